@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/**
+ * Build-time environment of the web app (Vite `import.meta.env`), parsed by zod. Each API base
+ * defaults to the same origin (design API.md "Bases"); set VITE_API_*_BASE to point the app at
+ * another backend.
+ */
+const envSchema = z.object({
+  VITE_API_MAIN_BASE: z.string().default('/api'),
+  VITE_API_CUSTOMER_BASE: z.string().default('/api/customer'),
+  VITE_API_PRIVATE_BASE: z.string().default('/api/private'),
+  VITE_API_PUBLIC_BASE: z.string().default('/'),
+});
+
+const raw = (import.meta as { env?: Record<string, unknown> }).env ?? {};
+const parsed = envSchema.parse(raw);
+
+/** The four API bases the api client uses. */
+export const apiBases = {
+  main: parsed.VITE_API_MAIN_BASE,
+  customer: parsed.VITE_API_CUSTOMER_BASE,
+  private: parsed.VITE_API_PRIVATE_BASE,
+  public: parsed.VITE_API_PUBLIC_BASE,
+} as const;
+export type ApiBases = { main: string; customer: string; private: string; public: string };

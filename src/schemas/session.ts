@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { Temporal } from 'temporal-polyfill';
+import { documentNumberError } from './documents';
+import { isoDateSchema } from './common';
+
+/**
+ * Session wire shapes: SPEC §3 (entities), §7 rows 1–11 and 15. Shared by the web app's api
+ * modules, the server's routes and the Pact tests.
+ */
+
+/** user_type sent at login (SPEC §6: stored type CUSTOMER marks customers; staff are COLLABORATOR). */
+export const userTypeSchema = z.enum(['COLLABORATOR', 'CUSTOMER']);
+export type UserType = z.infer<typeof userTypeSchema>;
+
+/** The `{type}` segment of the reset link and of call 6 (`password_reset_{type}`). */
+export const resetTypeSchema = z.enum(['collaborator', 'customer']);
+export type ResetType = z.infer<typeof resetTypeSchema>;
+
+/** Theme settings (SPEC §3 layoutConfig); saved as a JSON string by call 8. */
+export const styleSettingsSchema = z.strictObject({
+  primary: z.string().min(1).max(20),
+  surface: z.string().max(20).nullable(),
+  preset: z.enum(['Aura', 'Lara', 'Nora']),
+  menuMode: z.enum(['static', 'overlay']),
+  darkTheme: z.boolean(),
+});
+export type StyleSettings = z.infer<typeof styleSettingsSchema>;
+
+/** Default theme (SPEC §9): emerald, Aura, static, light. */
+export const DEFAULT_STYLES: StyleSettings = {
+  primary: 'emerald',
+  surface: null,
+  preset: 'Aura',
+  menuMode: 'static',
+  darkTheme: false,
+};
+
+/** One menu entry of permissions_names (SPEC §3): display name, route path, Blueprint icon name. */
+export const menuItemSchema = z.object({ nombre: z.string(), ruta: z.string(), icono: z.string() });
+/** One menu group of permissions_names: `items` per SPEC §3, plus the group's own name and icon. */
+export const menuGroupSchema = z.object({
+  nombre: z.string(),
+  icono: z.string(),
+  items: z.array(menuItemSchema),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+export type MenuGroup = z.infer<typeof menuGroupSchema>;
+
+/** The signed-in user as call 2 returns it and as `user_details` stores it (SPEC §3). */
+export const sessionUserSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  surname: z.string(),
+  dni: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.enum(['ACTIVO', 'INACTIVO']),
+  roles: z.array(z.string()),
+  permissions_names: z.array(menuGroupSchema),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** Call 2 request body: `user` is a DNI or email for staff, the document number for customers. */
+export const loginRequestSchema = z.strictObject({
+  user: z.string().trim().min(1, 'Ingrese su usuario').max(120),
+  password: z.string().min(1, 'Ingrese una contraseña').max(200),
+  user_type: userTypeSchema,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Call 2 response: data.token (opaque, 64 hex chars), data.type, data.system_styles, data.user. */
+export const loginResponseSchema = z.object({
+  data: z.object({
+    token: z.string().min(32),
+    type: userTypeSchema,
+    system_styles: styleSettingsSchema.nullable(),
+    user: sessionUserSchema,
+  }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type LoginData = LoginResponse['data'];
+
+/** Realtime connection info (SPEC §3 echo_info) for laravel-echo's pusher broadcaster. */
+export const echoInfoSchema = z.object({
+  broadcaster: z.literal('pusher'),
+  key: z.string(),
+  cluster: z.string(),
+  encrypted: z.boolean(),
+  wsHost: z.string().nullable(),
+  wsPort: z.number().int().nullable(),
+  forceTLS: z.boolean(),
+  authEndpoint: z.string(),
+});
+export type EchoInfo = z.infer<typeof echoInfoSchema>;
+
+/** Channel names (SPEC §3 channels): the staff and the customer notifications channels. */
+export const channelsSchema = z.object({
+  'administration.notifications': z.object({ channel: z.string() }),
+  'administration.notifications_customers': z.object({ channel: z.string() }),
+});
+export type Channels = z.infer<typeof channelsSchema>;
+
+/** Call 3 response. */
+export const realtimeCredentialsResponseSchema = z.object({
+  data: z.object({ echo_info: echoInfoSchema, channels: channelsSchema }),
+});
+export type RealtimeCredentials = z.infer<typeof realtimeCredentialsResponseSchema>['data'];
+
+/** An active location (local) as call 9 lists it; stored whole as `local_active`. */
+export const localSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  address: z.string(),
+});
+export type Local = z.infer<typeof localSchema>;
+/** Call 9 response: `message` is the list of active locations (SPEC §7). */
+export const activeLocalsResponseSchema = z.object({ message: z.array(localSchema) });
+
+/** Call 10 response: parallel lists of role names and ids (SPEC §7). */
+export const roleNamesResponseSchema = z.object({
+  message: z.array(z.string()),
+  id: z.array(z.number().int()),
+});
+/** A role list entry as stored under `roles` (SPEC §3): name and code (id). */
+export const roleEntrySchema = z.object({ name: z.string(), code: z.number().int() });
+export type RoleEntry = z.infer<typeof roleEntrySchema>;
+
+/** Call 11 response: the permission strings of SPEC §6. */
+export const rolePermissionsResponseSchema = z.object({ permissions: z.array(z.string()) });
+
+/** Call 4 / 5 request: the DNI (document number for customers) whose password is forgotten. */
+export const resetRequestSchema = z.strictObject({
+  dni: z.string().trim().min(1, 'Ingrese su número de documento').max(20),
+});
+/** Minimum password length (issue "Foundation"; SPEC §9 shows no rule). */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Call 6 request: `id` is the opaque reset token of the link, `password` the new one. */
+export const newPasswordSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
+    .max(200),
+});
+/** Call 7 form body. */
+export const logoutRequestSchema = z.strictObject({ user_type: userTypeSchema });
+/** Call 8 form body: `styles` is a JSON string of {@link styleSettingsSchema}. */
+export const storeStylesRequestSchema = z.strictObject({ styles: z.string().max(2000) });
+/** Call 15 form body (the confirmation is client-side only, SPEC §3). */
+export const changePasswordRequestSchema = z.strictObject({
+  actual_password: z.string().min(1, 'Ingrese su contraseña actual').max(200),
+  new_password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
+    .max(200),
+});
+
+/** Age of majority in Peru (Civil Code art. 42): 18 years. */
+export const ADULT_AGE = 18;
+
+/**
+ * Customer self-registration (call 1), SPEC §3 fields. Built per call because "adult" depends on
+ * today's date in America/Lima.
+ * @param today ISO date (YYYY-MM-DD) in America/Lima.
+ * Rules: SUNAT document type and number, email, Peruvian mobile (9 digits starting with 9),
+ * age ≥ 18, password ≥ 8 characters. Every failure is reported on its own field.
+ */
+export function createRegistrationSchema(today: string) {
+  const todayDate = Temporal.PlainDate.from(today);
+  return z
+    .strictObject({
+      id_document_type: z.enum(['1', '4', '6', '7'], { error: 'Seleccione un tipo de documento válido' }),
+      document_number: z.string().trim().min(1, 'Ingrese su número de documento').max(20),
+      name: z.string().trim().min(1, 'Ingrese sus nombres').max(100),
+      surname: z.string().trim().min(1, 'Ingrese sus apellidos').max(100),
+      birthday_date: isoDateSchema,
+      email: z.email({ error: 'Ingrese un correo electrónico válido' }).max(120),
+      phone: z.string().regex(/^9\d{8}$/, 'El celular debe tener 9 dígitos y empezar con 9'),
+      password: z
+        .string()
+        .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
+        .max(200),
+    })
+    .superRefine((value, ctx) => {
+      const docError = documentNumberError(value.id_document_type, value.document_number);
+      if (docError) ctx.addIssue({ code: 'custom', path: ['document_number'], message: docError });
+      let birthday: Temporal.PlainDate | null = null;
+      try {
+        birthday = Temporal.PlainDate.from(value.birthday_date, { overflow: 'reject' });
+      } catch {
+        ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Fecha inválida' });
+      }
+      if (birthday) {
+        const age = birthday.until(todayDate, { largestUnit: 'years' }).years;
+        if (Temporal.PlainDate.compare(birthday, todayDate) > 0 || age < ADULT_AGE) {
+          ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Debe ser mayor de edad para registrarse' });
+        }
+      }
+    });
+}
+export type RegistrationRequest = z.infer<ReturnType<typeof createRegistrationSchema>>;
+
+/** Call 1 response: 201 with a Spanish message and the new customer's id. */
+export const registrationResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({ id: z.number().int().positive() }),
+});
