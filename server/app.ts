@@ -1,0 +1,116 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { ACCOUNT_LIMIT_WINDOW_MINUTES, isProduction, type AppConfig } from './config';
+import { MINUTE_MS, systemClock, type Clock } from './clock';
+import type { AppDeps } from './context';
+import type { DB } from './db/database';
+import { errorHandler, installSpanishZodMessages } from './errors';
+import { AttemptLimiter } from './auth/attempt-limiter';
+import { registerGuard } from './auth/guard';
+import { registerRateLimit } from './rate-limit';
+import { registerWebApp } from './web-app';
+import { authRoutes } from './routes/auth/auth.routes';
+import { customersRoutes } from './routes/customers/customers.routes';
+import { devOutboxRoutes } from './routes/dev-outbox/dev-outbox.routes';
+import { healthRoutes } from './routes/health/health.routes';
+import { localsRoutes } from './routes/locals/locals.routes';
+import { passwordResetRoutes } from './routes/password-reset/password-reset.routes';
+import { realtimeCredentialsRoutes } from './routes/realtime-credentials/realtime-credentials.routes';
+import { rolesRoutes } from './routes/roles/roles.routes';
+import { stylesRoutes } from './routes/styles/styles.routes';
+
+/** Inputs of {@link createApp}. */
+export interface CreateAppOptions {
+  /** Migrated database (see `db/connection.ts`, `db/migrate.ts`). */
+  db: Kysely<DB>;
+  /** Time source; tests pass a manual clock. Default: the system clock. */
+  clock?: Clock;
+  config: AppConfig;
+  /** Fastify/pino logger options; default off. Authorization headers are always redacted. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Log paths never written (bearer tokens). Request bodies are never logged at all. */
+const REDACTED = ['req.headers.authorization', 'req.headers.cookie'];
+
+function loggerOptions(logger: CreateAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  return { ...(logger === true ? {} : logger), redact: { paths: REDACTED, censor: '[redacted]' } };
+}
+
+/**
+ * Content-Security-Policy for the Vite-built SPA: scripts from self only; inline styles allowed
+ * (Blueprint injects them); WebSocket connections for realtime (ws:/wss:, SPEC §4).
+ */
+function contentSecurityPolicy(config: AppConfig) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'ws:', 'wss:', ...(config.pusher.host ? [`${config.pusher.scheme}://${config.pusher.host}`] : [])],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+/**
+ * Builds the API server (design ARCHITECTURE.md "The API server") without listening, so tests use
+ * `app.inject`. Routes: SPEC §7 rows 1–11 and 15, GET /api/health, GET /dev/outbox (not in
+ * production), static files and the SPA fallback.
+ * @returns a ready Fastify instance; close it with `app.close()` (the database stays open).
+ */
+export async function createApp({ db, clock = systemClock, config, logger = false }: CreateAppOptions): Promise<FastifyInstance> {
+  installSpanishZodMessages();
+  const app = Fastify({ logger: loggerOptions(logger) }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  const accountWindowMs = ACCOUNT_LIMIT_WINDOW_MINUTES * MINUTE_MS;
+  const deps: AppDeps = {
+    db,
+    clock,
+    config,
+    limiters: {
+      login: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
+      resetRequest: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
+    },
+  };
+
+  const https = config.publicUrl.startsWith('https:');
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    hsts: https ? undefined : false,
+  });
+  await app.register(formbody);
+  await registerRateLimit(app);
+  registerGuard(app, deps);
+
+  for (const routes of [
+    healthRoutes,
+    customersRoutes,
+    authRoutes,
+    realtimeCredentialsRoutes,
+    passwordResetRoutes,
+    stylesRoutes,
+    localsRoutes,
+    rolesRoutes,
+  ]) {
+    await app.register(routes(deps));
+  }
+  if (!isProduction(config)) await app.register(devOutboxRoutes(deps));
+  await registerWebApp(app, config);
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import { CUSTOMER_PERMISSIONS } from '../../src/schemas/permissions';
+import type { AccountStatus, AccountType, CustomerRow, DB, Instant, UserRow } from '../db/database';
+import {
+  findCustomerByDocument,
+  findCustomerById,
+  updateCustomerPassword,
+} from '../routes/customers/customers.repository';
+import { findUserByDni, findUserById, findUserByLogin, updateUserPassword } from '../routes/users/users.repository';
+import { permissionsOfUser, roleNamesOfUser } from '../routes/roles/roles.repository';
+
+/**
+ * One view over the two account kinds of SPEC §6 (staff `users`, `customers`), so login, tokens,
+ * password change and password reset are written once.
+ */
+
+/** Role name every customer shows (customers hold no staff role). */
+export const CUSTOMER_ROLE_NAME = 'Cliente';
+
+/** An account of either kind. `dni` is the staff DNI or the customer's document number. */
+export interface Account {
+  userType: AccountType;
+  id: number;
+  dni: string;
+  email: string;
+  name: string;
+  surname: string;
+  phone: string | null;
+  status: AccountStatus;
+  passwordHash: string;
+  /** Saved style settings JSON, or null. */
+  systemStyles: string | null;
+}
+
+function fromUser(row: UserRow): Account {
+  return {
+    userType: 'COLLABORATOR',
+    id: row.id,
+    dni: row.dni,
+    email: row.email,
+    name: row.name,
+    surname: row.surname,
+    phone: row.phone,
+    status: row.status,
+    passwordHash: row.password_hash,
+    systemStyles: row.system_styles,
+  };
+}
+
+function fromCustomer(row: CustomerRow): Account {
+  return {
+    userType: 'CUSTOMER',
+    id: row.id,
+    dni: row.document_number,
+    email: row.email,
+    name: row.name,
+    surname: row.surname,
+    phone: row.phone,
+    status: row.status,
+    passwordHash: row.password_hash,
+    systemStyles: row.system_styles,
+  };
+}
+
+const map = <R>(row: R | undefined, to: (r: R) => Account) => (row ? to(row) : undefined);
+
+/**
+ * The account a login identifier names (SPEC §7 row 2): staff by DNI or e-mail (case-insensitive),
+ * customers by document number.
+ */
+export async function findAccountByLogin(db: Kysely<DB>, userType: AccountType, login: string): Promise<Account | undefined> {
+  return userType === 'COLLABORATOR'
+    ? map(await findUserByLogin(db, login), fromUser)
+    : map(await findCustomerByDocument(db, login), fromCustomer);
+}
+
+/** The account with this DNI / document number (password reset request, SPEC §7 rows 4–5). */
+export async function findAccountByDocument(db: Kysely<DB>, userType: AccountType, dni: string): Promise<Account | undefined> {
+  return userType === 'COLLABORATOR'
+    ? map(await findUserByDni(db, dni), fromUser)
+    : map(await findCustomerByDocument(db, dni), fromCustomer);
+}
+
+/** The account with this id. */
+export async function findAccountById(db: Kysely<DB>, userType: AccountType, id: number): Promise<Account | undefined> {
+  return userType === 'COLLABORATOR' ? map(await findUserById(db, id), fromUser) : map(await findCustomerById(db, id), fromCustomer);
+}
+
+/** Stores a new password hash for an account. */
+export function setAccountPassword(db: Kysely<DB>, userType: AccountType, id: number, passwordHash: string, at: Instant): Promise<void> {
+  return userType === 'COLLABORATOR' ? updateUserPassword(db, id, passwordHash, at) : updateCustomerPassword(db, id, passwordHash, at);
+}
+
+/** Role names and permission strings of an account (SPEC §6). */
+export interface AccountAccess {
+  roles: string[];
+  permissions: string[];
+}
+
+/**
+ * What an account may do: staff get their roles and the union of their roles' permissions;
+ * customers get the role "Cliente" and {@link CUSTOMER_PERMISSIONS}.
+ */
+export async function accountAccess(db: Kysely<DB>, userType: AccountType, id: number): Promise<AccountAccess> {
+  if (userType === 'CUSTOMER') return { roles: [CUSTOMER_ROLE_NAME], permissions: [...CUSTOMER_PERMISSIONS] };
+  const [roles, permissions] = await Promise.all([roleNamesOfUser(db, id), permissionsOfUser(db, id)]);
+  return { roles, permissions };
+}

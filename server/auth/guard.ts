@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Permission } from '../../src/schemas/permissions';
+import type { AccountType } from '../db/database';
+import type { AppDeps } from '../context';
+import { forbidden, subscriptionLapsed, unauthenticated } from '../errors';
+import { isSubscriptionActive } from '../routes/companies/companies.repository';
+import { accountAccess, findAccountById } from './accounts';
+import { resolveAccessToken, type ResolvedToken } from './tokens';
+
+/**
+ * Route access control (design API.md "Rules every route follows": the permission is declared next
+ * to the path). Every route under /api and /dev declares `config.access`; one onRequest hook
+ * enforces it before the body is parsed: 401 without a live token for an active account, 402 when
+ * the company's subscription lapsed, 403 when the account type or permission does not match.
+ */
+
+/** Who may call a route: anyone, or bearer holders of these account types (optionally with a permission). */
+export type RouteAccess = 'public' | { userTypes: readonly AccountType[]; permission?: Permission };
+
+/** Staff and customers alike. */
+export const ANY_ACCOUNT: RouteAccess = { userTypes: ['COLLABORATOR', 'CUSTOMER'] };
+/** Staff only (customers get 403). */
+export const STAFF_ONLY: RouteAccess = { userTypes: ['COLLABORATOR'] };
+
+/** The authenticated caller of a request. */
+export type AuthContext = ResolvedToken;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Set by the guard on authenticated routes; null on public ones. */
+    auth: AuthContext | null;
+  }
+}
+
+/** Path prefixes whose routes must declare `config.access`. */
+const GUARDED_PREFIXES = ['/api', '/dev'];
+
+/** The bearer token of the Authorization header, if any. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * The caller of an authenticated route.
+ * @throws HttpError 401 when the route was not declared authenticated (a programming error shows as 401, never as access).
+ */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+/** Installs the guard on `app` (call before registering routes). */
+export function registerGuard(app: FastifyInstance, deps: AppDeps): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const guarded = GUARDED_PREFIXES.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`));
+    if (guarded && route.config?.access === undefined) {
+      throw new Error(`Route ${String(route.method)} ${route.url} must declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+
+    const raw = bearerToken(request);
+    const token = raw ? await resolveAccessToken(deps, raw) : null;
+    if (!token) throw unauthenticated();
+    const account = await findAccountById(deps.db, token.userType, token.accountId);
+    if (!account || account.status !== 'ACTIVO') throw unauthenticated();
+
+    if (!(await isSubscriptionActive(deps.db))) throw subscriptionLapsed();
+
+    if (!access.userTypes.includes(token.userType)) throw forbidden();
+    if (access.permission) {
+      const { permissions } = await accountAccess(deps.db, token.userType, token.accountId);
+      if (!permissions.includes(access.permission)) throw forbidden();
+    }
+    request.auth = token;
+  });
+}

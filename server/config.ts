@@ -1,0 +1,146 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration read from the environment (design ARCHITECTURE.md "The API server").
+ * Every variable is optional; an empty string counts as unset.
+ */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_PATH: z.string().min(1).default('./data/parcela.db'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PUBLIC_URL: z.url().optional(),
+  DIST_DIR: z.string().min(1).default('./dist'),
+  PUBLIC_DIR: z.string().min(1).default('./public'),
+  TOKEN_IDLE_HOURS: z.coerce.number().positive().default(8),
+  TOKEN_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(22).default(17),
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  PUSHER_APP_ID: z.string().min(1).default('parcela'),
+  PUSHER_APP_KEY: z.string().min(1).default('parcela-key'),
+  PUSHER_APP_SECRET: z.string().min(1).optional(),
+  PUSHER_HOST: z.string().min(1).optional(),
+  PUSHER_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
+  PUSHER_CLUSTER: z.string().min(1).default('mt1'),
+});
+
+/** Realtime (Pusher Channels protocol) settings handed to the web app by SPEC §7 row 3. */
+export interface PusherConfig {
+  appId: string;
+  key: string;
+  /** null until a realtime backend is configured. */
+  secret: string | null;
+  /** null = the same host as the page. */
+  host: string | null;
+  /** null = the page's port. */
+  port: number | null;
+  /** Defaults to the scheme of `publicUrl`. */
+  scheme: 'http' | 'https';
+  cluster: string;
+}
+
+/** Typed server configuration. Durations keep the unit in their name. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** SQLite file (absolute path, or ':memory:'); ignored when `databaseUrl` is set. */
+  databasePath: string;
+  /** postgres://… switches the server to PostgreSQL. */
+  databaseUrl: string | null;
+  /** 'demo' seeds the demo company and accounts on first start. */
+  seed: 'demo' | 'none';
+  nodeEnv: 'development' | 'production' | 'test';
+  /** Origin used in links sent by e-mail (password reset), without a trailing slash. */
+  publicUrl: string;
+  /** Built web app (Vite `dist/`), absolute. */
+  distDir: string;
+  /** Static files served even without a build (`public/`, e.g. /logo.svg), absolute. */
+  publicDir: string;
+  /** A bearer token expires after this many hours without use (sliding). */
+  tokenIdleHours: number;
+  /** A bearer token expires this many days after login, used or not. */
+  tokenAbsoluteDays: number;
+  /** scrypt cost parameter as log2(N). */
+  scryptLogN: number;
+  /** Requests per minute and IP on the public auth routes (login, registration, reset). */
+  loginRateLimitPerIp: number;
+  /** Failed logins (or reset requests) per account identifier within {@link ACCOUNT_LIMIT_WINDOW_MINUTES}. */
+  loginRateLimitPerAccount: number;
+  pusher: PusherConfig;
+}
+
+/** Window of the per-account attempt limit (issue "Foundation": 10 per 15 minutes). */
+export const ACCOUNT_LIMIT_WINDOW_MINUTES = 15;
+/** Window of the per-IP rate limit on public auth routes. */
+export const IP_LIMIT_WINDOW_MINUTES = 1;
+
+/**
+ * Parses the environment into an {@link AppConfig}.
+ * @param env variables (default `process.env`); empty strings are treated as unset.
+ * @throws Error listing every invalid variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databasePath: e.DATABASE_PATH === ':memory:' ? e.DATABASE_PATH : resolve(e.DATABASE_PATH),
+    databaseUrl: e.DATABASE_URL ?? null,
+    seed: e.SEED,
+    nodeEnv: e.NODE_ENV,
+    publicUrl,
+    distDir: resolve(e.DIST_DIR),
+    publicDir: resolve(e.PUBLIC_DIR),
+    tokenIdleHours: e.TOKEN_IDLE_HOURS,
+    tokenAbsoluteDays: e.TOKEN_ABSOLUTE_DAYS,
+    scryptLogN: e.SCRYPT_LOG_N,
+    loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+    loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+    pusher: {
+      appId: e.PUSHER_APP_ID,
+      key: e.PUSHER_APP_KEY,
+      secret: e.PUSHER_APP_SECRET ?? null,
+      host: e.PUSHER_HOST ?? null,
+      port: e.PUSHER_PORT ?? null,
+      scheme: e.PUSHER_SCHEME ?? (publicUrl.startsWith('https:') ? 'https' : 'http'),
+      cluster: e.PUSHER_CLUSTER,
+    },
+  };
+}
+
+/** scrypt cost used by tests and test fixtures (2^12: fast, same code path). */
+export const TEST_SCRYPT_LOG_N = 12;
+
+/**
+ * Configuration for tests: NODE_ENV test, no seed, low scrypt cost, rate limits high enough to
+ * never trigger unless a test lowers them.
+ */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', SEED: 'none', DATABASE_PATH: ':memory:' }),
+    scryptLogN: TEST_SCRYPT_LOG_N,
+    loginRateLimitPerIp: 10_000,
+    loginRateLimitPerAccount: 10_000,
+    ...overrides,
+  };
+}
+
+/** True when the server runs with NODE_ENV=production (hides /dev routes, stops logging reset links). */
+export function isProduction(config: AppConfig): boolean {
+  return config.nodeEnv === 'production';
+}

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import type { Clock } from './clock';
+import type { DB } from './db/database';
+import type { AttemptLimiter } from './auth/attempt-limiter';
+
+/** What every route plugin receives: the database, the clock, the configuration and the in-memory limiters. */
+export interface AppDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  config: AppConfig;
+  limiters: {
+    /** Failed logins per user type + identifier (LOGIN_RATE_LIMIT_PER_ACCOUNT per 15 min). */
+    login: AttemptLimiter;
+    /** Reset requests per user type + DNI (same numbers). */
+    resetRequest: AttemptLimiter;
+  };
+}

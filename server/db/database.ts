@@ -1,0 +1,151 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/**
+ * Kysely table types (design ARCHITECTURE.md "db/"). Portable storage conventions, identical on
+ * SQLite and PostgreSQL:
+ * - booleans are integers 0/1 ({@link Flag}; use `toFlag`/`fromFlag` from `./flags`);
+ * - instants are ISO 8601 UTC strings (`Date#toISOString()`): `text` on SQLite, `timestamptz` on
+ *   PostgreSQL, read back as the same ISO string by the connection's type parsers;
+ * - calendar dates are `YYYY-MM-DD` strings (`text` / `date`);
+ * - e-mails are stored trimmed and lower-case, unique on `lower(email)`.
+ */
+
+/** Boolean column stored as 0/1. */
+export type Flag = 0 | 1;
+/** ISO 8601 instant. */
+export type Instant = string;
+/** Account status (users and customers). */
+export type AccountStatus = 'ACTIVO' | 'INACTIVO';
+/** Account kind of tokens and reset links (SPEC §6). */
+export type AccountType = 'COLLABORATOR' | 'CUSTOMER';
+
+/** The company using the installation (one row). */
+export interface CompaniesTable {
+  id: Generated<number>;
+  business_name: string;
+  ruc: string;
+  address: string;
+  phone: string | null;
+  email: string | null;
+  /** 0 → every authenticated call answers 402 (SPEC §7 "402 → /auth/pago"). */
+  subscription_active: Flag;
+  created_at: Instant;
+}
+
+/** Branches (SPEC §3 "Local"). */
+export interface LocalsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  address: string;
+  active: Flag;
+}
+
+/** Staff roles (names are ours; SPEC §6 shows none). */
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+/** Permissions a role grants. */
+export interface RolePermissionsTable {
+  role_id: number;
+  /** A SPEC §6 permission string. */
+  permission: string;
+}
+
+/** Staff (collaborators). */
+export interface UsersTable {
+  id: Generated<number>;
+  dni: string;
+  email: string;
+  name: string;
+  surname: string;
+  phone: string | null;
+  status: AccountStatus;
+  password_hash: string;
+  /** JSON of `styleSettingsSchema` (SPEC §7 row 8), null until saved. */
+  system_styles: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** Roles held by a staff user. */
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+/** Self-registered customers (SPEC §7 row 1). */
+export interface CustomersTable {
+  id: Generated<number>;
+  /** SUNAT catalogue 06 code. */
+  id_document_type: string;
+  document_number: string;
+  name: string;
+  surname: string;
+  /** YYYY-MM-DD. */
+  birthday_date: string;
+  email: string;
+  phone: string;
+  status: AccountStatus;
+  password_hash: string;
+  system_styles: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** Bearer tokens; only the SHA-256 of the token is stored. */
+export interface AccessTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_type: AccountType;
+  account_id: number;
+  created_at: Instant;
+  last_used_at: Instant;
+  /** Absolute expiry (created_at + TOKEN_ABSOLUTE_DAYS). */
+  expires_at: Instant;
+  revoked_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+}
+
+/** Single-use password reset links (SPEC §7 rows 4–6); only the SHA-256 of the token is stored. */
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_type: AccountType;
+  account_id: number;
+  expires_at: Instant;
+  used_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  created_at: Instant;
+}
+
+/** Outgoing e-mail; read by developers and tests at GET /dev/outbox. */
+export interface OutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  created_at: Instant;
+}
+
+/** The whole schema, as Kysely's database type. */
+export interface DB {
+  companies: CompaniesTable;
+  locals: LocalsTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  customers: CustomersTable;
+  access_tokens: AccessTokensTable;
+  password_resets: PasswordResetsTable;
+  outbox: OutboxTable;
+}
+
+/** Row types used by repositories. */
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type NewCustomer = Insertable<CustomersTable>;
+export type OutboxRow = Selectable<OutboxTable>;

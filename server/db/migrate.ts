@@ -1,0 +1,28 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DatabaseHandle, DialectName } from './connection';
+import { initialMigration } from './migrations/0001-initial';
+
+/** Every migration in order; names sort lexically and must never change once released. */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(dialect),
+  };
+}
+
+/** In-code provider (no file-system scanning, so it works the same under tsx, vitest and a bundle). */
+function provider(dialect: DialectName): MigrationProvider {
+  return { getMigrations: async () => migrations(dialect) };
+}
+
+/**
+ * Brings the schema to the latest migration (idempotent; Kysely records applied ones in
+ * `kysely_migration` and locks concurrent runs).
+ * @returns names of the migrations applied by this call.
+ * @throws the first migration error.
+ */
+export async function migrateToLatest({ db, dialect }: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: provider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import { ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
+import { systemClock, type Clock } from '../clock';
+import { findCompanyIdByRuc, insertCompany } from '../routes/companies/companies.repository';
+import { createCustomerAccount } from '../routes/customers/customers.service';
+import { insertLocal } from '../routes/locals/locals.repository';
+import { insertRole } from '../routes/roles/roles.repository';
+import { createStaffUser } from '../routes/users/users.service';
+import type { DB } from './database';
+
+/**
+ * Demo data (issue "Foundation"): one company with a valid RUC and a paid subscription, three
+ * locals (one inactive), the staff roles, an administrator, a sales agent and a customer.
+ */
+
+/** The demo company; its RUC passes the SUNAT mod-11 check (`isValidRuc`). */
+export const DEMO_COMPANY = {
+  businessName: 'Inmobiliaria Demo S.A.C.',
+  ruc: '20605123458',
+  address: 'Av. Javier Prado Este 1234, San Isidro, Lima',
+  phone: '014405566',
+  email: 'contacto@parcela.test',
+} as const;
+
+/** Demo locals: two active, one inactive (not listed by SPEC §7 row 9). */
+export const DEMO_LOCALS = [
+  { name: 'Sede Central - Lima', address: 'Av. Javier Prado Este 1234, San Isidro, Lima', active: true },
+  { name: 'Oficina Chiclayo', address: 'Av. José Balta 456, Chiclayo, Lambayeque', active: true },
+  { name: 'Oficina Piura (cerrada)', address: 'Av. Grau 789, Piura', active: false },
+] as const;
+
+/** Staff roles and their permissions (SPEC §6 strings; role names are ours, SPEC shows none). */
+export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
+  Administrador: ALL_PERMISSIONS,
+  'Jefe de ventas': [
+    MODULE.crm, SUBMODULE.clientes, SUBMODULE.leads,
+    MODULE.comercial, SUBMODULE.ventas, SUBMODULE.reporteVentas,
+    MODULE.proyectos, SUBMODULE.lotizaciones,
+    MODULE.administracion, SUBMODULE.generarContrato, SUBMODULE.registroContratos, SUBMODULE.comisiones,
+    MODULE.reportes,
+  ],
+  'Asesor de ventas': [
+    MODULE.crm, SUBMODULE.clientes, SUBMODULE.leads,
+    MODULE.comercial, SUBMODULE.ventas,
+    MODULE.proyectos, SUBMODULE.lotizaciones,
+  ],
+  Cobranzas: [
+    MODULE.finanzas, SUBMODULE.pagos,
+    MODULE.crm, SUBMODULE.clientes,
+    MODULE.comercial, SUBMODULE.ventas,
+  ],
+  Finanzas: [
+    MODULE.finanzas, SUBMODULE.bancos, SUBMODULE.billeteras, SUBMODULE.pagos,
+    MODULE.administracion, SUBMODULE.comisiones,
+    MODULE.reportes, MODULE.reportesEconomicos,
+  ],
+  Legal: [
+    MODULE.administracion, SUBMODULE.generarContrato, SUBMODULE.registroContratos, SUBMODULE.partidasTitulos,
+    MODULE.crm, SUBMODULE.clientes,
+    MODULE.historial,
+  ],
+  Ingeniería: [
+    MODULE.ingenieria, SUBMODULE.obras, SUBMODULE.productos, SUBMODULE.proveedores, SUBMODULE.almacen, SUBMODULE.maquinarias,
+    MODULE.proyectos, SUBMODULE.lotizaciones,
+  ],
+};
+
+/** Demo accounts (printed by `main.ts`, used by tests and e2e). */
+export const DEMO_ACCOUNTS = {
+  admin: {
+    userType: 'COLLABORATOR',
+    dni: '70000001',
+    email: 'admin@parcela.test',
+    password: 'Parcela#2026',
+    name: 'Admin',
+    surname: 'Parcela',
+    phone: '987000001',
+    role: 'Administrador',
+  },
+  asesor: {
+    userType: 'COLLABORATOR',
+    dni: '70000002',
+    email: 'asesor@parcela.test',
+    password: 'Parcela#2026',
+    name: 'Lucía',
+    surname: 'Quispe',
+    phone: '987000002',
+    role: 'Asesor de ventas',
+  },
+  customer: {
+    userType: 'CUSTOMER',
+    idDocumentType: '1',
+    documentNumber: '45454545',
+    password: 'Cliente#2026',
+    name: 'Carlos',
+    surname: 'Mendoza',
+    email: 'cliente@parcela.test',
+    phone: '987654321',
+    birthdayDate: '1990-05-14',
+  },
+} as const;
+
+/**
+ * Seeds the demo data in one transaction, unless the demo company already exists (idempotent).
+ * @param options.scryptLogN password hash cost; `clock` stamps created_at (default system clock).
+ * @returns true when data was inserted, false when it was already there.
+ */
+export async function seedDemo(db: Kysely<DB>, options: { scryptLogN: number; clock?: Clock }): Promise<boolean> {
+  const clock = options.clock ?? systemClock;
+  const hashing = { scryptLogN: options.scryptLogN, clock };
+  if ((await findCompanyIdByRuc(db, DEMO_COMPANY.ruc)) !== undefined) return false;
+
+  return db.transaction().execute(async (trx) => {
+    // Re-check inside the transaction: two processes may start at once.
+    if ((await findCompanyIdByRuc(trx, DEMO_COMPANY.ruc)) !== undefined) return false;
+    const companyId = await insertCompany(trx, { ...DEMO_COMPANY, subscriptionActive: true, createdAt: clock.now().toISOString() });
+    for (const local of DEMO_LOCALS) await insertLocal(trx, { companyId, ...local });
+    for (const [name, permissions] of Object.entries(DEMO_ROLES)) await insertRole(trx, name, permissions);
+
+    for (const staff of [DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.asesor]) {
+      const { role, userType: _staff, ...input } = staff;
+      await createStaffUser(trx, { ...input, roleNames: [role] }, hashing);
+    }
+    const { userType: _customer, ...customer } = DEMO_ACCOUNTS.customer;
+    await createCustomerAccount(trx, customer, hashing);
+    return true;
+  });
+}

@@ -1,0 +1,75 @@
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/connection';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_ACCOUNTS, seedDemo } from './db/seed';
+import { isWebAppBuilt } from './web-app';
+
+/**
+ * Starts the Parcela API server (`npm run serve`): configuration from the environment, database
+ * open + migrations, demo seed (unless SEED=none), then listen on HOST:PORT serving the API and the
+ * built web app. SIGINT/SIGTERM close the server and the database gracefully.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = openDatabase(config);
+  const applied = await migrateToLatest(handle);
+
+  const app = await createApp({
+    db: handle.db,
+    config,
+    logger: { level: 'info' },
+  });
+  const log = app.log;
+  const where = handle.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : config.databasePath;
+  log.info({ applied }, `Database ready: ${where}`);
+
+  if (config.seed === 'demo' && (await seedDemo(handle.db, { scryptLogN: config.scryptLogN }))) {
+    log.info('Demo data seeded');
+  }
+  if (!isWebAppBuilt(config)) log.warn(`No built web app at ${config.distDir}: run \`npm run build\` (the API works without it)`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal} received, shutting down`);
+    try {
+      await app.close();
+      await handle.db.destroy();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'Error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Test harnesses set EXIT_ON_STDIN_CLOSE so a server they start stops by itself with them.
+  if (process.env.EXIT_ON_STDIN_CLOSE === '1') {
+    process.stdin.on('end', () => void shutdown('stdin closed'));
+    process.stdin.resume();
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+
+  if (config.seed === 'demo') {
+    const { admin, asesor, customer } = DEMO_ACCOUNTS;
+    console.log(
+      [
+        '',
+        `Parcela escuchando en ${config.publicUrl}`,
+        'Cuentas de demostración:',
+        `  Colaborador (Administrador):    DNI ${admin.dni} o ${admin.email} / ${admin.password}`,
+        `  Colaborador (Asesor de ventas): DNI ${asesor.dni} o ${asesor.email} / ${asesor.password}`,
+        `  Cliente:                        documento ${customer.documentNumber} / ${customer.password}`,
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Parcela server failed to start:', error);
+  process.exit(1);
+});

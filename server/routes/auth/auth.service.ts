@@ -1,0 +1,94 @@
+import { buildPermissionsNames } from '../../../src/schemas/permissions';
+import type { LoginData, LoginRequest } from '../../../src/schemas/session';
+import type { AppDeps } from '../../context';
+import { fieldError, tooManyRequests, unauthenticated } from '../../errors';
+import { accountAccess, findAccountByLogin, findAccountById, setAccountPassword, type Account } from '../../auth/accounts';
+import { accountKey } from '../../auth/attempt-limiter';
+import type { AuthContext } from '../../auth/guard';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
+import { issueAccessToken, revokeAccessToken, revokeAccountSessions } from '../../auth/tokens';
+import { parseStoredStyles } from '../styles/styles.service';
+
+/** Login, logout and password change (SPEC §7 rows 2, 7 and 15). */
+
+/** Spanish messages of login, logout and password change. */
+export const AUTH_MESSAGES = {
+  wrongCredentials: 'Usuario o contraseña incorrectos',
+  inactive: 'Su cuenta está desactivada. Comuníquese con el administrador.',
+  loggedOut: 'Sesión cerrada',
+  passwordChanged: 'Contraseña actualizada correctamente',
+  wrongCurrentPassword: 'La contraseña actual es incorrecta',
+} as const;
+
+/** `data.user` of the login response for an account. */
+async function sessionUser(deps: AppDeps, account: Account): Promise<LoginData['user']> {
+  const { roles, permissions } = await accountAccess(deps.db, account.userType, account.id);
+  return {
+    id: account.id,
+    name: account.name,
+    surname: account.surname,
+    dni: account.dni,
+    email: account.email,
+    phone: account.phone,
+    status: account.status,
+    roles,
+    permissions_names: buildPermissionsNames(permissions),
+  };
+}
+
+/**
+ * Logs in (SPEC §7 row 2). Staff match DNI or e-mail, customers their document number. The same
+ * scrypt work runs whether or not the account exists. Failed attempts count per user type and
+ * identifier; past LOGIN_RATE_LIMIT_PER_ACCOUNT within 15 minutes every attempt is refused.
+ * @returns token, type, system_styles and user.
+ * @throws HttpError 429 (too many failures), 422 on `user` (wrong credentials, inactive account).
+ */
+export async function login(deps: AppDeps, body: LoginRequest): Promise<LoginData> {
+  const key = accountKey(body.user_type, body.user);
+  if (deps.limiters.login.isBlocked(key)) throw tooManyRequests();
+
+  const account = await findAccountByLogin(deps.db, body.user_type, body.user);
+  const stored = account?.passwordHash ?? (await dummyPasswordHash(deps.config.scryptLogN));
+  const valid = await verifyPassword(body.password, stored);
+  if (!account || !valid) {
+    deps.limiters.login.hit(key);
+    throw fieldError('user', AUTH_MESSAGES.wrongCredentials);
+  }
+  if (account.status !== 'ACTIVO') throw fieldError('user', AUTH_MESSAGES.inactive);
+  deps.limiters.login.reset(key);
+
+  const token = await issueAccessToken(deps, { userType: account.userType, accountId: account.id });
+  return {
+    token,
+    type: account.userType,
+    system_styles: parseStoredStyles(account.systemStyles),
+    user: await sessionUser(deps, account),
+  };
+}
+
+/** Logs out (SPEC §7 row 7): revokes the caller's token. */
+export function logout(deps: AppDeps, auth: AuthContext): Promise<void> {
+  return revokeAccessToken(deps, auth.tokenId);
+}
+
+/**
+ * Changes the caller's password (SPEC §7 row 15) and revokes every other session of the account;
+ * the current token stays valid.
+ * @throws HttpError 422 on `actual_password` when the current password is wrong.
+ */
+export async function changePassword(
+  deps: AppDeps,
+  auth: AuthContext,
+  body: { actual_password: string; new_password: string },
+): Promise<void> {
+  const account = await findAccountById(deps.db, auth.userType, auth.accountId);
+  if (!account) throw unauthenticated();
+  if (!(await verifyPassword(body.actual_password, account.passwordHash))) {
+    throw fieldError('actual_password', AUTH_MESSAGES.wrongCurrentPassword);
+  }
+  const passwordHash = await hashPassword(body.new_password, deps.config.scryptLogN);
+  await deps.db.transaction().execute(async (trx) => {
+    await setAccountPassword(trx, account.userType, account.id, passwordHash, deps.clock.now().toISOString());
+    await revokeAccountSessions({ db: trx, clock: deps.clock }, auth, auth.tokenId);
+  });
+}

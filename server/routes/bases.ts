@@ -1,0 +1,12 @@
+/**
+ * The API bases of design API.md "Bases" (the web app's defaults in src/config/env.ts).
+ * Routes spell their full path from these, so each path reads exactly as SPEC §7 lists it.
+ */
+/** Main (staff) base. */
+export const MAIN_BASE = '/api';
+/** Customer base (registration, customer reset request). */
+export const CUSTOMER_BASE = '/api/customer';
+/** Private base (locals, roles, permissions). */
+export const PRIVATE_BASE = '/api/private';
+/** Developer-only routes (hidden in production). */
+export const DEV_BASE = '/dev';

@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { DB, Instant } from '../../db/database';
+import { fromFlag, toFlag } from '../../db/portable';
+
+/** SQL of `companies`. The product runs one company per installation (the first row). */
+
+/** A company to create. */
+export interface NewCompany {
+  businessName: string;
+  ruc: string;
+  address: string;
+  phone?: string | null;
+  email?: string | null;
+  subscriptionActive?: boolean;
+  createdAt: Instant;
+}
+
+/** Inserts a company. @returns its id. @throws on a duplicate RUC. */
+export async function insertCompany(db: Kysely<DB>, company: NewCompany): Promise<number> {
+  const { id } = await db
+    .insertInto('companies')
+    .values({
+      business_name: company.businessName,
+      ruc: company.ruc,
+      address: company.address,
+      phone: company.phone ?? null,
+      email: company.email ?? null,
+      subscription_active: toFlag(company.subscriptionActive ?? true),
+      created_at: company.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The id of the company with this RUC. */
+export async function findCompanyIdByRuc(db: Kysely<DB>, ruc: string): Promise<number | undefined> {
+  const row = await db.selectFrom('companies').select('id').where('ruc', '=', ruc).executeTakeFirst();
+  return row?.id;
+}
+
+/** The installation's company id (the first row), if any. */
+export async function findMainCompanyId(db: Kysely<DB>): Promise<number | undefined> {
+  const row = await db.selectFrom('companies').select('id').orderBy('id').limit(1).executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Whether the company's subscription is paid (SPEC §7: 402 → /auth/pago). With no company yet
+ * (SEED=none, fresh install) nothing is lapsed, so this answers true.
+ */
+export async function isSubscriptionActive(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('companies').select('subscription_active').orderBy('id').limit(1).executeTakeFirst();
+  return row ? fromFlag(row.subscription_active) : true;
+}
+
+/** Sets the subscription flag of every company (one per installation). */
+export async function setSubscriptionActive(db: Kysely<DB>, active: boolean): Promise<void> {
+  await db.updateTable('companies').set({ subscription_active: toFlag(active) }).execute();
+}

@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import type { Permission } from '../../src/schemas/permissions';
+import { TEST_SCRYPT_LOG_N, testConfig, type AppConfig } from '../config';
+import { systemClock, type Clock } from '../clock';
+import type { DB } from '../db/database';
+import { generateSecret, storeAccessToken, type TokenOwner } from '../auth/tokens';
+import { findMainCompanyId, insertCompany, setSubscriptionActive } from '../routes/companies/companies.repository';
+import { createCustomerAccount, type NewCustomerInput } from '../routes/customers/customers.service';
+import { insertLocal } from '../routes/locals/locals.repository';
+import { createPasswordResetToken } from '../routes/password-reset/password-reset.service';
+import { insertRole } from '../routes/roles/roles.repository';
+import { createStaffUser, type NewStaffInput } from '../routes/users/users.service';
+
+/**
+ * Test data through the same services and repositories the server uses (server tests and the Pact
+ * provider's state handlers). Every helper takes the migrated `db`; generated identifiers are
+ * unique within a database. Passwords are hashed at the test cost (2^12) unless told otherwise.
+ */
+
+let sequence = 0;
+const next = () => (sequence += 1);
+
+/** Common options: the hash cost and the clock that stamps rows. */
+export interface FixtureOptions {
+  scryptLogN?: number;
+  clock?: Clock;
+}
+
+const hashing = (o: FixtureOptions) => ({ scryptLogN: o.scryptLogN ?? TEST_SCRYPT_LOG_N, clock: o.clock ?? systemClock });
+
+/** Default password of fixture accounts. */
+export const FIXTURE_PASSWORD = 'Secreta#2026';
+
+/** A created staff user with its plain password. */
+export interface StaffFixture extends TokenOwner {
+  userType: 'COLLABORATOR';
+  id: number;
+  dni: string;
+  email: string;
+  password: string;
+}
+
+/** A created customer with its plain password. */
+export interface CustomerFixture extends TokenOwner {
+  userType: 'CUSTOMER';
+  id: number;
+  documentNumber: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates a role. @returns its id.
+ */
+export function createRole(db: Kysely<DB>, name: string, permissions: readonly Permission[]): Promise<number> {
+  return insertRole(db, name, permissions);
+}
+
+/**
+ * Creates a staff user. Defaults: unique 8-digit DNI starting with 8, e-mail `staff<n>@parcela.test`,
+ * password {@link FIXTURE_PASSWORD}, ACTIVO, no roles. `permissions` creates a dedicated role with
+ * exactly those permissions; `roleNames` adds existing roles.
+ */
+export async function createStaff(
+  db: Kysely<DB>,
+  input: Partial<NewStaffInput> & FixtureOptions & { permissions?: readonly Permission[] } = {},
+): Promise<StaffFixture> {
+  const n = next();
+  const { permissions, scryptLogN, clock, ...rest } = input;
+  const roleNames = [...(rest.roleNames ?? [])];
+  if (permissions) {
+    const roleName = `Rol de prueba ${n}`;
+    await createRole(db, roleName, permissions);
+    roleNames.push(roleName);
+  }
+  const staff = {
+    dni: `8${String(n).padStart(7, '0')}`,
+    email: `staff${n}@parcela.test`,
+    name: 'Prueba',
+    surname: `Colaborador ${n}`,
+    password: FIXTURE_PASSWORD,
+    ...rest,
+    roleNames,
+  };
+  const id = await createStaffUser(db, staff, hashing({ scryptLogN, clock }));
+  return { userType: 'COLLABORATOR', id, accountId: id, dni: staff.dni, email: staff.email.toLowerCase(), password: staff.password };
+}
+
+/**
+ * Creates a customer. Defaults: DNI type '1' with a unique 8-digit number starting with 6, e-mail
+ * `cliente<n>@parcela.test`, phone 9xxxxxxxx, born 1990-01-15, password {@link FIXTURE_PASSWORD}, ACTIVO.
+ */
+export async function createCustomer(
+  db: Kysely<DB>,
+  input: Partial<NewCustomerInput> & FixtureOptions = {},
+): Promise<CustomerFixture> {
+  const n = next();
+  const { scryptLogN, clock, ...rest } = input;
+  const customer: NewCustomerInput = {
+    idDocumentType: '1',
+    documentNumber: `6${String(n).padStart(7, '0')}`,
+    name: 'Cliente',
+    surname: `Prueba ${n}`,
+    birthdayDate: '1990-01-15',
+    email: `cliente${n}@parcela.test`,
+    phone: `9${String(n).padStart(8, '0')}`,
+    password: FIXTURE_PASSWORD,
+    ...rest,
+  };
+  const id = await createCustomerAccount(db, customer, hashing({ scryptLogN, clock }));
+  return {
+    userType: 'CUSTOMER',
+    id,
+    accountId: id,
+    documentNumber: customer.documentNumber,
+    email: customer.email.toLowerCase(),
+    password: customer.password,
+  };
+}
+
+/**
+ * Issues a bearer token for an account, as a login would.
+ * @param options.token the raw token to honour (64 hex chars, e.g. a contract state's); default random.
+ * @param options.config token lifetimes (default `testConfig()`: 8 h idle, 7 days absolute).
+ * @returns the raw token.
+ */
+export async function createSession(
+  db: Kysely<DB>,
+  owner: TokenOwner,
+  options: { token?: string; clock?: Clock; config?: Pick<AppConfig, 'tokenIdleHours' | 'tokenAbsoluteDays'> } = {},
+): Promise<string> {
+  const raw = options.token ?? generateSecret().raw;
+  await storeAccessToken({ db, clock: options.clock ?? systemClock, config: options.config ?? testConfig() }, owner, raw);
+  return raw;
+}
+
+/**
+ * Creates a 30-minute reset link for an account.
+ * @param options.token the raw token to honour (e.g. a contract state's); default random.
+ * @returns the raw token (the link's `{id_encrypted}`).
+ */
+export function createResetToken(db: Kysely<DB>, owner: TokenOwner, options: { token?: string; clock?: Clock } = {}): Promise<string> {
+  return createPasswordResetToken(db, options.clock ?? systemClock, owner, options.token);
+}
+
+/** Test company used when no company exists yet; its RUC passes the mod-11 check. */
+export const FIXTURE_COMPANY = { businessName: 'Empresa de Prueba S.A.C.', ruc: '20100000009', address: 'Av. Prueba 100, Lima' } as const;
+
+/** The installation's company id, creating {@link FIXTURE_COMPANY} when there is none. */
+export async function ensureCompany(db: Kysely<DB>, options: { clock?: Clock } = {}): Promise<number> {
+  return (
+    (await findMainCompanyId(db)) ??
+    insertCompany(db, { ...FIXTURE_COMPANY, createdAt: (options.clock ?? systemClock).now().toISOString() })
+  );
+}
+
+/** Sets the company's subscription flag (false → authenticated calls answer 402), creating the company if needed. */
+export async function setSubscription(db: Kysely<DB>, active: boolean): Promise<void> {
+  await ensureCompany(db);
+  await setSubscriptionActive(db, active);
+}
+
+/** Creates a local of the company. @returns its id. */
+export async function createLocal(
+  db: Kysely<DB>,
+  local: { name: string; address?: string; active?: boolean },
+): Promise<number> {
+  const companyId = await ensureCompany(db);
+  return insertLocal(db, { companyId, name: local.name, address: local.address ?? 'Dirección de prueba', active: local.active ?? true });
+}

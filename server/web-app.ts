@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppConfig } from './config';
+import { MESSAGES } from './errors';
+
+/**
+ * Serves the built web app (design ARCHITECTURE.md "@fastify/static (the built app)"): files from
+ * `distDir` then `publicDir` (so /logo.svg works before a build), and the SPA fallback: a GET for
+ * HTML outside the server's own prefixes answers dist/index.html so client-side routes load. Every
+ * other unknown request is the JSON 404 of design API.md.
+ */
+
+/** Prefixes the server owns; they never fall back to index.html. */
+const SERVER_PREFIXES = ['/api', '/dev', '/broadcasting', '/app'];
+
+/** Page shown instead of the app when dist/index.html is missing. */
+export const NOT_BUILT_HTML =
+  '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Parcela</title></head>' +
+  '<body><h1>La aplicación web no está compilada</h1>' +
+  '<p>Ejecute <code>npm run build</code> y vuelva a cargar la página (o use <code>npm start</code>).</p></body></html>';
+
+function isServerPath(path: string): boolean {
+  return SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** True for a browser navigation the SPA should answer: GET/HEAD, wants HTML, not a server path. */
+export function isSpaNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0] ?? '/';
+  return !isServerPath(path) && (request.headers.accept ?? '').includes('text/html');
+}
+
+/** True when the web app has been built into `distDir`. */
+export function isWebAppBuilt(config: Pick<AppConfig, 'distDir'>): boolean {
+  return existsSync(join(config.distDir, 'index.html'));
+}
+
+/** Registers static serving, the SPA fallback and the JSON 404 on `app`. */
+export async function registerWebApp(app: FastifyInstance, config: Pick<AppConfig, 'distDir' | 'publicDir'>): Promise<void> {
+  // Both roots are registered even when missing (a build made after start is then served).
+  await app.register(fastifyStatic, {
+    root: [...new Set([config.distDir, config.publicDir])],
+    serveDotFiles: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      // Vite fingerprints everything under assets/, so those files never change; the rest revalidates.
+      res.setHeader('cache-control', /[/\\]assets[/\\]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (!isSpaNavigation(request)) return reply.status(404).send({ message: MESSAGES.notFound });
+    if (!isWebAppBuilt(config)) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
+    return reply.sendFile('index.html', config.distDir);
+  });
+}

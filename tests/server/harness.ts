@@ -1,0 +1,155 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createApp } from '../../server/app';
+import { testConfig, type AppConfig } from '../../server/config';
+import { createManualClock, type ManualClock } from '../../server/clock';
+import { openDatabase, type DatabaseHandle, type DialectName } from '../../server/db/connection';
+import type { DB } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { UserType } from '../../src/schemas/session';
+
+/**
+ * Server test harness (design ARCHITECTURE.md "Tests": HTTP through `inject`, real SQLite in a temp
+ * dir). Suites run once per dialect: SQLite always, PostgreSQL too when DATABASE_URL is set (each
+ * test file gets a throwaway `parcela_t_<random>` database, dropped afterwards).
+ */
+
+/** Dialects to run every suite on. */
+export const dialects: DialectName[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A migrated throwaway database. */
+export interface TestDatabase extends DatabaseHandle {
+  destroy(): Promise<void>;
+}
+
+function databaseUrlFor(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Creates and migrates a throwaway database of `dialect`. */
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = await mkdtemp(join(tmpdir(), 'parcela-test-'));
+    const handle = openDatabase({ databasePath: join(dir, 'test.db'), databaseUrl: null });
+    await migrateToLatest(handle);
+    return {
+      ...handle,
+      destroy: async () => {
+        await handle.db.destroy();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is required for the postgres dialect');
+  const name = `parcela_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const handle = openDatabase({ databasePath: ':memory:', databaseUrl: databaseUrlFor(adminUrl, name) });
+  await migrateToLatest(handle);
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.db.destroy();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Registers beforeAll/afterAll creating one database for the enclosing describe. @returns its getter. */
+export function useTestDatabase(dialect: DialectName): () => Kysely<DB> {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+  return () => {
+    if (!database) throw new Error('test database not ready');
+    return database.db;
+  };
+}
+
+/** An app under test with its clock and config. */
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<DB>;
+  clock: ManualClock;
+  config: AppConfig;
+}
+
+/** Builds an app on `db` with a manual clock and `testConfig(overrides)`. Close it with `app.close()`. */
+export async function buildTestApp(db: Kysely<DB>, overrides: Partial<AppConfig> = {}, clock = createManualClock()): Promise<TestApp> {
+  const config = testConfig(overrides);
+  return { app: await createApp({ db, clock, config }), db, clock, config };
+}
+
+/** Registers beforeEach/afterEach building a fresh app (fresh in-memory limiters) per test. @returns its getter. */
+export function useTestApp(getDb: () => Kysely<DB>, overrides: Partial<AppConfig> = {}): () => TestApp {
+  let current: TestApp | undefined;
+  beforeEach(async () => {
+    current = await buildTestApp(getDb(), overrides);
+  });
+  afterEach(async () => {
+    await current?.app.close();
+  });
+  return () => {
+    if (!current) throw new Error('test app not ready');
+    return current;
+  };
+}
+
+/** Authorization header for a bearer token. */
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** An x-www-form-urlencoded request body (SPEC §7 rows 7, 8, 15). */
+export function form(fields: Record<string, string>): Pick<InjectOptions, 'payload' | 'headers'> {
+  return {
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
+}
+
+/** POST /api/auth/login. */
+export function postLogin(app: FastifyInstance, user: string, password: string, userType: UserType): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { user, password, user_type: userType } });
+}
+
+/** Logs in and returns the token. @throws when the login does not answer 200. */
+export async function loginToken(app: FastifyInstance, user: string, password: string, userType: UserType): Promise<string> {
+  const res = await postLogin(app, user, password, userType);
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { token: string } }).data.token;
+}
+
+/** GET with a bearer token. */
+export function getWithToken(app: FastifyInstance, url: string, token: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url, headers: bearer(token) });
+}
+
+/** POST a form with a bearer token. */
+export function postFormWithToken(
+  app: FastifyInstance,
+  url: string,
+  token: string,
+  fields: Record<string, string>,
+): Promise<LightMyRequestResponse> {
+  const body = form(fields);
+  return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+}

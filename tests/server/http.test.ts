@@ -1,0 +1,124 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../server/errors';
+import { NOT_BUILT_HTML } from '../../server/web-app';
+import { buildTestApp, dialects, useTestDatabase, type TestApp } from './harness';
+
+/** Cross-cutting HTTP behaviour: health, 404s, headers, /dev/outbox visibility, static files and the SPA fallback. */
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+const HTML = { accept: 'text/html,application/xhtml+xml' };
+
+describe.each(dialects)('http (%s)', (dialect) => {
+  const db = useTestDatabase(dialect);
+  let dist: string;
+  let built: TestApp;
+  let unbuilt: TestApp;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'parcela-dist-'));
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("parcela")');
+    built = await buildTestApp(db(), { distDir: dist, publicDir: resolve('public') });
+    unbuilt = await buildTestApp(db(), { distDir: join(dist, 'missing'), publicDir: resolve('public') });
+  });
+  afterAll(async () => {
+    await built.app.close();
+    await unbuilt.app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers GET /api/health', async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API routes with the JSON 404, even for browsers', async () => {
+    for (const [method, url] of [['GET', '/api/nada'], ['POST', '/api/nada'], ['GET', '/dev/nada'], ['GET', '/broadcasting/auth']] as const) {
+      const res = await built.app.inject({ method, url, headers: HTML });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: MESSAGES.notFound });
+    }
+  });
+
+  it('sends security headers with a CSP fit for the SPA', async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves built files, with long caching for fingerprinted assets', async () => {
+    const res = await built.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('parcela');
+    expect(res.headers['cache-control']).toContain('immutable');
+    const missing = await built.app.inject({ method: 'GET', url: '/assets/nada.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('serves /logo.svg from public/ with or without a build', async () => {
+    for (const { app } of [built, unbuilt]) {
+      const res = await app.inject({ method: 'GET', url: '/logo.svg' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('image/svg+xml');
+    }
+  });
+
+  it('falls back to index.html for client-side routes', async () => {
+    for (const url of ['/', '/auth/login', '/COMERCIO/ventas?x=1', '/auth/reset_password/abc/customer']) {
+      const res = await built.app.inject({ method: 'GET', url, headers: HTML });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX_HTML);
+    }
+    // Not a browser navigation: JSON 404.
+    const api = await built.app.inject({ method: 'GET', url: '/auth/login', headers: { accept: 'application/json' } });
+    expect(api.statusCode).toBe(404);
+  });
+
+  it('explains how to build when dist/ is missing', async () => {
+    const res = await unbuilt.app.inject({ method: 'GET', url: '/auth/login', headers: HTML });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toBe(NOT_BUILT_HTML);
+    expect(res.body).toContain('npm run build');
+  });
+
+  it('exposes /dev/outbox outside production only', async () => {
+    expect((await built.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(200);
+    const production = await buildTestApp(db(), { nodeEnv: 'production' });
+    try {
+      const res = await production.app.inject({ method: 'GET', url: '/dev/outbox' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: MESSAGES.notFound });
+    } finally {
+      await production.app.close();
+    }
+  });
+
+  it('answers unsupported content types and oversized bodies with 4xx JSON', async () => {
+    const media = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '<user/>',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(media.statusCode).toBe(415);
+    expect(media.json()).toEqual({ message: MESSAGES.unsupportedMediaType });
+    const big = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: JSON.stringify({ user: 'x'.repeat(2_000_000), password: 'x', user_type: 'CUSTOMER' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ message: MESSAGES.payloadTooLarge });
+  });
+});

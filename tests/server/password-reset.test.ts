@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { resetPasswordPath } from '../../src/config/paths';
+import { MINUTE_MS } from '../../server/clock';
+import { MESSAGES } from '../../server/errors';
+import { RESET_MESSAGES } from '../../server/routes/password-reset/password-reset.service';
+import { createCustomer, createResetToken, createStaff } from '../../server/testing/fixtures';
+import { dialects, getWithToken, loginToken, postLogin, useTestApp, useTestDatabase } from './harness';
+
+/** SPEC §7 rows 4–6: reset link requests, the e-mail (outbox) and the new password. */
+
+const REQUEST = {
+  collaborator: '/api/request_password_reset_collaborator',
+  customer: '/api/customer/request_password_reset_customer',
+} as const;
+
+interface OutboxMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+}
+
+async function outbox(app: FastifyInstance): Promise<OutboxMail[]> {
+  const res = await app.inject({ method: 'GET', url: '/dev/outbox' });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { data: OutboxMail[] }).data;
+}
+
+const tokenOf = (link: string) => decodeURIComponent(new URL(link).pathname.split('/')[3] ?? '');
+
+describe.each(dialects)('password reset (%s)', (dialect) => {
+  const db = useTestDatabase(dialect);
+  const ctx = useTestApp(db, { publicUrl: 'https://parcela.example' });
+
+  it('answers the same for an unknown DNI and sends nothing', async () => {
+    const { app } = ctx();
+    const before = (await outbox(app)).length;
+    const res = await app.inject({ method: 'POST', url: REQUEST.collaborator, payload: { dni: '12345670' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: RESET_MESSAGES.requested });
+    expect((await outbox(app)).length).toBe(before);
+  });
+
+  it('e-mails a staff link, which resets the password once and revokes every session', async () => {
+    const { app } = ctx();
+    const staff = await createStaff(db());
+    const session = await loginToken(app, staff.dni, staff.password, 'COLLABORATOR');
+
+    const res = await app.inject({ method: 'POST', url: REQUEST.collaborator, payload: { dni: staff.dni } });
+    expect(res.json()).toEqual({ message: RESET_MESSAGES.requested });
+    const [mail] = await outbox(app);
+    expect(mail).toMatchObject({ recipient: staff.email, subject: RESET_MESSAGES.mailSubject });
+    const token = tokenOf(mail!.link!);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(mail!.link).toBe(`https://parcela.example${resetPasswordPath(token, 'collaborator')}`);
+    expect(mail!.body).toContain(mail!.link);
+
+    const done = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: token, password: 'Recuperada#1' } });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: RESET_MESSAGES.done });
+    expect((await getWithToken(app, '/api/get_websocket_and_channels_credentials', session)).statusCode).toBe(401);
+    expect((await postLogin(app, staff.dni, 'Recuperada#1', 'COLLABORATOR')).statusCode).toBe(200);
+
+    const again = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: token, password: 'OtraVez#123' } });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ message: RESET_MESSAGES.invalidLink, errors: { id: [RESET_MESSAGES.invalidLink] } });
+  });
+
+  it('e-mails a customer link through the customer base', async () => {
+    const { app } = ctx();
+    const customer = await createCustomer(db());
+    await app.inject({ method: 'POST', url: REQUEST.customer, payload: { dni: customer.documentNumber } });
+    const [mail] = await outbox(app);
+    expect(mail!.recipient).toBe(customer.email);
+    expect(mail!.link).toContain('/customer');
+    const token = tokenOf(mail!.link!);
+    // A customer link does not work on the staff endpoint.
+    const wrongType = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: token, password: 'Recuperada#1' } });
+    expect(wrongType.statusCode).toBe(422);
+    const ok = await app.inject({ method: 'POST', url: '/api/password_reset_customer', payload: { id: token, password: 'Recuperada#1' } });
+    expect(ok.statusCode).toBe(200);
+    expect((await postLogin(app, customer.documentNumber, 'Recuperada#1', 'CUSTOMER')).statusCode).toBe(200);
+  });
+
+  it('sends nothing for an inactive account', async () => {
+    const { app } = ctx();
+    const inactive = await createStaff(db(), { status: 'INACTIVO' });
+    const before = (await outbox(app)).length;
+    const res = await app.inject({ method: 'POST', url: REQUEST.collaborator, payload: { dni: inactive.dni } });
+    expect(res.json()).toEqual({ message: RESET_MESSAGES.requested });
+    expect((await outbox(app)).length).toBe(before);
+  });
+
+  it('expires links after 30 minutes', async () => {
+    const { app, clock } = ctx();
+    const staff = await createStaff(db());
+    const fresh = await createResetToken(db(), staff, { clock });
+    const stale = await createResetToken(db(), staff, { clock });
+    clock.advance(29 * MINUTE_MS);
+    const ok = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: fresh, password: 'Recuperada#1' } });
+    expect(ok.statusCode).toBe(200);
+    // Older links of the account die with the password change.
+    const older = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: stale, password: 'Recuperada#2' } });
+    expect(older.statusCode).toBe(422);
+
+    const late = await createResetToken(db(), staff, { clock });
+    clock.advance(30 * MINUTE_MS);
+    const expired = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: late, password: 'Recuperada#3' } });
+    expect(expired.statusCode).toBe(422);
+    expect(expired.json().message).toBe(RESET_MESSAGES.invalidLink);
+  });
+
+  it('rejects unknown tokens, short passwords and unknown types', async () => {
+    const { app } = ctx();
+    const unknown = await app.inject({ method: 'POST', url: '/api/password_reset_customer', payload: { id: 'x'.repeat(64), password: 'Recuperada#1' } });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ id: [RESET_MESSAGES.invalidLink] });
+
+    const short = await app.inject({ method: 'POST', url: '/api/password_reset_customer', payload: { id: 'abc', password: 'corta' } });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual({ password: ['La contraseña debe tener al menos 8 caracteres'] });
+
+    const other = await app.inject({ method: 'POST', url: '/api/password_reset_admin', payload: { id: 'abc', password: 'Recuperada#1' } });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ message: MESSAGES.notFound });
+
+    const empty = await app.inject({ method: 'POST', url: REQUEST.customer, payload: { dni: '  ' } });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({ dni: ['Ingrese su número de documento'] });
+  });
+});
