@@ -44,19 +44,22 @@ export interface ApiClientOptions {
  * the client never navigates or shows toasts (the session machine applies SPEC §7's 401/404/402).
  */
 export function createApiClient({ bases, getToken, fetch }: ApiClientOptions): ApiClient {
+  // The fetch implementation is a global option of ofetch (second argument), not a request default.
   const make = (baseURL: string) =>
-    ofetch.create({
-      baseURL,
-      retry: 0,
-      ...(fetch ? { fetch } : {}),
-      onRequest({ options }) {
-        const headers = new Headers(options.headers);
-        headers.set('Accept', 'application/json');
-        const token = getToken();
-        if (token) headers.set('Authorization', `Bearer ${token}`);
-        options.headers = headers;
+    ofetch.create(
+      {
+        baseURL,
+        retry: 0,
+        onRequest({ options }) {
+          const headers = new Headers(options.headers);
+          headers.set('Accept', 'application/json');
+          const token = getToken();
+          if (token) headers.set('Authorization', `Bearer ${token}`);
+          options.headers = headers;
+        },
       },
-    });
+      fetch ? { fetch } : {},
+    );
   return { main: make(bases.main), customer: make(bases.customer), private: make(bases.private), public: make(bases.public) };
 }
 

@@ -1,0 +1,54 @@
+import { createApiClient } from './api/client';
+import { createSessionApi, type SessionApi } from './api/session';
+import { apiBases, type ApiBases } from './config/env';
+import { readStorage, type KeyValueStore } from './lib/storage';
+import { createLazyToaster, type AppToaster } from './lib/toaster';
+import { todayInLima } from './lib/dates';
+import { createAppActors } from './machines/app-actors';
+import type { ViewServices } from './views/services';
+
+/**
+ * Builds the services of the web app (design ARCHITECTURE.md "main.tsx, app.tsx"; issue
+ * "Foundation"): the api modules over `createApiClient` (bearer token read from storage key
+ * `token`, SPEC §7), the lazy top-right toaster, `navigate`, and the app-wide session actor plus
+ * the screen machines provided with those effects.
+ */
+export interface AppServices extends ViewServices {
+  /** The api modules, one per area (only the machines use them). */
+  api: { session: SessionApi };
+}
+
+export interface AppServicesOptions {
+  /** wouter navigate of the location hook the <Router> uses. */
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  /** Storage of the SPEC §3 keys; defaults to localStorage. */
+  store?: KeyValueStore | null;
+  bases?: ApiBases;
+  /** fetch implementation (tests). */
+  fetch?: typeof globalThis.fetch;
+  toaster?: AppToaster;
+  today?: () => string;
+  /** Overrides the session api (view tests pass fakes). */
+  sessionApi?: SessionApi;
+}
+
+/** Creates the services once per app (main.tsx) or per test. */
+export function createAppServices(options: AppServicesOptions): AppServices {
+  const store = options.store === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.store;
+  const client = createApiClient({
+    bases: options.bases ?? apiBases,
+    getToken: () => readStorage('token', store),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const sessionApi = options.sessionApi ?? createSessionApi(client);
+  const toaster = options.toaster ?? createLazyToaster();
+  const { session, machines } = createAppActors({ sessionApi, store, navigate: (to) => options.navigate(to), toaster });
+  return {
+    api: { session: sessionApi },
+    session,
+    machines,
+    navigate: options.navigate,
+    toaster,
+    today: options.today ?? (() => todayInLima()),
+  };
+}

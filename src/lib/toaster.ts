@@ -1,0 +1,41 @@
+import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+
+/**
+ * The app-wide toaster (SPEC §9: default position top-right, 3000 ms for validation and password
+ * messages). Blueprint's OverlayToaster is created lazily on the first toast, so tests and pages
+ * that never toast never mount it.
+ */
+
+/** A toast as the machines ask for it: Blueprint intent, Spanish message, lifetime in ms. */
+export interface ToastRequest {
+  intent: Intent;
+  message: string;
+  /** Lifetime in milliseconds (default 3000, SPEC §9). */
+  timeout?: number;
+}
+
+/** What machines and views use to show toasts (a fake in tests). */
+export interface AppToaster {
+  show(toast: ToastRequest): void;
+}
+
+/** Default toast lifetime in ms (SPEC §9). */
+export const TOAST_LIFE_MS = 3000;
+
+/**
+ * Creates a lazy Blueprint toaster at the top-right of the page.
+ * @param create factory of the underlying Blueprint toaster (injectable for tests).
+ */
+export function createLazyToaster(
+  create: () => Promise<Toaster> = () => OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5 }),
+): AppToaster {
+  let pending: Promise<Toaster> | null = null;
+  return {
+    show({ intent, message, timeout = TOAST_LIFE_MS }) {
+      pending ??= create();
+      pending
+        .then((toaster) => toaster.show({ intent, message, timeout }))
+        .catch((error: unknown) => console.error('No se pudo mostrar la notificación', error));
+    },
+  };
+}

@@ -1,0 +1,401 @@
+import { assign, assertEvent, raise, setup } from 'xstate';
+import type { ApiError } from '../../api/client';
+import { errorMessage, errorStatus, placeholder } from '../shared/placeholder';
+import type {
+  Channels,
+  EchoInfo,
+  LoginData,
+  LoginRequest,
+  Local,
+  RealtimeCredentials,
+  RoleEntry,
+  SessionUser,
+  StyleSettings,
+  UserType,
+} from '../../schemas/session';
+
+/**
+ * The app-wide `session` machine (issue "Foundation"; SPEC §2 route guard, §3 storage keys, §4
+ * "Logged out to logged in" and "Logout", §7 rows 2, 3, 7, 9, 10, 11 and the global 401/404/402
+ * rule, §8).
+ *
+ * States: loggedOut → authenticating → loggedIn (loadingSessionData → ready) → loggingOut →
+ * loggedOut, and redirected. A session restored from storage first revalidates its token by
+ * refreshing the permissions (row 11), so an expired or revoked token meets the global rule at
+ * start-up instead of on the user's first action (a global API error sent the user to /auth/access, /auth/error or
+ * /auth/pago). The initial state comes from storage: a stored token means loggedIn.
+ *
+ * Every effect is a named action or actor declared here as a placeholder and supplied with
+ * `.provide()` (see session.actors.ts), so tests inject fakes and the inspector shows real names.
+ */
+
+/** Where the global API error rule (SPEC §7, §8) sends the user. */
+export const REDIRECT_PATHS = { 401: '/auth/access', 404: '/auth/error', 402: '/auth/pago' } as const;
+export type RedirectStatus = keyof typeof REDIRECT_PATHS;
+
+/** Route of the staff login, where logout lands (SPEC §4). */
+export const LOGIN_PATH = '/auth/login';
+/** Route of the dashboard, where a completed login lands. */
+export const HOME_PATH = '/';
+
+/** Values written to the SPEC §3 storage keys (see lib/storage.ts). */
+export interface StoredValues {
+  token: string;
+  type: UserType;
+  system_styles: StyleSettings | null;
+  user_details: SessionUser;
+  echo_info: EchoInfo;
+  channels: Channels;
+  accesos: string[];
+  local_active: Local[];
+  roles: RoleEntry[];
+}
+
+/** What the session knows; mirrors the stored keys it reads back. */
+export interface SessionContext {
+  /** Opaque bearer token; null when logged out (SPEC §4: logged in means a token is present). */
+  token: string | null;
+  userType: UserType | null;
+  user: SessionUser | null;
+  styles: StyleSettings | null;
+  /** Active locations (row 9, `local_active`). */
+  locals: Local[];
+  /** Role list (row 10, `roles`). */
+  roles: RoleEntry[];
+  /** Permission strings (row 11, `accesos`, SPEC §6). */
+  permissions: string[];
+  /** Spanish message of the last failed login, shown by the login views. */
+  loginError: string | null;
+  /** The last global redirect (status and path), while in `redirected`. */
+  redirect: { status: RedirectStatus; to: string } | null;
+}
+
+/** Input: what was read from storage at start-up (see `readStoredSession`). */
+export type SessionInput = Partial<Omit<SessionContext, 'loginError' | 'redirect'>>;
+
+export type SessionEvent =
+  | ({ type: 'session.login' } & LoginRequest)
+  | { type: 'session.logout' }
+  | { type: 'session.apiError'; error: ApiError }
+  | { type: 'session.clearError' };
+
+const emptyContext: SessionContext = {
+  token: null,
+  userType: null,
+  user: null,
+  styles: null,
+  locals: [],
+  roles: [],
+  permissions: [],
+  loginError: null,
+  redirect: null,
+};
+
+function statusOf(event: { type: string; error?: unknown }): number | null {
+  return errorStatus(event.error);
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actions: {
+    /** Navigates the app to `to` (wouter navigate, injected). */
+    navigate: (_, _params: { to: string }) => {},
+    /** Writes the given SPEC §3 keys to storage (injected). */
+    persist: (_, _params: Partial<StoredValues>) => {},
+    /** Clears all storage (SPEC §4 logout, and on 401). */
+    clearStorage: () => {},
+    /** Logs an error that the user does not see (SPEC §8: logout errors, secondary fetches). */
+    logError: (_, _params: { what: string; error: unknown }) => {},
+    resetContext: assign(() => ({ ...emptyContext })),
+    clearLoginError: assign({ loginError: null }),
+  },
+  actors: {
+    /** Row 2: POST auth/login. */
+    login: placeholder<LoginData, LoginRequest>('login'),
+    /** Row 7: POST auth/logout with the stored type. */
+    logout: placeholder<unknown, { userType: UserType }>('logout'),
+    /** Row 3: realtime credentials (echo_info, channels). */
+    fetchRealtimeCredentials: placeholder<RealtimeCredentials>('fetchRealtimeCredentials'),
+    /** Row 9: active locations (local_active). */
+    fetchActiveLocals: placeholder<Local[]>('fetchActiveLocals'),
+    /** Row 10: role list (roles). */
+    fetchRoleNames: placeholder<RoleEntry[]>('fetchRoleNames'),
+    /** Row 11: permission strings (accesos). */
+    fetchRolePermissions: placeholder<string[]>('fetchRolePermissions'),
+  },
+  guards: {
+    hasToken: ({ context }) => context.token !== null,
+    isUnauthorized: ({ event }) => statusOf(event as { type: string; error?: unknown }) === 401,
+    isNotFound: ({ event }) => statusOf(event as { type: string; error?: unknown }) === 404,
+    isPaymentRequired: ({ event }) => statusOf(event as { type: string; error?: unknown }) === 402,
+    isGlobalRedirect: ({ event }) => {
+      const status = statusOf(event as { type: string; error?: unknown });
+      return status !== null && status in REDIRECT_PATHS;
+    },
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ ...emptyContext, ...input }),
+  initial: 'starting',
+  on: {
+    // SPEC §7 "Every response passes a global check", decided here and never in the http client.
+    'session.apiError': [
+      {
+        guard: 'isUnauthorized',
+        target: '.redirected',
+        actions: [
+          'clearStorage',
+          'resetContext',
+          assign({ redirect: { status: 401, to: REDIRECT_PATHS[401] } }),
+          { type: 'navigate', params: { to: REDIRECT_PATHS[401] } },
+        ],
+      },
+      {
+        guard: 'isNotFound',
+        target: '.redirected',
+        actions: [
+          assign({ redirect: { status: 404, to: REDIRECT_PATHS[404] } }),
+          { type: 'navigate', params: { to: REDIRECT_PATHS[404] } },
+        ],
+      },
+      {
+        guard: 'isPaymentRequired',
+        target: '.redirected',
+        actions: [
+          assign({ redirect: { status: 402, to: REDIRECT_PATHS[402] } }),
+          { type: 'navigate', params: { to: REDIRECT_PATHS[402] } },
+        ],
+      },
+    ],
+  },
+  states: {
+    /** Transient: a stored token means loggedIn (SPEC §4). */
+    starting: {
+      always: [{ guard: 'hasToken', target: 'loggedIn.revalidating' }, { target: 'loggedOut' }],
+    },
+    loggedOut: {
+      on: {
+        'session.login': { target: 'authenticating', actions: 'clearLoginError' },
+        'session.clearError': { actions: 'clearLoginError' },
+      },
+    },
+    /** Row 2 in flight. */
+    authenticating: {
+      invoke: {
+        src: 'login',
+        input: ({ event }) => {
+          assertEvent(event, 'session.login');
+          return { user: event.user, password: event.password, user_type: event.user_type };
+        },
+        onDone: {
+          target: 'loggedIn.loadingSessionData',
+          actions: [
+            assign(({ event }) => ({
+              token: event.output.token,
+              userType: event.output.type,
+              styles: event.output.system_styles,
+              user: event.output.user,
+              loginError: null,
+              redirect: null,
+            })),
+            // SPEC §4: a successful login stores token, type, system_styles and user_details.
+            {
+              type: 'persist',
+              params: ({ event }) => ({
+                token: event.output.token,
+                type: event.output.type,
+                system_styles: event.output.system_styles,
+                user_details: event.output.user,
+              }),
+            },
+          ],
+        },
+        onError: [
+          {
+            // A lapsed subscription is a global redirect even at login (SPEC §7).
+            guard: 'isPaymentRequired',
+            target: 'redirected',
+            actions: [
+              assign({ redirect: { status: 402, to: REDIRECT_PATHS[402] } }),
+              { type: 'navigate', params: { to: REDIRECT_PATHS[402] } },
+            ],
+          },
+          {
+            target: 'loggedOut',
+            actions: assign({ loginError: ({ event }) => errorMessage(event.error) }),
+          },
+        ],
+      },
+    },
+    loggedIn: {
+      initial: 'ready',
+      on: { 'session.logout': 'loggingOut' },
+      states: {
+        /** Rows 3, 9, 10 and 11 in parallel; each failure is logged, never fatal. */
+        loadingSessionData: {
+          type: 'parallel',
+          onDone: { target: 'ready', actions: { type: 'navigate', params: { to: HOME_PATH } } },
+          states: {
+            realtime: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'fetchRealtimeCredentials',
+                    onDone: {
+                      target: 'done',
+                      actions: {
+                        type: 'persist',
+                        params: ({ event }) => ({ echo_info: event.output.echo_info, channels: event.output.channels }),
+                      },
+                    },
+                    onError: {
+                      target: 'done',
+                      actions: { type: 'logError', params: ({ event }) => ({ what: 'realtime credentials', error: event.error }) },
+                    },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+            locals: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'fetchActiveLocals',
+                    onDone: {
+                      target: 'done',
+                      actions: [
+                        assign({ locals: ({ event }) => event.output }),
+                        { type: 'persist', params: ({ event }) => ({ local_active: event.output }) },
+                      ],
+                    },
+                    onError: {
+                      target: 'done',
+                      actions: { type: 'logError', params: ({ event }) => ({ what: 'active locations', error: event.error }) },
+                    },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+            roles: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'fetchRoleNames',
+                    onDone: {
+                      target: 'done',
+                      actions: [
+                        assign({ roles: ({ event }) => event.output }),
+                        { type: 'persist', params: ({ event }) => ({ roles: event.output }) },
+                      ],
+                    },
+                    onError: {
+                      target: 'done',
+                      actions: { type: 'logError', params: ({ event }) => ({ what: 'roles', error: event.error }) },
+                    },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+            permissions: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    src: 'fetchRolePermissions',
+                    onDone: {
+                      target: 'done',
+                      actions: [
+                        assign({ permissions: ({ event }) => event.output }),
+                        { type: 'persist', params: ({ event }) => ({ accesos: event.output }) },
+                      ],
+                    },
+                    onError: {
+                      target: 'done',
+                      actions: { type: 'logError', params: ({ event }) => ({ what: 'permissions', error: event.error }) },
+                    },
+                  },
+                },
+                done: { type: 'final' },
+              },
+            },
+          },
+        },
+        /**
+         * Restored from storage: row 11 refreshes `accesos` and proves the token is still valid.
+         * A 401/402/404 goes through the global rule; any other failure is logged and the stored
+         * session is kept.
+         */
+        revalidating: {
+          invoke: {
+            src: 'fetchRolePermissions',
+            onDone: {
+              target: 'ready',
+              actions: [
+                assign({ permissions: ({ event }) => event.output }),
+                { type: 'persist', params: ({ event }) => ({ accesos: event.output }) },
+              ],
+            },
+            onError: [
+              {
+                guard: 'isGlobalRedirect',
+                target: 'ready',
+                actions: raise(({ event }) => ({ type: 'session.apiError' as const, error: event.error as ApiError })),
+              },
+              {
+                target: 'ready',
+                actions: { type: 'logError', params: ({ event }) => ({ what: 'permissions', error: event.error }) },
+              },
+            ],
+          },
+        },
+        ready: {},
+      },
+    },
+    /** Row 7 in flight; whatever it answers, storage is cleared and the user goes to /auth/login. */
+    loggingOut: {
+      invoke: {
+        src: 'logout',
+        input: ({ context }) => ({ userType: context.userType ?? 'COLLABORATOR' }),
+        onDone: {
+          target: 'loggedOut',
+          actions: ['clearStorage', 'resetContext', { type: 'navigate', params: { to: LOGIN_PATH } }],
+        },
+        onError: {
+          target: 'loggedOut',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ what: 'logout', error: event.error }) },
+            'clearStorage',
+            'resetContext',
+            { type: 'navigate', params: { to: LOGIN_PATH } },
+          ],
+        },
+      },
+    },
+    /**
+     * A global API error redirected the user. After a 401 the session is gone (token cleared);
+     * after 404/402 the token stays, so the user may go back to the app or log out.
+     */
+    redirected: {
+      on: {
+        'session.login': { target: 'authenticating', actions: 'clearLoginError' },
+        'session.clearError': { actions: 'clearLoginError' },
+        'session.logout': [
+          { guard: 'hasToken', target: 'loggingOut' },
+          { target: 'loggedOut', actions: ['clearStorage', 'resetContext', { type: 'navigate', params: { to: LOGIN_PATH } }] },
+        ],
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { navigate } from 'wouter/use-browser-location';
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import '@blueprintjs/select/lib/css/blueprint-select.css';
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
+import './styles/app.css';
+import { App } from './app';
+import { createAppServices } from './app-services';
+
+/**
+ * Entry point of the Parcela web app (issue "Foundation"): Blueprint's stylesheets and the app's,
+ * the services built once (api over the four bases of src/config/env.ts, session actor started
+ * from storage, browser navigation) and the React root.
+ */
+const services = createAppServices({ navigate: (to, options) => navigate(to, options) });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Falta el elemento #root');
+createRoot(container).render(
+  <StrictMode>
+    <App services={services} />
+  </StrictMode>,
+);

@@ -1,0 +1,74 @@
+import { Button, Callout, InputGroup } from '@blueprintjs/core';
+import { useMachine } from '@xstate/react';
+import { Link } from 'wouter';
+import type { ResetType } from '../../schemas/session';
+import { useServices } from '../services';
+import { AuthCard } from '../shared/AuthCard';
+import { FieldGroup } from '../shared/FieldGroup';
+
+/** Login route of each account kind. */
+export const LOGIN_PATH_BY_TYPE: Record<ResetType, string> = {
+  collaborator: '/auth/login',
+  customer: '/auth/loginclientes',
+};
+
+/**
+ * Request a password-reset link at /auth/recuperar/{type} (issue "Foundation"; SPEC §3 "Password
+ * reset request: dni", §7 rows 4 (collaborator) and 5 (customer)). The `reset-request` actor holds
+ * the field, the call and the server's message.
+ */
+export function ForgotPasswordPage({ type }: { type: ResetType }) {
+  const { machines } = useServices();
+  const [state, send] = useMachine(machines.resetRequest, { input: { type } });
+  const { dni, fieldError, message } = state.context;
+  const label = type === 'collaborator' ? 'DNI' : 'Número de documento';
+  const sent = state.matches('sent');
+  const submitting = state.matches('submitting');
+
+  return (
+    <AuthCard
+      title="Recuperar contraseña"
+      subtitle={
+        sent
+          ? undefined
+          : `Ingrese su ${type === 'collaborator' ? 'DNI' : 'número de documento'} y le enviaremos un enlace para crear una nueva contraseña.`
+      }
+      footer={<Link href={LOGIN_PATH_BY_TYPE[type]}>Volver al inicio de sesión</Link>}
+    >
+      {sent ? (
+        <Callout intent="success" icon="envelope" className="form-callout" role="status">
+          {message}
+        </Callout>
+      ) : (
+        <form
+          className="auth-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            send({ type: 'form.submit' });
+          }}
+        >
+          {state.matches('failed') && message ? (
+            <Callout intent="danger" icon="error" className="form-callout" role="alert">
+              {message}
+            </Callout>
+          ) : null}
+          <FieldGroup label={label} labelFor="reset-dni" error={fieldError ?? undefined}>
+            <InputGroup
+              id="reset-dni"
+              size="large"
+              leftIcon="id-number"
+              value={dni}
+              autoComplete="username"
+              intent={fieldError ? 'danger' : 'none'}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? 'reset-dni-error' : undefined}
+              onValueChange={(value) => send({ type: 'field.change', value })}
+            />
+          </FieldGroup>
+          <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Enviar enlace" />
+        </form>
+      )}
+    </AuthCard>
+  );
+}

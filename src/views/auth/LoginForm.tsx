@@ -1,0 +1,77 @@
+import { Button, Callout, InputGroup } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { LoginFormMachine } from '../../machines/auth/login-form.machine';
+import { selectIsLoggingIn, selectLoginError } from '../../machines/session/session.selectors';
+import { useSession } from '../services';
+import { FieldGroup } from '../shared/FieldGroup';
+import { PasswordInput } from '../shared/PasswordInput';
+
+/**
+ * The login form shared by the staff and the customer screens (issue "Foundation"; SPEC §3
+ * "Login request": user, password, user_type). Field state lives in a `login-form` actor; the
+ * call's progress and the server's message come from the session actor.
+ */
+export function LoginForm({
+  actor,
+  idPrefix,
+  userLabel,
+  userAutoComplete,
+}: {
+  actor: ActorRefFrom<LoginFormMachine>;
+  idPrefix: string;
+  /** "DNI o correo electrónico" (staff) or "Número de documento" (customers). */
+  userLabel: string;
+  userAutoComplete: string;
+}) {
+  const user = useSelector(actor, (s) => s.context.user);
+  const password = useSelector(actor, (s) => s.context.password);
+  const showPassword = useSelector(actor, (s) => s.context.showPassword);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const serverError = useSession(selectLoginError);
+  const loading = useSession(selectIsLoggingIn);
+  const userId = `${idPrefix}-user`;
+  const passwordId = `${idPrefix}-password`;
+
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: 'form.submit' });
+      }}
+    >
+      {serverError ? (
+        <Callout intent="danger" icon="error" className="form-callout" role="alert">
+          {serverError}
+        </Callout>
+      ) : null}
+      <FieldGroup label={userLabel} labelFor={userId} error={errors.user}>
+        <InputGroup
+          id={userId}
+          size="large"
+          leftIcon="person"
+          value={user}
+          autoComplete={userAutoComplete}
+          intent={errors.user ? 'danger' : 'none'}
+          aria-invalid={errors.user ? true : undefined}
+          aria-describedby={errors.user ? `${userId}-error` : undefined}
+          onValueChange={(value) => actor.send({ type: 'field.change', field: 'user', value })}
+        />
+      </FieldGroup>
+      <FieldGroup label="Contraseña" labelFor={passwordId} error={errors.password}>
+        <PasswordInput
+          id={passwordId}
+          value={password}
+          visible={showPassword}
+          hasError={Boolean(errors.password)}
+          autoComplete="current-password"
+          onChange={(value) => actor.send({ type: 'field.change', field: 'password', value })}
+          onToggle={() => actor.send({ type: 'password.toggle' })}
+        />
+      </FieldGroup>
+      <Button type="submit" intent="primary" size="large" fill loading={loading} text="Ingresar" />
+    </form>
+  );
+}

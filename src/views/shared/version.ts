@@ -1,0 +1,4 @@
+/** System version shown in the footer (SPEC §1, §9: v0.6.0a). */
+export const APP_VERSION = 'v0.6.0a';
+/** Developer credit of the footer (SPEC §1). */
+export const DEVELOPER_CREDIT = 'Desarrollado por el equipo Parcela';

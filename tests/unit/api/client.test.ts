@@ -1,0 +1,93 @@
+/**
+ * api/client (design ARCHITECTURE.md "api/"; SPEC §7, §8): bearer token from storage, every failure
+ * normalised to ApiError {status, message, issues}, bodies parsed by their schema. Uses a fake fetch.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, NETWORK_ERROR_MESSAGE, createApiClient, request, toApiError } from '../../../src/api/client';
+import { createSessionApi } from '../../../src/api/session';
+import { loginData } from '../support/fakes';
+
+const bases = { main: 'http://api.test/api', customer: 'http://api.test/api/customer', private: 'http://api.test/api/private', public: 'http://api.test/' };
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function clientWith(respond: (req: Request) => Response | Promise<Response>, token: string | null = null) {
+  const seen: Request[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const req = new Request(input, init);
+    seen.push(req);
+    return respond(req);
+  }) as unknown as typeof globalThis.fetch;
+  return { client: createApiClient({ bases, getToken: () => token, fetch }), seen };
+}
+
+describe('api client', () => {
+  it('sends Accept JSON and the bearer token when one is stored', async () => {
+    const { client, seen } = clientWith(() => json(200, { permissions: [] }), 'tok-123');
+    await createSessionApi(client).rolePermissions();
+    expect(seen[0]!.url).toBe('http://api.test/api/private/api/roles_permissions');
+    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(seen[0]!.headers.get('Accept')).toBe('application/json');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { client, seen } = clientWith(() => json(200, { message: [] }));
+    await createSessionApi(client).activeLocals();
+    expect(seen[0]!.headers.get('Authorization')).toBeNull();
+  });
+
+  it('parses a successful login', async () => {
+    const { client, seen } = clientWith(() => json(200, { data: loginData }));
+    const data = await createSessionApi(client).login({ user: '45678912', password: 'x', user_type: 'COLLABORATOR' });
+    expect(data.token).toBe(loginData.token);
+    expect(seen[0]!.method).toBe('POST');
+    expect(await seen[0]!.json()).toEqual({ user: '45678912', password: 'x', user_type: 'COLLABORATOR' });
+  });
+
+  it('turns a 422 body into ApiError with the server message and the field issues', async () => {
+    const { client } = clientWith(() =>
+      json(422, { message: 'Usuario o contraseña incorrectos', errors: { user: ['Requerido'] } }),
+    );
+    const error = await createSessionApi(client)
+      .login({ user: 'a', password: 'b', user_type: 'COLLABORATOR' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: 'Usuario o contraseña incorrectos', issues: { user: ['Requerido'] } });
+  });
+
+  it.each([401, 402, 404])('keeps the status %i (the session machine decides the redirect)', async (status) => {
+    const { client } = clientWith(() => json(status, { message: 'mensaje' }));
+    const error = await createSessionApi(client).roleNames().catch((e: unknown) => e);
+    expect(error).toMatchObject({ status, message: 'mensaje', issues: {} });
+  });
+
+  it('a non-JSON error body becomes "Error <status>"', async () => {
+    const { client } = clientWith(() => new Response('<html>502</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
+    const error = await createSessionApi(client).roleNames().catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, message: 'Error 502' });
+  });
+
+  it('a network failure becomes status 0 with the Spanish network message', async () => {
+    const { client } = clientWith(() => {
+      throw new TypeError('fetch failed');
+    });
+    const error = await createSessionApi(client).roleNames().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it('a 2xx body that does not match its schema is an ApiError', async () => {
+    const { client } = clientWith(() => json(200, { unexpected: true }));
+    await expect(createSessionApi(client).roleNames()).rejects.toMatchObject({ status: 0, message: 'Respuesta inesperada del servidor' });
+  });
+
+  it('request() and toApiError() pass ApiErrors through and wrap anything else', async () => {
+    const original = new ApiError(409, 'Conflicto');
+    expect(toApiError(original)).toBe(original);
+    expect(toApiError('boom')).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+    await expect(request(z.object({ a: z.number() }), async () => ({ a: 1 }))).resolves.toEqual({ a: 1 });
+  });
+});

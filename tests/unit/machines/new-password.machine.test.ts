@@ -1,0 +1,89 @@
+/**
+ * new-password machine (issue "Foundation"; SPEC §3 "New password: id, password", §7 row 6):
+ * ≥ 8 characters, equal confirmation, token and type from the URL, 422 → invalid link.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  INVALID_LINK_MESSAGE,
+  PASSWORDS_DIFFER_MESSAGE,
+  newPasswordMachine,
+  validateNewPassword,
+} from '../../../src/machines/auth/new-password.machine';
+import { apiError } from '../support/fakes';
+
+type ResetInput = { type: string; id: string; password: string };
+
+function setup(reset: (input: ResetInput) => Promise<{ message: string }>, input = { token: 'tok123', type: 'customer' }) {
+  const resetPassword = vi.fn(reset);
+  const machine = newPasswordMachine.provide({
+    actors: { resetPassword: fromPromise(({ input: i }) => resetPassword(i)) },
+  });
+  const actor = createActor(machine, { input }).start();
+  const fill = (password: string, confirmation: string) => {
+    actor.send({ type: 'field.change', field: 'password', value: password });
+    actor.send({ type: 'field.change', field: 'confirmation', value: confirmation });
+  };
+  return { actor, resetPassword, fill };
+}
+
+describe('validateNewPassword', () => {
+  it('needs 8 characters and an equal confirmation', () => {
+    expect(validateNewPassword('12345678', '12345678')).toEqual({});
+    expect(validateNewPassword('1234567', '1234567').password).toBe('La contraseña debe tener al menos 8 caracteres');
+    expect(validateNewPassword('12345678', '')).toEqual({ confirmation: 'Confirme la nueva contraseña' });
+    expect(validateNewPassword('12345678', '12345679')).toEqual({ confirmation: PASSWORDS_DIFFER_MESSAGE });
+  });
+});
+
+describe('new-password machine', () => {
+  it('shows client errors and does not call the server', () => {
+    const { actor, fill, resetPassword } = setup(async () => ({ message: 'ok' }));
+    fill('corta', 'otra');
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.errors).toEqual({
+      password: 'La contraseña debe tener al menos 8 caracteres',
+      confirmation: PASSWORDS_DIFFER_MESSAGE,
+    });
+    expect(resetPassword).not.toHaveBeenCalled();
+  });
+
+  it('sends the URL token and type with the new password; success keeps the server message', async () => {
+    const { actor, fill, resetPassword } = setup(async () => ({ message: 'Su contraseña fue actualizada' }));
+    fill('nuevaClave1', 'nuevaClave1');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success'));
+    expect(resetPassword).toHaveBeenCalledWith({ type: 'customer', id: 'tok123', password: 'nuevaClave1' });
+    expect(actor.getSnapshot().context.message).toBe('Su contraseña fue actualizada');
+  });
+
+  it('422 → invalidLink with the Spanish message', async () => {
+    const { actor, fill } = setup(async () => Promise.reject(apiError(422, 'Token inválido')));
+    fill('nuevaClave1', 'nuevaClave1');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('invalidLink'));
+    expect(actor.getSnapshot().context.message).toBe(INVALID_LINK_MESSAGE);
+    expect(INVALID_LINK_MESSAGE).toBe('El enlace de recuperación no es válido o ha expirado');
+  });
+
+  it('another error → failed with the server message; the user may retry', async () => {
+    let calls = 0;
+    const { actor, fill } = setup(async () => {
+      calls += 1;
+      if (calls === 1) throw apiError(500, 'Error interno del servidor');
+      return { message: 'Listo' };
+    });
+    fill('nuevaClave1', 'nuevaClave1');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.message).toBe('Error interno del servidor');
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('success'));
+  });
+
+  it('an unknown {type} in the URL is an invalid link from the start', () => {
+    const { actor } = setup(async () => ({ message: 'ok' }), { token: 'tok', type: 'admin' });
+    expect(actor.getSnapshot().value).toBe('invalidLink');
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * Session machine (issue "Foundation"; SPEC §2, §3, §4, §7, §8): login stores the SPEC §3 keys and
+ * loads the four secondary calls, failures, logout, the global 401/404/402 rule, and the initial
+ * state read from storage. Effects are the real ones of session.actors.ts over a fake api, an
+ * in-memory store and a recorded navigate.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { createSessionMachine, readStoredSession } from '../../../src/machines/session/session.actors';
+import { readStorage } from '../../../src/lib/storage';
+import {
+  selectActiveLocal,
+  selectHasToken,
+  selectIsLoggingIn,
+  selectLoginError,
+  selectShouldLeaveLogin,
+  hasPermissions,
+} from '../../../src/machines/session/session.selectors';
+import type { SessionApi } from '../../../src/api/session';
+import {
+  TOKEN,
+  apiError,
+  fakeSessionApi,
+  locals,
+  loginData,
+  memoryStore,
+  permissions,
+  realtime,
+  roles,
+  sampleUser,
+  seedSession,
+} from '../support/fakes';
+
+function start(api: SessionApi = fakeSessionApi(), store = memoryStore()) {
+  const navigate = vi.fn();
+  const log = vi.fn();
+  const actor = createActor(createSessionMachine({ api, store, navigate, log }), { input: readStoredSession(store) });
+  actor.start();
+  return { actor, navigate, log, store, api };
+}
+
+const login = { type: 'session.login', user: '45678912', password: 'secreto123', user_type: 'COLLABORATOR' } as const;
+
+describe('session machine', () => {
+  it('starts loggedOut with an empty store; a stored token revalidates (row 11) then is loggedIn.ready', async () => {
+    expect(start().actor.getSnapshot().value).toBe('loggedOut');
+
+    const store = memoryStore();
+    seedSession(store);
+    const { actor, api } = start(fakeSessionApi({ rolePermissions: vi.fn(async () => [...permissions, 'Acceso módulo CRM']) }), store);
+    expect(actor.getSnapshot().value).toEqual({ loggedIn: 'revalidating' });
+    const snap = await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(api.rolePermissions).toHaveBeenCalledTimes(1);
+    expect(readStorage('accesos', store)).toContain('Acceso módulo CRM');
+    expect(snap.context.token).toBe(TOKEN);
+    expect(snap.context.user?.name).toBe('Lucía');
+    expect(snap.context.permissions).toEqual([...permissions, 'Acceso módulo CRM']);
+    expect(selectActiveLocal(snap)?.name).toBe('Sede Central - Lima');
+  });
+
+  it('a stored token the server refuses (401 at revalidation) lands on /auth/access with storage cleared', async () => {
+    const store = memoryStore();
+    seedSession(store);
+    const { actor, navigate } = start(fakeSessionApi({ rolePermissions: vi.fn(async () => Promise.reject(apiError(401, 'Sesión no válida o expirada'))) }), store);
+    await waitFor(actor, (s) => s.matches('redirected'));
+    expect(navigate).toHaveBeenCalledWith('/auth/access');
+    expect(store.data.size).toBe(0);
+  });
+
+  it('a network failure at revalidation is logged and keeps the stored session', async () => {
+    const store = memoryStore();
+    seedSession(store);
+    const { actor, navigate, log } = start(fakeSessionApi({ rolePermissions: vi.fn(async () => Promise.reject(apiError(0, 'Sin conexión'))) }), store);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalled();
+    expect(actor.getSnapshot().context.token).toBe(TOKEN);
+  });
+
+  it('ignores a malformed stored token (treated as logged out)', () => {
+    const store = memoryStore({ token: '' });
+    expect(start(fakeSessionApi(), store).actor.getSnapshot().value).toBe('loggedOut');
+  });
+
+  it('login success stores the SPEC §3 keys, loads rows 3, 9, 10 and 11, then navigates to /', async () => {
+    const { actor, navigate, store, api } = start();
+    actor.send(login);
+    expect(actor.getSnapshot().value).toBe('authenticating');
+    expect(selectIsLoggingIn(actor.getSnapshot())).toBe(true);
+    expect(api.login).toHaveBeenCalledWith({ user: '45678912', password: 'secreto123', user_type: 'COLLABORATOR' });
+
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+
+    expect(readStorage('token', store)).toBe(TOKEN);
+    expect(readStorage('type', store)).toBe('COLLABORATOR');
+    expect(store.data.get('system_styles')).toBe('null');
+    expect(readStorage('user_details', store)).toEqual(sampleUser);
+    expect(readStorage('echo_info', store)).toEqual(realtime.echo_info);
+    expect(readStorage('channels', store)).toEqual(realtime.channels);
+    expect(readStorage('local_active', store)).toEqual(locals);
+    expect(readStorage('roles', store)).toEqual(roles);
+    expect(readStorage('accesos', store)).toEqual(permissions);
+    for (const call of [api.realtimeCredentials, api.activeLocals, api.roleNames, api.rolePermissions]) {
+      expect(call).toHaveBeenCalledTimes(1);
+    }
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/');
+    const snap = actor.getSnapshot();
+    expect(snap.context.permissions).toEqual(permissions);
+    expect(snap.context.roles).toEqual(roles);
+    expect(selectShouldLeaveLogin(snap)).toBe(true);
+  });
+
+  it('stores the token before the secondary calls run (they need the bearer token)', async () => {
+    const store = memoryStore();
+    let tokenSeenByRow3: string | null = null;
+    const api = fakeSessionApi({
+      realtimeCredentials: vi.fn(async () => {
+        tokenSeenByRow3 = readStorage('token', store);
+        return realtime;
+      }),
+    });
+    const { actor } = start(api, store);
+    actor.send(login);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(tokenSeenByRow3).toBe(TOKEN);
+  });
+
+  it('does not leave the login page while the secondary calls are pending', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const api = fakeSessionApi({ activeLocals: vi.fn(async () => (await gate, locals)) });
+    const { actor, navigate } = start(api);
+    actor.send(login);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'loadingSessionData' }));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(selectHasToken(actor.getSnapshot())).toBe(true);
+    expect(selectShouldLeaveLogin(actor.getSnapshot())).toBe(false);
+    expect(navigate).not.toHaveBeenCalled();
+    release();
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('a failing secondary call is logged, not fatal', async () => {
+    const api = fakeSessionApi({
+      realtimeCredentials: vi.fn(async () => Promise.reject(apiError(500, 'Error interno'))),
+      roleNames: vi.fn(async () => Promise.reject(apiError(0, 'sin red'))),
+    });
+    const { actor, log, navigate, store } = start(api);
+    actor.send(login);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(log.mock.calls.map((c) => c[0]).sort()).toEqual(['realtime credentials', 'roles']);
+    expect(readStorage('echo_info', store)).toBeNull();
+    expect(readStorage('roles', store)).toBeNull();
+    expect(readStorage('accesos', store)).toEqual(permissions);
+    expect(readStorage('local_active', store)).toEqual(locals);
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+
+  it('login failure goes back to loggedOut with the server message and stores nothing', async () => {
+    const api = fakeSessionApi({ login: vi.fn(async () => Promise.reject(apiError(422, 'Usuario o contraseña incorrectos'))) });
+    const { actor, store, navigate } = start(api);
+    actor.send(login);
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(selectLoginError(actor.getSnapshot())).toBe('Usuario o contraseña incorrectos');
+    expect(store.data.size).toBe(0);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(api.realtimeCredentials).not.toHaveBeenCalled();
+
+    actor.send({ type: 'session.clearError' });
+    expect(selectLoginError(actor.getSnapshot())).toBeNull();
+  });
+
+  it('a non-ApiError login failure shows the network message', async () => {
+    const api = fakeSessionApi({ login: vi.fn(async () => Promise.reject(new TypeError('fetch failed'))) });
+    const { actor } = start(api);
+    actor.send(login);
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(selectLoginError(actor.getSnapshot())).toBe('No se pudo conectar con el servidor. Inténtelo nuevamente.');
+  });
+
+  it('a 402 at login redirects to /auth/pago', async () => {
+    const api = fakeSessionApi({ login: vi.fn(async () => Promise.reject(apiError(402, 'Suscripción vencida'))) });
+    const { actor, navigate } = start(api);
+    actor.send(login);
+    await waitFor(actor, (s) => s.matches('redirected'));
+    expect(navigate).toHaveBeenCalledWith('/auth/pago');
+  });
+
+  it('logout sends the stored type, clears all storage and goes to /auth/login', async () => {
+    const store = memoryStore();
+    seedSession(store);
+    store.setItem('type', 'CUSTOMER');
+    const { actor, navigate, api } = start(fakeSessionApi(), store);
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().value).toBe('loggingOut');
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(api.logout).toHaveBeenCalledWith('CUSTOMER');
+    expect(store.data.size).toBe(0);
+    expect(actor.getSnapshot().context.token).toBeNull();
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/auth/login');
+  });
+
+  it('a failing logout is only logged; storage is still cleared', async () => {
+    const store = memoryStore();
+    seedSession(store);
+    const api = fakeSessionApi({ logout: vi.fn(async () => Promise.reject(apiError(500, 'Error'))) });
+    const { actor, navigate, log } = start(api, store);
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(log).toHaveBeenCalledWith('logout', expect.any(Error));
+    expect(store.data.size).toBe(0);
+    expect(navigate).toHaveBeenCalledWith('/auth/login');
+  });
+
+  describe('global API errors (SPEC §7)', () => {
+    const loggedIn = () => {
+      const store = memoryStore();
+      seedSession(store);
+      return start(fakeSessionApi(), store);
+    };
+
+    it('401 clears storage and goes to /auth/access', () => {
+      const { actor, navigate, store } = loggedIn();
+      actor.send({ type: 'session.apiError', error: apiError(401, 'No autenticado') });
+      const snap = actor.getSnapshot();
+      expect(snap.value).toBe('redirected');
+      expect(snap.context.redirect).toEqual({ status: 401, to: '/auth/access' });
+      expect(snap.context.token).toBeNull();
+      expect(store.data.size).toBe(0);
+      expect(navigate).toHaveBeenCalledWith('/auth/access');
+    });
+
+    it('404 goes to /auth/error and keeps the session', () => {
+      const { actor, navigate, store } = loggedIn();
+      actor.send({ type: 'session.apiError', error: apiError(404, 'No encontrado') });
+      expect(actor.getSnapshot().value).toBe('redirected');
+      expect(navigate).toHaveBeenCalledWith('/auth/error');
+      expect(readStorage('token', store)).toBe(TOKEN);
+      expect(selectHasToken(actor.getSnapshot())).toBe(true);
+    });
+
+    it('402 goes to /auth/pago', () => {
+      const { actor, navigate } = loggedIn();
+      actor.send({ type: 'session.apiError', error: apiError(402, 'Pago pendiente') });
+      expect(actor.getSnapshot().value).toBe('redirected');
+      expect(navigate).toHaveBeenCalledWith('/auth/pago');
+    });
+
+    it('other statuses are not redirected', async () => {
+      const { actor, navigate } = loggedIn();
+      await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+      actor.send({ type: 'session.apiError', error: apiError(500, 'Error') });
+      actor.send({ type: 'session.apiError', error: apiError(403, 'Prohibido') });
+      expect(actor.getSnapshot().value).toEqual({ loggedIn: 'ready' });
+      expect(navigate).not.toHaveBeenCalled();
+    });
+
+    it('after a 401 the user can log in again from redirected', async () => {
+      const { actor, navigate } = loggedIn();
+      actor.send({ type: 'session.apiError', error: apiError(401, 'No autenticado') });
+      actor.send(login);
+      await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+      expect(navigate).toHaveBeenLastCalledWith('/');
+    });
+  });
+
+  it('effects can be swapped with .provide() (named actors)', async () => {
+    const navigate = vi.fn();
+    const machine = createSessionMachine({ api: fakeSessionApi(), store: memoryStore(), navigate }).provide({
+      actors: { login: fromPromise(async () => ({ ...loginData, token: 'b'.repeat(64) })) },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send(login);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(actor.getSnapshot().context.token).toBe('b'.repeat(64));
+  });
+});
+
+describe('hasPermissions', () => {
+  it('needs every required permission; none required → true', () => {
+    expect(hasPermissions(['a', 'b'], ['a', 'b'])).toBe(true);
+    expect(hasPermissions(['a'], ['a', 'b'])).toBe(false);
+    expect(hasPermissions([], undefined)).toBe(true);
+    expect(hasPermissions([], [])).toBe(true);
+  });
+});
