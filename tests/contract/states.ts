@@ -1,0 +1,60 @@
+/**
+ * Provider-state names and the fixed data they promise, shared by the consumer tests and the
+ * provider verification (design ARCHITECTURE.md "Contracts"). A backend team verifying pacts/
+ * must implement a handler for every state listed in STATES (docs/contracts.md).
+ */
+export const STATES = {
+  /** Staff user STAFF exists (ACTIVO, role Administrador) with password STAFF.password. */
+  staffExists: 'a staff user exists',
+  /** Staff user STAFF exists and holds the bearer token given in the state's `token` parameter. */
+  staffSignedIn: 'a staff user is signed in',
+  /** Customer CUSTOMER exists and holds the bearer token given in the state's `token` parameter. */
+  customerSignedIn: 'a customer is signed in',
+  /** Customer CUSTOMER exists with password CUSTOMER.password. */
+  customerExists: 'a customer exists',
+  /** No account (staff or customer) has document number NEW_CUSTOMER.document_number or its email. */
+  noCustomerWithDocument: 'no customer has the new document number',
+  /** A valid, unused reset token (param `token`) exists for the staff user STAFF. */
+  staffResetTokenExists: 'a password reset token exists for the staff user',
+  /** The company has at least one active location. */
+  activeLocalsExist: 'the company has active locations',
+  /** The company's subscription has lapsed (every authenticated call answers 402). */
+  subscriptionLapsed: 'the company subscription has lapsed',
+} as const;
+
+/** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */
+export const STAFF_TOKEN = 'a'.repeat(64);
+export const CUSTOMER_TOKEN = 'c'.repeat(64);
+/** Reset token promised by STATES.staffResetTokenExists. */
+export const RESET_TOKEN = 'e'.repeat(64);
+
+export const STAFF = {
+  dni: '71000001',
+  email: 'contrato.staff@parcela.test',
+  name: 'Rosa',
+  surname: 'Huamán',
+  phone: '987111222',
+  password: 'Contrato#2026',
+} as const;
+
+export const CUSTOMER = {
+  id_document_type: '1',
+  document_number: '46000001',
+  name: 'Jorge',
+  surname: 'Salas',
+  email: 'contrato.cliente@parcela.test',
+  phone: '987000111',
+  birthday_date: '1988-03-02',
+  password: 'Cliente#Contrato1',
+} as const;
+
+export const NEW_CUSTOMER = {
+  id_document_type: '1',
+  document_number: '46000002',
+  name: 'Ana',
+  surname: 'Torres',
+  birthday_date: '1995-07-20',
+  email: 'ana.torres@parcela.test',
+  phone: '912345678',
+  password: 'Segura#2026',
+} as const;
