@@ -1,0 +1,118 @@
+/**
+ * E2E harness: starts the real server (server/main.ts, the same entry point as `npm start`) on
+ * 127.0.0.1 with a fresh temporary SQLite database and the demo seed, serving the built app from
+ * dist/, and launches Debian's Chromium through playwright-core. The server exits by itself when
+ * this process goes away (its stdin closes: EXIT_ON_STDIN_CLOSE).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const SCREENSHOTS = path.join(root, 'test-results', 'e2e');
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts server/main.ts on a free port with a temp database; resolves once /api/health answers. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  const dir = mkdtempSync(path.join(tmpdir(), 'parcela-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATABASE_PATH: path.join(dir, 'e2e.db'),
+      DATABASE_URL: '',
+      SEED: 'demo',
+      SCRYPT_LOG_N: '14',
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+      EXIT_ON_STDIN_CLOSE: '1',
+      ...extraEnv,
+    },
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.stdin?.end();
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches Debian's Chromium headless with the flags this machine's closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (empty storage) and page; desktop unless a width is given. */
+export async function newPage(browser: Browser, baseUrl: string, width = 1366, height = 860): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale: 'es-PE', timezoneId: 'America/Lima' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot under test-results/e2e/. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Reads the newest reset link for an e-mail from the server's dev outbox. */
+export async function latestResetLink(baseUrl: string, recipient: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/dev/outbox`);
+  const body = (await res.json()) as { data: { recipient: string; link: string | null }[] };
+  const row = body.data.find((m) => m.recipient === recipient && m.link);
+  if (!row?.link) throw new Error(`no reset link for ${recipient}`);
+  return row.link;
+}
