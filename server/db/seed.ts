@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
+import { STAFF_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { systemClock, type Clock } from '../clock';
 import { findCompanyIdByRuc, insertCompany } from '../routes/companies/companies.repository';
 import { createCustomerAccount } from '../routes/customers/customers.service';
@@ -31,7 +31,7 @@ export const DEMO_LOCALS = [
 
 /** Staff roles and their permissions (SPEC §6 strings; role names are ours, SPEC shows none). */
 export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
-  Administrador: ALL_PERMISSIONS,
+  Administrador: STAFF_PERMISSIONS,
   'Jefe de ventas': [
     MODULE.crm, SUBMODULE.clientes, SUBMODULE.leads,
     MODULE.comercial, SUBMODULE.ventas, SUBMODULE.reporteVentas,

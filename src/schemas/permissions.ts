@@ -45,15 +45,20 @@ export const SUBMODULE = {
 
 export type Permission = (typeof MODULE)[keyof typeof MODULE] | (typeof SUBMODULE)[keyof typeof SUBMODULE];
 
-/** Every permission string, modules first (the Administrador role holds them all). */
+/** Every permission string of SPEC §6, modules first. */
 export const ALL_PERMISSIONS: readonly Permission[] = [...Object.values(MODULE), ...Object.values(SUBMODULE)];
 
+/** Submodules that only make sense for customers (their own purchases): never given to staff roles. */
+export const CUSTOMER_ONLY_SUBMODULES: readonly Permission[] = [SUBMODULE.ventasCustomers, SUBMODULE.misComprasCustomers];
+
+/**
+ * Every permission a staff role can hold: all of SPEC §6 but the customer-only submodules (the
+ * Administrador role holds them all; docs/decisions.md).
+ */
+export const STAFF_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter((p) => !CUSTOMER_ONLY_SUBMODULES.includes(p));
+
 /** Permissions of every customer account (customers have no staff role). */
-export const CUSTOMER_PERMISSIONS: readonly Permission[] = [
-  MODULE.comercial,
-  SUBMODULE.ventasCustomers,
-  SUBMODULE.misComprasCustomers,
-];
+export const CUSTOMER_PERMISSIONS: readonly Permission[] = [MODULE.comercial, ...CUSTOMER_ONLY_SUBMODULES];
 
 /** A menu entry: label, route in the menu's capitalisation, Blueprint icon, required submodule. */
 export interface MenuEntry {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { isValidRuc } from '../../src/schemas/documents';
-import { ALL_PERMISSIONS, MODULE } from '../../src/schemas/permissions';
+import { STAFF_PERMISSIONS, MODULE } from '../../src/schemas/permissions';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import { migrateToLatest } from '../../server/db/migrate';
 import { isUniqueViolation } from '../../server/db/portable';
@@ -37,7 +37,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         const { admin, asesor, customer: demoCustomer } = DEMO_ACCOUNTS;
         const adminToken = await loginToken(app, admin.email, admin.password, 'COLLABORATOR');
         const adminPermissions = (await getWithToken(app, '/api/private/api/roles_permissions', adminToken)).json().permissions;
-        expect([...adminPermissions].sort()).toEqual([...ALL_PERMISSIONS].sort());
+        expect([...adminPermissions].sort()).toEqual([...STAFF_PERMISSIONS].sort());
         const asesorToken = await loginToken(app, asesor.dni, asesor.password, 'COLLABORATOR');
         const asesorPermissions = (await getWithToken(app, '/api/private/api/roles_permissions', asesorToken)).json().permissions;
         expect(asesorPermissions).toContain(MODULE.crm);

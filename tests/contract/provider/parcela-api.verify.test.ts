@@ -30,7 +30,7 @@ import {
   ensureCompany,
   setSubscription,
 } from '../../../server/testing/fixtures';
-import { ALL_PERMISSIONS } from '../../../src/schemas/permissions';
+import { STAFF_PERMISSIONS } from '../../../src/schemas/permissions';
 import { CUSTOMER, STAFF, STATES } from '../states';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -61,7 +61,7 @@ function db() {
 
 async function staff() {
   await ensureCompany(db());
-  await createRole(db(), 'Administrador', ALL_PERMISSIONS);
+  await createRole(db(), 'Administrador', STAFF_PERMISSIONS);
   return createStaff(db(), { ...STAFF, roleNames: ['Administrador'] });
 }
 
