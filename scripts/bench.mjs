@@ -44,12 +44,21 @@ if (!process.argv.includes('--no-build')) {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'parcela-bench-'));
 const port = await freePort();
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: path.join(dir, 'bench.db'), DATABASE_URL: '', SEED: 'none' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_PATH: path.join(dir, 'bench.db'),
+    DATABASE_URL: '',
+    SEED: 'none',
+    EXIT_ON_STDIN_CLOSE: '1',
+  },
+  stdio: ['pipe', 'ignore', 'inherit'],
 });
 const stop = () => {
+  server.stdin.end();
   server.kill('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
 };
