@@ -39,3 +39,19 @@ export function createLazyToaster(
     },
   };
 }
+
+/** Toast severities of SPEC §3. */
+export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
+
+/**
+ * A toast in SPEC §3's words: severity, summary (title), detail, life (ms), closable.
+ * Rendered top-right (SPEC §9), paused on hover, closable unless `closable` is false.
+ */
+export interface ToastMessage {
+  severity: ToastSeverity;
+  summary: string;
+  detail?: string;
+  /** Lifetime in ms (SPEC §9: 3000 for validation and password messages, 1000 for styles). */
+  life?: number;
+  closable?: boolean;
+}

@@ -1,0 +1,129 @@
+/** theme machine (SPEC §2 theme configurator, §4 theme, §6 customers never save, §8 toasts, §9 defaults). */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { NOT_SAVED_TOAST, SAVED_TOAST, themeMachine } from '../../../src/machines/theme/theme.machine';
+import { DEFAULT_STYLES, type StyleSettings, type UserType } from '../../../src/schemas/session';
+import { themeVariables } from '../../../src/lib/theme';
+
+function start(userType: UserType | null, save: (styles: StyleSettings) => Promise<unknown> = async () => ({})) {
+  const spies = { apply: vi.fn(), persistLocal: vi.fn(), menuModeChanged: vi.fn(), notify: vi.fn(), logError: vi.fn(), save: vi.fn(save) };
+  const actor = createActor(
+    themeMachine.provide({
+      actions: {
+        apply: (_, s) => spies.apply(s),
+        persistLocal: (_, s) => spies.persistLocal(s),
+        menuModeChanged: (_, m) => spies.menuModeChanged(m),
+        notify: (_, t) => spies.notify(t),
+        logError: (_, e) => spies.logError(e),
+      },
+      actors: { saveStyles: fromPromise(({ input }) => spies.save(input)) },
+    }),
+    { input: { userType } },
+  );
+  actor.start();
+  return { actor, ...spies };
+}
+
+describe('theme machine', () => {
+  it('defaults to emerald, Aura, static, light and applies them at start', () => {
+    const { actor, apply, menuModeChanged } = start('COLLABORATOR');
+    expect(actor.getSnapshot().context.styles).toEqual(DEFAULT_STYLES);
+    expect(DEFAULT_STYLES).toMatchObject({ primary: 'emerald', preset: 'Aura', menuMode: 'static', darkTheme: false });
+    expect(apply).toHaveBeenCalledWith(DEFAULT_STYLES);
+    expect(menuModeChanged).toHaveBeenCalledWith('static');
+  });
+
+  it('applies and keeps every choice at once, without saving until Guardar', () => {
+    const { actor, apply, persistLocal, save, menuModeChanged } = start('COLLABORATOR');
+    actor.send({ type: 'theme.primaryChosen', primary: 'blue' });
+    actor.send({ type: 'theme.surfaceChosen', surface: 'ocean' });
+    actor.send({ type: 'theme.presetChosen', preset: 'Nora' });
+    actor.send({ type: 'theme.menuModeChosen', menuMode: 'overlay' });
+    const styles = { primary: 'blue', surface: 'ocean', preset: 'Nora', menuMode: 'overlay', darkTheme: false };
+    expect(apply).toHaveBeenLastCalledWith(styles);
+    expect(persistLocal).toHaveBeenLastCalledWith(styles);
+    expect(menuModeChanged).toHaveBeenLastCalledWith('overlay');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('staff: Guardar saves, toasts "Estilos guardados" for 1 s and closes the configurator', async () => {
+    const { actor, save, notify } = start('COLLABORATOR');
+    actor.send({ type: 'theme.configuratorOpened' });
+    actor.send({ type: 'theme.primaryChosen', primary: 'rose' });
+    actor.send({ type: 'theme.saveRequested' });
+    await waitFor(actor, (s) => s.matches({ persistence: 'idle', configurator: 'closed' }));
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ primary: 'rose' }));
+    expect(notify).toHaveBeenCalledWith(SAVED_TOAST);
+    expect(SAVED_TOAST).toEqual({ severity: 'success', summary: 'Estilos guardados', life: 1000 });
+  });
+
+  it('staff: a failed Guardar is silent and the configurator stays open', async () => {
+    const { actor, notify, logError } = start('COLLABORATOR', async () => Promise.reject(new Error('boom')));
+    actor.send({ type: 'theme.configuratorOpened' });
+    actor.send({ type: 'theme.saveRequested' });
+    await waitFor(actor, (s) => s.matches({ persistence: 'idle' }) && logError.mock.calls.length > 0);
+    expect(notify).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toEqual({ configurator: 'open', persistence: 'idle' });
+  });
+
+  it('staff: toggling dark mode saves at once; a failure toasts "Estilos no guardados" (1 s)', async () => {
+    const { actor, save, notify } = start('COLLABORATOR', async () => Promise.reject(new Error('offline')));
+    actor.send({ type: 'theme.configuratorOpened' });
+    actor.send({ type: 'theme.darkToggled' });
+    expect(actor.getSnapshot().value).toEqual({ configurator: 'open', persistence: 'savingFromTopbar' });
+    expect(actor.getSnapshot().context.styles.darkTheme).toBe(true);
+    await waitFor(actor, (s) => s.matches({ persistence: 'idle' }) && notify.mock.calls.length > 0);
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ darkTheme: true }));
+    expect(notify).toHaveBeenCalledWith(NOT_SAVED_TOAST);
+  });
+
+  it('customers never save to the server but keep the styles locally', () => {
+    const { actor, save, persistLocal } = start('CUSTOMER');
+    actor.send({ type: 'theme.configuratorOpened' });
+    actor.send({ type: 'theme.darkToggled' });
+    actor.send({ type: 'theme.saveRequested' });
+    expect(save).not.toHaveBeenCalled();
+    expect(persistLocal).toHaveBeenLastCalledWith(expect.objectContaining({ darkTheme: true }));
+    expect(actor.getSnapshot().matches({ configurator: 'closed' })).toBe(true);
+  });
+
+  it('restores the styles saved with the account at login', () => {
+    const { actor, apply, menuModeChanged } = start(null);
+    const saved: StyleSettings = { primary: 'violet', surface: 'zinc', preset: 'Lara', menuMode: 'overlay', darkTheme: true };
+    actor.send({ type: 'theme.restored', styles: saved, userType: 'COLLABORATOR' });
+    expect(actor.getSnapshot().context).toEqual({ styles: saved, userType: 'COLLABORATOR' });
+    expect(apply).toHaveBeenLastCalledWith(saved);
+    expect(menuModeChanged).toHaveBeenLastCalledWith('overlay');
+    actor.send({ type: 'theme.restored', styles: null, userType: null });
+    expect(actor.getSnapshot().context.styles).toEqual(DEFAULT_STYLES);
+  });
+});
+
+describe('themeVariables', () => {
+  it('light: primary 500 / hover 600 / active 700, highlight 50 on 700, slate ground', () => {
+    const v = themeVariables(DEFAULT_STYLES);
+    expect(v['--p-primary-color']).toBe('#10b981');
+    expect(v['--p-primary-hover-color']).toBe('#059669');
+    expect(v['--p-primary-active-color']).toBe('#047857');
+    expect(v['--p-highlight-background']).toBe('#ecfdf5');
+    expect(v['--p-highlight-color']).toBe('#047857');
+    expect(v['--p-ground-background']).toBe('#f1f5f9');
+  });
+  it('dark: primary 400 / hover 300 / active 200, highlight at 16 %, zinc when no surface', () => {
+    const v = themeVariables({ ...DEFAULT_STYLES, darkTheme: true });
+    expect(v['--p-primary-color']).toBe('#34d399');
+    expect(v['--p-primary-hover-color']).toBe('#6ee7b7');
+    expect(v['--p-highlight-background']).toBe('rgba(52, 211, 153, 0.16)');
+    expect(v['--p-ground-background']).toBe('#09090b');
+  });
+  it('noir takes the surface palette; Nora has 2 px radii and focus ring, no transition; Lara no ring', () => {
+    const noir = themeVariables({ ...DEFAULT_STYLES, primary: 'noir', surface: 'soho', preset: 'Nora' });
+    expect(noir['--p-primary-color']).toBe('#1d1e27');
+    expect(noir['--p-content-border-radius']).toBe('2px');
+    expect(noir['--p-focus-ring-width']).toBe('2px');
+    expect(noir['--p-transition-duration']).toBe('0s');
+    const lara = themeVariables({ ...DEFAULT_STYLES, preset: 'Lara' });
+    expect(lara['--p-focus-ring-width']).toBe('0px');
+    expect(lara['--p-form-field-padding']).toBe('0.625rem 0.75rem');
+  });
+});
