@@ -1,0 +1,56 @@
+import Echo from 'laravel-echo';
+import Pusher from 'pusher-js';
+import { fromCallback } from 'xstate';
+import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type RealtimeInput } from './realtime.machine';
+
+/**
+ * The real realtime connection (issue "Shell"): laravel-echo's pusher broadcaster over pusher-js,
+ * pointed at whatever host call 3's echo_info names (this server by default; Pusher, soketi or
+ * Laravel Reverb when configured). It subscribes to the user's private channel, authorising with
+ * the bearer token at echo_info.authEndpoint, and listens for NotificationsMessageEvent.
+ */
+
+/** Event name the server broadcasts (SPEC §3); the leading dot skips Echo's namespace prefix. */
+export const NOTIFICATION_EVENT = '.NotificationsMessageEvent';
+
+/** Connects, reports pusher-js state changes and pushes, and disconnects when stopped. */
+export const echoConnection = fromCallback<RealtimeEvent, RealtimeInput>(({ input, sendBack }) => {
+  const info = input.echoInfo;
+  const channel = channelFor(input);
+  if (!info || !channel || !input.token) {
+    sendBack({ type: 'pusher.stateChanged', state: 'failed' });
+    return () => {};
+  }
+  const secure = info.forceTLS || window.location.protocol === 'https:';
+  const pagePort = Number(window.location.port) || (secure ? 443 : 80);
+  const echo = new Echo({
+    broadcaster: 'pusher',
+    key: info.key,
+    cluster: info.cluster,
+    wsHost: info.wsHost ?? window.location.hostname,
+    wsPort: info.wsPort ?? pagePort,
+    wssPort: info.wsPort ?? pagePort,
+    forceTLS: secure,
+    enabledTransports: ['ws', 'wss'],
+    disableStats: true,
+    authEndpoint: info.authEndpoint,
+    auth: { headers: { Authorization: `Bearer ${input.token}`, Accept: 'application/json' } },
+    Pusher,
+  });
+  const connection = echo.connector.pusher.connection;
+  const onState = ({ current }: { current: PusherState }) => sendBack({ type: 'pusher.stateChanged', state: current });
+  connection.bind('state_change', onState);
+  echo.private(channel).listen(NOTIFICATION_EVENT, (payload: unknown) => sendBack({ type: 'realtime.pushed', payload }));
+  return () => {
+    connection.unbind('state_change', onState);
+    echo.disconnect();
+  };
+});
+
+/** The realtime machine with the real connection and a delivery target. */
+export function createRealtimeMachine(deliver: (payload: unknown) => void) {
+  return realtimeMachine.provide({
+    actors: { connection: echoConnection },
+    actions: { deliver: (_, payload) => deliver(payload) },
+  });
+}

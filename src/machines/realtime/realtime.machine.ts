@@ -1,0 +1,105 @@
+import { assign, fromCallback, setup } from 'xstate';
+import type { Channels, EchoInfo, UserType } from '../../schemas/session';
+
+/**
+ * The `realtime` machine (issue "Shell"; SPEC §3 echo_info/channels, §4 "Realtime connection is set
+ * up 5 seconds after the top bar appears; skipped if connection info or channels are missing in
+ * storage", §9 5000 ms). States, in pusher-js's words once live:
+ *   idle → (top bar appears) → waiting 5 s → live.connecting → live.connected | live.unavailable,
+ *   failed (pusher-js gave up: no WebSocket support or the host refuses), skipped (no credentials).
+ * Leaving `live` (logout, `realtime.stop`) disconnects. Pushes of NotificationsMessageEvent are
+ * handed to the injected `deliver` action (the notifications machine).
+ */
+
+/** Delay between the top bar appearing and the connection (SPEC §9). */
+export const REALTIME_DELAY_MS = 5000;
+
+/** What the connection needs: the stored echo_info and channels, the user and their token. */
+export interface RealtimeInput {
+  echoInfo: EchoInfo | null;
+  channels: Channels | null;
+  userType: UserType | null;
+  token: string | null;
+}
+
+/** pusher-js connection states (pusher-js README "Connection States"). */
+export type PusherState = 'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
+
+export type RealtimeEvent =
+  | { type: 'realtime.start' }
+  | { type: 'realtime.stop' }
+  | { type: 'pusher.stateChanged'; state: PusherState }
+  | { type: 'realtime.pushed'; payload: unknown };
+
+/** The channel this user listens on (SPEC §6: staff and customers have their own). */
+export function channelFor(input: RealtimeInput): string | null {
+  if (!input.channels) return null;
+  return input.userType === 'CUSTOMER'
+    ? input.channels['administration.notifications_customers'].channel
+    : input.channels['administration.notifications'].channel;
+}
+
+export const realtimeMachine = setup({
+  types: {
+    context: {} as RealtimeInput & { lastState: PusherState | null },
+    events: {} as RealtimeEvent,
+    input: {} as RealtimeInput,
+  },
+  delays: { connectionDelay: REALTIME_DELAY_MS },
+  actions: {
+    /** Hands a pushed NotificationsMessageEvent payload on (to the notifications machine). */
+    deliver: (_, _payload: unknown) => {},
+    recordState: assign({ lastState: ({ event }) => (event.type === 'pusher.stateChanged' ? event.state : null) }),
+  },
+  actors: {
+    /**
+     * The live connection (laravel-echo over pusher-js in the app): reports `pusher.stateChanged`
+     * and `realtime.pushed`, and disconnects when stopped.
+     */
+    connection: fromCallback<RealtimeEvent, RealtimeInput>(() => () => {}),
+  },
+  guards: {
+    hasCredentials: ({ context }) => context.echoInfo !== null && channelFor(context) !== null && context.token !== null,
+    is: ({ event }, params: { state: PusherState }) => event.type === 'pusher.stateChanged' && event.state === params.state,
+  },
+}).createMachine({
+  id: 'realtime',
+  context: ({ input }) => ({ ...input, lastState: null }),
+  initial: 'idle',
+  on: { 'realtime.stop': '.idle' },
+  states: {
+    idle: {
+      on: {
+        'realtime.start': [{ guard: 'hasCredentials', target: 'waiting' }, { target: 'skipped' }],
+      },
+    },
+    /** No echo_info or channels in storage: nothing to connect to (SPEC §4). */
+    skipped: {},
+    waiting: {
+      after: { connectionDelay: 'live' },
+    },
+    live: {
+      invoke: { src: 'connection', input: ({ context }) => context },
+      initial: 'connecting',
+      on: {
+        'pusher.stateChanged': [
+          { guard: { type: 'is', params: { state: 'connected' } }, target: '.connected', actions: 'recordState' },
+          { guard: { type: 'is', params: { state: 'unavailable' } }, target: '.unavailable', actions: 'recordState' },
+          { guard: { type: 'is', params: { state: 'connecting' } }, target: '.connecting', actions: 'recordState' },
+          { guard: { type: 'is', params: { state: 'failed' } }, target: 'failed', actions: 'recordState' },
+          { actions: 'recordState' },
+        ],
+        'realtime.pushed': { actions: { type: 'deliver', params: ({ event }: { event: RealtimeEvent }) => (event.type === 'realtime.pushed' ? event.payload : null) } },
+      },
+      states: {
+        connecting: {},
+        connected: {},
+        /** pusher-js keeps retrying from here. */
+        unavailable: {},
+      },
+    },
+    failed: {},
+  },
+});
+
+export type RealtimeMachine = typeof realtimeMachine;

@@ -1,0 +1,105 @@
+/** realtime machine with fake timers and a fake connection (SPEC §4, §9: 5000 ms; pusher-js states). */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import { channelFor, realtimeMachine, type RealtimeEvent, type RealtimeInput } from '../../../src/machines/realtime/realtime.machine';
+
+const echoInfo = {
+  broadcaster: 'pusher' as const,
+  key: 'parcela-key',
+  cluster: 'mt1',
+  encrypted: false,
+  wsHost: null,
+  wsPort: null,
+  forceTLS: false,
+  authEndpoint: '/broadcasting/auth',
+};
+const channels = {
+  'administration.notifications': { channel: 'administration.notifications.7' },
+  'administration.notifications_customers': { channel: 'administration.notifications_customers.0' },
+};
+const full: RealtimeInput = { echoInfo, channels, userType: 'COLLABORATOR', token: 'a'.repeat(64) };
+
+function start(input: RealtimeInput) {
+  const opened = vi.fn();
+  const closed = vi.fn();
+  const deliver = vi.fn();
+  let sendBack: ((event: RealtimeEvent) => void) | null = null;
+  const actor = createActor(
+    realtimeMachine.provide({
+      actions: { deliver: (_, payload) => deliver(payload) },
+      actors: {
+        connection: fromCallback<RealtimeEvent, RealtimeInput>(({ input: connectionInput, sendBack: back }) => {
+          opened(connectionInput);
+          sendBack = back;
+          return () => closed();
+        }),
+      },
+    }),
+    { input },
+  );
+  actor.start();
+  return { actor, opened, closed, deliver, push: (event: RealtimeEvent) => sendBack?.(event) };
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('realtime machine', () => {
+  it('connects 5 000 ms after the top bar appears, not before', () => {
+    const { actor, opened } = start(full);
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'realtime.start' });
+    vi.advanceTimersByTime(4999);
+    expect(actor.getSnapshot().value).toBe('waiting');
+    expect(opened).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toEqual({ live: 'connecting' });
+    expect(opened).toHaveBeenCalledWith(expect.objectContaining({ token: full.token }));
+  });
+
+  it.each([
+    ['echo_info', { ...full, echoInfo: null }],
+    ['channels', { ...full, channels: null }],
+  ])('is skipped when %s is missing in storage', (_, input) => {
+    const { actor, opened } = start(input);
+    actor.send({ type: 'realtime.start' });
+    vi.advanceTimersByTime(10_000);
+    expect(actor.getSnapshot().value).toBe('skipped');
+    expect(opened).not.toHaveBeenCalled();
+  });
+
+  it('mirrors pusher-js states and hands pushes on', () => {
+    const { actor, deliver, push } = start(full);
+    actor.send({ type: 'realtime.start' });
+    vi.advanceTimersByTime(5000);
+    push({ type: 'pusher.stateChanged', state: 'connected' });
+    expect(actor.getSnapshot().value).toEqual({ live: 'connected' });
+    push({ type: 'realtime.pushed', payload: { tipo_operacion: 'NEW' } });
+    expect(deliver).toHaveBeenCalledWith({ tipo_operacion: 'NEW' });
+    push({ type: 'pusher.stateChanged', state: 'unavailable' });
+    expect(actor.getSnapshot().value).toEqual({ live: 'unavailable' });
+    push({ type: 'pusher.stateChanged', state: 'connecting' });
+    push({ type: 'pusher.stateChanged', state: 'connected' });
+    expect(actor.getSnapshot().value).toEqual({ live: 'connected' });
+    push({ type: 'pusher.stateChanged', state: 'failed' });
+    expect(actor.getSnapshot().value).toBe('failed');
+  });
+
+  it('is torn down at logout: stopping disconnects and cancels a pending wait', () => {
+    const { actor, closed, opened } = start(full);
+    actor.send({ type: 'realtime.start' });
+    actor.send({ type: 'realtime.stop' });
+    vi.advanceTimersByTime(6000);
+    expect(opened).not.toHaveBeenCalled();
+    actor.send({ type: 'realtime.start' });
+    vi.advanceTimersByTime(5000);
+    actor.send({ type: 'realtime.stop' });
+    expect(closed).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('idle');
+  });
+
+  it('listens on the staff or the customer channel', () => {
+    expect(channelFor(full)).toBe('administration.notifications.7');
+    expect(channelFor({ ...full, userType: 'CUSTOMER' })).toBe('administration.notifications_customers.0');
+  });
+});
