@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { ALL_PERMISSIONS, type Permission } from './permissions';
+import { userTypeSchema } from './session';
+
+/**
+ * Notification wire shapes (SPEC §3 "Notification", §4 "Notification", §7 rows 12–14, the realtime
+ * event NotificationsMessageEvent). Shared by the web app's api modules, the server's routes and the
+ * Pact tests.
+ */
+
+/** Most notifications a list call returns (SPEC §7 rows 12–13 are unbounded in the spec; design API.md: nothing unbounded). */
+export const NOTIFICATION_LIST_LIMIT = 50;
+/** Most ids one "mark as seen" call accepts (row 14); the client sends the ids it shows (≤ the list limit). */
+export const MARK_SEEN_MAX_IDS = 500;
+/** Longest title (plain text, characters). */
+export const NOTIFICATION_TITLE_MAX = 150;
+/** Longest detail (HTML, characters) — keeps a broadcast event under Pusher's 10 KB message limit. */
+export const NOTIFICATION_DETAIL_MAX = 4000;
+/** Longest route (app path). */
+export const NOTIFICATION_ROUTE_MAX = 300;
+
+/** Codes of the notification type catalogue (server migration `0002-notifications`). */
+export const NOTIFICATION_TYPE_CODES = ['INFO', 'SUCCESS', 'WARNING', 'ERROR', 'PAYMENT', 'SALE', 'CUSTOMER', 'SECURITY'] as const;
+export type NotificationTypeCode = (typeof NOTIFICATION_TYPE_CODES)[number];
+
+/** `#rgb` or `#rrggbb` colour. */
+const hexColourSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Color hexadecimal inválido');
+
+/**
+ * A notification's type (SPEC §3 "type (with icon, color_icon)"): `code` is the catalogue's
+ * UPPER_SNAKE code (e.g. 'SECURITY'), `name` its Spanish label, `icon` a Blueprint icon name
+ * (e.g. 'lock'), `color_icon` the hex colour used to fill (new) or outline (read) the item.
+ */
+export const notificationTypeSchema = z.object({
+  code: z.string().min(1),
+  name: z.string(),
+  icon: z.string().min(1),
+  color_icon: hexColourSchema,
+});
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** 'YYYY-MM-DD HH:mm:ss' (SPEC §3 created_at_formatted), wall time in America/Lima. */
+export const limaDateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Fecha inválida');
+
+/**
+ * An app path a notification links to: starts with one '/', no scheme, no whitespace (so it can never
+ * point off-site, e.g. '//evil.example').
+ */
+export const appRouteSchema = z
+  .string()
+  .max(NOTIFICATION_ROUTE_MAX)
+  .regex(/^\/(?![/\\])\S*$/, 'La ruta debe ser una ruta de la aplicación (empieza con /)');
+
+/**
+ * One notification as rows 12–13 list it and the realtime event carries it (SPEC §3):
+ * - `id_notification`: positive integer id;
+ * - `type`: {@link notificationTypeSchema};
+ * - `title`: plain text; `detail`: HTML (sanitised by the server on write, by DOMPurify on display);
+ * - `created_at_formatted`: creation time 'YYYY-MM-DD HH:mm:ss' in America/Lima;
+ * - `fecha_creacion`: creation instant, ISO 8601 with offset (UTC 'Z');
+ * - `new`: true while unseen (row 14 clears it);
+ * - `route`: app path to open on click, or null (may be absent from other backends).
+ */
+export const notificationSchema = z.object({
+  id_notification: z.number().int().positive(),
+  type: notificationTypeSchema,
+  title: z.string(),
+  detail: z.string(),
+  created_at_formatted: limaDateTimeSchema,
+  fecha_creacion: z.iso.datetime({ offset: true }),
+  new: z.boolean(),
+  route: z.string().nullable().optional(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * Rows 12–13 response: `notification_quantity` is the caller's unread count (all of them, not only
+ * the listed ones); `notification` the newest {@link NOTIFICATION_LIST_LIMIT}, newest first.
+ */
+export const notificationsResponseSchema = z.object({
+  data: z.object({
+    notification_quantity: z.number().int().nonnegative(),
+    notification: z.array(notificationSchema),
+  }),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
+export type NotificationsData = NotificationsResponse['data'];
+
+/** Positive integer ids, at most {@link MARK_SEEN_MAX_IDS}. */
+const notificationIdsSchema = z.array(z.number().int().positive()).max(MARK_SEEN_MAX_IDS);
+
+/**
+ * Row 14 form body: `ids_notifications` is a JSON list of notification ids as a string, e.g.
+ * '[12,11,9]'. Parses to the list of numbers (input type: the string the client sends).
+ * Errors (422 on `ids_notifications`): not JSON, not a list of positive integers, too many ids.
+ */
+export const markSeenRequestSchema = z.strictObject({
+  ids_notifications: z
+    .string()
+    .max(20_000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Debe ser una lista JSON de identificadores' });
+        return z.NEVER;
+      }
+    })
+    .pipe(notificationIdsSchema),
+});
+/** What the client sends for row 14 (`ids_notifications` as the JSON string). */
+export type MarkSeenRequest = z.input<typeof markSeenRequestSchema>;
+
+/** Row 14 form body from a list of ids (for the web app's api module). */
+export function markSeenForm(ids: readonly number[]): MarkSeenRequest {
+  return { ids_notifications: JSON.stringify(ids) };
+}
+
+/** Value of `tipo_operacion` when a notification was created (the only operation so far). */
+export const NOTIFICATION_OPERATION_CREATED = 'NEW_NOTIFICATION';
+
+/** Name of the realtime event (SPEC §3), broadcast as is (laravel-echo listens with a leading '.'). */
+export const NOTIFICATIONS_EVENT_NAME = 'NotificationsMessageEvent';
+
+/**
+ * Payload of the realtime event NotificationsMessageEvent (SPEC §3, §4), sent on the recipient's
+ * private channel: `tipo_operacion` (see {@link NOTIFICATION_OPERATION_CREATED}) and `message` with
+ * the recipient ids (`ids_users`: staff ids on the staff channel, customer ids on the customer one)
+ * and the notification as rows 12–13 list it.
+ */
+export const notificationsMessageEventSchema = z.object({
+  tipo_operacion: z.string(),
+  message: z.object({
+    ids_users: z.array(z.number().int().positive()),
+    notification: notificationSchema,
+  }),
+});
+export type NotificationsMessageEvent = z.infer<typeof notificationsMessageEventSchema>;
+
+/** Explicit recipients of an admin notification: accounts of one type by id (1–500 ids). */
+export const recipientsByIdSchema = z.strictObject({
+  user_type: userTypeSchema,
+  ids: z.array(z.number().int().positive()).min(1).max(MARK_SEEN_MAX_IDS),
+});
+/** Recipients by permission: every active staff user holding this SPEC §6 permission. */
+export const recipientsByPermissionSchema = z.strictObject({
+  permission: z.enum(ALL_PERMISSIONS as unknown as [Permission, ...Permission[]], { error: 'Permiso desconocido' }),
+});
+
+/**
+ * Body of POST /api/notifications (admin send; not in SPEC §7, docs/decisions.md "Notifications and
+ * realtime"): `recipients` (by ids or by permission), `type` (catalogue code, e.g. 'INFO'), plain
+ * `title`, HTML `detail` (sanitised on write), optional app `route`.
+ */
+export const sendNotificationRequestSchema = z.strictObject({
+  recipients: z.union([recipientsByIdSchema, recipientsByPermissionSchema]),
+  type: z.string().regex(/^[A-Z][A-Z0-9_]{0,39}$/, 'Tipo de notificación inválido'),
+  title: z.string().trim().min(1, 'Ingrese un título').max(NOTIFICATION_TITLE_MAX),
+  detail: z.string().trim().min(1, 'Ingrese el detalle').max(NOTIFICATION_DETAIL_MAX),
+  route: appRouteSchema.nullable().optional(),
+});
+export type SendNotificationRequest = z.infer<typeof sendNotificationRequestSchema>;
+
+/** POST /api/notifications response (201): Spanish message, how many accounts were notified and the new ids. */
+export const sendNotificationResponseSchema = z.object({
+  message: z.string(),
+  data: z.object({
+    recipients: z.number().int().nonnegative(),
+    ids_notifications: z.array(z.number().int().positive()),
+  }),
+});
+export type SendNotificationResponse = z.infer<typeof sendNotificationResponseSchema>;
+
+/** Body of POST /broadcasting/auth (form or JSON, as pusher-js sends it). */
+export const channelAuthRequestSchema = z.strictObject({
+  socket_id: z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'socket_id inválido'),
+  channel_name: z.string().min(1).max(200),
+});
+/** Response of POST /broadcasting/auth: `auth` = '<app key>:<HMAC-SHA256 hex>' (Pusher private channel). */
+export const channelAuthResponseSchema = z.object({ auth: z.string() });
