@@ -21,6 +21,10 @@ import { passwordResetRoutes } from './routes/password-reset/password-reset.rout
 import { realtimeCredentialsRoutes } from './routes/realtime-credentials/realtime-credentials.routes';
 import { rolesRoutes } from './routes/roles/roles.routes';
 import { stylesRoutes } from './routes/styles/styles.routes';
+import { notificationsRoutes } from './routes/notifications/notifications.routes';
+import { createPusherBroadcaster, loopbackTarget, type Broadcaster } from './realtime/broadcaster';
+import { ChannelHub } from './realtime/hub';
+import { realtimeRoutes } from './realtime/realtime.routes';
 
 /** Inputs of {@link createApp}. */
 export interface CreateAppOptions {
@@ -29,6 +33,11 @@ export interface CreateAppOptions {
   /** Time source; tests pass a manual clock. Default: the system clock. */
   clock?: Clock;
   config: AppConfig;
+  /**
+   * Realtime event publisher. Default: the official `pusher` package aimed at PUSHER_HOST when set,
+   * else at this server's own trigger API once it listens (`realtime/broadcaster.ts`).
+   */
+  broadcaster?: Broadcaster;
   /** Fastify/pino logger options; default off. Authorization headers are always redacted. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -65,11 +74,13 @@ function contentSecurityPolicy(config: AppConfig) {
 
 /**
  * Builds the API server (design ARCHITECTURE.md "The API server") without listening, so tests use
- * `app.inject`. Routes: SPEC §7 rows 1–11 and 15, GET /api/health, GET /dev/outbox (not in
- * production), static files and the SPA fallback.
- * @returns a ready Fastify instance; close it with `app.close()` (the database stays open).
+ * `app.inject`. Routes: SPEC §7 rows 1–15, POST /api/notifications, GET /api/health, the realtime
+ * service (WebSocket /app/:key, POST /broadcasting/auth, POST /apps/:appId/events), GET /dev/outbox
+ * (not in production), static files and the SPA fallback.
+ * @returns a ready Fastify instance; close it with `app.close()` (waits for pending broadcasts and
+ *   closes the WebSockets; the database stays open).
  */
-export async function createApp({ db, clock = systemClock, config, logger = false }: CreateAppOptions): Promise<FastifyInstance> {
+export async function createApp({ db, clock = systemClock, config, broadcaster, logger = false }: CreateAppOptions): Promise<FastifyInstance> {
   installSpanishZodMessages();
   const app = Fastify({ logger: loggerOptions(logger) }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -77,6 +88,12 @@ export async function createApp({ db, clock = systemClock, config, logger = fals
   app.setErrorHandler(errorHandler);
 
   const accountWindowMs = ACCOUNT_LIMIT_WINDOW_MINUTES * MINUTE_MS;
+  const publisher =
+    broadcaster ?? createPusherBroadcaster({ pusher: config.pusher, selfTarget: () => loopbackTarget(app.server.address()), log: app.log });
+  // Broadcasts still in flight finish before the server stops accepting connections.
+  app.addHook('preClose', async () => {
+    await publisher.settled();
+  });
   const deps: AppDeps = {
     db,
     clock,
@@ -85,6 +102,7 @@ export async function createApp({ db, clock = systemClock, config, logger = fals
       login: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
       resetRequest: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
     },
+    broadcaster: publisher,
   };
 
   const https = config.publicUrl.startsWith('https:');
@@ -105,9 +123,11 @@ export async function createApp({ db, clock = systemClock, config, logger = fals
     stylesRoutes,
     localsRoutes,
     rolesRoutes,
+    notificationsRoutes,
   ]) {
     await app.register(routes(deps));
   }
+  await app.register(realtimeRoutes(deps, new ChannelHub()));
   if (!isProduction(config)) await app.register(devOutboxRoutes(deps));
   await registerWebApp(app, config);
 

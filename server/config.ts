@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -36,9 +37,18 @@ const envSchema = z.object({
 export interface PusherConfig {
   appId: string;
   key: string;
-  /** null until a realtime backend is configured. */
-  secret: string | null;
-  /** null = the same host as the page. */
+  /**
+   * Signs private-channel authorisations and trigger-API requests. PUSHER_APP_SECRET, or a random
+   * secret per process (enough when the server is its own realtime service). Never sent in a
+   * response nor logged.
+   */
+  secret: string;
+  /** True when PUSHER_APP_SECRET was set (an external realtime service needs it). */
+  secretConfigured: boolean;
+  /**
+   * External realtime service (Pusher-compatible: soketi, Laravel Reverb…) that the app connects to
+   * and the server triggers events on; null = this server itself, on the same host as the page.
+   */
   host: string | null;
   /** null = the page's port. */
   port: number | null;
@@ -114,7 +124,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pusher: {
       appId: e.PUSHER_APP_ID,
       key: e.PUSHER_APP_KEY,
-      secret: e.PUSHER_APP_SECRET ?? null,
+      secret: e.PUSHER_APP_SECRET ?? randomBytes(32).toString('hex'),
+      secretConfigured: e.PUSHER_APP_SECRET !== undefined,
       host: e.PUSHER_HOST ?? null,
       port: e.PUSHER_PORT ?? null,
       scheme: e.PUSHER_SCHEME ?? (publicUrl.startsWith('https:') ? 'https' : 'http'),

@@ -3,8 +3,12 @@ import type { AppConfig } from './config';
 import type { Clock } from './clock';
 import type { DB } from './db/database';
 import type { AttemptLimiter } from './auth/attempt-limiter';
+import type { Broadcaster } from './realtime/broadcaster';
 
-/** What every route plugin receives: the database, the clock, the configuration and the in-memory limiters. */
+/**
+ * What every route plugin receives: the database, the clock, the configuration, the in-memory
+ * limiters and the realtime broadcaster.
+ */
 export interface AppDeps {
   db: Kysely<DB>;
   clock: Clock;
@@ -15,4 +19,6 @@ export interface AppDeps {
     /** Reset requests per user type + DNI (same numbers). */
     resetRequest: AttemptLimiter;
   };
+  /** Publishes realtime events (notifications) after their transaction commits; never throws. */
+  broadcaster: Broadcaster;
 }

@@ -9,13 +9,17 @@ import { resolveAccessToken, type ResolvedToken } from './tokens';
 
 /**
  * Route access control (design API.md "Rules every route follows": the permission is declared next
- * to the path). Every route under /api and /dev declares `config.access`; one onRequest hook
- * enforces it before the body is parsed: 401 without a live token for an active account, 402 when
- * the company's subscription lapsed, 403 when the account type or permission does not match.
+ * to the path). Every route under /api, /dev and the realtime prefixes (/app, /apps, /broadcasting)
+ * declares `config.access`; one onRequest hook enforces it before the body is parsed: 401 without a
+ * live token for an active account, 402 when the company's subscription lapsed, 403 when the account
+ * type or one of the required permissions does not match.
  */
 
-/** Who may call a route: anyone, or bearer holders of these account types (optionally with a permission). */
-export type RouteAccess = 'public' | { userTypes: readonly AccountType[]; permission?: Permission };
+/**
+ * Who may call a route: anyone, or bearer holders of these account types, optionally holding a
+ * permission (or every permission of a list, e.g. a module and one of its submodules).
+ */
+export type RouteAccess = 'public' | { userTypes: readonly AccountType[]; permission?: Permission | readonly Permission[] };
 
 /** Staff and customers alike. */
 export const ANY_ACCOUNT: RouteAccess = { userTypes: ['COLLABORATOR', 'CUSTOMER'] };
@@ -35,8 +39,8 @@ declare module 'fastify' {
   }
 }
 
-/** Path prefixes whose routes must declare `config.access`. */
-const GUARDED_PREFIXES = ['/api', '/dev'];
+/** Path prefixes whose routes must declare `config.access` (API bases, dev tools, realtime). */
+const GUARDED_PREFIXES = ['/api', '/dev', '/broadcasting', '/app', '/apps'];
 
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -77,9 +81,10 @@ export function registerGuard(app: FastifyInstance, deps: AppDeps): void {
     if (!(await isSubscriptionActive(deps.db))) throw subscriptionLapsed();
 
     if (!access.userTypes.includes(token.userType)) throw forbidden();
-    if (access.permission) {
+    const required = access.permission === undefined ? [] : typeof access.permission === 'string' ? [access.permission] : access.permission;
+    if (required.length > 0) {
       const { permissions } = await accountAccess(deps.db, token.userType, token.accountId);
-      if (!permissions.includes(access.permission)) throw forbidden();
+      if (!required.every((permission) => permissions.includes(permission))) throw forbidden();
     }
     request.auth = token;
   });

@@ -129,6 +129,37 @@ export interface OutboxTable {
   created_at: Instant;
 }
 
+/** Catalogue of notification types (SPEC §3 Notification.type); seeded by migration 0002. */
+export interface NotificationTypesTable {
+  /** UPPER_SNAKE code, e.g. 'SECURITY'. */
+  code: string;
+  /** Spanish label. */
+  name: string;
+  /** Blueprint icon name. */
+  icon: string;
+  /** Hex colour (#rrggbb). */
+  color_icon: string;
+  sort_order: Generated<number>;
+}
+
+/** One notification for one recipient account (SPEC §7 rows 12–14). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  recipient_type: AccountType;
+  /** `users.id` or `customers.id` according to `recipient_type`. */
+  recipient_id: number;
+  type_code: string;
+  /** Plain text. */
+  title: string;
+  /** Sanitised HTML. */
+  detail: string;
+  /** App path opened on click, or null. */
+  route: string | null;
+  created_at: Instant;
+  /** Null while unseen ("new"). */
+  seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+}
+
 /** The whole schema, as Kysely's database type. */
 export interface DB {
   companies: CompaniesTable;
@@ -141,6 +172,8 @@ export interface DB {
   access_tokens: AccessTokensTable;
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
+  notification_types: NotificationTypesTable;
+  notifications: NotificationsTable;
 }
 
 /** Row types used by repositories. */
@@ -149,3 +182,5 @@ export type NewUser = Insertable<UsersTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type NewCustomer = Insertable<CustomersTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NotificationTypeRow = Selectable<NotificationTypesTable>;

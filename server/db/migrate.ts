@@ -1,11 +1,13 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connection';
 import { initialMigration } from './migrations/0001-initial';
+import { notificationsMigration } from './migrations/0002-notifications';
 
 /** Every migration in order; names sort lexically and must never change once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
+    '0002-notifications': notificationsMigration(dialect),
   };
 }
 

@@ -10,6 +10,8 @@ import { insertLocal } from '../routes/locals/locals.repository';
 import { createPasswordResetToken } from '../routes/password-reset/password-reset.service';
 import { insertRole } from '../routes/roles/roles.repository';
 import { createStaffUser, type NewStaffInput } from '../routes/users/users.service';
+import { insertNotifications } from '../routes/notifications/notifications.repository';
+import { sanitizeDetail } from '../routes/notifications/notifications.service';
 
 /**
  * Test data through the same services and repositories the server uses (server tests and the Pact
@@ -167,4 +169,44 @@ export async function createLocal(
 ): Promise<number> {
   const companyId = await ensureCompany(db);
   return insertLocal(db, { companyId, name: local.name, address: local.address ?? 'Dirección de prueba', active: local.active ?? true });
+}
+
+/** Options of {@link createNotification}; every field has a default. */
+export interface NotificationFixtureInput {
+  /** Catalogue code (default 'INFO'). */
+  type?: string;
+  /** Default 'Notificación de prueba <n>'. */
+  title?: string;
+  /** HTML, sanitised as the server does (default '<p>Detalle de prueba <n></p>'). */
+  detail?: string;
+  /** App path or null (default null). */
+  route?: string | null;
+  /** Creation instant (default the clock's now). */
+  createdAt?: Date | string;
+  /** True → already seen (seen at the creation instant). Default false (new). */
+  seen?: boolean;
+  clock?: Clock;
+}
+
+/**
+ * Stores a notification for an account (staff or customer), as the server would, without
+ * broadcasting it (server tests and the Pact provider's state handlers).
+ * @returns the new notification id.
+ */
+export async function createNotification(db: Kysely<DB>, owner: TokenOwner, input: NotificationFixtureInput = {}): Promise<number> {
+  const n = next();
+  const createdAt = new Date(input.createdAt ?? (input.clock ?? systemClock).now()).toISOString();
+  const [id] = await insertNotifications(db, [
+    {
+      recipient: { userType: owner.userType, accountId: owner.accountId },
+      typeCode: input.type ?? 'INFO',
+      title: input.title ?? `Notificación de prueba ${n}`,
+      detail: sanitizeDetail(input.detail ?? `<p>Detalle de prueba ${n}</p>`),
+      route: input.route ?? null,
+      createdAt,
+      seenAt: input.seen ? createdAt : null,
+    },
+  ]);
+  if (id === undefined) throw new Error('notification not stored');
+  return id;
 }

@@ -86,6 +86,9 @@ export const notificationsResponseSchema = z.object({
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 export type NotificationsData = NotificationsResponse['data'];
 
+/** Message of an invalid `ids_notifications` (row 14). */
+export const MARK_SEEN_IDS_MESSAGE = 'Debe ser una lista JSON de identificadores de notificación';
+
 /** Positive integer ids, at most {@link MARK_SEEN_MAX_IDS}. */
 const notificationIdsSchema = z.array(z.number().int().positive()).max(MARK_SEEN_MAX_IDS);
 
@@ -98,15 +101,20 @@ export const markSeenRequestSchema = z.strictObject({
   ids_notifications: z
     .string()
     .max(20_000)
-    .transform((text, ctx) => {
+    .transform((text, ctx): number[] => {
+      let value: unknown;
       try {
-        return JSON.parse(text) as unknown;
+        value = JSON.parse(text);
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'Debe ser una lista JSON de identificadores' });
+        value = undefined;
+      }
+      const parsed = notificationIdsSchema.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: MARK_SEEN_IDS_MESSAGE });
         return z.NEVER;
       }
-    })
-    .pipe(notificationIdsSchema),
+      return parsed.data;
+    }),
 });
 /** What the client sends for row 14 (`ids_notifications` as the JSON string). */
 export type MarkSeenRequest = z.input<typeof markSeenRequestSchema>;

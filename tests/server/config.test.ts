@@ -20,7 +20,16 @@ describe('loadConfig', () => {
       scryptLogN: 17,
       loginRateLimitPerIp: 20,
       loginRateLimitPerAccount: 10,
-      pusher: { appId: 'parcela', key: 'parcela-key', secret: null, host: null, port: null, scheme: 'http', cluster: 'mt1' },
+      pusher: {
+        appId: 'parcela',
+        key: 'parcela-key',
+        secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+        secretConfigured: false,
+        host: null,
+        port: null,
+        scheme: 'http',
+        cluster: 'mt1',
+      },
     });
   });
 
@@ -44,6 +53,11 @@ describe('loadConfig', () => {
       tokenIdleHours: 2,
       pusher: { host: 'ws.example', port: 443, scheme: 'https' },
     });
+  });
+
+  it('uses PUSHER_APP_SECRET when set, otherwise a random secret per process', () => {
+    expect(loadConfig({ PUSHER_APP_SECRET: 's3creto' }).pusher).toMatchObject({ secret: 's3creto', secretConfigured: true });
+    expect(loadConfig({}).pusher.secret).not.toBe(loadConfig({}).pusher.secret);
   });
 
   it('rejects invalid values with every problem listed', () => {

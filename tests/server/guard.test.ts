@@ -7,7 +7,7 @@ import { AttemptLimiter } from '../../server/auth/attempt-limiter';
 import { registerGuard, requireAuth } from '../../server/auth/guard';
 import { errorHandler, MESSAGES } from '../../server/errors';
 import { createCustomer, createSession, createStaff } from '../../server/testing/fixtures';
-import { bearer, createTestDatabase, dialects, type TestDatabase } from './harness';
+import { bearer, createTestDatabase, dialects, silentBroadcaster, type TestDatabase } from './harness';
 
 /** The guard's permission check (no session route of SPEC §7 needs one yet, so a probe route does). */
 
@@ -22,7 +22,7 @@ describe.each(dialects)('route guard (%s)', (dialect) => {
     app = Fastify();
     app.setErrorHandler(errorHandler);
     const limiter = new AttemptLimiter(10, 1000, clock);
-    registerGuard(app, { db: database.db, clock, config, limiters: { login: limiter, resetRequest: limiter } });
+    registerGuard(app, { db: database.db, clock, config, limiters: { login: limiter, resetRequest: limiter }, broadcaster: silentBroadcaster });
     app.get('/api/probe', { config: { access: { userTypes: ['COLLABORATOR'], permission: SUBMODULE.usuarios } } }, async (request) => ({
       accountId: requireAuth(request).accountId,
     }));
@@ -53,7 +53,13 @@ describe.each(dialects)('route guard (%s)', (dialect) => {
   it('refuses to register an /api route without declared access', async () => {
     const bare = Fastify();
     const limiter = new AttemptLimiter(1, 1, createManualClock());
-    registerGuard(bare, { db: database.db, clock: createManualClock(), config: testConfig(), limiters: { login: limiter, resetRequest: limiter } });
+    registerGuard(bare, {
+      db: database.db,
+      clock: createManualClock(),
+      config: testConfig(),
+      limiters: { login: limiter, resetRequest: limiter },
+      broadcaster: silentBroadcaster,
+    });
     expect(() => bare.get('/api/undeclared', async () => ({}))).toThrow(/must declare config.access/);
     await bare.close();
   });

@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle, type DialectName } from '../../serve
 import type { DB } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { UserType } from '../../src/schemas/session';
+import type { BroadcastEvent, Broadcaster } from '../../server/realtime/broadcaster';
 
 /**
  * Server test harness (design ARCHITECTURE.md "Tests": HTTP through `inject`, real SQLite in a temp
@@ -92,17 +93,42 @@ export interface TestApp {
   config: AppConfig;
 }
 
+/** A broadcaster that drops every event (apps whose tests do not look at realtime). */
+export const silentBroadcaster: Broadcaster = { publish: () => undefined, settled: async () => undefined };
+
+/** A broadcaster that keeps every published event in `events`, in order. */
+export interface RecordingBroadcaster extends Broadcaster {
+  events: BroadcastEvent[];
+}
+
+/** Creates a {@link RecordingBroadcaster}. */
+export function recordingBroadcaster(): RecordingBroadcaster {
+  const events: BroadcastEvent[] = [];
+  return { events, publish: (published) => void events.push(...published), settled: async () => undefined };
+}
+
+/** Extra inputs of {@link buildTestApp}. */
+export interface TestAppOptions {
+  /** Default: the real one (`pusher` package aimed at the app itself, a no-op while not listening). */
+  broadcaster?: Broadcaster;
+}
+
 /** Builds an app on `db` with a manual clock and `testConfig(overrides)`. Close it with `app.close()`. */
-export async function buildTestApp(db: Kysely<DB>, overrides: Partial<AppConfig> = {}, clock = createManualClock()): Promise<TestApp> {
+export async function buildTestApp(
+  db: Kysely<DB>,
+  overrides: Partial<AppConfig> = {},
+  clock = createManualClock(),
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const config = testConfig(overrides);
-  return { app: await createApp({ db, clock, config }), db, clock, config };
+  return { app: await createApp({ db, clock, config, broadcaster: options.broadcaster }), db, clock, config };
 }
 
 /** Registers beforeEach/afterEach building a fresh app (fresh in-memory limiters) per test. @returns its getter. */
-export function useTestApp(getDb: () => Kysely<DB>, overrides: Partial<AppConfig> = {}): () => TestApp {
+export function useTestApp(getDb: () => Kysely<DB>, overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): () => TestApp {
   let current: TestApp | undefined;
   beforeEach(async () => {
-    current = await buildTestApp(getDb(), overrides);
+    current = await buildTestApp(getDb(), overrides, createManualClock(), options);
   });
   afterEach(async () => {
     await current?.app.close();

@@ -8,6 +8,7 @@ import type { AuthContext } from '../../auth/guard';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/password';
 import { issueAccessToken, revokeAccessToken, revokeAccountSessions } from '../../auth/tokens';
 import { parseStoredStyles } from '../styles/styles.service';
+import { notifyPasswordChanged } from '../notifications/notifications.service';
 
 /** Login, logout and password change (SPEC §7 rows 2, 7 and 15). */
 
@@ -73,7 +74,8 @@ export function logout(deps: AppDeps, auth: AuthContext): Promise<void> {
 
 /**
  * Changes the caller's password (SPEC §7 row 15) and revokes every other session of the account;
- * the current token stays valid.
+ * the current token stays valid. In the same transaction the account gets the notification
+ * "Contraseña actualizada", broadcast after commit.
  * @throws HttpError 422 on `actual_password` when the current password is wrong.
  */
 export async function changePassword(
@@ -87,8 +89,10 @@ export async function changePassword(
     throw fieldError('actual_password', AUTH_MESSAGES.wrongCurrentPassword);
   }
   const passwordHash = await hashPassword(body.new_password, deps.config.scryptLogN);
-  await deps.db.transaction().execute(async (trx) => {
+  const { events } = await deps.db.transaction().execute(async (trx) => {
     await setAccountPassword(trx, account.userType, account.id, passwordHash, deps.clock.now().toISOString());
     await revokeAccountSessions({ db: trx, clock: deps.clock }, auth, auth.tokenId);
+    return notifyPasswordChanged(trx, deps.clock, { userType: account.userType, accountId: account.id });
   });
+  deps.broadcaster.publish(events);
 }

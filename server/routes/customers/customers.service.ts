@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { createRegistrationSchema } from '../../../src/schemas/session';
 import type { AppDeps } from '../../context';
 import { todayInLimaBy, type Clock } from '../../clock';
-import type { AccountStatus, DB } from '../../db/database';
-import { isUniqueViolation } from '../../db/portable';
+import type { AccountStatus, DB, NewCustomer } from '../../db/database';
+import { inTransaction, isUniqueViolation } from '../../db/portable';
 import { validationError, zodValidationError, type FieldErrors } from '../../errors';
 import { hashPassword } from '../../auth/password';
+import { notifyNewCustomer } from '../notifications/notifications.service';
 import { findRegistrationConflicts, insertCustomer } from './customers.repository';
 
 /** Customer accounts: self-registration (SPEC §7 row 1; design DOMAIN.md "CRM"). */
@@ -32,18 +33,11 @@ export interface NewCustomerInput {
   password: string;
 }
 
-/**
- * Creates a customer account (no validation: callers pass checked data).
- * @returns the new id. @throws the database error on a duplicate document or e-mail.
- */
-export async function createCustomerAccount(
-  db: Kysely<DB>,
-  input: NewCustomerInput,
-  options: { scryptLogN: number; clock: Clock },
-): Promise<number> {
+/** The row of a new customer, its password hashed (slow: do it before opening a transaction). */
+async function customerRow(input: NewCustomerInput, options: { scryptLogN: number; clock: Clock }): Promise<NewCustomer> {
   const passwordHash = await hashPassword(input.password, options.scryptLogN);
   const now = options.clock.now().toISOString();
-  return insertCustomer(db, {
+  return {
     id_document_type: input.idDocumentType,
     document_number: input.documentNumber,
     name: input.name,
@@ -56,7 +50,19 @@ export async function createCustomerAccount(
     system_styles: null,
     created_at: now,
     updated_at: now,
-  });
+  };
+}
+
+/**
+ * Creates a customer account (no validation: callers pass checked data).
+ * @returns the new id. @throws the database error on a duplicate document or e-mail.
+ */
+export async function createCustomerAccount(
+  db: Kysely<DB>,
+  input: NewCustomerInput,
+  options: { scryptLogN: number; clock: Clock },
+): Promise<number> {
+  return insertCustomer(db, await customerRow(input, options));
 }
 
 async function conflictErrors(db: Kysely<DB>, documentNumber: string, email: string): Promise<FieldErrors | null> {
@@ -70,11 +76,13 @@ async function conflictErrors(db: Kysely<DB>, documentNumber: string, email: str
 /**
  * Registers a customer with an active portal login. The body is validated with
  * `createRegistrationSchema(today in America/Lima)` (document, phone, adult, password rules).
+ * In the same transaction every active staff user holding 'Acceso módulo CRM' and 'Acceso
+ * submódulo clientes' gets the notification "Nuevo cliente registrado", broadcast after commit.
  * Nothing is stored when anything fails.
  * @returns the new customer's id.
  * @throws HttpError 422 with field errors (rules, or document/e-mail already registered).
  */
-export async function registerCustomer({ db, clock, config }: AppDeps, body: unknown): Promise<number> {
+export async function registerCustomer({ db, clock, config, broadcaster }: AppDeps, body: unknown): Promise<number> {
   const parsed = createRegistrationSchema(todayInLimaBy(clock)).safeParse(body);
   if (!parsed.success) throw zodValidationError(parsed.error);
   const input = parsed.data;
@@ -82,21 +90,27 @@ export async function registerCustomer({ db, clock, config }: AppDeps, body: unk
   const conflicts = await conflictErrors(db, input.document_number, input.email);
   if (conflicts) throw validationError(conflicts);
 
+  const row = await customerRow(
+    {
+      idDocumentType: input.id_document_type,
+      documentNumber: input.document_number,
+      name: input.name,
+      surname: input.surname,
+      birthdayDate: input.birthday_date,
+      email: input.email,
+      phone: input.phone,
+      password: input.password,
+    },
+    { scryptLogN: config.scryptLogN, clock },
+  );
   try {
-    return await createCustomerAccount(
-      db,
-      {
-        idDocumentType: input.id_document_type,
-        documentNumber: input.document_number,
-        name: input.name,
-        surname: input.surname,
-        birthdayDate: input.birthday_date,
-        email: input.email,
-        phone: input.phone,
-        password: input.password,
-      },
-      { scryptLogN: config.scryptLogN, clock },
-    );
+    const { id, events } = await inTransaction(db, async (trx) => {
+      const customerId = await insertCustomer(trx, row);
+      const notified = await notifyNewCustomer(trx, clock, { name: row.name, surname: row.surname, documentNumber: row.document_number });
+      return { id: customerId, events: notified.events };
+    });
+    broadcaster.publish(events);
+    return id;
   } catch (error) {
     // Lost a race with a concurrent registration of the same document or e-mail.
     const raced = isUniqueViolation(error) ? await conflictErrors(db, input.document_number, input.email) : null;

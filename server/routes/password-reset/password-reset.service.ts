@@ -12,6 +12,7 @@ import { accountKey } from '../../auth/attempt-limiter';
 import { hashPassword } from '../../auth/password';
 import { generateSecret, hashToken, revokeAccountSessions, type TokenOwner } from '../../auth/tokens';
 import { insertOutboxMessage } from '../dev-outbox/dev-outbox.repository';
+import { notifyPasswordChanged } from '../notifications/notifications.service';
 import {
   consumeAccountPasswordResets,
   findUsablePasswordReset,
@@ -96,7 +97,8 @@ export async function requestPasswordReset(deps: AppDeps, type: ResetType, dni: 
 
 /**
  * Sets a new password from a reset link (SPEC §7 row 6): consumes the link (and any other open link
- * of the account) and revokes every session of the account, in one transaction.
+ * of the account), revokes every session of the account and stores the notification "Contraseña
+ * actualizada", in one transaction; the notification is broadcast after commit.
  * @throws HttpError 422 on `id` when the link is unknown, used, expired or of another type.
  */
 export async function resetPassword(deps: AppDeps, type: ResetType, body: { id: string; password: string }): Promise<void> {
@@ -107,10 +109,12 @@ export async function resetPassword(deps: AppDeps, type: ResetType, body: { id: 
 
   const passwordHash = await hashPassword(body.password, deps.config.scryptLogN);
   const owner = { userType, accountId: reset.account_id };
-  await deps.db.transaction().execute(async (trx) => {
+  const { events } = await deps.db.transaction().execute(async (trx) => {
     if (!(await markPasswordResetUsed(trx, reset.id, now))) throw fieldError('id', RESET_MESSAGES.invalidLink);
     await consumeAccountPasswordResets(trx, owner, now);
     await setAccountPassword(trx, userType, reset.account_id, passwordHash, now);
     await revokeAccountSessions({ db: trx, clock: deps.clock }, owner);
+    return notifyPasswordChanged(trx, deps.clock, owner);
   });
+  deps.broadcaster.publish(events);
 }
