@@ -18,6 +18,13 @@ export const STATES = {
   staffResetTokenExists: 'a password reset token exists for the staff user',
   /** The company has at least one active location. */
   activeLocalsExist: 'the company has active locations',
+  /**
+   * STAFF is signed in (param `token`) and has two notifications: NOTIFICATION_NEW (unread, with a
+   * route) and an older one already seen.
+   */
+  staffWithNotifications: 'a signed-in staff user has notifications',
+  /** CUSTOMER is signed in (param `token`) and has one unread notification. */
+  customerWithNotifications: 'a signed-in customer has notifications',
   /** The company's subscription has lapsed (every authenticated call answers 402). */
   subscriptionLapsed: 'the company subscription has lapsed',
 } as const;
@@ -57,4 +64,12 @@ export const NEW_CUSTOMER = {
   email: 'ana.torres@parcela.test',
   phone: '912345678',
   password: 'Segura#2026',
+} as const;
+
+/** The unread notification promised by STATES.staffWithNotifications. */
+export const NOTIFICATION_NEW = {
+  title: 'Nuevo cliente registrado',
+  detail: '<p>Se registró <strong>Ana Torres</strong>.</p>',
+  route: '/Crm/Clientes',
+  type: 'CUSTOMER',
 } as const;

@@ -23,6 +23,7 @@ import { migrateToLatest } from '../../../server/db/migrate';
 import {
   createCustomer,
   createLocal,
+  createNotification,
   createResetToken,
   createRole,
   createSession,
@@ -31,7 +32,7 @@ import {
   setSubscription,
 } from '../../../server/testing/fixtures';
 import { STAFF_PERMISSIONS } from '../../../src/schemas/permissions';
-import { CUSTOMER, STAFF, STATES } from '../states';
+import { CUSTOMER, NOTIFICATION_NEW, STAFF, STATES } from '../states';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'parcela-pact-'));
@@ -107,6 +108,17 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   },
   [STATES.activeLocalsExist]: async () => {
     await createLocal(db(), { name: 'Sede Central - Lima', address: 'Av. Javier Prado Este 1234, San Isidro' });
+  },
+  [STATES.staffWithNotifications]: async (params) => {
+    const owner = await staff();
+    await createSession(db(), owner, { token: tokenParam(params) });
+    await createNotification(db(), owner, { title: 'Bienvenida', route: '/', createdAt: '2026-11-01T14:00:00Z', seen: true });
+    await createNotification(db(), owner, { ...NOTIFICATION_NEW, createdAt: '2026-11-20T15:15:00Z' });
+  },
+  [STATES.customerWithNotifications]: async (params) => {
+    const owner = await customer();
+    await createSession(db(), owner, { token: tokenParam(params) });
+    await createNotification(db(), owner, { ...NOTIFICATION_NEW, route: '/Comercio/MisCompras', createdAt: '2026-11-20T15:15:00Z' });
   },
   [STATES.subscriptionLapsed]: async () => {
     await setSubscription(db(), false);

@@ -1,0 +1,106 @@
+/**
+ * Consumer contract of the notification calls (SPEC §7 rows 12–14 and the admin send) between
+ * `parcela-web` and `parcela-api`, through the real src/api/notifications module.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { createApiClient, type ApiError } from '../../../src/api/client';
+import { createNotificationsApi } from '../../../src/api/notifications';
+import { CUSTOMER_TOKEN, NOTIFICATION_NEW, STAFF_TOKEN, STATES } from '../states';
+
+const { like, eachLike, integer, regex, boolean, atLeastOneLike } = MatchersV3;
+
+const pact = new PactV4({
+  consumer: 'parcela-web',
+  provider: 'parcela-api',
+  dir: path.resolve(import.meta.dirname, '../../../pacts'),
+  logLevel: 'warn',
+});
+
+function apiFor(url: string, token: string | null) {
+  return createNotificationsApi(
+    createApiClient({
+      bases: { main: `${url}/api`, customer: `${url}/api/customer`, private: `${url}/api/private`, public: url },
+      getToken: () => token,
+    }),
+  );
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+const bearer = (token: string) => ({ Authorization: regex(/^Bearer [0-9a-f]{64}$/, `Bearer ${token}`) });
+type RequestBuilder = Parameters<NonNullable<Parameters<ReturnType<PactV4['addInteraction']>['withRequest']>[2]>>[0];
+/** Form request (see session.pact.test.ts: pact-js 16 cannot declare a text form body otherwise). */
+function formRequest(b: RequestBuilder, token: string, fields: Record<string, string>) {
+  b.headers({ ...bearer(token), 'Content-Type': FORM });
+  (b as unknown as { interaction: { withRequestBody(body: string, contentType: string): void } }).interaction.withRequestBody(
+    new URLSearchParams(fields).toString(),
+    FORM,
+  );
+}
+
+const notification = (isNew: boolean) => ({
+  id_notification: integer(12),
+  type: { code: like('CUSTOMER'), name: like('Cliente'), icon: like('person'), color_icon: regex(/^#[0-9a-fA-F]{6}$/, '#10b981') },
+  title: like(NOTIFICATION_NEW.title),
+  detail: like(NOTIFICATION_NEW.detail),
+  created_at_formatted: regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '2026-11-20 10:15:00'),
+  fecha_creacion: regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '2026-11-20T15:15:00.000Z'),
+  new: boolean(isNew),
+  route: like(NOTIFICATION_NEW.route),
+});
+
+describe('notification calls (SPEC §7 rows 12–14)', () => {
+  it('row 12: lists the staff notifications with the unread count', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.staffWithNotifications, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the staff notifications')
+      .withRequest('GET', '/api/get_notifications_by_user', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) => b.jsonBody({ data: { notification_quantity: integer(1), notification: atLeastOneLike(notification(true), 1) } }))
+      .executeTest(async (mock) => {
+        const data = await apiFor(mock.url, STAFF_TOKEN).list('COLLABORATOR');
+        expect(data.notification_quantity).toBe(1);
+        expect(data.notification[0]?.route).toBe('/Crm/Clientes');
+      });
+  });
+
+  it('row 13: lists the customer notifications on the customer base', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.customerWithNotifications, { token: CUSTOMER_TOKEN })
+      .uponReceiving('a request for the customer notifications')
+      .withRequest('GET', '/api/customer/get_notifications_by_user', (b) => b.headers(bearer(CUSTOMER_TOKEN)))
+      .willRespondWith(200, (b) => b.jsonBody({ data: { notification_quantity: integer(1), notification: eachLike(notification(true)) } }))
+      .executeTest(async (mock) => {
+        const data = await apiFor(mock.url, CUSTOMER_TOKEN).list('CUSTOMER');
+        expect(data.notification.length).toBeGreaterThan(0);
+      });
+  });
+
+  it('row 13: refuses a staff token on the customer base', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the customer notifications with a staff token')
+      .withRequest('GET', '/api/customer/get_notifications_by_user', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(403, (b) => b.jsonBody({ message: like('No tiene permiso para realizar esta acción') }))
+      .executeTest(async (mock) => {
+        const error = await apiFor(mock.url, STAFF_TOKEN).list('CUSTOMER').catch((e: ApiError) => e);
+        expect((error as ApiError).status).toBe(403);
+      });
+  });
+
+  it('row 14: marks notifications as seen', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.staffWithNotifications, { token: STAFF_TOKEN })
+      .uponReceiving('a request to mark notifications as seen')
+      .withRequest('POST', '/api/update_to_seen_notifications', (b) => formRequest(b, STAFF_TOKEN, { ids_notifications: '[2,1]' }))
+      .willRespondWith(200, (b) => b.jsonBody({ message: like('Notificaciones marcadas como vistas') }))
+      .executeTest(async (mock) => {
+        const res = await apiFor(mock.url, STAFF_TOKEN).markSeen([2, 1]);
+        expect(res.message.length).toBeGreaterThan(0);
+      });
+  });
+});
