@@ -4,16 +4,19 @@ import { navigate } from 'wouter/use-browser-location';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
-import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import './styles/app.css';
 import { App } from './app';
 import { createAppServices } from './app-services';
+import { installIconLoader } from './lib/icons';
 
 /**
  * Entry point of the Parcela web app (issue "Foundation"): Blueprint's stylesheets and the app's,
- * the services built once (api over the four bases of src/config/env.ts, session actor started
- * from storage, browser navigation) and the React root.
+ * the on-demand icon loader, the services built once (api over the four bases of
+ * src/config/env.ts, session actor started from storage, browser navigation) and the React root.
+ * Screens other than the staff login are split into chunks (src/views/router/screens.ts); the
+ * date inputs bring @blueprintjs/datetime and its stylesheet with them.
  */
+installIconLoader();
 const services = createAppServices({ navigate: (to, options) => navigate(to, options) });
 
 const container = document.getElementById('root');

@@ -1,9 +1,9 @@
-import { OverlayToaster, Position, type Intent, type Toaster } from '@blueprintjs/core';
+import type { Intent, Toaster } from '@blueprintjs/core';
 
 /**
  * The app-wide toaster (SPEC §9: default position top-right, 3000 ms for validation and password
- * messages). Blueprint's OverlayToaster is created lazily on the first toast, so tests and pages
- * that never toast never mount it.
+ * messages). Blueprint's OverlayToaster is loaded and created on the first toast, so tests and
+ * pages that never toast never mount it (nor download it).
  */
 
 /** A toast as the machines ask for it: Blueprint intent, Spanish message, lifetime in ms. */
@@ -27,7 +27,7 @@ export const TOAST_LIFE_MS = 3000;
  * @param create factory of the underlying Blueprint toaster (injectable for tests).
  */
 export function createLazyToaster(
-  create: () => Promise<Toaster> = () => OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5 }),
+  create: () => Promise<Toaster> = () => import('./blueprint-toaster').then((m) => m.createBlueprintToaster()),
 ): AppToaster {
   let pending: Promise<Toaster> | null = null;
   return {

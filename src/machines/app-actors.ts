@@ -1,20 +1,22 @@
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, type ActorRefFrom } from 'xstate';
 import type { SessionApi } from '../api/session';
 import type { KeyValueStore } from '../lib/storage';
 import type { AppToaster } from '../lib/toaster';
 import { createSessionMachine, readStoredSession } from './session/session.actors';
 import type { SessionMachine } from './session/session.machine';
 import { loginFormMachine } from './auth/login-form.machine';
-import { registrationMachine } from './auth/registration.machine';
-import { customerAccessMachine } from './auth/customer-access.machine';
-import { resetRequestMachine } from './auth/reset-request.machine';
-import { newPasswordMachine } from './auth/new-password.machine';
+import type { CustomerAccessMachine } from './auth/customer-access.machine';
+import type { ResetRequestMachine } from './auth/reset-request.machine';
+import type { NewPasswordMachine } from './auth/new-password.machine';
+import { lazyModule, onDemand } from './shared/on-demand';
 
 /**
  * Wires the app-wide actors and the screen machines of issue "Foundation" to their effects: the
  * session api (SPEC §7), storage (SPEC §3), navigation and the toaster. The app calls this once
  * at start-up; view tests call it with fakes. Views receive the result through the services
- * context and never touch the api.
+ * context and never touch the api. The machines of the screens that are themselves loaded on
+ * demand (customer access with the registration rules, password reset) are loaded on first use
+ * too, so the staff login's bundle does not carry them.
  */
 
 export interface AppActorDeps {
@@ -27,13 +29,25 @@ export interface AppActorDeps {
   log?: (what: string, error: unknown) => void;
 }
 
-/** The screen machines, already provided with their effects. */
+/**
+ * Modules of the machines loaded on demand, shared by every app instance. The lazy screens start
+ * loading theirs together with their own code (views/router/screens.ts).
+ */
+export const ON_DEMAND_MACHINES = {
+  customerAccess: lazyModule(() => import('./auth/customer-access.actors')),
+  passwordReset: lazyModule(() => import('./auth/password-reset.actors')),
+};
+
+/**
+ * The screen machines, already provided with their effects. The loaders return the same promise
+ * on every call (see shared/on-demand.ts): the screen suspends on it with `use()`.
+ */
 export interface AppMachines {
   loginForm: typeof loginFormMachine;
-  registration: typeof registrationMachine;
-  customerAccess: typeof customerAccessMachine;
-  resetRequest: typeof resetRequestMachine;
-  newPassword: typeof newPasswordMachine;
+  /** Customer access: login and registration tabs (registration provided). */
+  customerAccess: () => Promise<CustomerAccessMachine>;
+  resetRequest: () => Promise<ResetRequestMachine>;
+  newPassword: () => Promise<NewPasswordMachine>;
 }
 
 export type SessionActorRef = ActorRefFrom<SessionMachine>;
@@ -57,19 +71,11 @@ export function createAppActors({ sessionApi, store, navigate, toaster, log }: A
       clearServerError: () => session.send({ type: 'session.clearError' }),
     },
   });
-  const registration = registrationMachine.provide({
-    actions: { notify: (_, toast) => toaster.show(toast) },
-    actors: { registerCustomer: fromPromise(({ input }) => sessionApi.registerCustomer(input)) },
-  });
-  const customerAccess = customerAccessMachine.provide({ actors: { loginForm, registration } });
-  const resetRequest = resetRequestMachine.provide({
-    actors: { requestReset: fromPromise(({ input }) => sessionApi.requestPasswordReset(input.type, input.dni)) },
-  });
-  const newPassword = newPasswordMachine.provide({
-    actors: {
-      resetPassword: fromPromise(({ input }) => sessionApi.resetPassword(input.type, input.id, input.password)),
-    },
-  });
+  const customerAccess = onDemand(ON_DEMAND_MACHINES.customerAccess, (m) =>
+    m.provideCustomerAccess({ sessionApi, toaster, loginForm }),
+  );
+  const resetRequest = onDemand(ON_DEMAND_MACHINES.passwordReset, (m) => m.provideResetRequest(sessionApi));
+  const newPassword = onDemand(ON_DEMAND_MACHINES.passwordReset, (m) => m.provideNewPassword(sessionApi));
 
-  return { session, machines: { loginForm, registration, customerAccess, resetRequest, newPassword } };
+  return { session, machines: { loginForm, customerAccess, resetRequest, newPassword } };
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Temporal } from 'temporal-polyfill';
 import { documentNumberError } from './documents';
 import { isoDateSchema } from './common';
 
@@ -158,15 +157,55 @@ export const changePasswordRequestSchema = z.strictObject({
 /** Age of majority in Peru (Civil Code art. 42): 18 years. */
 export const ADULT_AGE = 18;
 
+/** A calendar date as year, month (1–12) and day. */
+interface CalendarDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/**
+ * Reads an ISO calendar date `YYYY-MM-DD` (proleptic Gregorian, as Temporal.PlainDate).
+ * @returns the date, or null when the text is not in that form or names no real day (2025-02-30).
+ */
+function parseCalendarDate(text: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  return days !== undefined && day >= 1 && day <= days ? { year, month, day } : null;
+}
+
+/** Sorts two calendar dates: negative, zero or positive as `a` is before, equal to or after `b`. */
+function compareDates(a: CalendarDate, b: CalendarDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+/**
+ * Whole years from `birthday` to `today` (`today` not before `birthday`), as Temporal's
+ * `birthday.until(today, { largestUnit: 'years' }).years`: a birthday on 29 February completes a
+ * year on 1 March in common years.
+ */
+function completedYears(birthday: CalendarDate, today: CalendarDate): number {
+  const beforeBirthday = today.month < birthday.month || (today.month === birthday.month && today.day < birthday.day);
+  return today.year - birthday.year - (beforeBirthday ? 1 : 0);
+}
+
 /**
  * Customer self-registration (call 1), SPEC §3 fields. Built per call because "adult" depends on
  * today's date in America/Lima.
  * @param today ISO date (YYYY-MM-DD) in America/Lima.
  * Rules: SUNAT document type and number, email, Peruvian mobile (9 digits starting with 9),
  * age ≥ 18, password ≥ 8 characters. Every failure is reported on its own field.
+ * The date rules use plain calendar arithmetic (no Temporal), so the web app loads this schema
+ * without temporal-polyfill.
  */
 export function createRegistrationSchema(today: string) {
-  const todayDate = Temporal.PlainDate.from(today);
+  const todayDate = parseCalendarDate(today);
+  if (!todayDate) throw new RangeError(`createRegistrationSchema: "${today}" is not an ISO date`);
   return z
     .strictObject({
       id_document_type: z.enum(['1', '4', '6', '7'], { error: 'Seleccione un tipo de documento válido' }),
@@ -184,17 +223,13 @@ export function createRegistrationSchema(today: string) {
     .superRefine((value, ctx) => {
       const docError = documentNumberError(value.id_document_type, value.document_number);
       if (docError) ctx.addIssue({ code: 'custom', path: ['document_number'], message: docError });
-      let birthday: Temporal.PlainDate | null = null;
-      try {
-        birthday = Temporal.PlainDate.from(value.birthday_date, { overflow: 'reject' });
-      } catch {
+      // Text that is not YYYY-MM-DD already failed isoDateSchema ('Fecha inválida').
+      if (!isoDateSchema.safeParse(value.birthday_date).success) return;
+      const birthday = parseCalendarDate(value.birthday_date);
+      if (!birthday) {
         ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Fecha inválida' });
-      }
-      if (birthday) {
-        const age = birthday.until(todayDate, { largestUnit: 'years' }).years;
-        if (Temporal.PlainDate.compare(birthday, todayDate) > 0 || age < ADULT_AGE) {
-          ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Debe ser mayor de edad para registrarse' });
-        }
+      } else if (compareDates(birthday, todayDate) > 0 || completedYears(birthday, todayDate) < ADULT_AGE) {
+        ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Debe ser mayor de edad para registrarse' });
       }
     });
 }

@@ -33,6 +33,9 @@ describe('foundation e2e', () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     await page.goto('/auth/login');
     await expect.poll(() => page.title()).toBe('Iniciar sesión | Parcela');
+    // Icons load one by one on demand (src/lib/icons.ts): wait until their paths are drawn.
+    await page.locator('svg[data-icon="person"] path').first().waitFor();
+    await page.locator('svg[data-icon="eye-open"] path').first().waitFor();
     await screenshot(page, 'login-desktop');
     await staffLogin(page, '70000001', 'Parcela#2026');
     await page.waitForURL(`${server.baseUrl}/`);
@@ -56,6 +59,8 @@ describe('foundation e2e', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('echo_info'))).toContain('pusher');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('roles'))).toContain('Administrador');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('channels'))).toContain('administration.notifications');
+    await page.locator('svg[data-icon="office"] path').first().waitFor();
+    await page.locator('svg[data-icon="cog"] path').first().waitFor();
     await screenshot(page, 'home-desktop');
 
     // Both capitalisations resolve to the same screen (a placeholder naming its module for now).
@@ -92,7 +97,26 @@ describe('foundation e2e', () => {
 
     await page.getByLabel('Número de documento').fill('47111222');
     await page.getByLabel('Apellidos').fill('Paredes Ríos');
-    await page.getByLabel('Fecha de nacimiento').fill('1992-04-18');
+    // Spanish date input (dd/mm/aaaa); its calendar opens under the field and fits the phone.
+    await page.getByLabel('Fecha de nacimiento').fill('18/04/1992');
+    await page.getByRole('button', { name: 'Hoy' }).waitFor();
+    await page.getByRole('button', { name: 'Limpiar' }).waitFor();
+    // Let the popover's opening transition end before measuring.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
+    const calendar = await page.locator('.bp6-datepicker').boundingBox();
+    expect(calendar).not.toBeNull();
+    expect(calendar!.x).toBeGreaterThanOrEqual(0);
+    expect(calendar!.x + calendar!.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'register-datepicker-mobile');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByLabel('Fecha de nacimiento').inputValue()).toBe('18/04/1992');
     await page.getByLabel('Correo electrónico').fill('mariela.paredes@example.pe');
     await page.getByLabel('Celular').fill('987123456');
     await page.getByLabel('Contraseña', { exact: true }).fill('MiLote#2026');
@@ -172,6 +196,9 @@ describe('foundation e2e', () => {
     await page.reload();
     await page.waitForURL(/\/auth\/access$/);
     await expect.poll(() => page.title()).toBe('Acceso denegado | Parcela');
+    // The status pages are loaded on demand: wait for the page itself, not only its title.
+    await page.getByRole('heading', { name: 'Acceso denegado' }).waitFor();
+    await page.locator('svg[data-icon="lock"] path').first().waitFor();
     await screenshot(page, 'access-denied');
     await context.close();
   });
@@ -180,6 +207,7 @@ describe('foundation e2e', () => {
     const { context, page } = await newPage(browser, server.baseUrl, 390, 844);
     await page.goto('/landing');
     await page.getByRole('button', { name: 'Acceso clientes' }).first().waitFor();
+    await page.locator('svg[data-icon="shield"] path').first().waitFor();
     await screenshot(page, 'landing-mobile');
     await page.goto('/no-existe');
     await page.waitForURL(/\/pages\/notfound$/);

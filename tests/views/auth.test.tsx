@@ -8,6 +8,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from './render-app';
 import { apiError, fakeSessionApi, memoryStore } from '../unit/support/fakes';
 
+/** Opens the "Registrarme" tab and fills every field with valid values. */
+async function fillRegistration(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('tab', { name: 'Registrarme' }));
+  await user.selectOptions(await screen.findByLabelText('Tipo de documento'), '1');
+  await user.type(screen.getByLabelText('Número de documento'), '45678912');
+  await user.type(screen.getByLabelText('Nombres'), 'Lucía');
+  await user.type(screen.getByLabelText('Apellidos'), 'Quispe');
+  await user.type(screen.getByLabelText('Fecha de nacimiento'), '01/04/1990');
+  await user.type(screen.getByLabelText('Correo electrónico'), 'lucia@example.pe');
+  await user.type(screen.getByLabelText('Celular'), '987654321');
+  await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
+}
+
 describe('staff login (/auth/login)', () => {
   it('shows the server message when the login fails', async () => {
     const api = fakeSessionApi({ login: vi.fn(async () => Promise.reject(apiError(422, 'Usuario o contraseña incorrectos'))) });
@@ -69,7 +82,7 @@ describe('customer access (/auth/loginclientes)', () => {
   it('logs customers in with user_type CUSTOMER', async () => {
     const api = fakeSessionApi({ login: vi.fn(async () => Promise.reject(apiError(422, 'Usuario o contraseña incorrectos'))) });
     const { user } = renderApp('/auth/loginclientes', { api });
-    await user.type(screen.getByLabelText('Número de documento'), '45678912');
+    await user.type(await screen.findByLabelText('Número de documento'), '45678912');
     await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByText('Usuario o contraseña incorrectos')).toBeTruthy();
@@ -78,8 +91,8 @@ describe('customer access (/auth/loginclientes)', () => {
 
   it('registration shows client field errors under their fields', async () => {
     const { user, api } = renderApp('/auth/loginclientes');
-    await user.click(screen.getByRole('tab', { name: 'Registrarme' }));
-    await user.type(screen.getByLabelText('Correo electrónico'), 'no-es-correo');
+    await user.click(await screen.findByRole('tab', { name: 'Registrarme' }));
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'no-es-correo');
     await user.type(screen.getByLabelText('Celular'), '12345');
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(screen.getByText('Ingrese su número de documento')).toBeTruthy();
@@ -92,17 +105,6 @@ describe('customer access (/auth/loginclientes)', () => {
     expect(api.registerCustomer).not.toHaveBeenCalled();
   });
 
-  async function fillRegistration(user: ReturnType<typeof renderApp>['user']) {
-    await user.click(screen.getByRole('tab', { name: 'Registrarme' }));
-    await user.selectOptions(screen.getByLabelText('Tipo de documento'), '1');
-    await user.type(screen.getByLabelText('Número de documento'), '45678912');
-    await user.type(screen.getByLabelText('Nombres'), 'Lucía');
-    await user.type(screen.getByLabelText('Apellidos'), 'Quispe');
-    await user.type(screen.getByLabelText('Fecha de nacimiento'), '1990-04-01');
-    await user.type(screen.getByLabelText('Correo electrónico'), 'lucia@example.pe');
-    await user.type(screen.getByLabelText('Celular'), '987654321');
-    await user.type(screen.getByLabelText('Contraseña'), 'secreto123');
-  }
 
   it('registration shows the server 422 field errors on their fields', async () => {
     const api = fakeSessionApi({
@@ -140,8 +142,8 @@ describe('customer access (/auth/loginclientes)', () => {
 
   it('offers the four SUNAT document types', async () => {
     const { user } = renderApp('/auth/loginclientes');
-    await user.click(screen.getByRole('tab', { name: 'Registrarme' }));
-    const options = within(screen.getByLabelText('Tipo de documento')).getAllByRole('option');
+    await user.click(await screen.findByRole('tab', { name: 'Registrarme' }));
+    const options = within(await screen.findByLabelText('Tipo de documento')).getAllByRole('option');
     expect(options.map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual([
       ['1', 'DNI'],
       ['4', 'Carné de extranjería'],
@@ -151,12 +153,53 @@ describe('customer access (/auth/loginclientes)', () => {
   });
 });
 
+describe('birthday field (registration)', () => {
+  async function openRegistration() {
+    const app = renderApp('/auth/loginclientes');
+    await app.user.click(await screen.findByRole('tab', { name: 'Registrarme' }));
+    const input = (await screen.findByLabelText('Fecha de nacimiento')) as HTMLInputElement;
+    return { ...app, input };
+  }
+
+  it('reads dd/mm/aaaa and sends the ISO date', async () => {
+    const api = fakeSessionApi({ registerCustomer: vi.fn(async () => Promise.reject(apiError(422, 'Datos inválidos'))) });
+    const { user } = renderApp('/auth/loginclientes', { api });
+    await fillRegistration(user);
+    expect((screen.getByLabelText('Fecha de nacimiento') as HTMLInputElement).value).toBe('01/04/1990');
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await waitFor(() => expect(api.registerCustomer).toHaveBeenCalledWith(expect.objectContaining({ birthday_date: '1990-04-01' })));
+  });
+
+  it('opens a Spanish calendar with "Hoy" and "Limpiar"', async () => {
+    const { user, input } = await openRegistration();
+    expect(input.getAttribute('placeholder')).toBe('Elegir fecha');
+    expect(screen.getByText('dd/mm/aaaa')).toBeTruthy();
+    await user.click(input);
+    expect(await screen.findByRole('button', { name: 'Hoy' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Limpiar' })).toBeTruthy();
+    expect(screen.getAllByRole('option', { name: /^junio$/i }).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/^lu$/i).length).toBeGreaterThan(0);
+  });
+
+  it('refuses an impossible date and asks for a missing one', async () => {
+    const { user, input, api } = await openRegistration();
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(screen.getByText('Ingrese su fecha de nacimiento')).toBeTruthy();
+    await user.type(input, '31/02/1990');
+    await user.click(screen.getByLabelText('Correo electrónico'));
+    await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('Fecha inválida', { selector: '#register-birthday_date-error' })).toBeTruthy();
+    expect(screen.getByLabelText('Fecha de nacimiento').getAttribute('aria-describedby')).toBe('register-birthday_date-error');
+    expect(api.registerCustomer).not.toHaveBeenCalled();
+  });
+});
+
 describe('password recovery', () => {
   it('/auth/recuperar/customer sends the document number and shows the server message', async () => {
     const api = fakeSessionApi({ requestPasswordReset: vi.fn(async () => ({ message: 'Le enviamos un enlace a su correo.' })) });
     const { user } = renderApp('/auth/recuperar/customer', { api });
     expect(document.title).toBe('Recuperar contraseña | Parcela');
-    await user.type(screen.getByLabelText('Número de documento'), '45678912');
+    await user.type(await screen.findByLabelText('Número de documento'), '45678912');
     await user.click(screen.getByRole('button', { name: 'Enviar enlace' }));
     expect(await screen.findByText('Le enviamos un enlace a su correo.')).toBeTruthy();
     expect(api.requestPasswordReset).toHaveBeenCalledWith('customer', '45678912');
@@ -165,7 +208,7 @@ describe('password recovery', () => {
 
   it('/auth/recuperar/collaborator asks for the DNI; an unknown type is not found', async () => {
     renderApp('/auth/recuperar/collaborator');
-    expect(screen.getByLabelText('DNI')).toBeTruthy();
+    expect(await screen.findByLabelText('DNI')).toBeTruthy();
   });
 
   it('an unknown recovery type redirects to /pages/notfound', async () => {
@@ -175,7 +218,7 @@ describe('password recovery', () => {
 
   it('new password: mismatched confirmation is refused on the client', async () => {
     const { user, api } = renderApp('/auth/reset_password/tok123/collaborator');
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'nuevaClave1');
+    await user.type(await screen.findByLabelText('Nueva contraseña'), 'nuevaClave1');
     await user.type(screen.getByLabelText('Confirme la nueva contraseña'), 'otraClave1');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(screen.getByText('Los campos de la nueva contraseña debe de ser iguales')).toBeTruthy();
@@ -185,7 +228,7 @@ describe('password recovery', () => {
   it('new password: success shows the message and a link to the right login', async () => {
     const api = fakeSessionApi({ resetPassword: vi.fn(async () => ({ message: 'Contraseña actualizada correctamente' })) });
     const { user } = renderApp('/auth/reset_password/tok123/customer', { api });
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'nuevaClave1');
+    await user.type(await screen.findByLabelText('Nueva contraseña'), 'nuevaClave1');
     await user.type(screen.getByLabelText('Confirme la nueva contraseña'), 'nuevaClave1');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(await screen.findByText('Contraseña actualizada correctamente')).toBeTruthy();
@@ -196,7 +239,7 @@ describe('password recovery', () => {
   it('new password: 422 shows the invalid-link message and a link to request a new one', async () => {
     const api = fakeSessionApi({ resetPassword: vi.fn(async () => Promise.reject(apiError(422, 'Token vencido'))) });
     const { user } = renderApp('/auth/reset_password/tok123/collaborator', { api, store: memoryStore() });
-    await user.type(screen.getByLabelText('Nueva contraseña'), 'nuevaClave1');
+    await user.type(await screen.findByLabelText('Nueva contraseña'), 'nuevaClave1');
     await user.type(screen.getByLabelText('Confirme la nueva contraseña'), 'nuevaClave1');
     await user.click(screen.getByRole('button', { name: 'Guardar contraseña' }));
     expect(await screen.findByText('El enlace de recuperación no es válido o ha expirado')).toBeTruthy();

@@ -30,7 +30,7 @@ describe('route guard (SPEC §2)', () => {
   it('/auth/login with a token goes to /', async () => {
     const { path } = renderApp('/auth/login', { store: loggedInStore() });
     await waitFor(() => expect(path()).toBe('/'));
-    expect(screen.getByRole('heading', { name: 'Hola, Lucía' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Hola, Lucía' })).toBeTruthy();
   });
 
   it('/auth/loginclientes with a token goes to /', async () => {
@@ -38,17 +38,17 @@ describe('route guard (SPEC §2)', () => {
     await waitFor(() => expect(path()).toBe('/'));
   });
 
-  it('public pages stay reachable with a token', () => {
+  it('public pages stay reachable with a token', async () => {
     const { path } = renderApp('/landing', { store: loggedInStore() });
+    expect(await screen.findByRole('heading', { name: 'Lotes para construir tu futuro' })).toBeTruthy();
     expect(path()).toBe('/landing');
-    expect(screen.getByRole('heading', { name: 'Lotes para construir tu futuro' })).toBeTruthy();
   });
 });
 
 describe('case-insensitive routes', () => {
-  it.each(['/CONFIGURACION/usuarios', '/Configuracion/Usuarios', '/configuracion/USUARIOS'])('%s opens Usuarios', (p) => {
+  it.each(['/CONFIGURACION/usuarios', '/Configuracion/Usuarios', '/configuracion/USUARIOS'])('%s opens Usuarios', async (p) => {
     renderApp(p, { store: loggedInStore() });
-    expect(screen.getByRole('heading', { name: 'Usuarios' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Usuarios' })).toBeTruthy();
     expect(screen.getByText('El módulo Configuración estará disponible próximamente.')).toBeTruthy();
     expect(document.title).toBe('Usuarios | Parcela');
   });
@@ -58,9 +58,9 @@ describe('case-insensitive routes', () => {
     expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeTruthy();
   });
 
-  it('routes with params resolve (/PROYECTOS/Lotes/{name}/{id})', () => {
+  it('routes with params resolve (/PROYECTOS/Lotes/{name}/{id})', async () => {
     renderApp('/proyectos/lotes/Los%20Olivos/abc', { store: loggedInStore({ perms: ['Acceso módulo proyectos', 'Acceso submódulo lotizaciones'] }) });
-    expect(screen.getByRole('heading', { name: 'Lotes' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Lotes' })).toBeTruthy();
   });
 });
 
@@ -68,7 +68,7 @@ describe('not found', () => {
   it('an unknown path redirects to /pages/notfound (with or without a token)', async () => {
     const first = renderApp('/no/existe');
     await waitFor(() => expect(first.path()).toBe('/pages/notfound'));
-    expect(screen.getByText('Página no encontrada')).toBeTruthy();
+    expect(await screen.findByText('Página no encontrada')).toBeTruthy();
     expect(document.title).toBe('Página no encontrada | Parcela');
     first.unmount();
 
@@ -88,9 +88,9 @@ describe('page titles (SPEC §2: title | Parcela)', () => {
     ['/pages/notfound', 'Página no encontrada | Parcela'],
     ['/landing', 'Lotes para construir tu futuro | Parcela'],
     ['/mapa/Los%20Olivos/x1', 'Mapa de ventas | Parcela'],
-  ])('%s → %s', (p, title) => {
+  ])('%s → %s', async (p, title) => {
     renderApp(p);
-    expect(document.title).toBe(title);
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('authenticated screens use their route title', () => {
@@ -100,30 +100,30 @@ describe('page titles (SPEC §2: title | Parcela)', () => {
 });
 
 describe('authenticated layout', () => {
-  it('shows the top bar with the user name, the footer and Inicio', () => {
+  it('shows the top bar with the user name, the footer and Inicio', async () => {
     renderApp('/', { store: loggedInStore() });
-    expect(screen.getByText('Lucía Quispe Mamani')).toBeTruthy();
+    expect(await screen.findByText('Lucía Quispe Mamani')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Parcela, ir al inicio' }).getAttribute('href')).toBe('/');
     expect(screen.getByText('Desarrollado por el equipo Parcela')).toBeTruthy();
     expect(screen.getByText('v0.6.0a')).toBeTruthy();
     expect(screen.getByText('Local activo: Sede Central - Lima')).toBeTruthy();
   });
 
-  it('without stored locations Inicio says "Sin local activo"', () => {
+  it('without stored locations Inicio says "Sin local activo"', async () => {
     renderApp('/', { store: loggedInStore({ withLocals: false }) });
-    expect(screen.getByText('Sin local activo')).toBeTruthy();
+    expect(await screen.findByText('Sin local activo')).toBeTruthy();
   });
 
-  it('a screen whose permissions the user lacks shows "Sin permiso"', () => {
+  it('a screen whose permissions the user lacks shows "Sin permiso"', async () => {
     renderApp('/FINANZAS/Bancos', { store: loggedInStore() });
-    expect(screen.getByRole('heading', { name: 'Sin permiso' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sin permiso' })).toBeTruthy();
     expect(screen.queryByText('El módulo Finanzas estará disponible próximamente.')).toBeNull();
   });
 
   it('"Cerrar sesión" logs out, clears storage and goes to /auth/login', async () => {
     const store = loggedInStore();
     const { user, path, api } = renderApp('/', { store });
-    await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+    await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
     await waitFor(() => expect(path()).toBe('/auth/login'));
     expect(api.logout).toHaveBeenCalledWith('COLLABORATOR');
     expect(store.data.size).toBe(0);
@@ -132,23 +132,24 @@ describe('authenticated layout', () => {
 
   it('a global 401 sends the user to Acceso denegado', async () => {
     const { services, path } = renderApp('/', { store: loggedInStore() });
+    await screen.findByText('Lucía Quispe Mamani');
     act(() => services.session.send({ type: 'session.apiError', error: apiError(401, 'No autenticado') }));
     await waitFor(() => expect(path()).toBe('/auth/access'));
-    expect(screen.getByRole('heading', { name: 'Acceso denegado' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Acceso denegado' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ir al inicio de sesión' }).getAttribute('href')).toBe('/auth/login');
   });
 });
 
 describe('public screens', () => {
-  it('landing offers both accesses', () => {
+  it('landing offers both accesses', async () => {
     renderApp('/landing');
-    expect(screen.getByRole('button', { name: 'Acceso colaboradores' }).getAttribute('href')).toBe('/auth/login');
+    expect((await screen.findByRole('button', { name: 'Acceso colaboradores' })).getAttribute('href')).toBe('/auth/login');
     expect(screen.getByRole('button', { name: 'Acceso clientes' }).getAttribute('href')).toBe('/auth/loginclientes');
   });
 
-  it('the public map says it arrives with the Proyectos module', () => {
+  it('the public map says it arrives with the Proyectos module', async () => {
     renderApp('/mapa/Los%20Olivos/x1');
-    expect(screen.getByRole('heading', { name: 'Mapa de ventas' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Mapa de ventas' })).toBeTruthy();
     expect(screen.getByText(/El mapa de ventas estará disponible con el módulo Proyectos\./)).toBeTruthy();
     expect(screen.getByText('Los Olivos')).toBeTruthy();
   });
@@ -159,7 +160,7 @@ describe('public screens', () => {
     ['/pages/notfound', 'Página no encontrada', 'Volver al inicio'],
   ])('%s shows %s', async (p, title, action) => {
     const { user, path } = renderApp(p);
-    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     // Blueprint AnchorButton: an <a href> with role="button"; clicking navigates in the app.
     const button = screen.getByRole('button', { name: action });
     const target = button.getAttribute('href')!;

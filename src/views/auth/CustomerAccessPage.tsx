@@ -1,23 +1,33 @@
+import { lazy, use } from 'react';
 import { Tab, Tabs } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, Redirect } from 'wouter';
-import type { CustomerTab } from '../../machines/auth/customer-access.machine';
+import type { CustomerAccessMachine, CustomerTab } from '../../machines/auth/customer-access.machine';
 import { selectShouldLeaveLogin } from '../../machines/session/session.selectors';
 import { useServices, useSession } from '../services';
 import { AuthCard } from '../shared/AuthCard';
+import { LoadBoundary } from '../shared/LoadBoundary';
 import { LoginForm } from './LoginForm';
-import { RegistrationForm } from './RegistrationForm';
+
+/** The registration form brings the date input (@blueprintjs/datetime): loaded with its tab. */
+const RegistrationForm = lazy(() => import('./RegistrationForm').then((m) => ({ default: m.RegistrationForm })));
 
 /**
  * Customer access at /auth/loginclientes (SPEC §2 "customer login"; issue "Foundation"): tabs
  * "Ingresar" (login with the document number, user_type CUSTOMER) and "Registrarme" (SPEC §3
  * registration). The tab and both forms live in the `customer-access` actor and its children.
- * With a token stored the user goes to / (SPEC §2 route guard).
+ * With a token stored the user goes to / (SPEC §2 route guard). The machine is loaded on demand
+ * (`machines.customerAccess()`): the page suspends until it is there.
  */
 export function CustomerAccessPage() {
-  const { machines, today } = useServices();
+  const { machines } = useServices();
+  return <CustomerAccess machine={use(machines.customerAccess())} />;
+}
+
+function CustomerAccess({ machine }: { machine: CustomerAccessMachine }) {
+  const { today } = useServices();
   const leave = useSession(selectShouldLeaveLogin);
-  const actor = useActorRef(machines.customerAccess, { input: { today: today() } });
+  const actor = useActorRef(machine, { input: { today: today() } });
   const tab: CustomerTab = useSelector(actor, (s) => (s.matches('register') ? 'register' : 'login'));
   const loginRef = useSelector(actor, (s) => s.children.loginForm);
   const registrationRef = useSelector(actor, (s) => s.children.registration);
@@ -59,7 +69,17 @@ export function CustomerAccessPage() {
             ) : undefined
           }
         />
-        <Tab id="register" title="Registrarme" panel={registrationRef ? <RegistrationForm actor={registrationRef} /> : undefined} />
+        <Tab
+          id="register"
+          title="Registrarme"
+          panel={
+            registrationRef ? (
+              <LoadBoundary small>
+                <RegistrationForm actor={registrationRef} />
+              </LoadBoundary>
+            ) : undefined
+          }
+        />
       </Tabs>
     </AuthCard>
   );

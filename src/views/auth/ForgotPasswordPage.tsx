@@ -1,6 +1,8 @@
+import { use } from 'react';
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
+import type { ResetRequestMachine } from '../../machines/auth/reset-request.machine';
 import type { ResetType } from '../../schemas/session';
 import { useServices } from '../services';
 import { AuthCard } from '../shared/AuthCard';
@@ -15,11 +17,15 @@ export const LOGIN_PATH_BY_TYPE: Record<ResetType, string> = {
 /**
  * Request a password-reset link at /auth/recuperar/{type} (issue "Foundation"; SPEC §3 "Password
  * reset request: dni", §7 rows 4 (collaborator) and 5 (customer)). The `reset-request` actor holds
- * the field, the call and the server's message.
+ * the field, the call and the server's message; the page suspends until its machine is loaded.
  */
 export function ForgotPasswordPage({ type }: { type: ResetType }) {
   const { machines } = useServices();
-  const [state, send] = useMachine(machines.resetRequest, { input: { type } });
+  return <ForgotPassword type={type} machine={use(machines.resetRequest())} />;
+}
+
+function ForgotPassword({ type, machine }: { type: ResetType; machine: ResetRequestMachine }) {
+  const [state, send] = useMachine(machine, { input: { type } });
   const { dni, fieldError, message } = state.context;
   const label = type === 'collaborator' ? 'DNI' : 'Número de documento';
   const sent = state.matches('sent');

@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { LoginFormMachine } from '../../machines/auth/login-form.machine';
 import { selectIsLoggingIn, selectLoginError } from '../../machines/session/session.selectors';
+import { preloadAuthenticatedShell } from '../router/screens';
 import { useSession } from '../services';
 import { FieldGroup } from '../shared/FieldGroup';
 import { PasswordInput } from '../shared/PasswordInput';
@@ -10,7 +11,8 @@ import { PasswordInput } from '../shared/PasswordInput';
 /**
  * The login form shared by the staff and the customer screens (issue "Foundation"; SPEC §3
  * "Login request": user, password, user_type). Field state lives in a `login-form` actor; the
- * call's progress and the server's message come from the session actor.
+ * call's progress and the server's message come from the session actor. Submitting also starts
+ * fetching the authenticated area's code, so Inicio shows as soon as the session is ready.
  */
 export function LoginForm({
   actor,
@@ -39,6 +41,7 @@ export function LoginForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        preloadAuthenticatedShell();
         actor.send({ type: 'form.submit' });
       }}
     >

@@ -4,13 +4,19 @@ import type { ActorRefFrom } from 'xstate';
 import type { RegistrationField, RegistrationMachine } from '../../machines/auth/registration.machine';
 import { DOCUMENT_TYPES } from '../../schemas/documents';
 import { FieldGroup } from '../shared/FieldGroup';
+import { IsoDateInput } from '../shared/IsoDateInput';
 import { PasswordInput } from '../shared/PasswordInput';
 
 /**
  * Customer self-registration form (issue "Foundation"; SPEC §3 "Customer registration", §7 row 1).
  * Values, client errors (the server's zod schema) and the server's 422 field errors live in the
  * `registration` actor; each error is shown under its field. Two columns from 640 px, one below.
+ * The birthday is a Spanish date input (dd/mm/aaaa, calendar from 1900 to today) whose value stays
+ * the ISO date of the wire format. This module is loaded with the "Registrarme" tab.
  */
+
+/** First day the birthday calendar offers. */
+const BIRTHDAY_MIN = '1900-01-01';
 
 export function RegistrationForm({ actor }: { actor: ActorRefFrom<RegistrationMachine> }) {
   const values = useSelector(actor, (s) => s.context.values);
@@ -18,6 +24,7 @@ export function RegistrationForm({ actor }: { actor: ActorRefFrom<RegistrationMa
   const formError = useSelector(actor, (s) => s.context.formError);
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const showPassword = useSelector(actor, (s) => s.context.showPassword);
+  const today = useSelector(actor, (s) => s.context.today);
   const change = (field: RegistrationField) => (value: string) => actor.send({ type: 'field.change', field, value });
   const id = (field: RegistrationField) => `register-${field}`;
   const inputProps = (field: RegistrationField) => ({
@@ -75,17 +82,16 @@ export function RegistrationForm({ actor }: { actor: ActorRefFrom<RegistrationMa
         <FieldGroup label="Apellidos" labelFor={id('surname')} error={errors.surname}>
           <InputGroup {...inputProps('surname')} autoComplete="family-name" />
         </FieldGroup>
-        <FieldGroup label="Fecha de nacimiento" labelFor={id('birthday_date')} error={errors.birthday_date}>
-          <input
+        <FieldGroup label="Fecha de nacimiento" labelFor={id('birthday_date')} error={errors.birthday_date} hint="dd/mm/aaaa">
+          <IsoDateInput
             id={id('birthday_date')}
-            type="date"
-            className={`bp6-input bp6-large bp6-fill${errors.birthday_date ? ' bp6-intent-danger' : ''}`}
             value={values.birthday_date}
-            autoComplete="bday"
+            onChange={change('birthday_date')}
+            minDate={BIRTHDAY_MIN}
+            maxDate={today}
             disabled={submitting}
-            aria-invalid={errors.birthday_date ? true : undefined}
-            aria-describedby={errors.birthday_date ? `${id('birthday_date')}-error` : undefined}
-            onChange={(e) => change('birthday_date')(e.currentTarget.value)}
+            hasError={Boolean(errors.birthday_date)}
+            describedBy={errors.birthday_date ? `${id('birthday_date')}-error` : undefined}
           />
         </FieldGroup>
         <FieldGroup label="Correo electrónico" labelFor={id('email')} error={errors.email}>

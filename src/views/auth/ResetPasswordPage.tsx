@@ -1,6 +1,8 @@
+import { use } from 'react';
 import { Button, Callout } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
+import type { NewPasswordMachine } from '../../machines/auth/new-password.machine';
 import { useServices } from '../services';
 import { AuthCard } from '../shared/AuthCard';
 import { FieldGroup } from '../shared/FieldGroup';
@@ -11,11 +13,16 @@ import { LOGIN_PATH_BY_TYPE } from './ForgotPasswordPage';
  * Account recovery at /auth/reset_password/{id_encrypted}/{type} (SPEC §2; §3 "New password: id,
  * password"; §7 row 6; issue "Foundation"). The `new-password` actor checks ≥ 8 characters and an
  * equal confirmation, sends the link's token with the new password, and tells success (with a link
- * to the right login) from an invalid or expired link (with a link to request a new one).
+ * to the right login) from an invalid or expired link (with a link to request a new one). The page
+ * suspends until its machine is loaded.
  */
 export function ResetPasswordPage({ token, type }: { token: string; type: string }) {
   const { machines } = useServices();
-  const [state, send] = useMachine(machines.newPassword, { input: { token, type } });
+  return <ResetPassword token={token} type={type} machine={use(machines.newPassword())} />;
+}
+
+function ResetPassword({ token, type, machine }: { token: string; type: string; machine: NewPasswordMachine }) {
+  const [state, send] = useMachine(machine, { input: { token, type } });
   const { password, confirmation, showPassword, errors, message } = state.context;
   const kind = state.context.type ?? 'collaborator';
 

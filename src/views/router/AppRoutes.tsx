@@ -1,28 +1,33 @@
 import type { ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { PUBLIC_ROUTES } from '../../config/paths';
-import { hasPermissions, selectHasToken, selectPermissions } from '../../machines/session/session.selectors';
+import { selectHasToken } from '../../machines/session/session.selectors';
 import { resetTypeSchema } from '../../schemas/session';
 import { useSession } from '../services';
+import { LoadBoundary } from '../shared/LoadBoundary';
 import { useDocumentTitle } from '../shared/use-document-title';
 import { LoginPage } from '../auth/LoginPage';
-import { CustomerAccessPage } from '../auth/CustomerAccessPage';
-import { ForgotPasswordPage } from '../auth/ForgotPasswordPage';
-import { ResetPasswordPage } from '../auth/ResetPasswordPage';
-import { AccessDeniedPage, ErrorPage, NotFoundPage, PaymentRequiredPage } from '../auth/StatusPages';
-import { LandingPage } from '../landing/LandingPage';
-import { PublicMapPage } from '../mapa/PublicMapPage';
-import { AppLayout } from '../shell/AppLayout';
-import { HomePage } from '../inicio/HomePage';
-import { ModulePlaceholder, NoPermission } from '../shared/ModulePlaceholder';
-import { findAuthRoute, safeDecode, type AuthRouteMatch } from './route-match';
+import {
+  AccessDeniedPage,
+  AuthenticatedShell,
+  CustomerAccessPage,
+  ErrorPage,
+  ForgotPasswordPage,
+  LandingPage,
+  NotFoundPage,
+  PaymentRequiredPage,
+  PublicMapPage,
+  ResetPasswordPage,
+} from './screens';
+import { findAuthRoute, safeDecode } from './route-match';
 
 /**
  * The route switch of the web app (SPEC §2; issue "Foundation"). Public routes first (each with
  * its page title); every other path is looked up in the authenticated route table: unknown →
  * /pages/notfound, no stored token → /auth/login (route guard), else the screen inside AppLayout,
  * which stays mounted while the user moves between authenticated screens. Matching is
- * case-insensitive (the <Router> uses `caseInsensitiveParser`).
+ * case-insensitive (the <Router> uses `caseInsensitiveParser`). Only the staff login is bundled
+ * here; every other screen is loaded on demand (./screens.ts) behind a spinner.
  */
 export function AppRoutes() {
   const R = PUBLIC_ROUTES;
@@ -99,31 +104,26 @@ export function AppRoutes() {
   );
 }
 
-/** Sets the page title (SPEC §2) and renders the screen. */
+/** Sets the page title (SPEC §2) at once and renders the screen, which may still be loading. */
 function Titled({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
-  return <>{children}</>;
+  return <LoadBoundary full>{children}</LoadBoundary>;
 }
 
-/** Authenticated routes: unknown → not found; no token → login (SPEC §2 route guard). */
+/**
+ * Authenticated routes: unknown → not found; no token → login (SPEC §2 route guard); else the
+ * route's title and the authenticated area (layout and screen, loaded on demand).
+ */
 function AuthenticatedArea() {
   const [location] = useLocation();
   const hasToken = useSession(selectHasToken);
   const match = findAuthRoute(location);
+  useDocumentTitle(match && hasToken ? match.route.title : null);
   if (!match) return <Redirect to={PUBLIC_ROUTES.notFound.path} replace />;
   if (!hasToken) return <Redirect to={PUBLIC_ROUTES.login.path} replace />;
   return (
-    <AppLayout>
-      <AuthScreen key={match.key} match={match} />
-    </AppLayout>
+    <LoadBoundary full>
+      <AuthenticatedShell match={match} />
+    </LoadBoundary>
   );
-}
-
-/** One authenticated screen: its title, the permission check (SPEC §6) and its content. */
-function AuthScreen({ match }: { match: AuthRouteMatch }) {
-  const permissions = useSession(selectPermissions);
-  useDocumentTitle(match.route.title);
-  if (!hasPermissions(permissions, match.route.permissions)) return <NoPermission route={match.route} />;
-  if (match.key === 'home') return <HomePage />;
-  return <ModulePlaceholder route={match.route} />;
 }

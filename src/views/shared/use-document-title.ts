@@ -3,10 +3,10 @@ import { pageTitle } from '../../config/paths';
 
 /**
  * Sets the document title to `<title> | Parcela` (SPEC §2 "Page title") while the calling screen
- * is shown.
+ * is shown; `null` leaves it unchanged (e.g. while redirecting).
  */
-export function useDocumentTitle(title: string): void {
+export function useDocumentTitle(title: string | null): void {
   useEffect(() => {
-    document.title = pageTitle(title);
+    if (title !== null) document.title = pageTitle(title);
   }, [title]);
 }

@@ -1,0 +1,44 @@
+import { lazy } from 'react';
+import { ON_DEMAND_MACHINES } from '../../machines/app-actors';
+
+/**
+ * Screens loaded on demand (performance, issue "Foundation": ≤ 130 KB of JS up front for
+ * /auth/login). Only the staff login is in the entry chunk; every other screen is fetched the first
+ * time its route renders, inside a <LoadBoundary> (spinner, then the screen). A screen with a
+ * machine loaded on demand fetches it in parallel with its own code, so the screen renders with
+ * its machine at hand.
+ */
+
+const authenticatedShell = () => import('../shell/AuthenticatedShell');
+
+/** The authenticated area: layout and screens (the staff login preloads it on submit). */
+export const AuthenticatedShell = lazy(() => authenticatedShell().then((m) => ({ default: m.AuthenticatedShell })));
+
+/** Starts fetching the authenticated area, e.g. while the login call is in flight. */
+export function preloadAuthenticatedShell(): void {
+  authenticatedShell().catch(() => {
+    /* the route retries, and its boundary reports a failure */
+  });
+}
+
+export const CustomerAccessPage = lazy(() =>
+  Promise.all([import('../auth/CustomerAccessPage'), ON_DEMAND_MACHINES.customerAccess.load()]).then(([m]) => ({
+    default: m.CustomerAccessPage,
+  })),
+);
+export const ForgotPasswordPage = lazy(() =>
+  Promise.all([import('../auth/ForgotPasswordPage'), ON_DEMAND_MACHINES.passwordReset.load()]).then(([m]) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+export const ResetPasswordPage = lazy(() =>
+  Promise.all([import('../auth/ResetPasswordPage'), ON_DEMAND_MACHINES.passwordReset.load()]).then(([m]) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+export const AccessDeniedPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.AccessDeniedPage })));
+export const ErrorPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.ErrorPage })));
+export const PaymentRequiredPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.PaymentRequiredPage })));
+export const NotFoundPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.NotFoundPage })));
+export const LandingPage = lazy(() => import('../landing/LandingPage').then((m) => ({ default: m.LandingPage })));
+export const PublicMapPage = lazy(() => import('../mapa/PublicMapPage').then((m) => ({ default: m.PublicMapPage })));

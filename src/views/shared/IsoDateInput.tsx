@@ -1,0 +1,78 @@
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
+import { DateInput } from '@blueprintjs/datetime';
+import { es } from 'date-fns/locale';
+
+/**
+ * Spanish date field (SPEC §9 labels "Elegir fecha", "Hoy", "Limpiar"; dates shown dd/mm/aaaa):
+ * Blueprint's DateInput with date-fns' `es` locale, so the calendar names months and weekdays in
+ * Spanish and weeks start on Monday. The value is the wire format, an ISO date `YYYY-MM-DD`, or ''
+ * when empty; text that is not a date in range reads as {@link INVALID_DATE_VALUE}, which the
+ * ISO schemas refuse ("Fecha inválida"). Brings @blueprintjs/datetime and its stylesheet: import it
+ * only from screens that are loaded on demand.
+ */
+
+/** Value reported for text that is not a date between `minDate` and `maxDate`. */
+export const INVALID_DATE_VALUE = 'invalid';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 'YYYY-MM-DD' → that day at local midnight (how Blueprint's date inputs represent a day). */
+function localDateFromIso(iso: string): Date {
+  const match = ISO_DATE.exec(iso);
+  if (!match) throw new RangeError(`"${iso}" is not an ISO date`);
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+export function IsoDateInput({
+  id,
+  value,
+  onChange,
+  minDate,
+  maxDate,
+  disabled,
+  hasError,
+  describedBy,
+}: {
+  id: string;
+  /** ISO date, '' or {@link INVALID_DATE_VALUE}. */
+  value: string;
+  onChange: (value: string) => void;
+  /** First and last selectable day (ISO). */
+  minDate: string;
+  maxDate: string;
+  disabled?: boolean;
+  hasError?: boolean;
+  /** id of the element describing the field (its error message). */
+  describedBy?: string | undefined;
+}) {
+  return (
+    <DateInput
+      // Blueprint reads a 10-character ISO value as that calendar day; anything else that is not
+      // empty (our invalid marker) shows as "Fecha inválida".
+      value={value === '' ? null : value}
+      onChange={(next) => onChange(next ?? '')}
+      onError={() => onChange(INVALID_DATE_VALUE)}
+      dateFnsFormat="dd/MM/yyyy"
+      locale={es}
+      placeholder="Elegir fecha"
+      invalidDateMessage="Fecha inválida"
+      outOfRangeMessage="Fecha fuera de rango"
+      showActionsBar
+      todayButtonText="Hoy"
+      clearButtonText="Limpiar"
+      highlightCurrentDay
+      minDate={localDateFromIso(minDate)}
+      maxDate={localDateFromIso(maxDate)}
+      disabled={disabled}
+      fill
+      popoverProps={{ placement: 'bottom-start' }}
+      inputProps={{
+        id,
+        size: 'large',
+        ...(hasError ? { intent: 'danger' as const } : {}),
+        'aria-invalid': hasError ? true : undefined,
+        'aria-describedby': describedBy,
+      }}
+    />
+  );
+}
