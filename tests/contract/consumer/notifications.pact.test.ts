@@ -2,42 +2,16 @@
  * Consumer contract of the notification calls (SPEC §7 rows 12–14 and the admin send) between
  * `parcela-web` and `parcela-api`, through the real src/api/notifications module.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient, type ApiError } from '../../../src/api/client';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { createNotificationsApi } from '../../../src/api/notifications';
+import { bearer, caught, formRequest, httpPact, mockClient } from './pact-helpers';
 import { CUSTOMER_TOKEN, NOTIFICATION_NEW, STAFF_TOKEN, STATES } from '../states';
 
 const { like, eachLike, integer, regex, boolean, atLeastOneLike } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'parcela-web',
-  provider: 'parcela-api',
-  dir: path.resolve(import.meta.dirname, '../../../pacts'),
-  logLevel: 'warn',
-});
-
-function apiFor(url: string, token: string | null) {
-  return createNotificationsApi(
-    createApiClient({
-      bases: { main: `${url}/api`, customer: `${url}/api/customer`, private: `${url}/api/private`, public: url },
-      getToken: () => token,
-    }),
-  );
-}
-
-const FORM = 'application/x-www-form-urlencoded';
-const bearer = (token: string) => ({ Authorization: regex(/^Bearer [0-9a-f]{64}$/, `Bearer ${token}`) });
-type RequestBuilder = Parameters<NonNullable<Parameters<ReturnType<PactV4['addInteraction']>['withRequest']>[2]>>[0];
-/** Form request (see session.pact.test.ts: pact-js 16 cannot declare a text form body otherwise). */
-function formRequest(b: RequestBuilder, token: string, fields: Record<string, string>) {
-  b.headers({ ...bearer(token), 'Content-Type': FORM });
-  (b as unknown as { interaction: { withRequestBody(body: string, contentType: string): void } }).interaction.withRequestBody(
-    new URLSearchParams(fields).toString(),
-    FORM,
-  );
-}
+const pact = httpPact();
+const apiFor = (url: string, token: string | null) => createNotificationsApi(mockClient(url, token));
 
 const notification = (isNew: boolean) => ({
   id_notification: integer(12),
@@ -86,8 +60,8 @@ describe('notification calls (SPEC §7 rows 12–14)', () => {
       .withRequest('GET', '/api/customer/get_notifications_by_user', (b) => b.headers(bearer(STAFF_TOKEN)))
       .willRespondWith(403, (b) => b.jsonBody({ message: like('No tiene permiso para realizar esta acción') }))
       .executeTest(async (mock) => {
-        const error = await apiFor(mock.url, STAFF_TOKEN).list('CUSTOMER').catch((e: ApiError) => e);
-        expect((error as ApiError).status).toBe(403);
+        const error = await caught(apiFor(mock.url, STAFF_TOKEN).list('CUSTOMER'));
+        expect(error.status).toBe(403);
       });
   });
 

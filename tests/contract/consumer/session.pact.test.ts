@@ -3,56 +3,17 @@
  * (`parcela-web`) and the API (`parcela-api`). Each interaction drives the real `src/api` function
  * against the Pact mock server and asserts on its parsed result or its ApiError.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { createApiClient, type ApiError } from '../../../src/api/client';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { createSessionApi } from '../../../src/api/session';
+import { bearer, caught, formRequest, httpPact, mockClient } from './pact-helpers';
 import { CUSTOMER, CUSTOMER_TOKEN, NEW_CUSTOMER, RESET_TOKEN, STAFF, STAFF_TOKEN, STATES } from '../states';
 
 const { like, eachLike, integer, regex, boolean } = MatchersV3;
 
-const pact = new PactV4({
-  consumer: 'parcela-web',
-  provider: 'parcela-api',
-  dir: path.resolve(import.meta.dirname, '../../../pacts'),
-  logLevel: 'warn',
-});
-
-/** Builds the real api module against the mock server, with the given stored token. */
-function apiFor(url: string, token: string | null = null) {
-  const client = createApiClient({
-    bases: { main: `${url}/api`, customer: `${url}/api/customer`, private: `${url}/api/private`, public: url },
-    getToken: () => token,
-  });
-  return createSessionApi(client);
-}
-
-async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
-}
-
+const pact = httpPact();
+const apiFor = (url: string, token: string | null = null) => createSessionApi(mockClient(url, token));
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
-const FORM = 'application/x-www-form-urlencoded';
-const bearer = (token: string) => ({ Authorization: regex(/^Bearer [0-9a-f]{64}$/, `Bearer ${token}`) });
-/**
- * Declares a bearer-authenticated x-www-form-urlencoded request (SPEC §7 rows 7, 8, 15 send forms).
- * pact-js 16's `body(contentType, Buffer)` registers a binary content-type rule that rejects form
- * bodies (pact-js issue #767), so the text body goes through the interaction's own `withRequestBody`.
- */
-type RequestBuilder = Parameters<NonNullable<Parameters<ReturnType<PactV4['addInteraction']>['withRequest']>[2]>>[0];
-function formRequest(b: RequestBuilder, token: string, fields: Record<string, string>) {
-  b.headers({ ...bearer(token), 'Content-Type': FORM });
-  (b as unknown as { interaction: { withRequestBody(body: string, contentType: string): void } }).interaction.withRequestBody(
-    new URLSearchParams(fields).toString(),
-    FORM,
-  );
-}
 const errorBody = (message: string, field?: string) => ({
   message: like(message),
   ...(field ? { errors: { [field]: eachLike(message) } } : {}),
