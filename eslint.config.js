@@ -1,6 +1,6 @@
 // ESLint flat config. Import zones enforce design ARCHITECTURE.md "Import rules":
 // views → machines, schemas, lib, config; machines → api, schemas, lib, config; api → schemas, lib, config;
-// schemas → nothing; server → src/schemas and src/lib only; nothing in src imports server.
+// schemas → nothing; i18n → nothing; server → src/schemas and src/lib only; nothing in src imports server.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
@@ -38,6 +38,10 @@ export default tseslint.config(
             zone('./src/api', './src/views', 'api is below views.'),
             zone('./src/machines', './src/views', 'machines never import views.'),
             zone('./src/views', './src/api', 'views talk to machines, never to the api.'),
+            zone('./src/i18n', './src/api', 'i18n (label catalogues) imports nothing.'),
+            zone('./src/i18n', './src/machines', 'i18n (label catalogues) imports nothing.'),
+            zone('./src/i18n', './src/views', 'i18n (label catalogues) imports nothing.'),
+            zone('./src/i18n', './src/lib', 'i18n (label catalogues) imports nothing.'),
             zone('./server', './src/views', 'server imports only src/schemas and src/lib.'),
             zone('./server', './src/machines', 'server imports only src/schemas and src/lib.'),
             zone('./server', './src/api', 'server imports only src/schemas and src/lib.'),

@@ -17,7 +17,6 @@ import Pusher from 'pusher';
 import WebSocket from 'ws';
 
 const root = path.resolve(import.meta.dirname, '..');
-const TARGET_KB = 130;
 
 function freePort() {
   return new Promise((resolve, reject) => {

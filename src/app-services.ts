@@ -1,21 +1,23 @@
 import { createApiClient } from './api/client';
 import { createSessionApi, type SessionApi } from './api/session';
+import { createNotificationsApi, type NotificationsApi } from './api/notifications';
 import { apiBases, type ApiBases } from './config/env';
 import { readStorage, type KeyValueStore } from './lib/storage';
 import { createLazyToaster, type AppToaster } from './lib/toaster';
 import { todayInLima } from './lib/dates';
-import { createAppActors } from './machines/app-actors';
+import { createAppActors, type AppActorDeps } from './machines/app-actors';
 import type { ViewServices } from './views/services';
 
 /**
- * Builds the services of the web app (design ARCHITECTURE.md "main.tsx, app.tsx"; issue
- * "Foundation"): the api modules over `createApiClient` (bearer token read from storage key
- * `token`, SPEC §7), the lazy top-right toaster, `navigate`, and the app-wide session actor plus
- * the screen machines provided with those effects.
+ * Builds the services of the web app (design ARCHITECTURE.md "main.tsx, app.tsx"; issues
+ * "Foundation" and "Shell"): the api modules over `createApiClient` (bearer token read from storage
+ * key `token`, SPEC §7), the lazy top-right toaster, `navigate`, and the app-wide session actor
+ * (with notifications and realtime while logged in) plus the shell's actors and the screen machines
+ * provided with those effects.
  */
 export interface AppServices extends ViewServices {
   /** The api modules, one per area (only the machines use them). */
-  api: { session: SessionApi };
+  api: { session: SessionApi; notifications: NotificationsApi };
 }
 
 export interface AppServicesOptions {
@@ -30,6 +32,11 @@ export interface AppServicesOptions {
   today?: () => string;
   /** Overrides the session api (view tests pass fakes). */
   sessionApi?: SessionApi;
+  /** Overrides the notifications api (view tests pass fakes). */
+  notificationsApi?: NotificationsApi;
+  /** Overrides the realtime connection and the layout's window (view tests). */
+  realtimeConnection?: AppActorDeps['realtimeConnection'];
+  win?: AppActorDeps['win'];
 }
 
 /** Creates the services once per app (main.tsx) or per test. */
@@ -41,10 +48,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const sessionApi = options.sessionApi ?? createSessionApi(client);
+  const notificationsApi = options.notificationsApi ?? createNotificationsApi(client);
   const toaster = options.toaster ?? createLazyToaster();
-  const { session, machines } = createAppActors({ sessionApi, store, navigate: (to) => options.navigate(to), toaster });
+  const { session, machines } = createAppActors({
+    sessionApi,
+    notificationsApi,
+    store,
+    navigate: (to) => options.navigate(to),
+    toaster,
+    ...(options.realtimeConnection ? { realtimeConnection: options.realtimeConnection } : {}),
+    ...(options.win !== undefined ? { win: options.win } : {}),
+  });
   return {
-    api: { session: sessionApi },
+    api: { session: sessionApi, notifications: notificationsApi },
     session,
     machines,
     navigate: options.navigate,

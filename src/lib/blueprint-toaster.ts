@@ -1,10 +1,59 @@
-import { OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { createElement } from 'react';
+import { OverlayToaster, Position, type Intent, type IconName, type ToastProps, type Toaster } from '@blueprintjs/core';
+import { TOAST_LIFE_MS, type AppToaster, type ToastMessage, type ToastSeverity } from './toaster';
 
 /**
- * Creates Blueprint's OverlayToaster at the top-right (SPEC §9). Its own module so that
- * `createLazyToaster` imports it on the first toast: the overlay code (Overlay2, transitions) is
- * not part of the login page's bundle.
+ * Blueprint side of the app toaster (SPEC §3 toast message, §4, §9): OverlayToaster at the
+ * top-right, and the mapping of a {@link ToastMessage} onto a Blueprint toast. Its own module so
+ * that `createLazyToaster` imports it on the first toast: the overlay code (Overlay2, transitions)
+ * is not part of the login page's bundle.
  */
+
+/** Severity → Blueprint intent (secondary and contrast have none; contrast gets a dark style). */
+export const SEVERITY_INTENT: Record<ToastSeverity, Intent> = {
+  info: 'primary',
+  success: 'success',
+  warn: 'warning',
+  error: 'danger',
+  secondary: 'none',
+  contrast: 'none',
+};
+
+const SEVERITY_ICON: Partial<Record<ToastSeverity, IconName>> = {
+  info: 'info-sign',
+  success: 'tick-circle',
+  warn: 'warning-sign',
+  error: 'error',
+};
+
+/**
+ * Blueprint toast props of a SPEC §3 toast: the summary in bold with the detail below it,
+ * `timeout = life` (3000 ms by default), a close button unless `closable` is false.
+ */
+export function toastProps(toast: ToastMessage): ToastProps {
+  const icon = SEVERITY_ICON[toast.severity];
+  return {
+    intent: SEVERITY_INTENT[toast.severity],
+    ...(icon ? { icon } : {}),
+    className: `app-toast app-toast-${toast.severity}`,
+    timeout: toast.life ?? TOAST_LIFE_MS,
+    isCloseButtonShown: toast.closable !== false,
+    message: createElement(
+      'div',
+      { className: 'app-toast-body' },
+      createElement('strong', { className: 'app-toast-summary' }, toast.summary),
+      toast.detail ? createElement('div', { className: 'app-toast-detail' }, toast.detail) : null,
+    ),
+  };
+}
+
+/** Creates Blueprint's OverlayToaster at the top-right (SPEC §9), at most 5 toasts at once. */
 export function createBlueprintToaster(): Promise<Toaster> {
-  return OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5 });
+  return OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5, className: 'app-toaster' });
+}
+
+/** The app toaster over Blueprint's. */
+export async function createBlueprintAppToaster(): Promise<AppToaster> {
+  const toaster = await createBlueprintToaster();
+  return { show: (toast) => void toaster.show(toastProps(toast)) };
 }

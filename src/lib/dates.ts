@@ -57,3 +57,41 @@ export function formatDate(iso: string): string {
   const yy = String(date.year % 100).padStart(2, '0');
   return `${dd}/${mm}/${yy}`;
 }
+
+/** Shown when a notification has no creation date (SPEC §3 fallback). */
+export const DATE_MISSING_TEXT = 'Fecha no disponible';
+/** Shown when a notification's creation date cannot be read (SPEC §3 fallback). */
+export const DATE_INVALID_TEXT = 'Fecha inválida';
+
+const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/**
+ * Relative time in Spanish of an instant (SPEC §2 notifications panel: "creation date (shown as
+ * relative time)"; §3 fallbacks), with Intl.RelativeTimeFormat('es', numeric 'auto'): "ahora",
+ * "hace 5 minutos", "ayer", "hace 3 semanas"… Uses Intl only (no Temporal), so the shell's chunk
+ * does not carry temporal-polyfill.
+ * @param iso the instant, ISO 8601 (e.g. `fecha_creacion` '2025-03-02T15:04:05Z').
+ * @param now the current instant (defaults to the system clock); injectable for tests.
+ * @returns the relative text; "Fecha no disponible" when `iso` is missing or blank, "Fecha
+ *   inválida" when it is not a date. Less than a minute either way (clock skew) reads "ahora".
+ */
+export function relativeTimeEs(iso: string | null | undefined, now: InstantLike = Date.now()): string {
+  if (iso == null || iso.trim() === '') return DATE_MISSING_TEXT;
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return DATE_INVALID_TEXT;
+  const seconds = Math.round((at - epochMilliseconds(now)) / 1000);
+  const format = new Intl.RelativeTimeFormat('es', { numeric: 'auto' });
+  if (Math.abs(seconds) < 60) return format.format(0, 'second');
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}

@@ -7,12 +7,15 @@ import { Icons, type IconName, type IconPaths, type IconPathsLoader } from '@blu
  * each in its own tiny chunk (Blueprint docs "Loading icons", custom loader for Vite).
  *
  * The list below is every icon name the app passes as a string: the literals in src/views, the
- * menu catalogue (src/schemas/permissions.ts) and the module icons of the placeholders.
+ * menu catalogue (src/schemas/permissions.ts), the module icons of the placeholders, the toast
+ * severities (src/lib/blueprint-toaster.ts) and the notification types of the server's catalogue
+ * (docs/decisions.md "Notifications and realtime": info-sign, tick-circle, warning-sign, error,
+ * dollar, shopping-cart, new-person, lock).
  * tests/unit/lib/icons.test.ts fails when a literal or a catalogue icon is missing. An icon not
  * listed still renders: it falls back to Blueprint's loader (and warns in the console).
  */
 const PATHS = import.meta.glob<IconPaths>(
-  '/node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{application,archive,bank-account,book,box,briefcase,build,calendar,chart,cog,construction,credit-card,cube,document-open,dollar,drive-time,envelope,error,eye-off,eye-open,globe-network,grid-view,history,home,id-number,key,lock,log-in,log-out,map,mobile-phone,office,people,percentage,person,phone,search,settings,shield,shop,shopping-cart,tick-circle,timeline-bar-chart,truck,user}.js',
+  '/node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{application,archive,bank-account,book,box,briefcase,build,calendar,caret-down,chart,chevron-down,cog,color-fill,construction,credit-card,cross,cube,document-open,dollar,drive-time,envelope,error,eye-off,eye-open,flash,floppy-disk,globe-network,grid-view,history,home,id-number,info-sign,key,lock,log-in,log-out,map,menu,mobile-phone,moon,new-person,notifications,office,people,percentage,person,phone,search,settings,shield,shop,shopping-cart,tick-circle,timeline-bar-chart,truck,user,warning-sign}.js',
   { import: 'default', base: '/node_modules/@blueprintjs/icons/lib/esm/generated' },
 );
 

@@ -1,57 +1,51 @@
-import type { Intent, Toaster } from '@blueprintjs/core';
-
 /**
- * The app-wide toaster (SPEC §9: default position top-right, 3000 ms for validation and password
- * messages). Blueprint's OverlayToaster is loaded and created on the first toast, so tests and
- * pages that never toast never mount it (nor download it).
+ * The app-wide toaster (SPEC §3 "Toast message", §4 "Toasts auto-close after their life and pause
+ * on hover", §9: default position top-right, 3000 ms for validation and password messages).
+ * Machines and views ask for a {@link ToastMessage} in SPEC §3's words; Blueprint's OverlayToaster
+ * (see blueprint-toaster.ts) is loaded and created on the first toast, so pages that never toast
+ * never download it.
  */
 
-/** A toast as the machines ask for it: Blueprint intent, Spanish message, lifetime in ms. */
-export interface ToastRequest {
-  intent: Intent;
-  message: string;
-  /** Lifetime in milliseconds (default 3000, SPEC §9). */
-  timeout?: number;
+/** Toast severities of SPEC §3. */
+export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
+
+/**
+ * A toast in SPEC §3's words: severity, summary (bold title), detail (text below), life (ms),
+ * closable (default true). Rendered top-right (SPEC §9); Blueprint pauses the timer on hover.
+ */
+export interface ToastMessage {
+  severity: ToastSeverity;
+  summary: string;
+  detail?: string;
+  /** Lifetime in ms (SPEC §9: 3000 for validation and password messages, 1000 for styles). Default 3000. */
+  life?: number;
+  /** false hides the close button. Default true. */
+  closable?: boolean;
 }
 
 /** What machines and views use to show toasts (a fake in tests). */
 export interface AppToaster {
-  show(toast: ToastRequest): void;
+  show(toast: ToastMessage): void;
 }
 
 /** Default toast lifetime in ms (SPEC §9). */
 export const TOAST_LIFE_MS = 3000;
 
 /**
- * Creates a lazy Blueprint toaster at the top-right of the page.
- * @param create factory of the underlying Blueprint toaster (injectable for tests).
+ * Creates the lazy top-right toaster.
+ * @param create factory of the underlying toaster (Blueprint's, loaded on the first toast;
+ *   injectable for tests).
  */
 export function createLazyToaster(
-  create: () => Promise<Toaster> = () => import('./blueprint-toaster').then((m) => m.createBlueprintToaster()),
+  create: () => Promise<AppToaster> = () => import('./blueprint-toaster').then((m) => m.createBlueprintAppToaster()),
 ): AppToaster {
-  let pending: Promise<Toaster> | null = null;
+  let pending: Promise<AppToaster> | null = null;
   return {
-    show({ intent, message, timeout = TOAST_LIFE_MS }) {
+    show(toast) {
       pending ??= create();
       pending
-        .then((toaster) => toaster.show({ intent, message, timeout }))
+        .then((toaster) => toaster.show(toast))
         .catch((error: unknown) => console.error('No se pudo mostrar la notificación', error));
     },
   };
-}
-
-/** Toast severities of SPEC §3. */
-export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
-
-/**
- * A toast in SPEC §3's words: severity, summary (title), detail, life (ms), closable.
- * Rendered top-right (SPEC §9), paused on hover, closable unless `closable` is false.
- */
-export interface ToastMessage {
-  severity: ToastSeverity;
-  summary: string;
-  detail?: string;
-  /** Lifetime in ms (SPEC §9: 3000 for validation and password messages, 1000 for styles). */
-  life?: number;
-  closable?: boolean;
 }

@@ -1,5 +1,6 @@
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor, type ActorRefFrom, type CallbackActorLogic } from 'xstate';
 import type { SessionApi } from '../api/session';
+import type { NotificationsApi } from '../api/notifications';
 import type { KeyValueStore } from '../lib/storage';
 import type { AppToaster } from '../lib/toaster';
 import { createSessionMachine, readStoredSession } from './session/session.actors';
@@ -8,15 +9,24 @@ import { loginFormMachine } from './auth/login-form.machine';
 import type { CustomerAccessMachine } from './auth/customer-access.machine';
 import type { ResetRequestMachine } from './auth/reset-request.machine';
 import type { NewPasswordMachine } from './auth/new-password.machine';
+import type { StyleSettings, UserType } from '../schemas/session';
+import type { RealtimeEvent, RealtimeInput } from './realtime/realtime.machine';
+import type { ShellActors } from './shell/shell.actors';
 import { lazyModule, onDemand } from './shared/on-demand';
 
 /**
- * Wires the app-wide actors and the screen machines of issue "Foundation" to their effects: the
- * session api (SPEC §7), storage (SPEC §3), navigation and the toaster. The app calls this once
- * at start-up; view tests call it with fakes. Views receive the result through the services
- * context and never touch the api. The machines of the screens that are themselves loaded on
- * demand (customer access with the registration rules, password reset) are loaded on first use
- * too, so the staff login's bundle does not carry them.
+ * Wires the app-wide actors and the screen machines (issues "Foundation" and "Shell") to their
+ * effects: the session and notifications apis (SPEC §7), storage (SPEC §3), navigation and the
+ * toaster. The app calls this once at start-up; view tests call it with fakes. Views receive the
+ * result through the services context and never touch the api.
+ *
+ * - `session` (started here) invokes `notifications` (rows 12–14) and `realtime` while logged in.
+ * - The shell's app-wide actors (`layout`, `theme`, `change-password`, `menu-search`, see
+ *   shell/shell.actors.ts) are created the first time the authenticated area is shown, with it;
+ *   the session restores the theme through them at login and logout.
+ * - The machines of the screens that are themselves loaded on demand (customer access with the
+ *   registration rules, password reset) are loaded on first use too, so the staff login's bundle
+ *   does not carry them.
  */
 
 export interface AppActorDeps {
@@ -25,8 +35,14 @@ export interface AppActorDeps {
   store: KeyValueStore | null;
   navigate: (to: string) => void;
   toaster: AppToaster;
+  /** Rows 12–14 (notifications of the signed-in user). */
+  notificationsApi: Pick<NotificationsApi, 'list' | 'markSeen'>;
   /** Logs errors the user never sees (SPEC §8); defaults to console.error. */
   log?: (what: string, error: unknown) => void;
+  /** The realtime connection (tests pass a fake; laravel-echo loaded on demand otherwise). */
+  realtimeConnection?: CallbackActorLogic<RealtimeEvent, RealtimeInput>;
+  /** The window of the layout (tests pass a stub); defaults to the global window. */
+  win?: Pick<Window, 'innerWidth' | 'addEventListener'> | null;
 }
 
 /**
@@ -36,6 +52,8 @@ export interface AppActorDeps {
 export const ON_DEMAND_MACHINES = {
   customerAccess: lazyModule(() => import('./auth/customer-access.actors')),
   passwordReset: lazyModule(() => import('./auth/password-reset.actors')),
+  /** The shell's app-wide actors, loaded with the authenticated area. */
+  shell: lazyModule(() => import('./shell/shell.actors')),
 };
 
 /**
@@ -48,6 +66,8 @@ export interface AppMachines {
   customerAccess: () => Promise<CustomerAccessMachine>;
   resetRequest: () => Promise<ResetRequestMachine>;
   newPassword: () => Promise<NewPasswordMachine>;
+  /** The shell's app-wide actors (layout, theme, change-password, menu-search), created once. */
+  shell: () => Promise<ShellActors>;
 }
 
 export type SessionActorRef = ActorRefFrom<SessionMachine>;
@@ -56,13 +76,50 @@ export type SessionActorRef = ActorRefFrom<SessionMachine>;
  * Creates and starts the session actor (initial state from `store`) and provides every screen
  * machine. @returns { session, machines }.
  */
-export function createAppActors({ sessionApi, store, navigate, toaster, log }: AppActorDeps): {
+export function createAppActors({
+  sessionApi,
+  store,
+  navigate,
+  toaster,
+  notificationsApi,
+  log,
+  realtimeConnection,
+  win,
+}: AppActorDeps): {
   session: SessionActorRef;
   machines: AppMachines;
 } {
-  const session = createActor(createSessionMachine({ api: sessionApi, store, navigate, log }), {
-    input: readStoredSession(store),
-  });
+  // The theme is restored once the shell's module is loaded (until then its actors read storage when
+  // created). Deferred: the session's action must not create or drive other actors synchronously.
+  const restoreTheme = (restored: { styles: StyleSettings | null; userType: UserType | null }) => {
+    if (!ON_DEMAND_MACHINES.shell.loaded) return;
+    void Promise.resolve()
+      .then(shell)
+      .then((actors) => actors.theme.send({ type: 'theme.restored', ...restored }));
+  };
+  const session: SessionActorRef = createActor(
+    createSessionMachine({
+      api: sessionApi,
+      store,
+      navigate,
+      log,
+      notificationsApi,
+      restoreTheme,
+      ...(realtimeConnection ? { realtimeConnection } : {}),
+    }),
+    { input: readStoredSession(store) },
+  );
+  const shell = onDemand(ON_DEMAND_MACHINES.shell, (m) =>
+    m.createShellActors({
+      session,
+      sessionApi,
+      store,
+      navigate,
+      toaster,
+      ...(log ? { log } : {}),
+      ...(win !== undefined ? { win } : {}),
+    }),
+  );
   session.start();
 
   const loginForm = loginFormMachine.provide({
@@ -77,5 +134,5 @@ export function createAppActors({ sessionApi, store, navigate, toaster, log }: A
   const resetRequest = onDemand(ON_DEMAND_MACHINES.passwordReset, (m) => m.provideResetRequest(sessionApi));
   const newPassword = onDemand(ON_DEMAND_MACHINES.passwordReset, (m) => m.provideNewPassword(sessionApi));
 
-  return { session, machines: { loginForm, customerAccess, resetRequest, newPassword } };
+  return { session, machines: { loginForm, customerAccess, resetRequest, newPassword, shell } };
 }

@@ -181,7 +181,9 @@ describe('foundation e2e', () => {
     const { context, page } = await newPage(browser, server.baseUrl);
     await staffLogin(page, '70000001', 'Parcela#2026');
     await page.waitForURL(`${server.baseUrl}/`);
-    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    // Logout lives in the user options menu of the top bar (issue "Shell").
+    await page.getByRole('button', { name: /Opciones de usuario/ }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
     await page.waitForURL(/\/auth\/login$/);
     await expect.poll(() => page.evaluate(() => localStorage.length)).toBe(0);
     await context.close();

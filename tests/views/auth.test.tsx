@@ -137,7 +137,7 @@ describe('customer access (/auth/loginclientes)', () => {
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Ingresar' }).getAttribute('aria-selected')).toBe('true'));
     expect((screen.getByLabelText('Número de documento') as HTMLInputElement).value).toBe('45678912');
     expect(screen.queryByRole('button', { name: 'Crear cuenta' })).toBeNull();
-    expect(toaster.show).toHaveBeenCalledWith({ intent: 'success', message: 'Cuenta creada. Ya puede ingresar.', timeout: 3000 });
+    expect(toaster.show).toHaveBeenCalledWith({ severity: 'success', summary: 'Cuenta creada. Ya puede ingresar.', life: 3000 });
   });
 
   it('offers the four SUNAT document types', async () => {

@@ -120,10 +120,11 @@ describe('authenticated layout', () => {
     expect(screen.queryByText('El módulo Finanzas estará disponible próximamente.')).toBeNull();
   });
 
-  it('"Cerrar sesión" logs out, clears storage and goes to /auth/login', async () => {
+  it('"Cerrar sesión" in the user menu logs out, clears storage and goes to /auth/login', async () => {
     const store = loggedInStore();
     const { user, path, api } = renderApp('/', { store });
-    await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    await user.click(await screen.findByRole('button', { name: 'Opciones de usuario: Lucía Quispe Mamani' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
     await waitFor(() => expect(path()).toBe('/auth/login'));
     expect(api.logout).toHaveBeenCalledWith('COLLABORATOR');
     expect(store.data.size).toBe(0);

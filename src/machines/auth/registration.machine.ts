@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import { createRegistrationSchema, type RegistrationRequest } from '../../schemas/session';
 import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
-import type { ToastRequest } from '../../lib/toaster';
+import type { ToastMessage } from '../../lib/toaster';
 
 /**
  * `registration` machine (issue "Foundation"; SPEC §3 "Customer registration", §7 row 1).
@@ -102,7 +102,7 @@ export const registrationMachine = setup({
   },
   actions: {
     /** Shows a toast (Blueprint toaster, injected). */
-    notify: (_, _toast: ToastRequest) => {},
+    notify: (_, _toast: ToastMessage) => {},
   },
   actors: {
     /** Row 1: POST register_user_customer. @returns the server's message. */
@@ -161,7 +161,7 @@ export const registrationMachine = setup({
             assign({ formError: null, successMessage: ({ event }) => event.output.message }),
             {
               type: 'notify',
-              params: ({ event }) => ({ intent: 'success', message: event.output.message, timeout: 3000 }),
+              params: ({ event }) => ({ severity: 'success' as const, summary: event.output.message, life: 3000 }),
             },
           ],
         },

@@ -13,8 +13,11 @@ import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type
 /** Event name the server broadcasts (SPEC §3); the leading dot skips Echo's namespace prefix. */
 export const NOTIFICATION_EVENT = '.NotificationsMessageEvent';
 
-/** Connects, reports pusher-js state changes and pushes, and disconnects when stopped. */
-export const echoConnection = fromCallback<RealtimeEvent, RealtimeInput>(({ input, sendBack }) => {
+/**
+ * Connects, reports pusher-js state changes (`pusher.stateChanged`) and pushes (`realtime.pushed`)
+ * through `sendBack`. @returns the disconnect function.
+ */
+export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEvent) => void): () => void {
   const info = input.echoInfo;
   const channel = channelFor(input);
   if (!info || !channel || !input.token) {
@@ -45,7 +48,10 @@ export const echoConnection = fromCallback<RealtimeEvent, RealtimeInput>(({ inpu
     connection.unbind('state_change', onState);
     echo.disconnect();
   };
-});
+}
+
+/** Connects, reports pusher-js state changes and pushes, and disconnects when stopped. */
+export const echoConnection = fromCallback<RealtimeEvent, RealtimeInput>(({ input, sendBack }) => connectEcho(input, sendBack));
 
 /** The realtime machine with the real connection and a delivery target. */
 export function createRealtimeMachine(deliver: (payload: unknown) => void) {

@@ -1,11 +1,18 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, type CallbackActorLogic } from 'xstate';
 import type { SessionApi } from '../../api/session';
+import type { NotificationsApi } from '../../api/notifications';
+import type { NotificationsData } from '../../schemas/notification';
+import { notificationsMachine } from '../notifications/notifications.machine';
+import { realtimeMachine, type RealtimeEvent, type RealtimeInput } from '../realtime/realtime.machine';
+import { lazyEchoConnection } from '../realtime/realtime.connection';
 import { clearStorage, readStorage, writeStorage, type KeyValueStore, type StorageKey } from '../../lib/storage';
+import type { StyleSettings, UserType } from '../../schemas/session';
 import { sessionMachine, type SessionInput, type StoredValues } from './session.machine';
 
 /**
- * Real implementations of the session machine's named effects (issue "Foundation"): the api calls
- * of SPEC §7 rows 2, 3, 7, 9, 10 and 11, the SPEC §3 storage keys and wouter's navigate.
+ * Real implementations of the session machine's named effects (issues "Foundation" and "Shell"):
+ * the api calls of SPEC §7 rows 2, 3, 7, 9, 10, 11 and (through the invoked notifications machine)
+ * 12–14, the SPEC §3 storage keys, wouter's navigate, the realtime connection and the theme.
  */
 
 /** The api functions the session uses (a subset of `createSessionApi`, so tests pass fakes). */
@@ -22,11 +29,25 @@ export interface SessionDeps {
   navigate: (to: string) => void;
   /** Logs errors the user never sees (SPEC §8). Defaults to console.error. */
   log?: (what: string, error: unknown) => void;
+  /**
+   * Rows 12–14 (`list` by user type, `markSeen`). Without it the notifications list is empty
+   * (tests of the session alone).
+   */
+  notificationsApi?: NotificationCalls;
+  /** The realtime connection actor; defaults to laravel-echo over pusher-js, loaded on demand. */
+  realtimeConnection?: CallbackActorLogic<RealtimeEvent, RealtimeInput>;
+  /** Restores the theme at login (the login's styles) and at logout (null: defaults). */
+  restoreTheme?: (restored: { styles: StyleSettings | null; userType: UserType | null }) => void;
 }
+
+/** The notification calls the session's notifications machine makes. */
+export type NotificationCalls = Pick<NotificationsApi, 'list' | 'markSeen'>;
+
+const NO_NOTIFICATIONS: NotificationsData = { notification_quantity: 0, notification: [] };
 
 /**
  * Reads the stored session (SPEC §3 keys) as the machine's input; malformed keys read as absent.
- * @returns token, userType, user, styles, locals, roles and permissions (only those present).
+ * @returns token, userType, user, styles, locals, roles, permissions, echoInfo and channels.
  */
 export function readStoredSession(store: KeyValueStore | null): SessionInput {
   const token = readStorage('token', store);
@@ -39,6 +60,8 @@ export function readStoredSession(store: KeyValueStore | null): SessionInput {
     locals: readStorage('local_active', store) ?? [],
     roles: readStorage('roles', store) ?? [],
     permissions: readStorage('accesos', store) ?? [],
+    echoInfo: readStorage('echo_info', store),
+    channels: readStorage('channels', store),
   };
 }
 
@@ -53,13 +76,42 @@ export function persistValues(values: Partial<StoredValues>, store: KeyValueStor
  * The session machine with its effects supplied.
  * @returns a machine to start once for the whole app (with `readStoredSession(store)` as input).
  */
-export function createSessionMachine({ api, store, navigate, log = defaultLog }: SessionDeps) {
+export function createSessionMachine({
+  api,
+  store,
+  navigate,
+  log = defaultLog,
+  notificationsApi,
+  realtimeConnection = lazyEchoConnection,
+  restoreTheme = () => {},
+}: SessionDeps) {
+  const notifications = notificationsMachine.provide({
+    actions: {
+      navigate: (_, { to }) => navigate(to),
+      logError: (_, { what, error }) => log(what, error),
+    },
+    actors: {
+      // Rows 12 (staff) / 13 (customers): the type stored at login picks the base.
+      fetchNotifications: fromPromise(async () =>
+        notificationsApi ? notificationsApi.list(readStorage('type', store) ?? 'COLLABORATOR') : NO_NOTIFICATIONS,
+      ),
+      markSeen: fromPromise(async ({ input }) => (notificationsApi ? notificationsApi.markSeen(input.ids) : null)),
+    },
+  });
+  const realtime = realtimeMachine.provide({
+    actors: { connection: realtimeConnection },
+    actions: {
+      // Pushes go to the notifications machine invoked beside it (same actor system).
+      deliver: ({ system }, payload) => system.get('notifications')?.send({ type: 'notification.received', payload }),
+    },
+  });
   return sessionMachine.provide({
     actions: {
       navigate: (_, { to }) => navigate(to),
       persist: (_, values) => persistValues(values, store),
       clearStorage: () => clearStorage(store),
       logError: (_, { what, error }) => log(what, error),
+      restoreTheme: (_, restored) => restoreTheme(restored),
     },
     actors: {
       login: fromPromise(({ input }) => api.login(input)),
@@ -68,6 +120,8 @@ export function createSessionMachine({ api, store, navigate, log = defaultLog }:
       fetchActiveLocals: fromPromise(() => api.activeLocals()),
       fetchRoleNames: fromPromise(() => api.roleNames()),
       fetchRolePermissions: fromPromise(() => api.rolePermissions()),
+      notifications,
+      realtime,
     },
   });
 }

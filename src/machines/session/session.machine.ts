@@ -1,6 +1,8 @@
 import { assign, assertEvent, raise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import { errorMessage, errorStatus, placeholder } from '../shared/placeholder';
+import { notificationsMachine } from '../notifications/notifications.machine';
+import { realtimeMachine } from '../realtime/realtime.machine';
 import type {
   Channels,
   EchoInfo,
@@ -24,6 +26,15 @@ import type {
  * refreshing the permissions (row 11), so an expired or revoked token meets the global rule at
  * start-up instead of on the user's first action (a global API error sent the user to /auth/access, /auth/error or
  * /auth/pago). The initial state comes from storage: a stored token means loggedIn.
+ *
+ * While logged in and ready (issue "Shell"; design ARCHITECTURE.md "invokes `notifications` and
+ * `realtime` only while logged in"), the session invokes the `notifications` machine (system id
+ * 'notifications', input the user's id) and the `realtime` machine (system id 'realtime', input the
+ * stored echo_info, channels, type and token); both stop when the session leaves `loggedIn`
+ * (logout, a global redirect). The top bar starts the realtime connection (SPEC §4).
+ *
+ * The theme follows the session (SPEC §4 "restored from saved styles"): a login restores the
+ * login's system_styles, and a logout or a 401 restores the defaults (`restoreTheme`).
  *
  * Every effect is a named action or actor declared here as a placeholder and supplied with
  * `.provide()` (see session.actors.ts), so tests inject fakes and the inspector shows real names.
@@ -64,6 +75,10 @@ export interface SessionContext {
   roles: RoleEntry[];
   /** Permission strings (row 11, `accesos`, SPEC §6). */
   permissions: string[];
+  /** Realtime connection info (row 3, `echo_info`). */
+  echoInfo: EchoInfo | null;
+  /** Notification channel names (row 3, `channels`). */
+  channels: Channels | null;
   /** Spanish message of the last failed login, shown by the login views. */
   loginError: string | null;
   /** The last global redirect (status and path), while in `redirected`. */
@@ -87,9 +102,14 @@ const emptyContext: SessionContext = {
   locals: [],
   roles: [],
   permissions: [],
+  echoInfo: null,
+  channels: null,
   loginError: null,
   redirect: null,
 };
+
+/** The theme restored when the session ends: defaults (SPEC §9). */
+const DEFAULT_THEME = { styles: null, userType: null } as const;
 
 function statusOf(event: { type: string; error?: unknown }): number | null {
   return errorStatus(event.error);
@@ -100,6 +120,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
+    children: {} as { notifications: 'notifications'; realtime: 'realtime' },
   },
   actions: {
     /** Navigates the app to `to` (wouter navigate, injected). */
@@ -110,6 +131,8 @@ export const sessionMachine = setup({
     clearStorage: () => {},
     /** Logs an error that the user does not see (SPEC §8: logout errors, secondary fetches). */
     logError: (_, _params: { what: string; error: unknown }) => {},
+    /** Restores the theme (theme machine `theme.restored`): the login's styles, or defaults (null). */
+    restoreTheme: (_, _params: { styles: StyleSettings | null; userType: UserType | null }) => {},
     resetContext: assign(() => ({ ...emptyContext })),
     clearLoginError: assign({ loginError: null }),
   },
@@ -126,6 +149,10 @@ export const sessionMachine = setup({
     fetchRoleNames: placeholder<RoleEntry[]>('fetchRoleNames'),
     /** Row 11: permission strings (accesos). */
     fetchRolePermissions: placeholder<string[]>('fetchRolePermissions'),
+    /** The notifications machine (rows 12–14), provided with its api calls and navigate. */
+    notifications: notificationsMachine,
+    /** The realtime machine (laravel-echo connection), provided with its connection and delivery. */
+    realtime: realtimeMachine,
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
@@ -150,6 +177,7 @@ export const sessionMachine = setup({
         actions: [
           'clearStorage',
           'resetContext',
+          { type: 'restoreTheme', params: DEFAULT_THEME },
           assign({ redirect: { status: 401, to: REDIRECT_PATHS[401] } }),
           { type: 'navigate', params: { to: REDIRECT_PATHS[401] } },
         ],
@@ -212,6 +240,10 @@ export const sessionMachine = setup({
                 user_details: event.output.user,
               }),
             },
+            {
+              type: 'restoreTheme',
+              params: ({ event }) => ({ styles: event.output.system_styles, userType: event.output.type }),
+            },
           ],
         },
         onError: [
@@ -248,10 +280,13 @@ export const sessionMachine = setup({
                     src: 'fetchRealtimeCredentials',
                     onDone: {
                       target: 'done',
-                      actions: {
-                        type: 'persist',
-                        params: ({ event }) => ({ echo_info: event.output.echo_info, channels: event.output.channels }),
-                      },
+                      actions: [
+                        assign({ echoInfo: ({ event }) => event.output.echo_info, channels: ({ event }) => event.output.channels }),
+                        {
+                          type: 'persist',
+                          params: ({ event }) => ({ echo_info: event.output.echo_info, channels: event.output.channels }),
+                        },
+                      ],
                     },
                     onError: {
                       target: 'done',
@@ -358,7 +393,28 @@ export const sessionMachine = setup({
             ],
           },
         },
-        ready: {},
+        /** Logged in with the session data at hand: notifications and realtime run here only. */
+        ready: {
+          invoke: [
+            {
+              src: 'notifications',
+              id: 'notifications',
+              systemId: 'notifications',
+              input: ({ context }) => ({ userId: context.user?.id ?? 0 }),
+            },
+            {
+              src: 'realtime',
+              id: 'realtime',
+              systemId: 'realtime',
+              input: ({ context }) => ({
+                echoInfo: context.echoInfo,
+                channels: context.channels,
+                userType: context.userType,
+                token: context.token,
+              }),
+            },
+          ],
+        },
       },
     },
     /** Row 7 in flight; whatever it answers, storage is cleared and the user goes to /auth/login. */
@@ -368,7 +424,12 @@ export const sessionMachine = setup({
         input: ({ context }) => ({ userType: context.userType ?? 'COLLABORATOR' }),
         onDone: {
           target: 'loggedOut',
-          actions: ['clearStorage', 'resetContext', { type: 'navigate', params: { to: LOGIN_PATH } }],
+          actions: [
+            'clearStorage',
+            'resetContext',
+            { type: 'restoreTheme', params: DEFAULT_THEME },
+            { type: 'navigate', params: { to: LOGIN_PATH } },
+          ],
         },
         onError: {
           target: 'loggedOut',
@@ -376,6 +437,7 @@ export const sessionMachine = setup({
             { type: 'logError', params: ({ event }) => ({ what: 'logout', error: event.error }) },
             'clearStorage',
             'resetContext',
+            { type: 'restoreTheme', params: DEFAULT_THEME },
             { type: 'navigate', params: { to: LOGIN_PATH } },
           ],
         },
@@ -391,7 +453,15 @@ export const sessionMachine = setup({
         'session.clearError': { actions: 'clearLoginError' },
         'session.logout': [
           { guard: 'hasToken', target: 'loggingOut' },
-          { target: 'loggedOut', actions: ['clearStorage', 'resetContext', { type: 'navigate', params: { to: LOGIN_PATH } }] },
+          {
+            target: 'loggedOut',
+            actions: [
+              'clearStorage',
+              'resetContext',
+              { type: 'restoreTheme', params: DEFAULT_THEME },
+              { type: 'navigate', params: { to: LOGIN_PATH } },
+            ],
+          },
         ],
       },
     },

@@ -15,6 +15,9 @@ export const selectHasToken = (s: SessionSnapshot): boolean => s.context.token !
 export const selectIsLoggingIn = (s: SessionSnapshot): boolean =>
   s.matches('authenticating') || s.matches({ loggedIn: 'loadingSessionData' });
 
+/** Rows 3, 9, 10 and 11 in flight after a login: the full-screen loading overlay shows (SPEC §2 "Layout"). */
+export const selectIsLoadingSessionData = (s: SessionSnapshot): boolean => s.matches({ loggedIn: 'loadingSessionData' });
+
 /**
  * The login pages send the user to / (SPEC §2 route guard): a token is stored and the post-login
  * fetches are over (the machine itself navigates when they end).

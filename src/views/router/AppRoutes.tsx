@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { PUBLIC_ROUTES } from '../../config/paths';
-import { selectHasToken } from '../../machines/session/session.selectors';
+import { selectHasToken, selectIsLoadingSessionData } from '../../machines/session/session.selectors';
 import { resetTypeSchema } from '../../schemas/session';
 import { useSession } from '../services';
 import { LoadBoundary } from '../shared/LoadBoundary';
+import { LoadingOverlay } from '../shared/LoadingOverlay';
 import { useDocumentTitle } from '../shared/use-document-title';
 import { LoginPage } from '../auth/LoginPage';
 import {
@@ -27,9 +28,21 @@ import { findAuthRoute, safeDecode } from './route-match';
  * /pages/notfound, no stored token → /auth/login (route guard), else the screen inside AppLayout,
  * which stays mounted while the user moves between authenticated screens. Matching is
  * case-insensitive (the <Router> uses `caseInsensitiveParser`). Only the staff login is bundled
- * here; every other screen is loaded on demand (./screens.ts) behind a spinner.
+ * here; every other screen is loaded on demand (./screens.ts) behind the loading animation. While
+ * the session loads its data after a login, the full-screen loading overlay covers the page.
  */
 export function AppRoutes() {
+  const loadingSessionData = useSession(selectIsLoadingSessionData);
+  return (
+    <>
+      <RouteSwitch />
+      {loadingSessionData ? <LoadingOverlay full /> : null}
+    </>
+  );
+}
+
+/** The public routes, then the authenticated area. */
+function RouteSwitch() {
   const R = PUBLIC_ROUTES;
   return (
     <Switch>

@@ -1,6 +1,7 @@
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { DateInput } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
+import { t } from '../../i18n/labels';
 
 /**
  * Spanish date field (SPEC §9 labels "Elegir fecha", "Hoy", "Limpiar"; dates shown dd/mm/aaaa):
@@ -54,12 +55,12 @@ export function IsoDateInput({
       onError={() => onChange(INVALID_DATE_VALUE)}
       dateFnsFormat="dd/MM/yyyy"
       locale={es}
-      placeholder="Elegir fecha"
+      placeholder={t('chooseDate')}
       invalidDateMessage="Fecha inválida"
       outOfRangeMessage="Fecha fuera de rango"
       showActionsBar
-      todayButtonText="Hoy"
-      clearButtonText="Limpiar"
+      todayButtonText={t('today')}
+      clearButtonText={t('clear')}
       highlightCurrentDay
       minDate={localDateFromIso(minDate)}
       maxDate={localDateFromIso(maxDate)}

@@ -1,61 +1,44 @@
-import type { ReactNode } from 'react';
-import { Button, Icon, Navbar, NavbarDivider, NavbarGroup } from '@blueprintjs/core';
-import { Link } from 'wouter';
-import { selectIsLoggingOut, selectUser } from '../../machines/session/session.selectors';
-import { useSession, useSessionEvents } from '../services';
-import { Brand } from '../shared/Brand';
-import { APP_VERSION, DEVELOPER_CREDIT } from '../shared/version';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { selectLayoutClasses, selectMaskShown, selectMenuOpen } from '../../machines/layout/layout.selectors';
+import { useLayout, useLayoutEvents } from './shell-context';
+import { TopBar } from './TopBar';
+import { SideMenu } from './SideMenu';
+import { Footer } from './Footer';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { ThemeConfigurator } from './ThemeConfigurator';
+
+/** id of the sidebar, which the menu toggle controls. */
+export const SIDEBAR_ID = 'layout-sidebar';
 
 /**
- * Authenticated layout (issue "Foundation"; SPEC §1 footer and top bar; design SHELL.md
- * geometry): a fixed 4rem top bar with the logo linking to / and "Parcela", the user's first name
- * and surname (`user_details`) and "Cerrar sesión"; the main content padded 6rem 2rem 0; a footer
- * with the product, the developer credit and the version v0.6.0a. The side menu, notifications and
- * theme arrive with the shell issue.
+ * The authenticated layout (issue "Shell"; SPEC §1 footer, §2 "Layout"; design SHELL.md geometry
+ * and behaviour): the fixed top bar, the sidebar with the side menu (static, overlay or mobile, as
+ * the layout machine says), the main container with the screen and the footer, the mask under an
+ * overlay or mobile menu (a click on it, or Escape, closes the menu), the change-password dialog
+ * and the theme configurator. Renders the layout machine's state as classes of the wrapper.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const user = useSession(selectUser);
-  const loggingOut = useSession(selectIsLoggingOut);
-  const { logout } = useSessionEvents();
-  const fullName = user ? `${user.name} ${user.surname}` : '';
+  const classes = useLayout(selectLayoutClasses);
+  const maskShown = useLayout(selectMaskShown);
+  const menuOpen = useLayout(selectMenuOpen);
+  const { outsideClicked } = useLayoutEvents();
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (maskShown && event.key === 'Escape') outsideClicked();
+  };
 
   return (
-    <div className="app-shell">
-      <Navbar className="app-topbar" fixedToTop>
-        <NavbarGroup align="start" className="app-topbar-group">
-          <Link href="/" className="app-topbar-brand" aria-label="Parcela, ir al inicio">
-            <Brand size={32} />
-          </Link>
-        </NavbarGroup>
-        <NavbarGroup align="end" className="app-topbar-group">
-          {fullName ? (
-            <span className="app-topbar-user" title={fullName}>
-              <Icon icon="user" />
-              <span className="app-topbar-user-name">{fullName}</span>
-            </span>
-          ) : null}
-          <NavbarDivider />
-          <Button
-            className="app-logout"
-            variant="minimal"
-            icon="log-out"
-            text="Cerrar sesión"
-            aria-label="Cerrar sesión"
-            loading={loggingOut}
-            onClick={logout}
-          />
-        </NavbarGroup>
-      </Navbar>
-      <main className="app-main">
-        <div className="app-content">{children}</div>
-      </main>
-      <footer className="app-footer">
-        <span className="app-footer-company">Parcela</span>
-        <span aria-hidden="true">·</span>
-        <span>{DEVELOPER_CREDIT}</span>
-        <span aria-hidden="true">·</span>
-        <span>{APP_VERSION}</span>
-      </footer>
+    <div className={classes} onKeyDown={onKeyDown}>
+      <TopBar sidebarId={SIDEBAR_ID} />
+      <aside id={SIDEBAR_ID} className="layout-sidebar" aria-label="Menú lateral" inert={!menuOpen}>
+        <SideMenu />
+      </aside>
+      <div className="layout-main-container">
+        <main className="layout-main">{children}</main>
+        <Footer />
+      </div>
+      {maskShown ? <div className="layout-mask" data-testid="layout-mask" aria-hidden="true" onClick={outsideClicked} /> : null}
+      <ChangePasswordDialog />
+      <ThemeConfigurator />
     </div>
   );
 }

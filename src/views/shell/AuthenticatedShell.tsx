@@ -1,27 +1,35 @@
+import { use } from 'react';
 import { HotkeysProvider } from '@blueprintjs/core';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
-import { useSession } from '../services';
+import { useServices, useSession } from '../services';
 import { HomePage } from '../inicio/HomePage';
 import { ModulePlaceholder, NoPermission } from '../shared/ModulePlaceholder';
 import { LoadBoundary } from '../shared/LoadBoundary';
 import type { AuthRouteMatch } from '../router/route-match';
 import { AppLayout } from './AppLayout';
+import { ShellProvider } from './shell-context';
+import '../../styles/shell.css';
 
 /**
- * The authenticated area (SPEC §2), loaded on demand by AppRoutes once the route guard let the
- * user in: AppLayout, which stays mounted while the user moves between authenticated screens, and
- * the current screen (remounted per route). A screen that loads its own code later suspends only
- * the content area, not the layout. Blueprint's hotkeys provider is here rather than in app.tsx:
- * only the authenticated area has shortcuts, and the public pages stay lighter.
+ * The authenticated area (SPEC §2; issue "Shell"), loaded on demand by AppRoutes once the route
+ * guard let the user in: the shell's app-wide actors (layout, theme, change-password, menu-search,
+ * created the first time and loaded with this chunk), AppLayout (top bar, side menu, footer,
+ * dialogs), which stays mounted while the user moves between authenticated screens, and the current
+ * screen (remounted per route). A screen that loads its own code later suspends only the content
+ * area, not the layout. Blueprint's hotkeys provider is here rather than in app.tsx: only the
+ * authenticated area has shortcuts, and the public pages stay lighter.
  */
 export function AuthenticatedShell({ match }: { match: AuthRouteMatch }) {
+  const actors = use(useServices().machines.shell());
   return (
     <HotkeysProvider>
-      <AppLayout>
-        <LoadBoundary>
-          <AuthScreen key={match.key} match={match} />
-        </LoadBoundary>
-      </AppLayout>
+      <ShellProvider value={actors}>
+        <AppLayout>
+          <LoadBoundary>
+            <AuthScreen key={match.key} match={match} />
+          </LoadBoundary>
+        </AppLayout>
+      </ShellProvider>
     </HotkeysProvider>
   );
 }

@@ -1,7 +1,7 @@
 /** lib/dates (issue "Foundation"; SPEC §1, §9: America/Lima, dd/mm/yy). */
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { formatDate, todayInLima } from '../../../src/lib/dates';
+import { formatDate, relativeTimeEs, todayInLima } from '../../../src/lib/dates';
 
 describe('todayInLima', () => {
   it('uses Lima (UTC−5), not UTC', () => {
@@ -35,5 +35,32 @@ describe('formatDate', () => {
     expect(formatDate('2025-02-30')).toBe('');
     expect(formatDate('ayer')).toBe('');
     expect(formatDate('')).toBe('');
+  });
+});
+
+describe('relativeTimeEs (SPEC §2 notifications: creation date as relative time; §3 fallbacks)', () => {
+  const now = Date.parse('2025-06-15T15:00:00Z');
+
+  it('says how long ago in Spanish', () => {
+    expect(relativeTimeEs('2025-06-15T14:59:30Z', now)).toBe('ahora');
+    expect(relativeTimeEs('2025-06-15T14:55:00Z', now)).toBe('hace 5 minutos');
+    expect(relativeTimeEs('2025-06-15T13:00:00Z', now)).toBe('hace 2 horas');
+    expect(relativeTimeEs('2025-06-14T15:00:00Z', now)).toBe('ayer');
+    expect(relativeTimeEs('2025-06-12T15:00:00Z', now)).toBe('hace 3 días');
+    expect(relativeTimeEs('2025-04-15T15:00:00Z', now)).toBe('hace 2 meses');
+    expect(relativeTimeEs('2023-06-15T15:00:00Z', now)).toBe('hace 2 años');
+  });
+
+  it('reads offsets and treats a small clock skew as now', () => {
+    expect(relativeTimeEs('2025-06-15T09:50:00-05:00', now)).toBe('hace 10 minutos');
+    expect(relativeTimeEs('2025-06-15T15:00:20Z', now)).toBe('ahora');
+  });
+
+  it('"Fecha no disponible" when missing, "Fecha inválida" when unparsable', () => {
+    expect(relativeTimeEs(undefined, now)).toBe('Fecha no disponible');
+    expect(relativeTimeEs(null, now)).toBe('Fecha no disponible');
+    expect(relativeTimeEs('  ', now)).toBe('Fecha no disponible');
+    expect(relativeTimeEs('no es una fecha', now)).toBe('Fecha inválida');
+    expect(relativeTimeEs('2025-13-45T99:00:00Z', now)).toBe('Fecha inválida');
   });
 });

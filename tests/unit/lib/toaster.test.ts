@@ -1,19 +1,57 @@
-/** lib/toaster (SPEC §9: top-right, 3000 ms default): created lazily, once. */
+/**
+ * lib/toaster and lib/blueprint-toaster (SPEC §3 toast message, §4 pause on hover, §9 top-right,
+ * 3000 ms default): created lazily, once; severities map onto Blueprint intents; summary in bold
+ * with the detail below; life → timeout; closable:false hides the close button.
+ */
 import { describe, expect, it, vi } from 'vitest';
-import type { Toaster } from '@blueprintjs/core';
-import { createLazyToaster } from '../../../src/lib/toaster';
+import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createLazyToaster, type AppToaster, type ToastMessage } from '../../../src/lib/toaster';
+import { SEVERITY_INTENT, toastProps } from '../../../src/lib/blueprint-toaster';
 
 describe('createLazyToaster', () => {
-  it('creates the Blueprint toaster on the first toast only and applies the default lifetime', async () => {
+  it('creates the underlying toaster on the first toast only and forwards every toast', async () => {
     const show = vi.fn();
-    const create = vi.fn(async () => ({ show }) as unknown as Toaster);
+    const create = vi.fn(async (): Promise<AppToaster> => ({ show }));
     const toaster = createLazyToaster(create);
     expect(create).not.toHaveBeenCalled();
-    toaster.show({ intent: 'success', message: 'Hecho' });
-    toaster.show({ intent: 'danger', message: 'Falló', timeout: 1000 });
+    const first: ToastMessage = { severity: 'success', summary: 'Hecho' };
+    const second: ToastMessage = { severity: 'error', summary: 'Falló', detail: 'Sin conexión', life: 1000 };
+    toaster.show(first);
+    toaster.show(second);
     await vi.waitFor(() => expect(show).toHaveBeenCalledTimes(2));
     expect(create).toHaveBeenCalledTimes(1);
-    expect(show).toHaveBeenNthCalledWith(1, { intent: 'success', message: 'Hecho', timeout: 3000 });
-    expect(show).toHaveBeenNthCalledWith(2, { intent: 'danger', message: 'Falló', timeout: 1000 });
+    expect(show).toHaveBeenNthCalledWith(1, first);
+    expect(show).toHaveBeenNthCalledWith(2, second);
+  });
+});
+
+describe('toastProps (SPEC §3 → Blueprint)', () => {
+  it('maps each severity onto an intent', () => {
+    expect(SEVERITY_INTENT).toEqual({
+      info: 'primary',
+      success: 'success',
+      warn: 'warning',
+      error: 'danger',
+      secondary: 'none',
+      contrast: 'none',
+    });
+    expect(toastProps({ severity: 'contrast', summary: 'x' }).className).toContain('app-toast-contrast');
+  });
+
+  it('uses life as the timeout (3000 ms by default) and shows the close button unless closable is false', () => {
+    expect(toastProps({ severity: 'info', summary: 'x' })).toMatchObject({ timeout: 3000, isCloseButtonShown: true });
+    expect(toastProps({ severity: 'warn', summary: 'x', life: 1000, closable: false })).toMatchObject({
+      intent: 'warning',
+      timeout: 1000,
+      isCloseButtonShown: false,
+    });
+  });
+
+  it('renders the summary in bold with the detail below', () => {
+    const props = toastProps({ severity: 'warn', summary: 'DATOS INCOMPLETOS', detail: 'Rellene todos los campos para continuar' });
+    render(props.message as ReactElement);
+    expect(screen.getByText('DATOS INCOMPLETOS').tagName).toBe('STRONG');
+    expect(screen.getByText('Rellene todos los campos para continuar').className).toBe('app-toast-detail');
   });
 });

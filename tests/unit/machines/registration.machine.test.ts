@@ -98,7 +98,7 @@ describe('registration machine', () => {
     expect(actor.getSnapshot().value).toBe('submitting');
     await waitFor(actor, (s) => s.status === 'done');
     expect(registerCustomer).toHaveBeenCalledWith({ ...valid, name: 'Lucía' });
-    expect(notify).toHaveBeenCalledWith({ intent: 'success', message: 'Cuenta creada. Ya puede ingresar.', timeout: 3000 });
+    expect(notify).toHaveBeenCalledWith({ severity: 'success', summary: 'Cuenta creada. Ya puede ingresar.', life: 3000 });
     expect(actor.getSnapshot().output).toEqual({ documentNumber: '45678912', message: 'Cuenta creada. Ya puede ingresar.' });
   });
 

@@ -5,7 +5,7 @@
  * in-memory store and a recorded navigate.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { createSessionMachine, readStoredSession } from '../../../src/machines/session/session.actors';
 import { readStorage } from '../../../src/lib/storage';
 import {
@@ -17,6 +17,7 @@ import {
   hasPermissions,
 } from '../../../src/machines/session/session.selectors';
 import type { SessionApi } from '../../../src/api/session';
+import type { RealtimeEvent, RealtimeInput } from '../../../src/machines/realtime/realtime.machine';
 import {
   TOKEN,
   apiError,
@@ -27,6 +28,8 @@ import {
   permissions,
   realtime,
   roles,
+  fakeNotificationsApi,
+  sampleNotification,
   sampleUser,
   seedSession,
 } from '../support/fakes';
@@ -277,6 +280,121 @@ describe('session machine', () => {
     actor.send(login);
     await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
     expect(actor.getSnapshot().context.token).toBe('b'.repeat(64));
+  });
+});
+
+describe('session: notifications and realtime while logged in (issue "Shell")', () => {
+  function startShell(store = memoryStore(), notificationsApi = fakeNotificationsApi()) {
+    const connection = { opened: vi.fn<(input: RealtimeInput) => void>(), closed: vi.fn(), push: null as ((e: RealtimeEvent) => void) | null };
+    const machine = createSessionMachine({
+      api: fakeSessionApi(),
+      store,
+      navigate: vi.fn(),
+      log: vi.fn(),
+      notificationsApi,
+      realtimeConnection: fromCallback<RealtimeEvent, RealtimeInput>(({ input, sendBack }) => {
+        connection.opened(input);
+        connection.push = sendBack;
+        return () => connection.closed();
+      }),
+    });
+    const actor = createActor(machine, { input: readStoredSession(store) }).start();
+    return { actor, connection, notificationsApi, store };
+  }
+
+  it('invokes notifications (user id) and realtime (stored echo_info, channels, type, token) in ready only', async () => {
+    const { actor, notificationsApi } = startShell();
+    expect(actor.getSnapshot().children.notifications).toBeUndefined();
+    actor.send(login);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    const snap = actor.getSnapshot();
+    expect(snap.children.notifications?.getSnapshot().context.userId).toBe(sampleUser.id);
+    expect(snap.children.realtime?.getSnapshot().context).toMatchObject({
+      echoInfo: realtime.echo_info,
+      channels: realtime.channels,
+      userType: 'COLLABORATOR',
+      token: TOKEN,
+    });
+    expect(actor.system.get('notifications')).toBe(snap.children.notifications);
+    expect(actor.system.get('realtime')).toBe(snap.children.realtime);
+    await waitFor(snap.children.notifications!, (s) => s.matches({ list: 'ready' }));
+    expect(notificationsApi.list).toHaveBeenCalledWith('COLLABORATOR');
+  });
+
+  it('a restored session reads echo_info and channels from storage', async () => {
+    const store = memoryStore();
+    seedSession(store);
+    store.setItem('echo_info', JSON.stringify(realtime.echo_info));
+    store.setItem('channels', JSON.stringify(realtime.channels));
+    const { actor } = startShell(store);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(actor.getSnapshot().children.realtime?.getSnapshot().context.echoInfo).toEqual(realtime.echo_info);
+  });
+
+  it('customers fetch from the customer base (row 13)', async () => {
+    const store = memoryStore();
+    seedSession(store);
+    store.setItem('type', 'CUSTOMER');
+    const { actor, notificationsApi } = startShell(store);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    await waitFor(actor.getSnapshot().children.notifications!, (s) => s.matches({ list: 'ready' }));
+    expect(notificationsApi.list).toHaveBeenCalledWith('CUSTOMER');
+  });
+
+  it('a realtime push reaches the notifications machine; logout stops both (disconnects)', async () => {
+    vi.useFakeTimers();
+    const store = memoryStore();
+    seedSession(store);
+    store.setItem('echo_info', JSON.stringify(realtime.echo_info));
+    store.setItem('channels', JSON.stringify(realtime.channels));
+    const { actor, connection } = startShell(store);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true));
+    const notifications = actor.getSnapshot().children.notifications!;
+    await vi.waitFor(() => expect(notifications.getSnapshot().matches({ list: 'ready' })).toBe(true));
+    actor.getSnapshot().children.realtime!.send({ type: 'realtime.start' });
+    vi.advanceTimersByTime(5000);
+    expect(connection.opened).toHaveBeenCalledTimes(1);
+    connection.push!({
+      type: 'realtime.pushed',
+      payload: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [sampleUser.id], notification: sampleNotification({ id_notification: 9 }) } },
+    });
+    expect(notifications.getSnapshot().context.count).toBe(1);
+    expect(notifications.getSnapshot().context.items[0]?.id_notification).toBe(9);
+
+    actor.send({ type: 'session.logout' });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('loggedOut'));
+    expect(connection.closed).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().children.notifications).toBeUndefined();
+    expect(actor.getSnapshot().children.realtime).toBeUndefined();
+  });
+
+  it('restores the theme: the login\'s styles at login, the defaults at logout and after a 401', async () => {
+    const styles = { primary: 'rose', surface: 'zinc', preset: 'Lara' as const, menuMode: 'overlay' as const, darkTheme: true };
+    const restoreTheme = vi.fn();
+    const start = () =>
+      createActor(
+        createSessionMachine({
+          api: fakeSessionApi({ login: vi.fn(async () => ({ ...loginData, system_styles: styles })) }),
+          store: memoryStore(),
+          navigate: vi.fn(),
+          restoreTheme,
+        }),
+        { input: {} },
+      ).start();
+
+    const first = start();
+    first.send(login);
+    await waitFor(first, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(restoreTheme).toHaveBeenLastCalledWith({ styles, userType: 'COLLABORATOR' });
+    first.send({ type: 'session.logout' });
+    await waitFor(first, (s) => s.matches('loggedOut'));
+    expect(restoreTheme).toHaveBeenLastCalledWith({ styles: null, userType: null });
+
+    const second = start();
+    second.send(login);
+    await waitFor(second, (s) => s.matches({ loggedIn: 'ready' }));
+    second.send({ type: 'session.apiError', error: apiError(401, 'No autenticado') });
+    expect(restoreTheme).toHaveBeenLastCalledWith({ styles: null, userType: null });
   });
 });
 

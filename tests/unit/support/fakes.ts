@@ -5,6 +5,8 @@
 import { vi } from 'vitest';
 import type { KeyValueStore } from '../../../src/lib/storage';
 import type { SessionApi } from '../../../src/api/session';
+import type { NotificationsApi } from '../../../src/api/notifications';
+import type { Notification, NotificationsData } from '../../../src/schemas/notification';
 import type { LoginData, RealtimeCredentials, SessionUser } from '../../../src/schemas/session';
 import { ApiError } from '../../../src/api/client';
 
@@ -100,3 +102,31 @@ export function seedSession(
 
 export const apiError = (status: number, message: string, issues: Record<string, string[]> = {}) =>
   new ApiError(status, message, issues);
+
+/** A notification as rows 12–13 list it (SPEC §3); `overrides` change any field. */
+export function sampleNotification(overrides: Partial<Notification> = {}): Notification {
+  return {
+    id_notification: 1,
+    type: { code: 'INFO', name: 'Información', icon: 'info-sign', color_icon: '#3b82f6' },
+    title: 'Nuevo cliente registrado',
+    detail: '<p>Se registró <b>Mariela Paredes</b></p>',
+    created_at_formatted: '2025-06-15 09:00:00',
+    fecha_creacion: '2025-06-15T14:00:00Z',
+    new: true,
+    route: '/Crm/Clientes',
+    ...overrides,
+  };
+}
+
+/** A fake notifications api (rows 12–14) whose list answers `data` (empty by default). */
+export function fakeNotificationsApi(
+  data: NotificationsData = { notification_quantity: 0, notification: [] },
+  overrides: Partial<NotificationsApi> = {},
+): NotificationsApi {
+  return {
+    list: vi.fn(async () => data),
+    markSeen: vi.fn(async () => ({ message: 'Notificaciones marcadas como vistas' })),
+    send: vi.fn(async () => ({ message: 'Notificación enviada', data: { recipients: 1, ids_notifications: [1] } })),
+    ...overrides,
+  };
+}

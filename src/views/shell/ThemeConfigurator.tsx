@@ -1,0 +1,113 @@
+import { Button, Drawer, Icon, SegmentedControl } from '@blueprintjs/core';
+import {
+  PRESET_NAMES,
+  PRIMARY_NAMES,
+  PRIMARY_PALETTES,
+  SURFACE_NAMES,
+  SURFACE_PALETTES,
+  type PresetName,
+} from '../../lib/theme';
+import type { StyleSettings } from '../../schemas/session';
+import { useTheme, useThemeEvents } from './shell-context';
+
+/** Title of the config sidebar. */
+export const THEME_CONFIGURATOR_TITLE = 'Configuración del tema';
+
+/** Menu mode options in Spanish (SPEC §2: Fijo = static, Sobreponer = overlay). */
+const MENU_MODES: readonly { value: StyleSettings['menuMode']; label: string }[] = [
+  { value: 'static', label: 'Fijo' },
+  { value: 'overlay', label: 'Sobreponer' },
+];
+
+/** The colour a primary swatch shows: shade 500 (noir: black). */
+function primarySwatch(name: string): string {
+  if (name === 'noir') return '#020617';
+  return PRIMARY_PALETTES[name as keyof typeof PRIMARY_PALETTES][5];
+}
+
+/**
+ * The theme configurator, the "config sidebar" (SPEC §2 "Theme configurator", §8; design SHELL.md
+ * "Presets"): a drawer from the right with the primary colour swatches (the 17 names, noir first),
+ * the surface swatches (the 8 palettes), the preset (Aura / Lara / Nora), the menu mode ("Fijo" /
+ * "Sobreponer") and "Guardar". Each choice is applied at once by the theme machine; "Guardar" saves
+ * (staff) and closes.
+ */
+export function ThemeConfigurator() {
+  const open = useTheme((s) => s.matches({ configurator: 'open' }));
+  const saving = useTheme((s) => s.matches({ persistence: 'savingFromConfigurator' }));
+  const styles = useTheme((s) => s.context.styles);
+  const events = useThemeEvents();
+
+  return (
+    <Drawer isOpen={open} onClose={events.closeConfigurator} position="right" size="22rem" className="theme-configurator">
+      <div className="theme-configurator-inner" role="dialog" aria-modal="true" aria-labelledby="theme-configurator-title">
+        <header className="theme-configurator-header">
+          <Icon icon="color-fill" aria-hidden="true" />
+          <h2 id="theme-configurator-title">{THEME_CONFIGURATOR_TITLE}</h2>
+          <Button variant="minimal" icon="cross" aria-label="Cerrar" onClick={events.closeConfigurator} />
+        </header>
+        <div className="theme-configurator-body">
+          <section aria-labelledby="theme-primary-title" className="theme-configurator-section">
+            <h3 id="theme-primary-title">Color primario</h3>
+            <div className="theme-swatches" role="group" aria-labelledby="theme-primary-title">
+              {PRIMARY_NAMES.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className={['theme-swatch', styles.primary === name ? 'is-selected' : null].filter(Boolean).join(' ')}
+                  style={{ backgroundColor: primarySwatch(name) }}
+                  title={name}
+                  aria-label={name}
+                  aria-pressed={styles.primary === name}
+                  onClick={() => events.choosePrimary(name)}
+                />
+              ))}
+            </div>
+          </section>
+          <section aria-labelledby="theme-surface-title" className="theme-configurator-section">
+            <h3 id="theme-surface-title">Superficie</h3>
+            <div className="theme-swatches" role="group" aria-labelledby="theme-surface-title">
+              {SURFACE_NAMES.map((name) => (
+                <button
+                  key={name}
+                  type="button"
+                  className={['theme-swatch', styles.surface === name ? 'is-selected' : null].filter(Boolean).join(' ')}
+                  style={{ backgroundColor: SURFACE_PALETTES[name]![5] }}
+                  title={name}
+                  aria-label={name}
+                  aria-pressed={styles.surface === name}
+                  onClick={() => events.chooseSurface(name)}
+                />
+              ))}
+            </div>
+          </section>
+          <section aria-labelledby="theme-preset-title" className="theme-configurator-section">
+            <h3 id="theme-preset-title">Preset</h3>
+            <SegmentedControl
+              aria-labelledby="theme-preset-title"
+              fill
+              intent="primary"
+              value={styles.preset}
+              options={PRESET_NAMES.map((name) => ({ value: name, label: name }))}
+              onValueChange={(value) => events.choosePreset(value as PresetName)}
+            />
+          </section>
+          <section aria-labelledby="theme-menu-mode-title" className="theme-configurator-section">
+            <h3 id="theme-menu-mode-title">Modo de menú</h3>
+            <SegmentedControl
+              aria-labelledby="theme-menu-mode-title"
+              fill
+              intent="primary"
+              value={styles.menuMode}
+              options={MENU_MODES.map(({ value, label }) => ({ value, label }))}
+              onValueChange={(value) => events.chooseMenuMode(value as StyleSettings['menuMode'])}
+            />
+          </section>
+        </div>
+        <footer className="theme-configurator-footer">
+          <Button intent="primary" icon="floppy-disk" text="Guardar" fill loading={saving} onClick={events.save} />
+        </footer>
+      </div>
+    </Drawer>
+  );
+}

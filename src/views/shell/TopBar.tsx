@@ -1,0 +1,174 @@
+import { lazy, Suspense } from 'react';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Spinner, SpinnerSize, Tag } from '@blueprintjs/core';
+import { Link } from 'wouter';
+import { selectIsLoggingOut, selectUser } from '../../machines/session/session.selectors';
+import { selectHasUnread, selectNotificationsOpen, selectUnreadCount } from '../../machines/notifications/notifications.selectors';
+import { selectMenuOpen } from '../../machines/layout/layout.selectors';
+import { useSession } from '../services';
+import { Brand } from '../shared/Brand';
+import {
+  useChangePasswordEvents,
+  useLayout,
+  useLayoutEvents,
+  useNotifications,
+  useNotificationsEvents,
+  useShellSessionEvents,
+  useStartRealtimeOnMount,
+  useTheme,
+  useThemeEvents,
+} from './shell-context';
+
+/** The panel's content loads when first opened (it brings DOMPurify). */
+const NotificationsPanel = lazy(() => import('./NotificationsPanel').then((m) => ({ default: m.NotificationsPanel })));
+
+/** Accessible names of the top bar's controls (e2e tests use them). */
+export const TOPBAR_LABELS = {
+  menuToggle: 'Menú',
+  home: 'Parcela, ir al inicio',
+  bell: 'Notificaciones',
+  darkToggle: 'Modo oscuro',
+  configurator: 'Configuración del tema',
+  userMenuPrefix: 'Opciones de usuario',
+  changePassword: 'Cambiar contraseña',
+  logout: 'Cerrar sesión',
+} as const;
+
+/**
+ * The top bar (SPEC §2 "Top bar"; design SHELL.md "Top bar: fixed, 4rem high, padding 0 2rem, card
+ * background; the logo area is 20rem wide"): menu toggle, logo linking to /, the notification bell
+ * with its unread badge (animated while unread exist) and the notifications dialog, the dark/light
+ * toggle, the theme configurator button, and the user's first name and surname opening the user
+ * options menu ("Cambiar contraseña", "Cerrar sesión"). Mounting it starts the realtime connection
+ * (SPEC §4: 5 s after the top bar appears).
+ */
+export function TopBar({ sidebarId }: { sidebarId: string }) {
+  useStartRealtimeOnMount();
+  const menuOpen = useLayout(selectMenuOpen);
+  const { toggleMenu } = useLayoutEvents();
+  const dark = useTheme((s) => s.context.styles.darkTheme);
+  const { toggleDark, openConfigurator } = useThemeEvents();
+
+  return (
+    <header className="layout-topbar">
+      <div className="layout-topbar-logo-container">
+        <Button
+          className="layout-menu-button"
+          variant="minimal"
+          icon="menu"
+          aria-label={TOPBAR_LABELS.menuToggle}
+          title={TOPBAR_LABELS.menuToggle}
+          aria-controls={sidebarId}
+          aria-expanded={menuOpen}
+          onClick={toggleMenu}
+        />
+        <Link href="/" className="layout-topbar-logo" aria-label={TOPBAR_LABELS.home}>
+          <Brand size={32} />
+        </Link>
+      </div>
+      <div className="layout-topbar-actions">
+        <NotificationsBell />
+        <Button
+          className="layout-topbar-action"
+          variant="minimal"
+          icon={dark ? 'flash' : 'moon'}
+          aria-label={TOPBAR_LABELS.darkToggle}
+          aria-pressed={dark}
+          title={dark ? 'Cambiar a modo claro' : 'Cambiar a modo oscuro'}
+          onClick={toggleDark}
+        />
+        <Button
+          className="layout-topbar-action"
+          variant="minimal"
+          icon="color-fill"
+          aria-label={TOPBAR_LABELS.configurator}
+          title={TOPBAR_LABELS.configurator}
+          onClick={openConfigurator}
+        />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}
+
+/**
+ * The bell (SPEC §2, §4): a badge with the unread count when > 0, a shake while unread exist, and
+ * the notifications dialog anchored under it (open and closed by the notifications machine; a
+ * click outside closes it).
+ */
+function NotificationsBell() {
+  const count = useNotifications(selectUnreadCount);
+  const unread = useNotifications(selectHasUnread);
+  const open = useNotifications(selectNotificationsOpen);
+  const { open: openPanel, close: closePanel } = useNotificationsEvents();
+
+  return (
+    <PopoverNext
+      isOpen={open}
+      onInteraction={(next) => (next ? openPanel() : closePanel())}
+      placement="bottom-end"
+      popoverClassName="notifications-popover"
+      autoFocus={false}
+      content={
+        <Suspense
+          fallback={
+            <div className="notifications-panel notifications-panel-loading">
+              <Spinner size={SpinnerSize.SMALL} aria-label="Cargando" />
+            </div>
+          }
+        >
+          <NotificationsPanel />
+        </Suspense>
+      }
+    >
+      <Button
+        className={['layout-topbar-action', 'notifications-bell', unread ? 'has-unread' : null].filter(Boolean).join(' ')}
+        variant="minimal"
+        icon="notifications"
+        aria-label={TOPBAR_LABELS.bell}
+        title={count > 0 ? `${TOPBAR_LABELS.bell}: ${count} sin leer` : TOPBAR_LABELS.bell}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+      >
+        {count > 0 ? (
+          <Tag round intent="danger" size="medium" className="notifications-badge" data-testid="notifications-badge">
+            {count > 99 ? '99+' : count}
+          </Tag>
+        ) : null}
+      </Button>
+    </PopoverNext>
+  );
+}
+
+/** The user's name and the user options menu (SPEC §2 top bar: "Cambiar contraseña", logout). */
+function UserMenu() {
+  const user = useSession(selectUser);
+  const loggingOut = useSession(selectIsLoggingOut);
+  const { logout } = useShellSessionEvents();
+  const { open: openChangePassword } = useChangePasswordEvents();
+  const fullName = user ? `${user.name} ${user.surname}` : '';
+
+  return (
+    <PopoverNext
+      placement="bottom-end"
+      content={
+        <Menu aria-label={TOPBAR_LABELS.userMenuPrefix}>
+          <MenuItem icon="key" text={TOPBAR_LABELS.changePassword} onClick={openChangePassword} />
+          <MenuDivider />
+          <MenuItem icon="log-out" text={TOPBAR_LABELS.logout} disabled={loggingOut} onClick={logout} />
+        </Menu>
+      }
+    >
+      <Button
+        className="layout-topbar-user"
+        variant="minimal"
+        icon="user"
+        endIcon="caret-down"
+        loading={loggingOut}
+        aria-label={`${TOPBAR_LABELS.userMenuPrefix}: ${fullName}`}
+        title={fullName}
+      >
+        <span className="layout-topbar-user-name">{fullName}</span>
+      </Button>
+    </PopoverNext>
+  );
+}
