@@ -21,6 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Fills and submits the staff login form (without waiting: some tests expect a failure). */
 async function staffLogin(page: Page, user: string, password: string) {
   await page.goto('/auth/login');
   await page.getByLabel('DNI o correo electrónico').fill(user);

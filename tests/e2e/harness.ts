@@ -116,3 +116,12 @@ export async function latestResetLink(baseUrl: string, recipient: string): Promi
   if (!row?.link) throw new Error(`no reset link for ${recipient}`);
   return row.link;
 }
+
+/** Signs a staff user in through the login page and waits for Inicio. */
+export async function staffLogin(page: Page, baseUrl: string, user: string, password: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('DNI o correo electrónico').fill(user);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
