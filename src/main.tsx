@@ -9,6 +9,7 @@ import './styles/theme.css';
 import { App } from './app';
 import { createAppServices } from './app-services';
 import { installIconLoader } from './lib/icons';
+import { setInspector } from './machines/inspect';
 
 /**
  * Entry point of the Parcela web app (issue "Foundation"): Blueprint's stylesheets and the app's,
@@ -18,6 +19,11 @@ import { installIconLoader } from './lib/icons';
  * date inputs bring @blueprintjs/datetime and its stylesheet with them.
  */
 installIconLoader();
+// Development only: `?inspect` in the URL connects every actor to the Stately inspector (README).
+if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('inspect')) {
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  setInspector(createBrowserInspector().inspect);
+}
 const services = createAppServices({ navigate: (to, options) => navigate(to, options) });
 
 const container = document.getElementById('root');

@@ -1,3 +1,4 @@
+import { inspectOption } from './inspect';
 import { createActor, type ActorRefFrom, type CallbackActorLogic } from 'xstate';
 import type { SessionApi } from '../api/session';
 import type { NotificationsApi } from '../api/notifications';
@@ -107,7 +108,7 @@ export function createAppActors({
       restoreTheme,
       ...(realtimeConnection ? { realtimeConnection } : {}),
     }),
-    { input: readStoredSession(store) },
+    { input: readStoredSession(store), ...inspectOption() },
   );
   const shell = onDemand(ON_DEMAND_MACHINES.shell, (m) =>
     m.createShellActors({

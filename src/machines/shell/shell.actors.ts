@@ -1,3 +1,4 @@
+import { inspectOption } from '../inspect';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { SessionApi } from '../../api/session';
 import { readStorage, writeStorage, type KeyValueStore } from '../../lib/storage';
@@ -77,6 +78,7 @@ export function createShellActors({
   const storedStyles = readStorage('system_styles', store);
 
   const layout = createActor(layoutMachine, {
+    ...inspectOption(),
     input: { width: win?.innerWidth ?? 1280, menuMode: storedStyles?.menuMode ?? 'static' },
   }).start();
   win?.addEventListener('resize', () => layout.send({ type: 'layout.resized', width: win.innerWidth }));
@@ -95,7 +97,7 @@ export function createShellActors({
       },
       actors: { saveStyles: fromPromise(({ input }) => sessionApi.storeStyles(input)) },
     }),
-    { input: { styles: storedStyles, userType: readStorage('type', store) } },
+    { input: { styles: storedStyles, userType: readStorage('type', store) }, ...inspectOption() },
   ).start();
 
   const changePassword = createActor(
@@ -105,12 +107,13 @@ export function createShellActors({
         changePassword: fromPromise(({ input }) => sessionApi.changePassword(input.actual_password, input.new_password)),
       },
     }),
+    inspectOption(),
   ).start();
 
   let user = session.getSnapshot().context.user;
   const menuSearch = createActor(
     menuSearchMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }),
-    { input: { items: menuSearchItems(user) } },
+    { input: { items: menuSearchItems(user) }, ...inspectOption() },
   ).start();
   session.subscribe((snapshot) => {
     if (snapshot.context.user === user) return;

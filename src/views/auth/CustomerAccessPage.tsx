@@ -8,6 +8,7 @@ import { useServices, useSession } from '../services';
 import { AuthCard } from '../shared/AuthCard';
 import { LoadBoundary } from '../shared/LoadBoundary';
 import { LoginForm } from './LoginForm';
+import { inspectOption } from '../../machines/inspect';
 
 /** The registration form brings the date input (@blueprintjs/datetime): loaded with its tab. */
 const RegistrationForm = lazy(() => import('./RegistrationForm').then((m) => ({ default: m.RegistrationForm })));
@@ -27,7 +28,7 @@ export function CustomerAccessPage() {
 function CustomerAccess({ machine }: { machine: CustomerAccessMachine }) {
   const { today } = useServices();
   const leave = useSession(selectShouldLeaveLogin);
-  const actor = useActorRef(machine, { input: { today: today() } });
+  const actor = useActorRef(machine, { input: { today: today() }, ...inspectOption() });
   const tab: CustomerTab = useSelector(actor, (s) => (s.matches('register') ? 'register' : 'login'));
   const loginRef = useSelector(actor, (s) => s.children.loginForm);
   const registrationRef = useSelector(actor, (s) => s.children.registration);

@@ -7,6 +7,7 @@ import type { ResetType } from '../../schemas/session';
 import { useServices } from '../services';
 import { AuthCard } from '../shared/AuthCard';
 import { FieldGroup } from '../shared/FieldGroup';
+import { inspectOption } from '../../machines/inspect';
 
 /** Login route of each account kind. */
 export const LOGIN_PATH_BY_TYPE: Record<ResetType, string> = {
@@ -25,7 +26,7 @@ export function ForgotPasswordPage({ type }: { type: ResetType }) {
 }
 
 function ForgotPassword({ type, machine }: { type: ResetType; machine: ResetRequestMachine }) {
-  const [state, send] = useMachine(machine, { input: { type } });
+  const [state, send] = useMachine(machine, { input: { type }, ...inspectOption() });
   const { dni, fieldError, message } = state.context;
   const label = type === 'collaborator' ? 'DNI' : 'Número de documento';
   const sent = state.matches('sent');

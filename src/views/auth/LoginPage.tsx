@@ -4,6 +4,7 @@ import { selectShouldLeaveLogin } from '../../machines/session/session.selectors
 import { useServices, useSession } from '../services';
 import { AuthCard } from '../shared/AuthCard';
 import { LoginForm } from './LoginForm';
+import { inspectOption } from '../../machines/inspect';
 
 /**
  * Staff login at /auth/login (SPEC §2 "Iniciar sesión"; §7 row 2 with user_type COLLABORATOR).
@@ -12,7 +13,7 @@ import { LoginForm } from './LoginForm';
 export function LoginPage() {
   const { machines } = useServices();
   const leave = useSession(selectShouldLeaveLogin);
-  const actor = useActorRef(machines.loginForm, { input: { userType: 'COLLABORATOR' } });
+  const actor = useActorRef(machines.loginForm, { input: { userType: 'COLLABORATOR' }, ...inspectOption() });
   if (leave) return <Redirect to="/" replace />;
   return (
     <AuthCard

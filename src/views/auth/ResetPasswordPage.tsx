@@ -8,6 +8,7 @@ import { AuthCard } from '../shared/AuthCard';
 import { FieldGroup } from '../shared/FieldGroup';
 import { PasswordInput } from '../shared/PasswordInput';
 import { LOGIN_PATH_BY_TYPE } from './ForgotPasswordPage';
+import { inspectOption } from '../../machines/inspect';
 
 /**
  * Account recovery at /auth/reset_password/{id_encrypted}/{type} (SPEC §2; §3 "New password: id,
@@ -22,7 +23,7 @@ export function ResetPasswordPage({ token, type }: { token: string; type: string
 }
 
 function ResetPassword({ token, type, machine }: { token: string; type: string; machine: NewPasswordMachine }) {
-  const [state, send] = useMachine(machine, { input: { token, type } });
+  const [state, send] = useMachine(machine, { input: { token, type }, ...inspectOption() });
   const { password, confirmation, showPassword, errors, message } = state.context;
   const kind = state.context.type ?? 'collaborator';
 
