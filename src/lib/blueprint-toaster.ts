@@ -35,7 +35,7 @@ export function toastProps(toast: ToastMessage): ToastProps {
   return {
     intent: SEVERITY_INTENT[toast.severity],
     ...(icon ? { icon } : {}),
-    className: `app-toast app-toast-${toast.severity}`,
+    className: `app-toast app-toast-${toast.severity}${toast.group ? ` app-toast-group-${toast.group}` : ''}`,
     timeout: toast.life ?? TOAST_LIFE_MS,
     isCloseButtonShown: toast.closable !== false,
     message: createElement(
@@ -55,5 +55,5 @@ export function createBlueprintToaster(): Promise<Toaster> {
 /** The app toaster over Blueprint's. */
 export async function createBlueprintAppToaster(): Promise<AppToaster> {
   const toaster = await createBlueprintToaster();
-  return { show: (toast) => void toaster.show(toastProps(toast)) };
+  return { show: (toast) => void toaster.show(toastProps(toast), toast.id) };
 }

@@ -21,6 +21,13 @@ export interface ToastMessage {
   life?: number;
   /** false hides the close button. Default true. */
   closable?: boolean;
+  /** Identity: showing a toast with the id of one still on screen replaces it instead of stacking. */
+  id?: string;
+  /**
+   * Which toaster shows it (PrimeVue's `group`). Parcela has one, top-right; a group is kept as a
+   * CSS class `app-toast-group-<group>` so a screen can style its own.
+   */
+  group?: string;
 }
 
 /** What machines and views use to show toasts (a fake in tests). */

@@ -39,6 +39,18 @@ describe('toastProps (SPEC §3 → Blueprint)', () => {
     expect(toastProps({ severity: 'contrast', summary: 'x' }).className).toContain('app-toast-contrast');
   });
 
+  it('keeps the group as a class; a toast with the id of one on screen replaces it (Blueprint key)', async () => {
+    expect(toastProps({ severity: 'info', summary: 'x', group: 'pagos' }).className).toContain('app-toast-group-pagos');
+    const { OverlayToaster } = await import('@blueprintjs/core');
+    const show = vi.fn();
+    const spy = vi.spyOn(OverlayToaster, 'create').mockResolvedValue({ show } as never);
+    const { createBlueprintAppToaster } = await import('../../../src/lib/blueprint-toaster');
+    const toaster = await createBlueprintAppToaster();
+    toaster.show({ severity: 'info', summary: 'Subiendo', id: 'upload-1' });
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ intent: 'primary' }), 'upload-1');
+    spy.mockRestore();
+  });
+
   it('uses life as the timeout (3000 ms by default) and shows the close button unless closable is false', () => {
     expect(toastProps({ severity: 'info', summary: 'x' })).toMatchObject({ timeout: 3000, isCloseButtonShown: true });
     expect(toastProps({ severity: 'warn', summary: 'x', life: 1000, closable: false })).toMatchObject({
