@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -22,6 +23,9 @@ import { realtimeCredentialsRoutes } from './routes/realtime-credentials/realtim
 import { rolesRoutes } from './routes/roles/roles.routes';
 import { stylesRoutes } from './routes/styles/styles.routes';
 import { notificationsRoutes } from './routes/notifications/notifications.routes';
+import { changeHistoryRoutes } from './routes/change-history/change-history.routes';
+import { usersRoutes } from './routes/users/users.routes';
+import { companiesRoutes } from './routes/companies/companies.routes';
 import { createPusherBroadcaster, loopbackTarget, type Broadcaster } from './realtime/broadcaster';
 import { ChannelHub } from './realtime/hub';
 import { realtimeRoutes } from './realtime/realtime.routes';
@@ -111,6 +115,8 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
     hsts: https ? undefined : false,
   });
   await app.register(formbody);
+  // Uploads (logo; later vouchers, plans): each route passes its own size and count limits.
+  await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await registerRateLimit(app);
   registerGuard(app, deps);
 
@@ -124,6 +130,9 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
     localsRoutes,
     rolesRoutes,
     notificationsRoutes,
+    changeHistoryRoutes,
+    usersRoutes,
+    companiesRoutes,
   ]) {
     await app.register(routes(deps));
   }

@@ -61,6 +61,15 @@ export const unauthenticated = () => new HttpError(401, MESSAGES.unauthenticated
 export const forbidden = () => new HttpError(403, MESSAGES.forbidden);
 /** 402: the company's subscription lapsed (SPEC §7 → /auth/pago). */
 export const subscriptionLapsed = () => new HttpError(402, MESSAGES.subscriptionLapsed);
+/** 404: the record does not exist (or its id does not decode). */
+export const notFound = () => new HttpError(404, MESSAGES.notFound);
+/** 409: a state conflict; `message` says which. */
+export const conflict = (message: string) => new HttpError(409, message);
+/** A path `{id}` → positive integer. @throws HttpError 404 when it is not one. */
+export function parseId(raw: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
 /** 429: a rate or attempt limit was hit. */
 export const tooManyRequests = () => new HttpError(429, MESSAGES.tooManyRequests);
 

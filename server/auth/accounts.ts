@@ -8,6 +8,7 @@ import {
 } from '../routes/customers/customers.repository';
 import { findUserByDni, findUserById, findUserByLogin, updateUserPassword } from '../routes/users/users.repository';
 import { permissionsOfUser, roleNamesOfUser } from '../routes/roles/roles.repository';
+import { recordChange, type AuditContext } from '../audit/audit';
 
 /**
  * One view over the two account kinds of SPEC §6 (staff `users`, `customers`), so login, tokens,
@@ -86,9 +87,25 @@ export async function findAccountById(db: Kysely<DB>, userType: AccountType, id:
   return userType === 'COLLABORATOR' ? map(await findUserById(db, id), fromUser) : map(await findCustomerById(db, id), fromCustomer);
 }
 
-/** Stores a new password hash for an account. */
-export function setAccountPassword(db: Kysely<DB>, userType: AccountType, id: number, passwordHash: string, at: Instant): Promise<void> {
-  return userType === 'COLLABORATOR' ? updateUserPassword(db, id, passwordHash, at) : updateCustomerPassword(db, id, passwordHash, at);
+/** Change-history entity (table) of each account type. */
+export const ACCOUNT_ENTITY = { COLLABORATOR: 'users', CUSTOMER: 'customers' } as const satisfies Record<AccountType, keyof DB>;
+
+/**
+ * Stores a new password hash for an account and records the UPDATE in the change history (the hash
+ * itself is never recorded: the diff shows `updated_at`). Run it inside the caller's transaction.
+ */
+export async function setAccountPassword(
+  trx: Kysely<DB>,
+  ctx: AuditContext,
+  userType: AccountType,
+  id: number,
+  passwordHash: string,
+  at: Instant,
+): Promise<void> {
+  const before = userType === 'COLLABORATOR' ? await findUserById(trx, id) : await findCustomerById(trx, id);
+  await (userType === 'COLLABORATOR' ? updateUserPassword(trx, id, passwordHash, at) : updateCustomerPassword(trx, id, passwordHash, at));
+  const after = userType === 'COLLABORATOR' ? await findUserById(trx, id) : await findCustomerById(trx, id);
+  await recordChange(trx, ctx, { entity: ACCOUNT_ENTITY[userType], recordId: id, action: 'UPDATE', before, after });
 }
 
 /** Role names and permission strings of an account (SPEC §6). */

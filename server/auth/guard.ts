@@ -6,6 +6,7 @@ import { forbidden, subscriptionLapsed, unauthenticated } from '../errors';
 import { isSubscriptionActive } from '../routes/companies/companies.repository';
 import { accountAccess, findAccountById } from './accounts';
 import { resolveAccessToken, type ResolvedToken } from './tokens';
+import '../audit/audit'; // declares FastifyRequest.audit
 
 /**
  * Route access control (design API.md "Rules every route follows": the permission is declared next
@@ -25,6 +26,11 @@ export type RouteAccess = 'public' | { userTypes: readonly AccountType[]; permis
 export const ANY_ACCOUNT: RouteAccess = { userTypes: ['COLLABORATOR', 'CUSTOMER'] };
 /** Staff only (customers get 403). */
 export const STAFF_ONLY: RouteAccess = { userTypes: ['COLLABORATOR'] };
+
+/** Staff holding every one of `permissions` (a module and, usually, one of its submodules). */
+export function staffWith(...permissions: readonly Permission[]): RouteAccess {
+  return { userTypes: ['COLLABORATOR'], permission: permissions };
+}
 
 /** The authenticated caller of a request. */
 export type AuthContext = ResolvedToken;
@@ -60,6 +66,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 /** Installs the guard on `app` (call before registering routes). */
 export function registerGuard(app: FastifyInstance, deps: AppDeps): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('audit', null);
 
   app.addHook('onRoute', (route) => {
     const guarded = GUARDED_PREFIXES.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`));
@@ -69,6 +76,8 @@ export function registerGuard(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.addHook('onRequest', async (request) => {
+    // Change-history context (server/audit/audit.ts): anonymous until a token is accepted below.
+    request.audit = { actor: null, ip: request.ip, clock: deps.clock };
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
 
@@ -87,5 +96,6 @@ export function registerGuard(app: FastifyInstance, deps: AppDeps): void {
       if (!required.every((permission) => permissions.includes(permission))) throw forbidden();
     }
     request.auth = token;
+    request.audit = { actor: { userType: token.userType, accountId: token.accountId }, ip: request.ip, clock: deps.clock };
   });
 }

@@ -27,6 +27,11 @@ export interface CompaniesTable {
   address: string;
   phone: string | null;
   email: string | null;
+  legal_representative: ColumnType<string | null, string | null | undefined, string | null>;
+  /** image/png, image/jpeg or image/svg+xml; null while no logo was uploaded. */
+  logo_content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  logo_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  logo_updated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** 0 → every authenticated call answers 402 (SPEC §7 "402 → /auth/pago"). */
   subscription_active: Flag;
   created_at: Instant;
@@ -74,6 +79,12 @@ export interface UsersTable {
 export interface UserRolesTable {
   user_id: number;
   role_id: number;
+}
+
+/** Locals (branches) a staff user works at. */
+export interface UserLocalsTable {
+  user_id: number;
+  local_id: number;
 }
 
 /** Self-registered customers (SPEC §7 row 1). */
@@ -160,6 +171,30 @@ export interface NotificationsTable {
   seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
+/** Change-history action (design DOMAIN.md "Cross-cutting: Change history"). */
+export type ChangeAction = 'CREATE' | 'UPDATE' | 'DELETE';
+
+/** One create, update or delete of a record (written by `server/audit/audit.ts`). */
+export interface ChangeHistoryTable {
+  id: Generated<number>;
+  occurred_at: Instant;
+  /** Null for system changes (seed, jobs) and anonymous public calls. */
+  actor_type: AccountType | null;
+  actor_id: number | null;
+  ip: string | null;
+  /** Table name of the record, e.g. 'users'. */
+  entity: string;
+  /** The record's id as text (composite keys joined with ':'). */
+  record_id: string;
+  action: ChangeAction;
+  /** JSON object of the fields before (null on CREATE); secrets never stored. */
+  before: string | null;
+  /** JSON object of the fields after (null on DELETE); secrets never stored. */
+  after: string | null;
+  /** JSON array of the field names that differ. */
+  changed_fields: string;
+}
+
 /** The whole schema, as Kysely's database type. */
 export interface DB {
   companies: CompaniesTable;
@@ -168,12 +203,14 @@ export interface DB {
   role_permissions: RolePermissionsTable;
   users: UsersTable;
   user_roles: UserRolesTable;
+  user_locals: UserLocalsTable;
   customers: CustomersTable;
   access_tokens: AccessTokensTable;
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
   notification_types: NotificationTypesTable;
   notifications: NotificationsTable;
+  change_history: ChangeHistoryTable;
 }
 
 /** Row types used by repositories. */
@@ -184,3 +221,4 @@ export type NewCustomer = Insertable<CustomersTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NotificationTypeRow = Selectable<NotificationTypesTable>;
+export type ChangeHistoryRow = Selectable<ChangeHistoryTable>;

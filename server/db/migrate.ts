@@ -2,12 +2,16 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connection';
 import { initialMigration } from './migrations/0001-initial';
 import { notificationsMigration } from './migrations/0002-notifications';
+import { changeHistoryMigration } from './migrations/0003-change-history';
+import { configuracionMigration } from './migrations/0004-configuracion';
 
 /** Every migration in order; names sort lexically and must never change once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-notifications': notificationsMigration(dialect),
+    '0003-change-history': changeHistoryMigration(dialect),
+    '0004-configuracion': configuracionMigration(dialect),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '../../../src/schemas/common';
 import { changePasswordRequestSchema, loginRequestSchema, loginResponseSchema, logoutRequestSchema } from '../../../src/schemas/session';
+import { auditContextOf } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import { ANY_ACCOUNT, requireAuth } from '../../auth/guard';
 import { publicAuthRateLimit } from '../../rate-limit';
@@ -41,7 +42,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
       },
       async (request) => {
-        await changePassword(deps, requireAuth(request), request.body);
+        await changePassword(deps, requireAuth(request), request.body, auditContextOf(request, deps.clock));
         return { message: AUTH_MESSAGES.passwordChanged };
       },
     );

@@ -2,6 +2,7 @@ import { buildPermissionsNames } from '../../../src/schemas/permissions';
 import type { LoginData, LoginRequest } from '../../../src/schemas/session';
 import type { AppDeps } from '../../context';
 import { fieldError, tooManyRequests, unauthenticated } from '../../errors';
+import type { AuditContext } from '../../audit/audit';
 import { accountAccess, findAccountByLogin, findAccountById, setAccountPassword, type Account } from '../../auth/accounts';
 import { accountKey } from '../../auth/attempt-limiter';
 import type { AuthContext } from '../../auth/guard';
@@ -82,6 +83,7 @@ export async function changePassword(
   deps: AppDeps,
   auth: AuthContext,
   body: { actual_password: string; new_password: string },
+  audit: AuditContext = { actor: { userType: auth.userType, accountId: auth.accountId }, ip: null, clock: deps.clock },
 ): Promise<void> {
   const account = await findAccountById(deps.db, auth.userType, auth.accountId);
   if (!account) throw unauthenticated();
@@ -90,7 +92,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(body.new_password, deps.config.scryptLogN);
   const { events } = await deps.db.transaction().execute(async (trx) => {
-    await setAccountPassword(trx, account.userType, account.id, passwordHash, deps.clock.now().toISOString());
+    await setAccountPassword(trx, audit, account.userType, account.id, passwordHash, deps.clock.now().toISOString());
     await revokeAccountSessions({ db: trx, clock: deps.clock }, auth, auth.tokenId);
     return notifyPasswordChanged(trx, deps.clock, { userType: account.userType, accountId: account.id });
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registrationResponseSchema } from '../../../src/schemas/session';
+import { auditContextOf } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import { publicAuthRateLimit } from '../../rate-limit';
 import { CUSTOMER_BASE } from '../bases';
@@ -18,7 +19,7 @@ export function customersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { response: { 201: registrationResponseSchema } },
       },
       async (request, reply) => {
-        const id = await registerCustomer(deps, request.body);
+        const id = await registerCustomer(deps, request.body, auditContextOf(request, deps.clock));
         return reply.status(201).send({ message: REGISTRATION_MESSAGES.success, data: { id } });
       },
     );

@@ -7,7 +7,8 @@ import { inTransaction, isUniqueViolation } from '../../db/portable';
 import { validationError, zodValidationError, type FieldErrors } from '../../errors';
 import { hashPassword } from '../../auth/password';
 import { notifyNewCustomer } from '../notifications/notifications.service';
-import { findRegistrationConflicts, insertCustomer } from './customers.repository';
+import { findCustomerById, findRegistrationConflicts, insertCustomer } from './customers.repository';
+import { recordChange, systemAuditContext, type AuditContext } from '../../audit/audit';
 
 /** Customer accounts: self-registration (SPEC §7 row 1; design DOMAIN.md "CRM"). */
 
@@ -82,7 +83,11 @@ async function conflictErrors(db: Kysely<DB>, documentNumber: string, email: str
  * @returns the new customer's id.
  * @throws HttpError 422 with field errors (rules, or document/e-mail already registered).
  */
-export async function registerCustomer({ db, clock, config, broadcaster }: AppDeps, body: unknown): Promise<number> {
+export async function registerCustomer(
+  { db, clock, config, broadcaster }: AppDeps,
+  body: unknown,
+  audit: AuditContext = systemAuditContext(clock),
+): Promise<number> {
   const parsed = createRegistrationSchema(todayInLimaBy(clock)).safeParse(body);
   if (!parsed.success) throw zodValidationError(parsed.error);
   const input = parsed.data;
@@ -106,6 +111,13 @@ export async function registerCustomer({ db, clock, config, broadcaster }: AppDe
   try {
     const { id, events } = await inTransaction(db, async (trx) => {
       const customerId = await insertCustomer(trx, row);
+      // Self-registration: the new customer is the change's actor.
+      await recordChange(trx, { ...audit, actor: { userType: 'CUSTOMER', accountId: customerId } }, {
+        entity: 'customers',
+        recordId: customerId,
+        action: 'CREATE',
+        after: await findCustomerById(trx, customerId),
+      });
       const notified = await notifyNewCustomer(trx, clock, { name: row.name, surname: row.surname, documentNumber: row.document_number });
       return { id: customerId, events: notified.events };
     });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '../../../src/schemas/common';
 import { newPasswordSchema, resetRequestSchema, resetTypeSchema } from '../../../src/schemas/session';
+import { auditContextOf } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import { publicAuthRateLimit } from '../../rate-limit';
 import { CUSTOMER_BASE, MAIN_BASE } from '../bases';
@@ -32,7 +33,7 @@ export function passwordResetRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         `${MAIN_BASE}/password_reset_${type}`,
         { config, schema: { body: newPasswordSchema, response: { 200: messageResponseSchema } } },
         async (request) => {
-          await resetPassword(deps, type, request.body);
+          await resetPassword(deps, type, request.body, auditContextOf(request, deps.clock));
           return { message: RESET_MESSAGES.done };
         },
       );

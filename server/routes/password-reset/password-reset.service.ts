@@ -7,6 +7,7 @@ import { isProduction } from '../../config';
 import { MINUTE_MS, type Clock } from '../../clock';
 import type { AccountType, DB } from '../../db/database';
 import { fieldError, tooManyRequests } from '../../errors';
+import { systemAuditContext, type AuditContext } from '../../audit/audit';
 import { findAccountByDocument, setAccountPassword } from '../../auth/accounts';
 import { accountKey } from '../../auth/attempt-limiter';
 import { hashPassword } from '../../auth/password';
@@ -71,6 +72,26 @@ function mailBody(name: string, link: string): string {
 }
 
 /**
+ * Creates a reset link for an account and queues its e-mail in the outbox, in `deps.db` (pass a
+ * transaction to make it atomic with other writes, e.g. a staff user's creation).
+ * @returns the link (logged outside production by the callers).
+ */
+export async function sendPasswordResetLink(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  account: TokenOwner & { email: string; name: string },
+): Promise<string> {
+  const type: ResetType = account.userType === 'COLLABORATOR' ? 'collaborator' : 'customer';
+  const token = await createPasswordResetToken(deps.db, deps.clock, { userType: account.userType, accountId: account.accountId });
+  const link = `${deps.config.publicUrl}${resetPasswordPath(token, type)}`;
+  await insertOutboxMessage(
+    deps.db,
+    { recipient: account.email, subject: RESET_MESSAGES.mailSubject, body: mailBody(account.name, link), link },
+    deps.clock.now().toISOString(),
+  );
+  return link;
+}
+
+/**
  * Requests a reset link for a DNI / document number. Always answers the same message whether or
  * not the document exists; when it names an active account, a link is e-mailed (outbox) and,
  * outside production, logged. Requests count per type and DNI.
@@ -85,13 +106,7 @@ export async function requestPasswordReset(deps: AppDeps, type: ResetType, dni: 
   const account = await findAccountByDocument(deps.db, userType, dni);
   if (!account || account.status !== 'ACTIVO') return;
 
-  const token = await createPasswordResetToken(deps.db, deps.clock, { userType, accountId: account.id });
-  const link = `${deps.config.publicUrl}${resetPasswordPath(token, type)}`;
-  await insertOutboxMessage(
-    deps.db,
-    { recipient: account.email, subject: RESET_MESSAGES.mailSubject, body: mailBody(account.name, link), link },
-    deps.clock.now().toISOString(),
-  );
+  const link = await sendPasswordResetLink(deps, { userType, accountId: account.id, email: account.email, name: account.name });
   if (!isProduction(deps.config)) log.info({ resetLink: link, recipient: account.email }, 'Password reset link (development only)');
 }
 
@@ -101,7 +116,12 @@ export async function requestPasswordReset(deps: AppDeps, type: ResetType, dni: 
  * actualizada", in one transaction; the notification is broadcast after commit.
  * @throws HttpError 422 on `id` when the link is unknown, used, expired or of another type.
  */
-export async function resetPassword(deps: AppDeps, type: ResetType, body: { id: string; password: string }): Promise<void> {
+export async function resetPassword(
+  deps: AppDeps,
+  type: ResetType,
+  body: { id: string; password: string },
+  audit: AuditContext = systemAuditContext(deps.clock),
+): Promise<void> {
   const userType = RESET_TYPE_ACCOUNT[type];
   const now = deps.clock.now().toISOString();
   const reset = await findUsablePasswordReset(deps.db, hashToken(body.id), userType, now);
@@ -112,7 +132,8 @@ export async function resetPassword(deps: AppDeps, type: ResetType, body: { id: 
   const { events } = await deps.db.transaction().execute(async (trx) => {
     if (!(await markPasswordResetUsed(trx, reset.id, now))) throw fieldError('id', RESET_MESSAGES.invalidLink);
     await consumeAccountPasswordResets(trx, owner, now);
-    await setAccountPassword(trx, userType, reset.account_id, passwordHash, now);
+    // The link proves who the caller is: the account itself is the change's actor.
+    await setAccountPassword(trx, { ...audit, actor: owner }, userType, reset.account_id, passwordHash, now);
     await revokeAccountSessions({ db: trx, clock: deps.clock }, owner);
     return notifyPasswordChanged(trx, deps.clock, owner);
   });

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { PageMeta } from '../../../src/schemas/paging';
 import type { DB } from '../../db/database';
+import { likePattern, paginate, parseSort } from '../../db/paging';
 
 /** SQL of roles and their permissions (`roles`, `role_permissions`, `user_roles`). */
 
@@ -59,4 +61,73 @@ export async function permissionsOfUser(db: Kysely<DB>, userId: number): Promise
     .orderBy('role_permissions.permission')
     .execute();
   return rows.map((r) => r.permission);
+}
+
+/** Filters and paging of the roles list. */
+export interface RoleListFilters {
+  page: number;
+  per_page: number;
+  sort?: string;
+  q?: string;
+}
+
+/** A role's name, sorted permissions and holder count (GET /api/roles). */
+export interface RoleDetail {
+  id: number;
+  name: string;
+  permissions: string[];
+  holders: number;
+}
+
+/** Roles by id with permissions and holder counts, in the order of `ids`. */
+export async function roleDetails(db: Kysely<DB>, ids: readonly number[]): Promise<RoleDetail[]> {
+  if (ids.length === 0) return [];
+  const roles = await db.selectFrom('roles').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  const permissions = await db.selectFrom('role_permissions').select(['role_id', 'permission']).where('role_id', 'in', [...ids]).orderBy('permission').execute();
+  const holders = await db
+    .selectFrom('user_roles')
+    .select(['role_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('role_id', 'in', [...ids])
+    .groupBy('role_id')
+    .execute();
+  const byId = new Map(roles.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const role = byId.get(id);
+    if (!role) return [];
+    return [
+      {
+        id,
+        name: role.name,
+        permissions: permissions.filter((p) => p.role_id === id).map((p) => p.permission),
+        holders: Number(holders.find((h) => h.role_id === id)?.n ?? 0),
+      },
+    ];
+  });
+}
+
+/** One page of role ids (name search with `q`). */
+export async function listRoleIds(db: Kysely<DB>, filters: RoleListFilters): Promise<{ ids: number[]; meta: PageMeta }> {
+  let query = db.selectFrom('roles');
+  if (filters.q) query = query.where(sql<string>`lower(roles.name)`, 'like', sql<string>`${likePattern(filters.q)} escape '\\'`);
+  const { field, direction } = parseSort<'name' | 'id'>(filters.sort, 'id');
+  const page = await paginate(query, filters, (q) => q.select('roles.id').orderBy(`roles.${field}`, direction).orderBy('roles.id', direction));
+  return { ids: page.data.map((r) => r.id), meta: page.meta };
+}
+
+/** Renames a role. */
+export async function renameRole(db: Kysely<DB>, id: number, name: string): Promise<void> {
+  await db.updateTable('roles').set({ name }).where('id', '=', id).execute();
+}
+
+/** Replaces a role's permission list. */
+export async function replaceRolePermissions(db: Kysely<DB>, id: number, permissions: readonly string[]): Promise<void> {
+  await db.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+  const unique = [...new Set(permissions)];
+  if (unique.length > 0) await db.insertInto('role_permissions').values(unique.map((permission) => ({ role_id: id, permission }))).execute();
+}
+
+/** Deletes a role nobody holds (its permissions go with it). */
+export async function deleteRole(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('role_permissions').where('role_id', '=', id).execute();
+  await db.deleteFrom('roles').where('id', '=', id).execute();
 }

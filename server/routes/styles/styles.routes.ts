@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '../../../src/schemas/common';
 import { storeStylesRequestSchema } from '../../../src/schemas/session';
+import { auditContextOf } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import { requireAuth, STAFF_ONLY } from '../../auth/guard';
 import { MAIN_BASE } from '../bases';
@@ -16,7 +17,7 @@ export function stylesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { body: storeStylesRequestSchema, response: { 200: messageResponseSchema } },
       },
       async (request) => {
-        await saveStyles(deps, requireAuth(request).accountId, request.body.styles);
+        await saveStyles(deps, requireAuth(request).accountId, request.body.styles, auditContextOf(request, deps.clock));
         return { message: STYLES_MESSAGES.saved };
       },
     );

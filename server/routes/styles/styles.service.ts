@@ -1,6 +1,9 @@
 import { styleSettingsSchema, type StyleSettings } from '../../../src/schemas/session';
 import type { AppDeps } from '../../context';
 import { validationError } from '../../errors';
+import { recordChange, type AuditContext } from '../../audit/audit';
+import { inTransaction } from '../../db/portable';
+import { findUserById } from '../users/users.repository';
 import { saveStaffStyles } from './styles.repository';
 
 /** Theme settings saved by staff (SPEC §6: customers' styles are never saved on the server). */
@@ -26,7 +29,12 @@ export function parseStoredStyles(json: string | null): StyleSettings | null {
  * Saves a staff user's styles (SPEC §7 row 8). `stylesJson` is the form field `styles`.
  * @throws HttpError 422 on field `styles` when it is not JSON of `styleSettingsSchema`.
  */
-export async function saveStyles({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, userId: number, stylesJson: string): Promise<void> {
+export async function saveStyles(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  userId: number,
+  stylesJson: string,
+  audit: AuditContext = { actor: { userType: 'COLLABORATOR', accountId: userId }, ip: null, clock },
+): Promise<void> {
   let value: unknown;
   try {
     value = JSON.parse(stylesJson);
@@ -35,5 +43,10 @@ export async function saveStyles({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, u
   }
   const parsed = styleSettingsSchema.safeParse(value);
   if (!parsed.success) throw validationError({ styles: [STYLES_MESSAGES.invalid] });
-  await saveStaffStyles(db, userId, JSON.stringify(parsed.data), clock.now().toISOString());
+  await inTransaction(db, async (trx) => {
+    const before = await findUserById(trx, userId);
+    await saveStaffStyles(trx, userId, JSON.stringify(parsed.data), clock.now().toISOString());
+    const after = await findUserById(trx, userId);
+    await recordChange(trx, audit, { entity: 'users', recordId: userId, action: 'UPDATE', before, after });
+  });
 }

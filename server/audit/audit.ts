@@ -1,0 +1,100 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { AccountType, ChangeAction, DB } from '../db/database';
+
+/**
+ * The change-history mechanism (design DOMAIN.md "Cross-cutting: Change history"; docs/decisions.md
+ * "Configuración y Historial de cambios"). Every create, update and delete calls {@link recordChange}
+ * with the transaction that makes the change, so the history row commits or rolls back with it.
+ * Secrets (any key matching /password|token|secret/i, e.g. `password_hash`, `token_hash`) are never
+ * stored, at any depth.
+ */
+
+/** Who makes a change and from where; the guard derives one per request (`request.audit`). */
+export interface AuditContext {
+  /** The authenticated caller; null for system changes (seed, jobs) and anonymous public calls. */
+  actor: { userType: AccountType; accountId: number } | null;
+  /** The client's IP (Fastify `request.ip`); null outside HTTP. */
+  ip: string | null;
+  /** Stamps `occurred_at`. */
+  clock: Clock;
+}
+
+/** A change to record: `before` is null on CREATE, `after` null on DELETE. */
+export interface ChangeInput {
+  /** Table name of the record, e.g. 'users'. */
+  entity: string;
+  /** The record's id (composite keys joined with ':'). */
+  recordId: number | string;
+  action: ChangeAction;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Keys never written to the history. */
+export const SECRET_KEY = /password|token|secret/i;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the guard on every request: the caller (null when anonymous) and the IP. */
+    audit: AuditContext | null;
+  }
+}
+
+/** An audit context for changes made by the system itself (seed, fixtures, jobs). */
+export function systemAuditContext(clock: Clock): AuditContext {
+  return { actor: null, ip: null, clock };
+}
+
+/** The request's audit context (set by the guard), or an anonymous one with the request's IP. */
+export function auditContextOf(request: FastifyRequest, clock: Clock): AuditContext {
+  return request.audit ?? { actor: null, ip: request.ip, clock };
+}
+
+/** A copy of `value` without secret keys, recursively (arrays and plain objects). */
+export function stripSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stripSecrets);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([key]) => !SECRET_KEY.test(key))
+        .map(([key, v]) => [key, stripSecrets(v)]),
+    );
+  }
+  return value;
+}
+
+/** Names of the fields whose (JSON) value differs between `before` and `after`, sorted. */
+export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string[] {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  return [...keys].filter((key) => JSON.stringify(before?.[key] ?? null) !== JSON.stringify(after?.[key] ?? null)).sort();
+}
+
+/**
+ * Writes one change-history row in `trx` (must be a transaction: the row shares the change's fate).
+ * Secret keys are stripped from `before`/`after`; `changed_fields` lists the differing fields (every
+ * field of the record on CREATE/DELETE). An UPDATE whose only differences were secrets is still
+ * recorded (e.g. a password change shows `updated_at`).
+ * @throws Error when `trx` is not a transaction (a programming error).
+ */
+export async function recordChange(trx: Kysely<DB>, ctx: AuditContext, change: ChangeInput): Promise<void> {
+  if (!trx.isTransaction) throw new Error('recordChange must run inside the transaction of the change');
+  const before = change.before ? (stripSecrets(change.before) as Record<string, unknown>) : null;
+  const after = change.after ? (stripSecrets(change.after) as Record<string, unknown>) : null;
+  await trx
+    .insertInto('change_history')
+    .values({
+      occurred_at: ctx.clock.now().toISOString(),
+      actor_type: ctx.actor?.userType ?? null,
+      actor_id: ctx.actor?.accountId ?? null,
+      ip: ctx.ip,
+      entity: change.entity,
+      record_id: String(change.recordId),
+      action: change.action,
+      before: before ? JSON.stringify(before) : null,
+      after: after ? JSON.stringify(after) : null,
+      changed_fields: JSON.stringify(changedFields(before, after)),
+    })
+    .execute();
+}

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Company, UpdateCompanyRequest } from '../../../src/schemas/company';
+import { recordChange, type AuditContext } from '../../audit/audit';
+import type { AppDeps } from '../../context';
+import type { DB } from '../../db/database';
+import { isUniqueViolation } from '../../db/portable';
+import { fieldError, notFound } from '../../errors';
+import { findMainCompanyId } from './companies.repository';
+import { detectLogoType, isSafeSvg, LOGO_MESSAGES } from './logo';
+
+/** Configuración → Empresas: the installation's company and its logo. */
+
+/** Spanish messages of the company form. */
+export const COMPANY_MESSAGES = {
+  duplicateRuc: 'El RUC ya está registrado',
+} as const;
+
+/** Public path of the logo (public base). */
+export const LOGO_PATH = '/logo';
+
+/** The company's columns without the logo bytes (the change-history snapshot). */
+async function snapshot(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('companies')
+    .select(['id', 'business_name', 'ruc', 'address', 'phone', 'email', 'legal_representative', 'logo_content_type', 'logo_updated_at', 'subscription_active'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The company id, @throws HttpError 404 when the installation has none yet. */
+async function companyId(db: Kysely<DB>): Promise<number> {
+  const id = await findMainCompanyId(db);
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+/** The company as the API answers it. @throws HttpError 404. */
+export async function getCompany(db: Kysely<DB>): Promise<Company> {
+  const row = await snapshot(db, await companyId(db));
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    business_name: row.business_name,
+    ruc: row.ruc,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    legal_representative: row.legal_representative,
+    logo_url: row.logo_updated_at ? `${LOGO_PATH}?v=${new Date(row.logo_updated_at).getTime()}` : null,
+  };
+}
+
+/** Updates the company (PATCH /api/company). @throws HttpError 404; 422 on a RUC another company has. */
+export async function updateCompany(deps: AppDeps, audit: AuditContext, body: UpdateCompanyRequest): Promise<Company> {
+  const id = await companyId(deps.db);
+  const values = { ...body, email: body.email === undefined || body.email === null ? body.email : body.email.trim().toLowerCase() };
+  if (body.ruc !== undefined) {
+    const other = await deps.db.selectFrom('companies').select('id').where('ruc', '=', body.ruc).where('id', '<>', id).executeTakeFirst();
+    if (other) throw fieldError('ruc', COMPANY_MESSAGES.duplicateRuc);
+  }
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      const before = await snapshot(trx, id);
+      await trx.updateTable('companies').set(values).where('id', '=', id).execute();
+      await recordChange(trx, audit, { entity: 'companies', recordId: id, action: 'UPDATE', before, after: await snapshot(trx, id) });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('ruc', COMPANY_MESSAGES.duplicateRuc);
+    throw error;
+  }
+  return getCompany(deps.db);
+}
+
+/**
+ * Stores an uploaded logo (≤ 1 MB, PNG/JPEG/SVG by content; SVGs with active content rejected).
+ * @throws HttpError 404 without a company; 422 on `logo` for a non-image or unsafe SVG.
+ */
+export async function saveLogo(deps: AppDeps, audit: AuditContext, bytes: Buffer): Promise<Company> {
+  const id = await companyId(deps.db);
+  const type = detectLogoType(bytes);
+  if (!type) throw fieldError('logo', LOGO_MESSAGES.notImage);
+  if (type === 'image/svg+xml' && !isSafeSvg(bytes)) throw fieldError('logo', LOGO_MESSAGES.unsafeSvg);
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await snapshot(trx, id);
+    await trx
+      .updateTable('companies')
+      .set({ logo_content_type: type, logo_data: bytes, logo_updated_at: deps.clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    await recordChange(trx, audit, { entity: 'companies', recordId: id, action: 'UPDATE', before, after: await snapshot(trx, id) });
+  });
+  return getCompany(deps.db);
+}
+
+/** The stored logo, or null. */
+export async function findLogo(db: Kysely<DB>): Promise<{ contentType: string; data: Buffer; updatedAt: string } | null> {
+  const row = await db.selectFrom('companies').select(['logo_content_type', 'logo_data', 'logo_updated_at']).orderBy('id').limit(1).executeTakeFirst();
+  if (!row?.logo_content_type || !row.logo_data || !row.logo_updated_at) return null;
+  return { contentType: row.logo_content_type, data: Buffer.from(row.logo_data), updatedAt: row.logo_updated_at };
+}

@@ -1,0 +1,126 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
+import { TEST_SCRYPT_LOG_N } from '../../server/config';
+import type { DB } from '../../server/db/database';
+import { DEMO_ROLES, seedDemo } from '../../server/db/seed';
+import { createLocal, createRole, createSession, createStaff } from '../../server/testing/fixtures';
+import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+
+/**
+ * Role × route matrix (issue "Configuración and Historial de cambios"): every seeded role
+ * (server/db/seed.ts) against every protected route: allowed → 2xx, otherwise 403. Later modules
+ * add their routes to ROUTES; each row builds a fresh, valid request so an allowed call succeeds.
+ */
+
+/** One protected route: the permissions it requires and how to build a valid request. */
+interface MatrixRoute {
+  name: string;
+  permissions: readonly Permission[];
+  request: (db: Kysely<DB>) => Promise<InjectOptions>;
+}
+
+const USERS = [MODULE.configuracion, SUBMODULE.usuarios] as const;
+const ROLES = [MODULE.configuracion, SUBMODULE.roles] as const;
+const COMPANY = [MODULE.configuracion, SUBMODULE.empresas] as const;
+const HISTORY = [MODULE.historial] as const;
+
+let seq = 0;
+const next = () => (seq += 1);
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
+
+/** A fresh staff user's id. */
+const freshUser = async (db: Kysely<DB>, status: 'ACTIVO' | 'INACTIVO' = 'ACTIVO') => (await createStaff(db, { status })).id;
+/** A fresh role's id. */
+const freshRole = (db: Kysely<DB>) => createRole(db, `Matriz ${next()}`, [MODULE.crm]);
+
+export const ROUTES: readonly MatrixRoute[] = [
+  { name: 'GET /api/users', permissions: USERS, request: async () => ({ method: 'GET', url: '/api/users' }) },
+  {
+    name: 'POST /api/users',
+    permissions: USERS,
+    request: async (db) => {
+      const n = next();
+      return { method: 'POST', url: '/api/users', payload: { dni: `3${String(n).padStart(7, '0')}`, email: `matriz${n}@parcela.test`, name: 'M', surname: 'Z', role_ids: [await freshRole(db)] } };
+    },
+  },
+  { name: 'GET /api/users/{id}', permissions: USERS, request: async (db) => ({ method: 'GET', url: `/api/users/${await freshUser(db)}` }) },
+  { name: 'PATCH /api/users/{id}', permissions: USERS, request: async (db) => ({ method: 'PATCH', url: `/api/users/${await freshUser(db)}`, payload: { name: 'Otro' } }) },
+  { name: 'POST /api/users/{id}/deactivate', permissions: USERS, request: async (db) => ({ method: 'POST', url: `/api/users/${await freshUser(db)}/deactivate` }) },
+  { name: 'POST /api/users/{id}/reactivate', permissions: USERS, request: async (db) => ({ method: 'POST', url: `/api/users/${await freshUser(db, 'INACTIVO')}/reactivate` }) },
+  { name: 'POST /api/users/{id}/send-password-reset', permissions: USERS, request: async (db) => ({ method: 'POST', url: `/api/users/${await freshUser(db)}/send-password-reset` }) },
+
+  { name: 'GET /api/roles', permissions: ROLES, request: async () => ({ method: 'GET', url: '/api/roles' }) },
+  { name: 'POST /api/roles', permissions: ROLES, request: async () => ({ method: 'POST', url: '/api/roles', payload: { name: `Matriz nuevo ${next()}`, permissions: [MODULE.crm] } }) },
+  { name: 'GET /api/roles/{id}', permissions: ROLES, request: async (db) => ({ method: 'GET', url: `/api/roles/${await freshRole(db)}` }) },
+  { name: 'PATCH /api/roles/{id}', permissions: ROLES, request: async (db) => ({ method: 'PATCH', url: `/api/roles/${await freshRole(db)}`, payload: { permissions: [MODULE.reportes] } }) },
+  { name: 'POST /api/roles/{id}/copy', permissions: ROLES, request: async (db) => ({ method: 'POST', url: `/api/roles/${await freshRole(db)}/copy`, payload: { name: `Matriz copia ${next()}` } }) },
+  { name: 'DELETE /api/roles/{id}', permissions: ROLES, request: async (db) => ({ method: 'DELETE', url: `/api/roles/${await freshRole(db)}` }) },
+
+  { name: 'GET /api/company', permissions: COMPANY, request: async () => ({ method: 'GET', url: '/api/company' }) },
+  { name: 'PATCH /api/company', permissions: COMPANY, request: async () => ({ method: 'PATCH', url: '/api/company', payload: { phone: '014445555' } }) },
+  {
+    name: 'POST /api/company/logo',
+    permissions: COMPANY,
+    request: async () => {
+      const boundary = 'matriz';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="l.png"\r\nContent-Type: image/png\r\n\r\n`),
+        PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { method: 'POST', url: '/api/company/logo', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    },
+  },
+  { name: 'GET /api/locals', permissions: COMPANY, request: async () => ({ method: 'GET', url: '/api/locals' }) },
+  { name: 'POST /api/locals', permissions: COMPANY, request: async () => ({ method: 'POST', url: '/api/locals', payload: { name: `Local ${next()}`, address: 'Av. Matriz 1' } }) },
+  { name: 'GET /api/locals/{id}', permissions: COMPANY, request: async (db) => ({ method: 'GET', url: `/api/locals/${await createLocal(db, { name: `L${next()}` })}` }) },
+  { name: 'PATCH /api/locals/{id}', permissions: COMPANY, request: async (db) => ({ method: 'PATCH', url: `/api/locals/${await createLocal(db, { name: `L${next()}` })}`, payload: { name: 'Nuevo' } }) },
+  { name: 'POST /api/locals/{id}/activate', permissions: COMPANY, request: async (db) => ({ method: 'POST', url: `/api/locals/${await createLocal(db, { name: `L${next()}`, active: false })}/activate` }) },
+  { name: 'POST /api/locals/{id}/deactivate', permissions: COMPANY, request: async (db) => ({ method: 'POST', url: `/api/locals/${await createLocal(db, { name: `L${next()}` })}/deactivate` }) },
+
+  { name: 'GET /api/change-history', permissions: HISTORY, request: async () => ({ method: 'GET', url: '/api/change-history' }) },
+  { name: 'GET /api/change-history/export.csv', permissions: HISTORY, request: async () => ({ method: 'GET', url: '/api/change-history/export.csv' }) },
+];
+
+describe.each(dialects)('role × route matrix (%s)', (dialect) => {
+  const db = useTestDatabase(dialect);
+  const ctx = useTestApp(db);
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    await seedDemo(db(), { scryptLogN: TEST_SCRYPT_LOG_N });
+    for (const role of Object.keys(DEMO_ROLES)) tokens.set(role, await createSession(db(), await createStaff(db(), { roleNames: [role] })));
+  });
+
+  it('covers every seeded role and only known permissions', () => {
+    expect([...tokens.keys()]).toEqual(['Administrador', 'Jefe de ventas', 'Asesor de ventas', 'Cobranzas', 'Finanzas', 'Legal', 'Ingeniería']);
+    for (const route of ROUTES) for (const p of route.permissions) expect(ALL_PERMISSIONS).toContain(p);
+  });
+
+  const cases = ROUTES.flatMap((route) =>
+    Object.entries(DEMO_ROLES).map(([role, held]) => {
+      const allowed = route.permissions.every((p) => held.includes(p));
+      return { route, role, allowed, label: `${route.name} as ${role} → ${allowed ? '2xx' : '403'}` };
+    }),
+  );
+
+  it.each(cases)('$label', async ({ route, role, allowed }) => {
+    const options = await route.request(db());
+    const res = await ctx().app.inject({ ...options, headers: { ...(options.headers ?? {}), ...bearer(tokens.get(role)!) } });
+    if (allowed) {
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    } else {
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('answers 401 without a token on every route', async () => {
+    for (const route of ROUTES) {
+      const { headers: _headers, ...options } = await route.request(db());
+      expect((await ctx().app.inject(options)).statusCode, route.name).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { companyResponseSchema, localsPageSchema, LOGO_MAX_BYTES } from '../../src/schemas/company';
+import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
+import { MESSAGES } from '../../server/errors';
+import { COMPANY_MESSAGES } from '../../server/routes/companies/companies.service';
+import { LOGO_MESSAGES } from '../../server/routes/companies/logo';
+import { LOCAL_MESSAGES } from '../../server/routes/locals/locals.service';
+import { createSession, createStaff, ensureCompany } from '../../server/testing/fixtures';
+import { bearer, dialects, getWithToken, useTestApp, useTestDatabase } from './harness';
+
+/** Configuración → Empresas: /api/company, /api/company/logo, GET /logo, /api/locals. */
+
+const COMPANY_PERMISSIONS = [MODULE.configuracion, SUBMODULE.empresas];
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const SAFE_SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123"/></svg>');
+
+/** A multipart/form-data body with one file part. */
+function multipart(field: string, filename: string, contentType: string, content: Buffer) {
+  const boundary = '----parcelaTestBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(dialects)('company and locals (%s)', (dialect) => {
+  const db = useTestDatabase(dialect);
+  const ctx = useTestApp(db);
+
+  const manager = async () => {
+    await ensureCompany(db());
+    return createSession(db(), await createStaff(db(), { permissions: COMPANY_PERMISSIONS }));
+  };
+  const upload = async (token: string, body: ReturnType<typeof multipart>) =>
+    ctx().app.inject({ method: 'POST', url: '/api/company/logo', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+  const companyHistory = () => db().selectFrom('change_history').selectAll().where('entity', '=', 'companies').orderBy('id').execute();
+
+  describe('/api/company', () => {
+    it('reads and updates the company, recording the UPDATE', async () => {
+      const token = await manager();
+      const res = await ctx().app.inject({
+        method: 'PATCH',
+        url: '/api/company',
+        headers: bearer(token),
+        payload: { business_name: 'Lotes del Norte S.A.C.', ruc: '20605123458', legal_representative: 'María Pérez', email: 'Info@Norte.pe' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(companyResponseSchema.parse(res.json()).data).toMatchObject({ business_name: 'Lotes del Norte S.A.C.', ruc: '20605123458', legal_representative: 'María Pérez', email: 'info@norte.pe' });
+      expect((await getWithToken(ctx().app, '/api/company', token)).json().data.ruc).toBe('20605123458');
+      const last = (await companyHistory()).at(-1)!;
+      expect(JSON.parse(last.changed_fields)).toEqual(expect.arrayContaining(['business_name', 'ruc', 'legal_representative', 'email']));
+    });
+
+    it.each([
+      ['an invalid RUC', { ruc: '20605123457' }, 'ruc', 'El RUC no es válido (11 dígitos con dígito verificador)'],
+      ['an unknown key', { subscription_active: 1 }, 'subscription_active', MESSAGES.unknownField],
+      ['an empty body', {}, 'body', 'Indique al menos un campo'],
+    ])('rejects %s with 422', async (_label, payload, field, message) => {
+      const token = await manager();
+      const res = await ctx().app.inject({ method: 'PATCH', url: '/api/company', headers: bearer(token), payload });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[field]).toEqual([message]);
+    });
+
+    it('rejects a RUC another company holds with 422', async () => {
+      const token = await manager();
+      await db().insertInto('companies').values({ business_name: 'Otra', ruc: '20100070970', address: 'x', phone: null, email: null, subscription_active: 1, created_at: new Date().toISOString() }).execute();
+      const res = await ctx().app.inject({ method: 'PATCH', url: '/api/company', headers: bearer(token), payload: { ruc: '20100070970' } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ ruc: [COMPANY_MESSAGES.duplicateRuc] });
+      await db().deleteFrom('companies').where('ruc', '=', '20100070970').execute();
+    });
+
+    it('is 403 without the Empresas submodule', async () => {
+      const other = await createStaff(db(), { permissions: [MODULE.configuracion, SUBMODULE.usuarios] });
+      expect((await getWithToken(ctx().app, '/api/company', await createSession(db(), other))).statusCode).toBe(403);
+    });
+  });
+
+  describe('logo', () => {
+    it('stores a PNG and serves it publicly at /logo', async () => {
+      const token = await manager();
+      const res = await upload(token, multipart('logo', 'logo.png', 'image/png', PNG));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.logo_url).toMatch(/^\/logo\?v=\d+$/);
+      const served = await ctx().app.inject({ method: 'GET', url: '/logo' });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.equals(PNG)).toBe(true);
+      const last = (await companyHistory()).at(-1)!;
+      expect(JSON.parse(last.changed_fields)).toEqual(expect.arrayContaining(['logo_content_type', 'logo_updated_at']));
+      expect(last.after).not.toContain('logo_data');
+    });
+
+    it('accepts a clean SVG and serves it with a script-blocking CSP', async () => {
+      const token = await manager();
+      expect((await upload(token, multipart('logo', 'logo.svg', 'image/svg+xml', SAFE_SVG))).statusCode).toBe(200);
+      const served = await ctx().app.inject({ method: 'GET', url: '/logo' });
+      expect(served.headers['content-type']).toBe('image/svg+xml');
+      expect(served.headers['content-security-policy']).toContain("default-src 'none'");
+    });
+
+    it.each([
+      ['a script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+      ['an event handler', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'],
+      ['a javascript: link', '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>'],
+      ['a foreignObject', '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div/></foreignObject></svg>'],
+    ])('rejects an SVG with %s (422, nothing stored)', async (_label, svg) => {
+      const token = await manager();
+      const before = (await companyHistory()).length;
+      const res = await upload(token, multipart('logo', 'x.svg', 'image/svg+xml', Buffer.from(svg)));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ logo: [LOGO_MESSAGES.unsafeSvg] });
+      expect((await companyHistory()).length).toBe(before);
+    });
+
+    it.each([
+      ['a file over 1 MB', multipart('logo', 'big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)])), LOGO_MESSAGES.tooLarge],
+      ['a non-image (named .png)', multipart('logo', 'fake.png', 'image/png', Buffer.from('%PDF-1.7 not an image')), LOGO_MESSAGES.notImage],
+      ['another field name', multipart('file', 'logo.png', 'image/png', PNG), LOGO_MESSAGES.missing],
+    ])('rejects %s with 422 on logo', async (_label, body, message) => {
+      const token = await manager();
+      const before = (await companyHistory()).length;
+      const res = await upload(token, body);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ logo: [message] });
+      expect((await companyHistory()).length).toBe(before);
+    });
+
+    it('rejects a JSON body with 422 on logo', async () => {
+      const token = await manager();
+      const res = await ctx().app.inject({ method: 'POST', url: '/api/company/logo', headers: bearer(token), payload: { logo: 'x' } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ logo: [LOGO_MESSAGES.missing] });
+    });
+  });
+
+  describe('/api/locals', () => {
+    it('creates, updates, deactivates and reactivates a local; row 9 follows', async () => {
+      const token = await manager();
+      const created = await ctx().app.inject({ method: 'POST', url: '/api/locals', headers: bearer(token), payload: { name: `Sede ${dialect}`, address: 'Av. Uno 1' } });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().data.id as number;
+      expect(created.json().data).toMatchObject({ active: true });
+      const patched = await ctx().app.inject({ method: 'PATCH', url: `/api/locals/${id}`, headers: bearer(token), payload: { address: 'Av. Dos 2' } });
+      expect(patched.json().data).toMatchObject({ address: 'Av. Dos 2' });
+      expect((await ctx().app.inject({ method: 'POST', url: `/api/locals/${id}/deactivate`, headers: bearer(token) })).json().data.active).toBe(false);
+      const publicList = (await ctx().app.inject({ method: 'GET', url: '/api/private/ver_locales_activos' })).json().message as { id: number }[];
+      expect(publicList.map((l) => l.id)).not.toContain(id);
+      const again = await ctx().app.inject({ method: 'POST', url: `/api/locals/${id}/deactivate`, headers: bearer(token) });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: LOCAL_MESSAGES.alreadyInactive });
+      expect((await ctx().app.inject({ method: 'POST', url: `/api/locals/${id}/activate`, headers: bearer(token) })).json().data.active).toBe(true);
+      const history = await db().selectFrom('change_history').select('action').where('entity', '=', 'locals').where('record_id', '=', String(id)).execute();
+      expect(history.map((h) => h.action)).toEqual(['CREATE', 'UPDATE', 'UPDATE', 'UPDATE']);
+    });
+
+    it('lists with paging, search and the active filter', async () => {
+      const token = await manager();
+      await ctx().app.inject({ method: 'POST', url: '/api/locals', headers: bearer(token), payload: { name: 'Oficina Buscada', address: 'Jr. Sol 5' } });
+      const page = localsPageSchema.parse((await getWithToken(ctx().app, '/api/locals?q=buscada&active=true', token)).json());
+      expect(page.data.map((l) => l.name)).toEqual(['Oficina Buscada']);
+      expect(page.meta).toEqual({ page: 1, per_page: 20, total: 1 });
+    });
+
+    it('rejects bad input (422) and unknown ids (404)', async () => {
+      const token = await manager();
+      const res = await ctx().app.inject({ method: 'POST', url: '/api/locals', headers: bearer(token), payload: { name: '', address: 'x', active: true } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toMatchObject({ name: ['Ingrese el nombre del local'], active: [MESSAGES.unknownField] });
+      expect((await ctx().app.inject({ method: 'PATCH', url: '/api/locals/999999', headers: bearer(token), payload: { name: 'X' } })).statusCode).toBe(404);
+    });
+  });
+});
