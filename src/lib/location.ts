@@ -1,0 +1,11 @@
+import { listQueryToSearchParams, type ListQuery } from '../schemas/list';
+
+/**
+ * Writes a list's query to the address bar without a new history entry (the `syncUrl` of the CRUD
+ * pattern), so reloading or sharing the link reproduces the view. wouter follows `replaceState`.
+ */
+export function replaceUrlQuery(query: ListQuery, win: Pick<Window, 'location' | 'history'> = window): void {
+  const search = listQueryToSearchParams(query).toString();
+  const next = `${win.location.pathname}${search ? `?${search}` : ''}${win.location.hash}`;
+  if (next !== `${win.location.pathname}${win.location.search}${win.location.hash}`) win.history.replaceState(win.history.state, '', next);
+}

@@ -1,0 +1,165 @@
+import '../../styles/resource.css';
+import { useId, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Drawer } from '@blueprintjs/core';
+import { isEditorOpen, useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } from './resource-hooks';
+
+/**
+ * The editor of a CRUD screen (issue "Configuración", the CRUD pattern) as a Blueprint Dialog
+ * ({@link EditorDialog}) or Drawer ({@link EditorDrawer}); both render the same form from the
+ * resource-editor machine: the screen's fields (see FormField.tsx), the form's message in a
+ * Callout, and the footer "Cancelar" / "Guardar" (loading while saving) plus "Eliminar" when
+ * editing and `canDelete`. Closing with unsaved changes asks "¿Descartar los cambios?"
+ * ("Descartar" / "Seguir editando"); deleting asks "¿Eliminar este registro?" ("Eliminar" /
+ * "Cancelar").
+ */
+
+interface EditorFrameProps {
+  editor: ResourceEditorRef;
+  /** Title when creating ("Nuevo usuario"). */
+  createTitle: string;
+  /** Title when editing ("Editar usuario"). */
+  editTitle: string;
+  /** Show "Eliminar" when editing. */
+  canDelete?: boolean;
+  children: ReactNode;
+}
+
+function useEditorFrame(editor: ResourceEditorRef) {
+  return {
+    open: useResourceEditor(editor, isEditorOpen),
+    mode: useResourceEditor(editor, (s) => s.context.mode),
+    saving: useResourceEditor(editor, (s) => s.matches('submitting')),
+    deleting: useResourceEditor(editor, (s) => s.matches('deleting')),
+    confirmingDiscard: useResourceEditor(editor, (s) => s.matches('confirmingDiscard')),
+    confirmingDelete: useResourceEditor(editor, (s) => s.matches('confirmingDelete') || s.matches('deleting')),
+    formError: useResourceEditor(editor, (s) => s.context.formError),
+    events: useResourceEditorEvents(editor),
+  };
+}
+
+function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'createTitle' | 'editTitle'>) {
+  const { mode, saving, deleting, formError, events } = useEditorFrame(editor);
+  const busy = saving || deleting;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    events.submit();
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className="editor-form">
+      <DialogBody>
+        {formError ? (
+          <Callout intent="danger" className="editor-form-error" role="alert">
+            {formError}
+          </Callout>
+        ) : null}
+        {children}
+      </DialogBody>
+      <DialogFooter
+        minimal={false}
+        actions={
+          <>
+            {canDelete && mode === 'edit' ? (
+              <Button intent="danger" variant="minimal" icon="trash" text="Eliminar" disabled={busy} onClick={events.askDelete} />
+            ) : null}
+            <Button text="Cancelar" onClick={events.close} disabled={busy} />
+            <Button type="submit" intent="primary" text="Guardar" loading={saving} disabled={deleting} />
+          </>
+        }
+      />
+    </form>
+  );
+}
+
+function EditorAlerts({ editor }: { editor: ResourceEditorRef }) {
+  const { confirmingDiscard, confirmingDelete, deleting, events } = useEditorFrame(editor);
+  return (
+    <>
+      <Alert
+        isOpen={confirmingDiscard}
+        intent="warning"
+        icon="warning-sign"
+        confirmButtonText="Descartar"
+        cancelButtonText="Seguir editando"
+        onConfirm={events.discard}
+        onCancel={events.keepEditing}
+        canEscapeKeyCancel
+      >
+        <p>¿Descartar los cambios?</p>
+      </Alert>
+      <Alert
+        isOpen={confirmingDelete}
+        intent="danger"
+        icon="trash"
+        confirmButtonText="Eliminar"
+        cancelButtonText="Cancelar"
+        loading={deleting}
+        onConfirm={events.confirmDelete}
+        onCancel={events.cancelDelete}
+        canEscapeKeyCancel={!deleting}
+      >
+        <p>¿Eliminar este registro?</p>
+      </Alert>
+    </>
+  );
+}
+
+/** The editor as a modal dialog (short forms). */
+export function EditorDialog({ editor, createTitle, editTitle, canDelete = false, children }: EditorFrameProps) {
+  const { open, mode, saving, deleting, events } = useEditorFrame(editor);
+  const busy = saving || deleting;
+  return (
+    <>
+      <Dialog
+        isOpen={open}
+        onClose={events.close}
+        title={mode === 'edit' ? editTitle : createTitle}
+        canEscapeKeyClose={!busy}
+        canOutsideClickClose={false}
+        isCloseButtonShown={!busy}
+        className="editor-dialog"
+      >
+        <EditorForm editor={editor} canDelete={canDelete}>
+          {children}
+        </EditorForm>
+      </Dialog>
+      <EditorAlerts editor={editor} />
+    </>
+  );
+}
+
+/**
+ * The editor as a side drawer (long forms). Blueprint's Drawer has no dialog role, so the drawer's
+ * content is the labelled `role="dialog"` and carries its own header.
+ */
+export function EditorDrawer({ editor, createTitle, editTitle, canDelete = false, children, size = '480px' }: EditorFrameProps & { size?: string }) {
+  const { open, mode, saving, deleting, events } = useEditorFrame(editor);
+  const titleId = useId();
+  const busy = saving || deleting;
+  return (
+    <>
+      <Drawer
+        isOpen={open}
+        onClose={events.close}
+        size={size}
+        canEscapeKeyClose={!busy}
+        canOutsideClickClose={false}
+        className="editor-drawer"
+      >
+        <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="editor-drawer-content">
+          <div className={Classes.DRAWER_HEADER}>
+            <h2 id={titleId} className={Classes.HEADING}>
+              {mode === 'edit' ? editTitle : createTitle}
+            </h2>
+            <Button variant="minimal" icon="cross" aria-label="Cerrar" className={Classes.DIALOG_CLOSE_BUTTON} disabled={busy} onClick={events.close} />
+          </div>
+          <div className={Classes.DRAWER_BODY}>
+            <EditorForm editor={editor} canDelete={canDelete}>
+              {children}
+            </EditorForm>
+          </div>
+        </div>
+      </Drawer>
+      <EditorAlerts editor={editor} />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import '../../styles/resource.css';
+import type { ReactNode } from 'react';
+import { Button, ButtonGroup, Checkbox, Classes, HTMLTable, Menu, MenuItem, PopoverNext, type IconName, type Intent } from '@blueprintjs/core';
+import { nextSort, pageCount, sortDirection, type ListColumn } from '../../machines/shared/resource-list.machine';
+import { useResourceList, useResourceListEvents, type ResourceListRef } from './resource-hooks';
+
+/** A column of {@link ResourceTable}: the list machine's column plus how a cell renders. */
+export interface TableColumn<Row> extends ListColumn<Row> {
+  /** Cell content; defaults to `row[key]` as text. */
+  render?: (row: Row) => ReactNode;
+  /** Right-align numbers and money. */
+  align?: 'left' | 'right';
+}
+
+/** One entry of a row's actions menu. */
+export interface RowAction<Row> {
+  text: string;
+  icon?: IconName;
+  intent?: Intent;
+  onClick: (row: Row) => void;
+  /** Hide it for some rows (a record that cannot be deleted). */
+  hidden?: (row: Row) => boolean;
+}
+
+/** Header icon per sort direction. */
+const SORT_ICON: Record<'ascending' | 'descending' | 'none', IconName> = {
+  ascending: 'sort-asc',
+  descending: 'sort-desc',
+  none: 'double-caret-vertical',
+};
+
+/** Skeleton rows shown while the first page loads. */
+const SKELETON_ROWS = 5;
+
+/**
+ * The list of a CRUD screen (issue "Configuración", the CRUD pattern): an accessible Blueprint
+ * HTMLTable whose sortable headers are buttons (`aria-sort` on the header cell; none → ascending
+ * → descending), a row actions menu ("Acciones"), a column chooser ("Columnas", a PopoverNext of
+ * checkboxes), skeleton rows while loading, and server paging ("Anterior", "Página X de Y",
+ * "Siguiente"). Everything it shows comes from the list machine; every click is an event.
+ * Render {@link ListStates} beside it for empty, error and no-permission states.
+ */
+export function ResourceTable<Row>({
+  list,
+  columns,
+  rowKey,
+  rowActions = [],
+  caption,
+}: {
+  list: ResourceListRef;
+  columns: readonly TableColumn<Row>[];
+  rowKey: (row: Row) => string | number;
+  rowActions?: readonly RowAction<Row>[];
+  /** Accessible name of the table (screen readers). */
+  caption: string;
+}) {
+  const rows = useResourceList(list, (s) => s.context.rows) as Row[];
+  const loading = useResourceList(list, (s) => s.matches({ list: 'loading' }) || s.matches({ list: 'debouncing' }));
+  const failed = useResourceList(list, (s) => s.matches({ list: 'failure' }));
+  const query = useResourceList(list, (s) => s.context.query);
+  const total = useResourceList(list, (s) => s.context.total);
+  const hidden = useResourceList(list, (s) => s.context.hiddenColumns);
+  const { changeSort, changePage, toggleColumn } = useResourceListEvents(list);
+
+  const visible = columns.filter((c) => !hidden.includes(c.key));
+  const pages = pageCount(total, query.per_page);
+  const showSkeleton = loading && rows.length === 0;
+  const hasActions = rowActions.length > 0;
+
+  return (
+    <div className="resource-table" aria-busy={loading}>
+      <div className="resource-table-tools">
+        <PopoverNext
+          placement="bottom-end"
+          content={
+            <div className="resource-table-columns" role="group" aria-label="Columnas visibles">
+              {columns.map((c) => (
+                <Checkbox
+                  key={c.key}
+                  label={c.label}
+                  checked={!hidden.includes(c.key)}
+                  onChange={() => toggleColumn(c.key)}
+                  // The last visible column cannot be hidden.
+                  disabled={visible.length === 1 && !hidden.includes(c.key)}
+                />
+              ))}
+            </div>
+          }
+        >
+          <Button variant="minimal" icon="column-layout" text="Columnas" />
+        </PopoverNext>
+      </div>
+      {failed ? null : (
+        <HTMLTable className="resource-table-grid" striped interactive={!showSkeleton} compact>
+          <caption className={Classes.TEXT_MUTED + ' resource-table-caption'}>{caption}</caption>
+          <thead>
+            <tr>
+              {visible.map((c) => {
+                const direction = sortDirection(query.sort, c.key);
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={c.sortable ? direction : undefined}
+                    style={c.align === 'right' ? { textAlign: 'right' } : undefined}
+                  >
+                    {c.sortable ? (
+                      <Button
+                        variant="minimal"
+                        size="small"
+                        text={c.label}
+                        endIcon={SORT_ICON[direction]}
+                        onClick={() => changeSort(nextSort(query.sort, c.key))}
+                      />
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                );
+              })}
+              {hasActions ? (
+                <th scope="col">
+                  <span className={Classes.TEXT_MUTED}>Acciones</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {showSkeleton
+              ? Array.from({ length: Math.min(SKELETON_ROWS, query.per_page) }, (_, i) => (
+                  <tr key={`skeleton-${i}`} data-testid="skeleton-row">
+                    {visible.map((c) => (
+                      <td key={c.key}>
+                        <span className={Classes.SKELETON}>cargando</span>
+                      </td>
+                    ))}
+                    {hasActions ? <td /> : null}
+                  </tr>
+                ))
+              : rows.map((row) => (
+                  <tr key={rowKey(row)}>
+                    {visible.map((c) => (
+                      <td key={c.key} style={c.align === 'right' ? { textAlign: 'right' } : undefined}>
+                        {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
+                      </td>
+                    ))}
+                    {hasActions ? (
+                      <td>
+                        <PopoverNext
+                          placement="bottom-end"
+                          content={
+                            <Menu>
+                              {rowActions
+                                .filter((a) => !a.hidden?.(row))
+                                .map((a) => (
+                                  <MenuItem key={a.text} text={a.text} icon={a.icon} intent={a.intent} onClick={() => a.onClick(row)} />
+                                ))}
+                            </Menu>
+                          }
+                        >
+                          <Button variant="minimal" icon="more" aria-label="Acciones" />
+                        </PopoverNext>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {failed || (total === 0 && !loading) ? null : (
+        <nav className="resource-table-paging" aria-label="Paginación">
+          <span className={Classes.TEXT_MUTED}>
+            {total} {total === 1 ? 'registro' : 'registros'}
+          </span>
+          <ButtonGroup>
+            <Button icon="chevron-left" text="Anterior" disabled={query.page <= 1 || loading} onClick={() => changePage(query.page - 1)} />
+            <span className="resource-table-page" aria-live="polite">
+              Página {query.page} de {pages}
+            </span>
+            <Button endIcon="chevron-right" text="Siguiente" disabled={query.page >= pages || loading} onClick={() => changePage(query.page + 1)} />
+          </ButtonGroup>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ExportFormat, ResourceListInput, ResourceListMachine } from '../../machines/shared/resource-list.machine';
+import {
+  linkEditorToList,
+  type EditorValues,
+  type ResourceEditorInput,
+  type ResourceEditorMachine,
+} from '../../machines/shared/resource-editor.machine';
+import { inspectOption } from '../../machines/inspect';
+
+/**
+ * Selectors and named intents of the CRUD pattern's two machines (design ARCHITECTURE.md: views
+ * read the machine through selectors and call named-intent hooks). Every shared CRUD view takes
+ * the running actor as a prop; a screen creates the actors (usually with `useActorRef`) and passes
+ * them down.
+ */
+
+export type ResourceListRef = ActorRefFrom<ResourceListMachine>;
+export type ResourceListSnapshot = SnapshotFrom<ResourceListMachine>;
+export type ResourceEditorRef = ActorRefFrom<ResourceEditorMachine>;
+export type ResourceEditorSnapshot = SnapshotFrom<ResourceEditorMachine>;
+
+/** Reads the list machine. */
+export function useResourceList<T>(list: ResourceListRef, selector: (s: ResourceListSnapshot) => T): T {
+  return useSelector(list, selector);
+}
+
+/** List intents. */
+export function useResourceListEvents(list: ResourceListRef) {
+  return {
+    changePage: (page: number) => list.send({ type: 'list.pageChanged', page }),
+    changeSort: (sort: string | undefined) => list.send({ type: 'list.sortChanged', sort }),
+    typeSearch: (text: string) => list.send({ type: 'list.searchTyped', text }),
+    changeFilter: (field: string, value: string | undefined) => list.send({ type: 'list.filterChanged', field, value }),
+    refresh: () => list.send({ type: 'list.refresh' }),
+    retry: () => list.send({ type: 'list.retry' }),
+    toggleColumn: (key: string) => list.send({ type: 'list.columnToggled', key }),
+    exportAs: (format: ExportFormat) => list.send({ type: 'list.export', format }),
+  };
+}
+
+/** Reads the editor machine. */
+export function useResourceEditor<T>(editor: ResourceEditorRef, selector: (s: ResourceEditorSnapshot) => T): T {
+  return useSelector(editor, selector);
+}
+
+/** Editor intents. */
+export function useResourceEditorEvents(editor: ResourceEditorRef) {
+  return {
+    openCreate: (values?: EditorValues) => editor.send({ type: 'editor.openCreate', values }),
+    openEdit: (record: Record<string, unknown>) => editor.send({ type: 'editor.openEdit', record }),
+    change: (field: string, value: unknown) => editor.send({ type: 'editor.changed', field, value }),
+    submit: () => editor.send({ type: 'editor.submit' }),
+    close: () => editor.send({ type: 'editor.close' }),
+    discard: () => editor.send({ type: 'editor.discard' }),
+    keepEditing: () => editor.send({ type: 'editor.keepEditing' }),
+    askDelete: () => editor.send({ type: 'editor.delete' }),
+    confirmDelete: () => editor.send({ type: 'editor.confirmDelete' }),
+    cancelDelete: () => editor.send({ type: 'editor.cancelDelete' }),
+  };
+}
+
+/** Whether the editor's dialog or drawer is shown (every state but closed and done). */
+export function isEditorOpen(s: ResourceEditorSnapshot): boolean {
+  return !s.matches('closed') && !s.matches('done');
+}
+
+/**
+ * Creates a CRUD screen's two actors for the life of the screen: the list (input usually parsed
+ * from the URL) and the editor, linked so that a save or delete refreshes the list.
+ * @param machines the screen's provided machines (`resourceScreenMachines(...)` in its actors module).
+ */
+export function useResourceActors(
+  machines: { list: ResourceListMachine; editor: ResourceEditorMachine },
+  inputs: { list: ResourceListInput; editor: ResourceEditorInput },
+): { list: ResourceListRef; editor: ResourceEditorRef } {
+  const list = useActorRef(machines.list, { input: inputs.list, ...inspectOption() });
+  const linked = useMemo(() => linkEditorToList(machines.editor, list), [machines.editor, list]);
+  const editor = useActorRef(linked, { input: inputs.editor, ...inspectOption() });
+  return { list, editor };
+}
