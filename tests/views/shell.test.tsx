@@ -252,7 +252,7 @@ describe('change-password dialog (SPEC §2, §5, §8)', () => {
     await user.type(within(dialog).getByLabelText('Nueva Contraseña'), 'Nueva#2026');
     await user.type(within(dialog).getByLabelText('Confirme la nueva contraseña'), 'Nueva#2026');
     await user.click(within(dialog).getByRole('button', { name: 'Cambiar' }));
-    expect(api.changePassword).toHaveBeenCalledWith('Vieja#2025', 'Nueva#2026');
+    await waitFor(() => expect(api.changePassword).toHaveBeenCalledWith('Vieja#2025', 'Nueva#2026'));
     await waitFor(() => expect(dialog.querySelector('button[type="submit"]')!.className).toContain('bp6-loading'));
     expect(within(dialog).getByRole('button', { name: 'Cancelar' }).hasAttribute('disabled')).toBe(true);
     await act(async () => fail(apiError(422, 'La contraseña actual no es correcta')));
