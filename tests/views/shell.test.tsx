@@ -4,7 +4,7 @@
  * effects (tests/views/shell-harness.tsx): what the user sees and which events the views send.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   fakeTimerUser,
@@ -204,6 +204,14 @@ describe('change-password dialog (SPEC §2, §5, §8)', () => {
     return { ...harness, dialog };
   }
 
+  /**
+   * Sets a field's whole value in one change event. Typing key by key loses keys on a loaded
+   * machine while Blueprint's overlay is still moving focus into the opening dialog.
+   */
+  function fill(dialog: HTMLElement, label: string, value: string) {
+    fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+  }
+
   it('shows the exact warnings: empty fields, then different new passwords', async () => {
     const { user, toaster, dialog } = await openDialog();
     await user.click(within(dialog).getByRole('button', { name: 'Cambiar' }));
@@ -214,9 +222,9 @@ describe('change-password dialog (SPEC §2, §5, §8)', () => {
       life: 3000,
     });
     expect(INCOMPLETE_TOAST.summary).toBe('DATOS INCOMPLETOS');
-    await user.type(within(dialog).getByLabelText('Contraseña Actual'), 'Vieja#2025');
-    await user.type(within(dialog).getByLabelText('Nueva Contraseña'), 'Nueva#2026');
-    await user.type(within(dialog).getByLabelText('Confirme la nueva contraseña'), 'Otra#2026');
+    fill(dialog, 'Contraseña Actual', 'Vieja#2025');
+    fill(dialog, 'Nueva Contraseña', 'Nueva#2026');
+    fill(dialog, 'Confirme la nueva contraseña', 'Otra#2026');
     await user.click(within(dialog).getByRole('button', { name: 'Cambiar' }));
     expect(toaster.show).toHaveBeenLastCalledWith({
       severity: 'warn',
@@ -228,17 +236,16 @@ describe('change-password dialog (SPEC §2, §5, §8)', () => {
   });
 
   it('masks the three fields and rates the new password: Ingrese una contraseña, Débil, Medio, Fuerte', async () => {
-    const { user, dialog } = await openDialog();
+    const { dialog } = await openDialog();
     for (const label of ['Contraseña Actual', 'Nueva Contraseña', 'Confirme la nueva contraseña']) {
       expect(within(dialog).getByLabelText(label).getAttribute('type')).toBe('password');
     }
-    const field = within(dialog).getByLabelText('Nueva Contraseña');
     expect(within(dialog).getByText('Ingrese una contraseña')).toBeTruthy();
-    await user.type(field, 'abc');
+    fill(dialog, 'Nueva Contraseña', 'abc');
     expect(within(dialog).getByText('Débil')).toBeTruthy();
-    await user.type(field, '123');
+    fill(dialog, 'Nueva Contraseña', 'abc123');
     expect(within(dialog).getByText('Medio')).toBeTruthy();
-    await user.type(field, 'XY');
+    fill(dialog, 'Nueva Contraseña', 'abc123XY');
     expect(within(dialog).getByText('Fuerte')).toBeTruthy();
   });
 
@@ -248,9 +255,9 @@ describe('change-password dialog (SPEC §2, §5, §8)', () => {
       changePassword: vi.fn(() => new Promise<{ message: string }>((_, reject) => (fail = reject))),
     });
     const { user, toaster, dialog } = await openDialog(api);
-    await user.type(within(dialog).getByLabelText('Contraseña Actual'), 'Vieja#2025');
-    await user.type(within(dialog).getByLabelText('Nueva Contraseña'), 'Nueva#2026');
-    await user.type(within(dialog).getByLabelText('Confirme la nueva contraseña'), 'Nueva#2026');
+    fill(dialog, 'Contraseña Actual', 'Vieja#2025');
+    fill(dialog, 'Nueva Contraseña', 'Nueva#2026');
+    fill(dialog, 'Confirme la nueva contraseña', 'Nueva#2026');
     await user.click(within(dialog).getByRole('button', { name: 'Cambiar' }));
     await waitFor(() => expect(api.changePassword).toHaveBeenCalledWith('Vieja#2025', 'Nueva#2026'));
     await waitFor(() => expect(dialog.querySelector('button[type="submit"]')!.className).toContain('bp6-loading'));
