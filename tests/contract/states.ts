@@ -27,6 +27,16 @@ export const STATES = {
   customerWithNotifications: 'a signed-in customer has notifications',
   /** The company's subscription has lapsed (every authenticated call answers 402). */
   subscriptionLapsed: 'the company subscription has lapsed',
+  /**
+   * STAFF is signed in (param `token`, role Administrador, id 1 on an empty database) and OTHER_STAFF
+   * (id 2) holds the role OTHER_ROLE (id 2).
+   */
+  staffAndHeldRole: 'a signed-in staff user and another user holding a role exist',
+  /**
+   * STAFF is signed in (param `token`) and the change history holds HISTORY_ENTRY: an UPDATE of
+   * `locals` record 1 made by STAFF on 2026-11-20.
+   */
+  changeHistoryExists: 'a signed-in staff user and a change history exist',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */
@@ -72,4 +82,26 @@ export const NOTIFICATION_NEW = {
   detail: '<p>Se registró <strong>Ana Torres</strong>.</p>',
   route: '/Crm/Clientes',
   type: 'CUSTOMER',
+} as const;
+
+/** The second staff user promised by STATES.staffAndHeldRole. */
+export const OTHER_STAFF = {
+  dni: '71000002',
+  email: 'contrato.asesor@parcela.test',
+  name: 'Luis',
+  surname: 'Quispe',
+  password: 'Contrato#2026',
+} as const;
+
+/** The role OTHER_STAFF holds (STATES.staffAndHeldRole). */
+export const OTHER_ROLE = { name: 'Asesor de ventas', permissions: ['Acceso módulo CRM'] } as const;
+
+/** The change-history entry promised by STATES.changeHistoryExists. */
+export const HISTORY_ENTRY = {
+  occurred_at: '2026-11-20T15:00:00.000Z',
+  entity: 'locals',
+  record_id: '1',
+  action: 'UPDATE',
+  before: { name: 'Sede Lima' },
+  after: { name: 'Sede Central - Lima' },
 } as const;

@@ -31,8 +31,9 @@ import {
   ensureCompany,
   setSubscription,
 } from '../../../server/testing/fixtures';
-import { STAFF_PERMISSIONS } from '../../../src/schemas/permissions';
-import { CUSTOMER, NOTIFICATION_NEW, STAFF, STATES } from '../states';
+import { recordChange } from '../../../server/audit/audit';
+import { STAFF_PERMISSIONS, type Permission } from '../../../src/schemas/permissions';
+import { CUSTOMER, HISTORY_ENTRY, NOTIFICATION_NEW, OTHER_ROLE, OTHER_STAFF, STAFF, STATES } from '../states';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'parcela-pact-'));
@@ -122,6 +123,25 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   },
   [STATES.subscriptionLapsed]: async () => {
     await setSubscription(db(), false);
+  },
+  [STATES.staffAndHeldRole]: async (params) => {
+    await createSession(db(), await staff(), { token: tokenParam(params) });
+    await createRole(db(), OTHER_ROLE.name, OTHER_ROLE.permissions as readonly Permission[]);
+    await createStaff(db(), { ...OTHER_STAFF, roleNames: [OTHER_ROLE.name] });
+  },
+  [STATES.changeHistoryExists]: async (params) => {
+    const owner = await staff();
+    await createSession(db(), owner, { token: tokenParam(params) });
+    const clock = { now: () => new Date(HISTORY_ENTRY.occurred_at) };
+    await db()
+      .transaction()
+      .execute((trx) =>
+        recordChange(
+          trx,
+          { actor: { userType: 'COLLABORATOR', accountId: owner.accountId }, ip: '127.0.0.1', clock },
+          { entity: HISTORY_ENTRY.entity, recordId: HISTORY_ENTRY.record_id, action: HISTORY_ENTRY.action, before: { ...HISTORY_ENTRY.before }, after: { ...HISTORY_ENTRY.after } },
+        ),
+      );
   },
 };
 
