@@ -58,6 +58,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     toaster,
     ...(options.realtimeConnection ? { realtimeConnection: options.realtimeConnection } : {}),
     ...(options.win !== undefined ? { win: options.win } : {}),
+    apiClient: client,
   });
   return {
     api: { session: sessionApi, notifications: notificationsApi },

@@ -15,7 +15,7 @@ import { Icons, type IconName, type IconPaths, type IconPathsLoader } from '@blu
  * listed still renders: it falls back to Blueprint's loader (and warns in the console).
  */
 const PATHS = import.meta.glob<IconPaths>(
-  '/node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{application,archive,bank-account,book,box,briefcase,build,calendar,caret-down,chart,chevron-down,chevron-left,chevron-right,cog,color-fill,column-layout,construction,credit-card,cross,cube,document,document-open,dollar,double-caret-vertical,drive-time,envelope,error,export,eye-off,eye-open,flash,floppy-disk,globe-network,grid-view,history,home,id-number,inbox,info-sign,key,lock,log-in,log-out,map,menu,mobile-phone,moon,more,new-person,notifications,office,people,percentage,person,phone,plus,refresh,search,settings,shield,shop,shopping-cart,sort-asc,sort-desc,th,tick-circle,timeline-bar-chart,trash,truck,user,warning-sign}.js',
+  '/node_modules/@blueprintjs/icons/lib/esm/generated/{16,20}px/paths/{application,archive,bank-account,book,box,briefcase,build,calendar,caret-down,chart,chevron-down,chevron-left,chevron-right,cog,color-fill,column-layout,construction,credit-card,cross,cube,disable,document,document-open,dollar,double-caret-vertical,drive-time,duplicate,edit,envelope,error,export,eye-off,eye-open,flash,floppy-disk,globe-network,grid-view,history,home,id-number,inbox,info-sign,key,lock,log-in,log-out,map,menu,mobile-phone,moon,more,new-person,notifications,office,people,percentage,person,phone,plus,refresh,search,settings,shield,shop,shopping-cart,sort-asc,sort-desc,th,tick-circle,timeline-bar-chart,trash,truck,user,warning-sign}.js',
   { import: 'default', base: '/node_modules/@blueprintjs/icons/lib/esm/generated' },
 );
 

@@ -13,6 +13,11 @@ import type { NewPasswordMachine } from './auth/new-password.machine';
 import type { StyleSettings, UserType } from '../schemas/session';
 import type { RealtimeEvent, RealtimeInput } from './realtime/realtime.machine';
 import type { ShellActors } from './shell/shell.actors';
+import type { ApiClient, ApiError } from '../api/client';
+import type { UsersMachines } from './configuracion/users.actors';
+import type { RolesMachines } from './configuracion/roles.actors';
+import type { ChangeHistoryMachines } from './historial/change-history.actors';
+import type { CompanyMachines } from './configuracion/company.actors';
 import { lazyModule, onDemand } from './shared/on-demand';
 
 /**
@@ -44,6 +49,8 @@ export interface AppActorDeps {
   realtimeConnection?: CallbackActorLogic<RealtimeEvent, RealtimeInput>;
   /** The window of the layout (tests pass a stub); defaults to the global window. */
   win?: Pick<Window, 'innerWidth' | 'addEventListener'> | null;
+  /** The api client the on-demand screen machines build their api modules on (Configuración → Usuarios, Roles). */
+  apiClient?: ApiClient;
 }
 
 /**
@@ -55,6 +62,14 @@ export const ON_DEMAND_MACHINES = {
   passwordReset: lazyModule(() => import('./auth/password-reset.actors')),
   /** The shell's app-wide actors, loaded with the authenticated area. */
   shell: lazyModule(() => import('./shell/shell.actors')),
+  /** Configuración → Usuarios. */
+  users: lazyModule(() => import('./configuracion/users.actors')),
+  /** Configuración → Roles y permisos. */
+  roles: lazyModule(() => import('./configuracion/roles.actors')),
+  /** Historial de Cambios. */
+  changeHistory: lazyModule(() => import('./historial/change-history.actors')),
+  /** Configuración → Empresas. */
+  company: lazyModule(() => import('./configuracion/company.actors')),
 };
 
 /**
@@ -69,6 +84,14 @@ export interface AppMachines {
   newPassword: () => Promise<NewPasswordMachine>;
   /** The shell's app-wide actors (layout, theme, change-password, menu-search), created once. */
   shell: () => Promise<ShellActors>;
+  /** Configuración → Usuarios: list, editor, row actions, form options. */
+  users: () => Promise<UsersMachines>;
+  /** Configuración → Roles y permisos: list, editor, permission matrix. */
+  roles: () => Promise<RolesMachines>;
+  /** Historial de Cambios: list, server CSV export, users of the "Usuario" filter. */
+  changeHistory: () => Promise<ChangeHistoryMachines>;
+  /** Configuración → Empresas: company form (with the logo), locals list and editor, activation. */
+  company: () => Promise<CompanyMachines>;
 }
 
 export type SessionActorRef = ActorRefFrom<SessionMachine>;
@@ -86,6 +109,7 @@ export function createAppActors({
   log,
   realtimeConnection,
   win,
+  apiClient,
 }: AppActorDeps): {
   session: SessionActorRef;
   machines: AppMachines;
@@ -134,6 +158,15 @@ export function createAppActors({
   );
   const resetRequest = onDemand(ON_DEMAND_MACHINES.passwordReset, (m) => m.provideResetRequest(sessionApi));
   const newPassword = onDemand(ON_DEMAND_MACHINES.passwordReset, (m) => m.provideNewPassword(sessionApi));
+  const screenClient = (): ApiClient => {
+    if (!apiClient) throw new Error('createAppActors: apiClient is needed for this screen');
+    return apiClient;
+  };
+  const reportApiError = (error: ApiError) => session.send({ type: 'session.apiError', error });
+  const users = onDemand(ON_DEMAND_MACHINES.users, (m) => m.createUsersMachinesFor(screenClient(), { sessionApi, reportApiError, toaster }));
+  const roles = onDemand(ON_DEMAND_MACHINES.roles, (m) => m.createRolesMachinesFor(screenClient(), { reportApiError, toaster }));
+  const company = onDemand(ON_DEMAND_MACHINES.company, (m) => m.createCompanyMachinesFor(screenClient(), { reportApiError, toaster }));
+  const changeHistory = onDemand(ON_DEMAND_MACHINES.changeHistory, (m) => m.createChangeHistoryMachinesFor(screenClient(), { reportApiError, toaster }));
 
-  return { session, machines: { loginForm, customerAccess, resetRequest, newPassword, shell } };
+  return { session, machines: { loginForm, customerAccess, resetRequest, newPassword, shell, users, roles, changeHistory, company } };
 }

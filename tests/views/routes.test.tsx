@@ -49,7 +49,9 @@ describe('case-insensitive routes', () => {
   it.each(['/CONFIGURACION/usuarios', '/Configuracion/Usuarios', '/configuracion/USUARIOS'])('%s opens Usuarios', async (p) => {
     renderApp(p, { store: loggedInStore() });
     expect(await screen.findByRole('heading', { name: 'Usuarios' })).toBeTruthy();
-    expect(screen.getByText('El módulo Configuración estará disponible próximamente.')).toBeTruthy();
+    // The Usuarios screen itself (issue "Configuración"), not a placeholder.
+    expect(await screen.findByRole('button', { name: 'Nuevo usuario' })).toBeTruthy();
+    expect(screen.queryByText('El módulo Configuración estará disponible próximamente.')).toBeNull();
     expect(document.title).toBe('Usuarios | Parcela');
   });
 

@@ -44,3 +44,26 @@ export const PaymentRequiredPage = lazy(() => import('../auth/StatusPages').then
 export const NotFoundPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.NotFoundPage })));
 export const LandingPage = lazy(() => import('../landing/LandingPage').then((m) => ({ default: m.LandingPage })));
 export const PublicMapPage = lazy(() => import('../mapa/PublicMapPage').then((m) => ({ default: m.PublicMapPage })));
+
+/** /CONFIGURACION/usuarios: the screen's code and its machines load together. */
+export const UsersScreen = lazy(() =>
+  Promise.all([import('../configuracion/UsersPage'), ON_DEMAND_MACHINES.users.load()]).then(([m]) => ({ default: m.UsersScreen })),
+);
+/** /CONFIGURACION/rolesypermisos: the screen's code and its machines load together. */
+export const RolesScreen = lazy(() =>
+  Promise.all([import('../configuracion/RolesPage'), ON_DEMAND_MACHINES.roles.load()]).then(([m]) => ({ default: m.RolesScreen })),
+);
+
+/** /HistorialDeCambios: the screen's code and its machines load together. */
+export const ChangeHistoryScreen = lazy(() =>
+  Promise.all([import('../historial/ChangeHistoryPage'), ON_DEMAND_MACHINES.changeHistory.load()]).then(([m]) => ({
+    default: m.ChangeHistoryScreen,
+  })),
+);
+
+/** /CONFIGURACION/empresas: the screen's code and its machines load together. */
+export const CompanyScreen = lazy(() =>
+  Promise.all([import('../configuracion/CompanyPage'), ON_DEMAND_MACHINES.company.load()]).then(([m]) => ({
+    default: m.CompanyScreen,
+  })),
+);

@@ -6,6 +6,7 @@ import { HomePage } from '../inicio/HomePage';
 import { ModulePlaceholder, NoPermission } from '../shared/ModulePlaceholder';
 import { LoadBoundary } from '../shared/LoadBoundary';
 import type { AuthRouteMatch } from '../router/route-match';
+import { ChangeHistoryScreen, CompanyScreen, RolesScreen, UsersScreen } from '../router/screens';
 import { AppLayout } from './AppLayout';
 import { ShellProvider } from './shell-context';
 import '../../styles/shell.css';
@@ -39,5 +40,9 @@ function AuthScreen({ match }: { match: AuthRouteMatch }) {
   const permissions = useSession(selectPermissions);
   if (!hasPermissions(permissions, match.route.permissions)) return <NoPermission route={match.route} />;
   if (match.key === 'home') return <HomePage />;
+  if (match.key === 'usuarios') return <UsersScreen />;
+  if (match.key === 'roles') return <RolesScreen />;
+  if (match.key === 'historial') return <ChangeHistoryScreen />;
+  if (match.key === 'empresas') return <CompanyScreen />;
   return <ModulePlaceholder route={match.route} />;
 }

@@ -1,0 +1,258 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiClient, ApiError } from '../../api/client';
+import { createCompanyApi, type CompanyApi } from '../../api/company';
+import type { AppToaster } from '../../lib/toaster';
+import {
+  LOGO_CONTENT_TYPES,
+  LOGO_MAX_BYTES,
+  updateCompanyRequestSchema,
+  type Company,
+  type LocalRecord,
+  type UpdateCompanyRequest,
+} from '../../schemas/company';
+import { resourceScreenMachines } from '../shared/resource-screen';
+import { isSessionError } from '../shared/resource-list.machine';
+import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
+
+/**
+ * Configuración → Empresas (issue "Configuración"): {@link companyFormMachine} (the company's data,
+ * "Guardar" PATCHes it; 422 errors on their fields; the logo upload) and the locals below it, a
+ * list and editor of the CRUD pattern with Activar/Desactivar ({@link localActivationMachine}).
+ */
+
+export const COMPANY_FIELDS = ['business_name', 'ruc', 'address', 'phone', 'email', 'legal_representative'] as const;
+export type CompanyField = (typeof COMPANY_FIELDS)[number];
+export type CompanyValues = Record<CompanyField, string>;
+
+export const LOGO_TYPE_MESSAGE = 'El logo debe ser una imagen PNG, JPEG o SVG';
+export const LOGO_SIZE_MESSAGE = 'El logo no debe superar 1 MB';
+export const COMPANY_SAVED = 'Datos de la empresa guardados';
+export const LOGO_SAVED = 'Logo actualizado';
+
+const NULLABLE: readonly CompanyField[] = ['phone', 'email', 'legal_representative'];
+
+/** The company as form values ('' for null). */
+export function companyValues(company: Company): CompanyValues {
+  return Object.fromEntries(COMPANY_FIELDS.map((f) => [f, company[f] ?? ''])) as CompanyValues;
+}
+
+/** Form values → PATCH body (empty optional fields become null). */
+export function companyBody(values: CompanyValues): UpdateCompanyRequest {
+  return Object.fromEntries(
+    COMPANY_FIELDS.map((f) => [f, NULLABLE.includes(f) && values[f].trim() === '' ? null : values[f].trim()]),
+  ) as UpdateCompanyRequest;
+}
+
+/** The client-side check of a chosen logo (the server checks again). @returns a message or null. */
+export function logoProblem(file: { type: string; size: number }): string | null {
+  if (!(LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) return LOGO_TYPE_MESSAGE;
+  if (file.size > LOGO_MAX_BYTES) return LOGO_SIZE_MESSAGE;
+  return null;
+}
+
+interface CompanyFormContext {
+  company: Company | null;
+  values: CompanyValues;
+  errors: Partial<Record<CompanyField, string>>;
+  formError: string | null;
+  logoError: string | null;
+  /** Bumped after each logo upload, so the shown image is fetched again. */
+  logoVersion: number;
+}
+
+type CompanyFormEvent =
+  | { type: 'company.changed'; field: CompanyField; value: string }
+  | { type: 'company.submit' }
+  | { type: 'company.retry' }
+  | { type: 'logo.selected'; file: File };
+
+const emptyValues = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, ''])) as CompanyValues;
+
+/** `companyForm`: loading → ready ⇄ saving | uploading; failure (retry). */
+export const companyFormMachine = setup({
+  types: { context: {} as CompanyFormContext, events: {} as CompanyFormEvent },
+  actors: {
+    load: placeholder<Company>('load'),
+    save: placeholder<Company, UpdateCompanyRequest>('save'),
+    uploadLogo: placeholder<Company, File>('uploadLogo'),
+  },
+  actions: {
+    saved: (_, _message: string) => {},
+    reportApiError: (_, _error: ApiError) => {},
+  },
+  guards: {
+    valid: ({ context }) => updateCompanyRequestSchema.safeParse(companyBody(context.values)).success,
+    logoOk: ({ event }) => event.type === 'logo.selected' && logoProblem(event.file) === null,
+    fieldErrors: ({ event }) => (event as unknown as { error: ApiError }).error?.status === 422,
+  },
+}).createMachine({
+  id: 'companyForm',
+  context: { company: null, values: emptyValues, errors: {}, formError: null, logoError: null, logoVersion: 0 },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'load',
+        onDone: { target: 'ready', actions: assign({ company: ({ event }) => event.output, values: ({ event }) => companyValues(event.output) }) },
+        onError: {
+          target: 'failure',
+          actions: [assign({ formError: ({ event }) => errorMessage(event.error) }), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
+        },
+      },
+    },
+    failure: { on: { 'company.retry': { target: 'loading', actions: assign({ formError: null }) } } },
+    ready: {
+      on: {
+        'company.changed': {
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
+            errors: ({ context, event }) => ({ ...context.errors, [event.field]: undefined }),
+          }),
+        },
+        'company.submit': [
+          { guard: 'valid', target: 'saving' },
+          {
+            actions: assign({
+              errors: ({ context }) => {
+                const result = updateCompanyRequestSchema.safeParse(companyBody(context.values));
+                const errors: Partial<Record<CompanyField, string>> = {};
+                for (const issue of result.error?.issues ?? []) {
+                  const field = issue.path[0] as CompanyField;
+                  errors[field] ??= issue.message;
+                }
+                return errors;
+              },
+            }),
+          },
+        ],
+        'logo.selected': [
+          { guard: 'logoOk', target: 'uploading' },
+          { actions: assign({ logoError: ({ event }) => logoProblem(event.file) }) },
+        ],
+      },
+    },
+    saving: {
+      entry: assign({ formError: null }),
+      invoke: {
+        src: 'save',
+        input: ({ context }) => companyBody(context.values),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({ company: ({ event }) => event.output, values: ({ event }) => companyValues(event.output), errors: {} }),
+            { type: 'saved', params: COMPANY_SAVED },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            assign(({ event }) => {
+              const { fields, rest } = fieldErrorsFrom(event.error, COMPANY_FIELDS);
+              return { errors: fields, formError: rest[0] ?? (Object.keys(fields).length ? null : errorMessage(event.error)) };
+            }),
+            { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+          ],
+        },
+      },
+    },
+    uploading: {
+      entry: assign({ logoError: null }),
+      invoke: {
+        src: 'uploadLogo',
+        input: ({ event }) => (event as { file: File }).file,
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({ company: ({ event }) => event.output, logoVersion: ({ context }) => context.logoVersion + 1 }),
+            { type: 'saved', params: LOGO_SAVED },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            assign({ logoError: ({ event }) => errorMessage(event.error) }),
+            { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+          ],
+        },
+      },
+    },
+  },
+});
+
+/** `localActivation`: idle → switching (activate / deactivate one local) → idle; `done` refreshes the list. */
+export const localActivationMachine = setup({
+  types: { events: {} as { type: 'local.setActive'; local: LocalRecord; active: boolean } },
+  actors: { setActive: placeholder<LocalRecord, { id: number; active: boolean }>('setActive') },
+  actions: {
+    done: (_, _local: LocalRecord) => {},
+    reportApiError: (_, _error: ApiError) => {},
+  },
+}).createMachine({
+  id: 'localActivation',
+  initial: 'idle',
+  states: {
+    idle: { on: { 'local.setActive': 'switching' } },
+    switching: {
+      invoke: {
+        src: 'setActive',
+        input: ({ event }) => {
+          const e = event as { local: LocalRecord; active: boolean };
+          return { id: e.local.id, active: e.active };
+        },
+        onDone: { target: 'idle', actions: { type: 'done', params: ({ event }) => event.output } },
+        onError: { target: 'idle', actions: { type: 'reportApiError', params: ({ event }) => event.error as ApiError } },
+      },
+    },
+  },
+});
+
+export interface CompanyDeps {
+  api: Pick<CompanyApi, 'get' | 'update' | 'uploadLogo' | 'listLocals' | 'createLocal' | 'updateLocal' | 'setLocalActive'>;
+  reportApiError: (error: ApiError) => void;
+  toaster: AppToaster;
+}
+
+/** The screen's machines provided with their effects. */
+export function createCompanyMachines(deps: CompanyDeps) {
+  const { api, toaster } = deps;
+  const report = (error: ApiError) => {
+    if (isSessionError(error)) deps.reportApiError(error);
+  };
+  const companyForm = companyFormMachine.provide({
+    actors: {
+      load: fromPromise(() => api.get()),
+      save: fromPromise<Company, UpdateCompanyRequest>(({ input }) => api.update(input)),
+      uploadLogo: fromPromise<Company, File>(({ input }) => api.uploadLogo(input, input.name)),
+    },
+    actions: {
+      saved: (_, message) => toaster.show({ severity: 'success', summary: message }),
+      reportApiError: (_, error) => report(error),
+    },
+  });
+  const locals = resourceScreenMachines<LocalRecord>({
+    fetchPage: api.listLocals,
+    save: ({ mode, record, body }) =>
+      mode === 'edit'
+        ? api.updateLocal((record as LocalRecord).id, body as { name: string; address: string })
+        : api.createLocal(body as { name: string; address: string }),
+    reportApiError: deps.reportApiError,
+    toaster,
+  });
+  const localActivation = localActivationMachine.provide({
+    actors: { setActive: fromPromise<LocalRecord, { id: number; active: boolean }>(({ input }) => api.setLocalActive(input.id, input.active)) },
+    actions: {
+      done: (_, local) => toaster.show({ severity: 'success', summary: local.active ? 'Local activado' : 'Local desactivado' }),
+      reportApiError: (_, error) => {
+        if (isSessionError(error)) deps.reportApiError(error);
+        else toaster.show({ severity: 'error', summary: 'No se pudo cambiar el estado del local', detail: error.message });
+      },
+    },
+  });
+  return { companyForm, locals, localActivation };
+}
+export type CompanyMachines = ReturnType<typeof createCompanyMachines>;
+
+/** {@link createCompanyMachines} over the app's api client (ON_DEMAND_MACHINES.company). */
+export function createCompanyMachinesFor(client: ApiClient, deps: Omit<CompanyDeps, 'api'>): CompanyMachines {
+  return createCompanyMachines({ ...deps, api: createCompanyApi(client) });
+}

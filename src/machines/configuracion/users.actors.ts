@@ -1,0 +1,165 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiClient, ApiError } from '../../api/client';
+import { createUsersApi, type UsersApi } from '../../api/users';
+import type { SessionApi } from '../../api/session';
+import type { AppToaster } from '../../lib/toaster';
+import type { StaffUser } from '../../schemas/users';
+import { resourceScreenMachines } from '../shared/resource-screen';
+import { errorMessage, placeholder } from '../shared/placeholder';
+import { isSessionError } from '../shared/resource-list.machine';
+
+/**
+ * Configuración → Usuarios (issue "Configuración"): the CRUD pattern's list and editor over the
+ * users api, the form's options (roles: SPEC §7 row 10, locals: row 9, both readable by any staff
+ * user) and the row actions that are not CRUD (deactivate / reactivate with a confirmation, send a
+ * password-reset link) in {@link userActionsMachine}.
+ */
+
+export type UserActionKind = 'deactivate' | 'reactivate' | 'sendPasswordReset';
+
+/** Spanish success toasts per action. */
+export const USER_ACTION_DONE: Record<UserActionKind, string> = {
+  deactivate: 'Usuario desactivado',
+  reactivate: 'Usuario reactivado',
+  sendPasswordReset: 'Enlace de contraseña enviado',
+};
+
+export interface UserOption {
+  id: number;
+  name: string;
+}
+
+/** Options of the form and filters: every role and every active local. */
+export interface UserFormOptions {
+  roles: UserOption[];
+  locals: UserOption[];
+}
+
+/**
+ * `userActions`: idle → confirming (`action.request`) → running → idle; `sendPasswordReset` also
+ * asks first. A refusal (409: self-deactivation, last Administrador) shows its message (`failed`),
+ * 401/402/404 also go to the session. `done` refreshes the list and toasts.
+ */
+export const userActionsMachine = setup({
+  types: {
+    context: {} as { kind: UserActionKind | null; user: StaffUser | null; error: string | null },
+    events: {} as
+      | { type: 'action.request'; kind: UserActionKind; user: StaffUser }
+      | { type: 'action.confirm' }
+      | { type: 'action.cancel' },
+  },
+  actors: {
+    run: placeholder<unknown, { kind: UserActionKind; user: StaffUser }>('run'),
+  },
+  actions: {
+    done: (_, _p: { kind: UserActionKind; user: StaffUser }) => {},
+    failed: (_, _p: { message: string }) => {},
+    reportApiError: (_, _error: ApiError) => {},
+  },
+}).createMachine({
+  id: 'userActions',
+  context: { kind: null, user: null, error: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'action.request': { target: 'confirming', actions: assign(({ event }) => ({ kind: event.kind, user: event.user, error: null })) },
+      },
+    },
+    confirming: {
+      on: {
+        'action.confirm': 'running',
+        'action.cancel': { target: 'idle', actions: assign({ kind: null, user: null }) },
+      },
+    },
+    running: {
+      invoke: {
+        src: 'run',
+        input: ({ context }) => ({ kind: context.kind!, user: context.user! }),
+        onDone: {
+          target: 'idle',
+          actions: [{ type: 'done', params: ({ context }) => ({ kind: context.kind!, user: context.user! }) }, assign({ kind: null, user: null })],
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            { type: 'failed', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+            {
+              type: 'reportApiError',
+              params: ({ event }) => event.error as ApiError,
+            },
+            assign(({ event }) => ({ kind: null, user: null, error: errorMessage(event.error) })),
+          ],
+        },
+      },
+    },
+  },
+});
+
+/** `userOptions`: loads the roles and locals once (loading → ready | failure, `options.retry`). */
+export const userOptionsMachine = setup({
+  types: { context: {} as UserFormOptions & { error: string | null }, events: {} as { type: 'options.retry' } },
+  actors: { load: placeholder<UserFormOptions>('load') },
+}).createMachine({
+  id: 'userOptions',
+  context: { roles: [], locals: [], error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'load',
+        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, error: null })) },
+        onError: { target: 'failure', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
+      },
+    },
+    ready: {},
+    failure: { on: { 'options.retry': 'loading' } },
+  },
+});
+
+export interface UsersMachinesDeps {
+  usersApi: UsersApi;
+  /** Rows 9 and 10 (active locals, role names) for the form's options. */
+  sessionApi: Pick<SessionApi, 'roleNames' | 'activeLocals'>;
+  reportApiError: (error: ApiError) => void;
+  toaster: AppToaster;
+}
+
+/** The Usuarios screen's machines, provided. */
+export function createUsersMachines(deps: UsersMachinesDeps) {
+  const { usersApi, toaster } = deps;
+  const screen = resourceScreenMachines<StaffUser>({
+    fetchPage: usersApi.list,
+    save: ({ mode, record, body }) =>
+      mode === 'edit' ? usersApi.update((record as StaffUser).id, body as Parameters<UsersApi['update']>[1]) : usersApi.create(body as Parameters<UsersApi['create']>[0]),
+    reportApiError: deps.reportApiError,
+    toaster,
+  });
+  const actions = userActionsMachine.provide({
+    actors: {
+      run: fromPromise<unknown, { kind: UserActionKind; user: StaffUser }>(({ input }) => usersApi[input.kind](input.user.id)),
+    },
+    actions: {
+      done: (_, { kind }) => toaster.show({ severity: 'success', summary: USER_ACTION_DONE[kind] }),
+      failed: (_, { message }) => toaster.show({ severity: 'error', summary: 'No se pudo completar', detail: message, life: 6000 }),
+      reportApiError: (_, error) => {
+        if (isSessionError(error)) deps.reportApiError(error);
+      },
+    },
+  });
+  const options = userOptionsMachine.provide({
+    actors: {
+      load: fromPromise(async () => {
+        const [roles, locals] = await Promise.all([deps.sessionApi.roleNames(), deps.sessionApi.activeLocals()]);
+        return { roles: roles.map((r) => ({ id: r.code, name: r.name })), locals: locals.map((l) => ({ id: l.id, name: l.name })) };
+      }),
+    },
+  });
+  return { ...screen, actions, options };
+}
+export type UsersMachines = ReturnType<typeof createUsersMachines>;
+
+/** Builds the api modules on the app's client (this module is loaded on demand with the screen). */
+export function createUsersMachinesFor(client: ApiClient, deps: Omit<UsersMachinesDeps, 'usersApi'>) {
+  return createUsersMachines({ ...deps, usersApi: createUsersApi(client) });
+}

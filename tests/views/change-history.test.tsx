@@ -1,0 +1,99 @@
+/**
+ * /HistorialDeCambios (ChangeHistoryPage) over its real machines with a fake change-history api:
+ * the list with Lima dates and Spanish actions, a filter sent to the server, the before/after
+ * drawer and the CSV export through the server's export.csv with the filters.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OverlaysProvider } from '@blueprintjs/core';
+import { createChangeHistoryMachines } from '../../src/machines/historial/change-history.actors';
+import { ChangeHistoryPage, formatDateTimeLima } from '../../src/views/historial/ChangeHistoryPage';
+import type { ChangeHistoryEntry } from '../../src/schemas/change-history';
+import type { ListQuery } from '../../src/schemas/list';
+import type { StaffUser } from '../../src/schemas/users';
+
+const ENTRY: ChangeHistoryEntry = {
+  id: 7,
+  occurred_at: '2026-11-20T15:05:00.000Z',
+  actor: { type: 'COLLABORATOR', id: 1, name: 'Rosa Huamán' },
+  ip: '10.0.0.8',
+  entity: 'locals',
+  record_id: '3',
+  action: 'UPDATE',
+  before: { name: 'Sede Lima', address: 'Av. Arequipa 100' },
+  after: { name: 'Sede Central - Lima', address: 'Av. Arequipa 100' },
+  changed_fields: ['name'],
+};
+
+function setup() {
+  const list = vi.fn((query: ListQuery) => Promise.resolve({ data: [ENTRY], meta: { page: query.page, per_page: query.per_page, total: 1 } }));
+  const exportCsv = vi.fn((_query: ListQuery) => Promise.resolve(new Blob(['Fecha\r\n'], { type: 'text/csv' })));
+  const users = vi.fn(() =>
+    Promise.resolve({ data: [{ id: 1, name: 'Rosa', surname: 'Huamán' } as StaffUser], meta: { page: 1, per_page: 100, total: 1 } }),
+  );
+  const save = vi.fn();
+  const toaster = { show: vi.fn() };
+  const machines = createChangeHistoryMachines({ api: { list, exportCsv }, usersApi: { list: users }, reportApiError: vi.fn(), toaster, save });
+  render(
+    <OverlaysProvider>
+      <ChangeHistoryPage machines={machines} />
+    </OverlaysProvider>,
+  );
+  return { list, exportCsv, save, toaster, user: userEvent.setup() };
+}
+
+describe('formatDateTimeLima', () => {
+  it('writes dd/mm/yy HH:mm in America/Lima (UTC−5)', () => {
+    expect(formatDateTimeLima('2026-11-20T15:05:00.000Z')).toBe('20/11/26 10:05');
+    expect(formatDateTimeLima('2026-03-02T03:30:00Z')).toBe('01/03/26 22:30');
+  });
+});
+
+describe('Historial de Cambios', () => {
+  it('lists the changes newest first with the Lima date, the user, the action in Spanish and the count', async () => {
+    const { list } = setup();
+    const table = await screen.findByRole('table', { name: 'Historial de Cambios' });
+    expect(await within(table).findByText('20/11/26 10:05')).toBeTruthy();
+    expect(within(table).getByText('Rosa Huamán')).toBeTruthy();
+    expect(within(table).getByText('Actualización')).toBeTruthy();
+    expect(within(table).getByText('10.0.0.8')).toBeTruthy();
+    expect(list.mock.calls[0]?.[0].sort).toBe('-occurred_at');
+  });
+
+  it('sends the action and user filters to the server', async () => {
+    const { list, user } = setup();
+    await screen.findByText('20/11/26 10:05');
+    await user.selectOptions(screen.getByLabelText('Acción'), 'Eliminación');
+    await waitFor(() => expect(list.mock.lastCall?.[0].filters).toMatchObject({ action: 'DELETE' }));
+    await screen.findByRole('option', { name: 'Rosa Huamán' });
+    await user.selectOptions(screen.getByLabelText('Usuario'), 'Rosa Huamán');
+    await waitFor(() => expect(list.mock.lastCall?.[0].filters).toMatchObject({ action: 'DELETE', actor_type: 'COLLABORATOR', actor_id: '1' }));
+  });
+
+  it('opens the before/after table of a change with the changed field highlighted', async () => {
+    const { user } = setup();
+    await screen.findByText('20/11/26 10:05');
+    await user.click(screen.getByRole('button', { name: 'Acciones' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Ver cambios/ }));
+    const diff = await screen.findByRole('table', { name: 'Cambios del registro' });
+    const nameRow = within(diff).getByRole('rowheader', { name: 'name' }).closest('tr')!;
+    expect(nameRow.getAttribute('data-changed')).toBe('true');
+    expect(within(nameRow).getByText('Sede Lima')).toBeTruthy();
+    expect(within(nameRow).getByText('Sede Central - Lima')).toBeTruthy();
+    const addressRow = within(diff).getByRole('rowheader', { name: 'address' }).closest('tr')!;
+    expect(addressRow.getAttribute('data-changed')).toBeNull();
+  });
+
+  it('exports CSV through the server with the current filters', async () => {
+    const { exportCsv, save, user } = setup();
+    await screen.findByText('20/11/26 10:05');
+    await user.selectOptions(screen.getByLabelText('Acción'), 'Creación');
+    await user.click(screen.getByRole('button', { name: /Exportar/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /Exportar a CSV/ }));
+    await waitFor(() => expect(exportCsv).toHaveBeenCalled());
+    expect(exportCsv.mock.calls[0]?.[0].filters).toMatchObject({ action: 'CREATE' });
+    await waitFor(() => expect(save).toHaveBeenCalled());
+    expect(save.mock.calls[0]?.[0].fileName).toMatch(/^historial-de-cambios-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+});
