@@ -1,13 +1,34 @@
+import type { SyntheticEvent } from 'react';
 import { PRODUCT_NAME } from '../../config/paths';
+import { apiBases } from '../../config/env';
+
+/** Parcela's own logo (served from public/), shown wherever the company has not uploaded one. */
+export const PRODUCT_LOGO = '/logo.svg';
+/** The company's uploaded logo on the public base (issue "Configuración": shown in the top bar). */
+export const COMPANY_LOGO = `${apiBases.public.replace(/\/$/, '')}/logo`;
+
+/** Falls back to Parcela's logo when the company has none (GET /logo answers 404). */
+function fallBackToProductLogo(event: SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(PRODUCT_LOGO)) img.src = PRODUCT_LOGO;
+}
 
 /**
- * Product logo (/logo.svg, served from public/) and name "Parcela" (SPEC §1 "The top bar shows
- * the product name/logo"). `size` is the logo's side in px.
+ * Logo and name "Parcela" (SPEC §1 "The top bar shows the product name/logo"). `company` shows the
+ * company's uploaded logo (Configuración → Empresas) with Parcela's as the fallback. `size` is the
+ * logo's side in px.
  */
-export function Brand({ size = 40, className }: { size?: number; className?: string }) {
+export function Brand({ size = 40, className, company = false }: { size?: number; className?: string; company?: boolean }) {
   return (
     <span className={['brand', className].filter(Boolean).join(' ')}>
-      <img src="/logo.svg" alt="" width={size} height={size} className="brand-logo" />
+      <img
+        src={company ? COMPANY_LOGO : PRODUCT_LOGO}
+        alt=""
+        width={size}
+        height={size}
+        className="brand-logo"
+        onError={company ? fallBackToProductLogo : undefined}
+      />
       <span className="brand-name">{PRODUCT_NAME}</span>
     </span>
   );

@@ -62,7 +62,7 @@ export function TopBar({ sidebarId }: { sidebarId: string }) {
           onClick={toggleMenu}
         />
         <Link href="/" className="layout-topbar-logo" aria-label={TOPBAR_LABELS.home}>
-          <Brand size={32} />
+          <Brand size={32} company />
         </Link>
       </div>
       <div className="layout-topbar-actions">
