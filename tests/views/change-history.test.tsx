@@ -77,11 +77,11 @@ describe('Historial de Cambios', () => {
     await user.click(screen.getByRole('button', { name: 'Acciones' }));
     await user.click(await screen.findByRole('menuitem', { name: /Ver cambios/ }));
     const diff = await screen.findByRole('table', { name: 'Cambios del registro' });
-    const nameRow = within(diff).getByRole('rowheader', { name: 'name' }).closest('tr')!;
+    const nameRow = within(diff).getByRole('rowheader', { name: 'Nombre' }).closest('tr')!;
     expect(nameRow.getAttribute('data-changed')).toBe('true');
     expect(within(nameRow).getByText('Sede Lima')).toBeTruthy();
     expect(within(nameRow).getByText('Sede Central - Lima')).toBeTruthy();
-    const addressRow = within(diff).getByRole('rowheader', { name: 'address' }).closest('tr')!;
+    const addressRow = within(diff).getByRole('rowheader', { name: 'Dirección' }).closest('tr')!;
     expect(addressRow.getAttribute('data-changed')).toBeNull();
   });
 

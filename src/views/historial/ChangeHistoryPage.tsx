@@ -14,6 +14,7 @@ import { ListStates } from '../shared/ListStates';
 import { IsoDateInput, INVALID_DATE_VALUE } from '../shared/IsoDateInput';
 import { useResourceList, useResourceListEvents, type ResourceListRef } from '../shared/resource-hooks';
 import '../../styles/change-history.css';
+import { entityLabel, fieldLabel, showValue } from './labels';
 
 /**
  * /HistorialDeCambios "Historial de Cambios" (issue "Configuración"; docs/decisions.md): the change
@@ -51,7 +52,7 @@ export const COLUMNS: TableColumn<ChangeHistoryEntry>[] = [
   { key: 'occurred_at', label: 'Fecha', sortable: true, render: (e) => formatDateTimeLima(e.occurred_at), exportValue: (e) => formatDateTimeLima(e.occurred_at) },
   { key: 'actor', label: 'Usuario', render: actorName, exportValue: actorName },
   { key: 'ip', label: 'IP', render: (e) => e.ip ?? '—', exportValue: (e) => e.ip ?? '' },
-  { key: 'entity', label: 'Entidad' },
+  { key: 'entity', label: 'Entidad', render: (e) => entityLabel(e.entity), exportValue: (e) => entityLabel(e.entity) },
   { key: 'record_id', label: 'Registro' },
   {
     key: 'action',
@@ -185,7 +186,7 @@ function Filters({ list, users }: { list: ResourceListRef; users: readonly { id:
   );
 }
 
-const show = (value: unknown): string => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown): string => showValue(value, formatDateTimeLima);
 
 /** The before/after table of one change; changed fields are highlighted. */
 function ChangeDrawer({ entry, onClose }: { entry: ChangeHistoryEntry | null; onClose: () => void }) {
@@ -196,7 +197,7 @@ function ChangeDrawer({ entry, onClose }: { entry: ChangeHistoryEntry | null; on
       {entry ? (
         <div className={`${Classes.DRAWER_BODY} change-history__drawer`}>
           <p>
-            <strong>{ACTION_LABEL[entry.action]}</strong> de {entry.entity} #{entry.record_id} · {formatDateTimeLima(entry.occurred_at)} · {actorName(entry)}
+            <strong>{ACTION_LABEL[entry.action]}</strong> de {entityLabel(entry.entity)} #{entry.record_id} · {formatDateTimeLima(entry.occurred_at)} · {actorName(entry)}
             {entry.ip ? ` · ${entry.ip}` : ''}
           </p>
           <HTMLTable compact className="change-history__diff" aria-label="Cambios del registro">
@@ -210,7 +211,7 @@ function ChangeDrawer({ entry, onClose }: { entry: ChangeHistoryEntry | null; on
             <tbody>
               {fields.map((field) => (
                 <tr key={field} className={changed.has(field) ? 'is-changed' : undefined} data-changed={changed.has(field) || undefined}>
-                  <th scope="row">{field}</th>
+                  <th scope="row">{fieldLabel(field)}</th>
                   <td>{show(entry.before?.[field])}</td>
                   <td>{show(entry.after?.[field])}</td>
                 </tr>
