@@ -134,6 +134,21 @@ describe('configuración e2e', () => {
     const statusChange = userRows.find((r) => r.record_id === createdUser!.record_id && r.action === 'UPDATE' && r.changed_fields.includes('status'));
     expect(statusChange?.after?.status).toBe('INACTIVO');
 
+    // The same row in the Historial de Cambios screen, its filters taken from the URL.
+    await page.goto(`/HistorialDeCambios?entity=users&record_id=${createdUser!.record_id}&action=UPDATE`);
+    await expect.poll(() => page.title()).toBe('Historial de Cambios | Parcela');
+    await expect.poll(() => page.locator('#ch-entity').inputValue()).toBe('users');
+    const newest = page.getByRole('row').filter({ hasText: 'Actualización' }).first();
+    await newest.getByRole('button', { name: 'Acciones' }).click();
+    await page.getByRole('menuitem', { name: /Ver cambios/ }).click();
+    const diff = page.getByRole('table', { name: 'Cambios del registro' });
+    const statusRow = diff.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Estado' }) });
+    await statusRow.getByText('INACTIVO').waitFor();
+    expect(await statusRow.getAttribute('data-changed')).toBe('true');
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await page.waitForTimeout(400);
+    await screenshot(page, 'historial-diff');
+
     await crmUser.context.close();
     await admin.context.close();
   });

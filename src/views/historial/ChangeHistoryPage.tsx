@@ -14,7 +14,7 @@ import { ListStates } from '../shared/ListStates';
 import { IsoDateInput, INVALID_DATE_VALUE } from '../shared/IsoDateInput';
 import { useResourceList, useResourceListEvents, type ResourceListRef } from '../shared/resource-hooks';
 import '../../styles/change-history.css';
-import { entityLabel, fieldLabel, showValue } from './labels';
+import { ENTITY_LABELS, entityLabel, fieldLabel, showValue } from './labels';
 
 /**
  * /HistorialDeCambios "Historial de Cambios" (issue "Configuración"; docs/decisions.md): the change
@@ -167,7 +167,14 @@ function Filters({ list, users }: { list: ResourceListRef; users: readonly { id:
         </HTMLSelect>
       </FormGroup>
       <FormGroup label="Entidad" labelFor="ch-entity">
-        <InputGroup id="ch-entity" defaultValue={filters.entity ?? ''} placeholder="users, locals…" onBlur={(e) => changeFilter('entity', e.currentTarget.value.trim() || undefined)} onKeyDown={(e) => e.key === 'Enter' && changeFilter('entity', e.currentTarget.value.trim() || undefined)} />
+        <HTMLSelect id="ch-entity" value={filters.entity ?? ''} onChange={(e) => changeFilter('entity', e.currentTarget.value || undefined)}>
+          <option value="">Todas</option>
+          {Object.entries(ENTITY_LABELS).map(([entity, label]) => (
+            <option key={entity} value={entity}>
+              {label}
+            </option>
+          ))}
+        </HTMLSelect>
       </FormGroup>
       <FormGroup label="Registro" labelFor="ch-record">
         <InputGroup id="ch-record" defaultValue={filters.record_id ?? ''} onBlur={(e) => changeFilter('record_id', e.currentTarget.value.trim() || undefined)} onKeyDown={(e) => e.key === 'Enter' && changeFilter('record_id', e.currentTarget.value.trim() || undefined)} />
