@@ -153,7 +153,7 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: LOCAL_MESSAGES.alreadyInactive });
       expect((await ctx().app.inject({ method: 'POST', url: `/api/locals/${id}/activate`, headers: bearer(token) })).json().data.active).toBe(true);
-      const history = await db().selectFrom('change_history').select('action').where('entity', '=', 'locals').where('record_id', '=', String(id)).execute();
+      const history = await db().selectFrom('change_history').select('action').where('entity', '=', 'locals').where('record_id', '=', String(id)).orderBy('id').execute();
       expect(history.map((h) => h.action)).toEqual(['CREATE', 'UPDATE', 'UPDATE', 'UPDATE']);
     });
 

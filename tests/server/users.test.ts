@@ -57,7 +57,7 @@ describe.each(dialects)('users (%s)', (dialect) => {
       expect(res.body).not.toMatch(/password/i);
       const mail = await db().selectFrom('outbox').selectAll().where('recipient', '=', data.email).executeTakeFirst();
       expect(mail?.link).toMatch(/\/auth\/reset_password\/[0-9a-f]{64}\/collaborator$/);
-      const [row] = await db().selectFrom('change_history').selectAll().where('entity', '=', 'users').where('record_id', '=', String(data.id)).execute();
+      const [row] = await db().selectFrom('change_history').selectAll().where('entity', '=', 'users').where('record_id', '=', String(data.id)).orderBy('id').execute();
       expect(row).toMatchObject({ action: 'CREATE', actor_type: 'COLLABORATOR', actor_id: staff.id });
       expect(row!.after).not.toMatch(/password/);
       expect(JSON.parse(row!.after!)).toMatchObject({ role_ids: [roleId], local_ids: [localId] });
@@ -127,7 +127,7 @@ describe.each(dialects)('users (%s)', (dialect) => {
       const res = await send('PATCH', `/api/users/${target.id}`, token, { name: 'Carla', role_ids: [role] });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ name: 'Carla', roles: [{ id: role }] });
-      const rows = await db().selectFrom('change_history').selectAll().where('entity', '=', 'users').where('record_id', '=', String(target.id)).where('action', '=', 'UPDATE').execute();
+      const rows = await db().selectFrom('change_history').selectAll().where('entity', '=', 'users').where('record_id', '=', String(target.id)).where('action', '=', 'UPDATE').orderBy('id').execute();
       expect(JSON.parse(rows[0]!.changed_fields)).toEqual(expect.arrayContaining(['name', 'role_ids']));
       expect(broadcaster.events).toEqual([expect.objectContaining({ channel: notificationChannelOf({ userType: 'COLLABORATOR', accountId: target.id }), event: PERMISSIONS_CHANGED_EVENT })]);
       // Effective on the next request.
