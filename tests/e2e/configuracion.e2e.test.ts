@@ -145,8 +145,8 @@ describe('configuración e2e', () => {
     const statusRow = diff.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Estado' }) });
     await statusRow.getByText('INACTIVO').waitFor();
     expect(await statusRow.getAttribute('data-changed')).toBe('true');
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-    await page.waitForTimeout(400);
+    // Let the drawer finish sliding in before the screenshot (no assertion depends on it).
+    await page.waitForTimeout(600);
     await screenshot(page, 'historial-diff');
 
     await crmUser.context.close();
