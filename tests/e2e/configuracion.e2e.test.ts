@@ -6,24 +6,13 @@
  * deactivates them from another browser context and the user's open session is refused at its next
  * request; each step left a change-history row with its diff. Screenshots in test-results/e2e/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { latestResetLink, launchBrowser, newPage, screenshot, staffLogin, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eEnvironment, latestResetLink, mainMenu, newPage, screenshot, staffLogin } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
+const env = e2eEnvironment();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
+const menu = mainMenu;
 const ALL_GROUPS = ['Configuración', 'Administración', 'Finanzas', 'CRM', 'Proyectos', 'Comercial', 'Ingeniería'];
 
 async function rowAction(page: Page, rowText: string, action: string) {
@@ -51,9 +40,9 @@ async function history(page: Page, query: string): Promise<HistoryRow[]> {
 
 describe('configuración e2e', () => {
   it('a role "Solo CRM" and a user holding it: CRM-only menu, then deactivation ends the open session', async () => {
-    const admin = await newPage(browser, server.baseUrl);
+    const admin = await newPage(env.browser, env.server.baseUrl);
     const page = admin.page;
-    await staffLogin(page, server.baseUrl, '70000001', 'Parcela#2026');
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
 
     // Roles y Permisos: create "Solo CRM" and give it CRM + Clientes + Leads.
     await page.goto('/CONFIGURACION/rolesypermisos');
@@ -94,14 +83,14 @@ describe('configuración e2e', () => {
     await screenshot(page, 'configuracion-usuarios');
 
     // The new user sets a password through the link and sees only CRM.
-    const link = await latestResetLink(server.baseUrl, 'solocrm@parcela.test');
-    const crmUser = await newPage(browser, server.baseUrl);
+    const link = await latestResetLink(env.server.baseUrl, 'solocrm@parcela.test');
+    const crmUser = await newPage(env.browser, env.server.baseUrl);
     await crmUser.page.goto(link);
     await crmUser.page.getByLabel('Nueva contraseña', { exact: true }).fill('SoloCrm#2026');
     await crmUser.page.getByLabel('Confirme la nueva contraseña').fill('SoloCrm#2026');
     await crmUser.page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await crmUser.page.getByText(/Contraseña actualizada/).first().waitFor();
-    await staffLogin(crmUser.page, server.baseUrl, '71112222', 'SoloCrm#2026');
+    await staffLogin(crmUser.page, env.server.baseUrl, '71112222', 'SoloCrm#2026');
     await menu(crmUser.page).getByRole('button', { name: 'CRM' }).waitFor();
     for (const group of ALL_GROUPS.filter((g) => g !== 'CRM')) {
       expect(await menu(crmUser.page).getByRole('button', { name: group }).count()).toBe(0);
@@ -154,8 +143,8 @@ describe('configuración e2e', () => {
   });
 
   it('the Usuarios screen at 390 px', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl, 390, 844);
-    await staffLogin(page, server.baseUrl, '70000001', 'Parcela#2026');
+    const { context, page } = await newPage(env.browser, env.server.baseUrl, 390, 844);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     await page.goto('/CONFIGURACION/usuarios');
     await page.getByRole('row').filter({ hasText: '70000001' }).waitFor();
     await screenshot(page, 'configuracion-usuarios-390');

@@ -4,22 +4,11 @@
  * login, password reset through the outbox, the route guard both ways, logout clearing storage,
  * and a 401 landing on /auth/access. Screenshots go to test-results/e2e/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { latestResetLink, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eEnvironment, latestResetLink, newPage, screenshot } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = e2eEnvironment();
 
 /** Fills and submits the staff login form (without waiting: some tests expect a failure). */
 async function staffLogin(page: Page, user: string, password: string) {
@@ -31,7 +20,7 @@ async function staffLogin(page: Page, user: string, password: string) {
 
 describe('foundation e2e', () => {
   it('staff signs in and lands on Inicio with the active location', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
     await page.goto('/auth/login');
     await expect.poll(() => page.title()).toBe('Iniciar sesión | Parcela');
     // Icons load one by one on demand (src/lib/icons.ts): wait until their paths are drawn.
@@ -39,7 +28,7 @@ describe('foundation e2e', () => {
     await page.locator('svg[data-icon="eye-open"] path').first().waitFor();
     await screenshot(page, 'login-desktop');
     await staffLogin(page, '70000001', 'Parcela#2026');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${env.server.baseUrl}/`);
     await expect.poll(() => page.title()).toBe('Inicio | Parcela');
     await page.getByText('Sede Central - Lima').first().waitFor();
     await page.getByText('Admin Parcela').first().waitFor();
@@ -75,7 +64,7 @@ describe('foundation e2e', () => {
   });
 
   it('a wrong password shows the server message', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, '70000001', 'incorrecta');
     await page.getByText('Usuario o contraseña incorrectos').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
@@ -85,7 +74,7 @@ describe('foundation e2e', () => {
   });
 
   it('a customer registers, then signs in', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl, 390, 844);
+    const { context, page } = await newPage(env.browser, env.server.baseUrl, 390, 844);
     await page.goto('/auth/loginclientes');
     await page.getByRole('tab', { name: 'Registrarme' }).click();
     // A bad submission first: every field error shows and nothing is lost.
@@ -128,7 +117,7 @@ describe('foundation e2e', () => {
     await page.getByLabel('Número de documento').fill('47111222');
     await page.getByLabel('Contraseña', { exact: true }).fill('MiLote#2026');
     await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${env.server.baseUrl}/`);
     await page.getByText('Mariela').first().waitFor();
     expect(await page.evaluate(() => localStorage.getItem('type'))).toBe('CUSTOMER');
     await screenshot(page, 'customer-home-mobile');
@@ -136,7 +125,7 @@ describe('foundation e2e', () => {
   });
 
   it('resets a password end to end through the outbox', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
     await page.goto('/auth/login');
     await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
     await page.waitForURL(/\/auth\/recuperar\/collaborator$/);
@@ -145,7 +134,7 @@ describe('foundation e2e', () => {
     await page.getByText(/enviaremos un enlace/).first().waitFor();
     await screenshot(page, 'reset-request');
 
-    const link = await latestResetLink(server.baseUrl, 'asesor@parcela.test');
+    const link = await latestResetLink(env.server.baseUrl, 'asesor@parcela.test');
     expect(link).toMatch(/\/auth\/reset_password\/[0-9a-f]{64}\/collaborator$/);
     await page.goto(link);
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('Renovada#2026');
@@ -162,26 +151,26 @@ describe('foundation e2e', () => {
     await page.getByText('El enlace de recuperación no es válido o ha expirado').first().waitFor();
 
     await staffLogin(page, '70000002', 'Renovada#2026');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${env.server.baseUrl}/`);
     await page.getByText('Lucía').first().waitFor();
     await context.close();
   });
 
   it('guards routes both ways', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
     await page.goto('/CONFIGURACION/usuarios');
     await page.waitForURL(/\/auth\/login$/);
     await staffLogin(page, 'admin@parcela.test', 'Parcela#2026');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${env.server.baseUrl}/`);
     await page.goto('/auth/login');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${env.server.baseUrl}/`);
     await context.close();
   });
 
   it('logout clears the storage and returns to /auth/login', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, '70000001', 'Parcela#2026');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${env.server.baseUrl}/`);
     // Logout lives in the user options menu of the top bar (issue "Shell").
     await page.getByRole('button', { name: /Opciones de usuario/ }).click();
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
@@ -191,9 +180,9 @@ describe('foundation e2e', () => {
   });
 
   it('a 401 from the server lands on /auth/access', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, '70000001', 'Parcela#2026');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${env.server.baseUrl}/`);
     // The session is revoked behind the app's back (e.g. expired or signed out elsewhere).
     await page.evaluate(() => localStorage.setItem('token', 'f'.repeat(64)));
     await page.reload();
@@ -207,7 +196,7 @@ describe('foundation e2e', () => {
   });
 
   it('public pages render: landing, not found, error and payment missing', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl, 390, 844);
+    const { context, page } = await newPage(env.browser, env.server.baseUrl, 390, 844);
     await page.goto('/landing');
     await page.getByRole('button', { name: 'Acceso clientes' }).first().waitFor();
     await page.locator('svg[data-icon="shield"] path').first().waitFor();

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -125,3 +126,29 @@ export async function staffLogin(page: Page, baseUrl: string, user: string, pass
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL(`${baseUrl}/`);
 }
+
+/** The server and browser an e2e file shares; filled by {@link e2eEnvironment}'s beforeAll. */
+export interface E2eEnvironment {
+  server: RunningServer;
+  browser: Browser;
+}
+
+/**
+ * Registers the file's lifecycle: one real server (temp database, demo seed) and one Chromium,
+ * started before its tests and stopped after them. @returns the environment, usable inside tests.
+ */
+export function e2eEnvironment(): E2eEnvironment {
+  const env = {} as E2eEnvironment;
+  beforeAll(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
+}
+
+/** The side menu's navigation landmark (issue "Shell"). */
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });

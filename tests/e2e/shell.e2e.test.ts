@@ -6,24 +6,13 @@
  * sign-in with the new password, the theme surviving logout/login, dark mode, and the 390 px
  * overlay menu. Screenshots go to test-results/e2e/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, staffLogin, startServer, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eEnvironment, mainMenu, newPage, screenshot, staffLogin } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
+const env = e2eEnvironment();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
+const menu = mainMenu;
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: /^Opciones de usuario/ }).click();
@@ -33,8 +22,8 @@ async function logout(page: Page) {
 
 describe('shell e2e', () => {
   it('the menu follows permissions: the admin and the asesor see different groups', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await staffLogin(page, server.baseUrl, '70000001', 'Parcela#2026');
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     for (const group of ['Configuración', 'Administración', 'Finanzas', 'CRM', 'Proyectos', 'Comercial', 'Ingeniería']) {
       await menu(page).getByRole('button', { name: group }).waitFor();
     }
@@ -42,7 +31,7 @@ describe('shell e2e', () => {
     await screenshot(page, 'shell-admin-menu');
     await logout(page);
 
-    await staffLogin(page, server.baseUrl, '70000002', 'Parcela#2026');
+    await staffLogin(page, env.server.baseUrl, '70000002', 'Parcela#2026');
     await menu(page).getByRole('button', { name: 'CRM' }).waitFor();
     expect(await menu(page).getByRole('button', { name: 'Configuración' }).count()).toBe(0);
     expect(await menu(page).getByRole('link', { name: 'Historial de Cambios' }).count()).toBe(0);
@@ -51,8 +40,8 @@ describe('shell e2e', () => {
   });
 
   it('the shortcut search navigates to the picked submodule and clears the box', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await staffLogin(page, server.baseUrl, '70000001', 'Parcela#2026');
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     const search = page.getByRole('combobox', { name: 'Buscar en el menú' });
     await search.fill('lotiz');
     await page.getByRole('option', { name: 'Lotizaciones' }).click();
@@ -64,8 +53,8 @@ describe('shell e2e', () => {
   });
 
   it('a notification sent through the server appears within 7 s of page load, and opening the panel marks it seen', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await staffLogin(page, server.baseUrl, '70000001', 'Parcela#2026');
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     const subscribed = new Promise<void>((resolve) => {
       page.on('websocket', (ws) =>
         ws.on('framereceived', ({ payload }) => {
@@ -80,7 +69,7 @@ describe('shell e2e', () => {
 
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const user = JSON.parse((await page.evaluate(() => localStorage.getItem('user_details'))) ?? '{}') as { id: number };
-    const send = await fetch(`${server.baseUrl}/api/notifications`, {
+    const send = await fetch(`${env.server.baseUrl}/api/notifications`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -106,7 +95,7 @@ describe('shell e2e', () => {
     await expect.poll(() => badge.count()).toBe(0);
     await expect
       .poll(async () => {
-        const res = await fetch(`${server.baseUrl}/api/get_notifications_by_user`, { headers: { authorization: `Bearer ${token}` } });
+        const res = await fetch(`${env.server.baseUrl}/api/get_notifications_by_user`, { headers: { authorization: `Bearer ${token}` } });
         return ((await res.json()) as { data: { notification_quantity: number } }).data.notification_quantity;
       })
       .toBe(0);
@@ -118,8 +107,8 @@ describe('shell e2e', () => {
   });
 
   it('change password: each validation message, then sign in with the new password', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await staffLogin(page, server.baseUrl, '70000002', 'Parcela#2026');
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000002', 'Parcela#2026');
     await page.getByRole('button', { name: /^Opciones de usuario/ }).click();
     await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
     const dialog = page.getByRole('dialog', { name: 'CAMBIAR CONTRASEÑA' });
@@ -156,13 +145,13 @@ describe('shell e2e', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill('Parcela#2026');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.getByText('Usuario o contraseña incorrectos').first().waitFor();
-    await staffLogin(page, server.baseUrl, '70000002', 'Cambiada#2027');
+    await staffLogin(page, env.server.baseUrl, '70000002', 'Cambiada#2027');
     await context.close();
   });
 
   it('a staff theme survives logout and login; dark mode puts app-dark on <html>', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await staffLogin(page, server.baseUrl, '70000001', 'Parcela#2026');
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     await page.getByRole('button', { name: 'Configuración del tema' }).click();
     const panel = page.getByRole('dialog', { name: 'Configuración del tema' });
     await panel.getByRole('button', { name: 'blue', exact: true }).click();
@@ -180,7 +169,7 @@ describe('shell e2e', () => {
 
     await logout(page);
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(false);
-    await staffLogin(page, server.baseUrl, '70000001', 'Parcela#2026');
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     const primary = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--p-primary-color').trim());
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
     // Dark mode uses primary shade 400: blue 400.
@@ -192,8 +181,8 @@ describe('shell e2e', () => {
   });
 
   it('at 390 px the menu is an overlay: the toggle opens it and choosing a link closes it', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl, 390, 844);
-    await staffLogin(page, server.baseUrl, '70000001', 'Parcela#2026');
+    const { context, page } = await newPage(env.browser, env.server.baseUrl, 390, 844);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     const sidebar = page.getByRole('complementary', { name: 'Menú lateral' });
     const inView = async () => {
       const box = await sidebar.boundingBox();
