@@ -26,8 +26,11 @@ import { notificationsRoutes } from './routes/notifications/notifications.routes
 import { changeHistoryRoutes } from './routes/change-history/change-history.routes';
 import { usersRoutes } from './routes/users/users.routes';
 import { companiesRoutes } from './routes/companies/companies.routes';
+import { projectsRoutes } from './routes/projects/projects.routes';
+import { lotImportsRoutes } from './routes/lot-imports/lot-imports.routes';
 import { createPusherBroadcaster, loopbackTarget, type Broadcaster } from './realtime/broadcaster';
 import { ChannelHub } from './realtime/hub';
+import { createOpaqueIds } from './ids';
 import { realtimeRoutes } from './realtime/realtime.routes';
 
 /** Inputs of {@link createApp}. */
@@ -107,6 +110,7 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
       resetRequest: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
     },
     broadcaster: publisher,
+    ids: createOpaqueIds(config.idAlphabet),
   };
 
   const https = config.publicUrl.startsWith('https:');
@@ -133,6 +137,8 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
     changeHistoryRoutes,
     usersRoutes,
     companiesRoutes,
+    projectsRoutes,
+    lotImportsRoutes,
   ]) {
     await app.register(routes(deps));
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_ID_ALPHABET } from './ids';
 
 /**
  * Server configuration read from the environment (design ARCHITECTURE.md "The API server").
@@ -31,6 +32,12 @@ const envSchema = z.object({
   PUSHER_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   PUSHER_SCHEME: z.enum(['http', 'https']).optional(),
   PUSHER_CLUSTER: z.string().min(1).default('mt1'),
+  /** Alphabet of the opaque ids in routes (server/ids.ts); fixed per installation. */
+  ID_ALPHABET: z
+    .string()
+    .regex(/^[A-Za-z0-9]{16,62}$/, 'between 16 and 62 letters or digits')
+    .refine((v) => new Set(v).size === v.length, 'characters must not repeat')
+    .default(DEFAULT_ID_ALPHABET),
 });
 
 /** Realtime (Pusher Channels protocol) settings handed to the web app by SPEC §7 row 3. */
@@ -72,6 +79,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Built web app (Vite `dist/`), absolute. */
   distDir: string;
+  /** Alphabet of opaque route ids (`ID_ALPHABET`, server/ids.ts). */
+  idAlphabet: string;
   /** Static files served even without a build (`public/`, e.g. /logo.svg), absolute. */
   publicDir: string;
   /** A bearer token expires after this many hours without use (sliding). */
@@ -116,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     distDir: resolve(e.DIST_DIR),
     publicDir: resolve(e.PUBLIC_DIR),
+    idAlphabet: e.ID_ALPHABET,
     tokenIdleHours: e.TOKEN_IDLE_HOURS,
     tokenAbsoluteDays: e.TOKEN_ABSOLUTE_DAYS,
     scryptLogN: e.SCRYPT_LOG_N,

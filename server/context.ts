@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { DB } from './db/database';
 import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { Broadcaster } from './realtime/broadcaster';
+import type { OpaqueIds } from './ids';
 
 /**
  * What every route plugin receives: the database, the clock, the configuration, the in-memory
@@ -21,4 +22,6 @@ export interface AppDeps {
   };
   /** Publishes realtime events (notifications) after their transaction commits; never throws. */
   broadcaster: Broadcaster;
+  /** Opaque route ids (subdivision keys), from `config.idAlphabet`. */
+  ids: OpaqueIds;
 }

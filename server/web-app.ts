@@ -13,7 +13,7 @@ import { MESSAGES } from './errors';
  */
 
 /** Prefixes the server owns; they never fall back to index.html. */
-const SERVER_PREFIXES = ['/api', '/dev', '/broadcasting', '/app', '/apps'];
+const SERVER_PREFIXES = ['/api', '/dev', '/broadcasting', '/app', '/apps', '/public'];
 
 /** Page shown instead of the app when dist/index.html is missing. */
 export const NOT_BUILT_HTML =

@@ -46,7 +46,7 @@ declare module 'fastify' {
 }
 
 /** Path prefixes whose routes must declare `config.access` (API bases, dev tools, realtime). */
-const GUARDED_PREFIXES = ['/api', '/dev', '/broadcasting', '/app', '/apps'];
+const GUARDED_PREFIXES = ['/api', '/dev', '/broadcasting', '/app', '/apps', '/public'];
 
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(request: FastifyRequest): string | null {

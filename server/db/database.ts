@@ -195,6 +195,114 @@ export interface ChangeHistoryTable {
   changed_fields: string;
 }
 
+/** Subdivision status (DOMAIN.md "Projects and lots"). */
+export type SubdivisionStatus = 'EN_PREVENTA' | 'EN_VENTA' | 'AGOTADO' | 'CERRADO';
+/** Lot status (DOMAIN.md state chart). */
+export type LotStatus = 'DISPONIBLE' | 'SEPARADO' | 'VENDIDO' | 'BLOQUEADO' | 'RESERVA_COMERCIAL' | 'CANJE';
+/** ISO 4217 currencies in use. */
+export type CurrencyCode = 'PEN' | 'USD';
+
+/**
+ * Subdivisions — lotizaciones (migration 0005). One company per installation, so no company
+ * column. Areas in m²; the plan image is stored as bytes like the company logo.
+ */
+export interface SubdivisionsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  department: string;
+  province: string;
+  district: string;
+  /** INEI ubigeo, 6 digits. */
+  ubigeo: string | null;
+  address: string | null;
+  currency: CurrencyCode;
+  total_area_m2: number;
+  /** Partida matriz (SUNARP). */
+  registry_entry: string | null;
+  licence_number: string | null;
+  /** YYYY-MM-DD. */
+  licence_date: string | null;
+  status: SubdivisionStatus;
+  published: Generated<Flag>;
+  /** 1 → the public and customer maps show prices. */
+  public_prices: Generated<Flag>;
+  /** PLAN (drawing units, y up) or GEO ([lon, lat] WGS84) for lot polygons. */
+  coordinate_system: Generated<'PLAN' | 'GEO'>;
+  plan_content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  plan_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** Plan image size in pixels. */
+  plan_width: ColumnType<number | null, number | null | undefined, number | null>;
+  plan_height: ColumnType<number | null, number | null | undefined, number | null>;
+  plan_updated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** Stages — etapas of a subdivision. */
+export interface StagesTable {
+  id: Generated<number>;
+  subdivision_id: number;
+  name: string;
+  position: Generated<number>;
+}
+
+/** Blocks — manzanas ("A", "B"…), optionally in a stage. */
+export interface BlocksTable {
+  id: Generated<number>;
+  subdivision_id: number;
+  stage_id: number | null;
+  name: string;
+}
+
+/**
+ * Lots. Lengths in metres, areas in m², `price_per_m2` and `list_price` in céntimos of the
+ * subdivision's currency; `list_price_reason` is set when the list price differs from
+ * round(area × price per m²). `polygon` is a JSON array of [x, y] in the subdivision's system.
+ */
+export interface LotsTable {
+  id: Generated<number>;
+  subdivision_id: number;
+  block_id: number;
+  number: string;
+  /** "MZ A - LT 12". */
+  code: string;
+  area_m2: number;
+  perimeter_m: number | null;
+  front_m: number | null;
+  front_neighbour: string | null;
+  back_m: number | null;
+  back_neighbour: string | null;
+  right_m: number | null;
+  right_neighbour: string | null;
+  left_m: number | null;
+  left_neighbour: string | null;
+  price_per_m2: number;
+  list_price: number;
+  list_price_reason: string | null;
+  is_corner: Generated<Flag>;
+  facing_park: Generated<Flag>;
+  status: Generated<LotStatus>;
+  polygon: string | null;
+  registry_entry: string | null;
+  notes: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/** A lot's status history: every change with user and reason. */
+export interface LotStatusChangesTable {
+  id: Generated<number>;
+  lot_id: number;
+  /** Null for the lot's creation. */
+  from_status: LotStatus | null;
+  to_status: LotStatus;
+  reason: string | null;
+  /** Null for system changes (seed, import by the system). */
+  user_id: number | null;
+  changed_at: Instant;
+}
+
 /** The whole schema, as Kysely's database type. */
 export interface DB {
   companies: CompaniesTable;
@@ -211,6 +319,11 @@ export interface DB {
   notification_types: NotificationTypesTable;
   notifications: NotificationsTable;
   change_history: ChangeHistoryTable;
+  subdivisions: SubdivisionsTable;
+  stages: StagesTable;
+  blocks: BlocksTable;
+  lots: LotsTable;
+  lot_status_changes: LotStatusChangesTable;
 }
 
 /** Row types used by repositories. */

@@ -4,6 +4,7 @@ import { initialMigration } from './migrations/0001-initial';
 import { notificationsMigration } from './migrations/0002-notifications';
 import { changeHistoryMigration } from './migrations/0003-change-history';
 import { configuracionMigration } from './migrations/0004-configuracion';
+import { projectsMigration } from './migrations/0005-projects';
 
 /** Every migration in order; names sort lexically and must never change once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0002-notifications': notificationsMigration(dialect),
     '0003-change-history': changeHistoryMigration(dialect),
     '0004-configuracion': configuracionMigration(dialect),
+    '0005-projects': projectsMigration(dialect),
   };
 }
 

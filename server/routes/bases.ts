@@ -10,3 +10,5 @@ export const CUSTOMER_BASE = '/api/customer';
 export const PRIVATE_BASE = '/api/private';
 /** Developer-only routes (hidden in production). */
 export const DEV_BASE = '/dev';
+/** Public base for data anyone may read (public map, plan images; design API.md "Bases": `/`). */
+export const PUBLIC_BASE = '/public';

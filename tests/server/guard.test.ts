@@ -8,6 +8,7 @@ import { registerGuard, requireAuth } from '../../server/auth/guard';
 import { errorHandler, MESSAGES } from '../../server/errors';
 import { createCustomer, createSession, createStaff } from '../../server/testing/fixtures';
 import { bearer, createTestDatabase, dialects, silentBroadcaster, type TestDatabase } from './harness';
+import { createOpaqueIds } from '../../server/ids';
 
 /** The guard's permission check (no session route of SPEC §7 needs one yet, so a probe route does). */
 
@@ -22,7 +23,7 @@ describe.each(dialects)('route guard (%s)', (dialect) => {
     app = Fastify();
     app.setErrorHandler(errorHandler);
     const limiter = new AttemptLimiter(10, 1000, clock);
-    registerGuard(app, { db: database.db, clock, config, limiters: { login: limiter, resetRequest: limiter }, broadcaster: silentBroadcaster });
+    registerGuard(app, { db: database.db, clock, config, limiters: { login: limiter, resetRequest: limiter }, broadcaster: silentBroadcaster, ids: createOpaqueIds() });
     app.get('/api/probe', { config: { access: { userTypes: ['COLLABORATOR'], permission: SUBMODULE.usuarios } } }, async (request) => ({
       accountId: requireAuth(request).accountId,
     }));
@@ -59,6 +60,7 @@ describe.each(dialects)('route guard (%s)', (dialect) => {
       config: testConfig(),
       limiters: { login: limiter, resetRequest: limiter },
       broadcaster: silentBroadcaster,
+      ids: createOpaqueIds(),
     });
     expect(() => bare.get('/api/undeclared', async () => ({}))).toThrow(/must declare config.access/);
     await bare.close();

@@ -34,6 +34,7 @@ import {
 import { recordChange } from '../../../server/audit/audit';
 import { STAFF_PERMISSIONS, type Permission } from '../../../src/schemas/permissions';
 import { CUSTOMER, HISTORY_ENTRY, NOTIFICATION_NEW, OTHER_ROLE, OTHER_STAFF, STAFF, STATES } from '../states';
+import { projectStateHandlers } from './projects-state-handlers';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'parcela-pact-'));
@@ -87,8 +88,15 @@ const tokenParam = (params: unknown): string => {
   return token;
 };
 
-/** One handler per provider state of tests/contract/states.ts. */
+/** One handler per provider state of tests/contract/states.ts and projects-states.ts. */
 const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
+  ...projectStateHandlers({
+    db,
+    tokenParam,
+    signIn: async (token) => {
+      await createSession(db(), await staff(), { token });
+    },
+  }),
   [STATES.staffExists]: async () => {
     await staff();
   },
