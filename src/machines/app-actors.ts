@@ -15,6 +15,8 @@ import type { RealtimeEvent, RealtimeInput } from './realtime/realtime.machine';
 import type { ShellActors } from './shell/shell.actors';
 import type { ApiClient, ApiError } from '../api/client';
 import type { UsersMachines } from './configuracion/users.actors';
+import type { ProjectsMachines } from './proyectos/projects.actors';
+import type { MapsMachines } from './mapas/maps.actors';
 import type { RolesMachines } from './configuracion/roles.actors';
 import type { ChangeHistoryMachines } from './historial/change-history.actors';
 import type { CompanyMachines } from './configuracion/company.actors';
@@ -70,6 +72,10 @@ export const ON_DEMAND_MACHINES = {
   changeHistory: lazyModule(() => import('./historial/change-history.actors')),
   /** Configuración → Empresas. */
   company: lazyModule(() => import('./configuracion/company.actors')),
+  /** Proyectos → Lotizaciones and Lotes. */
+  projects: lazyModule(() => import('./proyectos/projects.actors')),
+  /** The lot maps (MapaProyectos, MapSales, Heat, MapSalesCustomer, public /mapa). */
+  maps: lazyModule(() => import('./mapas/maps.actors')),
 };
 
 /**
@@ -92,6 +98,10 @@ export interface AppMachines {
   changeHistory: () => Promise<ChangeHistoryMachines>;
   /** Configuración → Empresas: company form (with the logo), locals list and editor, activation. */
   company: () => Promise<CompanyMachines>;
+  /** Proyectos → Lotizaciones and Lotes. */
+  projects: () => Promise<ProjectsMachines>;
+  /** The lot maps. */
+  maps: () => Promise<MapsMachines>;
 }
 
 export type SessionActorRef = ActorRefFrom<SessionMachine>;
@@ -167,6 +177,8 @@ export function createAppActors({
   const roles = onDemand(ON_DEMAND_MACHINES.roles, (m) => m.createRolesMachinesFor(screenClient(), { reportApiError, toaster }));
   const company = onDemand(ON_DEMAND_MACHINES.company, (m) => m.createCompanyMachinesFor(screenClient(), { reportApiError, toaster }));
   const changeHistory = onDemand(ON_DEMAND_MACHINES.changeHistory, (m) => m.createChangeHistoryMachinesFor(screenClient(), { reportApiError, toaster }));
+  const projects = onDemand(ON_DEMAND_MACHINES.projects, (m) => m.createProjectsMachinesFor(screenClient(), { reportApiError, toaster }));
+  const maps = onDemand(ON_DEMAND_MACHINES.maps, (m) => m.createMapsMachinesFor(screenClient(), { reportApiError, toaster }));
 
-  return { session, machines: { loginForm, customerAccess, resetRequest, newPassword, shell, users, roles, changeHistory, company } };
+  return { session, machines: { loginForm, customerAccess, resetRequest, newPassword, shell, users, roles, changeHistory, company, projects, maps } };
 }

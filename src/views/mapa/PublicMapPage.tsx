@@ -5,7 +5,7 @@ import { StatusPage } from '../shared/StatusPage';
  * the Proyectos module lands it says so; it shows no data of its own.
  * @param name the project name segment of the URL (already decoded).
  */
-export function PublicMapPage({ name }: { name: string }) {
+export function PublicMapPage({ name }: { name: string; idEncrypted?: string }) {
   return (
     <StatusPage
       icon="map"

@@ -106,7 +106,7 @@ function RouteSwitch() {
       <Route path={R.publicMap.path}>
         {(params) => (
           <Titled title={R.publicMap.title}>
-            <PublicMapPage name={safeDecode(params.name ?? '')} />
+            <PublicMapPage name={safeDecode(params.name ?? '')} idEncrypted={params.id_encrypted ?? ''} />
           </Titled>
         )}
       </Route>

@@ -67,3 +67,30 @@ export const CompanyScreen = lazy(() =>
     default: m.CompanyScreen,
   })),
 );
+
+/** /PROYECTOS/lotizaciones: the screen's code and its machines load together. */
+export const SubdivisionsScreen = lazy(() =>
+  Promise.all([import('../proyectos/SubdivisionsPage'), ON_DEMAND_MACHINES.projects.load()]).then(([m]) => ({
+    default: m.SubdivisionsScreen,
+  })),
+);
+/** /PROYECTOS/Lotes/{name}/{id_encrypted}. */
+export const LotsScreen = lazy(() =>
+  Promise.all([import('../proyectos/LotsPage'), ON_DEMAND_MACHINES.projects.load()]).then(([m]) => ({ default: m.LotsScreen })),
+);
+/** /PROYECTOS/MapaProyectos/{name}/{id_encrypted}. */
+export const ProjectMapScreen = lazy(() =>
+  Promise.all([import('../mapas/ProjectMapPage'), ON_DEMAND_MACHINES.maps.load()]).then(([m]) => ({ default: m.ProjectMapScreen })),
+);
+/** /COMERCIO/MapSales/{name}/{id_encrypted}. */
+export const SalesMapScreen = lazy(() =>
+  Promise.all([import('../mapas/SalesMapPage'), ON_DEMAND_MACHINES.maps.load()]).then(([m]) => ({ default: m.SalesMapScreen })),
+);
+/** /COMERCIO/MapSales/Heat/{name}/{id_encrypted}. */
+export const HeatMapScreen = lazy(() =>
+  Promise.all([import('../mapas/HeatMapPage'), ON_DEMAND_MACHINES.maps.load()]).then(([m]) => ({ default: m.HeatMapScreen })),
+);
+/** /COMERCIO/MapSalesCustomer/{name}/{id_encrypted}. */
+export const CustomerMapScreen = lazy(() =>
+  Promise.all([import('../mapas/CustomerMapPage'), ON_DEMAND_MACHINES.maps.load()]).then(([m]) => ({ default: m.CustomerMapScreen })),
+);

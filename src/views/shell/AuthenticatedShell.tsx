@@ -6,7 +6,18 @@ import { HomePage } from '../inicio/HomePage';
 import { ModulePlaceholder, NoPermission } from '../shared/ModulePlaceholder';
 import { LoadBoundary } from '../shared/LoadBoundary';
 import type { AuthRouteMatch } from '../router/route-match';
-import { ChangeHistoryScreen, CompanyScreen, RolesScreen, UsersScreen } from '../router/screens';
+import {
+  ChangeHistoryScreen,
+  CompanyScreen,
+  CustomerMapScreen,
+  HeatMapScreen,
+  LotsScreen,
+  ProjectMapScreen,
+  RolesScreen,
+  SalesMapScreen,
+  SubdivisionsScreen,
+  UsersScreen,
+} from '../router/screens';
 import { AppLayout } from './AppLayout';
 import { ShellProvider } from './shell-context';
 import '../../styles/shell.css';
@@ -44,5 +55,11 @@ function AuthScreen({ match }: { match: AuthRouteMatch }) {
   if (match.key === 'roles') return <RolesScreen />;
   if (match.key === 'historial') return <ChangeHistoryScreen />;
   if (match.key === 'empresas') return <CompanyScreen />;
+  if (match.key === 'lotizaciones') return <SubdivisionsScreen />;
+  if (match.key === 'lotes') return <LotsScreen params={match.params} />;
+  if (match.key === 'mapaProyectos') return <ProjectMapScreen params={match.params} />;
+  if (match.key === 'mapSales') return <SalesMapScreen params={match.params} />;
+  if (match.key === 'mapSalesHeat') return <HeatMapScreen params={match.params} />;
+  if (match.key === 'mapSalesCustomer') return <CustomerMapScreen params={match.params} />;
   return <ModulePlaceholder route={match.route} />;
 }

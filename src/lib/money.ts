@@ -1,0 +1,46 @@
+/**
+ * Money and measures as people in Peru read them (design API.md "Money": integer céntimos plus an
+ * explicit currency). Formatting goes through Intl (es-PE): thousands with ",", decimals with ".".
+ */
+
+/** Currencies in use (DOMAIN.md "Catalogues"). */
+export type CurrencyCode = 'PEN' | 'USD';
+
+/** Symbol shown before amounts: S/ for soles, US$ for dollars. */
+export const CURRENCY_SYMBOL: Readonly<Record<CurrencyCode, string>> = { PEN: 'S/', USD: 'US$' };
+
+const amountFormat = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const measureFormat = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/**
+ * "S/ 1,234.50" from 123450 céntimos.
+ * @param cents integer céntimos (a non-integer is rounded).
+ */
+export function formatMoney(cents: number, currency: CurrencyCode): string {
+  return `${CURRENCY_SYMBOL[currency]} ${amountFormat.format(Math.round(cents) / 100)}`;
+}
+
+/** "1,250.5 m²" from an area in m² (at most 2 decimals). */
+export function formatArea(m2: number): string {
+  return `${measureFormat.format(m2)} m²`;
+}
+
+/** "12.5 m" from a length in metres (at most 2 decimals). */
+export function formatMetres(metres: number): string {
+  return `${measureFormat.format(metres)} m`;
+}
+
+/**
+ * Céntimos from what a person typed in soles or dollars ("1,234.5", "1234,50", "S/ 250"): null when
+ * it is not a non-negative amount with at most 2 decimals.
+ */
+export function parseMoneyInput(text: string): number | null {
+  const cleaned = text.replace(/S\/|US\$|\s/g, '');
+  if (cleaned === '') return null;
+  // The last "," or "." followed by 1–2 digits is the decimal separator; the others group thousands.
+  const match = /^(\d{1,3}(?:[.,]\d{3})*|\d+)(?:[.,](\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const whole = Number(match[1]!.replace(/[.,]/g, ''));
+  const fraction = match[2] ? Number(match[2].padEnd(2, '0')) : 0;
+  return whole * 100 + fraction;
+}

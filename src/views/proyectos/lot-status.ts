@@ -1,0 +1,76 @@
+import type { Intent } from '@blueprintjs/core';
+import type { LotStatus, PublicLotStatus, SubdivisionStatus } from '../../schemas/projects';
+
+/**
+ * Spanish labels and colours of lot and subdivision statuses (DOMAIN.md "Projects and lots"),
+ * shared by the lots table, the status dialog and every map (legend, fill). Colours are chosen
+ * to read on the light and dark themes and for common colour blindness (green / amber / red /
+ * grey / violet / blue differ in lightness too).
+ */
+export const LOT_STATUS_LABEL: Readonly<Record<LotStatus, string>> = {
+  DISPONIBLE: 'Disponible',
+  SEPARADO: 'Separado',
+  VENDIDO: 'Vendido',
+  BLOQUEADO: 'Bloqueado',
+  RESERVA_COMERCIAL: 'Reserva comercial',
+  CANJE: 'Canje',
+};
+
+/** Fill colour of a lot on the maps (hex). */
+export const LOT_STATUS_COLOR: Readonly<Record<LotStatus, string>> = {
+  DISPONIBLE: '#2e9e5b',
+  SEPARADO: '#e0a21b',
+  VENDIDO: '#c23b3b',
+  BLOQUEADO: '#6b7280',
+  RESERVA_COMERCIAL: '#7c5cc4',
+  CANJE: '#2f6db5',
+};
+
+/** Blueprint intent of the status tag in tables. */
+export const LOT_STATUS_INTENT: Readonly<Record<LotStatus, Intent>> = {
+  DISPONIBLE: 'success',
+  SEPARADO: 'warning',
+  VENDIDO: 'danger',
+  BLOQUEADO: 'none',
+  RESERVA_COMERCIAL: 'primary',
+  CANJE: 'primary',
+};
+
+/** Labels of the statuses the public and customer maps show. */
+export const PUBLIC_LOT_STATUS_LABEL: Readonly<Record<PublicLotStatus, string>> = {
+  DISPONIBLE: 'Disponible',
+  SEPARADO: 'Separado',
+  VENDIDO: 'Vendido',
+};
+
+/** Spanish labels of subdivision statuses. */
+export const SUBDIVISION_STATUS_LABEL: Readonly<Record<SubdivisionStatus, string>> = {
+  EN_PREVENTA: 'En preventa',
+  EN_VENTA: 'En venta',
+  AGOTADO: 'Agotado',
+  CERRADO: 'Cerrado',
+};
+
+/** Intent of the subdivision status tag. */
+export const SUBDIVISION_STATUS_INTENT: Readonly<Record<SubdivisionStatus, Intent>> = {
+  EN_PREVENTA: 'primary',
+  EN_VENTA: 'success',
+  AGOTADO: 'warning',
+  CERRADO: 'none',
+};
+
+/**
+ * The URL segment `{name}` of the project routes: the subdivision's name in lower case with
+ * accents removed and spaces as "-" ("Los Viñedos" → "los-vinedos"). The server ignores it; it only
+ * makes links readable.
+ */
+export function nameSegment(name: string): string {
+  return (
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'proyecto'
+  );
+}
