@@ -19,6 +19,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/views/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/jsdom.ts'],
+          // Typing into forms with user-event is slow under load; 20 s keeps slow runs from failing.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,7 +1,7 @@
 /**
  * E2E harness: starts the real server (server/main.ts, the same entry point as `npm start`) on
  * 127.0.0.1 with a fresh temporary SQLite database and the demo seed, serving the built app from
- * dist/, and launches Debian's Chromium through playwright-core. The server exits by itself when
+ * dist/ (or DIST_DIR), and launches Debian's Chromium through playwright-core. The server exits by itself when
  * this process goes away (its stdin closes: EXIT_ON_STDIN_CLOSE).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,7 +33,9 @@ function freePort(): Promise<number> {
 
 /** Starts server/main.ts on a free port with a temp database; resolves once /api/health answers. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+  // DIST_DIR (as the server reads it) lets a run use another build than dist/.
+  const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
+  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} is missing: run \`npm run build\` first`);
   const dir = mkdtempSync(path.join(tmpdir(), 'parcela-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -52,6 +54,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       LOGIN_RATE_LIMIT_PER_IP: '1000',
       LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
       EXIT_ON_STDIN_CLOSE: '1',
+      DIST_DIR: distDir,
       ...extraEnv,
     },
     stdio: ['pipe', 'ignore', 'inherit'],

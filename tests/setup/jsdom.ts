@@ -4,7 +4,11 @@
  * scrollTo).
  */
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Lazy screens load their chunk on first render; on a loaded 2-core CI machine that can take more
+// than Testing Library's default 1 s, so `findBy…`/`waitFor` wait up to 5 s (a real failure still fails).
+configure({ asyncUtilTimeout: 5_000 });
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {

@@ -1,12 +1,13 @@
 /**
  * /HistorialDeCambios (ChangeHistoryPage) over its real machines with a fake change-history api:
  * the list with Lima dates and Spanish actions, a filter sent to the server, the before/after
- * drawer and the CSV export through the server's export.csv with the filters.
+ * drawer (opened and closed through its `detail` machine) and the CSV export through the server's export.csv with the filters.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OverlaysProvider } from '@blueprintjs/core';
+import { assign } from 'xstate';
 import { createChangeHistoryMachines } from '../../src/machines/historial/change-history.actors';
 import { ChangeHistoryPage, formatDateTimeLima } from '../../src/views/historial/ChangeHistoryPage';
 import type { ChangeHistoryEntry } from '../../src/schemas/change-history';
@@ -34,13 +35,28 @@ function setup() {
   );
   const save = vi.fn();
   const toaster = { show: vi.fn() };
-  const machines = createChangeHistoryMachines({ api: { list, exportCsv }, usersApi: { list: users }, reportApiError: vi.fn(), toaster, save });
+  const real = createChangeHistoryMachines({ api: { list, exportCsv }, usersApi: { list: users }, reportApiError: vi.fn(), toaster, save });
+  // The drawer's machine as the app has it, recording the events that reach its actions.
+  const detailEvents: { type: string; id?: number }[] = [];
+  const detail = real.detail.provide({
+    actions: {
+      show: assign(({ event }) => {
+        if (event.type !== 'detail.open') return {};
+        detailEvents.push({ type: event.type, id: event.entry.id });
+        return { entry: event.entry };
+      }),
+      clear: assign(({ event }) => {
+        detailEvents.push({ type: event.type });
+        return { entry: null };
+      }),
+    },
+  });
   render(
     <OverlaysProvider>
-      <ChangeHistoryPage machines={machines} />
+      <ChangeHistoryPage machines={{ ...real, detail }} />
     </OverlaysProvider>,
   );
-  return { list, exportCsv, save, toaster, user: userEvent.setup() };
+  return { list, exportCsv, save, toaster, detailEvents, user: userEvent.setup() };
 }
 
 describe('formatDateTimeLima', () => {
@@ -83,6 +99,18 @@ describe('Historial de Cambios', () => {
     expect(within(nameRow).getByText('Sede Central - Lima')).toBeTruthy();
     const addressRow = within(diff).getByRole('rowheader', { name: 'Dirección' }).closest('tr')!;
     expect(addressRow.getAttribute('data-changed')).toBeNull();
+  });
+
+  it('the drawer is the detail machine\'s: "Ver cambios" sends detail.open with the row, the close button detail.close', async () => {
+    const { user, detailEvents } = setup();
+    await screen.findByText('20/11/26 10:05');
+    await user.click(screen.getByRole('button', { name: 'Acciones' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Ver cambios/ }));
+    expect(await screen.findByRole('table', { name: 'Cambios del registro' })).toBeTruthy();
+    expect(detailEvents).toEqual([{ type: 'detail.open', id: ENTRY.id }]);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Cambios del registro' })).toBeNull());
+    expect(detailEvents).toEqual([{ type: 'detail.open', id: ENTRY.id }, { type: 'detail.close' }]);
   });
 
   it('exports CSV through the server with the current filters', async () => {

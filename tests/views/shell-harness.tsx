@@ -1,7 +1,8 @@
 /**
- * Renders pieces of the shell (issue "Shell") with the real machines over fake effects: an
- * in-memory store with a signed-in staff session, fake session and notifications apis, a recorded
- * toaster and navigate, a fake realtime connection, a window stub for the layout. Waits until the
+ * Renders pieces of the shell (issue "Shell") with the real machines over fake effects (see
+ * fake-app-services.ts): an in-memory store with a signed-in staff session, fake session and
+ * notifications apis, a recorded toaster and navigate, a fake realtime connection, a window stub
+ * for the layout. Waits until the
  * session is ready (so its `notifications` and `realtime` children run) and the shell's actors
  * exist, then renders `ui` inside the app's providers and the shell's context. Fake timers may be
  * installed after it resolves (the menu search's 250 ms, the realtime's 5 s).
@@ -13,16 +14,15 @@ import { OverlaysProvider } from '@blueprintjs/core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { vi } from 'vitest';
-import { fromCallback, waitFor } from 'xstate';
-import { createAppServices } from '../../src/app-services';
+import { waitFor } from 'xstate';
 import type { SessionApi } from '../../src/api/session';
 import type { NotificationsApi } from '../../src/api/notifications';
-import type { RealtimeEvent, RealtimeInput } from '../../src/machines/realtime/realtime.machine';
 import { ServicesProvider } from '../../src/views/services';
 import { ShellProvider } from '../../src/views/shell/shell-context';
 import { caseInsensitiveParser } from '../../src/views/router/case-insensitive-parser';
 import type { SessionUser, StyleSettings } from '../../src/schemas/session';
-import { fakeNotificationsApi, fakeSessionApi, memoryStore, realtime as realtimeCredentials, seedSession } from '../unit/support/fakes';
+import { fakeSessionApi, memoryStore, realtime as realtimeCredentials, seedSession } from '../unit/support/fakes';
+import { createFakeAppServices } from './fake-app-services';
 
 export interface ShellHarnessOptions {
   path?: string;
@@ -41,6 +41,11 @@ export interface ShellHarnessOptions {
   beforeRender?: () => void;
 }
 
+/**
+ * Renders `ui` in the shell of a signed-in staff session. @returns Testing Library's utils, a
+ * userEvent, the shell's actors, the store, the fakes, the recorded navigate, `notifications()`,
+ * `resize(width)` and `path()`.
+ */
 export async function renderShell(ui: ReactNode, options: ShellHarnessOptions = {}) {
   const store = options.store ?? memoryStore();
   if (!options.store) {
@@ -51,32 +56,17 @@ export async function renderShell(ui: ReactNode, options: ShellHarnessOptions = 
     if (options.styles) store.setItem('system_styles', JSON.stringify(options.styles));
   }
   const api = options.api ?? fakeSessionApi(options.perms ? { rolePermissions: vi.fn(async () => options.perms!) } : {});
-  const notificationsApi = options.notificationsApi ?? fakeNotificationsApi();
   const location = memoryLocation({ path: options.path ?? '/', record: true });
   const navigate = vi.fn((to: string) => location.navigate(to));
-  const toaster = { show: vi.fn() };
-  const realtime = { opened: vi.fn<(input: RealtimeInput) => void>(), push: null as ((event: RealtimeEvent) => void) | null };
-  const resizeListeners: (() => void)[] = [];
-  const win = {
-    innerWidth: options.width ?? 1366,
-    addEventListener: (type: string, listener: () => void) => {
-      if (type === 'resize') resizeListeners.push(listener);
-    },
-  } as unknown as Window;
-  const services = createAppServices({
-    navigate,
+  const fakes = createFakeAppServices({
+    location,
     store,
-    sessionApi: api,
-    notificationsApi,
-    toaster,
-    today: () => '2025-06-15',
-    win,
-    realtimeConnection: fromCallback<RealtimeEvent, RealtimeInput>(({ input, sendBack }) => {
-      realtime.opened(input);
-      realtime.push = sendBack;
-      return () => {};
-    }),
+    api,
+    navigate,
+    ...(options.notificationsApi ? { notificationsApi: options.notificationsApi } : {}),
+    ...(options.width ? { width: options.width } : {}),
   });
+  const { services } = fakes;
   await waitFor(services.session, (s) => s.matches({ loggedIn: 'ready' }));
   const actors = await services.machines.shell();
   options.beforeRender?.();
@@ -91,23 +81,13 @@ export async function renderShell(ui: ReactNode, options: ShellHarnessOptions = 
   );
   return {
     ...utils,
+    ...fakes,
     user: userEvent.setup(),
-    services,
     actors,
     store,
-    api,
-    notificationsApi,
-    toaster,
     navigate,
-    realtime,
     /** The session's notifications child. */
     notifications: () => services.session.getSnapshot().children.notifications!,
-    /** The current path of the memory location. */
-    path: () => location.history!.at(-1)!.split('?')[0],
-    resize: (width: number) => {
-      (win as { innerWidth: number }).innerWidth = width;
-      resizeListeners.forEach((listener) => listener());
-    },
   };
 }
 

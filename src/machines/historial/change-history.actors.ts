@@ -10,12 +10,14 @@ import type { ListQuery } from '../../schemas/list';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { isSessionError } from '../shared/resource-list.machine';
 import { placeholder } from '../shared/placeholder';
+import { changeDetailMachine } from './change-detail.machine';
 
 /**
  * Historial de Cambios (issue "Configuración", docs/decisions.md "Configuración y Historial de
  * cambios"): the CRUD pattern's list (read-only: no editor) over GET change-history, the server's
- * CSV export (GET change-history/export.csv with the list's filters, {@link csvExportMachine}) and
- * the staff users offered by the "Usuario" filter ({@link userOptionsLogic}).
+ * CSV export (GET change-history/export.csv with the list's filters, {@link csvExportMachine}), the
+ * staff users offered by the "Usuario" filter (`userOptions`) and the drawer showing one change's
+ * before/after table ({@link changeDetailMachine}).
  */
 
 export const CSV_EXPORT_FAILED = 'No se pudo exportar el historial';
@@ -71,7 +73,10 @@ export interface ChangeHistoryDeps {
   save?: typeof saveFile;
 }
 
-/** The screen's machines provided with their effects. */
+/**
+ * The screen's machines provided with their effects: `list` (resource list), `csvExport`,
+ * `userOptions` (promise actor) and `detail` (the drawer, no effects).
+ */
 export function createChangeHistoryMachines(deps: ChangeHistoryDeps) {
   const { list } = resourceScreenMachines<ChangeHistoryEntry>({
     fetchPage: deps.api.list,
@@ -102,7 +107,7 @@ export function createChangeHistoryMachines(deps: ChangeHistoryDeps) {
       return [];
     }
   });
-  return { list, csvExport, userOptions };
+  return { list, csvExport, userOptions, detail: changeDetailMachine };
 }
 export type ChangeHistoryMachines = ReturnType<typeof createChangeHistoryMachines>;
 

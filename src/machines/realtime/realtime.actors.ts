@@ -1,21 +1,26 @@
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { fromCallback } from 'xstate';
+import { PERMISSIONS_CHANGED_EVENT } from '../../schemas/roles';
 import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type RealtimeInput } from './realtime.machine';
 
 /**
  * The real realtime connection (issue "Shell"): laravel-echo's pusher broadcaster over pusher-js,
  * pointed at whatever host call 3's echo_info names (this server by default; Pusher, soketi or
  * Laravel Reverb when configured). It subscribes to the user's private channel, authorising with
- * the bearer token at echo_info.authEndpoint, and listens for NotificationsMessageEvent.
+ * the bearer token at echo_info.authEndpoint, and listens for NotificationsMessageEvent and
+ * PermissionsChangedEvent.
  */
 
 /** Event name the server broadcasts (SPEC §3); the leading dot skips Echo's namespace prefix. */
 export const NOTIFICATION_EVENT = '.NotificationsMessageEvent';
+/** The permissions-changed event (server/routes/roles/permissions-events.ts), without Echo's namespace. */
+export const PERMISSIONS_EVENT = `.${PERMISSIONS_CHANGED_EVENT}`;
 
 /**
- * Connects, reports pusher-js state changes (`pusher.stateChanged`) and pushes (`realtime.pushed`)
- * through `sendBack`. @returns the disconnect function.
+ * Connects, reports pusher-js state changes (`pusher.stateChanged`), notification pushes
+ * (`realtime.pushed`) and permission changes (`realtime.permissionsChanged`) through `sendBack`.
+ * @returns the disconnect function.
  */
 export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEvent) => void): () => void {
   const info = input.echoInfo;
@@ -43,7 +48,10 @@ export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEven
   const connection = echo.connector.pusher.connection;
   const onState = ({ current }: { current: PusherState }) => sendBack({ type: 'pusher.stateChanged', state: current });
   connection.bind('state_change', onState);
-  echo.private(channel).listen(NOTIFICATION_EVENT, (payload: unknown) => sendBack({ type: 'realtime.pushed', payload }));
+  echo
+    .private(channel)
+    .listen(NOTIFICATION_EVENT, (payload: unknown) => sendBack({ type: 'realtime.pushed', payload }))
+    .listen(PERMISSIONS_EVENT, (payload: unknown) => sendBack({ type: 'realtime.permissionsChanged', payload }));
   return () => {
     connection.unbind('state_change', onState);
     echo.disconnect();
@@ -53,10 +61,14 @@ export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEven
 /** Connects, reports pusher-js state changes and pushes, and disconnects when stopped. */
 export const echoConnection = fromCallback<RealtimeEvent, RealtimeInput>(({ input, sendBack }) => connectEcho(input, sendBack));
 
-/** The realtime machine with the real connection and a delivery target. */
-export function createRealtimeMachine(deliver: (payload: unknown) => void) {
+/**
+ * The realtime machine with the real connection and its delivery targets: `deliver` gets each
+ * NotificationsMessageEvent payload, `permissionsChanged` each PermissionsChangedEvent payload
+ * (both unvalidated; ignored when not given).
+ */
+export function createRealtimeMachine(deliver: (payload: unknown) => void, permissionsChanged: (payload: unknown) => void = () => {}) {
   return realtimeMachine.provide({
     actors: { connection: echoConnection },
-    actions: { deliver: (_, payload) => deliver(payload) },
+    actions: { deliver: (_, payload) => deliver(payload), permissionsChanged: (_, payload) => permissionsChanged(payload) },
   });
 }

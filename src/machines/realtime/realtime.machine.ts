@@ -8,7 +8,9 @@ import type { Channels, EchoInfo, UserType } from '../../schemas/session';
  *   idle → (top bar appears) → waiting 5 s → live.connecting → live.connected | live.unavailable,
  *   failed (pusher-js gave up: no WebSocket support or the host refuses), skipped (no credentials).
  * Leaving `live` (logout, `realtime.stop`) disconnects. Pushes of NotificationsMessageEvent are
- * handed to the injected `deliver` action (the notifications machine).
+ * handed to the injected `deliver` action (the notifications machine); pushes of
+ * PermissionsChangedEvent (same channel, src/schemas/roles.ts) to the injected `permissionsChanged`
+ * action (the session, which refetches the permissions and rebuilds the menu).
  */
 
 /** Delay between the top bar appearing and the connection (SPEC §9). */
@@ -29,7 +31,9 @@ export type RealtimeEvent =
   | { type: 'realtime.start' }
   | { type: 'realtime.stop' }
   | { type: 'pusher.stateChanged'; state: PusherState }
-  | { type: 'realtime.pushed'; payload: unknown };
+  | { type: 'realtime.pushed'; payload: unknown }
+  /** A PermissionsChangedEvent payload (`{user_id, changed_at}`), unvalidated. */
+  | { type: 'realtime.permissionsChanged'; payload: unknown };
 
 /** The channel this user listens on (SPEC §6: staff and customers have their own). */
 export function channelFor(input: RealtimeInput): string | null {
@@ -49,12 +53,14 @@ export const realtimeMachine = setup({
   actions: {
     /** Hands a pushed NotificationsMessageEvent payload on (to the notifications machine). */
     deliver: (_, _payload: unknown) => {},
+    /** Hands a pushed PermissionsChangedEvent payload on (to the session). */
+    permissionsChanged: (_, _payload: unknown) => {},
     recordState: assign({ lastState: ({ event }) => (event.type === 'pusher.stateChanged' ? event.state : null) }),
   },
   actors: {
     /**
-     * The live connection (laravel-echo over pusher-js in the app): reports `pusher.stateChanged`
-     * and `realtime.pushed`, and disconnects when stopped.
+     * The live connection (laravel-echo over pusher-js in the app): reports `pusher.stateChanged`,
+     * `realtime.pushed` and `realtime.permissionsChanged`, and disconnects when stopped.
      */
     connection: fromCallback<RealtimeEvent, RealtimeInput>(() => () => {}),
   },
@@ -90,6 +96,12 @@ export const realtimeMachine = setup({
           { actions: 'recordState' },
         ],
         'realtime.pushed': { actions: { type: 'deliver', params: ({ event }: { event: RealtimeEvent }) => (event.type === 'realtime.pushed' ? event.payload : null) } },
+        'realtime.permissionsChanged': {
+          actions: {
+            type: 'permissionsChanged',
+            params: ({ event }: { event: RealtimeEvent }) => (event.type === 'realtime.permissionsChanged' ? event.payload : null),
+          },
+        },
       },
       states: {
         connecting: {},

@@ -1,4 +1,4 @@
-import { fromPromise, type CallbackActorLogic } from 'xstate';
+import { fromPromise, sendParent, type CallbackActorLogic } from 'xstate';
 import type { SessionApi } from '../../api/session';
 import type { NotificationsApi } from '../../api/notifications';
 import type { NotificationsData } from '../../schemas/notification';
@@ -12,7 +12,9 @@ import { sessionMachine, type SessionInput, type StoredValues } from './session.
 /**
  * Real implementations of the session machine's named effects (issues "Foundation" and "Shell"):
  * the api calls of SPEC §7 rows 2, 3, 7, 9, 10, 11 and (through the invoked notifications machine)
- * 12–14, the SPEC §3 storage keys, wouter's navigate, the realtime connection and the theme.
+ * 12–14, the SPEC §3 storage keys, wouter's navigate, the realtime connection (its
+ * NotificationsMessageEvent pushes go to the notifications machine, its PermissionsChangedEvent
+ * pushes back to the session) and the theme.
  */
 
 /** The api functions the session uses (a subset of `createSessionApi`, so tests pass fakes). */
@@ -103,6 +105,8 @@ export function createSessionMachine({
     actions: {
       // Pushes go to the notifications machine invoked beside it (same actor system).
       deliver: ({ system }, payload) => system.get('notifications')?.send({ type: 'notification.received', payload }),
+      // PermissionsChangedEvent goes to the session that invoked the realtime machine (refetch, new menu).
+      permissionsChanged: sendParent((_, payload: unknown) => ({ type: 'session.permissionsChanged' as const, payload })),
     },
   });
   return sessionMachine.provide({

@@ -3,6 +3,8 @@ import type { ApiError } from '../../api/client';
 import { errorMessage, errorStatus, placeholder } from '../shared/placeholder';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { realtimeMachine } from '../realtime/realtime.machine';
+import { buildPermissionsNames } from '../../schemas/permissions';
+import { permissionsChangedEventSchema } from '../../schemas/roles';
 import type {
   Channels,
   EchoInfo,
@@ -32,6 +34,18 @@ import type {
  * 'notifications', input the user's id) and the `realtime` machine (system id 'realtime', input the
  * stored echo_info, channels, type and token); both stop when the session leaves `loggedIn`
  * (logout, a global redirect). The top bar starts the realtime connection (SPEC §4).
+ *
+ * Live permissions (issue "Configuración and Historial de cambios"): while `ready`, a
+ * `PermissionsChangedEvent` pushed on the user's own channel (the realtime machine hands it on as
+ * `session.permissionsChanged`) refetches row 11 (`accesos`) in `ready.refreshingPermissions` and
+ * rebuilds `user_details.permissions_names` from the new permission strings with the server's own
+ * rule (`buildPermissionsNames`, SPEC §6), so the side menu, the shortcut search and the route
+ * guard change without a reload; a screen whose permission was withdrawn shows the same "no
+ * permission" state as any forbidden route. (Row 10, the list of every role, does not change with
+ * a role's permissions and is not refetched.) A second event while refreshing restarts the refresh
+ * (the older answer is dropped). 401/402/404 go through the global rule; other failures are logged
+ * and the current permissions stay. The restore-time revalidation stores its answer the same way,
+ * so a menu changed while the app was closed is current on the next visit.
  *
  * The theme follows the session (SPEC §4 "restored from saved styles"): a login restores the
  * login's system_styles, and a logout or a 401 restores the defaults (`restoreTheme`).
@@ -92,7 +106,27 @@ export type SessionEvent =
   | ({ type: 'session.login' } & LoginRequest)
   | { type: 'session.logout' }
   | { type: 'session.apiError'; error: ApiError }
-  | { type: 'session.clearError' };
+  | { type: 'session.clearError' }
+  /** A realtime `PermissionsChangedEvent` payload (unvalidated; see {@link isOwnPermissionsChange}). */
+  | { type: 'session.permissionsChanged'; payload: unknown };
+
+/**
+ * True when a pushed `PermissionsChangedEvent` payload is well formed (`{user_id, changed_at}`,
+ * src/schemas/roles.ts) and names the signed-in user; a payload for someone else, or any payload
+ * while no user is known, is ignored.
+ */
+export function isOwnPermissionsChange(payload: unknown, user: SessionUser | null): boolean {
+  const parsed = permissionsChangedEventSchema.safeParse(payload);
+  return parsed.success && user !== null && parsed.data.user_id === user.id;
+}
+
+/**
+ * The stored user with its menu (`permissions_names`, SPEC §3) rebuilt from fresh permission
+ * strings by the rule the server applies at login (src/schemas/permissions.ts). Null stays null.
+ */
+export function withPermissionsNames(user: SessionUser | null, permissions: readonly string[]): SessionUser | null {
+  return user ? { ...user, permissions_names: buildPermissionsNames(permissions) } : null;
+}
 
 const emptyContext: SessionContext = {
   token: null,
@@ -107,6 +141,11 @@ const emptyContext: SessionContext = {
   loginError: null,
   redirect: null,
 };
+
+/** The SPEC §3 keys that hold the user's access: `accesos` and, when a user is known, `user_details`. */
+export function storedAccess(context: Pick<SessionContext, 'permissions' | 'user'>): Partial<StoredValues> {
+  return context.user ? { accesos: context.permissions, user_details: context.user } : { accesos: context.permissions };
+}
 
 /** The theme restored when the session ends: defaults (SPEC §9). */
 const DEFAULT_THEME = { styles: null, userType: null } as const;
@@ -133,6 +172,13 @@ export const sessionMachine = setup({
     logError: (_, _params: { what: string; error: unknown }) => {},
     /** Restores the theme (theme machine `theme.restored`): the login's styles, or defaults (null). */
     restoreTheme: (_, _params: { styles: StyleSettings | null; userType: UserType | null }) => {},
+    /**
+     * Fresh permission strings (row 11) kept, with the user's menu (`permissions_names`) rebuilt
+     * from them (SPEC §3, §6); `persist` with {@link storedAccess} stores both.
+     */
+    keepPermissions: assign(({ context }, permissions: string[]) => ({ permissions, user: withPermissionsNames(context.user, permissions) })),
+    /** Hands a failed call's 401/402/404 to the global rule (`session.apiError`, SPEC §7). */
+    raiseApiError: raise((_, error: unknown) => ({ type: 'session.apiError' as const, error: error as ApiError })),
     resetContext: assign(() => ({ ...emptyContext })),
     clearLoginError: assign({ loginError: null }),
   },
@@ -163,6 +209,8 @@ export const sessionMachine = setup({
       const status = statusOf(event as { type: string; error?: unknown });
       return status !== null && status in REDIRECT_PATHS;
     },
+    isOwnPermissionsChange: ({ context, event }) =>
+      event.type === 'session.permissionsChanged' && isOwnPermissionsChange(event.payload, context.user),
   },
 }).createMachine({
   id: 'session',
@@ -366,7 +414,8 @@ export const sessionMachine = setup({
           },
         },
         /**
-         * Restored from storage: row 11 refreshes `accesos` and proves the token is still valid.
+         * Restored from storage: row 11 refreshes `accesos` (and the menu built from it) and proves
+         * the token is still valid.
          * A 401/402/404 goes through the global rule; any other failure is logged and the stored
          * session is kept.
          */
@@ -375,26 +424,43 @@ export const sessionMachine = setup({
             src: 'fetchRolePermissions',
             onDone: {
               target: 'ready',
-              actions: [
-                assign({ permissions: ({ event }) => event.output }),
-                { type: 'persist', params: ({ event }) => ({ accesos: event.output }) },
-              ],
+              actions: [{ type: 'keepPermissions', params: ({ event }) => event.output }, { type: 'persist', params: ({ context }) => storedAccess(context) }],
             },
             onError: [
-              {
-                guard: 'isGlobalRedirect',
-                target: 'ready',
-                actions: raise(({ event }) => ({ type: 'session.apiError' as const, error: event.error as ApiError })),
-              },
-              {
-                target: 'ready',
-                actions: { type: 'logError', params: ({ event }) => ({ what: 'permissions', error: event.error }) },
-              },
+              { guard: 'isGlobalRedirect', target: 'ready', actions: { type: 'raiseApiError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+              { target: 'ready', actions: { type: 'logError', params: ({ event }) => ({ what: 'permissions', error: event.error }) } },
             ],
           },
         },
-        /** Logged in with the session data at hand: notifications and realtime run here only. */
+        /**
+         * Logged in with the session data at hand: notifications and realtime run here only (the
+         * permission refresh happens in a substate, so they keep running through it).
+         */
         ready: {
+          initial: 'current',
+          on: {
+            // Targets a child of `ready`: `ready` (and its invocations) stays, while an active
+            // `refreshingPermissions` is exited and entered again, restarting its calls.
+            'session.permissionsChanged': { guard: 'isOwnPermissionsChange', target: '.refreshingPermissions' },
+          },
+          states: {
+            /** The permissions are the latest known. */
+            current: {},
+            /** Row 11 again after a PermissionsChangedEvent; then the menu is rebuilt. */
+            refreshingPermissions: {
+              invoke: {
+                src: 'fetchRolePermissions',
+                onDone: {
+                  target: 'current',
+                  actions: [{ type: 'keepPermissions', params: ({ event }) => event.output }, { type: 'persist', params: ({ context }) => storedAccess(context) }],
+                },
+                onError: [
+                  { guard: 'isGlobalRedirect', target: 'current', actions: { type: 'raiseApiError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+                  { target: 'current', actions: { type: 'logError', params: ({ event }) => ({ what: 'permissions', error: event.error }) } },
+                ],
+              },
+            },
+          },
           invoke: [
             {
               src: 'notifications',

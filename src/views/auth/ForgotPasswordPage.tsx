@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { Button, Callout, InputGroup } from '@blueprintjs/core';
+import { Button, InputGroup } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import type { ResetRequestMachine } from '../../machines/auth/reset-request.machine';
@@ -7,6 +7,7 @@ import type { ResetType } from '../../schemas/session';
 import { useServices } from '../services';
 import { AuthCard } from '../shared/AuthCard';
 import { FieldGroup } from '../shared/FieldGroup';
+import { AuthForm, FormCallout } from './AuthForm';
 import { inspectOption } from '../../machines/inspect';
 
 /** Login route of each account kind. */
@@ -43,23 +44,11 @@ function ForgotPassword({ type, machine }: { type: ResetType; machine: ResetRequ
       footer={<Link href={LOGIN_PATH_BY_TYPE[type]}>Volver al inicio de sesión</Link>}
     >
       {sent ? (
-        <Callout intent="success" icon="envelope" className="form-callout" role="status">
+        <FormCallout intent="success" icon="envelope">
           {message}
-        </Callout>
+        </FormCallout>
       ) : (
-        <form
-          className="auth-form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            send({ type: 'form.submit' });
-          }}
-        >
-          {state.matches('failed') && message ? (
-            <Callout intent="danger" icon="error" className="form-callout" role="alert">
-              {message}
-            </Callout>
-          ) : null}
+        <AuthForm onSubmit={() => send({ type: 'form.submit' })} error={state.matches('failed') ? message : null}>
           <FieldGroup label={label} labelFor="reset-dni" error={fieldError ?? undefined}>
             <InputGroup
               id="reset-dni"
@@ -74,7 +63,7 @@ function ForgotPassword({ type, machine }: { type: ResetType; machine: ResetRequ
             />
           </FieldGroup>
           <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Enviar enlace" />
-        </form>
+        </AuthForm>
       )}
     </AuthCard>
   );

@@ -1,14 +1,21 @@
 import { use } from 'react';
-import { Button, Callout } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
-import type { NewPasswordMachine } from '../../machines/auth/new-password.machine';
+import type { NewPasswordField, NewPasswordMachine } from '../../machines/auth/new-password.machine';
 import { useServices } from '../services';
 import { AuthCard } from '../shared/AuthCard';
 import { FieldGroup } from '../shared/FieldGroup';
 import { PasswordInput } from '../shared/PasswordInput';
+import { AuthForm, FormCallout } from './AuthForm';
 import { LOGIN_PATH_BY_TYPE } from './ForgotPasswordPage';
 import { inspectOption } from '../../machines/inspect';
+
+/** The two masked fields of the form, in order: machine field, input id, Spanish label. */
+const NEW_PASSWORD_FIELDS: readonly { field: NewPasswordField; id: string; label: string }[] = [
+  { field: 'password', id: 'new-password', label: 'Nueva contraseña' },
+  { field: 'confirmation', id: 'new-password-confirmation', label: 'Confirme la nueva contraseña' },
+];
 
 /**
  * Account recovery at /auth/reset_password/{id_encrypted}/{type} (SPEC §2; §3 "New password: id,
@@ -30,9 +37,7 @@ function ResetPassword({ token, type, machine }: { token: string; type: string; 
   if (state.matches('success')) {
     return (
       <AuthCard title="Recuperar cuenta">
-        <Callout intent="success" icon="tick-circle" className="form-callout" role="status">
-          {message}
-        </Callout>
+        <FormCallout intent="success">{message}</FormCallout>
         <div className="auth-links">
           <Link href={LOGIN_PATH_BY_TYPE[kind]}>Ir al inicio de sesión</Link>
         </div>
@@ -42,9 +47,7 @@ function ResetPassword({ token, type, machine }: { token: string; type: string; 
   if (state.matches('invalidLink')) {
     return (
       <AuthCard title="Recuperar cuenta">
-        <Callout intent="danger" icon="error" className="form-callout" role="alert">
-          {message}
-        </Callout>
+        <FormCallout intent="danger">{message}</FormCallout>
         <div className="auth-links">
           <Link href={`/auth/recuperar/${kind}`}>Solicitar un nuevo enlace</Link>
           <Link href={LOGIN_PATH_BY_TYPE[kind]}>Volver al inicio de sesión</Link>
@@ -60,45 +63,23 @@ function ResetPassword({ token, type, machine }: { token: string; type: string; 
       subtitle="Cree una nueva contraseña de al menos 8 caracteres."
       footer={<Link href={LOGIN_PATH_BY_TYPE[kind]}>Volver al inicio de sesión</Link>}
     >
-      <form
-        className="auth-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'form.submit' });
-        }}
-      >
-        {state.matches('failed') && message ? (
-          <Callout intent="danger" icon="error" className="form-callout" role="alert">
-            {message}
-          </Callout>
-        ) : null}
-        <FieldGroup label="Nueva contraseña" labelFor="new-password" error={errors.password}>
-          <PasswordInput
-            id="new-password"
-            value={password}
-            visible={showPassword}
-            hasError={Boolean(errors.password)}
-            autoComplete="new-password"
-            disabled={submitting}
-            onChange={(value) => send({ type: 'field.change', field: 'password', value })}
-            onToggle={() => send({ type: 'password.toggle' })}
-          />
-        </FieldGroup>
-        <FieldGroup label="Confirme la nueva contraseña" labelFor="new-password-confirmation" error={errors.confirmation}>
-          <PasswordInput
-            id="new-password-confirmation"
-            value={confirmation}
-            visible={showPassword}
-            hasError={Boolean(errors.confirmation)}
-            autoComplete="new-password"
-            disabled={submitting}
-            onChange={(value) => send({ type: 'field.change', field: 'confirmation', value })}
-            onToggle={() => send({ type: 'password.toggle' })}
-          />
-        </FieldGroup>
+      <AuthForm onSubmit={() => send({ type: 'form.submit' })} error={state.matches('failed') ? message : null}>
+        {NEW_PASSWORD_FIELDS.map(({ field, id, label }) => (
+          <FieldGroup key={field} label={label} labelFor={id} error={errors[field]}>
+            <PasswordInput
+              id={id}
+              value={field === 'password' ? password : confirmation}
+              visible={showPassword}
+              hasError={Boolean(errors[field])}
+              autoComplete="new-password"
+              disabled={submitting}
+              onChange={(value) => send({ type: 'field.change', field, value })}
+              onToggle={() => send({ type: 'password.toggle' })}
+            />
+          </FieldGroup>
+        ))}
         <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Guardar contraseña" />
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

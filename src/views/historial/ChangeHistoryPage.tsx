@@ -1,10 +1,13 @@
-import { use, useMemo, useState } from 'react';
+import { use, useMemo } from 'react';
 import { Button, Classes, Drawer, FormGroup, HTMLSelect, HTMLTable, InputGroup, Menu, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { useSearch } from 'wouter';
 import { useServices } from '../services';
 import { inspectOption } from '../../machines/inspect';
 import type { ChangeHistoryMachines } from '../../machines/historial/change-history.actors';
+import type { ChangeDetailMachine } from '../../machines/historial/change-detail.machine';
+import { selectOpenEntry } from '../../machines/historial/change-detail.selectors';
 import { LIMA_TIME_ZONE, todayInLima } from '../../lib/dates';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import type { ChangeAction, ChangeHistoryEntry } from '../../schemas/change-history';
@@ -20,7 +23,8 @@ import { ENTITY_LABELS, entityLabel, fieldLabel, showValue } from './labels';
  * /HistorialDeCambios "Historial de Cambios" (issue "Configuración"; docs/decisions.md): the change
  * history as a read-only list of the CRUD pattern (server paging, newest first), filters (date
  * range in Lima, usuario, entidad, registro, acción), a Drawer with the before/after table of one
- * change, CSV from the server's export.csv (same filters) and Excel from the shared export.
+ * change (which one is the `detail` machine's state), CSV from the server's export.csv (same
+ * filters) and Excel from the shared export.
  */
 
 export const ACTION_LABEL: Record<ChangeAction, string> = { CREATE: 'Creación', UPDATE: 'Actualización', DELETE: 'Eliminación' };
@@ -73,6 +77,18 @@ export function ChangeHistoryScreen() {
   return <ChangeHistoryPage machines={machines} />;
 }
 
+/** Named intents of the drawer's `detail` machine: show a change's before/after table, close it. */
+export function useChangeDetailEvents(detail: ActorRefFrom<ChangeDetailMachine>) {
+  return useMemo(
+    () => ({
+      openDetail: (entry: ChangeHistoryEntry) => detail.send({ type: 'detail.open', entry }),
+      closeDetail: () => detail.send({ type: 'detail.close' }),
+    }),
+    [detail],
+  );
+}
+
+/** The page over its machines (list, CSV export, user options, detail drawer), each started here. */
 export function ChangeHistoryPage({ machines }: { machines: ChangeHistoryMachines }) {
   const search = useSearch();
   const initialQuery = useMemo(
@@ -92,7 +108,9 @@ export function ChangeHistoryPage({ machines }: { machines: ChangeHistoryMachine
   const exportingCsv = useSelector(csv, (s) => s.matches('exporting'));
   const exportingXlsx = useResourceList(list, (s) => s.matches({ export: 'exporting' }));
   const { exportAs } = useResourceListEvents(list);
-  const [open, setOpen] = useState<ChangeHistoryEntry | null>(null);
+  const detail = useActorRef(machines.detail, inspectOption());
+  const open = useSelector(detail, selectOpenEntry);
+  const { openDetail, closeDetail } = useChangeDetailEvents(detail);
 
   return (
     <section className="change-history" aria-labelledby="change-history-title">
@@ -119,11 +137,11 @@ export function ChangeHistoryPage({ machines }: { machines: ChangeHistoryMachine
           columns={COLUMNS}
           rowKey={(e) => e.id}
           caption="Historial de Cambios"
-          rowActions={[{ text: 'Ver cambios', icon: 'eye-open', onClick: (e) => setOpen(e) }]}
+          rowActions={[{ text: 'Ver cambios', icon: 'eye-open', onClick: (e) => openDetail(e) }]}
         />
       </div>
       <ListStates list={list} />
-      <ChangeDrawer entry={open} onClose={() => setOpen(null)} />
+      <ChangeDrawer entry={open} onClose={closeDetail} />
     </section>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * Spanish labels of the change history (issue "Configuración": who, what, before/after diff shown
  * to people, not table names). Unknown entities and fields fall back to their raw names.
+ * Every entity the server audits (`recordChange({ entity: '<table>' })` in server/) must have a
+ * label: tests/unit/historial-labels.test.ts scans the server and fails otherwise.
  */
 
-/** Entity (table) → Spanish label. */
+/** Entity (audited table name) → Spanish label; also the options of the "Entidad" filter, in this order. */
 export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   users: 'Usuario',
   roles: 'Rol',
@@ -11,6 +13,11 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   companies: 'Empresa',
   locals: 'Local',
   notifications: 'Notificación',
+  // Proyectos (issue "Proyectos"): lotización → etapa → manzana → lote.
+  subdivisions: 'Lotización',
+  stages: 'Etapa',
+  blocks: 'Manzana',
+  lots: 'Lote',
 };
 
 /** Field → Spanish label, shared across entities. */
@@ -40,9 +47,50 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   birthday_date: 'Fecha de nacimiento',
   logo_content_type: 'Tipo de logo',
   logo_updated_at: 'Logo actualizado',
+  // Proyectos: subdivisions, stages, blocks and lots. Money fields (price_per_m2, list_price) are
+  // integer céntimos beside the subdivision's currency and are shown as stored (showValue has no
+  // per-field hint); areas in m², lengths in m.
+  code: 'Código',
+  department: 'Departamento',
+  province: 'Provincia',
+  district: 'Distrito',
+  ubigeo: 'Ubigeo',
+  currency: 'Moneda',
+  total_area_m2: 'Área total (m²)',
+  registry_entry: 'Partida registral',
+  licence_number: 'N.º de licencia',
+  licence_date: 'Fecha de licencia',
+  published: 'Publicado en web',
+  public_prices: 'Precios públicos',
+  coordinate_system: 'Sistema de coordenadas',
+  plan_updated_at: 'Plano actualizado',
+  position: 'Orden',
+  stage_id: 'Etapa',
+  block_id: 'Manzana',
+  subdivision_id: 'Lotización',
+  number: 'Número',
+  area_m2: 'Área (m²)',
+  perimeter_m: 'Perímetro (m)',
+  front_m: 'Frente (m)',
+  front_neighbour: 'Colinda por el frente',
+  back_m: 'Fondo (m)',
+  back_neighbour: 'Colinda por el fondo',
+  right_m: 'Derecha (m)',
+  right_neighbour: 'Colinda por la derecha',
+  left_m: 'Izquierda (m)',
+  left_neighbour: 'Colinda por la izquierda',
+  price_per_m2: 'Precio por m²',
+  list_price: 'Precio de lista',
+  list_price_reason: 'Motivo del precio',
+  is_corner: 'Esquina',
+  facing_park: 'Frente a parque',
+  polygon: 'Polígono',
+  notes: 'Observaciones',
 };
 
+/** Spanish label of an audited entity (table name), or the raw name when unknown. */
 export const entityLabel = (entity: string): string => ENTITY_LABELS[entity] ?? entity;
+/** Spanish label of a diff field (column name), or the raw name when unknown. */
 export const fieldLabel = (field: string): string => FIELD_LABELS[field] ?? field;
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -1,14 +1,21 @@
 /**
- * Message contract of the realtime event NotificationsMessageEvent (SPEC §3, §4) between the web
- * app (`parcela-web`) and the server's broadcasts (`parcela-events`). The handler is the real
- * consumer: the notifications machine, which must prepend the pushed notification for its user.
+ * Message contracts of the realtime events between the web app (`parcela-web`) and the server's
+ * broadcasts (`parcela-events`), each handled by its real consumer:
+ * - NotificationsMessageEvent (SPEC §3, §4): the notifications machine, which must prepend the
+ *   pushed notification for its user;
+ * - PermissionsChangedEvent (src/schemas/roles.ts): the session machine, which must refetch the
+ *   user's permissions (row 11) and rebuild the menu, and ignore a payload for someone else.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchersV3, MessageConsumerPact, synchronousBodyHandler } from '@pact-foundation/pact';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { notificationsMachine } from '../../../src/machines/notifications/notifications.machine';
+import { sessionMachine } from '../../../src/machines/session/session.machine';
 import type { Notification } from '../../../src/schemas/notification';
+import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/roles';
+import type { SessionUser } from '../../../src/schemas/session';
 import { NOTIFICATION_NEW } from '../states';
 
 const { like, integer, regex, boolean, eachLike } = MatchersV3;
@@ -64,6 +71,62 @@ describe('NotificationsMessageEvent', () => {
           expect(context.items[0]?.status).toBe('new');
           const other = await deliver(body, userId + 1000);
           expect(other.items).toHaveLength(0);
+        }),
+      );
+  });
+});
+
+/** Provider state of the PermissionsChangedEvent message (the provider verification names it too). */
+const ROLE_PERMISSIONS_CHANGED = 'an administrator changes the permissions of a role a staff user holds';
+
+/**
+ * A restored staff session (user `userId`, no permissions yet) whose row 11 answers `before` at
+ * start-up and `after` afterwards (notifications and realtime keep their inert defaults). Resolves
+ * once the session is ready.
+ */
+async function readySession(userId: number, before: string[], after: string[]) {
+  const user: SessionUser = {
+    id: userId, name: 'Rosa', surname: 'Huamán', dni: '71000001', email: 'rosa@parcela.test',
+    phone: null, status: 'ACTIVO', roles: ['Ventas'], permissions_names: [],
+  };
+  let calls = 0;
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        fetchRolePermissions: fromPromise(async () => (calls++ === 0 ? before : after)),
+      },
+    }),
+    { input: { token: 'a'.repeat(64), userType: 'COLLABORATOR', user, permissions: before } },
+  );
+  actor.start();
+  await waitFor(actor, (s) => s.matches({ loggedIn: { ready: 'current' } }));
+  return { actor, calls: () => calls };
+}
+
+describe('PermissionsChangedEvent', () => {
+  it('tells a staff user that their permissions changed: the session refetches them and rebuilds the menu', async () => {
+    await messagePact
+      .given(ROLE_PERMISSIONS_CHANGED)
+      .expectsToReceive('a PermissionsChangedEvent for a staff user')
+      .withContent({
+        user_id: integer(2),
+        changed_at: regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '2026-11-22T15:00:00.000Z'),
+      })
+      .withMetadata({ event: PERMISSIONS_CHANGED_EVENT })
+      .verify(
+        synchronousBodyHandler(async (body: { user_id: number }) => {
+          const granted = [MODULE.crm, SUBMODULE.clientes];
+          const own = await readySession(body.user_id, [], granted);
+          own.actor.send({ type: 'session.permissionsChanged', payload: body });
+          const refreshed = await waitFor(own.actor, (s) => s.matches({ loggedIn: { ready: 'current' } }));
+          expect(own.calls()).toBe(2);
+          expect(refreshed.context.permissions).toEqual(granted);
+          expect(refreshed.context.user?.permissions_names.map((g) => g.nombre)).toEqual(['CRM']);
+
+          const other = await readySession(body.user_id + 1000, [], granted);
+          other.actor.send({ type: 'session.permissionsChanged', payload: body });
+          expect(other.actor.getSnapshot().matches({ loggedIn: { ready: 'current' } })).toBe(true);
+          expect(other.calls()).toBe(1);
         }),
       );
   });

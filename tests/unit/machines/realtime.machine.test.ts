@@ -1,4 +1,7 @@
-/** realtime machine with fake timers and a fake connection (SPEC §4, §9: 5000 ms; pusher-js states). */
+/**
+ * realtime machine with fake timers and a fake connection (SPEC §4, §9: 5000 ms; pusher-js states;
+ * NotificationsMessageEvent and PermissionsChangedEvent handed on).
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { channelFor, realtimeMachine, type RealtimeEvent, type RealtimeInput } from '../../../src/machines/realtime/realtime.machine';
@@ -23,10 +26,11 @@ function start(input: RealtimeInput) {
   const opened = vi.fn();
   const closed = vi.fn();
   const deliver = vi.fn();
+  const permissionsChanged = vi.fn();
   let sendBack: ((event: RealtimeEvent) => void) | null = null;
   const actor = createActor(
     realtimeMachine.provide({
-      actions: { deliver: (_, payload) => deliver(payload) },
+      actions: { deliver: (_, payload) => deliver(payload), permissionsChanged: (_, payload) => permissionsChanged(payload) },
       actors: {
         connection: fromCallback<RealtimeEvent, RealtimeInput>(({ input: connectionInput, sendBack: back }) => {
           opened(connectionInput);
@@ -38,7 +42,7 @@ function start(input: RealtimeInput) {
     { input },
   );
   actor.start();
-  return { actor, opened, closed, deliver, push: (event: RealtimeEvent) => sendBack?.(event) };
+  return { actor, opened, closed, deliver, permissionsChanged, push: (event: RealtimeEvent) => sendBack?.(event) };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -83,6 +87,18 @@ describe('realtime machine', () => {
     expect(actor.getSnapshot().value).toEqual({ live: 'connected' });
     push({ type: 'pusher.stateChanged', state: 'failed' });
     expect(actor.getSnapshot().value).toBe('failed');
+  });
+
+  it('hands PermissionsChangedEvent payloads to `permissionsChanged`, not to the notifications', () => {
+    const { actor, deliver, permissionsChanged, push } = start(full);
+    actor.send({ type: 'realtime.start' });
+    vi.advanceTimersByTime(5000);
+    push({ type: 'pusher.stateChanged', state: 'connected' });
+    const payload = { user_id: 7, changed_at: '2026-11-22T15:00:00.000Z' };
+    push({ type: 'realtime.permissionsChanged', payload });
+    expect(permissionsChanged).toHaveBeenCalledWith(payload);
+    expect(deliver).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().value).toEqual({ live: 'connected' });
   });
 
   it('is torn down at logout: stopping disconnects and cancels a pending wait', () => {

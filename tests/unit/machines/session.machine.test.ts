@@ -1,13 +1,17 @@
 /**
  * Session machine (issue "Foundation"; SPEC §2, §3, §4, §7, §8): login stores the SPEC §3 keys and
  * loads the four secondary calls, failures, logout, the global 401/404/402 rule, and the initial
- * state read from storage. Effects are the real ones of session.actors.ts over a fake api, an
+ * state read from storage, and the live permission refresh on a pushed PermissionsChangedEvent.
+ * Effects are the real ones of session.actors.ts over a fake api, an
  * in-memory store and a recorded navigate.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { createSessionMachine, readStoredSession } from '../../../src/machines/session/session.actors';
 import { readStorage } from '../../../src/lib/storage';
+import { buildMenuModel, type MenuNode } from '../../../src/views/shell/menu-model';
+import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { isOwnPermissionsChange } from '../../../src/machines/session/session.machine';
 import {
   selectActiveLocal,
   selectHasToken,
@@ -58,6 +62,8 @@ describe('session machine', () => {
     expect(snap.context.token).toBe(TOKEN);
     expect(snap.context.user?.name).toBe('Lucía');
     expect(snap.context.permissions).toEqual([...permissions, 'Acceso módulo CRM']);
+    // The stored menu follows the fresh permissions (CRM has no submodule held: no group).
+    expect(readStorage('user_details', store)?.permissions_names.map((g) => g.nombre)).toEqual(['Configuración']);
     expect(selectActiveLocal(snap)?.name).toBe('Sede Central - Lima');
   });
 
@@ -258,7 +264,7 @@ describe('session machine', () => {
       await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
       actor.send({ type: 'session.apiError', error: apiError(500, 'Error') });
       actor.send({ type: 'session.apiError', error: apiError(403, 'Prohibido') });
-      expect(actor.getSnapshot().value).toEqual({ loggedIn: 'ready' });
+      expect(actor.getSnapshot().value).toEqual({ loggedIn: { ready: 'current' } });
       expect(navigate).not.toHaveBeenCalled();
     });
 
@@ -395,6 +401,113 @@ describe('session: notifications and realtime while logged in (issue "Shell")', 
     await waitFor(second, (s) => s.matches({ loggedIn: 'ready' }));
     second.send({ type: 'session.apiError', error: apiError(401, 'No autenticado') });
     expect(restoreTheme).toHaveBeenLastCalledWith({ styles: null, userType: null });
+  });
+});
+
+describe('session: live permissions (PermissionsChangedEvent)', () => {
+  /** Labels of every menu link, flattened (what the side menu shows). */
+  function menuLabels(snapshot: { context: { user: { permissions_names: Parameters<typeof buildMenuModel>[0] } | null; permissions: string[] } }) {
+    const walk = (nodes: readonly MenuNode[]): string[] =>
+      nodes.flatMap((n) => (n.kind === 'link' ? [n.label] : n.kind === 'group' ? [n.label, ...walk(n.children)] : []));
+    return buildMenuModel(snapshot.context.user?.permissions_names ?? [], snapshot.context.permissions).flatMap((s) => walk(s.children));
+  }
+
+  const changed = (userId = sampleUser.id) => ({ user_id: userId, changed_at: '2026-11-22T15:00:00.000Z' });
+  const crmPermissions = [MODULE.crm, SUBMODULE.clientes, SUBMODULE.leads];
+
+  /** A restored staff session, live on the realtime connection (fake timers: the 5 s delay). */
+  async function startLive(rolePermissions: SessionApi['rolePermissions']) {
+    vi.useFakeTimers();
+    const store = memoryStore();
+    seedSession(store);
+    store.setItem('echo_info', JSON.stringify(realtime.echo_info));
+    store.setItem('channels', JSON.stringify(realtime.channels));
+    let push: ((e: RealtimeEvent) => void) | null = null;
+    const api = fakeSessionApi({ rolePermissions });
+    const machine = createSessionMachine({
+      api,
+      store,
+      navigate: vi.fn(),
+      log: vi.fn(),
+      notificationsApi: fakeNotificationsApi(),
+      realtimeConnection: fromCallback<RealtimeEvent, RealtimeInput>(({ sendBack }) => {
+        push = sendBack;
+        return () => {};
+      }),
+    });
+    const actor = createActor(machine, { input: readStoredSession(store) }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ loggedIn: { ready: 'current' } })).toBe(true));
+    actor.getSnapshot().children.realtime!.send({ type: 'realtime.start' });
+    vi.advanceTimersByTime(5000);
+    expect(push).not.toBeNull();
+    return { actor, api, store, push: (e: RealtimeEvent) => push!(e) };
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('refetches row 11, rebuilds the menu and stores accesos and user_details; realtime and notifications keep running', async () => {
+    const rolePermissions = vi.fn<SessionApi['rolePermissions']>(async () => permissions);
+    const { actor, api, store, push } = await startLive(rolePermissions);
+    expect(menuLabels(actor.getSnapshot())).toEqual(['Dashboard', 'Configuración', 'Usuarios']);
+    const realtimeBefore = actor.getSnapshot().children.realtime;
+    const notificationsBefore = actor.getSnapshot().children.notifications;
+    rolePermissions.mockResolvedValueOnce(crmPermissions);
+
+    push({ type: 'realtime.permissionsChanged', payload: changed() });
+    expect(actor.getSnapshot().matches({ loggedIn: { ready: 'refreshingPermissions' } })).toBe(true);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ loggedIn: { ready: 'current' } })).toBe(true));
+
+    expect(rolePermissions).toHaveBeenCalledTimes(2); // revalidation at start-up, then the refresh
+    expect(api.roleNames).not.toHaveBeenCalled(); // row 10 lists every role: a permission change does not alter it
+    const snap = actor.getSnapshot();
+    expect(snap.context.permissions).toEqual(crmPermissions);
+    expect(snap.context.user?.permissions_names.map((g) => g.nombre)).toEqual(['CRM']);
+    expect(menuLabels(snap)).toEqual(['Dashboard', 'CRM', 'Clientes', 'Leads']);
+    expect(readStorage('accesos', store)).toEqual(crmPermissions);
+    expect(readStorage('user_details', store)?.permissions_names.map((g) => g.nombre)).toEqual(['CRM']);
+    expect(snap.children.realtime).toBe(realtimeBefore);
+    expect(snap.children.notifications).toBe(notificationsBefore);
+  });
+
+  it('ignores a payload for another user or a malformed one', async () => {
+    const rolePermissions = vi.fn<SessionApi['rolePermissions']>(async () => permissions);
+    const { actor, push } = await startLive(rolePermissions);
+    push({ type: 'realtime.permissionsChanged', payload: changed(sampleUser.id + 1) });
+    push({ type: 'realtime.permissionsChanged', payload: { user_id: String(sampleUser.id) } });
+    push({ type: 'realtime.permissionsChanged', payload: null });
+    expect(actor.getSnapshot().matches({ loggedIn: { ready: 'current' } })).toBe(true);
+    expect(rolePermissions).toHaveBeenCalledTimes(1);
+    expect(isOwnPermissionsChange(changed(), null)).toBe(false);
+    expect(isOwnPermissionsChange(changed(), sampleUser)).toBe(true);
+  });
+
+  it('a second event while refreshing restarts the refresh: the older answer is dropped', async () => {
+    const answers: ((value: string[]) => void)[] = [];
+    const rolePermissions = vi.fn<SessionApi['rolePermissions']>(async () => permissions);
+    const { actor, push } = await startLive(rolePermissions);
+    rolePermissions.mockImplementation(() => new Promise<string[]>((resolve) => answers.push(resolve)));
+    push({ type: 'realtime.permissionsChanged', payload: changed() });
+    push({ type: 'realtime.permissionsChanged', payload: changed() });
+    expect(answers).toHaveLength(2);
+    answers[0]!([MODULE.configuracion]); // stale: its actor was stopped
+    answers[1]!(crmPermissions);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ loggedIn: { ready: 'current' } })).toBe(true));
+    await Promise.resolve();
+    expect(actor.getSnapshot().context.permissions).toEqual(crmPermissions);
+  });
+
+  it('a 401 during the refresh goes through the global rule; another failure is logged and keeps the permissions', async () => {
+    const rolePermissions = vi.fn<SessionApi['rolePermissions']>(async () => permissions);
+    const first = await startLive(rolePermissions);
+    rolePermissions.mockRejectedValueOnce(apiError(500, 'Error interno'));
+    first.push({ type: 'realtime.permissionsChanged', payload: changed() });
+    await vi.waitFor(() => expect(first.actor.getSnapshot().matches({ loggedIn: { ready: 'current' } })).toBe(true));
+    expect(first.actor.getSnapshot().context.permissions).toEqual(permissions);
+
+    rolePermissions.mockRejectedValueOnce(apiError(401, 'No autenticado'));
+    first.push({ type: 'realtime.permissionsChanged', payload: changed() });
+    await vi.waitFor(() => expect(first.actor.getSnapshot().value).toBe('redirected'));
+    expect(first.store.data.size).toBe(0);
   });
 });
 

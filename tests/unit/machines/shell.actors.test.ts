@@ -2,7 +2,8 @@
  * The shell's app-wide actors wired to their effects (issue "Shell"; src/machines/shell/shell.actors.ts
  * and the theme restore of src/machines/app-actors.ts): layout from the window and the stored menu
  * mode, theme applied/kept/saved, change-password through row 15 with toasts, menu search over the
- * user's submodules, and the theme following login and logout.
+ * user's submodules (following logout and live permission changes), and the theme following login
+ * and logout.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
@@ -13,6 +14,7 @@ import { INCOMPLETE_TOAST } from '../../../src/machines/change-password/change-p
 import { SAVED_TOAST } from '../../../src/machines/theme/theme.machine';
 import { readStorage } from '../../../src/lib/storage';
 import { DEFAULT_STYLES, type StyleSettings } from '../../../src/schemas/session';
+import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import { fakeNotificationsApi, fakeSessionApi, loginData, memoryStore, sampleUser, seedSession } from '../support/fakes';
 
 const dark: StyleSettings = { primary: 'indigo', surface: 'zinc', preset: 'Nora', menuMode: 'overlay', darkTheme: true };
@@ -99,6 +101,15 @@ describe('createShellActors', () => {
     session.send({ type: 'session.logout' });
     await waitFor(session, (s) => s.matches('loggedOut'));
     expect(actors.menuSearch.getSnapshot().context.items).toEqual([]);
+  });
+
+  it('menu-search: follows a live permission change (PermissionsChangedEvent)', async () => {
+    const { actors, session, api } = setup();
+    await waitFor(session, (s) => s.matches({ loggedIn: { ready: 'current' } }));
+    vi.mocked(api.rolePermissions).mockResolvedValueOnce([MODULE.crm, SUBMODULE.clientes]);
+    session.send({ type: 'session.permissionsChanged', payload: { user_id: sampleUser.id, changed_at: '2026-11-22T15:00:00.000Z' } });
+    await waitFor(session, (s) => s.matches({ loggedIn: { ready: 'current' } }));
+    expect(actors.menuSearch.getSnapshot().context.items.map((i) => i.nombre)).toEqual(['Clientes']);
   });
 });
 
