@@ -20,7 +20,17 @@ import '../audit/audit'; // declares FastifyRequest.audit
  * Who may call a route: anyone, or bearer holders of these account types, optionally holding a
  * permission (or every permission of a list, e.g. a module and one of its submodules).
  */
-export type RouteAccess = 'public' | { userTypes: readonly AccountType[]; permission?: Permission | readonly Permission[] };
+export type RouteAccess =
+  | 'public'
+  | {
+      userTypes: readonly AccountType[];
+      permission?: Permission | readonly Permission[];
+      /**
+       * Alternatives: the caller must hold every permission of at least one of these lists (checked
+       * in addition to `permission`). E.g. the lot map: lotizaciones OR the sales submodule.
+       */
+      anyOf?: readonly (readonly Permission[])[];
+    };
 
 /** Staff and customers alike. */
 export const ANY_ACCOUNT: RouteAccess = { userTypes: ['COLLABORATOR', 'CUSTOMER'] };
@@ -30,6 +40,11 @@ export const STAFF_ONLY: RouteAccess = { userTypes: ['COLLABORATOR'] };
 /** Staff holding every one of `permissions` (a module and, usually, one of its submodules). */
 export function staffWith(...permissions: readonly Permission[]): RouteAccess {
   return { userTypes: ['COLLABORATOR'], permission: permissions };
+}
+
+/** Staff holding every permission of at least one of `alternatives` (e.g. [[proyectos, lotizaciones], [comercial, ventas]]). */
+export function staffWithAnyOf(...alternatives: readonly (readonly Permission[])[]): RouteAccess {
+  return { userTypes: ['COLLABORATOR'], anyOf: alternatives };
 }
 
 /** The authenticated caller of a request. */
@@ -91,9 +106,10 @@ export function registerGuard(app: FastifyInstance, deps: AppDeps): void {
 
     if (!access.userTypes.includes(token.userType)) throw forbidden();
     const required = access.permission === undefined ? [] : typeof access.permission === 'string' ? [access.permission] : access.permission;
-    if (required.length > 0) {
+    if (required.length > 0 || access.anyOf !== undefined) {
       const { permissions } = await accountAccess(deps.db, token.userType, token.accountId);
       if (!required.every((permission) => permissions.includes(permission))) throw forbidden();
+      if (access.anyOf !== undefined && !access.anyOf.some((list) => list.every((permission) => permissions.includes(permission)))) throw forbidden();
     }
     request.auth = token;
     request.audit = { actor: { userType: token.userType, accountId: token.accountId }, ip: request.ip, clock: deps.clock };

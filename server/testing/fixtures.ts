@@ -12,6 +12,11 @@ import { insertRole } from '../routes/roles/roles.repository';
 import { createStaffUser, type NewStaffInput } from '../routes/users/users.service';
 import { insertNotifications } from '../routes/notifications/notifications.repository';
 import { sanitizeDetail } from '../routes/notifications/notifications.service';
+import { createLotRequestSchema, createSubdivisionRequestSchema, type CreateLotRequest, type CreateSubdivisionRequest, type LotStatus } from '../../src/schemas/projects';
+import { systemAuditContext } from '../audit/audit';
+import { createOpaqueIds, type OpaqueIds } from '../ids';
+import { createSubdivision as createSubdivisionRecord } from '../routes/projects/subdivisions.service';
+import { createBlock as createBlockRecord, createLot as createLotRecord, createStage as createStageRecord } from '../routes/projects/lots.service';
 
 /**
  * Test data through the same services and repositories the server uses (server tests and the Pact
@@ -209,4 +214,81 @@ export async function createNotification(db: Kysely<DB>, owner: TokenOwner, inpu
   ]);
   if (id === undefined) throw new Error('notification not stored');
   return id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Proyectos (issue "Proyectos"): subdivisions, stages, blocks and lots through the projects services
+// ---------------------------------------------------------------------------------------------
+
+/** Fields of {@link createSubdivision}; every one has a default (code `LT-<n>`, Lima/Lima/Carabayllo, PEN, 10 000 m², EN_VENTA). */
+export type SubdivisionFixtureInput = Partial<CreateSubdivisionRequest> & { coordinate_system?: 'PLAN' | 'GEO'; clock?: Clock; ids?: OpaqueIds };
+
+/** A created subdivision: its id and opaque key (default alphabet unless `ids` is given). */
+export interface SubdivisionFixture {
+  id: number;
+  key: string;
+}
+
+const projectsDeps = (db: Kysely<DB>, o: { clock?: Clock; ids?: OpaqueIds }) => ({ db, clock: o.clock ?? systemClock, ids: o.ids ?? createOpaqueIds() });
+
+/** Creates a subdivision through the service (change history written as the system). */
+export async function createSubdivision(db: Kysely<DB>, input: SubdivisionFixtureInput = {}): Promise<SubdivisionFixture> {
+  const n = next();
+  const { clock, ids, coordinate_system, ...rest } = input;
+  const deps = projectsDeps(db, { clock, ids });
+  const body = createSubdivisionRequestSchema.parse({
+    code: `LT-${n}`,
+    name: `Lotización de prueba ${n}`,
+    department: 'Lima',
+    province: 'Lima',
+    district: 'Carabayllo',
+    total_area_m2: 10000,
+    status: 'EN_VENTA',
+    ...rest,
+  });
+  const created = await createSubdivisionRecord(deps, systemAuditContext(deps.clock), body);
+  if (coordinate_system) await db.updateTable('subdivisions').set({ coordinate_system }).where('id', '=', created.id).execute();
+  return { id: created.id, key: created.key };
+}
+
+/** Creates a stage of a subdivision. @returns its id. */
+export async function createStage(db: Kysely<DB>, subdivisionId: number, name: string, options: { position?: number; clock?: Clock } = {}): Promise<number> {
+  const deps = projectsDeps(db, options);
+  return (await createStageRecord(deps, systemAuditContext(deps.clock), subdivisionId, { name, position: options.position })).id;
+}
+
+/** Creates a block (name upper-cased) of a subdivision, optionally in a stage. @returns its id. */
+export async function createBlock(db: Kysely<DB>, subdivisionId: number, name: string, options: { stageId?: number | null; clock?: Clock } = {}): Promise<number> {
+  const deps = projectsDeps(db, options);
+  return (await createBlockRecord(deps, systemAuditContext(deps.clock), subdivisionId, { name: name.toUpperCase(), stage_id: options.stageId ?? null })).id;
+}
+
+/**
+ * Fields of {@link createLot}. Defaults: block 'A', number `<n>`, 120 m², S/ 250.00 per m² (25 000
+ * céntimos), status DISPONIBLE. `polygon` as `[x, y]` vertices. `status` other than DISPONIBLE is
+ * reached with one history row (DISPONIBLE → status, reason "Dato de prueba") written by the system.
+ */
+export type LotFixtureInput = Partial<Omit<CreateLotRequest, 'block' | 'number'>> & {
+  block?: string;
+  number?: string;
+  status?: LotStatus;
+  polygon?: readonly (readonly [number, number])[] | null;
+  clock?: Clock;
+};
+
+/** Creates a lot through the service (block created when missing). @returns its id. */
+export async function createLot(db: Kysely<DB>, subdivisionId: number, input: LotFixtureInput = {}): Promise<number> {
+  const n = next();
+  const { clock, status, polygon, ...rest } = input;
+  const deps = projectsDeps(db, { clock });
+  const body = createLotRequestSchema.parse({ block: 'A', number: String(n), area_m2: 120, price_per_m2: 25000, ...rest });
+  const lot = await createLotRecord(deps, systemAuditContext(deps.clock), subdivisionId, { ...body, polygon: polygon ? JSON.stringify(polygon) : null });
+  if (status && status !== 'DISPONIBLE') {
+    await db.updateTable('lots').set({ status }).where('id', '=', lot.id).execute();
+    await db
+      .insertInto('lot_status_changes')
+      .values({ lot_id: lot.id, from_status: 'DISPONIBLE', to_status: status, reason: 'Dato de prueba', user_id: null, changed_at: deps.clock.now().toISOString() })
+      .execute();
+  }
+  return lot.id;
 }

@@ -5,7 +5,7 @@ import { ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/s
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import type { DB } from '../../server/db/database';
 import { DEMO_ROLES, seedDemo } from '../../server/db/seed';
-import { createLocal, createRole, createSession, createStaff } from '../../server/testing/fixtures';
+import { createBlock, createLocal, createLot, createRole, createSession, createStaff, createStage, createSubdivision } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 
 /**
@@ -18,6 +18,8 @@ import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 interface MatrixRoute {
   name: string;
   permissions: readonly Permission[];
+  /** Alternatives (RouteAccess `anyOf`): allowed when the role holds every permission of one list. */
+  alternatives?: readonly (readonly Permission[])[];
   request: (db: Kysely<DB>) => Promise<InjectOptions>;
 }
 
@@ -25,10 +27,51 @@ const USERS = [MODULE.configuracion, SUBMODULE.usuarios] as const;
 const ROLES = [MODULE.configuracion, SUBMODULE.roles] as const;
 const COMPANY = [MODULE.configuracion, SUBMODULE.empresas] as const;
 const HISTORY = [MODULE.historial] as const;
+const PROJECTS = [MODULE.proyectos, SUBMODULE.lotizaciones] as const;
+const SALES = [MODULE.comercial, SUBMODULE.ventas] as const;
 
 let seq = 0;
 const next = () => (seq += 1);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
+
+/** A PNG header of 10 × 10 pixels (signature + IHDR), enough for the plan upload. */
+const PLAN_PNG = (() => {
+  const head = Buffer.alloc(48);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head, 0);
+  head.writeUInt32BE(13, 8);
+  head.write('IHDR', 12, 'latin1');
+  head.writeUInt32BE(10, 16);
+  head.writeUInt32BE(10, 20);
+  return head;
+})();
+/** A fresh subdivision's key. */
+const freshKey = async (db: Kysely<DB>) => (await createSubdivision(db)).key;
+/** A fresh subdivision with a plan image: its key. */
+const freshKeyWithPlan = async (db: Kysely<DB>) => {
+  const s = await createSubdivision(db);
+  await db.updateTable('subdivisions').set({ plan_content_type: 'image/png', plan_data: PLAN_PNG, plan_width: 10, plan_height: 10, plan_updated_at: new Date().toISOString() }).where('id', '=', s.id).execute();
+  return s.key;
+};
+/** A fresh DISPONIBLE lot's id (in a fresh subdivision). */
+const freshLot = async (db: Kysely<DB>) => createLot(db, (await createSubdivision(db)).id, { block: 'A', number: '1' });
+/** A valid bulk price body. */
+const BULK_BODY = { selection: { statuses: ['DISPONIBLE'] }, change: { kind: 'PERCENT', percent: 5 }, reason: 'Matriz' };
+/** A fresh subdivision with one DISPONIBLE lot: its key. */
+const freshKeyWithLot = async (db: Kysely<DB>) => {
+  const s = await createSubdivision(db);
+  await createLot(db, s.id, { block: 'A', number: '1' });
+  return s.key;
+};
+/** A multipart body with `file` = PLAN_PNG. */
+const planUpload = () => {
+  const boundary = 'matrizplano';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+    PLAN_PNG,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
 
 /** A fresh staff user's id. */
 const freshUser = async (db: Kysely<DB>, status: 'ACTIVO' | 'INACTIVO' = 'ACTIVO') => (await createStaff(db, { status })).id;
@@ -82,6 +125,41 @@ export const ROUTES: readonly MatrixRoute[] = [
 
   { name: 'GET /api/change-history', permissions: HISTORY, request: async () => ({ method: 'GET', url: '/api/change-history' }) },
   { name: 'GET /api/change-history/export.csv', permissions: HISTORY, request: async () => ({ method: 'GET', url: '/api/change-history/export.csv' }) },
+
+  // Proyectos (issue "Proyectos")
+  { name: 'GET /api/subdivisions', permissions: PROJECTS, request: async () => ({ method: 'GET', url: '/api/subdivisions' }) },
+  {
+    name: 'POST /api/subdivisions',
+    permissions: PROJECTS,
+    request: async () => ({ method: 'POST', url: '/api/subdivisions', payload: { code: `MTZ-${next()}`, name: 'Matriz', department: 'Lima', province: 'Lima', district: 'Lurín', total_area_m2: 1000 } }),
+  },
+  { name: 'GET /api/subdivisions/{key}', permissions: PROJECTS, request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}` }) },
+  { name: 'PATCH /api/subdivisions/{key}', permissions: PROJECTS, request: async (db) => ({ method: 'PATCH', url: `/api/subdivisions/${await freshKey(db)}`, payload: { name: 'Otro' } }) },
+  { name: 'DELETE /api/subdivisions/{key}', permissions: PROJECTS, request: async (db) => ({ method: 'DELETE', url: `/api/subdivisions/${await freshKey(db)}` }) },
+  { name: 'POST /api/subdivisions/{key}/plan', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/plan`, ...planUpload() }) },
+  { name: 'GET /api/subdivisions/{key}/plan', permissions: [], alternatives: [PROJECTS, SALES], request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKeyWithPlan(db)}/plan` }) },
+  { name: 'GET /api/subdivisions/{key}/stages', permissions: PROJECTS, request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/stages` }) },
+  { name: 'POST /api/subdivisions/{key}/stages', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/stages`, payload: { name: 'Etapa 1' } }) },
+  { name: 'PATCH /api/stages/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'PATCH', url: `/api/stages/${await createStage(db, (await createSubdivision(db)).id, 'E1')}`, payload: { name: 'E2' } }) },
+  { name: 'DELETE /api/stages/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'DELETE', url: `/api/stages/${await createStage(db, (await createSubdivision(db)).id, 'E1')}` }) },
+  { name: 'GET /api/subdivisions/{key}/blocks', permissions: PROJECTS, request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/blocks` }) },
+  { name: 'POST /api/subdivisions/{key}/blocks', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/blocks`, payload: { name: 'A' } }) },
+  { name: 'PATCH /api/blocks/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'PATCH', url: `/api/blocks/${await createBlock(db, (await createSubdivision(db)).id, 'A')}`, payload: { name: 'B' } }) },
+  { name: 'DELETE /api/blocks/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'DELETE', url: `/api/blocks/${await createBlock(db, (await createSubdivision(db)).id, 'A')}` }) },
+  { name: 'GET /api/subdivisions/{key}/lots', permissions: PROJECTS, request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/lots` }) },
+  {
+    name: 'POST /api/subdivisions/{key}/lots',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/lots`, payload: { block: 'A', number: '1', area_m2: 120, price_per_m2: 20000 } }),
+  },
+  { name: 'GET /api/lots/{id}', permissions: [], alternatives: [PROJECTS, SALES], request: async (db) => ({ method: 'GET', url: `/api/lots/${await freshLot(db)}` }) },
+  { name: 'PATCH /api/lots/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'PATCH', url: `/api/lots/${await freshLot(db)}`, payload: { notes: 'Matriz' } }) },
+  { name: 'DELETE /api/lots/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'DELETE', url: `/api/lots/${await freshLot(db)}` }) },
+  { name: 'POST /api/lots/{id}/status', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/lots/${await freshLot(db)}/status`, payload: { status: 'SEPARADO' } }) },
+  { name: 'GET /api/lots/{id}/status-history', permissions: [], alternatives: [PROJECTS, SALES], request: async (db) => ({ method: 'GET', url: `/api/lots/${await freshLot(db)}/status-history` }) },
+  { name: 'POST /api/subdivisions/{key}/lots/price-preview', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKeyWithLot(db)}/lots/price-preview`, payload: BULK_BODY }) },
+  { name: 'POST /api/subdivisions/{key}/lots/price-update', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKeyWithLot(db)}/lots/price-update`, payload: BULK_BODY }) },
+  { name: 'GET /api/subdivisions/{key}/map', permissions: [], alternatives: [PROJECTS, SALES], request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKeyWithLot(db)}/map` }) },
 ];
 
 describe.each(dialects)('role × route matrix (%s)', (dialect) => {
@@ -96,12 +174,13 @@ describe.each(dialects)('role × route matrix (%s)', (dialect) => {
 
   it('covers every seeded role and only known permissions', () => {
     expect([...tokens.keys()]).toEqual(['Administrador', 'Jefe de ventas', 'Asesor de ventas', 'Cobranzas', 'Finanzas', 'Legal', 'Ingeniería']);
-    for (const route of ROUTES) for (const p of route.permissions) expect(ALL_PERMISSIONS).toContain(p);
+    for (const route of ROUTES) for (const p of [...route.permissions, ...(route.alternatives ?? []).flat()]) expect(ALL_PERMISSIONS).toContain(p);
   });
 
   const cases = ROUTES.flatMap((route) =>
     Object.entries(DEMO_ROLES).map(([role, held]) => {
-      const allowed = route.permissions.every((p) => held.includes(p));
+      const allowed =
+        route.permissions.every((p) => held.includes(p)) && (route.alternatives === undefined || route.alternatives.some((list) => list.every((p) => held.includes(p))));
       return { route, role, allowed, label: `${route.name} as ${role} → ${allowed ? '2xx' : '403'}` };
     }),
   );
