@@ -6,11 +6,13 @@ import { createCustomerAccount } from '../routes/customers/customers.service';
 import { insertLocal } from '../routes/locals/locals.repository';
 import { insertRole } from '../routes/roles/roles.repository';
 import { createStaffUser } from '../routes/users/users.service';
+import { seedDemoSubdivisions } from '../lot-import/demo-subdivisions';
 import type { DB } from './database';
 
 /**
  * Demo data (issue "Foundation"): one company with a valid RUC and a paid subscription, three
- * locals (one inactive), the staff roles, an administrator, a sales agent and a customer.
+ * locals (one inactive), the staff roles, an administrator, a sales agent and a customer; issue
+ * "Proyectos": two subdivisions of 200 and 1 200 lots (lot-import/demo-subdivisions.ts).
  */
 
 /** The demo company; its RUC passes the SUNAT mod-11 check (`isValidRuc`). */
@@ -123,6 +125,9 @@ export async function seedDemo(db: Kysely<DB>, options: { scryptLogN: number; cl
     }
     const { userType: _customer, ...customer } = DEMO_ACCOUNTS.customer;
     await createCustomerAccount(trx, customer, hashing);
+    // Proyectos: two subdivisions (200 and 1 200 lots) imported from fixtures/ (lot-import/demo-subdivisions.ts).
+    const agent = await trx.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.asesor.email).executeTakeFirst();
+    await seedDemoSubdivisions(trx, clock, agent?.id ?? null);
     return true;
   });
 }

@@ -73,6 +73,13 @@ const planUpload = () => {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
 
+/** A multipart body with `file` = a one-lot CSV (lot import). */
+const importUpload = () => {
+  const boundary = 'matriz-import';
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="lotes.csv"\r\nContent-Type: text/csv\r\n\r\nmanzana,lote,area,precio_m2\nA,1,120.00,250.00\n\r\n--${boundary}--\r\n`;
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
 /** A fresh staff user's id. */
 const freshUser = async (db: Kysely<DB>, status: 'ACTIVO' | 'INACTIVO' = 'ACTIVO') => (await createStaff(db, { status })).id;
 /** A fresh role's id. */
@@ -160,6 +167,9 @@ export const ROUTES: readonly MatrixRoute[] = [
   { name: 'POST /api/subdivisions/{key}/lots/price-preview', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKeyWithLot(db)}/lots/price-preview`, payload: BULK_BODY }) },
   { name: 'POST /api/subdivisions/{key}/lots/price-update', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKeyWithLot(db)}/lots/price-update`, payload: BULK_BODY }) },
   { name: 'GET /api/subdivisions/{key}/map', permissions: [], alternatives: [PROJECTS, SALES], request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKeyWithLot(db)}/map` }) },
+  // Lot import (h2): a one-row CSV as multipart `file`.
+  { name: 'POST /api/subdivisions/{key}/imports/preview', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/imports/preview`, ...importUpload() }) },
+  { name: 'POST /api/subdivisions/{key}/imports', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/imports`, ...importUpload() }) },
 ];
 
 describe.each(dialects)('role × route matrix (%s)', (dialect) => {

@@ -1,0 +1,117 @@
+import type { ImportFormat, ImportIssue } from '../../src/schemas/projects';
+import { overlappingPairs } from './geometry';
+import { looksLikeDxf, parseDxf, parseGeoJson } from './spatial';
+import { parseCsv, parseXlsx } from './table';
+import { issue, type ParseResult } from './types';
+
+export type { ParsedLot, ParseResult } from './types';
+
+/**
+ * Lot import: reads a CSV, XLSX, GeoJSON or DXF file and checks it (issue "Proyectos" → Import;
+ * docs/import.md). Pure: no database. The route adds the comparison with the subdivision's lots.
+ */
+
+/** Most lots one file may hold (the preview answer's bound). */
+export const MAX_IMPORT_LOTS = 20_000;
+/** Declared vs drawn area difference above which a WARNING is raised (1 %). */
+export const AREA_TOLERANCE = 0.01;
+
+/**
+ * The file's format from its bytes, the name's extension only breaking ties (CSV vs text).
+ * @returns the format, or null when it is none of the four.
+ */
+export function detectFormat(bytes: Buffer, filename: string): ImportFormat | null {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'XLSX';
+  const head = bytes.subarray(0, 4096);
+  if (head.includes(0)) return null; // binary, not one of ours
+  const text = head.toString('utf8').replace(/^\uFEFF/, '');
+  if (looksLikeDxf(text)) return 'DXF';
+  if (/^\s*\{/.test(text)) return 'GEOJSON';
+  if (ext === 'dxf' || ext === 'geojson' || ext === 'json' || ext === 'xlsx') return null;
+  if (ext === 'csv' || ext === 'txt' || /[,;\t]/.test(text.split(/\r?\n/)[0] ?? '')) return 'CSV';
+  return null;
+}
+
+/** Spanish message for a file that is none of the formats (mentions the extension's format). */
+function unknownFormatMessage(filename: string): string {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  if (ext === 'dxf') return 'El archivo no es un DXF válido (se espera un DXF ASCII de AutoCAD)';
+  if (ext === 'geojson' || ext === 'json') return 'El archivo no es un GeoJSON válido';
+  if (ext === 'xlsx') return 'El archivo no es un libro de Excel (.xlsx) válido';
+  return 'Formato de archivo no reconocido: use CSV, XLSX, GeoJSON o DXF';
+}
+
+/**
+ * Checks across lots: duplicated codes (ERROR), overlapping polygons (ERROR; shared edges are
+ * fine: tolerance 1 cm in plans, ~1 cm in degrees for lon/lat), declared vs drawn area > 1 %
+ * (WARNING). O(n log n) (flatbush for overlaps).
+ */
+export function checkLots(result: ParseResult): ImportIssue[] {
+  const issues: ImportIssue[] = [];
+  const seen = new Map<string, string>();
+  for (const lot of result.lots) {
+    const first = seen.get(lot.code);
+    if (first !== undefined) {
+      issues.push(issue('ERROR', lot.location, `Código repetido: ${lot.code} ya aparece en ${first}`, { lot_code: lot.code }));
+    } else seen.set(lot.code, lot.location);
+    if (lot.declared_area_m2 !== null && lot.drawn_area_m2 !== null && lot.drawn_area_m2 > 0) {
+      const diff = Math.abs(lot.declared_area_m2 - lot.drawn_area_m2) / lot.drawn_area_m2;
+      if (diff > AREA_TOLERANCE) {
+        issues.push(
+          issue(
+            'WARNING',
+            lot.location,
+            `El área declarada (${lot.declared_area_m2.toFixed(2)} m²) difiere ${(diff * 100).toFixed(1)} % del área dibujada (${lot.drawn_area_m2.toFixed(2)} m²)`,
+            { lot_code: lot.code, field: 'area_m2' },
+          ),
+        );
+      }
+    }
+  }
+  const shapes = [
+    ...result.lots.filter((l) => l.polygon !== null).map((l) => ({ ring: l.polygon!, location: l.location, code: l.code as string | null })),
+    ...(result.strayRings ?? []).map((s) => ({ ...s, code: null })),
+  ];
+  const tolerance = result.coordinateSystem === 'GEO' ? 1e-7 : 0.01;
+  const name = (s: (typeof shapes)[number]) => s.code ?? `la polilínea ${s.location.replace(/^.*polilínea /, '')}`;
+  for (const [i, j] of overlappingPairs(shapes.map((s) => s.ring), tolerance)) {
+    const a = shapes[i]!, b = shapes[j]!;
+    issues.push(issue('ERROR', b.location, `${b.code ? `El lote ${b.code}` : 'La polilínea'} se superpone con ${name(a)}`, { lot_code: b.code }));
+  }
+  if (result.lots.length > MAX_IMPORT_LOTS) {
+    issues.push(issue('ERROR', 'archivo', `El archivo tiene más de ${MAX_IMPORT_LOTS.toLocaleString('es-PE')} lotes`, { field: 'file' }));
+  }
+  return issues;
+}
+
+/**
+ * Parses and checks a file. Never throws for bad input: unreadable files come back as an ERROR
+ * issue with location "archivo". Issues are ordered errors first, then by where they were found.
+ * @param layer DXF layer to read (default: the one with most closed polylines).
+ */
+export async function readImportFile(bytes: Buffer, filename: string, layer?: string | null): Promise<ParseResult> {
+  const format = detectFormat(bytes, filename);
+  let result: ParseResult;
+  if (format === null) {
+    result = { format: 'CSV', layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', unknownFormatMessage(filename), { field: 'file' })], coordinateSystem: null };
+    const ext = filename.toLowerCase().split('.').pop();
+    if (ext === 'dxf') result.format = 'DXF';
+    else if (ext === 'geojson' || ext === 'json') result.format = 'GEOJSON';
+    else if (ext === 'xlsx') result.format = 'XLSX';
+    return result;
+  }
+  if (format === 'XLSX') {
+    try {
+      result = await parseXlsx(bytes);
+    } catch {
+      result = { format, layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', 'El libro de Excel está dañado y no se puede leer', { field: 'file' })], coordinateSystem: null };
+    }
+  } else {
+    const text = bytes.toString('utf8');
+    result = format === 'DXF' ? parseDxf(text, layer) : format === 'GEOJSON' ? parseGeoJson(text) : parseCsv(text);
+  }
+  result.issues.push(...checkLots(result));
+  result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
+  return result;
+}

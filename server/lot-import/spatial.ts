@@ -1,0 +1,261 @@
+import DxfParser from 'dxf-parser';
+import type { ImportIssue } from '../../src/schemas/projects';
+import { centroid, isGeographic, locatePoints, measureRing, openRing, round2, type Point, type Ring } from './geometry';
+import { parseLabel, plainText, type Label } from './labels';
+import { normaliseHeader, parseDecimal } from './table';
+import { emptyLot, formatPoint, issue, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
+
+/**
+ * DXF and GeoJSON lot polygons (docs/import.md "DXF" and "GeoJSON").
+ */
+
+/** Layer counts as the layer chooser lists them. */
+type LayerCounts = { name: string; closed_polylines: number; open_polylines: number; texts: number };
+
+/** Minimal view of the dxf-parser entities used here. */
+interface DxfEntity {
+  type: string;
+  layer?: string;
+  shape?: boolean;
+  vertices?: Array<{ x: number; y: number }>;
+  text?: string;
+  startPoint?: { x: number; y: number };
+  position?: { x: number; y: number };
+}
+
+/** True when the text looks like an ASCII DXF (group code 0 + SECTION near the start). */
+export function looksLikeDxf(text: string): boolean {
+  return /^\s*(999\s*\r?\n[^\n]*\r?\n\s*)?0\s*\r?\nSECTION\s*\r?\n/.test(text.slice(0, 2000));
+}
+
+/** Closing tolerance of a polyline drawn open whose last vertex repeats the first (drawing units). */
+const CLOSE_TOLERANCE = 0.001;
+
+/**
+ * Parses an ASCII DXF: closed LWPOLYLINE/POLYLINE of `layer` (default: the layer with most closed
+ * polylines) are lots; TEXT/MTEXT of any layer whose insertion point lies inside a lot label it
+ * (see labels.ts). Checks: unreadable file, unknown layer, open polylines in the layer, lots
+ * without label or with two different labels, labels outside every lot (WARNING), invalid
+ * block/number. Coordinates are kept as drawn (PLAN, or GEO when they are all lon/lat).
+ */
+export function parseDxf(text: string, requestedLayer?: string | null): ParseResult {
+  const issues: ImportIssue[] = [];
+  const fail = (message: string): ParseResult => ({
+    format: 'DXF',
+    layers: null,
+    layer: null,
+    lots: [],
+    issues: [issue('ERROR', 'archivo', message, { field: 'file' })],
+    coordinateSystem: null,
+  });
+  if (!looksLikeDxf(text)) return fail('El archivo no es un DXF válido (se espera un DXF ASCII de AutoCAD)');
+  let entities: DxfEntity[];
+  try {
+    const dxf = new DxfParser().parseSync(text) as unknown as { entities?: DxfEntity[] } | null;
+    entities = dxf?.entities ?? [];
+  } catch {
+    return fail('El archivo DXF está dañado y no se puede leer');
+  }
+
+  const counts = new Map<string, LayerCounts>();
+  const countsOf = (name: string) => {
+    let c = counts.get(name);
+    if (!c) counts.set(name, (c = { name, closed_polylines: 0, open_polylines: 0, texts: 0 }));
+    return c;
+  };
+  type Polyline = { layer: string; ring: Ring; closed: boolean };
+  const polylines: Polyline[] = [];
+  const texts: Array<{ point: Point; value: string; layer: string }> = [];
+  for (const entity of entities) {
+    const layer = entity.layer ?? '0';
+    if ((entity.type === 'LWPOLYLINE' || entity.type === 'POLYLINE') && entity.vertices) {
+      const points = entity.vertices.map((v) => [v.x, v.y] as Point);
+      const first = points[0], last = points[points.length - 1];
+      const closesItself = !!first && !!last && points.length > 3 && Math.hypot(first[0] - last[0], first[1] - last[1]) <= CLOSE_TOLERANCE;
+      const ring = openRing(points, 1e-9);
+      const closed = (entity.shape === true || closesItself) && ring.length >= 3;
+      polylines.push({ layer, ring, closed });
+      if (closed) countsOf(layer).closed_polylines += 1;
+      else countsOf(layer).open_polylines += 1;
+    } else if ((entity.type === 'TEXT' || entity.type === 'MTEXT') && typeof entity.text === 'string') {
+      const at = entity.type === 'TEXT' ? entity.startPoint : entity.position;
+      if (at) texts.push({ point: [at.x, at.y], value: entity.text, layer });
+      countsOf(layer).texts += 1;
+    }
+  }
+  const layers = [...counts.values()].sort((a, b) => b.closed_polylines - a.closed_polylines || a.name.localeCompare(b.name));
+  if (layers.every((l) => l.closed_polylines === 0 && l.open_polylines === 0)) {
+    return { ...fail('El DXF no tiene polilíneas: dibuje cada lote como una polilínea cerrada'), layers };
+  }
+  let layer = layers[0]!.name;
+  if (requestedLayer) {
+    const wanted = layers.find((l) => l.name === requestedLayer) ?? layers.find((l) => l.name.toUpperCase() === requestedLayer.toUpperCase());
+    if (!wanted) return { ...fail(`La capa "${requestedLayer}" no existe en el DXF`), layers };
+    layer = wanted.name;
+  }
+
+  const chosen = polylines.filter((p) => p.layer === layer);
+  for (const p of chosen) {
+    if (!p.closed) {
+      issues.push(issue('ERROR', `capa ${layer}, polilínea abierta cerca de ${formatPoint(p.ring[0] ?? [0, 0])}`, 'La polilínea no está cerrada: ciérrela en el plano para que sea un lote'));
+    }
+  }
+  const rings = chosen.filter((p) => p.closed).map((p) => p.ring);
+  if (rings.length === 0) issues.push(issue('ERROR', `capa ${layer}`, 'La capa no tiene polilíneas cerradas', { field: 'layer' }));
+  const geographic = isGeographic(rings);
+
+  const labels = texts.map((t) => ({ ...t, label: parseLabel(t.value) })).filter((t): t is typeof t & { label: Label } => t.label !== null);
+  const owners = locatePoints(labels.map((t) => t.point), rings);
+  const labelsOf: Array<Array<(typeof labels)[number]>> = rings.map(() => []);
+  owners.forEach((owner, i) => {
+    const label = labels[i]!;
+    if (owner >= 0) labelsOf[owner]!.push(label);
+    else if (label.label.kind === 'full') {
+      issues.push(issue('WARNING', `capa ${label.layer}, texto cerca de ${formatPoint(label.point)}`, `El rótulo "${plainText(label.value)}" no está dentro de ninguna polilínea de la capa ${layer}`));
+    }
+  });
+
+  const lots: ParsedLot[] = [];
+  const strayRings: Array<{ ring: Ring; location: string }> = [];
+  rings.forEach((ring, i) => {
+    const location = `capa ${layer}, polilínea cerca de ${formatPoint(centroid(ring))}`;
+    strayRings.push({ ring, location });
+    const found = labelsOf[i]!;
+    const full = new Map<string, { block: string; number: string }>();
+    for (const t of found) if (t.label.kind === 'full') full.set(`${t.label.block}|${t.label.number}`, t.label);
+    let pair: { block: string; number: string } | null = null;
+    if (full.size > 1) {
+      const names = [...full.values()].map((l) => `${l.block}-${l.number}`).join(', ');
+      issues.push(issue('ERROR', location, `La polilínea tiene varios rótulos distintos (${names})`));
+      return;
+    } else if (full.size === 1) {
+      pair = [...full.values()][0]!;
+    } else {
+      const blocks = [...new Set(found.flatMap((t) => (t.label.kind === 'block' ? [t.label.block] : [])))];
+      const numbers = [...new Set(found.flatMap((t) => (t.label.kind === 'lot' ? [t.label.number] : [])))];
+      if (blocks.length === 1 && numbers.length === 1) pair = { block: blocks[0]!, number: numbers[0]! };
+    }
+    if (!pair) {
+      issues.push(issue('ERROR', location, 'Lote sin rótulo: escriba dentro de la polilínea un texto como "A-12" o "MZ A" y "LT 12"'));
+      return;
+    }
+    const valid = validateBlockAndNumber(pair.block, pair.number);
+    if (!valid.ok) {
+      for (const message of valid.messages) issues.push(issue('ERROR', location, message));
+      return;
+    }
+    const lot = emptyLot(valid.block, valid.number, location);
+    const { area, perimeter } = measureRing(ring, geographic);
+    lot.polygon = ring;
+    lot.drawn_area_m2 = round2(area);
+    lot.area_m2 = lot.drawn_area_m2;
+    lot.perimeter_m = round2(perimeter);
+    lots.push(lot);
+    strayRings.pop();
+  });
+  return { format: 'DXF', layers, layer, lots, issues, coordinateSystem: rings.length ? (geographic ? 'GEO' : 'PLAN') : null, strayRings };
+}
+
+/** Property of a GeoJSON feature by any of the spellings of {@link GEO_PROPERTIES}. */
+const GEO_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
+  manzana: ['manzana', 'mz', 'mza', 'block', 'bloque'],
+  lote: ['lote', 'lt', 'lot', 'numero', 'nro', 'nlote'],
+  codigo: ['codigo', 'code', 'name', 'nombre', 'rotulo', 'label'],
+  area: ['area', 'aream2', 'areadeclarada', 'superficie'],
+  precio_m2: ['preciom2', 'precioporm2', 'precio'],
+};
+
+function property(properties: Record<string, unknown>, name: string): unknown {
+  const wanted = new Set(GEO_PROPERTIES[name]!.map(normaliseHeader));
+  for (const [key, value] of Object.entries(properties)) if (wanted.has(normaliseHeader(key))) return value;
+  return undefined;
+}
+
+/** Outer ring of a Polygon / one-polygon MultiPolygon, or an error message. */
+function outerRing(geometry: unknown): Ring | string {
+  const g = geometry as { type?: string; coordinates?: unknown } | null;
+  if (!g || typeof g !== 'object') return 'El elemento no tiene geometría';
+  let rings: unknown;
+  if (g.type === 'Polygon') rings = g.coordinates;
+  else if (g.type === 'MultiPolygon') {
+    const polygons = g.coordinates as unknown[];
+    if (!Array.isArray(polygons) || polygons.length !== 1) return 'MultiPolygon con varios polígonos: separe cada lote en un elemento';
+    rings = polygons[0];
+  } else return `Geometría ${g.type ?? 'desconocida'} no admitida: cada lote debe ser un Polygon`;
+  const outer = Array.isArray(rings) ? (rings[0] as unknown) : null;
+  if (!Array.isArray(outer) || !outer.every((p) => Array.isArray(p) && typeof p[0] === 'number' && typeof p[1] === 'number')) {
+    return 'Coordenadas del polígono no válidas';
+  }
+  const ring = openRing(outer.map((p: number[]) => [p[0]!, p[1]!] as Point));
+  return ring.length >= 3 ? ring : 'El polígono tiene menos de 3 vértices';
+}
+
+/**
+ * Parses a GeoJSON FeatureCollection (or one Feature) of lot polygons. Properties `manzana` +
+ * `lote` (or `codigo` "MZ A - LT 12"), optional `area` (declared, m²) and `precio_m2` (soles).
+ * Area from the geometry: @turf/area when the coordinates are lon/lat, shoelace otherwise.
+ */
+export function parseGeoJson(text: string): ParseResult {
+  const result: ParseResult = { format: 'GEOJSON', layers: null, layer: null, lots: [], issues: [], coordinateSystem: null };
+  let json: { type?: string; features?: unknown[] } & Record<string, unknown>;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    result.issues.push(issue('ERROR', 'archivo', 'El archivo GeoJSON no es un JSON válido', { field: 'file' }));
+    return result;
+  }
+  const features = json?.type === 'FeatureCollection' && Array.isArray(json.features) ? json.features : json?.type === 'Feature' ? [json] : null;
+  if (!features) {
+    result.issues.push(issue('ERROR', 'archivo', 'El GeoJSON debe ser un FeatureCollection de polígonos', { field: 'file' }));
+    return result;
+  }
+  const rings: Array<Ring | null> = features.map((f) => {
+    const ring = outerRing((f as { geometry?: unknown }).geometry);
+    return typeof ring === 'string' ? null : ring;
+  });
+  const geographic = isGeographic(rings.filter((r): r is Ring => r !== null));
+  features.forEach((feature, i) => {
+    const properties = ((feature as { properties?: Record<string, unknown> }).properties ?? {}) as Record<string, unknown>;
+    let location = `elemento ${i + 1}`;
+    const ring = outerRing((feature as { geometry?: unknown }).geometry);
+    let block = String(property(properties, 'manzana') ?? '').trim();
+    let number = String(property(properties, 'lote') ?? '').trim();
+    if (!block || !number) {
+      const label = parseLabel(String(property(properties, 'codigo') ?? ''));
+      if (label?.kind === 'full') ({ block, number } = label);
+    }
+    if (!block && !number) {
+      result.issues.push(issue('ERROR', location, 'Lote sin rótulo: faltan las propiedades "manzana" y "lote"'));
+      return;
+    }
+    const valid = validateBlockAndNumber(block.replace(/^(MZA?|MANZANA)\.?\s*/i, ''), number.replace(/^(LTE?|LOTE)\.?\s*/i, ''));
+    if (!valid.ok) {
+      for (const message of valid.messages) result.issues.push(issue('ERROR', location, message));
+      return;
+    }
+    const lot = emptyLot(valid.block, valid.number, location);
+    location = `elemento ${i + 1} (${lot.code})`;
+    lot.location = location;
+    if (typeof ring === 'string') {
+      result.issues.push(issue('ERROR', location, ring, { lot_code: lot.code }));
+      return;
+    }
+    const { area, perimeter } = measureRing(ring, geographic);
+    lot.polygon = ring;
+    lot.drawn_area_m2 = round2(area);
+    lot.perimeter_m = round2(perimeter);
+    const declared = parseDecimal(property(properties, 'area'));
+    if (declared !== null && (Number.isNaN(declared) || declared <= 0)) {
+      result.issues.push(issue('ERROR', location, 'El área declarada no es válida', { lot_code: lot.code, field: 'area_m2' }));
+    } else if (declared !== null) lot.declared_area_m2 = round2(declared);
+    lot.area_m2 = lot.declared_area_m2 ?? lot.drawn_area_m2;
+    const price = parseDecimal(property(properties, 'precio_m2'));
+    if (price !== null && (Number.isNaN(price) || price < 0)) {
+      result.issues.push(issue('ERROR', location, 'El precio por m² no es válido', { lot_code: lot.code, field: 'price_per_m2' }));
+    } else if (price !== null) lot.price_per_m2 = Math.round(price * 100);
+    result.lots.push(lot);
+  });
+  if (features.length === 0) result.issues.push(issue('ERROR', 'archivo', 'El GeoJSON no tiene elementos', { field: 'file' }));
+  result.coordinateSystem = rings.some((r) => r !== null) ? (geographic ? 'GEO' : 'PLAN') : null;
+  return result;
+}

@@ -1,0 +1,105 @@
+import { blockNameSchema, lotCode, lotNumberSchema, type ImportFormat, type ImportIssue } from '../../src/schemas/projects';
+import type { Ring } from './geometry';
+
+/**
+ * Shapes shared by the lot-import parsers (server/lot-import/*; docs/import.md).
+ * Units: areas m², lengths metres (2 decimals), prices céntimos per m².
+ */
+
+/** One lot read from a file, before it is compared with the subdivision's lots. */
+export interface ParsedLot {
+  block: string;
+  number: string;
+  /** "MZ A - LT 12" ({@link lotCode}). */
+  code: string;
+  /** Declared area when the file gives one, else the drawn area (m², 2 decimals); null when neither. */
+  area_m2: number | null;
+  /** Area declared in the file (CSV `area`, GeoJSON `area`), m². */
+  declared_area_m2: number | null;
+  /** Area computed from the polygon, m². */
+  drawn_area_m2: number | null;
+  perimeter_m: number | null;
+  front_m: number | null;
+  front_neighbour: string | null;
+  back_m: number | null;
+  back_neighbour: string | null;
+  right_m: number | null;
+  right_neighbour: string | null;
+  left_m: number | null;
+  left_neighbour: string | null;
+  /** Céntimos per m², or null when the file gives no price. */
+  price_per_m2: number | null;
+  is_corner: boolean | null;
+  facing_park: boolean | null;
+  /** Outer ring in the file's coordinates, or null (CSV/XLSX). */
+  polygon: Ring | null;
+  /** Where people find it: "fila 14", "capa LOTES, polilínea cerca de (120.50, 88.00)". */
+  location: string;
+}
+
+/** What a parser returns. `lots` excludes rows/polylines whose block or number is unusable. */
+export interface ParseResult {
+  format: ImportFormat;
+  /** DXF only: every layer with its counts. */
+  layers: Array<{ name: string; closed_polylines: number; open_polylines: number; texts: number }> | null;
+  /** DXF only: the layer read. */
+  layer: string | null;
+  lots: ParsedLot[];
+  issues: ImportIssue[];
+  /** Coordinates of the polygons (null when the file has none). */
+  coordinateSystem: 'PLAN' | 'GEO' | null;
+  /** Closed polygons that did not become lots (no or bad label): still checked for overlaps. */
+  strayRings?: Array<{ ring: Ring; location: string }>;
+}
+
+/** A lot with every optional field empty (parsers fill what their format has). */
+export function emptyLot(block: string, number: string, location: string): ParsedLot {
+  return {
+    block,
+    number,
+    code: lotCode(block, number),
+    area_m2: null,
+    declared_area_m2: null,
+    drawn_area_m2: null,
+    perimeter_m: null,
+    front_m: null,
+    front_neighbour: null,
+    back_m: null,
+    back_neighbour: null,
+    right_m: null,
+    right_neighbour: null,
+    left_m: null,
+    left_neighbour: null,
+    price_per_m2: null,
+    is_corner: null,
+    facing_park: null,
+    polygon: null,
+    location,
+  };
+}
+
+/** Builds an issue. */
+export function issue(
+  severity: ImportIssue['severity'],
+  location: string,
+  message: string,
+  extra: { lot_code?: string | null; field?: string | null } = {},
+): ImportIssue {
+  return { severity, location, lot_code: extra.lot_code ?? null, field: extra.field ?? null, message };
+}
+
+/**
+ * Validates a block and lot number with the contract's schemas.
+ * @returns the normalised pair, or the Spanish messages of what is wrong.
+ */
+export function validateBlockAndNumber(block: string, number: string): { ok: true; block: string; number: string } | { ok: false; messages: string[] } {
+  const b = blockNameSchema.safeParse(block);
+  const n = lotNumberSchema.safeParse(number);
+  if (b.success && n.success) return { ok: true, block: b.data, number: n.data };
+  return { ok: false, messages: [...(b.success ? [] : b.error.issues.map((i) => i.message)), ...(n.success ? [] : n.error.issues.map((i) => i.message))] };
+}
+
+/** "(120.50, 88.00)" — a point as people read it on the plan. */
+export function formatPoint([x, y]: readonly [number, number]): string {
+  return `(${x.toFixed(2)}, ${y.toFixed(2)})`;
+}

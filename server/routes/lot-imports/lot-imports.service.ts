@@ -1,0 +1,304 @@
+import type { Insertable, Kysely } from 'kysely';
+import { computeListPrice, type ImportIssue, type ImportLotRow, type ImportPreview } from '../../../src/schemas/projects';
+import { changedFields, recordChange, stripSecrets, type AuditContext, type ChangeInput } from '../../audit/audit';
+import type { DB, LotsTable } from '../../db/database';
+import { HttpError } from '../../errors';
+import type { ParsedLot, ParseResult } from '../../lot-import';
+import { issue } from '../../lot-import/types';
+
+/**
+ * Lot import against a subdivision (issue "Proyectos" → Import; docs/import.md): the preview
+ * (nothing stored) and the all-or-nothing commit. Lots match by code: an existing code is
+ * UPDATEd, a new one CREATEd (its block created when missing, status DISPONIBLE, a creation row in
+ * the status history, audit rows for 'lots' and 'blocks').
+ */
+
+/** Spanish messages of the import routes. */
+export const IMPORT_MESSAGES = {
+  subdivisionNotFound: 'Lotización no encontrada',
+  rejected: (errors: number) => `El archivo tiene ${errors} ${errors === 1 ? 'error' : 'errores'}; no se importó ningún lote`,
+  creationReason: 'Creado por importación de archivo',
+} as const;
+
+/** What the import needs of a subdivision. */
+export interface ImportSubdivision {
+  id: number;
+  coordinate_system: 'PLAN' | 'GEO';
+}
+
+/** The subdivision with `id`. @throws HttpError 404 "Lotización no encontrada". */
+export async function findImportSubdivision(db: Kysely<DB>, id: number | null): Promise<ImportSubdivision> {
+  const row = id === null ? undefined : await db.selectFrom('subdivisions').select(['id', 'coordinate_system']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new HttpError(404, IMPORT_MESSAGES.subdivisionNotFound);
+  return row;
+}
+
+/** Issues that depend on the subdivision: coordinate system mismatch, new lots without price. */
+async function subdivisionIssues(db: Kysely<DB>, subdivision: ImportSubdivision, parsed: ParseResult, existing: Set<string>): Promise<ImportIssue[]> {
+  const issues: ImportIssue[] = [];
+  if (parsed.coordinateSystem && parsed.coordinateSystem !== subdivision.coordinate_system) {
+    const drawn = await db
+      .selectFrom('lots')
+      .select('id')
+      .where('subdivision_id', '=', subdivision.id)
+      .where('polygon', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (drawn) {
+      const name = (s: string) => (s === 'GEO' ? 'geográficas (longitud/latitud)' : 'de plano (metros)');
+      issues.push(
+        issue('ERROR', 'archivo', `El archivo usa coordenadas ${name(parsed.coordinateSystem)} pero los lotes de la lotización tienen coordenadas ${name(subdivision.coordinate_system)}`, { field: 'file' }),
+      );
+    }
+  }
+  const unpriced = parsed.lots.filter((l) => l.price_per_m2 === null && !existing.has(l.code)).length;
+  if (unpriced > 0) {
+    issues.push(
+      issue('WARNING', 'archivo', `${unpriced} ${unpriced === 1 ? 'lote nuevo no tiene' : 'lotes nuevos no tienen'} precio: se crearán con precio 0 por m²; fíjelo luego con el cambio masivo de precios`, {
+        field: 'price_per_m2',
+      }),
+    );
+  }
+  return issues;
+}
+
+/** Codes of the subdivision's lots. */
+async function existingCodes(db: Kysely<DB>, subdivisionId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('lots').select('code').where('subdivision_id', '=', subdivisionId).execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+/**
+ * The preview: every parsed lot with its action, every issue (errors first), the counts.
+ * Nothing is stored.
+ */
+export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivision, parsed: ParseResult): Promise<ImportPreview> {
+  const existing = await existingCodes(db, subdivision.id);
+  const issues = [...parsed.issues, ...(await subdivisionIssues(db, subdivision, parsed, existing))];
+  issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
+  const lots: ImportLotRow[] = parsed.lots.map((lot) => ({
+    block: lot.block,
+    number: lot.number,
+    code: lot.code,
+    area_m2: lot.area_m2 ?? 0,
+    drawn_area_m2: lot.drawn_area_m2,
+    perimeter_m: lot.perimeter_m,
+    price_per_m2: lot.price_per_m2,
+    has_polygon: lot.polygon !== null,
+    action: existing.has(lot.code) ? 'UPDATE' : 'CREATE',
+  }));
+  const errors = issues.filter((i) => i.severity === 'ERROR').length;
+  return {
+    format: parsed.format,
+    layers: parsed.layers,
+    layer: parsed.layer,
+    lots,
+    issues,
+    summary: {
+      create: lots.filter((l) => l.action === 'CREATE').length,
+      update: lots.filter((l) => l.action === 'UPDATE').length,
+      errors,
+      warnings: issues.length - errors,
+    },
+    can_import: errors === 0 && lots.length > 0,
+  };
+}
+
+/** The import was refused: the 422 body carries every issue. */
+export class ImportRejectedError extends HttpError {
+  constructor(readonly issues: ImportIssue[]) {
+    const errors = issues.filter((i) => i.severity === 'ERROR');
+    super(422, IMPORT_MESSAGES.rejected(errors.length), { file: errors.slice(0, 50).map((i) => `${i.location}: ${i.message}`) });
+  }
+
+  /** `{ message, errors: { file }, issues }`. */
+  override toBody() {
+    return { ...super.toBody(), issues: this.issues };
+  }
+}
+
+/**
+ * {@link recordChange} for many records at once (same rows, inserted in chunks): imports of
+ * thousands of lots stay one statement per chunk, not per lot (PostgreSQL round trips).
+ * @throws Error when `trx` is not a transaction.
+ */
+export async function recordChanges(trx: Kysely<DB>, ctx: AuditContext, changes: readonly ChangeInput[]): Promise<void> {
+  if (!trx.isTransaction) throw new Error('recordChanges must run inside the transaction of the change');
+  const occurredAt = ctx.clock.now().toISOString();
+  const rows = changes.map((change) => {
+    const before = change.before ? (stripSecrets(change.before) as Record<string, unknown>) : null;
+    const after = change.after ? (stripSecrets(change.after) as Record<string, unknown>) : null;
+    return {
+      occurred_at: occurredAt,
+      actor_type: ctx.actor?.userType ?? null,
+      actor_id: ctx.actor?.accountId ?? null,
+      ip: ctx.ip,
+      entity: change.entity,
+      record_id: String(change.recordId),
+      action: change.action,
+      before: before ? JSON.stringify(before) : null,
+      after: after ? JSON.stringify(after) : null,
+      changed_fields: JSON.stringify(changedFields(before, after)),
+    };
+  });
+  for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto('change_history').values(rows.slice(i, i + CHUNK)).execute();
+}
+
+/** Columns an import may set on an existing lot when the file gives them. */
+const UPDATABLE = [
+  'area_m2', 'perimeter_m', 'front_m', 'front_neighbour', 'back_m', 'back_neighbour', 'right_m', 'right_neighbour', 'left_m', 'left_neighbour', 'price_per_m2',
+] as const;
+
+const flag = (value: boolean | null, fallback: 0 | 1): 0 | 1 => (value === null ? fallback : value ? 1 : 0);
+
+/** Rows inserted per statement (keeps SQLite and PostgreSQL under their parameter limits). */
+const CHUNK = 250;
+
+/** Who imports: the staff user id for the status history (null for the system, e.g. the seed). */
+function actorUserId(audit: AuditContext): number | null {
+  return audit.actor?.userType === 'COLLABORATOR' ? audit.actor.accountId : null;
+}
+
+/**
+ * Stores a checked file in ONE transaction (all or nothing): blocks created when missing, lots
+ * matched by code UPDATEd (area, perimeter, boundaries, price when given, flags, polygon; the list
+ * price recomputed and its reason cleared when area or price change) or CREATEd (price 0 when the
+ * file has none, status DISPONIBLE, a creation row in the status history). The subdivision's
+ * `coordinate_system` follows the file's when none of its lots has a polygon yet. Audit rows:
+ * 'subdivisions', 'blocks', 'lots'.
+ * @throws ImportRejectedError (422) when the file or the comparison has any ERROR.
+ */
+export async function commitImport(
+  db: Kysely<DB>,
+  audit: AuditContext,
+  subdivision: ImportSubdivision,
+  parsed: ParseResult,
+): Promise<{ created: number; updated: number }> {
+  const preview = await previewImport(db, subdivision, parsed);
+  if (!preview.can_import) {
+    const issues = preview.issues.length ? preview.issues : [issue('ERROR', 'archivo', 'El archivo no tiene lotes', { field: 'file' })];
+    throw new ImportRejectedError(issues);
+  }
+  const run = async (trx: Kysely<DB>) => {
+    const now = audit.clock.now().toISOString();
+    const subdivisionId = subdivision.id;
+    const current = await trx.selectFrom('subdivisions').select(['coordinate_system']).where('id', '=', subdivisionId).executeTakeFirstOrThrow();
+    if (parsed.coordinateSystem && parsed.coordinateSystem !== current.coordinate_system) {
+      // previewImport refused a mismatch with drawn lots, so none of the lots has a polygon yet.
+      await trx.updateTable('subdivisions').set({ coordinate_system: parsed.coordinateSystem, updated_at: now }).where('id', '=', subdivisionId).execute();
+      await recordChange(trx, audit, {
+        entity: 'subdivisions',
+        recordId: subdivisionId,
+        action: 'UPDATE',
+        before: { coordinate_system: current.coordinate_system },
+        after: { coordinate_system: parsed.coordinateSystem },
+      });
+    }
+
+    // Blocks.
+    const blocks = new Map((await trx.selectFrom('blocks').select(['id', 'name']).where('subdivision_id', '=', subdivisionId).execute()).map((b) => [b.name, b.id]));
+    for (const name of [...new Set(parsed.lots.map((l) => l.block))].sort()) {
+      if (blocks.has(name)) continue;
+      const { id } = await trx.insertInto('blocks').values({ subdivision_id: subdivisionId, stage_id: null, name }).returning('id').executeTakeFirstOrThrow();
+      blocks.set(name, id);
+      await recordChange(trx, audit, { entity: 'blocks', recordId: id, action: 'CREATE', after: { id, subdivision_id: subdivisionId, stage_id: null, name } });
+    }
+
+    // Updates.
+    const existing = new Map(
+      (await trx.selectFrom('lots').selectAll().where('subdivision_id', '=', subdivisionId).orderBy('id').execute()).map((row) => [row.code, row]),
+    );
+    const creates: ParsedLot[] = [];
+    let updated = 0;
+    const changes: ChangeInput[] = [];
+    for (const lot of parsed.lots) {
+      const row = existing.get(lot.code);
+      if (!row) {
+        creates.push(lot);
+        continue;
+      }
+      const patch: Record<string, unknown> = {};
+      for (const column of UPDATABLE) {
+        const value = lot[column];
+        if (value !== null && value !== row[column]) patch[column] = value;
+      }
+      if (lot.is_corner !== null && flag(lot.is_corner, 0) !== row.is_corner) patch.is_corner = flag(lot.is_corner, 0);
+      if (lot.facing_park !== null && flag(lot.facing_park, 0) !== row.facing_park) patch.facing_park = flag(lot.facing_park, 0);
+      if (lot.polygon) {
+        const polygon = JSON.stringify(lot.polygon);
+        if (polygon !== row.polygon) patch.polygon = polygon;
+      }
+      if ('area_m2' in patch || 'price_per_m2' in patch) {
+        const listPrice = computeListPrice((patch.area_m2 as number | undefined) ?? row.area_m2, (patch.price_per_m2 as number | undefined) ?? row.price_per_m2);
+        if (listPrice !== row.list_price || row.list_price_reason !== null) {
+          patch.list_price = listPrice;
+          patch.list_price_reason = null;
+        }
+      }
+      if (Object.keys(patch).length === 0) continue;
+      patch.updated_at = now;
+      await trx.updateTable('lots').set(patch).where('id', '=', row.id).execute();
+      const before = Object.fromEntries(Object.keys(patch).map((k) => [k, row[k as keyof typeof row]]));
+      changes.push({ entity: 'lots', recordId: row.id, action: 'UPDATE', before, after: patch });
+      updated += 1;
+    }
+
+    // Creates, in chunks.
+    const values: Array<Insertable<LotsTable>> = creates.map((lot) => {
+      const price = lot.price_per_m2 ?? 0;
+      const area = lot.area_m2!;
+      return {
+        subdivision_id: subdivisionId,
+        block_id: blocks.get(lot.block)!,
+        number: lot.number,
+        code: lot.code,
+        area_m2: area,
+        perimeter_m: lot.perimeter_m,
+        front_m: lot.front_m,
+        front_neighbour: lot.front_neighbour,
+        back_m: lot.back_m,
+        back_neighbour: lot.back_neighbour,
+        right_m: lot.right_m,
+        right_neighbour: lot.right_neighbour,
+        left_m: lot.left_m,
+        left_neighbour: lot.left_neighbour,
+        price_per_m2: price,
+        list_price: computeListPrice(area, price),
+        list_price_reason: null,
+        is_corner: flag(lot.is_corner, 0),
+        facing_park: flag(lot.facing_park, 0),
+        status: 'DISPONIBLE',
+        polygon: lot.polygon ? JSON.stringify(lot.polygon) : null,
+        registry_entry: null,
+        notes: null,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    for (let i = 0; i < values.length; i += CHUNK) await trx.insertInto('lots').values(values.slice(i, i + CHUNK)).execute();
+    if (values.length > 0) {
+      const created = new Set(creates.map((l) => l.code));
+      const ids = (await trx.selectFrom('lots').select(['id', 'code']).where('subdivision_id', '=', subdivisionId).orderBy('id').execute()).filter((r) =>
+        created.has(r.code),
+      );
+      const idOf = new Map(ids.map((r) => [r.code, r.id]));
+      const userId = actorUserId(audit);
+      const history = values.map((v) => ({
+        lot_id: idOf.get(v.code)!,
+        from_status: null,
+        to_status: 'DISPONIBLE' as const,
+        reason: IMPORT_MESSAGES.creationReason,
+        user_id: userId,
+        changed_at: now,
+      }));
+      for (let i = 0; i < history.length; i += CHUNK) await trx.insertInto('lot_status_changes').values(history.slice(i, i + CHUNK)).execute();
+      for (const v of values) {
+        const id = idOf.get(v.code)!;
+        changes.push({ entity: 'lots', recordId: id, action: 'CREATE', after: { id, ...v } });
+      }
+    }
+    await recordChanges(trx, audit, changes);
+    return { created: values.length, updated };
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}
