@@ -4,7 +4,10 @@
 // 1. the gzip size of every script Chromium loads up front for /auth/login (target ≤ 130 KB);
 // 2. the gzip size of the scripts loaded up front after a staff login (target ≤ 200 KB);
 // 3. the time from a server trigger to the receipt on a WebSocket client, with 200 sockets
-//    connected (target p95 ≤ 100 ms; issue "Shell").
+//    connected (target p95 ≤ 100 ms; issue "Shell");
+// 4. the DXF import of 5 000 lots (target ≤ 5 s) and the lot map with 5 000 lots (first paint
+//    ≤ 500 ms after the data arrives, hover ≤ 16 ms), from scripts/bench-import.mjs and
+//    scripts/bench-maps.mjs (issue "Proyectos").
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -97,6 +100,18 @@ try {
   console.log(`p95 ratio 200 sockets / 1 socket: ${(loaded / alone).toFixed(2)}×`);
 } finally {
   stop();
+}
+
+// Proyectos (issue "Proyectos" → Performance): the lot import and the lot maps, each its own script.
+for (const [title, script, args] of [
+  ['Lot import (DXF)', 'scripts/bench-import.mjs', []],
+  ['Lot maps', 'scripts/bench-maps.mjs', []],
+]) {
+  console.log(`\n${title}`);
+  // The maps bench reuses the build made above (BENCH_DIST) instead of building again.
+  const env = { ...process.env, BENCH_DIST: path.join(root, 'dist') };
+  const run = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit', env });
+  if (run.status !== 0) process.exitCode = run.status ?? 1;
 }
 
 /** Opens `url` (then runs `then`) and returns every script response as [path, raw bytes, gzip bytes]. */

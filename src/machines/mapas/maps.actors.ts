@@ -1,20 +1,117 @@
+import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
+import { createLotMapsApi, type LotMapsApi } from '../../api/lot-maps';
+import { createLotsApi, type LotsApi } from '../../api/lots';
 import type { AppToaster } from '../../lib/toaster';
+import type { LotMap, PublicLotMap } from '../../schemas/projects';
+import { createLotStatusMachines } from '../proyectos/lot-status.machine';
+import { isSessionError } from '../shared/resource-list.machine';
+import { lotMapMachine, type LoadedMap, type LotMapEvent, type MapSource } from './lot-map.machine';
+import type { MapLotView } from './map-geometry';
 
 /** What the map screens' machines need from the app. */
 export interface MapsMachinesDeps {
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
+  /** Object URLs of the staff plan blob (defaults to the browser's URL; tests pass fakes). */
+  objectUrls?: { create(blob: Blob): string; revoke(url: string): void };
+  /** Writes text to the clipboard (defaults to the Clipboard API). */
+  writeClipboard?: (text: string) => Promise<void>;
+}
+
+/** Staff map answer → the lots every map draws (`key` = the lot id). */
+export function staffMapView(map: LotMap): LoadedMap {
+  return {
+    subdivision: map.subdivision,
+    lots: map.lots.map((l): MapLotView => ({ ...l, key: String(l.id) })),
+  };
+}
+
+/** Public map answer → the lots every map draws (`key` = the lot code, no id). */
+export function publicMapView(map: PublicLotMap): LoadedMap {
+  return {
+    subdivision: map.subdivision,
+    lots: map.lots.map((l): MapLotView => ({ ...l, key: l.code, id: null })),
+  };
+}
+
+/**
+ * The map machine provided with the lot maps api: `loadMap` (staff or public call), `loadPlan`
+ * (staff: the plan blob through the api client → object URL, revoked when the map closes;
+ * public: the plan URL as is), `loadLot` (GET lots/{id}) and `reportApiError` (only
+ * 401/402/404 of staff calls go to the session: a 404 on the public map is the map's own state).
+ */
+export function provideLotMap(api: Pick<LotMapsApi, 'staffMap' | 'publicMap' | 'planBlob' | 'lot'>, deps: Pick<MapsMachinesDeps, 'reportApiError' | 'objectUrls' | 'writeClipboard'> & { toaster?: AppToaster }) {
+  const writeClipboard = deps.writeClipboard ?? ((text: string) => navigator.clipboard.writeText(text));
+  const urls = deps.objectUrls ?? { create: (b: Blob) => URL.createObjectURL(b), revoke: (u: string) => URL.revokeObjectURL(u) };
+  return lotMapMachine.provide({
+    actors: {
+      loadMap: fromPromise(async ({ input }) => {
+        return input.source === 'staff' ? staffMapView(await api.staffMap(input.key)) : publicMapView(await api.publicMap(input.key));
+      }),
+      loadPlan: fromCallback<LotMapEvent, { planUrl: string; source: MapSource }>(({ sendBack, input }) => {
+        if (input.source === 'public') {
+          sendBack({ type: 'plan.loaded', src: input.planUrl });
+          return undefined;
+        }
+        let created: string | null = null;
+        let stopped = false;
+        api.planBlob(input.planUrl).then(
+          (blob) => {
+            if (stopped) return;
+            created = urls.create(blob);
+            sendBack({ type: 'plan.loaded', src: created });
+          },
+          () => {
+            if (!stopped) sendBack({ type: 'plan.failed' });
+          },
+        );
+        return () => {
+          stopped = true;
+          if (created) urls.revoke(created);
+        };
+      }),
+      loadLot: fromPromise(({ input }) => api.lot(input.id)),
+    },
+    actions: {
+      reportApiError: ({ context }, error) => {
+        if (context.source === 'staff' && isSessionError(error)) deps.reportApiError(error);
+      },
+      copyLink: (_, url) => {
+        Promise.resolve()
+          .then(() => writeClipboard(url))
+          .then(
+            () => deps.toaster?.show({ severity: 'success', summary: 'Enlace copiado', detail: url }),
+            () => deps.toaster?.show({ severity: 'warn', summary: 'No se pudo copiar el enlace', detail: url }),
+          );
+      },
+    },
+  });
+}
+
+/**
+ * Machines of the lot maps over given apis (tests pass fakes): `lotMap` (input
+ * `{key, source, colouring?, details?}`) and h3's `lotStatus` machines (status dialog + history)
+ * for MapaProyectos' lot panel.
+ */
+export function createMapsMachines(
+  deps: Omit<MapsMachinesDeps, 'toaster'> & {
+    api: Pick<LotMapsApi, 'staffMap' | 'publicMap' | 'planBlob' | 'lot'>;
+    lotsApi: Pick<LotsApi, 'changeStatus' | 'statusHistory'>;
+    toaster: Pick<AppToaster, 'show'>;
+  },
+) {
+  return {
+    lotMap: provideLotMap(deps.api, { ...deps, toaster: deps.toaster as AppToaster }),
+    lotStatus: createLotStatusMachines({ lotsApi: deps.lotsApi, reportApiError: deps.reportApiError, toaster: deps.toaster }),
+  };
 }
 
 /**
  * Machines of the lot maps (MapaProyectos, MapSales, MapSales/Heat, MapSalesCustomer, /mapa),
- * loaded on demand with the map screens.
- * TODO(maps): map data loading, filters, hover/selection, lot panel.
+ * loaded on demand with the map screens, over the app's api client.
  */
 export function createMapsMachinesFor(client: ApiClient, deps: MapsMachinesDeps) {
-  void client;
-  void deps;
-  return {};
+  return createMapsMachines({ ...deps, api: createLotMapsApi(client), lotsApi: createLotsApi(client) });
 }
-export type MapsMachines = ReturnType<typeof createMapsMachinesFor>;
+export type MapsMachines = ReturnType<typeof createMapsMachines>;

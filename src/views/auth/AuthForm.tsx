@@ -6,6 +6,9 @@ import { Callout, type IconName } from '@blueprintjs/core';
  * message callout and the form that submits through its machine.
  */
 
+/** Icon of each callout intent when none is given. */
+const DEFAULT_CALLOUT_ICON: Record<'success' | 'danger', IconName> = { success: 'tick-circle', danger: 'error' };
+
 /**
  * A callout with the server's message (SPEC §8: the message field is shown as the server wrote it):
  * `success` is green with role="status", `danger` red with role="alert" (announced at once).
@@ -15,7 +18,7 @@ export function FormCallout({ intent, icon, children }: { intent: 'success' | 'd
   return (
     <Callout
       intent={intent}
-      icon={icon ?? (intent === 'success' ? 'tick-circle' : 'error')}
+      icon={icon ?? DEFAULT_CALLOUT_ICON[intent]}
       className="form-callout"
       role={intent === 'success' ? 'status' : 'alert'}
     >

@@ -1,26 +1,22 @@
-import { StatusPage } from '../shared/StatusPage';
+import { use } from 'react';
+import { useServices } from '../services';
+import { PublicLotMapView } from '../mapas/CustomerMapPage';
+import '../../styles/maps.css';
 
 /**
- * Public sales map at /mapa/{name}/{id_encrypted} (SPEC §2, outside the authenticated layout). Until
- * the Proyectos module lands it says so; it shows no data of its own.
- * @param name the project name segment of the URL (already decoded).
+ * Public sales map at /mapa/{name}/{id_encrypted} (SPEC §2, outside the authenticated layout, no
+ * login): the prospects' map of a published subdivision (GET /public/subdivisions/{key}/map).
+ * @param name the project name segment of the URL (already decoded; only for readability).
+ * @param idEncrypted the subdivision's opaque key.
  */
-export function PublicMapPage({ name }: { name: string; idEncrypted?: string }) {
+export function PublicMapPage({ idEncrypted }: { name: string; idEncrypted?: string }) {
+  const machines = use(useServices().machines.maps());
+  const key = idEncrypted ?? '';
   return (
-    <StatusPage
-      icon="map"
-      title="Mapa de ventas"
-      description={
-        <>
-          {name ? (
-            <>
-              Proyecto: <strong>{name}</strong>.{' '}
-            </>
-          ) : null}
-          El mapa de ventas estará disponible con el módulo Proyectos.
-        </>
-      }
-      action={{ text: 'Conozca nuestros lotes', to: '/landing' }}
-    />
+    <main className="public-map">
+      <div className="public-map__inner">
+        <PublicLotMapView key={key} machines={machines} subdivisionKey={key} />
+      </div>
+    </main>
   );
 }

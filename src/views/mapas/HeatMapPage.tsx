@@ -1,7 +1,70 @@
-import { ModulePlaceholder } from '../shared/ModulePlaceholder';
-import { AUTH_ROUTES } from '../../config/paths';
+import { use } from 'react';
+import { Callout, FormGroup, HTMLSelect, Tooltip } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { useServices } from '../services';
+import type { MapsMachines } from '../../machines/mapas/maps.actors';
+import type { HeatMetric } from '../../machines/mapas/map-geometry';
+import { LotMap } from './LotMap';
+import { SimpleLotPanel, useLotMapActor } from './map-parts';
+import { SALES_DATA_PENDING } from './SalesMapPage';
 
-/** Placeholder until the maps land (TODO(maps)). */
-export function HeatMapScreen(_props: { params: Record<string, string> }) {
-  return <ModulePlaceholder route={AUTH_ROUTES.mapSalesHeat} />;
+/** Why the sales and payments metrics are disabled until those issues land. */
+export const METRIC_PENDING = 'Disponible con el módulo de Ventas/Pagos';
+
+/** The heat map's metrics (only "Precio por m²" has data now). */
+export const HEAT_METRICS: readonly { value: HeatMetric; label: string; enabled: boolean }[] = [
+  { value: 'PRICE_PER_M2', label: 'Precio por m²', enabled: true },
+  { value: 'DAYS_LATE', label: 'Días de atraso', enabled: false },
+  { value: 'SALE_DATE', label: 'Fecha de venta', enabled: false },
+];
+
+/** /COMERCIO/MapSales/Heat/{name}/{id_encrypted}: waits for the maps' machines, then the page. */
+export function HeatMapScreen({ params }: { params: Record<string, string> }) {
+  const machines = use(useServices().machines.maps());
+  const key = params.id_encrypted ?? '';
+  return <HeatMapPage key={key} machines={machines} subdivisionKey={key} />;
+}
+
+/**
+ * "Mapa de calor" (issue "Proyectos"; DOMAIN.md "Maps"): lots coloured by a chosen metric on a
+ * continuous scale (5-stop sequential ramp, see map-geometry.ts) with a legend bar from the
+ * minimum to the maximum value. Days late and sale date wait for the sales and payments issues.
+ */
+export function HeatMapPage({ machines, subdivisionKey }: { machines: MapsMachines; subdivisionKey: string }) {
+  const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'staff', colouring: 'heat' });
+  const name = useSelector(actor, (s) => s.context.subdivision?.name ?? '');
+  const metric = useSelector(actor, (s) => s.context.metric);
+  const metricSelect = (
+    <FormGroup label="Métrica" labelFor="heat-metric" inline className="heat-metric">
+      <Tooltip content={`Días de atraso y Fecha de venta: ${METRIC_PENDING.toLowerCase()}`} placement="bottom">
+        <HTMLSelect
+          id="heat-metric"
+          value={metric}
+          onChange={(e) => actor.send({ type: 'map.metric', metric: e.currentTarget.value as HeatMetric })}
+        >
+          {HEAT_METRICS.map((m) => (
+            <option key={m.value} value={m.value} disabled={!m.enabled} title={m.enabled ? undefined : METRIC_PENDING}>
+              {m.enabled ? m.label : `${m.label} (${METRIC_PENDING})`}
+            </option>
+          ))}
+        </HTMLSelect>
+      </Tooltip>
+    </FormGroup>
+  );
+  return (
+    <section className="map-page" aria-labelledby="map-title">
+      <div className="map-page__header">
+        <h1 id="map-title" className="map-page__title">
+          Mapa de calor{name ? <span className="map-page__subtitle"> · {name}</span> : null}
+        </h1>
+      </div>
+      <LotMap actor={actor} toolbarExtra={metricSelect}>
+        <SimpleLotPanel actor={actor}>
+          <Callout icon="info-sign" compact className="lot-panel__note">
+            {SALES_DATA_PENDING}
+          </Callout>
+        </SimpleLotPanel>
+      </LotMap>
+    </section>
+  );
 }

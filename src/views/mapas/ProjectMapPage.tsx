@@ -1,7 +1,143 @@
-import { ModulePlaceholder } from '../shared/ModulePlaceholder';
-import { AUTH_ROUTES } from '../../config/paths';
+import { use, useMemo } from 'react';
+import { Button, Callout } from '@blueprintjs/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useServices, useSession } from '../services';
+import { inspectOption } from '../../machines/inspect';
+import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
+import type { MapsMachines } from '../../machines/mapas/maps.actors';
+import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
+import { onLotChanged } from '../../machines/proyectos/lot-status.machine';
+import { MODULE, SUBMODULE } from '../../schemas/permissions';
+import { formatMetres } from '../../lib/money';
+import { LotStatusDialog, LotStatusTag } from '../proyectos/LotStatusDialog';
+import { LotStatusHistory } from '../proyectos/LotStatusHistory';
+import { nameSegment } from '../proyectos/lot-status';
+import { LotMap } from './LotMap';
+import { LotPanelCard, MapFilters, MapLotFacts, PanelSpinner, useLotMapActor, useSelectedLot } from './map-parts';
 
-/** Placeholder until the maps land (TODO(maps)). */
-export function ProjectMapScreen(_props: { params: Record<string, string> }) {
-  return <ModulePlaceholder route={AUTH_ROUTES.mapaProyectos} />;
+/** Who may change a lot's status (the server's PROJECTS_ACCESS on POST lots/{id}/status). */
+const CHANGE_STATUS = [MODULE.proyectos, SUBMODULE.lotizaciones];
+
+/** /PROYECTOS/MapaProyectos/{name}/{id_encrypted}: waits for the maps' machines, then the page. */
+export function ProjectMapScreen({ params }: { params: Record<string, string> }) {
+  const machines = use(useServices().machines.maps());
+  const key = params.id_encrypted ?? '';
+  return <ProjectMapPage key={key} machines={machines} subdivisionKey={key} />;
+}
+
+/**
+ * "Mapa del proyecto" (issue "Proyectos"): the plan with every lot coloured by status, filters
+ * (manzana, estado, precio), legend with counts, search by code and the lot panel (details from
+ * GET lots/{id}, status history, "Cambiar estado" when the user may, "Ver en lista").
+ */
+export function ProjectMapPage({ machines, subdivisionKey }: { machines: MapsMachines; subdivisionKey: string }) {
+  const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'staff', details: true });
+  const name = useSelector(actor, (s) => s.context.subdivision?.name ?? '');
+  return (
+    <section className="map-page" aria-labelledby="map-title">
+      <div className="map-page__header">
+        <h1 id="map-title" className="map-page__title">
+          Mapa del proyecto{name ? <span className="map-page__subtitle"> · {name}</span> : null}
+        </h1>
+      </div>
+      <div className="map-page__layout">
+        <MapFilters actor={actor} />
+        <div className="map-page__main">
+          <LotMap actor={actor}>
+            <ProjectLotPanel actor={actor} machines={machines} subdivisionKey={subdivisionKey} />
+          </LotMap>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProjectLotPanel({ actor, machines, subdivisionKey }: { actor: LotMapActorRef; machines: MapsMachines; subdivisionKey: string }) {
+  const { navigate } = useServices();
+  const permissions = useSession(selectPermissions);
+  const canChange = hasPermissions(permissions, CHANGE_STATUS);
+  const lot = useSelectedLot(actor);
+  const detail = useSelector(actor, (s) => s.context.lotDetail);
+  const lotError = useSelector(actor, (s) => s.context.lotError);
+  const loadingDetail = useSelector(actor, (s) => s.matches({ ready: { panel: 'loading' } }));
+  const subdivision = useSelector(actor, (s) => s.context.subdivision);
+  const status = useActorRef(
+    useMemo(() => onLotChanged(machines.lotStatus.status, (changed) => actor.send({ type: 'map.lotChanged', lot: changed })), [machines, actor]),
+    inspectOption(),
+  );
+  if (!lot || !subdivision) return <LotStatusDialog actor={status} />;
+  const shown = detail && String(detail.id) === lot.key ? detail : null;
+  const boundaries = shown
+    ? ([
+        ['Frente', shown.front_m, shown.front_neighbour],
+        ['Fondo', shown.back_m, shown.back_neighbour],
+        ['Derecha', shown.right_m, shown.right_neighbour],
+        ['Izquierda', shown.left_m, shown.left_neighbour],
+      ] as const).filter(([, m, n]) => m !== null || n !== null)
+    : [];
+  return (
+    <>
+      <LotPanelCard title={lot.code} onClose={() => actor.send({ type: 'map.select', key: null })}>
+        <div>{shown ? <LotStatusTag status={shown.status} /> : <LotStatusTag status={lot.status} />}</div>
+        <MapLotFacts lot={lot} currency={subdivision.currency} />
+        {loadingDetail ? <PanelSpinner /> : null}
+        {lotError ? (
+          <Callout intent="warning" compact>
+            {lotError} <Button variant="minimal" size="small" text="Reintentar" onClick={() => actor.send({ type: 'map.lotRetry' })} />
+          </Callout>
+        ) : null}
+        {shown ? (
+          <dl>
+            {shown.stage ? (
+              <>
+                <dt>Etapa</dt>
+                <dd>{shown.stage}</dd>
+              </>
+            ) : null}
+            <dt>Perímetro</dt>
+            <dd>{shown.perimeter_m !== null ? formatMetres(shown.perimeter_m) : '—'}</dd>
+            {boundaries.map(([label, m, n]) => (
+              <BoundaryRow key={label} label={label} metres={m} neighbour={n} />
+            ))}
+            {shown.is_corner || shown.facing_park ? (
+              <>
+                <dt>Ubicación</dt>
+                <dd>{[shown.is_corner ? 'Esquina' : null, shown.facing_park ? 'Frente a parque' : null].filter(Boolean).join(' · ')}</dd>
+              </>
+            ) : null}
+            {shown.notes ? (
+              <>
+                <dt>Notas</dt>
+                <dd>{shown.notes}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+        <div className="lot-panel__actions">
+          {canChange && shown ? <Button intent="primary" icon="edit" text="Cambiar estado" onClick={() => status.send({ type: 'status.open', lot: shown })} /> : null}
+          <Button
+            icon="th-list"
+            text="Ver en lista"
+            onClick={() => navigate(`/PROYECTOS/Lotes/${nameSegment(subdivision.name)}/${encodeURIComponent(subdivisionKey)}?q=${encodeURIComponent(lot.code)}`)}
+          />
+        </div>
+        {shown ? (
+          <section aria-label="Historial de estados" className="lot-panel__history">
+            <h3 className="lot-panel__subtitle">Historial de estados</h3>
+            <LotStatusHistory machine={machines.lotStatus.history} lotId={shown.id} reloadKey={shown.updated_at} />
+          </section>
+        ) : null}
+      </LotPanelCard>
+      <LotStatusDialog actor={status} />
+    </>
+  );
+}
+
+function BoundaryRow({ label, metres, neighbour }: { label: string; metres: number | null; neighbour: string | null }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{[metres !== null ? formatMetres(metres) : null, neighbour].filter(Boolean).join(' · ')}</dd>
+    </>
+  );
 }

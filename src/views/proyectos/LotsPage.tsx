@@ -1,7 +1,338 @@
-import { ModulePlaceholder } from '../shared/ModulePlaceholder';
+import { lazy, Suspense, use, useEffect, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Button, ButtonGroup, Callout, Drawer, DrawerSize, HTMLSelect, Icon, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Link, useSearch } from 'wouter';
 import { AUTH_ROUTES } from '../../config/paths';
+import { formatArea, formatMetres, formatMoney, type CurrencyCode } from '../../lib/money';
+import { formatDate } from '../../lib/dates';
+import { listQueryFromSearchParams } from '../../schemas/list';
+import { MODULE, SUBMODULE } from '../../schemas/permissions';
+import { LOT_STATUSES, type Lot, type Subdivision } from '../../schemas/projects';
+import type { ProjectsScreenMachines } from '../../machines/proyectos/projects.actors';
+import { onLotChanged } from '../../machines/proyectos/lot-status.machine';
+import { onPricesApplied } from '../../machines/proyectos/bulk-price.machine';
+import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
+import { inspectOption } from '../../machines/inspect';
+import { useServices, useSession } from '../services';
+import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
+import { ResourceToolbar } from '../shared/ResourceToolbar';
+import { ListStates } from '../shared/ListStates';
+import { EditorDialog } from '../shared/EditorDialog';
+import { NumberField, TextAreaField, TextField } from '../shared/FormField';
+import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents, type ResourceEditorRef } from '../shared/resource-hooks';
+import { CheckboxField, SuggestTextField } from './project-fields';
+import { EMPTY_LOT, LOT_FIELDS, liveListPrice, lotFormSchema, lotToValues } from './lot-form';
+import { LotStatusDialog, LotStatusTag } from './LotStatusDialog';
+import { LotStatusHistory } from './LotStatusHistory';
+import { BulkPriceDialog } from './BulkPriceDialog';
+import { BlocksPanel, StagesPanel } from './LotsStructure';
+import { LotsVirtualTable, type VirtualColumn } from './LotsVirtualTable';
+import { LotCountTags, SoldProgress, subdivisionPath } from './SubdivisionsPage';
+import { LOT_STATUS_LABEL, SUBDIVISION_STATUS_INTENT, SUBDIVISION_STATUS_LABEL } from './lot-status';
+import '../../styles/proyectos.css';
 
-/** Placeholder until the Proyectos screens land (TODO(projects web)). */
-export function LotsScreen(_props: { params?: Record<string, string> }) {
-  return <ModulePlaceholder route={AUTH_ROUTES.lotizaciones} />;
+/**
+ * Proyectos → Lotes of one subdivision, /PROYECTOS/Lotes/{name}/{id_encrypted} (issue "Proyectos"):
+ * the header (name, code, status, lots per status, sold progress; a 404 goes to the session's
+ * not-found handling), tabs Lotes / Manzanas / Etapas, the lots table (paged, or "Ver todos":
+ * virtualised, loading pages of 100 while scrolling) with filters estado / manzana / etapa in the
+ * URL, sort and search; the lot editor (price typed in soles, list price computed live and
+ * editable with a reason), delete (only Disponible), status change and history, bulk prices and
+ * "Importar lotes" (ImportLotsDialog, built separately).
+ */
+
+// The import dialog (and its parsers' code) loads on the first "Importar lotes".
+const ImportLotsDialog = lazy(() => import('./ImportLotsDialog').then((m) => ({ default: m.ImportLotsDialog })));
+
+const yesNo = (v: boolean) => (v ? 'Sí' : 'No');
+const money = (cents: number, currency: CurrencyCode) => formatMoney(cents, currency);
+
+export const LOT_COLUMNS: TableColumn<Lot>[] = [
+  { key: 'code', label: 'Código', sortable: true },
+  { key: 'block', label: 'Manzana', sortable: true },
+  { key: 'number', label: 'Lote', sortable: true },
+  { key: 'area_m2', label: 'Área', sortable: true, align: 'right', render: (l) => formatArea(l.area_m2), exportValue: (l) => l.area_m2 },
+  { key: 'perimeter_m', label: 'Perímetro', align: 'right', render: (l) => (l.perimeter_m === null ? '—' : formatMetres(l.perimeter_m)), exportValue: (l) => l.perimeter_m ?? '' },
+  { key: 'price_per_m2', label: 'Precio m²', sortable: true, align: 'right', render: (l) => money(l.price_per_m2, l.currency), exportValue: (l) => l.price_per_m2 / 100 },
+  { key: 'list_price', label: 'Precio de lista', sortable: true, align: 'right', render: (l) => money(l.list_price, l.currency), exportValue: (l) => l.list_price / 100 },
+  { key: 'is_corner', label: 'Esquina', render: (l) => yesNo(l.is_corner), exportValue: (l) => yesNo(l.is_corner) },
+  { key: 'facing_park', label: 'Frente a parque', render: (l) => yesNo(l.facing_park), exportValue: (l) => yesNo(l.facing_park) },
+  { key: 'status', label: 'Estado', sortable: true, render: (l) => <LotStatusTag status={l.status} />, exportValue: (l) => LOT_STATUS_LABEL[l.status] },
+  { key: 'stage', label: 'Etapa', hiddenByDefault: true, render: (l) => l.stage ?? '—', exportValue: (l) => l.stage ?? '' },
+  { key: 'updated_at', label: 'Actualizado', sortable: true, render: (l) => formatDate(l.updated_at), exportValue: (l) => formatDate(l.updated_at) },
+];
+
+const VIRTUAL_COLUMNS: VirtualColumn[] = [
+  { key: 'code', label: 'Código', width: 'minmax(120px, 1.2fr)', value: (l) => l.code },
+  { key: 'block', label: 'Manzana', width: '90px', value: (l) => l.block },
+  { key: 'number', label: 'Lote', width: '60px', value: (l) => l.number },
+  { key: 'area_m2', label: 'Área', width: '100px', align: 'right', value: (l) => formatArea(l.area_m2) },
+  { key: 'price_per_m2', label: 'Precio m²', width: '110px', align: 'right', value: (l) => money(l.price_per_m2, l.currency) },
+  { key: 'list_price', label: 'Precio de lista', width: '130px', align: 'right', value: (l) => money(l.list_price, l.currency) },
+  { key: 'status', label: 'Estado', width: '140px', value: (l) => <LotStatusTag status={l.status} /> },
+  { key: 'updated_at', label: 'Actualizado', width: '110px', value: (l) => formatDate(l.updated_at) },
+];
+
+/** The list price computed live from area × price per m², and the typed one when it differs. */
+function ListPriceFields({ editor, currency }: { editor: ResourceEditorRef; currency: CurrencyCode }) {
+  const values = useResourceEditor(editor, (s) => s.context.values);
+  const live = liveListPrice(values, currency);
+  return (
+    <>
+      <p className="lot-list-price" aria-live="polite">
+        Precio de lista calculado (área × precio m²): <strong>{live.text}</strong>
+      </p>
+      <TextField editor={editor} field="list_price" label={`Precio de lista (${currency === 'PEN' ? 'S/' : 'US$'})`} hint="Déjelo vacío para usar el calculado" />
+      {live.differs || String(values.list_price_reason ?? '') !== '' ? (
+        <TextAreaField editor={editor} field="list_price_reason" label="Motivo del precio de lista" hint="Obligatorio cuando difiere del calculado" />
+      ) : null}
+    </>
+  );
+}
+
+function Header({ subdivision, canMap, canSalesMap }: { subdivision: Subdivision; canMap: boolean; canSalesMap: boolean }) {
+  return (
+    <header className="lots-header">
+      <div className="lots-header-title">
+        <Link href={AUTH_ROUTES.lotizaciones.path} className="lots-back">
+          <Icon icon="chevron-left" /> Lotizaciones
+        </Link>
+        <h1 id="lotes-title" className="bp6-heading">
+          {subdivision.name}
+        </h1>
+        <Tag minimal>{subdivision.code}</Tag>{' '}
+        <Tag minimal intent={SUBDIVISION_STATUS_INTENT[subdivision.status]}>
+          {SUBDIVISION_STATUS_LABEL[subdivision.status]}
+        </Tag>
+      </div>
+      <div className="lots-header-stats">
+        <span>{subdivision.lots_total === 1 ? '1 lote' : `${subdivision.lots_total} lotes`}</span>
+        <LotCountTags counts={subdivision.lot_counts} />
+        <SoldProgress subdivision={subdivision} />
+      </div>
+      <ButtonGroup className="lots-header-links">
+        {canMap ? (
+          <Link href={subdivisionPath(AUTH_ROUTES.mapaProyectos.path, subdivision)} className="bp6-button">
+            <Icon icon="map" /> Mapa
+          </Link>
+        ) : null}
+        {canSalesMap ? (
+          <>
+            <Link href={subdivisionPath(AUTH_ROUTES.mapSales.path, subdivision)} className="bp6-button">
+              <Icon icon="dollar" /> Mapa de ventas
+            </Link>
+            <Link href={subdivisionPath(AUTH_ROUTES.mapSalesHeat.path, subdivision)} className="bp6-button">
+              <Icon icon="heatmap" /> Mapa de calor
+            </Link>
+          </>
+        ) : null}
+      </ButtonGroup>
+    </header>
+  );
+}
+
+export function LotsScreen({ params }: { params?: Record<string, string> }) {
+  const machines = use(useServices().machines.projects());
+  const key = params?.id_encrypted ?? '';
+  return <LotsPage key={key} machines={machines} subdivisionKey={key} />;
+}
+
+export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScreenMachines; subdivisionKey: string }) {
+  const search = useSearch();
+  const permissions = useSession(selectPermissions);
+  const detail = useActorRef(machines.subdivisionDetail, { input: { key: subdivisionKey }, ...inspectOption() });
+  const subdivision = useSelector(detail, (s) => s.context.subdivision);
+  const detailError = useSelector(detail, (s) => (s.matches({ subdivision: 'failure' }) ? s.context.error : null));
+  const blocks = useSelector(detail, (s) => s.context.blocks);
+  const stages = useSelector(detail, (s) => s.context.stages);
+  const lotMachines = useMemo(() => machines.lotsFor(subdivisionKey), [machines, subdivisionKey]);
+  const { list, editor } = useResourceActors(lotMachines, {
+    list: {
+      columns: LOT_COLUMNS,
+      exportName: 'lotes',
+      query: listQueryFromSearchParams(search, { allowedFilters: ['status', 'block', 'stage_id'], perPage: 50 }),
+    },
+    editor: { schema: lotFormSchema, fields: LOT_FIELDS, empty: EMPTY_LOT, toValues: lotToValues },
+  });
+  const query = useSelector(list, (s) => s.context.query);
+  const screen = useActorRef(machines.lotsScreen, inspectOption());
+  const view = useSelector(screen, (s) => s.context.view);
+  const importing = useSelector(screen, (s) => s.matches('importing'));
+  const historyLot = useSelector(screen, (s) => s.context.historyLot);
+  const windowActor = useActorRef(machines.lotsWindow, { input: { key: subdivisionKey, query }, ...inspectOption() });
+  const { openCreate, openEdit } = useResourceEditorEvents(editor);
+  const { changeFilter } = useResourceListEvents(list);
+  const editingLot = useResourceEditor(editor, (s) => (s.context.mode === 'edit' ? (s.context.record as unknown as Lot | null) : null));
+  const savedCount = useResourceEditor(editor, (s) => (s.matches('done') ? 1 : 0));
+
+  // Everything that changes lots refreshes the table, the "Ver todos" window and the header counts.
+  const refreshAll = useMemo(
+    () => () => {
+      list.send({ type: 'list.refresh' });
+      if (screen.getSnapshot().context.view === 'all') windowActor.send({ type: 'window.reset', query: list.getSnapshot().context.query });
+      detail.send({ type: 'detail.reload' });
+    },
+    [list, windowActor, detail, screen],
+  );
+  const statusActor = useActorRef(
+    useMemo(() => onLotChanged(machines.lotStatus.status, refreshAll), [machines.lotStatus.status, refreshAll]),
+    inspectOption(),
+  );
+  const bulkActor = useActorRef(
+    useMemo(() => onPricesApplied(machines.bulkPrice, refreshAll), [machines.bulkPrice, refreshAll]),
+    { input: { subdivisionKey }, ...inspectOption() },
+  );
+  const importActor = screen;
+  useEffect(() => {
+    if (view === 'all') windowActor.send({ type: 'window.reset', query });
+  }, [view, query, windowActor]);
+  useEffect(() => {
+    if (savedCount) detail.send({ type: 'detail.reload' });
+  }, [savedCount, detail]);
+
+  const canMap = hasPermissions(permissions, AUTH_ROUTES.mapaProyectos.permissions);
+  const canSalesMap = hasPermissions(permissions, [MODULE.comercial, SUBMODULE.ventas]);
+  const currency: CurrencyCode = subdivision?.currency ?? 'PEN';
+  const symbol = currency === 'PEN' ? 'S/' : 'US$';
+
+  const rowActions: RowAction<Lot>[] = [
+    { text: 'Editar', icon: 'edit', onClick: (l) => openEdit(l as unknown as Record<string, unknown>) },
+    { text: 'Cambiar estado', icon: 'exchange', onClick: (l) => statusActor.send({ type: 'status.open', lot: l }), hidden: (l) => l.status === 'CANJE' },
+    { text: 'Historial de estados', icon: 'history', onClick: (l) => screen.send({ type: 'history.open', lot: l }) },
+  ];
+
+  if (detailError && !subdivision) {
+    return (
+      <section className="projects-page" aria-labelledby="lotes-title">
+        <h1 id="lotes-title" className="bp6-heading projects-page-title">
+          Lotes
+        </h1>
+        <Callout intent="danger" title="No se pudo cargar la lotización">
+          {detailError} <Button variant="minimal" text="Reintentar" onClick={() => detail.send({ type: 'detail.retry' })} />
+        </Callout>
+      </section>
+    );
+  }
+
+  const lotsTab = (
+    <>
+      <ResourceToolbar
+        list={list}
+        onNew={() => openCreate()}
+        newLabel="Nuevo lote"
+        filters={
+          <>
+            <HTMLSelect
+              aria-label="Estado"
+              value={query.filters.status ?? ''}
+              onChange={(e) => changeFilter('status', e.target.value || undefined)}
+              options={[{ value: '', label: 'Todos los estados' }, ...LOT_STATUSES.map((s) => ({ value: s, label: LOT_STATUS_LABEL[s] }))]}
+            />
+            <HTMLSelect
+              aria-label="Manzana"
+              value={query.filters.block ?? ''}
+              onChange={(e) => changeFilter('block', e.target.value || undefined)}
+              options={[{ value: '', label: 'Todas las manzanas' }, ...blocks.map((b) => ({ value: b.name, label: `Mz ${b.name}` }))]}
+            />
+            <HTMLSelect
+              aria-label="Etapa"
+              value={query.filters.stage_id ?? ''}
+              onChange={(e) => changeFilter('stage_id', e.target.value || undefined)}
+              options={[{ value: '', label: 'Todas las etapas' }, ...stages.map((s) => ({ value: String(s.id), label: s.name }))]}
+            />
+          </>
+        }
+      />
+      <div className="lots-actions">
+        <ButtonGroup>
+          <Button icon="th" text="Paginado" active={view === 'paged'} onClick={() => screen.send({ type: 'view.paged' })} />
+          <Button icon="list" text="Ver todos" active={view === 'all'} onClick={() => screen.send({ type: 'view.all' })} />
+        </ButtonGroup>
+        <Button icon="dollar" text="Actualizar precios" onClick={() => bulkActor.send({ type: 'bulk.open' })} />
+        <Button icon="import" text="Importar lotes" onClick={() => importActor.send({ type: 'import.open' })} />
+      </div>
+      {view === 'paged' ? (
+        <>
+          <ResourceTable<Lot> list={list} columns={LOT_COLUMNS} rowKey={(l) => l.id} caption="Lotes" rowActions={rowActions} />
+          <ListStates list={list} emptyAction={<Button icon="plus" intent="primary" text="Nuevo lote" onClick={() => openCreate()} />} />
+        </>
+      ) : (
+        <LotsVirtualTable actor={windowActor} columns={VIRTUAL_COLUMNS} onRowOpen={(l) => openEdit(l as unknown as Record<string, unknown>)} />
+      )}
+    </>
+  );
+
+  return (
+    <section className="projects-page" aria-labelledby="lotes-title">
+      {subdivision ? (
+        <Header subdivision={subdivision} canMap={canMap} canSalesMap={canSalesMap} />
+      ) : (
+        <div className="lots-header">
+          <h1 id="lotes-title" className="bp6-heading">
+            Lotes
+          </h1>
+          <Spinner size={20} aria-label="Cargando lotización" />
+        </div>
+      )}
+      <Tabs id="lots-tabs" renderActiveTabPanelOnly={false} large={false}>
+        <Tab id="lotes" title="Lotes" panel={lotsTab} />
+        <Tab id="manzanas" title={`Manzanas (${blocks.length})`} panel={<BlocksPanel actor={detail} />} />
+        <Tab id="etapas" title={`Etapas (${stages.length})`} panel={<StagesPanel actor={detail} />} />
+      </Tabs>
+      <EditorDialog editor={editor} createTitle="Nuevo lote" editTitle={editingLot ? `Editar ${editingLot.code}` : 'Editar lote'} canDelete={editingLot?.status === 'DISPONIBLE'}>
+        <datalist id="lot-blocks">
+          {blocks.map((b) => (
+            <option key={b.id} value={b.name} />
+          ))}
+        </datalist>
+        <div className="projects-form-grid">
+          <BlockField editor={editor} />
+          <TextField editor={editor} field="number" label="Número de lote" />
+          <NumberField editor={editor} field="area_m2" label="Área (m²)" min={0} />
+          <NumberField editor={editor} field="perimeter_m" label="Perímetro (m)" min={0} />
+          <NumberField editor={editor} field="front_m" label="Frente (m)" min={0} />
+          <TextField editor={editor} field="front_neighbour" label="Colinda al frente con" />
+          <NumberField editor={editor} field="back_m" label="Fondo (m)" min={0} />
+          <TextField editor={editor} field="back_neighbour" label="Colinda al fondo con" />
+          <NumberField editor={editor} field="right_m" label="Derecha (m)" min={0} />
+          <TextField editor={editor} field="right_neighbour" label="Colinda a la derecha con" />
+          <NumberField editor={editor} field="left_m" label="Izquierda (m)" min={0} />
+          <TextField editor={editor} field="left_neighbour" label="Colinda a la izquierda con" />
+          <TextField editor={editor} field="price_per_m2" label={`Precio por m² (${symbol})`} hint="Ej. 250.00" />
+          <TextField editor={editor} field="registry_entry" label="Partida registral" />
+        </div>
+        <ListPriceFields editor={editor} currency={currency} />
+        <CheckboxField editor={editor} field="is_corner" label="Esquina" />
+        <CheckboxField editor={editor} field="facing_park" label="Frente a parque" />
+        <TextAreaField editor={editor} field="notes" label="Notas" />
+        {editingLot && editingLot.status !== 'DISPONIBLE' ? <Callout compact>Solo se pueden eliminar lotes en estado Disponible.</Callout> : null}
+      </EditorDialog>
+      <LotStatusDialog actor={statusActor} />
+      <BulkPriceDialog actor={bulkActor} blocks={blocks} currency={currency} />
+      <Drawer isOpen={historyLot !== null} onClose={() => screen.send({ type: 'history.close' })} size={DrawerSize.SMALL} title={historyLot ? `Historial · ${historyLot.code}` : 'Historial'}>
+        <div className="bp6-drawer-body lots-history-body">
+          {historyLot ? <LotStatusHistory machine={machines.lotStatus.history} lotId={historyLot.id} reloadKey={historyLot.updated_at} /> : null}
+        </div>
+      </Drawer>
+      {importing ? (
+        // h2's dialog: it takes its machine from the app's Proyectos machines.
+        <Suspense fallback={null}>
+          <ImportLotsDialog
+            subdivisionKey={subdivisionKey}
+            isOpen={importing}
+            onClose={() => importActor.send({ type: 'import.close' })}
+            onImported={(r) => {
+              importActor.send({ type: 'import.done', created: r.created, updated: r.updated });
+              refreshAll();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
+
+/** The block: a text input suggesting the existing blocks (a new name creates the block). */
+function BlockField({ editor }: { editor: ResourceEditorRef }) {
+  return <SuggestTextField editor={editor} field="block" label="Manzana" hint="Elija una existente o escriba una nueva" listId="lot-blocks" />;
 }

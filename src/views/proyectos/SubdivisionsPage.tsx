@@ -1,7 +1,283 @@
-import { ModulePlaceholder } from '../shared/ModulePlaceholder';
-import { AUTH_ROUTES } from '../../config/paths';
+import { use, useEffect, useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { Button, Callout, FileInput, HTMLSelect, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { useSearch } from 'wouter';
+import { z } from 'zod';
+import { AUTH_ROUTES, PUBLIC_ROUTES } from '../../config/paths';
+import { formatArea } from '../../lib/money';
+import { listQueryFromSearchParams } from '../../schemas/list';
+import { MODULE, SUBMODULE } from '../../schemas/permissions';
+import {
+  createSubdivisionRequestSchema,
+  LOT_STATUSES,
+  SUBDIVISION_STATUSES,
+  type LotCounts,
+  type Subdivision,
+} from '../../schemas/projects';
+import type { ProjectsScreenMachines } from '../../machines/proyectos/projects.actors';
+import type { PlanImageMachine } from '../../machines/proyectos/plan-image.machine';
+import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
+import { inspectOption } from '../../machines/inspect';
+import { useServices, useSession } from '../services';
+import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
+import { ResourceToolbar } from '../shared/ResourceToolbar';
+import { ListStates } from '../shared/ListStates';
+import { EditorDialog } from '../shared/EditorDialog';
+import { NumberField, SelectField, TextField } from '../shared/FormField';
+import { FieldGroup } from '../shared/FieldGroup';
+import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
+import { CheckboxField, DateField, blankToNull } from './project-fields';
+import { LOT_STATUS_COLOR, LOT_STATUS_LABEL, lotStatusTextColor, nameSegment, SUBDIVISION_STATUS_INTENT, SUBDIVISION_STATUS_LABEL } from './lot-status';
+import '../../styles/proyectos.css';
 
-/** Placeholder until the Proyectos screens land (TODO(projects web)). */
-export function SubdivisionsScreen(_props: { params?: Record<string, string> }) {
-  return <ModulePlaceholder route={AUTH_ROUTES.lotizaciones} />;
+/**
+ * Proyectos → Lotizaciones (issue "Proyectos"): the subdivisions with live lot counts per status
+ * and the sold-area progress (sold_area_m2 / total_area_m2), search, filters estado / moneda in the
+ * URL, the create / edit dialog (every field of createSubdivisionRequestSchema; plan image upload
+ * when editing), delete after a confirmation (a 409 — it still has lots — shows as a toast and in
+ * the dialog), and row actions to the lots and the maps, each only with its permissions.
+ */
+
+/** Sold area as a fraction 0…1 (0 when the total is 0). */
+export function soldFraction(s: Pick<Subdivision, 'sold_area_m2' | 'total_area_m2'>): number {
+  return s.total_area_m2 > 0 ? Math.min(1, s.sold_area_m2 / s.total_area_m2) : 0;
+}
+
+/** "37 %" (whole percent, es-PE). */
+export function percentText(fraction: number): string {
+  return `${Math.round(fraction * 100)} %`;
+}
+
+/** Small coloured tags with the lots per status (zero counts left out). */
+export function LotCountTags({ counts }: { counts: LotCounts }) {
+  const present = LOT_STATUSES.filter((s) => counts[s] > 0);
+  if (present.length === 0) return <span className="bp6-text-muted">Sin lotes</span>;
+  return (
+    <span className="lot-count-tags">
+      {present.map((s) => (
+        <Tag key={s} round className="lot-count-tag" style={{ backgroundColor: LOT_STATUS_COLOR[s], color: lotStatusTextColor(s) }} title={LOT_STATUS_LABEL[s]}>
+          {LOT_STATUS_LABEL[s]}: {counts[s]}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+/** Sold-area progress bar with its percent text. */
+export function SoldProgress({ subdivision }: { subdivision: Pick<Subdivision, 'sold_area_m2' | 'total_area_m2'> }) {
+  const fraction = soldFraction(subdivision);
+  return (
+    <span className="sold-progress" title={`${formatArea(subdivision.sold_area_m2)} vendidos de ${formatArea(subdivision.total_area_m2)}`}>
+      <ProgressBar value={fraction} animate={false} stripes={false} intent="success" aria-label="Área vendida" />
+      <span className="sold-progress-text">{percentText(fraction)}</span>
+    </span>
+  );
+}
+
+const CURRENCY_LABEL = { PEN: 'S/ (soles)', USD: 'US$ (dólares)' } as const;
+
+const COLUMNS: TableColumn<Subdivision>[] = [
+  { key: 'code', label: 'Código', sortable: true },
+  { key: 'name', label: 'Nombre', sortable: true },
+  { key: 'location', label: 'Ubicación', render: (s) => `${s.district}, ${s.province}`, exportValue: (s) => `${s.district}, ${s.province}` },
+  { key: 'currency', label: 'Moneda', render: (s) => (s.currency === 'PEN' ? 'S/' : 'US$'), exportValue: (s) => s.currency },
+  {
+    key: 'status',
+    label: 'Estado',
+    sortable: true,
+    render: (s) => (
+      <Tag minimal intent={SUBDIVISION_STATUS_INTENT[s.status]}>
+        {SUBDIVISION_STATUS_LABEL[s.status]}
+      </Tag>
+    ),
+    exportValue: (s) => SUBDIVISION_STATUS_LABEL[s.status],
+  },
+  { key: 'lots_total', label: 'Lotes', align: 'right' },
+  { key: 'sold', label: 'Área vendida', render: (s) => <SoldProgress subdivision={s} />, exportValue: (s) => percentText(soldFraction(s)) },
+  {
+    key: 'lot_counts',
+    label: 'Lotes por estado',
+    render: (s) => <LotCountTags counts={s.lot_counts} />,
+    exportValue: (s) => LOT_STATUSES.map((st) => `${LOT_STATUS_LABEL[st]}: ${s.lot_counts[st]}`).join('; '),
+  },
+  { key: 'created_at', label: 'Creado', sortable: true, hiddenByDefault: true, render: (s) => s.created_at.slice(0, 10) },
+];
+
+export const SUBDIVISION_FIELDS = [
+  'code', 'name', 'department', 'province', 'district', 'ubigeo', 'address', 'currency', 'total_area_m2',
+  'registry_entry', 'licence_number', 'licence_date', 'status', 'published', 'public_prices',
+] as const;
+
+const EMPTY_SUBDIVISION = {
+  code: '', name: '', department: 'Lima', province: 'Lima', district: '', ubigeo: '', address: '', currency: 'PEN',
+  total_area_m2: null, registry_entry: '', licence_number: '', licence_date: '', status: 'EN_PREVENTA', published: false, public_prices: false,
+};
+
+/** Form values → POST/PATCH body: blank optional texts and date are null. */
+export const subdivisionFormSchema = z.preprocess((values) => {
+  if (typeof values !== 'object' || values === null) return values;
+  const v = values as Record<string, unknown>;
+  return {
+    ...v,
+    ubigeo: blankToNull(v.ubigeo),
+    address: blankToNull(v.address),
+    registry_entry: blankToNull(v.registry_entry),
+    licence_number: blankToNull(v.licence_number),
+    licence_date: blankToNull(v.licence_date),
+  };
+}, createSubdivisionRequestSchema);
+
+function toValues(record: Record<string, unknown>) {
+  const s = record as unknown as Subdivision;
+  return Object.fromEntries(
+    SUBDIVISION_FIELDS.map((f) => {
+      const value = s[f];
+      return [f, value === null ? (f === 'total_area_m2' ? null : '') : value];
+    }),
+  );
+}
+
+/** The link of a subdivision's screen: `/PROYECTOS/Lotes/{name}/{key}` etc. */
+export function subdivisionPath(pattern: string, s: Pick<Subdivision, 'name' | 'key'>): string {
+  return pattern.replace(':name', nameSegment(s.name)).replace(':id_encrypted', encodeURIComponent(s.key));
+}
+
+/** The plan image of the subdivision being edited: thumbnail (object URL) and upload. */
+function PlanSection({ machine, subdivision, onUploaded }: { machine: PlanImageMachine; subdivision: Subdivision; onUploaded: () => void }) {
+  const actor = useActorRef(machine, { input: { key: subdivision.key, planUrl: subdivision.plan_url }, ...inspectOption() });
+  const url = useSelector(actor, (s) => s.context.objectUrl);
+  const loading = useSelector(actor, (s) => s.matches({ image: 'loading' }));
+  const error = useSelector(actor, (s) => s.context.error);
+  const uploading = useSelector(actor, (s) => s.matches({ upload: 'uploading' }));
+  const uploadError = useSelector(actor, (s) => s.context.uploadError);
+  const planUrl = useSelector(actor, (s) => s.context.planUrl);
+  const initial = useRef(subdivision.plan_url);
+  useEffect(() => {
+    if (planUrl !== initial.current) {
+      initial.current = planUrl;
+      onUploaded();
+    }
+  }, [planUrl, onUploaded]);
+  return (
+    <FieldGroup label="Plano (PNG o JPEG, hasta 5 MB)" labelFor="plan-file" error={uploadError ?? undefined}>
+      <div className="plan-section">
+        <div className="plan-thumb">
+          {loading ? <Spinner size={24} aria-label="Cargando plano" /> : null}
+          {url ? <img src={url} alt={`Plano de ${subdivision.name}`} /> : null}
+          {!url && !loading ? <span className="bp6-text-muted">{error ?? 'Sin plano'}</span> : null}
+        </div>
+        <FileInput
+          text={uploading ? 'Subiendo…' : 'Elegir imagen…'}
+          buttonText="Examinar"
+          disabled={uploading}
+          inputProps={{ id: 'plan-file', accept: 'image/png,image/jpeg', 'aria-label': 'Subir plano' }}
+          onInputChange={(e) => {
+            const file = (e.target as HTMLInputElement).files?.[0];
+            if (file) actor.send({ type: 'plan.upload', file });
+          }}
+        />
+      </div>
+    </FieldGroup>
+  );
+}
+
+export function SubdivisionsScreen() {
+  const machines = use(useServices().machines.projects());
+  return <SubdivisionsPage machines={machines} />;
+}
+
+export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMachines, 'subdivisions' | 'planImage'> }) {
+  const search = useSearch();
+  const { navigate, today } = useServices();
+  const permissions = useSession(selectPermissions);
+  const { list, editor } = useResourceActors(machines.subdivisions, {
+    list: { columns: COLUMNS, exportName: 'lotizaciones', query: listQueryFromSearchParams(search, { allowedFilters: ['status', 'currency'] }) },
+    editor: { schema: subdivisionFormSchema, fields: SUBDIVISION_FIELDS, empty: EMPTY_SUBDIVISION, toValues },
+  });
+  const filters = useSelector(list, (s) => s.context.query.filters);
+  const editing = useResourceEditor(editor, (s) => (s.context.mode === 'edit' ? (s.context.record as unknown as Subdivision | null) : null));
+  const { openCreate, openEdit } = useResourceEditorEvents(editor);
+  const { changeFilter, refresh } = useResourceListEvents(list);
+
+  const canMap = hasPermissions(permissions, AUTH_ROUTES.mapaProyectos.permissions);
+  const canSalesMap = hasPermissions(permissions, [MODULE.comercial, SUBMODULE.ventas]);
+  const canLots = hasPermissions(permissions, AUTH_ROUTES.lotes.permissions);
+  const rowActions: RowAction<Subdivision>[] = [
+    { text: 'Editar', icon: 'edit', onClick: (s) => openEdit(s as unknown as Record<string, unknown>) },
+    ...(canLots ? [{ text: 'Lotes', icon: 'grid-view' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.lotes.path, s)) }] : []),
+    ...(canMap ? [{ text: 'Mapa', icon: 'map' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapaProyectos.path, s)) }] : []),
+    ...(canSalesMap
+      ? [
+          { text: 'Mapa de ventas', icon: 'dollar' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapSales.path, s)) },
+          { text: 'Mapa de calor', icon: 'heatmap' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapSalesHeat.path, s)) },
+        ]
+      : []),
+    {
+      text: 'Mapa público',
+      icon: 'globe-network',
+      hidden: (s) => !s.published,
+      onClick: (s) => window.open(subdivisionPath(PUBLIC_ROUTES.publicMap.path, s), '_blank', 'noopener'),
+    },
+  ];
+
+  return (
+    <section className="projects-page" aria-labelledby="lotizaciones-title">
+      <h1 id="lotizaciones-title" className="bp6-heading projects-page-title">
+        Lotizaciones
+      </h1>
+      <ResourceToolbar
+        list={list}
+        onNew={() => openCreate()}
+        newLabel="Nueva lotización"
+        filters={
+          <>
+            <HTMLSelect
+              aria-label="Estado"
+              value={filters.status ?? ''}
+              onChange={(e) => changeFilter('status', e.target.value || undefined)}
+              options={[{ value: '', label: 'Todos los estados' }, ...SUBDIVISION_STATUSES.map((s) => ({ value: s, label: SUBDIVISION_STATUS_LABEL[s] }))]}
+            />
+            <HTMLSelect
+              aria-label="Moneda"
+              value={filters.currency ?? ''}
+              onChange={(e) => changeFilter('currency', e.target.value || undefined)}
+              options={[
+                { value: '', label: 'Todas las monedas' },
+                { value: 'PEN', label: 'S/' },
+                { value: 'USD', label: 'US$' },
+              ]}
+            />
+          </>
+        }
+      />
+      <ResourceTable<Subdivision> list={list} columns={COLUMNS} rowKey={(s) => s.key} caption="Lotizaciones" rowActions={rowActions} />
+      <ListStates list={list} emptyAction={<Button icon="plus" intent="primary" text="Nueva lotización" onClick={() => openCreate()} />} />
+      <EditorDialog editor={editor} createTitle="Nueva lotización" editTitle="Editar lotización" canDelete>
+        <div className="projects-form-grid">
+          <TextField editor={editor} field="code" label="Código" />
+          <TextField editor={editor} field="name" label="Nombre" />
+          <TextField editor={editor} field="department" label="Departamento" />
+          <TextField editor={editor} field="province" label="Provincia" />
+          <TextField editor={editor} field="district" label="Distrito" />
+          <TextField editor={editor} field="ubigeo" label="Ubigeo" hint="6 dígitos (opcional)" />
+          <TextField editor={editor} field="address" label="Dirección" />
+          <SelectField editor={editor} field="currency" label="Moneda" options={(['PEN', 'USD'] as const).map((c) => ({ value: c, label: CURRENCY_LABEL[c] }))} />
+          <NumberField editor={editor} field="total_area_m2" label="Área total (m²)" min={0} />
+          <SelectField editor={editor} field="status" label="Estado" options={SUBDIVISION_STATUSES.map((s) => ({ value: s, label: SUBDIVISION_STATUS_LABEL[s] }))} />
+          <TextField editor={editor} field="registry_entry" label="Partida registral matriz" />
+          <TextField editor={editor} field="licence_number" label="Licencia de habilitación urbana" />
+          <DateField editor={editor} field="licence_date" label="Fecha de la licencia" minDate="1990-01-01" maxDate={today()} />
+        </div>
+        <CheckboxField editor={editor} field="published" label="Publicado en web" />
+        <CheckboxField editor={editor} field="public_prices" label="Mostrar precios en el mapa público" />
+        {editing ? (
+          <PlanSection machine={machines.planImage} subdivision={editing} onUploaded={refresh} />
+        ) : (
+          <Callout compact className="projects-hint">
+            Podrá subir el plano después de guardar la lotización.
+          </Callout>
+        )}
+      </EditorDialog>
+    </section>
+  );
 }

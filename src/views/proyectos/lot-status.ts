@@ -74,3 +74,8 @@ export function nameSegment(name: string): string {
       .replace(/^-+|-+$/g, '') || 'proyecto'
   );
 }
+
+/** Text colour on a {@link LOT_STATUS_COLOR} background (dark on the amber of Separado for contrast). */
+export function lotStatusTextColor(status: LotStatus): string {
+  return status === 'SEPARADO' ? '#1c2127' : '#ffffff';
+}

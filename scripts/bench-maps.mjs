@@ -1,0 +1,319 @@
+#!/usr/bin/env node
+/**
+ * Lot map benchmark (issue "Proyectos" → Performance: "Map with 5 000 lots: first paint ≤ 500 ms
+ * after data arrives, hover response ≤ 16 ms"). Measures the real MapaProyectos screen:
+ *
+ * 1. builds the app into /tmp/bench-dist (skipped when BENCH_DIST points at an existing build);
+ * 2. starts server/main.ts on a free 127.0.0.1 port with a temporary SQLite database and the demo
+ *    seed, then inserts two synthetic subdivisions straight into that database: 5 000 lots (50 × 100
+ *    grid of blocks of 2 × 5 lots) and 200 lots, copying the demo subdivision's row;
+ * 3. signs in as the demo administrator in headless Chromium (playwright-core, /usr/bin/chromium
+ *    or CHROMIUM_PATH) and opens /PROYECTOS/MapaProyectos/... for each subdivision;
+ * 4. prints, per map: first paint after data arrival (ms from the map answer's `responseEnd` to the
+ *    first animation frame after every lot's `<path>` is in the DOM; median of RUNS page loads),
+ *    hover response p95 (ms from a `mousemove` on a lot to its tooltip and outline in the DOM, over
+ *    HOVERS lots; also to the next animation frame after that), and the 5 000 / 200 ratio.
+ *
+ * Usage: node scripts/bench-maps.mjs [--json]   (env: BENCH_DIST, RUNS=3, HOVERS=40)
+ * Exit code 1 when a figure misses its target (first paint > 500 ms or hover p95 > 16 ms).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+const require = createRequire(path.join(root, 'package.json'));
+const { chromium } = require('playwright-core');
+const Database = require('better-sqlite3');
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const HOVERS = Number(process.env.HOVERS ?? 40);
+const TARGET_FIRST_PAINT = 500;
+const TARGET_HOVER = 16;
+const json = process.argv.includes('--json');
+const log = (...a) => {
+  if (!json) console.error(...a);
+};
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function build() {
+  const dist = process.env.BENCH_DIST || '/tmp/bench-dist';
+  if (process.env.BENCH_DIST && existsSync(path.join(dist, 'index.html'))) return dist;
+  log(`building the app into ${dist}…`);
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error('vite build failed');
+  return dist;
+}
+
+async function startServer(dist, dbPath) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATABASE_PATH: dbPath,
+      DATABASE_URL: '',
+      SEED: 'demo',
+      SCRYPT_LOG_N: '14',
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
+      LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+      EXIT_ON_STDIN_CLOSE: '1',
+      DIST_DIR: dist,
+    },
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.stdin?.end();
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * Inserts a subdivision (a copy of subdivision 1 with a new code and name, no plan) with `count`
+ * lots in blocks of 10 (2 rows × 5 lots of 10 m × 20 m, 12 m streets, 50 blocks per row).
+ * Statuses and prices are deterministic. @returns the new subdivision's id.
+ */
+export function insertSubdivision(db, code, name, count) {
+  const cols = db
+    .prepare('PRAGMA table_info(subdivisions)')
+    .all()
+    .map((c) => c.name)
+    .filter((c) => c !== 'id');
+  const override = { code, name, plan_content_type: null, plan_data: null, plan_updated_at: null, plan_width: null, plan_height: null };
+  const select = cols.map((c) => (c in override ? '?' : `"${c}"`)).join(', ');
+  const params = cols.filter((c) => c in override).map((c) => override[c]);
+  const info = db.prepare(`INSERT INTO subdivisions (${cols.map((c) => `"${c}"`).join(', ')}) SELECT ${select} FROM subdivisions WHERE id = (SELECT MIN(id) FROM subdivisions)`).run(...params);
+  const subdivisionId = Number(info.lastInsertRowid);
+  const now = new Date().toISOString();
+  const statuses = ['DISPONIBLE', 'DISPONIBLE', 'DISPONIBLE', 'DISPONIBLE', 'DISPONIBLE', 'SEPARADO', 'VENDIDO', 'VENDIDO', 'BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE'];
+  const insertBlock = db.prepare('INSERT INTO blocks (subdivision_id, stage_id, name) VALUES (?, NULL, ?)');
+  const insertLot = db.prepare(
+    `INSERT INTO lots (subdivision_id, block_id, number, code, area_m2, perimeter_m, price_per_m2, list_price, status, polygon, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const perRow = 50;
+  const tx = db.transaction(() => {
+    let blockId = 0;
+    for (let i = 0; i < count; i++) {
+      const b = Math.floor(i / 10);
+      const k = i % 10;
+      const blockName = `B${b + 1}`;
+      if (k === 0) blockId = Number(insertBlock.run(subdivisionId, blockName).lastInsertRowid);
+      const ox = (b % perRow) * 62;
+      const oy = Math.floor(b / perRow) * 52;
+      const x = ox + (k % 5) * 10;
+      const y = oy + Math.floor(k / 5) * 20;
+      const price = 15000 + ((i * 7919) % 30000);
+      insertLot.run(
+        subdivisionId,
+        blockId,
+        String(k + 1),
+        `MZ ${blockName} - LT ${k + 1}`,
+        200,
+        60,
+        price,
+        price * 200,
+        statuses[i % statuses.length],
+        JSON.stringify([[x, y], [x + 10, y], [x + 10, y + 20], [x, y + 20]]),
+        now,
+        now,
+      );
+    }
+  });
+  tx();
+  return subdivisionId;
+}
+
+const p95 = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)];
+};
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+/** In the page: resolves with ms from the map answer's responseEnd to the frame after `count` paths exist. */
+function firstPaintProbe(count) {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      const entry = performance.getEntriesByType('resource').find((e) => /\/api\/subdivisions\/[^/]+\/map$/.test(new URL(e.name).pathname));
+      if (!entry) return reject(new Error('no map request'));
+      requestAnimationFrame(() => resolve(performance.now() - entry.responseEnd));
+    };
+    const check = () => document.querySelectorAll('.lot-map__lots > path').length >= count;
+    if (check()) return done();
+    const observer = new MutationObserver(() => {
+      if (check()) {
+        observer.disconnect();
+        done();
+      }
+    });
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+    setTimeout(() => reject(new Error('lots not drawn within 30 s')), 30_000);
+  });
+}
+
+/**
+ * In the page: `[dom, frame]` ms from a mousemove on lot `index` to (dom) its tooltip and outline in
+ * the DOM with its code (MutationObserver) and (frame) the next animation frame after that.
+ */
+function hoverProbe(index) {
+  return new Promise((resolve, reject) => {
+    const paths = document.querySelectorAll('.lot-map__lots > path');
+    const target = paths[index % paths.length];
+    const key = target.getAttribute('data-key');
+    const box = target.getBoundingClientRect();
+    const shown = () => document.querySelector('.lot-map__hover') && document.querySelector('.lot-map__tooltip')?.getAttribute('data-key') === key;
+    let settled = false;
+    const finish = (dom) => {
+      if (settled) return;
+      settled = true;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve([dom, performance.now() - t0]));
+    };
+    const observer = new MutationObserver(() => {
+      if (shown()) finish(performance.now() - t0);
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+    setTimeout(() => {
+      if (!settled) reject(new Error(`no tooltip for lot ${key}`));
+    }, 5000);
+    const t0 = performance.now();
+    target.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, view: window }));
+    if (shown()) finish(performance.now() - t0);
+  });
+}
+
+async function measure(browser, baseUrl, key, count) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-PE' });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await page.getByLabel('DNI o correo electrónico').fill('70000001');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Parcela#2026');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  const firstPaints = [];
+  for (let run = 0; run < RUNS; run++) {
+    await page.goto(`/PROYECTOS/MapaProyectos/bench/${key}`);
+    firstPaints.push(await page.evaluate(firstPaintProbe, count));
+  }
+  await page.mouse.move(0, 0);
+  const hovers = [];
+  const frames = [];
+  for (let i = 0; i < HOVERS; i++) {
+    const [dom, frame] = await page.evaluate(hoverProbe, (i * 7919) % count);
+    hovers.push(dom);
+    frames.push(frame);
+  }
+  await context.close();
+  const r1 = (v) => Math.round(v * 10) / 10;
+  return { lots: count, first_paint_ms: r1(median(firstPaints)), hover_p95_ms: r1(p95(hovers)), hover_frame_p95_ms: r1(p95(frames)) };
+}
+
+async function main() {
+  const dist = build();
+  const dir = mkdtempSync(path.join(tmpdir(), 'parcela-bench-maps-'));
+  const dbPath = path.join(dir, 'bench.db');
+  const server = await startServer(dist, dbPath);
+  let browser;
+  try {
+    const db = new Database(dbPath);
+    db.pragma('busy_timeout = 5000');
+    const bigId = insertSubdivision(db, 'BENCH5K', 'Bench 5000 lotes', 5000);
+    const smallId = insertSubdivision(db, 'BENCH200', 'Bench 200 lotes', 200);
+    db.close();
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    // The keys come from the server (its opaque ids), through the admin's subdivisions list.
+    const keys = await keysFor(browser, server.baseUrl, [bigId, smallId]);
+    log('measuring 5 000 lots…');
+    const big = await measure(browser, server.baseUrl, keys[0], 5000);
+    log('measuring 200 lots…');
+    const small = await measure(browser, server.baseUrl, keys[1], 200);
+    const result = {
+      map_5000: big,
+      map_200: small,
+      ratio_first_paint: Math.round((big.first_paint_ms / small.first_paint_ms) * 100) / 100,
+      ratio_hover_p95: Math.round((big.hover_p95_ms / small.hover_p95_ms) * 100) / 100,
+      targets: { first_paint_ms: TARGET_FIRST_PAINT, hover_p95_ms: TARGET_HOVER },
+      ok: big.first_paint_ms <= TARGET_FIRST_PAINT && big.hover_p95_ms <= TARGET_HOVER,
+    };
+    if (json) console.log(JSON.stringify(result));
+    else {
+      console.log(`Mapa 5 000 lotes: primer pintado tras llegar los datos ${big.first_paint_ms} ms (meta ≤ ${TARGET_FIRST_PAINT}), hover p95 ${big.hover_p95_ms} ms (meta ≤ ${TARGET_HOVER}; hasta el siguiente cuadro ${big.hover_frame_p95_ms} ms)`);
+      console.log(`Mapa   200 lotes: primer pintado ${small.first_paint_ms} ms, hover p95 ${small.hover_p95_ms} ms (siguiente cuadro ${small.hover_frame_p95_ms} ms)`);
+      console.log(`Relación 5 000 / 200: primer pintado ×${result.ratio_first_paint}, hover ×${result.ratio_hover_p95}`);
+    }
+    process.exitCode = result.ok ? 0 : 1;
+  } finally {
+    await browser?.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The opaque keys of subdivisions `ids`, read from GET /api/subdivisions in a signed-in page. */
+async function keysFor(browser, baseUrl, ids) {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await page.getByLabel('DNI o correo electrónico').fill('70000001');
+  await page.getByLabel('Contraseña', { exact: true }).fill('Parcela#2026');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  const rows = await page.evaluate(async () => {
+    const res = await fetch('/api/subdivisions?per_page=100', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, Accept: 'application/json' } });
+    return (await res.json()).data;
+  });
+  await context.close();
+  return ids.map((id) => {
+    const row = rows.find((r) => r.id === id);
+    if (!row) throw new Error(`subdivision ${id} not listed`);
+    return row.key;
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,322 @@
+import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ApiError } from '../../api/client';
+import type { Lot, LotStatus, MapSubdivision } from '../../schemas/projects';
+import { errorMessage, errorStatus, placeholder } from '../shared/placeholder';
+import { parseMoneyInput } from '../../lib/money';
+import { findLot, NO_FILTERS, polygonBounds, type HeatMetric, type MapFilters, type MapLotView } from './map-geometry';
+
+/**
+ * The lot map machine (issue "Proyectos", design DOMAIN.md "Maps"), one per map screen:
+ * MapaProyectos and MapSales (staff data), MapSales/Heat (staff data, heat colouring),
+ * MapSalesCustomer and the public /mapa (public data).
+ *
+ * States: `loading` → `ready` | `failure` (`notFound` when the API answered 404). `ready` runs two
+ * regions: `plan` (the plan image: `loading` → `shown` | `absent`; the staff image is fetched as a
+ * blob through the api client and shown through an object URL revoked when the map closes) and
+ * `panel` (the selected lot's details for staff maps: `closed` | `loading` | `shown` | `failure`).
+ *
+ * Events: `map.retry`; `map.hover {key|null}`; `map.select {key|null}`; `map.filterBlocks
+ * {blocks}`, `map.filterStatuses {statuses}`, `map.filterPrice {min, max}` (céntimos or null),
+ * `map.priceTyped {which, text}` (the range boxes: "1,500.50" → 150050 céntimos),
+ * `map.clearFilters`; `map.searchTyped {text}`, `map.search` (finds the lot by code, selects it and
+ * sets `focus` to its bounds; else `searchMessage` "Lote … no encontrado"); `map.fit` (focus on
+ * every lot); `map.colouring {mode}`, `map.metric {metric}`; `map.lotChanged {lot}` (after a status
+ * change: the lot's status and prices update in place, so its colour and the legend counts follow
+ * without reloading the map); `map.copyLink {url}` (the shareable link → clipboard + toast).
+ */
+
+/** Where the map's data comes from: the staff call (internal statuses) or the public one. */
+export type MapSource = 'staff' | 'public';
+export type MapColouring = 'status' | 'heat';
+
+/** What `loadMap` answers: the subdivision and its lots as the maps draw them. */
+export interface LoadedMap {
+  subdivision: MapSubdivision;
+  lots: MapLotView[];
+}
+
+/** A zoom target for the view: drawing bounds in subdivision coordinates; `seq` changes on every request. */
+export interface MapFocus {
+  bounds: [number, number, number, number];
+  seq: number;
+  /** Margin around the bounds as a fraction of their size (a searched lot is shown with its neighbours). */
+  pad: number;
+}
+
+export interface LotMapContext {
+  key: string;
+  source: MapSource;
+  /** Whether selecting a lot loads its details (GET lots/{id}: MapaProyectos only). */
+  details: boolean;
+  subdivision: MapSubdivision | null;
+  lots: MapLotView[];
+  error: string | null;
+  notFound: boolean;
+  filters: MapFilters;
+  /** What was typed in the price range boxes (the filter takes it when it reads as money). */
+  priceText: { min: string; max: string };
+  hoveredKey: string | null;
+  selectedKey: string | null;
+  searchText: string;
+  searchMessage: string | null;
+  focus: MapFocus | null;
+  colouring: MapColouring;
+  metric: HeatMetric;
+  /** What the `<image>` under the lots shows (object URL or public URL), null without a plan. */
+  planSrc: string | null;
+  /** The selected lot's details (staff maps, GET lots/{id}). */
+  lotDetail: Lot | null;
+  lotError: string | null;
+}
+
+export type LotMapEvent =
+  | { type: 'map.retry' }
+  | { type: 'map.hover'; key: string | null }
+  | { type: 'map.select'; key: string | null }
+  | { type: 'map.filterBlocks'; blocks: string[] }
+  | { type: 'map.filterStatuses'; statuses: LotStatus[] }
+  | { type: 'map.filterPrice'; min: number | null; max: number | null }
+  | { type: 'map.priceTyped'; which: 'min' | 'max'; text: string }
+  | { type: 'map.clearFilters' }
+  | { type: 'map.searchTyped'; text: string }
+  | { type: 'map.search' }
+  | { type: 'map.fit' }
+  | { type: 'map.colouring'; mode: MapColouring }
+  | { type: 'map.metric'; metric: HeatMetric }
+  | { type: 'map.lotChanged'; lot: Lot }
+  | { type: 'map.lotRetry' }
+  | { type: 'map.copyLink'; url: string }
+  | { type: 'plan.loaded'; src: string }
+  | { type: 'plan.failed' };
+
+export interface LotMapInput {
+  key: string;
+  source: MapSource;
+  colouring?: MapColouring;
+  /** Load the selected lot's details (default: false). */
+  details?: boolean;
+}
+
+/** Spanish message of a search that found nothing. */
+export const notFoundMessage = (text: string) => `Lote "${text.trim()}" no encontrado`;
+
+/** Bounds of every drawn lot (null when none has a polygon). */
+export function lotsBounds(lots: readonly MapLotView[]): [number, number, number, number] | null {
+  let out: [number, number, number, number] | null = null;
+  for (const lot of lots) {
+    if (!lot.polygon) continue;
+    const b = polygonBounds(lot.polygon);
+    out = out ? [Math.min(out[0], b[0]), Math.min(out[1], b[1]), Math.max(out[2], b[2]), Math.max(out[3], b[3])] : b;
+  }
+  return out;
+}
+
+const nextSeq = (focus: MapFocus | null) => (focus?.seq ?? 0) + 1;
+
+/** The map machine, unprovided: supply `loadMap`, `loadPlan`, `loadLot` and `reportApiError`. */
+export const lotMapMachine = setup({
+  types: {
+    context: {} as LotMapContext,
+    events: {} as LotMapEvent,
+    input: {} as LotMapInput,
+  },
+  actors: {
+    /** GET the map (staff or public call, by `source`). */
+    loadMap: placeholder<LoadedMap, { key: string; source: MapSource }>('loadMap'),
+    /**
+     * Shows the plan: sends `plan.loaded {src}` (or `plan.failed`); when stopped it releases what
+     * it created (the object URL of the staff blob).
+     */
+    loadPlan: fromCallback<LotMapEvent, { planUrl: string; source: MapSource }>(({ sendBack }) => {
+      sendBack({ type: 'plan.failed' });
+    }),
+    /** GET lots/{id} (staff maps' lot panel). */
+    loadLot: placeholder<Lot, { id: number }>('loadLot'),
+  },
+  actions: {
+    /** 401/402/404 of a staff call → the session. */
+    reportApiError: (_, _error: ApiError) => {},
+    /** Copies the shareable link to the clipboard and says so in a toast. */
+    copyLink: (_, _url: string) => {},
+  },
+  guards: {
+    hasPlan: ({ context }) => context.subdivision?.plan_url != null,
+    staffLotSelected: ({ context }) => context.details && context.source === 'staff' && context.selectedKey !== null,
+  },
+}).createMachine({
+  id: 'lotMap',
+  context: ({ input }) => ({
+    key: input.key,
+    source: input.source,
+    details: input.details ?? false,
+    subdivision: null,
+    lots: [],
+    error: null,
+    notFound: false,
+    filters: NO_FILTERS,
+    priceText: { min: '', max: '' },
+    hoveredKey: null,
+    selectedKey: null,
+    searchText: '',
+    searchMessage: null,
+    focus: null,
+    colouring: input.colouring ?? 'status',
+    metric: 'PRICE_PER_M2',
+    planSrc: null,
+    lotDetail: null,
+    lotError: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        src: 'loadMap',
+        input: ({ context }) => ({ key: context.key, source: context.source }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => {
+            const bounds = lotsBounds(event.output.lots) ?? event.output.subdivision.bounds;
+            return {
+              subdivision: event.output.subdivision,
+              lots: event.output.lots,
+              error: null,
+              notFound: false,
+              focus: bounds ? { bounds: [...bounds] as MapFocus['bounds'], seq: nextSeq(context.focus), pad: 0 } : null,
+            };
+          }),
+        },
+        onError: {
+          target: 'failure',
+          actions: [
+            assign(({ event }) => ({ error: errorMessage(event.error), notFound: errorStatus(event.error) === 404 })),
+            { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+          ],
+        },
+      },
+    },
+    failure: { on: { 'map.retry': 'loading' } },
+    ready: {
+      type: 'parallel',
+      exit: assign({ planSrc: null }),
+      on: {
+        'map.hover': { actions: assign({ hoveredKey: ({ event }) => event.key }) },
+        'map.filterBlocks': { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, blocks: event.blocks }) }) },
+        'map.filterStatuses': { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, statuses: event.statuses }) }) },
+        'map.filterPrice': { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, minPrice: event.min, maxPrice: event.max }) }) },
+        'map.priceTyped': {
+          actions: assign(({ context, event }) => {
+            const priceText = { ...context.priceText, [event.which]: event.text };
+            const value = event.text.trim() === '' ? null : parseMoneyInput(event.text);
+            // Text that is not (yet) an amount keeps the previous bound.
+            if (event.text.trim() !== '' && value === null) return { priceText };
+            const key = event.which === 'min' ? 'minPrice' : 'maxPrice';
+            return { priceText, filters: { ...context.filters, [key]: value } };
+          }),
+        },
+        'map.clearFilters': { actions: assign({ filters: NO_FILTERS, priceText: { min: '', max: '' } }) },
+        'map.searchTyped': { actions: assign({ searchText: ({ event }) => event.text, searchMessage: null }) },
+        'map.fit': {
+          actions: assign(({ context }) => {
+            const bounds = lotsBounds(context.lots) ?? context.subdivision?.bounds ?? null;
+            return bounds ? { focus: { bounds: [...bounds] as MapFocus['bounds'], seq: nextSeq(context.focus), pad: 0 } } : {};
+          }),
+        },
+        'map.copyLink': { actions: { type: 'copyLink', params: ({ event }) => event.url } },
+        'map.colouring': { actions: assign({ colouring: ({ event }) => event.mode }) },
+        'map.metric': { actions: assign({ metric: ({ event }) => event.metric }) },
+        'map.lotChanged': {
+          actions: assign(({ context, event }) => ({
+            lots: context.lots.map((l) =>
+              l.id === event.lot.id ? { ...l, status: event.lot.status, price_per_m2: event.lot.price_per_m2, list_price: event.lot.list_price, area_m2: event.lot.area_m2 } : l,
+            ),
+            lotDetail: context.lotDetail?.id === event.lot.id ? event.lot : context.lotDetail,
+          })),
+        },
+      },
+      states: {
+        plan: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'hasPlan', target: 'active' }, { target: 'absent' }] },
+            // The callback actor lives while the plan is loading or shown: stopping it (leaving the
+            // map) revokes the object URL it created.
+            active: {
+              invoke: {
+                src: 'loadPlan',
+                input: ({ context }) => ({ planUrl: context.subdivision!.plan_url!, source: context.source }),
+              },
+              initial: 'loading',
+              states: {
+                loading: { on: { 'plan.loaded': { target: 'shown', actions: assign({ planSrc: ({ event }) => event.src }) } } },
+                shown: {},
+              },
+              on: { 'plan.failed': { target: 'absent', actions: assign({ planSrc: null }) } },
+            },
+            absent: {},
+          },
+        },
+        panel: {
+          initial: 'closed',
+          on: {
+            'map.select': [
+              {
+                guard: ({ context, event }) => event.key !== null && event.key !== context.selectedKey,
+                target: '.opening',
+                actions: assign({ selectedKey: ({ event }) => event.key, lotDetail: null, lotError: null }),
+              },
+              {
+                guard: ({ event }) => event.key === null,
+                target: '.closed',
+                actions: assign({ selectedKey: null, lotDetail: null, lotError: null }),
+              },
+            ],
+            'map.search': [
+              {
+                guard: ({ context }) => findLot(context.lots, context.searchText) === null,
+                actions: assign({ searchMessage: ({ context }) => (context.searchText.trim() === '' ? null : notFoundMessage(context.searchText)) }),
+              },
+              {
+                target: '.opening',
+                actions: assign(({ context }) => {
+                  const lot = findLot(context.lots, context.searchText)!;
+                  const bounds = lot.polygon ? polygonBounds(lot.polygon) : null;
+                  return {
+                    selectedKey: lot.key,
+                    searchMessage: null,
+                    lotDetail: null,
+                    lotError: null,
+                    focus: bounds ? { bounds, seq: nextSeq(context.focus), pad: 2 } : context.focus,
+                  };
+                }),
+              },
+            ],
+          },
+          states: {
+            closed: {},
+            /** Staff maps load the lot's details; public maps show what the map has. */
+            opening: { always: [{ guard: 'staffLotSelected', target: 'loading' }, { target: 'shown' }] },
+            loading: {
+              invoke: {
+                src: 'loadLot',
+                input: ({ context }) => ({ id: Number(context.selectedKey) }),
+                onDone: { target: 'shown', actions: assign({ lotDetail: ({ event }) => event.output }) },
+                onError: {
+                  target: 'failure',
+                  actions: [
+                    assign(({ event }) => ({ lotError: errorMessage(event.error) })),
+                    { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+                  ],
+                },
+              },
+            },
+            shown: {},
+            failure: { on: { 'map.lotRetry': 'loading' } },
+          },
+        },
+      },
+    },
+  },
+});
+export type LotMapMachine = typeof lotMapMachine;
+export type LotMapActorRef = ActorRefFrom<LotMapMachine>;
+export type LotMapSnapshot = SnapshotFrom<LotMapMachine>;

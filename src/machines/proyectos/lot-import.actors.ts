@@ -1,0 +1,26 @@
+import { ApiError, type ApiClient } from '../../api/client';
+import { createLotImportsApi, type LotImportsApi } from '../../api/lot-imports';
+import { isSessionError } from '../shared/resource-list.machine';
+import { provideLotImportMachine } from './lot-import.machine';
+
+/**
+ * Wires the lot-import dialog's machine (lot-import.machine.ts) to the lot-imports api. The
+ * Lotes screen's machines (projects.actors.ts) expose the result as `lotImport`.
+ */
+
+/** The provided machine over `api`; session errors (401/402) go to `reportApiError`. */
+export function createLotImportMachine(api: Pick<LotImportsApi, 'preview' | 'commit'>, deps: { reportApiError: (error: ApiError) => void }) {
+  return provideLotImportMachine({
+    preview: api.preview,
+    commit: api.commit,
+    reportApiError: (error) => {
+      if (error instanceof ApiError && isSessionError(error)) deps.reportApiError(error);
+    },
+  });
+}
+
+/** {@link createLotImportMachine} on the app's api client. */
+export function createLotImportMachineFor(client: ApiClient, deps: { reportApiError: (error: ApiError) => void }) {
+  return createLotImportMachine(createLotImportsApi(client), deps);
+}
+export type ProvidedLotImportMachine = ReturnType<typeof createLotImportMachineFor>;

@@ -1,0 +1,191 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { ApiError } from '../../api/client';
+import { IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview } from '../../schemas/projects';
+import { errorMessage, placeholder } from '../shared/placeholder';
+
+/**
+ * The lot-import dialog (issue "Proyectos" → Import; docs/import.md): choose a CSV, XLSX, GeoJSON
+ * or DXF file → the server's preview (nothing stored) → review (can import | blocked by errors;
+ * a DXF layer change previews again) → import (all or nothing) → done | failed.
+ *
+ * States: idle → choosingFile → previewing → reviewed.{canImport|blocked} → importing → done |
+ * failed. Events: `import.open {key}` (any state: starts over), `import.file {file}`,
+ * `import.layer {layer}`, `import.confirm`, `import.retry`, `import.cancel` (any state → idle; an
+ * upload in flight is abandoned). Emits `{ type: 'imported', created, updated }` when stored.
+ * Actors (provided in lot-import.actors.ts, fakes in tests): `preview`, `commit`.
+ */
+
+/** File extensions the dialog offers (the server detects the format from the bytes). */
+export const IMPORT_ACCEPT = '.csv,.xlsx,.geojson,.json,.dxf';
+/** Spanish refusal of a file over {@link IMPORT_MAX_BYTES}. */
+export const IMPORT_TOO_LARGE = `El archivo supera el máximo de ${IMPORT_MAX_BYTES / 1024 / 1024} MB`;
+/** Spanish refusal of a file whose extension is none of {@link IMPORT_ACCEPT}. */
+export const IMPORT_WRONG_TYPE = 'Elija un archivo CSV, XLSX, GeoJSON o DXF';
+
+/** Input of the `preview` and `commit` actors. */
+export interface LotImportRequest {
+  key: string;
+  file: File;
+  layer: string | null;
+}
+
+export interface LotImportContext {
+  /** Subdivision key (opaque). */
+  key: string;
+  file: File | null;
+  /** DXF layer chosen (null: the server's default). */
+  layer: string | null;
+  preview: ImportPreview | null;
+  /** Spanish message of a refused file or a failed call. */
+  error: string | null;
+  /** Issues of a refused import (422), errors first. */
+  rejectedIssues: ImportIssue[];
+  result: { created: number; updated: number } | null;
+}
+
+export type LotImportEvent =
+  | { type: 'import.open'; key: string }
+  | { type: 'import.file'; file: File }
+  | { type: 'import.layer'; layer: string }
+  | { type: 'import.confirm' }
+  | { type: 'import.retry' }
+  | { type: 'import.cancel' };
+
+export type LotImportEmitted = { type: 'imported'; created: number; updated: number };
+
+/** Client-side check of a chosen file (the server checks again). @returns a message or null. */
+export function importFileProblem(file: { name: string; size: number }): string | null {
+  const ext = `.${file.name.toLowerCase().split('.').pop() ?? ''}`;
+  if (!IMPORT_ACCEPT.split(',').includes(ext)) return IMPORT_WRONG_TYPE;
+  if (file.size > IMPORT_MAX_BYTES) return IMPORT_TOO_LARGE;
+  return null;
+}
+
+/** Issues carried by a refused commit (duck-typed so tests can throw plain objects). */
+function issuesOf(error: unknown): ImportIssue[] {
+  const issues = (error as { importIssues?: unknown } | null)?.importIssues;
+  return Array.isArray(issues) ? (issues as ImportIssue[]) : [];
+}
+
+const fresh = (key: string): LotImportContext => ({ key, file: null, layer: null, preview: null, error: null, rejectedIssues: [], result: null });
+
+export const lotImportMachine = setup({
+  types: {
+    context: {} as LotImportContext,
+    events: {} as LotImportEvent,
+    emitted: {} as LotImportEmitted,
+    input: {} as { key?: string } | undefined,
+  },
+  actors: {
+    /** POST …/imports/preview. */
+    preview: placeholder<ImportPreview, LotImportRequest>('preview') as ReturnType<typeof fromPromise<ImportPreview, LotImportRequest>>,
+    /** POST …/imports. */
+    commit: placeholder<{ created: number; updated: number }, LotImportRequest>('commit') as ReturnType<
+      typeof fromPromise<{ created: number; updated: number }, LotImportRequest>
+    >,
+  },
+  actions: {
+    /** Session errors (401/402…) go to the session machine (provided). */
+    reportApiError: (_, _error: unknown) => {},
+  },
+  guards: {
+    canImport: ({ context }) => context.preview?.can_import === true,
+    fileAccepted: ({ event }) => event.type === 'import.file' && importFileProblem(event.file) === null,
+    hasFile: ({ context }) => context.file !== null,
+  },
+}).createMachine({
+  id: 'lotImport',
+  context: ({ input }) => fresh(input?.key ?? ''),
+  initial: 'idle',
+  on: {
+    'import.open': { target: '.choosingFile', actions: assign(({ event }) => fresh(event.key)) },
+    'import.cancel': { target: '.idle', actions: assign(({ context }) => fresh(context.key)) },
+  },
+  states: {
+    idle: {},
+    choosingFile: {
+      on: {
+        'import.file': [
+          { guard: 'fileAccepted', target: 'previewing', actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null })) },
+          { actions: assign(({ event }) => ({ file: null, error: importFileProblem(event.file) })) },
+        ],
+      },
+    },
+    previewing: {
+      invoke: {
+        src: 'preview',
+        input: ({ context }) => ({ key: context.key, file: context.file!, layer: context.layer }),
+        onDone: { target: 'reviewed', actions: assign(({ event }) => ({ preview: event.output, layer: event.output.layer, error: null })) },
+        onError: {
+          target: 'failed',
+          actions: [assign(({ event }) => ({ error: errorMessage(event.error), rejectedIssues: [] })), { type: 'reportApiError', params: ({ event }: { event: { error: unknown } }) => event.error }],
+        },
+      },
+    },
+    reviewed: {
+      initial: 'checking',
+      on: {
+        'import.layer': { target: 'previewing', actions: assign(({ event }) => ({ layer: event.layer })) },
+        'import.file': [
+          { guard: 'fileAccepted', target: 'previewing', actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null })) },
+          { target: 'choosingFile', actions: assign(({ event }) => ({ file: null, preview: null, error: importFileProblem(event.file) })) },
+        ],
+      },
+      states: {
+        checking: { always: [{ guard: 'canImport', target: 'canImport' }, { target: 'blocked' }] },
+        canImport: { on: { 'import.confirm': '#lotImport.importing' } },
+        blocked: {},
+      },
+    },
+    importing: {
+      invoke: {
+        src: 'commit',
+        input: ({ context }) => ({ key: context.key, file: context.file!, layer: context.layer }),
+        onDone: {
+          target: 'done',
+          actions: [
+            assign(({ event }) => ({ result: event.output, error: null })),
+            emit(({ event }) => ({ type: 'imported' as const, created: event.output.created, updated: event.output.updated })),
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign(({ event }) => ({ error: errorMessage(event.error), rejectedIssues: issuesOf(event.error) })),
+            { type: 'reportApiError', params: ({ event }: { event: { error: unknown } }) => event.error },
+          ],
+        },
+      },
+    },
+    done: {},
+    failed: {
+      on: {
+        'import.retry': { guard: 'hasFile', target: 'previewing', actions: assign({ error: null, rejectedIssues: [] }) },
+        'import.file': [
+          { guard: 'fileAccepted', target: 'previewing', actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null, rejectedIssues: [] })) },
+          { target: 'choosingFile', actions: assign(({ event }) => ({ file: null, preview: null, rejectedIssues: [], error: importFileProblem(event.file) })) },
+        ],
+      },
+    },
+  },
+});
+export type LotImportMachine = typeof lotImportMachine;
+
+/** Effects of {@link lotImportMachine}. */
+export interface LotImportDeps {
+  preview: (key: string, file: File, layer: string | null) => Promise<ImportPreview>;
+  commit: (key: string, file: File, layer: string | null) => Promise<{ created: number; updated: number }>;
+  /** Receives every failed call's ApiError; the caller forwards session errors (401/402). */
+  reportApiError: (error: ApiError) => void;
+}
+
+/** The machine provided with its effects. */
+export function provideLotImportMachine(deps: LotImportDeps) {
+  return lotImportMachine.provide({
+    actors: {
+      preview: fromPromise<ImportPreview, LotImportRequest>(({ input }) => deps.preview(input.key, input.file, input.layer)),
+      commit: fromPromise<{ created: number; updated: number }, LotImportRequest>(({ input }) => deps.commit(input.key, input.file, input.layer)),
+    },
+    actions: { reportApiError: (_, error) => deps.reportApiError(error as ApiError) },
+  });
+}

@@ -1,0 +1,266 @@
+import { use, useEffect, useRef } from 'react';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FileInput,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  ProgressBar,
+  Tag,
+} from '@blueprintjs/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { formatArea, formatMetres } from '../../lib/money';
+import { IMPORT_ACCEPT, type LotImportMachine } from '../../machines/proyectos/lot-import.machine';
+import type { ImportIssue, ImportLotRow, ImportPreview } from '../../schemas/projects';
+import { useServices } from '../services';
+import '../../styles/lot-import.css';
+
+/**
+ * "Importar lotes" (issue "Proyectos" → Import; docs/import.md): a CSV, XLSX, GeoJSON or DXF file
+ * → the server's preview (what would be created / updated, every error and warning with where it
+ * is, the lots) → "Importar" (enabled only when the preview has no errors) → all or nothing.
+ * The Lotes screen renders it; the machine (lot-import.machine.ts) owns every effect.
+ */
+
+/** Public props: the subdivision's opaque key; `onImported` runs once the lots are stored. */
+export interface ImportLotsDialogProps {
+  subdivisionKey: string;
+  isOpen: boolean;
+  onClose(): void;
+  onImported(result: { created: number; updated: number }): void;
+}
+
+/** Rows of the lots preview shown (the rest summarised as "y N más"). */
+export const PREVIEW_ROWS = 100;
+/** Issues listed (the rest summarised). */
+export const ISSUE_ROWS = 200;
+
+/** The dialog, with its machine from the Proyectos machines (app services). */
+export function ImportLotsDialog(props: ImportLotsDialogProps) {
+  const { lotImport } = use(useServices().machines.projects());
+  return <ImportLotsDialogWith machine={lotImport} {...props} />;
+}
+
+/** The dialog over a given (provided) machine — the app passes the services' one, tests a fake. */
+export function ImportLotsDialogWith({ machine, subdivisionKey, isOpen, onClose, onImported }: ImportLotsDialogProps & { machine: LotImportMachine }) {
+  const actor = useActorRef(machine, { input: { key: subdivisionKey } });
+  const imported = useRef(onImported);
+  useEffect(() => {
+    imported.current = onImported;
+  }, [onImported]);
+  useEffect(() => {
+    const subscription = actor.on('imported', (event) => imported.current({ created: event.created, updated: event.updated }));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  // The dialog's visibility drives the machine: opening starts over, closing abandons.
+  useEffect(() => {
+    actor.send(isOpen ? { type: 'import.open', key: subdivisionKey } : { type: 'import.cancel' });
+  }, [actor, isOpen, subdivisionKey]);
+  return <ImportLotsContent actor={actor} isOpen={isOpen} onClose={onClose} />;
+}
+
+const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const priceText = (cents: number | null) => (cents === null ? '—' : (cents / 100).toLocaleString('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+
+function ImportLotsContent({ actor, isOpen, onClose }: { actor: ActorRefFrom<LotImportMachine>; isOpen: boolean; onClose(): void }) {
+  const ctx = useSelector(actor, (s) => s.context);
+  const previewing = useSelector(actor, (s) => s.matches('previewing'));
+  const importing = useSelector(actor, (s) => s.matches('importing'));
+  const canImport = useSelector(actor, (s) => s.matches({ reviewed: 'canImport' }));
+  const done = useSelector(actor, (s) => s.matches('done'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const busy = previewing || importing;
+  const preview = ctx.preview;
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Importar lotes"
+      icon="import"
+      canOutsideClickClose={false}
+      canEscapeKeyClose={!importing}
+      className="lot-import-dialog"
+    >
+      <DialogBody>
+        <p className="lot-import-help">
+          Archivos aceptados: CSV o XLSX con columnas <code>manzana, lote, area, precio_m2</code> (y medidas opcionales), GeoJSON de polígonos o DXF
+          de AutoCAD con los lotes como polilíneas cerradas y su rótulo («A-12» o «MZ A» / «LT 12»). Nada se guarda hasta pulsar «Importar».
+        </p>
+        <FormGroup label="Archivo" labelFor="lot-import-file">
+          <FileInput
+            fill
+            disabled={busy || done}
+            hasSelection={ctx.file !== null}
+            text={ctx.file ? `${ctx.file.name} (${sizeText(ctx.file.size)})` : 'Elija un archivo…'}
+            buttonText="Examinar"
+            inputProps={{ id: 'lot-import-file', accept: IMPORT_ACCEPT, 'aria-label': 'Archivo de lotes' }}
+            onInputChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) actor.send({ type: 'import.file', file });
+              e.currentTarget.value = '';
+            }}
+          />
+        </FormGroup>
+        {preview?.layers && preview.layers.length > 0 ? (
+          <FormGroup label="Capa del DXF con los lotes" labelFor="lot-import-layer">
+            <HTMLSelect
+              id="lot-import-layer"
+              fill
+              disabled={busy || done}
+              value={ctx.layer ?? ''}
+              onChange={(e) => actor.send({ type: 'import.layer', layer: e.currentTarget.value })}
+              options={preview.layers.map((l) => ({
+                value: l.name,
+                label: `${l.name} — ${l.closed_polylines} cerradas, ${l.open_polylines} abiertas, ${l.texts} textos`,
+              }))}
+            />
+          </FormGroup>
+        ) : null}
+        {busy ? (
+          <div className="lot-import-progress" role="status">
+            <ProgressBar intent="primary" aria-label={importing ? 'Importando' : 'Procesando'} />
+            <span>
+              {importing
+                ? `Importando ${preview ? preview.summary.create + preview.summary.update : ''} lotes…`
+                : `Subiendo y comprobando ${ctx.file?.name ?? 'el archivo'}${ctx.file ? ` (${sizeText(ctx.file.size)})` : ''}…`}
+            </span>
+          </div>
+        ) : null}
+        {ctx.error ? (
+          <Callout intent="danger" role="alert" title={failed && ctx.rejectedIssues.length ? 'No se importó ningún lote' : undefined}>
+            {ctx.error}
+            {failed && ctx.file ? (
+              <div className="lot-import-retry">
+                <Button small text="Volver a comprobar" onClick={() => actor.send({ type: 'import.retry' })} />
+              </div>
+            ) : null}
+          </Callout>
+        ) : null}
+        {done && ctx.result ? (
+          <Callout intent="success" role="status" title="Importación completada">
+            Se crearon {ctx.result.created} lotes y se actualizaron {ctx.result.updated}.
+          </Callout>
+        ) : null}
+        {failed && ctx.rejectedIssues.length ? <IssuesTable issues={ctx.rejectedIssues} /> : null}
+        {preview && !done && !failed ? <PreviewSummary preview={preview} /> : null}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          done ? (
+            <Button intent="primary" text="Cerrar" onClick={onClose} />
+          ) : (
+            <>
+              <Button text="Cancelar" onClick={onClose} disabled={importing} />
+              <Button
+                intent="primary"
+                icon="import"
+                text="Importar"
+                loading={importing}
+                disabled={!canImport}
+                onClick={() => actor.send({ type: 'import.confirm' })}
+              />
+            </>
+          )
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** Counts, issues (errors first) and the lots the file holds. */
+function PreviewSummary({ preview }: { preview: ImportPreview }) {
+  const { summary } = preview;
+  return (
+    <section aria-label="Vista previa" className="lot-import-preview">
+      <div className="lot-import-summary" aria-label="Resumen">
+        <Tag large minimal intent="success">Crear: {summary.create}</Tag>
+        <Tag large minimal intent="primary">Actualizar: {summary.update}</Tag>
+        <Tag large minimal intent={summary.errors ? 'danger' : 'none'}>Errores: {summary.errors}</Tag>
+        <Tag large minimal intent={summary.warnings ? 'warning' : 'none'}>Advertencias: {summary.warnings}</Tag>
+        <Tag large minimal>Formato: {preview.format}</Tag>
+      </div>
+      {summary.errors > 0 ? (
+        <Callout intent="danger" title="El archivo tiene errores">
+          Corrija el archivo y vuelva a elegirlo: no se importará ningún lote mientras haya errores.
+        </Callout>
+      ) : null}
+      {preview.issues.length > 0 ? <IssuesTable issues={preview.issues} /> : null}
+      <LotsTable lots={preview.lots} />
+    </section>
+  );
+}
+
+/** Issues as a table: type, where, lot, what. */
+function IssuesTable({ issues }: { issues: readonly ImportIssue[] }) {
+  const shown = issues.slice(0, ISSUE_ROWS);
+  return (
+    <div className="lot-import-table-wrap lot-import-issues">
+      <HTMLTable compact striped className="lot-import-table" aria-label="Problemas del archivo">
+        <thead>
+          <tr>
+            <th>Tipo</th>
+            <th>Ubicación</th>
+            <th>Lote</th>
+            <th>Detalle</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((issue, i) => (
+            <tr key={i}>
+              <td>
+                <Tag minimal intent={issue.severity === 'ERROR' ? 'danger' : 'warning'}>{issue.severity === 'ERROR' ? 'Error' : 'Advertencia'}</Tag>
+              </td>
+              <td>{issue.location}</td>
+              <td>{issue.lot_code ?? '—'}</td>
+              <td>{issue.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {issues.length > shown.length ? <p className="bp6-text-muted">y {issues.length - shown.length} más</p> : null}
+    </div>
+  );
+}
+
+/** The first {@link PREVIEW_ROWS} lots. */
+function LotsTable({ lots }: { lots: readonly ImportLotRow[] }) {
+  const shown = lots.slice(0, PREVIEW_ROWS);
+  return (
+    <div className="lot-import-table-wrap">
+      <HTMLTable compact striped className="lot-import-table" aria-label="Lotes del archivo">
+        <thead>
+          <tr>
+            <th>Código</th>
+            <th className="num">Área</th>
+            <th className="num">Área dibujada</th>
+            <th className="num">Perímetro</th>
+            <th className="num">Precio m²</th>
+            <th>Polígono</th>
+            <th>Acción</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((lot) => (
+            <tr key={lot.code}>
+              <td>{lot.code}</td>
+              <td className="num">{formatArea(lot.area_m2)}</td>
+              <td className="num">{lot.drawn_area_m2 === null ? '—' : formatArea(lot.drawn_area_m2)}</td>
+              <td className="num">{lot.perimeter_m === null ? '—' : formatMetres(lot.perimeter_m)}</td>
+              <td className="num">{priceText(lot.price_per_m2)}</td>
+              <td>{lot.has_polygon ? 'Sí' : 'No'}</td>
+              <td>
+                <Tag minimal intent={lot.action === 'CREATE' ? 'success' : 'primary'}>{lot.action === 'CREATE' ? 'Crear' : 'Actualizar'}</Tag>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {lots.length > shown.length ? <p className="bp6-text-muted">y {lots.length - shown.length} más</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * LotStatusDialog — the lot status change dialog (issue "Proyectos"; DOMAIN.md state chart).
+ *
+ * PUBLIC API (stable; reused by the map's lot panel):
+ *
+ *   import { createLotStatusMachines, onLotChanged } from '../../machines/proyectos/lot-status.machine';
+ *   import { LotStatusDialog } from '../proyectos/LotStatusDialog';
+ *   import { LotStatusHistory } from '../proyectos/LotStatusHistory';
+ *
+ *   // once, in the screen's actors module (lotsApi = createLotsApi(client)):
+ *   const lotStatus = createLotStatusMachines({ lotsApi, reportApiError, toaster });
+ *   // → { status: LotStatusMachine, history: LotStatusHistoryMachine } (also exposed by
+ *   //   `machines.projects()` as `lotStatus`)
+ *
+ *   // in the view:
+ *   const statusActor = useActorRef(useMemo(() => onLotChanged(lotStatus.status, (lot) => refresh(lot)), [...]));
+ *   <Button text="Cambiar estado" onClick={() => statusActor.send({ type: 'status.open', lot })} />
+ *   <LotStatusDialog actor={statusActor} currency="PEN" />
+ *   <LotStatusHistory machine={lotStatus.history} lotId={lot.id} reloadKey={lot.updated_at} />
+ *
+ * `lot` is a {@link Lot} (GET lots/{id} or a row of the lots list). The dialog offers only the
+ * targets of LOT_STATUS_TRANSITIONS[lot.status] with Spanish labels; a reason (TextArea) is
+ * required for Bloqueado, Reserva comercial and Canje; a 409 / 422 from the server is shown in
+ * the dialog, which stays open. On success the machine runs `changed(lot)` (toast "Estado
+ * actualizado" + whatever `onLotChanged` added) and closes. Events: `status.open {lot}`,
+ * `status.targetChanged {status}`, `status.reasonChanged {reason}`, `status.submit`, `status.close`.
+ */
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Tag, TextArea } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { allowedTargets, reasonRequired, type LotStatusMachine } from '../../machines/proyectos/lot-status.machine';
+import type { Lot, LotStatus } from '../../schemas/projects';
+import { LOT_STATUS_COLOR, LOT_STATUS_LABEL, lotStatusTextColor } from './lot-status';
+
+export type LotStatusActorRef = ActorRefFrom<LotStatusMachine>;
+
+/** A lot status as a small tag with its Spanish label, in the status colour of the maps' legend. */
+export function LotStatusTag({ status }: { status: LotStatus }) {
+  return (
+    <Tag className={`lot-status-tag lot-status-${status.toLowerCase()}`} style={{ backgroundColor: LOT_STATUS_COLOR[status], color: lotStatusTextColor(status) }}>
+      {LOT_STATUS_LABEL[status]}
+    </Tag>
+  );
+}
+
+/** The status change dialog over a running {@link LotStatusMachine} actor (see the API above). */
+export function LotStatusDialog({ actor }: { actor: LotStatusActorRef }) {
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const lot = useSelector(actor, (s) => s.context.lot) as Lot | null;
+  const target = useSelector(actor, (s) => s.context.target);
+  const reason = useSelector(actor, (s) => s.context.reason);
+  const targetError = useSelector(actor, (s) => s.context.targetError);
+  const reasonError = useSelector(actor, (s) => s.context.reasonError);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const targets = lot ? allowedTargets(lot.status) : [];
+  const needsReason = reasonRequired(target);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'status.submit' });
+  };
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={() => actor.send({ type: 'status.close' })}
+      title={lot ? `Cambiar estado · ${lot.code}` : 'Cambiar estado'}
+      canEscapeKeyClose={!submitting}
+      canOutsideClickClose={false}
+      isCloseButtonShown={!submitting}
+      className="lot-status-dialog"
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <DialogBody>
+          {formError ? (
+            <Callout intent="danger" role="alert" className="lot-status-error">
+              {formError}
+            </Callout>
+          ) : null}
+          {lot ? (
+            <p>
+              Estado actual: <LotStatusTag status={lot.status} />
+            </p>
+          ) : null}
+          {targets.length === 0 ? (
+            <Callout intent="primary">Un lote en estado {lot ? LOT_STATUS_LABEL[lot.status] : ''} no admite cambios de estado.</Callout>
+          ) : (
+            <>
+              <FormGroup label="Nuevo estado" labelFor="lot-status-target" helperText={targetError ?? undefined} intent={targetError ? 'danger' : 'none'}>
+                <HTMLSelect
+                  id="lot-status-target"
+                  fill
+                  value={target}
+                  disabled={submitting}
+                  onChange={(e) => actor.send({ type: 'status.targetChanged', status: e.target.value as LotStatus | '' })}
+                  options={[{ value: '', label: 'Seleccione…' }, ...targets.map((s) => ({ value: s, label: LOT_STATUS_LABEL[s] }))]}
+                  aria-invalid={Boolean(targetError)}
+                />
+              </FormGroup>
+              <FormGroup
+                label={needsReason ? 'Motivo (obligatorio)' : 'Motivo'}
+                labelFor="lot-status-reason"
+                helperText={reasonError ?? undefined}
+                intent={reasonError ? 'danger' : 'none'}
+              >
+                <TextArea
+                  id="lot-status-reason"
+                  fill
+                  value={reason}
+                  disabled={submitting}
+                  maxLength={300}
+                  intent={reasonError ? 'danger' : 'none'}
+                  aria-invalid={Boolean(reasonError)}
+                  onChange={(e) => actor.send({ type: 'status.reasonChanged', reason: e.target.value })}
+                />
+              </FormGroup>
+            </>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancelar" disabled={submitting} onClick={() => actor.send({ type: 'status.close' })} />
+              {targets.length > 0 ? <Button type="submit" intent="primary" text="Cambiar estado" loading={submitting} /> : null}
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

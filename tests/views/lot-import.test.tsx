@@ -1,0 +1,152 @@
+/**
+ * ImportLotsDialog over its real machine (lot-import.machine.ts, provided as the app does through
+ * lot-import.actors.ts) with a fake lot-imports api: the preview shown, errors block "Importar",
+ * the DXF layer chooser previews again, "Importar" commits and calls onImported, a refused import
+ * lists its issues.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OverlaysProvider } from '@blueprintjs/core';
+import { createLotImportMachine } from '../../src/machines/proyectos/lot-import.actors';
+import { ImportRejectedError } from '../../src/api/lot-imports';
+import { ImportLotsDialogWith } from '../../src/views/proyectos/ImportLotsDialog';
+import type { ImportIssue, ImportLotRow, ImportPreview } from '../../src/schemas/projects';
+
+const lot = (n: number, action: ImportLotRow['action'] = 'CREATE'): ImportLotRow => ({
+  block: 'A',
+  number: String(n),
+  code: `MZ A - LT ${n}`,
+  area_m2: 160 + n,
+  drawn_area_m2: 160 + n,
+  perimeter_m: 52,
+  price_per_m2: null,
+  has_polygon: true,
+  action,
+});
+
+function preview(overrides: Partial<ImportPreview> = {}): ImportPreview {
+  const lots = overrides.lots ?? [lot(1), lot(2), lot(3, 'UPDATE')];
+  const issues = overrides.issues ?? [];
+  const errors = issues.filter((i) => i.severity === 'ERROR').length;
+  return {
+    format: 'DXF',
+    layers: [
+      { name: 'LOTES', closed_polylines: 3, open_polylines: 0, texts: 3 },
+      { name: 'MANZANAS', closed_polylines: 1, open_polylines: 0, texts: 1 },
+    ],
+    layer: 'LOTES',
+    lots,
+    issues,
+    summary: { create: lots.filter((l) => l.action === 'CREATE').length, update: lots.filter((l) => l.action === 'UPDATE').length, errors, warnings: issues.length - errors },
+    can_import: errors === 0,
+    ...overrides,
+  };
+}
+
+const OVERLAP: ImportIssue = {
+  severity: 'ERROR',
+  location: 'capa LOTES, polilínea cerca de (278031.50, 8687992.25)',
+  lot_code: 'MZ A - LT 4',
+  field: null,
+  message: 'El lote MZ A - LT 4 se superpone con MZ A - LT 3',
+};
+
+function setup(api: { preview?: ReturnType<typeof vi.fn>; commit?: ReturnType<typeof vi.fn> } = {}) {
+  const fakes = {
+    preview: api.preview ?? vi.fn(() => Promise.resolve(preview())),
+    commit: api.commit ?? vi.fn(() => Promise.resolve({ created: 2, updated: 1 })),
+  };
+  const onImported = vi.fn();
+  const onClose = vi.fn();
+  const machine = createLotImportMachine(fakes as never, { reportApiError: vi.fn() });
+  render(
+    <OverlaysProvider>
+      <ImportLotsDialogWith machine={machine} subdivisionKey="k3Xq9aPz" isOpen onClose={onClose} onImported={onImported} />
+    </OverlaysProvider>,
+  );
+  return { ...fakes, onImported, onClose, user: userEvent.setup() };
+}
+
+const dxf = () => new File(['0\nSECTION\n'], 'lotizacion.dxf', { type: 'application/dxf' });
+const chooseFile = async (user: ReturnType<typeof userEvent.setup>, file: File) => user.upload(screen.getByLabelText('Archivo de lotes'), file);
+const importButton = () => screen.getByRole('button', { name: /Importar/ });
+
+describe('ImportLotsDialog', () => {
+  it('shows the preview (summary, lots, layers) and imports: commit then onImported', async () => {
+    const { user, preview: previewFn, commit, onImported } = setup();
+    expect(importButton()).toHaveProperty('disabled', true);
+    const file = dxf();
+    await chooseFile(user, file);
+    const table = await screen.findByRole('table', { name: 'Lotes del archivo' });
+    expect(previewFn).toHaveBeenCalledWith('k3Xq9aPz', file, null);
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByText('MZ A - LT 3').closest('tr')?.textContent).toContain('Actualizar');
+    expect(screen.getByText('Crear: 2')).toBeTruthy();
+    expect(screen.getByText('Actualizar: 1')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: 'Capa del DXF con los lotes' }) as HTMLSelectElement).value).toBe('LOTES');
+    expect(importButton()).toHaveProperty('disabled', false);
+
+    await user.click(importButton());
+    await screen.findByText('Se crearon 2 lotes y se actualizaron 1.');
+    expect(commit).toHaveBeenCalledWith('k3Xq9aPz', file, 'LOTES');
+    expect(onImported).toHaveBeenCalledWith({ created: 2, updated: 1 });
+  });
+
+  it('shows a progress bar while the file is uploaded and checked', async () => {
+    let resolve: (p: ImportPreview) => void = () => {};
+    const { user } = setup({ preview: vi.fn(() => new Promise<ImportPreview>((r) => (resolve = r))) });
+    await chooseFile(user, dxf());
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('Subiendo y comprobando lotizacion.dxf');
+    expect(status.querySelector('.bp6-progress-bar')).not.toBeNull();
+    expect(importButton()).toHaveProperty('disabled', true);
+    resolve(preview());
+    await screen.findByRole('table', { name: 'Lotes del archivo' });
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('lists errors with their location and keeps Importar disabled', async () => {
+    const { user, commit } = setup({ preview: vi.fn(() => Promise.resolve(preview({ issues: [OVERLAP] }))) });
+    await chooseFile(user, dxf());
+    const issues = await screen.findByRole('table', { name: 'Problemas del archivo' });
+    expect(within(issues).getByText(OVERLAP.location)).toBeTruthy();
+    expect(within(issues).getByText(OVERLAP.message)).toBeTruthy();
+    expect(screen.getByText('El archivo tiene errores')).toBeTruthy();
+    expect(importButton()).toHaveProperty('disabled', true);
+    await user.click(importButton());
+    expect(commit).not.toHaveBeenCalled();
+  });
+
+  it('previews again when another DXF layer is chosen', async () => {
+    const previewFn = vi.fn((_key: string, _file: File, layer: string | null) =>
+      Promise.resolve(layer === 'MANZANAS' ? preview({ layer: 'MANZANAS', lots: [lot(9)] }) : preview()),
+    );
+    const { user } = setup({ preview: previewFn });
+    await chooseFile(user, dxf());
+    await screen.findByRole('table', { name: 'Lotes del archivo' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Capa del DXF con los lotes' }), 'MANZANAS');
+    await waitFor(() => expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'MANZANAS'));
+    expect(await screen.findByText('MZ A - LT 9')).toBeTruthy();
+  });
+
+  it('refuses an unsupported file without calling the server', async () => {
+    const { user, preview: previewFn } = setup();
+    const input = screen.getByLabelText('Archivo de lotes') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'plano.pdf', { type: 'application/pdf' })] } });
+    expect((await screen.findByRole('alert')).textContent).toContain('Elija un archivo CSV, XLSX, GeoJSON o DXF');
+    void user;
+    expect(previewFn).not.toHaveBeenCalled();
+  });
+
+  it('shows the issues of a refused import (422) and stores nothing', async () => {
+    const commit = vi.fn(() => Promise.reject(new ImportRejectedError('El archivo tiene 1 error; no se importó ningún lote', { file: ['x'] }, [OVERLAP])));
+    const { user, onImported } = setup({ commit });
+    await chooseFile(user, dxf());
+    await screen.findByRole('table', { name: 'Lotes del archivo' });
+    await user.click(importButton());
+    expect(await screen.findByText('El archivo tiene 1 error; no se importó ningún lote')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Problemas del archivo' })).getByText(OVERLAP.message)).toBeTruthy();
+    expect(onImported).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * The map screens over their real machines with a fake lot-maps api (issue "Proyectos"): legend
+ * counts, the tooltip of a hovered lot, search, the lot panel with "Cambiar estado" updating the
+ * colour and counts without reloading, the public map (no internal statuses, no price when null,
+ * "Copiar enlace") and its 404 state, and the heat map's metric select and legend.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OverlaysProvider } from '@blueprintjs/core';
+import { createActor, createMachine } from 'xstate';
+import { ApiError } from '../../src/api/client';
+import { createMapsMachines } from '../../src/machines/mapas/maps.actors';
+import { ServicesProvider, type ViewServices } from '../../src/views/services';
+import { ProjectMapPage } from '../../src/views/mapas/ProjectMapPage';
+import { PublicLotMapView } from '../../src/views/mapas/CustomerMapPage';
+import { HeatMapPage, METRIC_PENDING } from '../../src/views/mapas/HeatMapPage';
+import { SalesMapPage, SALES_DATA_PENDING } from '../../src/views/mapas/SalesMapPage';
+import { LOT_STATUS_COLOR } from '../../src/views/proyectos/lot-status';
+import type { Lot, LotMap, PublicLotMap } from '../../src/schemas/projects';
+
+const SUB = {
+  key: 'k1', code: 'LV-01', name: 'Los Viñedos', currency: 'PEN' as const, coordinate_system: 'PLAN' as const,
+  plan_url: null, plan_width: null, plan_height: null, bounds: [0, 0, 16, 40] as [number, number, number, number],
+};
+const STAFF: LotMap = {
+  subdivision: SUB,
+  lots: [
+    { id: 1, code: 'MZ A - LT 1', block: 'A', number: '1', area_m2: 120, price_per_m2: 25000, list_price: 3000000, status: 'DISPONIBLE', polygon: [[0, 0], [8, 0], [8, 15], [0, 15]] },
+    { id: 2, code: 'MZ A - LT 2', block: 'A', number: '2', area_m2: 120.5, price_per_m2: 25000, list_price: 3012500, status: 'DISPONIBLE', polygon: [[8, 0], [16, 0], [16, 15], [8, 15]] },
+    { id: 3, code: 'MZ B - LT 1', block: 'B', number: '1', area_m2: 150, price_per_m2: 30000, list_price: 4500000, status: 'BLOQUEADO', polygon: [[0, 25], [10, 25], [10, 40], [0, 40]] },
+    { id: 4, code: 'MZ B - LT 2', block: 'B', number: '2', area_m2: 150, price_per_m2: 30000, list_price: 4500000, status: 'CANJE', polygon: null },
+  ],
+};
+const PUBLIC: PublicLotMap = {
+  subdivision: SUB,
+  lots: [
+    { code: 'MZ A - LT 1', block: 'A', number: '1', area_m2: 120, list_price: null, price_per_m2: null, status: 'DISPONIBLE', polygon: [[0, 0], [8, 0], [8, 15], [0, 15]] },
+    { code: 'MZ B - LT 1', block: 'B', number: '1', area_m2: 150, list_price: null, price_per_m2: null, status: 'VENDIDO', polygon: [[0, 25], [10, 25], [10, 40], [0, 40]] },
+  ],
+};
+const lotOf = (id: number, status: Lot['status'] = 'DISPONIBLE'): Lot => {
+  const m = STAFF.lots.find((l) => l.id === id)!;
+  return {
+    id, subdivision_id: 1, block_id: 1, block: m.block, stage: 'Etapa 1', number: m.number, code: m.code, area_m2: m.area_m2, perimeter_m: 46,
+    front_m: 8, front_neighbour: 'Calle Los Pinos', back_m: 8, back_neighbour: null, right_m: 15, right_neighbour: null, left_m: null, left_neighbour: null,
+    currency: 'PEN', price_per_m2: m.price_per_m2, list_price: m.list_price, list_price_reason: null, is_corner: true, facing_park: false,
+    status, has_polygon: true, registry_entry: null, notes: null, updated_at: `2026-11-20T15:00:0${status === 'DISPONIBLE' ? 0 : 1}Z`,
+  };
+};
+
+function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: string[] } = {}) {
+  const api = {
+    staffMap: vi.fn(() => Promise.resolve(STAFF)),
+    publicMap: vi.fn(opts.publicMap ?? (() => Promise.resolve(PUBLIC))),
+    planBlob: vi.fn(() => Promise.resolve(new Blob())),
+    lot: vi.fn((id: number) => Promise.resolve(lotOf(id))),
+  };
+  const lotsApi = {
+    changeStatus: vi.fn((id: number, body: { status: Lot['status'] }) => Promise.resolve(lotOf(id, body.status))),
+    statusHistory: vi.fn(() => Promise.resolve({ data: [], meta: { page: 1, per_page: 50, total: 0 } })),
+  };
+  const toaster = { show: vi.fn() };
+  const clipboard = vi.fn(() => Promise.resolve());
+  const machines = createMapsMachines({ api, lotsApi: lotsApi as never, reportApiError: vi.fn(), toaster, writeClipboard: clipboard });
+  const session = createActor(
+    createMachine({ context: { permissions: opts.permissions ?? ['Acceso módulo proyectos', 'Acceso submódulo lotizaciones'] } }),
+  ).start();
+  const navigate = vi.fn();
+  const services = { session, machines: {}, navigate, toaster, today: () => '2026-11-22' } as unknown as ViewServices;
+  const view = (node: React.ReactNode) =>
+    render(
+      <ServicesProvider value={services}>
+        <OverlaysProvider>{node}</OverlaysProvider>
+      </ServicesProvider>,
+    );
+  return { api, lotsApi, toaster, clipboard, machines, navigate, view, user: userEvent.setup() };
+}
+
+const legendCount = (label: string) => {
+  const legend = screen.getByRole('list', { name: 'Leyenda' });
+  const item = within(legend).getByText(label).closest('li')!;
+  return item.querySelector('strong')!.textContent;
+};
+const pathOf = (key: string) => document.querySelector(`.lot-map__lots > path[data-key="${key}"]`) as SVGPathElement;
+
+describe('MapaProyectos', () => {
+  it('draws every lot with a polygon, filled by status, with legend counts per status', async () => {
+    const { view, machines } = setup();
+    const { container } = view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    expect(container.querySelectorAll('.lot-map__lots > path')).toHaveLength(3);
+    expect(pathOf('3').getAttribute('fill')).toBe(LOT_STATUS_COLOR.BLOQUEADO);
+    expect(legendCount('Disponible')).toBe('2');
+    expect(legendCount('Bloqueado')).toBe('1');
+    expect(legendCount('Canje')).toBe('1');
+    expect(legendCount('Total')).toBe('4');
+  });
+
+  it('shows code, area, price and status of the hovered lot', async () => {
+    const { view, machines } = setup();
+    view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    fireEvent.mouseMove(pathOf('2'));
+    const tip = await screen.findByRole('tooltip');
+    expect(tip.textContent).toContain('MZ A - LT 2');
+    expect(tip.textContent).toContain('120.5 m²');
+    expect(tip.textContent).toContain('S/ 30,125.00');
+    expect(tip.textContent).toContain('Disponible');
+    fireEvent.mouseLeave(pathOf('2').parentElement!);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).toBeNull());
+  });
+
+  it('fades the lots outside the status filter', async () => {
+    const { view, machines, user } = setup();
+    view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    await user.click(within(screen.getByRole('complementary', { name: 'Filtros del mapa' })).getByText('Bloqueado'));
+    expect(pathOf('3').hasAttribute('data-faded')).toBe(false);
+    expect(pathOf('1').getAttribute('fill-opacity')).toBe('0.18');
+  });
+
+  it('search selects the lot; "Cambiar estado" changes its colour and the counts without reloading the map', async () => {
+    const { view, machines, user, api, lotsApi } = setup();
+    view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    await user.type(screen.getByLabelText('Buscar lote'), 'B-9{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe('Lote "B-9" no encontrado');
+    await user.clear(screen.getByLabelText('Buscar lote'));
+    await user.type(screen.getByLabelText('Buscar lote'), 'a-2{Enter}');
+    const panel = await screen.findByRole('region', { name: 'Lote MZ A - LT 2' });
+    expect(await within(panel).findByText('Calle Los Pinos', { exact: false })).toBeTruthy();
+    expect(api.lot).toHaveBeenCalledWith(2);
+    await user.click(within(panel).getByRole('button', { name: 'Cambiar estado' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox'), 'SEPARADO');
+    await user.click(within(dialog).getByRole('button', { name: /Guardar|Cambiar/ }));
+    await waitFor(() => expect(lotsApi.changeStatus).toHaveBeenCalledWith(2, expect.objectContaining({ status: 'SEPARADO' })));
+    await waitFor(() => expect(pathOf('2').getAttribute('fill')).toBe(LOT_STATUS_COLOR.SEPARADO));
+    expect(legendCount('Separado')).toBe('1');
+    expect(legendCount('Disponible')).toBe('1');
+    expect(api.staffMap).toHaveBeenCalledTimes(1);
+  });
+
+  it('hides "Cambiar estado" without the Proyectos permissions', async () => {
+    const { view, machines } = setup({ permissions: ['Acceso módulo comercial'] });
+    view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    fireEvent.click(pathOf('1'));
+    const panel = await screen.findByRole('region', { name: 'Lote MZ A - LT 1' });
+    await within(panel).findByText('Calle Los Pinos', { exact: false });
+    expect(within(panel).queryByRole('button', { name: 'Cambiar estado' })).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Ver en lista' })).toBeTruthy();
+  });
+});
+
+describe('public and customer map', () => {
+  it('shows only the public statuses, no price when the API sends none, and copies the link', async () => {
+    const { view, machines, user, clipboard, toaster } = setup();
+    view(<PublicLotMapView machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    const legend = screen.getByRole('list', { name: 'Leyenda' });
+    expect(within(legend).queryByText('Bloqueado')).toBeNull();
+    expect(within(legend).queryByText('Reserva comercial')).toBeNull();
+    expect(within(legend).queryByText('Canje')).toBeNull();
+    expect(legendCount('Vendido')).toBe('1');
+    fireEvent.mouseMove(pathOf('MZ B - LT 1'));
+    const tip = await screen.findByRole('tooltip');
+    expect(tip.textContent).toContain('Vendido');
+    expect(tip.textContent).not.toMatch(/S\/|precio/i);
+    fireEvent.click(pathOf('MZ A - LT 1'));
+    const panel = await screen.findByRole('region', { name: 'Lote MZ A - LT 1' });
+    expect(panel.textContent).not.toMatch(/S\/|Precio/);
+    await user.click(screen.getByRole('button', { name: 'Copiar enlace' }));
+    await waitFor(() => expect(clipboard).toHaveBeenCalledWith(`${window.location.origin}/mapa/los-vinedos/k1`));
+    await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Enlace copiado' })));
+  });
+
+  it('says "Este mapa no está disponible" on a 404', async () => {
+    const { view, machines } = setup({ publicMap: () => Promise.reject(new ApiError(404, 'No encontrado')) });
+    view(<PublicLotMapView machines={machines} subdivisionKey="zz" />);
+    expect(await screen.findByText('Este mapa no está disponible')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copiar enlace' })).toBeNull();
+  });
+});
+
+describe('sales and heat maps', () => {
+  it('the sales panel keeps the place of the sale data', async () => {
+    const { view, machines, api } = setup();
+    view(<SalesMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    fireEvent.click(pathOf('3'));
+    const panel = await screen.findByRole('region', { name: 'Lote MZ B - LT 1' });
+    expect(panel.textContent).toContain(SALES_DATA_PENDING);
+    expect(panel.textContent).toContain('S/ 45,000.00');
+    expect(api.lot).not.toHaveBeenCalled();
+  });
+
+  it('colours by price per m² with a continuous legend from min to max; sales metrics disabled', async () => {
+    const { view, machines } = setup();
+    view(<HeatMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    expect(screen.getByTestId('heat-min').textContent).toBe('S/ 250.00/m²');
+    expect(screen.getByTestId('heat-max').textContent).toBe('S/ 300.00/m²');
+    expect(pathOf('1').getAttribute('fill')).toBe('#ffffb2');
+    expect(pathOf('3').getAttribute('fill')).toBe('#bd0026');
+    const options = within(screen.getByLabelText('Métrica')).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((o) => [o.value, o.disabled])).toEqual([['PRICE_PER_M2', false], ['DAYS_LATE', true], ['SALE_DATE', true]]);
+    expect(options[1]!.title).toBe(METRIC_PENDING);
+  });
+});
