@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Clock } from '../clock';
-import type { AccountType, ChangeAction, DB } from '../db/database';
+import type { AccountType, ChangeAction, ChangeHistoryTable, DB } from '../db/database';
 
 /**
  * The change-history mechanism (design DOMAIN.md "Cross-cutting: Change history"; docs/decisions.md
@@ -72,6 +72,28 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
 }
 
 /**
+ * The change_history row of one change: secret keys stripped from `before`/`after` (stored as
+ * JSON text, null when absent), `changed_fields` the JSON array of {@link changedFields}, actor and
+ * IP from `ctx`, `occurred_at` the given ISO instant.
+ */
+function historyRow(ctx: AuditContext, change: ChangeInput, occurredAt: string): Insertable<ChangeHistoryTable> {
+  const before = change.before ? (stripSecrets(change.before) as Record<string, unknown>) : null;
+  const after = change.after ? (stripSecrets(change.after) as Record<string, unknown>) : null;
+  return {
+    occurred_at: occurredAt,
+    actor_type: ctx.actor?.userType ?? null,
+    actor_id: ctx.actor?.accountId ?? null,
+    ip: ctx.ip,
+    entity: change.entity,
+    record_id: String(change.recordId),
+    action: change.action,
+    before: before ? JSON.stringify(before) : null,
+    after: after ? JSON.stringify(after) : null,
+    changed_fields: JSON.stringify(changedFields(before, after)),
+  };
+}
+
+/**
  * Writes one change-history row in `trx` (must be a transaction: the row shares the change's fate).
  * Secret keys are stripped from `before`/`after`; `changed_fields` lists the differing fields (every
  * field of the record on CREATE/DELETE). An UPDATE whose only differences were secrets is still
@@ -80,21 +102,21 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
  */
 export async function recordChange(trx: Kysely<DB>, ctx: AuditContext, change: ChangeInput): Promise<void> {
   if (!trx.isTransaction) throw new Error('recordChange must run inside the transaction of the change');
-  const before = change.before ? (stripSecrets(change.before) as Record<string, unknown>) : null;
-  const after = change.after ? (stripSecrets(change.after) as Record<string, unknown>) : null;
-  await trx
-    .insertInto('change_history')
-    .values({
-      occurred_at: ctx.clock.now().toISOString(),
-      actor_type: ctx.actor?.userType ?? null,
-      actor_id: ctx.actor?.accountId ?? null,
-      ip: ctx.ip,
-      entity: change.entity,
-      record_id: String(change.recordId),
-      action: change.action,
-      before: before ? JSON.stringify(before) : null,
-      after: after ? JSON.stringify(after) : null,
-      changed_fields: JSON.stringify(changedFields(before, after)),
-    })
-    .execute();
+  await trx.insertInto('change_history').values(historyRow(ctx, change, ctx.clock.now().toISOString())).execute();
+}
+
+/** Rows inserted per statement by {@link recordChanges} (keeps SQLite and PostgreSQL under their parameter limits). */
+const CHUNK = 250;
+
+/**
+ * {@link recordChange} for many records at once (same rows, one `occurred_at` for all, inserted
+ * {@link CHUNK} per statement): imports of thousands of lots stay one statement per chunk, not
+ * per record (PostgreSQL round trips). Nothing is written for an empty list.
+ * @throws Error when `trx` is not a transaction (a programming error).
+ */
+export async function recordChanges(trx: Kysely<DB>, ctx: AuditContext, changes: readonly ChangeInput[]): Promise<void> {
+  if (!trx.isTransaction) throw new Error('recordChanges must run inside the transaction of the change');
+  const occurredAt = ctx.clock.now().toISOString();
+  const rows = changes.map((change) => historyRow(ctx, change, occurredAt));
+  for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto('change_history').values(rows.slice(i, i + CHUNK)).execute();
 }

@@ -256,18 +256,11 @@ export interface BlocksTable {
 }
 
 /**
- * Lots. Lengths in metres, areas in m², `price_per_m2` and `list_price` in céntimos of the
- * subdivision's currency; `list_price_reason` is set when the list price differs from
- * round(area × price per m²). `polygon` is a JSON array of [x, y] in the subdivision's system.
+ * A lot's perimeter and its four boundaries (frente, fondo, derecha, izquierda): each length in
+ * metres and the neighbour on that side ("Calle 3", "Lote 14"), null when unknown. The lots table
+ * stores them; the import parsers (server/lot-import/types.ts `ParsedLot`) read them from files.
  */
-export interface LotsTable {
-  id: Generated<number>;
-  subdivision_id: number;
-  block_id: number;
-  number: string;
-  /** "MZ A - LT 12". */
-  code: string;
-  area_m2: number;
+export interface LotBoundaries {
   perimeter_m: number | null;
   front_m: number | null;
   front_neighbour: string | null;
@@ -277,6 +270,22 @@ export interface LotsTable {
   right_neighbour: string | null;
   left_m: number | null;
   left_neighbour: string | null;
+}
+
+/**
+ * Lots. Lengths in metres, areas in m², `price_per_m2` and `list_price` in céntimos of the
+ * subdivision's currency; `list_price_reason` is set when the list price differs from
+ * round(area × price per m²). `polygon` is a JSON array of [x, y] in the subdivision's system.
+ * Perimeter and boundaries: {@link LotBoundaries}.
+ */
+export interface LotsTable extends LotBoundaries {
+  id: Generated<number>;
+  subdivision_id: number;
+  block_id: number;
+  number: string;
+  /** "MZ A - LT 12". */
+  code: string;
+  area_m2: number;
   price_per_m2: number;
   list_price: number;
   list_price_reason: string | null;

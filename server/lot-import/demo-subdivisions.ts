@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { LOT_STATUSES, type LotStatus } from '../../src/schemas/projects';
-import { recordChange, type AuditContext } from '../audit/audit';
+import { recordChange, recordChanges, type AuditContext } from '../audit/audit';
 import type { Clock } from '../clock';
 import type { DB } from '../db/database';
-import { commitImport, recordChanges } from '../routes/lot-imports/lot-imports.service';
+import { commitImport } from '../routes/lot-imports/lot-imports.service';
 import { readImportFile, type ParseResult } from './index';
 
 /**

@@ -1,4 +1,5 @@
 import { blockNameSchema, lotCode, lotNumberSchema, type ImportFormat, type ImportIssue } from '../../src/schemas/projects';
+import type { LotBoundaries } from '../db/database';
 import type { Ring } from './geometry';
 
 /**
@@ -6,8 +7,11 @@ import type { Ring } from './geometry';
  * Units: areas m², lengths metres (2 decimals), prices céntimos per m².
  */
 
-/** One lot read from a file, before it is compared with the subdivision's lots. */
-export interface ParsedLot {
+/**
+ * One lot read from a file, before it is compared with the subdivision's lots. Perimeter and
+ * boundaries (metres, neighbours): {@link LotBoundaries}, as the lots table stores them.
+ */
+export interface ParsedLot extends LotBoundaries {
   block: string;
   number: string;
   /** "MZ A - LT 12" ({@link lotCode}). */
@@ -18,15 +22,6 @@ export interface ParsedLot {
   declared_area_m2: number | null;
   /** Area computed from the polygon, m². */
   drawn_area_m2: number | null;
-  perimeter_m: number | null;
-  front_m: number | null;
-  front_neighbour: string | null;
-  back_m: number | null;
-  back_neighbour: string | null;
-  right_m: number | null;
-  right_neighbour: string | null;
-  left_m: number | null;
-  left_neighbour: string | null;
   /** Céntimos per m², or null when the file gives no price. */
   price_per_m2: number | null;
   is_corner: boolean | null;

@@ -46,6 +46,20 @@ export const lotStatusSchema = z.enum(LOT_STATUSES);
 export type LotStatus = z.infer<typeof lotStatusSchema>;
 
 /**
+ * Spanish label of each lot status, the one map of them: the web app shows it (lots table, status
+ * dialog, map legends and filters; re-exported by src/views/proyectos/lot-status.ts) and the server
+ * puts it in the 409 messages of POST /api/lots/{id}/status ("El lote ya está en estado Vendido").
+ */
+export const LOT_STATUS_LABEL: Readonly<Record<LotStatus, string>> = {
+  DISPONIBLE: 'Disponible',
+  SEPARADO: 'Separado',
+  VENDIDO: 'Vendido',
+  BLOQUEADO: 'Bloqueado',
+  RESERVA_COMERCIAL: 'Reserva comercial',
+  CANJE: 'Canje',
+};
+
+/**
  * Allowed lot status changes (DOMAIN.md state chart): DISPONIBLE → SEPARADO → VENDIDO;
  * SEPARADO → DISPONIBLE (reservation expired or annulled); VENDIDO → DISPONIBLE (rescinded);
  * DISPONIBLE ↔ BLOQUEADO; DISPONIBLE ↔ RESERVA_COMERCIAL; DISPONIBLE → CANJE.

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { computeListPrice, type ImportIssue, type ImportLotRow, type ImportPreview } from '../../../src/schemas/projects';
-import { changedFields, recordChange, stripSecrets, type AuditContext, type ChangeInput } from '../../audit/audit';
+import { recordChange, recordChanges, type AuditContext, type ChangeInput } from '../../audit/audit';
 import type { DB, LotsTable } from '../../db/database';
 import { HttpError } from '../../errors';
 import type { ParsedLot, ParseResult } from '../../lot-import';
@@ -115,33 +115,6 @@ export class ImportRejectedError extends HttpError {
   override toBody() {
     return { ...super.toBody(), issues: this.issues };
   }
-}
-
-/**
- * {@link recordChange} for many records at once (same rows, inserted in chunks): imports of
- * thousands of lots stay one statement per chunk, not per lot (PostgreSQL round trips).
- * @throws Error when `trx` is not a transaction.
- */
-export async function recordChanges(trx: Kysely<DB>, ctx: AuditContext, changes: readonly ChangeInput[]): Promise<void> {
-  if (!trx.isTransaction) throw new Error('recordChanges must run inside the transaction of the change');
-  const occurredAt = ctx.clock.now().toISOString();
-  const rows = changes.map((change) => {
-    const before = change.before ? (stripSecrets(change.before) as Record<string, unknown>) : null;
-    const after = change.after ? (stripSecrets(change.after) as Record<string, unknown>) : null;
-    return {
-      occurred_at: occurredAt,
-      actor_type: ctx.actor?.userType ?? null,
-      actor_id: ctx.actor?.accountId ?? null,
-      ip: ctx.ip,
-      entity: change.entity,
-      record_id: String(change.recordId),
-      action: change.action,
-      before: before ? JSON.stringify(before) : null,
-      after: after ? JSON.stringify(after) : null,
-      changed_fields: JSON.stringify(changedFields(before, after)),
-    };
-  });
-  for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto('change_history').values(rows.slice(i, i + CHUNK)).execute();
 }
 
 /** Columns an import may set on an existing lot when the file gives them. */

@@ -4,6 +4,7 @@ import {
   bulkPriceRequestSchema,
   computeListPrice,
   isLotTransitionAllowed,
+  LOT_STATUS_LABEL,
   lotCode,
   priceChangePreviewResponseSchema,
   type Block,
@@ -11,7 +12,6 @@ import {
   type CreateLotRequest,
   type Lot,
   type LotsQuery,
-  type LotStatus,
   type LotStatusChange,
   type PriceChange,
   type Stage,
@@ -29,16 +29,6 @@ import { round2, subdivisionNotFound, type ProjectsDeps } from './subdivisions.s
  * history, and bulk price changes (issue "Proyectos"; src/schemas/projects.ts; DOMAIN.md state
  * chart). Money in integer céntimos of the subdivision's currency, areas in m², lengths in metres.
  */
-
-/** Spanish labels of the lot statuses (the UI's). */
-export const LOT_STATUS_LABELS: Readonly<Record<LotStatus, string>> = {
-  DISPONIBLE: 'Disponible',
-  SEPARADO: 'Separado',
-  VENDIDO: 'Vendido',
-  BLOQUEADO: 'Bloqueado',
-  RESERVA_COMERCIAL: 'Reserva comercial',
-  CANJE: 'Canje',
-};
 
 /** Spanish messages of the lots screen. */
 export const LOT_MESSAGES = {
@@ -517,8 +507,8 @@ export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, i
     if (!before) throw lotNotFound();
     const from = before.status;
     const to = body.status;
-    if (from === to) throw conflict(LOT_MESSAGES.sameStatus(LOT_STATUS_LABELS[to]));
-    if (!isLotTransitionAllowed(from, to)) throw conflict(LOT_MESSAGES.transition(LOT_STATUS_LABELS[from], LOT_STATUS_LABELS[to]));
+    if (from === to) throw conflict(LOT_MESSAGES.sameStatus(LOT_STATUS_LABEL[to]));
+    if (!isLotTransitionAllowed(from, to)) throw conflict(LOT_MESSAGES.transition(LOT_STATUS_LABEL[from], LOT_STATUS_LABEL[to]));
     const stamp = now(deps);
     const reason = body.reason?.trim() ? body.reason.trim() : null;
     await trx.updateTable('lots').set({ status: to, updated_at: stamp }).where('id', '=', id).execute();

@@ -1,11 +1,9 @@
-import { use } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useServices } from '../services';
-import type { MapsMachines } from '../../machines/mapas/maps.actors';
 import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
 import { nameSegment } from '../proyectos/lot-status';
 import { LotMap } from './LotMap';
+import { MapPageFrame, MapsScreen, type MapPageProps } from './map-page';
 import { SimpleLotPanel, useLotMapActor } from './map-parts';
 
 /**
@@ -25,9 +23,7 @@ export function CopyLinkButton({ actor }: { actor: LotMapActorRef }) {
 
 /** /COMERCIO/MapSalesCustomer/{name}/{id_encrypted}: waits for the maps' machines, then the page. */
 export function CustomerMapScreen({ params }: { params: Record<string, string> }) {
-  const machines = use(useServices().machines.maps());
-  const key = params.id_encrypted ?? '';
-  return <PublicLotMapView key={key} machines={machines} subdivisionKey={key} />;
+  return <MapsScreen params={params} page={PublicLotMapView} />;
 }
 
 /**
@@ -36,20 +32,14 @@ export function CustomerMapScreen({ params }: { params: Record<string, string> }
  * Separado / Vendido, prices only when the API sends them, no personal data, "Copiar enlace",
  * and "Este mapa no está disponible" when the API answers 404.
  */
-export function PublicLotMapView({ machines, subdivisionKey }: { machines: MapsMachines; subdivisionKey: string }) {
+export function PublicLotMapView({ machines, subdivisionKey }: MapPageProps) {
   const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'public' });
-  const name = useSelector(actor, (s) => s.context.subdivision?.name ?? '');
   const ready = useSelector(actor, (s) => s.matches('ready'));
   return (
-    <section className="map-page" aria-labelledby="map-title">
-      <div className="map-page__header">
-        <h1 id="map-title" className="map-page__title">
-          Mapa de ventas{name ? <span className="map-page__subtitle"> · {name}</span> : null}
-        </h1>
-      </div>
+    <MapPageFrame actor={actor} title="Mapa de ventas">
       <LotMap actor={actor} publicView toolbarExtra={ready ? <CopyLinkButton actor={actor} /> : null}>
         <SimpleLotPanel actor={actor} />
       </LotMap>
-    </section>
+    </MapPageFrame>
   );
 }

@@ -1,12 +1,9 @@
-import { use } from 'react';
-import { Callout, FormGroup, HTMLSelect, Tooltip } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, Tooltip } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import { useServices } from '../services';
-import type { MapsMachines } from '../../machines/mapas/maps.actors';
 import type { HeatMetric } from '../../machines/mapas/map-geometry';
 import { LotMap } from './LotMap';
-import { SimpleLotPanel, useLotMapActor } from './map-parts';
-import { SALES_DATA_PENDING } from './SalesMapPage';
+import { MapPageFrame, MapsScreen, SalesLotPanel, type MapPageProps } from './map-page';
+import { useLotMapActor } from './map-parts';
 
 /** Why the sales and payments metrics are disabled until those issues land. */
 export const METRIC_PENDING = 'Disponible con el módulo de Ventas/Pagos';
@@ -20,9 +17,7 @@ export const HEAT_METRICS: readonly { value: HeatMetric; label: string; enabled:
 
 /** /COMERCIO/MapSales/Heat/{name}/{id_encrypted}: waits for the maps' machines, then the page. */
 export function HeatMapScreen({ params }: { params: Record<string, string> }) {
-  const machines = use(useServices().machines.maps());
-  const key = params.id_encrypted ?? '';
-  return <HeatMapPage key={key} machines={machines} subdivisionKey={key} />;
+  return <MapsScreen params={params} page={HeatMapPage} />;
 }
 
 /**
@@ -30,9 +25,8 @@ export function HeatMapScreen({ params }: { params: Record<string, string> }) {
  * continuous scale (5-stop sequential ramp, see map-geometry.ts) with a legend bar from the
  * minimum to the maximum value. Days late and sale date wait for the sales and payments issues.
  */
-export function HeatMapPage({ machines, subdivisionKey }: { machines: MapsMachines; subdivisionKey: string }) {
+export function HeatMapPage({ machines, subdivisionKey }: MapPageProps) {
   const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'staff', colouring: 'heat' });
-  const name = useSelector(actor, (s) => s.context.subdivision?.name ?? '');
   const metric = useSelector(actor, (s) => s.context.metric);
   const metricSelect = (
     <FormGroup label="Métrica" labelFor="heat-metric" inline className="heat-metric">
@@ -52,19 +46,10 @@ export function HeatMapPage({ machines, subdivisionKey }: { machines: MapsMachin
     </FormGroup>
   );
   return (
-    <section className="map-page" aria-labelledby="map-title">
-      <div className="map-page__header">
-        <h1 id="map-title" className="map-page__title">
-          Mapa de calor{name ? <span className="map-page__subtitle"> · {name}</span> : null}
-        </h1>
-      </div>
+    <MapPageFrame actor={actor} title="Mapa de calor">
       <LotMap actor={actor} toolbarExtra={metricSelect}>
-        <SimpleLotPanel actor={actor}>
-          <Callout icon="info-sign" compact className="lot-panel__note">
-            {SALES_DATA_PENDING}
-          </Callout>
-        </SimpleLotPanel>
+        <SalesLotPanel actor={actor} />
       </LotMap>
-    </section>
+    </MapPageFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { use, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Button, Callout } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useServices, useSession } from '../services';
@@ -13,16 +13,15 @@ import { LotStatusDialog, LotStatusTag } from '../proyectos/LotStatusDialog';
 import { LotStatusHistory } from '../proyectos/LotStatusHistory';
 import { nameSegment } from '../proyectos/lot-status';
 import { LotMap } from './LotMap';
-import { LotPanelCard, MapFilters, MapLotFacts, PanelSpinner, useLotMapActor, useSelectedLot } from './map-parts';
+import { MapPageFrame, MapsScreen, type MapPageProps } from './map-page';
+import { LotPanelCard, MapLotFacts, PanelSpinner, useLotMapActor, useSelectedLot } from './map-parts';
 
 /** Who may change a lot's status (the server's PROJECTS_ACCESS on POST lots/{id}/status). */
 const CHANGE_STATUS = [MODULE.proyectos, SUBMODULE.lotizaciones];
 
 /** /PROYECTOS/MapaProyectos/{name}/{id_encrypted}: waits for the maps' machines, then the page. */
 export function ProjectMapScreen({ params }: { params: Record<string, string> }) {
-  const machines = use(useServices().machines.maps());
-  const key = params.id_encrypted ?? '';
-  return <ProjectMapPage key={key} machines={machines} subdivisionKey={key} />;
+  return <MapsScreen params={params} page={ProjectMapPage} />;
 }
 
 /**
@@ -30,25 +29,14 @@ export function ProjectMapScreen({ params }: { params: Record<string, string> })
  * (manzana, estado, precio), legend with counts, search by code and the lot panel (details from
  * GET lots/{id}, status history, "Cambiar estado" when the user may, "Ver en lista").
  */
-export function ProjectMapPage({ machines, subdivisionKey }: { machines: MapsMachines; subdivisionKey: string }) {
+export function ProjectMapPage({ machines, subdivisionKey }: MapPageProps) {
   const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'staff', details: true });
-  const name = useSelector(actor, (s) => s.context.subdivision?.name ?? '');
   return (
-    <section className="map-page" aria-labelledby="map-title">
-      <div className="map-page__header">
-        <h1 id="map-title" className="map-page__title">
-          Mapa del proyecto{name ? <span className="map-page__subtitle"> · {name}</span> : null}
-        </h1>
-      </div>
-      <div className="map-page__layout">
-        <MapFilters actor={actor} />
-        <div className="map-page__main">
-          <LotMap actor={actor}>
-            <ProjectLotPanel actor={actor} machines={machines} subdivisionKey={subdivisionKey} />
-          </LotMap>
-        </div>
-      </div>
-    </section>
+    <MapPageFrame actor={actor} title="Mapa del proyecto" filters>
+      <LotMap actor={actor}>
+        <ProjectLotPanel actor={actor} machines={machines} subdivisionKey={subdivisionKey} />
+      </LotMap>
+    </MapPageFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { use, useEffect, useRef } from 'react';
+import { use, useEffect, useRef, type ReactNode } from 'react';
 import {
   Button,
   Callout,
@@ -195,72 +195,93 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
   );
 }
 
-/** Issues as a table: type, where, lot, what. */
-function IssuesTable({ issues }: { issues: readonly ImportIssue[] }) {
-  const shown = issues.slice(0, ISSUE_ROWS);
+/** One column of a preview table: header text, right-aligned (`num`) when numeric, the cell. */
+interface PreviewColumn<Row> {
+  label: string;
+  numeric?: boolean;
+  cell(row: Row): ReactNode;
+}
+
+/**
+ * A compact preview table of the first `limit` rows, the rest summarised as "y N más" below it.
+ * @param className extra class of the scrolling wrapper (besides `lot-import-table-wrap`).
+ */
+function PreviewTable<Row>({
+  label,
+  rows,
+  limit,
+  columns,
+  rowKey,
+  className,
+}: {
+  label: string;
+  rows: readonly Row[];
+  limit: number;
+  columns: readonly PreviewColumn<Row>[];
+  rowKey(row: Row, index: number): string | number;
+  className?: string;
+}) {
+  const shown = rows.slice(0, limit);
   return (
-    <div className="lot-import-table-wrap lot-import-issues">
-      <HTMLTable compact striped className="lot-import-table" aria-label="Problemas del archivo">
+    <div className={className ? `lot-import-table-wrap ${className}` : 'lot-import-table-wrap'}>
+      <HTMLTable compact striped className="lot-import-table" aria-label={label}>
         <thead>
           <tr>
-            <th>Tipo</th>
-            <th>Ubicación</th>
-            <th>Lote</th>
-            <th>Detalle</th>
+            {columns.map((c) => (
+              <th key={c.label} className={c.numeric ? 'num' : undefined}>
+                {c.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
-          {shown.map((issue, i) => (
-            <tr key={i}>
-              <td>
-                <Tag minimal intent={issue.severity === 'ERROR' ? 'danger' : 'warning'}>{issue.severity === 'ERROR' ? 'Error' : 'Advertencia'}</Tag>
-              </td>
-              <td>{issue.location}</td>
-              <td>{issue.lot_code ?? '—'}</td>
-              <td>{issue.message}</td>
+          {shown.map((row, i) => (
+            <tr key={rowKey(row, i)}>
+              {columns.map((c) => (
+                <td key={c.label} className={c.numeric ? 'num' : undefined}>
+                  {c.cell(row)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </HTMLTable>
-      {issues.length > shown.length ? <p className="bp6-text-muted">y {issues.length - shown.length} más</p> : null}
+      {rows.length > shown.length ? <p className="bp6-text-muted">y {rows.length - shown.length} más</p> : null}
     </div>
   );
 }
 
+/** Columns of the issues table: type, where, lot, what. */
+const ISSUE_COLUMNS: readonly PreviewColumn<ImportIssue>[] = [
+  {
+    label: 'Tipo',
+    cell: (issue) => <Tag minimal intent={issue.severity === 'ERROR' ? 'danger' : 'warning'}>{issue.severity === 'ERROR' ? 'Error' : 'Advertencia'}</Tag>,
+  },
+  { label: 'Ubicación', cell: (issue) => issue.location },
+  { label: 'Lote', cell: (issue) => issue.lot_code ?? '—' },
+  { label: 'Detalle', cell: (issue) => issue.message },
+];
+
+/** Issues as a table (the first {@link ISSUE_ROWS}): type, where, lot, what. */
+function IssuesTable({ issues }: { issues: readonly ImportIssue[] }) {
+  return <PreviewTable label="Problemas del archivo" className="lot-import-issues" rows={issues} limit={ISSUE_ROWS} columns={ISSUE_COLUMNS} rowKey={(_, i) => i} />;
+}
+
+/** Columns of the lots table: code, areas (m²), perimeter (m), price per m², polygon, action. */
+const LOT_COLUMNS: readonly PreviewColumn<ImportLotRow>[] = [
+  { label: 'Código', cell: (lot) => lot.code },
+  { label: 'Área', numeric: true, cell: (lot) => formatArea(lot.area_m2) },
+  { label: 'Área dibujada', numeric: true, cell: (lot) => (lot.drawn_area_m2 === null ? '—' : formatArea(lot.drawn_area_m2)) },
+  { label: 'Perímetro', numeric: true, cell: (lot) => (lot.perimeter_m === null ? '—' : formatMetres(lot.perimeter_m)) },
+  { label: 'Precio m²', numeric: true, cell: (lot) => priceText(lot.price_per_m2) },
+  { label: 'Polígono', cell: (lot) => (lot.has_polygon ? 'Sí' : 'No') },
+  {
+    label: 'Acción',
+    cell: (lot) => <Tag minimal intent={lot.action === 'CREATE' ? 'success' : 'primary'}>{lot.action === 'CREATE' ? 'Crear' : 'Actualizar'}</Tag>,
+  },
+];
+
 /** The first {@link PREVIEW_ROWS} lots. */
 function LotsTable({ lots }: { lots: readonly ImportLotRow[] }) {
-  const shown = lots.slice(0, PREVIEW_ROWS);
-  return (
-    <div className="lot-import-table-wrap">
-      <HTMLTable compact striped className="lot-import-table" aria-label="Lotes del archivo">
-        <thead>
-          <tr>
-            <th>Código</th>
-            <th className="num">Área</th>
-            <th className="num">Área dibujada</th>
-            <th className="num">Perímetro</th>
-            <th className="num">Precio m²</th>
-            <th>Polígono</th>
-            <th>Acción</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((lot) => (
-            <tr key={lot.code}>
-              <td>{lot.code}</td>
-              <td className="num">{formatArea(lot.area_m2)}</td>
-              <td className="num">{lot.drawn_area_m2 === null ? '—' : formatArea(lot.drawn_area_m2)}</td>
-              <td className="num">{lot.perimeter_m === null ? '—' : formatMetres(lot.perimeter_m)}</td>
-              <td className="num">{priceText(lot.price_per_m2)}</td>
-              <td>{lot.has_polygon ? 'Sí' : 'No'}</td>
-              <td>
-                <Tag minimal intent={lot.action === 'CREATE' ? 'success' : 'primary'}>{lot.action === 'CREATE' ? 'Crear' : 'Actualizar'}</Tag>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      {lots.length > shown.length ? <p className="bp6-text-muted">y {lots.length - shown.length} más</p> : null}
-    </div>
-  );
+  return <PreviewTable label="Lotes del archivo" rows={lots} limit={PREVIEW_ROWS} columns={LOT_COLUMNS} rowKey={(lot) => lot.code} />;
 }

@@ -5,16 +5,10 @@ import type { LotStatus, PublicLotStatus, SubdivisionStatus } from '../../schema
  * Spanish labels and colours of lot and subdivision statuses (DOMAIN.md "Projects and lots"),
  * shared by the lots table, the status dialog and every map (legend, fill). Colours are chosen
  * to read on the light and dark themes and for common colour blindness (green / amber / red /
- * grey / violet / blue differ in lightness too).
+ * grey / violet / blue differ in lightness too). The lot status labels live in
+ * src/schemas/projects.ts (the server uses them too) and are re-exported here for the views.
  */
-export const LOT_STATUS_LABEL: Readonly<Record<LotStatus, string>> = {
-  DISPONIBLE: 'Disponible',
-  SEPARADO: 'Separado',
-  VENDIDO: 'Vendido',
-  BLOQUEADO: 'Bloqueado',
-  RESERVA_COMERCIAL: 'Reserva comercial',
-  CANJE: 'Canje',
-};
+export { LOT_STATUS_LABEL } from '../../schemas/projects';
 
 /** Fill colour of a lot on the maps (hex). */
 export const LOT_STATUS_COLOR: Readonly<Record<LotStatus, string>> = {
