@@ -49,17 +49,19 @@ const money = (cents: number, currency: CurrencyCode) => formatMoney(cents, curr
 
 export const LOT_COLUMNS: TableColumn<Lot>[] = [
   { key: 'code', label: 'Código', sortable: true },
-  { key: 'block', label: 'Manzana', sortable: true },
-  { key: 'number', label: 'Lote', sortable: true },
+  // The code already says "MZ A - LT 12": block and number (and perimeter, updated) are in the column chooser, so the
+  // default view fits a 1366 px screen.
+  { key: 'block', label: 'Manzana', sortable: true, hiddenByDefault: true },
+  { key: 'number', label: 'Lote', sortable: true, hiddenByDefault: true },
   { key: 'area_m2', label: 'Área', sortable: true, align: 'right', render: (l) => formatArea(l.area_m2), exportValue: (l) => l.area_m2 },
-  { key: 'perimeter_m', label: 'Perímetro', align: 'right', render: (l) => (l.perimeter_m === null ? '—' : formatMetres(l.perimeter_m)), exportValue: (l) => l.perimeter_m ?? '' },
+  { key: 'perimeter_m', label: 'Perímetro', align: 'right', hiddenByDefault: true, render: (l) => (l.perimeter_m === null ? '—' : formatMetres(l.perimeter_m)), exportValue: (l) => l.perimeter_m ?? '' },
   { key: 'price_per_m2', label: 'Precio m²', sortable: true, align: 'right', render: (l) => money(l.price_per_m2, l.currency), exportValue: (l) => l.price_per_m2 / 100 },
   { key: 'list_price', label: 'Precio de lista', sortable: true, align: 'right', render: (l) => money(l.list_price, l.currency), exportValue: (l) => l.list_price / 100 },
   { key: 'is_corner', label: 'Esquina', render: (l) => yesNo(l.is_corner), exportValue: (l) => yesNo(l.is_corner) },
   { key: 'facing_park', label: 'Frente a parque', render: (l) => yesNo(l.facing_park), exportValue: (l) => yesNo(l.facing_park) },
   { key: 'status', label: 'Estado', sortable: true, render: (l) => <LotStatusTag status={l.status} />, exportValue: (l) => LOT_STATUS_LABEL[l.status] },
   { key: 'stage', label: 'Etapa', hiddenByDefault: true, render: (l) => l.stage ?? '—', exportValue: (l) => l.stage ?? '' },
-  { key: 'updated_at', label: 'Actualizado', sortable: true, render: (l) => formatDate(l.updated_at), exportValue: (l) => formatDate(l.updated_at) },
+  { key: 'updated_at', label: 'Actualizado', sortable: true, hiddenByDefault: true, render: (l) => formatDate(l.updated_at), exportValue: (l) => formatDate(l.updated_at) },
 ];
 
 const VIRTUAL_COLUMNS: VirtualColumn[] = [

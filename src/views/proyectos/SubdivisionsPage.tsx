@@ -49,14 +49,16 @@ export function percentText(fraction: number): string {
 }
 
 /** Small coloured tags with the lots per status (zero counts left out). */
-export function LotCountTags({ counts }: { counts: LotCounts }) {
+export function LotCountTags({ counts, compact = false }: { counts: LotCounts; compact?: boolean }) {
   const present = LOT_STATUSES.filter((s) => counts[s] > 0);
   if (present.length === 0) return <span className="bp6-text-muted">Sin lotes</span>;
   return (
-    <span className="lot-count-tags">
+    <span className={compact ? 'lot-count-tags lot-count-tags--compact' : 'lot-count-tags'}>
       {present.map((s) => (
         <Tag key={s} round className="lot-count-tag" style={{ backgroundColor: LOT_STATUS_COLOR[s], color: lotStatusTextColor(s) }} title={LOT_STATUS_LABEL[s]}>
-          {LOT_STATUS_LABEL[s]}: {counts[s]}
+          {/* Compact (the Lotizaciones table): the colour and the number show, the label stays for screen readers and the tooltip. */}
+          <span className={compact ? 'sr-only' : undefined}>{LOT_STATUS_LABEL[s]}: </span>
+          {counts[s]}
         </Tag>
       ))}
     </span>
@@ -97,7 +99,7 @@ const COLUMNS: TableColumn<Subdivision>[] = [
   {
     key: 'lot_counts',
     label: 'Lotes por estado',
-    render: (s) => <LotCountTags counts={s.lot_counts} />,
+    render: (s) => <LotCountTags counts={s.lot_counts} compact />,
     exportValue: (s) => LOT_STATUSES.map((st) => `${LOT_STATUS_LABEL[st]}: ${s.lot_counts[st]}`).join('; '),
   },
   { key: 'created_at', label: 'Creado', sortable: true, hiddenByDefault: true, render: (s) => s.created_at.slice(0, 10) },
