@@ -12,10 +12,19 @@
  * 4. prints, per map: first paint after data arrival (ms from the map answer's `responseEnd` to the
  *    first animation frame after every lot's `<path>` is in the DOM; median of RUNS page loads),
  *    hover response p95 (ms from a `mousemove` on a lot to its tooltip and outline in the DOM, over
- *    HOVERS lots; also to the next animation frame after that), and the 5 000 / 200 ratio.
+ *    HOVERS lots; also to the next animation frame after that), and the 5 000 / 200 ratio;
+ * 5. the Lotes screen's "Ver todos" list of the same subdivisions (issue: "lots list of 5 000 rows
+ *    scrolls virtualised"): /PROYECTOS/Lotes/... → "Ver todos", then `.lots-virtual-scroller` is
+ *    scrolled by `scrollTop += step` once per animation frame, as tests/e2e/proyectos.e2e.test.ts
+ *    does, recording each frame's duration (ms between consecutive animation frames; median, p95,
+ *    max): down through the whole list at 48 and at 240 px/frame, each from a fresh page (pages of
+ *    100 loading while scrolling; frames showing skeleton rows are counted), then, once every page
+ *    is loaded, up through the whole list at 240 and 48 px/frame; plus the most table rows in the
+ *    DOM over every frame and at the end (target < 80: virtualised), and the 5 000 / 200 ratio.
  *
  * Usage: node scripts/bench-maps.mjs [--json]   (env: BENCH_DIST, RUNS=3, HOVERS=40)
- * Exit code 1 when a figure misses its target (first paint > 500 ms or hover p95 > 16 ms).
+ * Exit code 1 when a figure misses its target (first paint > 500 ms, hover p95 > 16 ms or 80 or
+ * more rows of the "Ver todos" list in the DOM).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -34,6 +43,10 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const HOVERS = Number(process.env.HOVERS ?? 40);
 const TARGET_FIRST_PAINT = 500;
 const TARGET_HOVER = 16;
+/** "Ver todos" must keep fewer table rows than this in the DOM (header included), as the e2e asserts. */
+const TARGET_LIST_DOM_ROWS = 80;
+/** Scroll steps of the "Ver todos" list, px per animation frame. */
+const LIST_STEPS = [48, 240];
 const json = process.argv.includes('--json');
 const log = (...a) => {
   if (!json) console.error(...a);
@@ -223,14 +236,19 @@ function hoverProbe(index) {
   });
 }
 
-async function measure(browser, baseUrl, key, count) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-PE' });
-  const page = await context.newPage();
+/** Signs `page` in as the demo administrator. */
+async function signIn(page, baseUrl) {
   await page.goto('/auth/login');
   await page.getByLabel('DNI o correo electrónico').fill('70000001');
   await page.getByLabel('Contraseña', { exact: true }).fill('Parcela#2026');
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await page.waitForURL(`${baseUrl}/`);
+}
+
+async function measure(browser, baseUrl, key, count) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-PE' });
+  const page = await context.newPage();
+  await signIn(page, baseUrl);
   const firstPaints = [];
   for (let run = 0; run < RUNS; run++) {
     await page.goto(`/PROYECTOS/MapaProyectos/bench/${key}`);
@@ -247,6 +265,106 @@ async function measure(browser, baseUrl, key, count) {
   await context.close();
   const r1 = (v) => Math.round(v * 10) / 10;
   return { lots: count, first_paint_ms: r1(median(firstPaints)), hover_p95_ms: r1(p95(hovers)), hover_frame_p95_ms: r1(p95(frames)) };
+}
+
+/**
+ * In the page, on the "Ver todos" scroller `el`: `scrollTop += by` once per animation frame until
+ * the end of the list in that direction (by > 0: bottom, by < 0: top). Resolves with each frame's
+ * duration (ms between consecutive animation frames, as the e2e measures), the most rows
+ * (`[role=row]`, header included) in the DOM after any frame, and how many frames showed skeleton
+ * (not loaded yet) rows.
+ */
+function scrollProbe(el, by) {
+  const rowsInDom = () => el.querySelectorAll('[role="row"]').length;
+  const atEnd = () => (by > 0 ? el.scrollTop >= el.scrollHeight - el.clientHeight - 1 : el.scrollTop <= 0);
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  return (async () => {
+    await frame();
+    const times = [];
+    let maxRows = rowsInDom();
+    let skeletonFrames = 0;
+    let last = performance.now();
+    while (!atEnd() && times.length < 50_000) {
+      el.scrollTop += by;
+      await frame();
+      const now = performance.now();
+      times.push(now - last);
+      last = now;
+      maxRows = Math.max(maxRows, rowsInDom());
+      if (el.querySelector('.bp6-skeleton')) skeletonFrames += 1;
+    }
+    return { times, maxRows, skeletonFrames };
+  })();
+}
+
+/** In the page: visits every page of 100 rows of the scroller `el` until none shows a skeleton row. */
+function loadAllProbe(el, rows) {
+  const frame = () => new Promise((r) => requestAnimationFrame(r));
+  const rowHeight = el.querySelector('.lots-virtual-body').offsetHeight / rows;
+  return (async () => {
+    for (let first = 0; first < rows; first += 100) {
+      el.scrollTop = first * rowHeight;
+      const deadline = performance.now() + 15_000;
+      await frame();
+      while (el.querySelector('.bp6-skeleton')) {
+        if (performance.now() > deadline) throw new Error(`rows from ${first} not loaded within 15 s`);
+        await frame();
+      }
+    }
+  })();
+}
+
+/** Opens the Lotes screen of subdivision `key` and its "Ver todos" list; @returns the scroller. */
+async function openAllLots(page, key, name, count) {
+  await page.goto(`/PROYECTOS/Lotes/bench/${key}`);
+  await page.getByRole('heading', { name, exact: true }).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Ver todos' }).click();
+  await page.getByRole('table', { name: 'Todos los lotes' }).waitFor();
+  await page.locator('.lots-virtual').getByText(`${count} lotes`, { exact: true }).waitFor({ timeout: 30_000 });
+  const scroller = page.locator('.lots-virtual-scroller');
+  // The first page is in: no skeleton rows at the top.
+  await page.waitForFunction(() => document.querySelectorAll('.lots-virtual-scroller .lots-virtual-body [role="row"]').length > 0 && !document.querySelector('.lots-virtual-scroller .bp6-skeleton'), null, { timeout: 30_000 });
+  return scroller;
+}
+
+/** "Ver todos" of subdivision `key` (`count` lots): frame times scrolling down (loading) and up (loaded). */
+async function measureList(browser, baseUrl, key, name, count) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1366, height: 860 }, locale: 'es-PE' });
+  const page = await context.newPage();
+  await signIn(page, baseUrl);
+  const r1 = (v) => Math.round(v * 10) / 10;
+  const stats = ({ times, skeletonFrames }) => {
+    const s = [...times].sort((a, b) => a - b);
+    return { frames: s.length, median_ms: r1(median(s)), p95_ms: r1(p95(s)), max_ms: r1(s[s.length - 1]), skeleton_frames: skeletonFrames };
+  };
+  let domRowsMax = 0;
+  const result = { lots: count };
+  // Down through the whole list, from a fresh page each time: pages of 100 load while scrolling.
+  let scroller;
+  for (const step of LIST_STEPS) {
+    scroller = await openAllLots(page, key, name, count);
+    const run = await scroller.evaluate(scrollProbe, step);
+    domRowsMax = Math.max(domRowsMax, run.maxRows);
+    result[`down_${step}`] = stats(run);
+  }
+  // Every page loaded, then up through the whole list from the bottom.
+  await scroller.evaluate(loadAllProbe, count);
+  for (const step of [...LIST_STEPS].reverse()) {
+    await scroller.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    const run = await scroller.evaluate(scrollProbe, -step);
+    domRowsMax = Math.max(domRowsMax, run.maxRows);
+    result[`up_${step}`] = stats(run);
+  }
+  const table = page.getByRole('table', { name: 'Todos los lotes' });
+  // As the e2e: lot codes are shown, and only the rows in view (plus overscan) are in the DOM.
+  const codesShown = await table.getByText(/^MZ [A-Z0-9]+ - LT \d+/).count();
+  if (codesShown <= 5) throw new Error(`"Ver todos" of ${count} lots shows ${codesShown} lot codes at the top`);
+  result.dom_rows_end = await table.getByRole('row').count();
+  result.dom_rows_max = Math.max(domRowsMax, result.dom_rows_end);
+  await context.close();
+  return result;
 }
 
 async function main() {
@@ -268,19 +386,40 @@ async function main() {
     const big = await measure(browser, server.baseUrl, keys[0], 5000);
     log('measuring 200 lots…');
     const small = await measure(browser, server.baseUrl, keys[1], 200);
+    log('measuring "Ver todos" of 5 000 lots…');
+    const bigList = await measureList(browser, server.baseUrl, keys[0], 'Bench 5000 lotes', 5000);
+    log('measuring "Ver todos" of 200 lots…');
+    const smallList = await measureList(browser, server.baseUrl, keys[1], 'Bench 200 lotes', 200);
+    const ratio = (a, b) => Math.round((a / b) * 100) / 100;
+    const listPasses = [...LIST_STEPS.map((s) => `down_${s}`), ...LIST_STEPS.map((s) => `up_${s}`)];
     const result = {
       map_5000: big,
       map_200: small,
-      ratio_first_paint: Math.round((big.first_paint_ms / small.first_paint_ms) * 100) / 100,
-      ratio_hover_p95: Math.round((big.hover_p95_ms / small.hover_p95_ms) * 100) / 100,
-      targets: { first_paint_ms: TARGET_FIRST_PAINT, hover_p95_ms: TARGET_HOVER },
-      ok: big.first_paint_ms <= TARGET_FIRST_PAINT && big.hover_p95_ms <= TARGET_HOVER,
+      ratio_first_paint: ratio(big.first_paint_ms, small.first_paint_ms),
+      ratio_hover_p95: ratio(big.hover_p95_ms, small.hover_p95_ms),
+      list_5000: bigList,
+      list_200: smallList,
+      ratio_list: Object.fromEntries(listPasses.map((k) => [k, { median: ratio(bigList[k].median_ms, smallList[k].median_ms), p95: ratio(bigList[k].p95_ms, smallList[k].p95_ms) }])),
+      targets: { first_paint_ms: TARGET_FIRST_PAINT, hover_p95_ms: TARGET_HOVER, list_dom_rows_below: TARGET_LIST_DOM_ROWS },
+      ok: big.first_paint_ms <= TARGET_FIRST_PAINT && big.hover_p95_ms <= TARGET_HOVER && bigList.dom_rows_max < TARGET_LIST_DOM_ROWS && smallList.dom_rows_max < TARGET_LIST_DOM_ROWS,
     };
     if (json) console.log(JSON.stringify(result));
     else {
       console.log(`Mapa 5 000 lotes: primer pintado tras llegar los datos ${big.first_paint_ms} ms (meta ≤ ${TARGET_FIRST_PAINT}), hover p95 ${big.hover_p95_ms} ms (meta ≤ ${TARGET_HOVER}; hasta el siguiente cuadro ${big.hover_frame_p95_ms} ms)`);
       console.log(`Mapa   200 lotes: primer pintado ${small.first_paint_ms} ms, hover p95 ${small.hover_p95_ms} ms (siguiente cuadro ${small.hover_frame_p95_ms} ms)`);
       console.log(`Relación 5 000 / 200: primer pintado ×${result.ratio_first_paint}, hover ×${result.ratio_hover_p95}`);
+      const pass = (f) => `mediana ${f.median_ms} ms, p95 ${f.p95_ms} ms (máx ${f.max_ms} ms; ${f.frames} cuadros${f.skeleton_frames ? `, ${f.skeleton_frames} con filas cargando` : ''})`;
+      const passes = (l) => [
+        ...LIST_STEPS.map((s) => `bajando a ${s} px/cuadro (páginas cargando) ${pass(l[`down_${s}`])}`),
+        ...LIST_STEPS.map((s) => `subiendo a ${s} px/cuadro (todo cargado) ${pass(l[`up_${s}`])}`),
+      ];
+      for (const [label, l] of [['5 000', bigList], ['  200', smallList]]) {
+        console.log(`Lista "Ver todos" ${label} lotes: filas en el DOM máx ${l.dom_rows_max}, al final ${l.dom_rows_end} (meta < ${TARGET_LIST_DOM_ROWS}); duración de cuadro:`);
+        for (const line of passes(l)) console.log(`  ${line}`);
+      }
+      console.log(
+        `Relación lista 5 000 / 200: ${listPasses.map((k) => `${k.startsWith('down') ? 'bajando' : 'subiendo'} ${k.split('_')[1]} px mediana ×${result.ratio_list[k].median}, p95 ×${result.ratio_list[k].p95}`).join('; ')}`,
+      );
     }
     process.exitCode = result.ok ? 0 : 1;
   } finally {
@@ -294,11 +433,7 @@ async function main() {
 async function keysFor(browser, baseUrl, ids) {
   const context = await browser.newContext({ baseURL: baseUrl });
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.getByLabel('DNI o correo electrónico').fill('70000001');
-  await page.getByLabel('Contraseña', { exact: true }).fill('Parcela#2026');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(`${baseUrl}/`);
+  await signIn(page, baseUrl);
   const rows = await page.evaluate(async () => {
     const res = await fetch('/api/subdivisions?per_page=100', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, Accept: 'application/json' } });
     return (await res.json()).data;

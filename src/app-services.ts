@@ -4,7 +4,7 @@ import { createNotificationsApi, type NotificationsApi } from './api/notificatio
 import { apiBases, type ApiBases } from './config/env';
 import { readStorage, type KeyValueStore } from './lib/storage';
 import { createLazyToaster, type AppToaster } from './lib/toaster';
-import { todayInLima } from './lib/dates';
+import { todayInLima } from './lib/lima-today';
 import { createAppActors, type AppActorDeps } from './machines/app-actors';
 import type { ViewServices } from './views/services';
 

@@ -22,12 +22,24 @@ export class ApiError extends Error {
 /** Spanish message used when the server is unreachable or answers something unreadable. */
 export const NETWORK_ERROR_MESSAGE = 'No se pudo conectar con el servidor. Inténtelo nuevamente.';
 
-/** One ofetch instance per base of design API.md. */
+/**
+ * Where and how to call one base without ofetch (an XMLHttpRequest upload that reports progress:
+ * api/lot-imports.ts) — the same URL and headers the ofetch instance of that base uses.
+ */
+export interface ApiBaseTarget {
+  /** URL of `path` (relative, e.g. `subdivisions/k/imports`) on this base, as ofetch joins it. */
+  url(path: string): string;
+  /** `Accept: application/json` and, when a token is stored, `Authorization: Bearer <token>`. */
+  headers(): Headers;
+}
+
+/** One ofetch instance per base of design API.md, plus each base's URL and headers (`targets`). */
 export interface ApiClient {
   main: $Fetch;
   customer: $Fetch;
   private: $Fetch;
   public: $Fetch;
+  targets: Record<keyof ApiBases, ApiBaseTarget>;
 }
 
 export interface ApiClientOptions {
@@ -44,6 +56,14 @@ export interface ApiClientOptions {
  * the client never navigates or shows toasts (the session machine applies SPEC §7's 401/404/402).
  */
 export function createApiClient({ bases, getToken, fetch }: ApiClientOptions): ApiClient {
+  /** `init` plus Accept and the bearer token: every request of every base, whatever its transport. */
+  const withAuth = (init?: HeadersInit): Headers => {
+    const headers = new Headers(init);
+    headers.set('Accept', 'application/json');
+    const token = getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  };
   // The fetch implementation is a global option of ofetch (second argument), not a request default.
   const make = (baseURL: string) =>
     ofetch.create(
@@ -51,28 +71,46 @@ export function createApiClient({ bases, getToken, fetch }: ApiClientOptions): A
         baseURL,
         retry: 0,
         onRequest({ options }) {
-          const headers = new Headers(options.headers);
-          headers.set('Accept', 'application/json');
-          const token = getToken();
-          if (token) headers.set('Authorization', `Bearer ${token}`);
-          options.headers = headers;
+          options.headers = withAuth(options.headers);
         },
       },
       fetch ? { fetch } : {},
     );
-  return { main: make(bases.main), customer: make(bases.customer), private: make(bases.private), public: make(bases.public) };
+  const target = (baseURL: string): ApiBaseTarget => ({ url: (path) => joinBase(baseURL, path), headers: () => withAuth() });
+  return {
+    main: make(bases.main),
+    customer: make(bases.customer),
+    private: make(bases.private),
+    public: make(bases.public),
+    targets: { main: target(bases.main), customer: target(bases.customer), private: target(bases.private), public: target(bases.public) },
+  };
+}
+
+/**
+ * `path` on `base` the way ofetch's `baseURL` does for the relative paths the api modules use
+ * (`/api` + `subdivisions/k` → `/api/subdivisions/k`; an absolute `http…` path is kept).
+ */
+export function joinBase(base: string, path: string): string {
+  if (!base || /^[a-z][a-z\d+.-]*:/i.test(path)) return path;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
 /** Converts anything thrown by ofetch into an {@link ApiError} (SPEC §8: carries the server's message). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof FetchError) {
-    const status = error.status ?? error.response?.status ?? 0;
-    const body = errorBodySchema.safeParse(error.data);
-    if (body.success) return new ApiError(status, body.data.message, body.data.errors ?? {});
-    return new ApiError(status, status ? `Error ${status}` : NETWORK_ERROR_MESSAGE);
-  }
+  if (error instanceof FetchError) return apiErrorOf(error.status ?? error.response?.status ?? 0, error.data);
   return new ApiError(0, NETWORK_ERROR_MESSAGE);
+}
+
+/**
+ * The {@link ApiError} of a failed answer, whatever transport received it: the server's message and
+ * field errors when `body` is the error body of design API.md, else `Error <status>` (or the
+ * network message when there was no answer, status 0).
+ */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.errors ?? {});
+  return new ApiError(status, status ? `Error ${status}` : NETWORK_ERROR_MESSAGE);
 }
 
 /**
@@ -86,6 +124,14 @@ export async function request<S extends z.ZodType>(schema: S, run: () => Promise
   } catch (error) {
     throw toApiError(error);
   }
+  return parseBody(schema, body);
+}
+
+/**
+ * Parses a 2xx answer's body with `schema`.
+ * @throws ApiError (status 0, "Respuesta inesperada del servidor") when it does not match.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(0, 'Respuesta inesperada del servidor');
   return parsed.data;

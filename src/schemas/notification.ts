@@ -186,3 +186,10 @@ export const channelAuthRequestSchema = z.strictObject({
 });
 /** Response of POST /broadcasting/auth: `auth` = '<app key>:<HMAC-SHA256 hex>' (Pusher private channel). */
 export const channelAuthResponseSchema = z.object({ auth: z.string() });
+
+/** Name of the realtime event telling a staff user that their permissions changed (on their private notifications channel). */
+export const PERMISSIONS_CHANGED_EVENT = 'PermissionsChangedEvent';
+
+/** Payload of {@link PERMISSIONS_CHANGED_EVENT}: the web app refetches call 11 (roles_permissions) and the menu. */
+export const permissionsChangedEventSchema = z.object({ user_id: z.number().int(), changed_at: z.string() });
+export type PermissionsChangedEvent = z.infer<typeof permissionsChangedEventSchema>;

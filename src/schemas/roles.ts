@@ -43,9 +43,6 @@ export const rolesPageSchema = pagedResponseSchema(roleSchema);
 /** One role answer. */
 export const roleResponseSchema = dataResponseSchema(roleSchema);
 
-/** Name of the realtime event telling a staff user that their permissions changed (on their private notifications channel). */
-export const PERMISSIONS_CHANGED_EVENT = 'PermissionsChangedEvent';
-
-/** Payload of {@link PERMISSIONS_CHANGED_EVENT}: the web app refetches call 11 (roles_permissions) and the menu. */
-export const permissionsChangedEventSchema = z.object({ user_id: z.number().int(), changed_at: z.string() });
-export type PermissionsChangedEvent = z.infer<typeof permissionsChangedEventSchema>;
+// The realtime event lives with the other realtime payloads (the session machine, in the entry chunk,
+// parses it without pulling the roles screen's schemas).
+export { PERMISSIONS_CHANGED_EVENT, permissionsChangedEventSchema, type PermissionsChangedEvent } from './notification';

@@ -2,16 +2,17 @@
  * ImportLotsDialog over its real machine (lot-import.machine.ts, provided as the app does through
  * lot-import.actors.ts) with a fake lot-imports api: the preview shown, errors block "Importar",
  * the DXF layer chooser previews again, "Importar" commits and calls onImported, a refused import
- * lists its issues.
+ * lists its issues, the upload shows its progress ("Subiendo… 45 %") then "Comprobando archivo…".
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { createLotImportMachine } from '../../src/machines/proyectos/lot-import.actors';
 import { ImportRejectedError } from '../../src/api/lot-imports';
 import { ImportLotsDialogWith } from '../../src/views/proyectos/ImportLotsDialog';
 import type { ImportIssue, ImportLotRow, ImportPreview } from '../../src/schemas/projects';
+import type { UploadOptions } from '../../src/api/lot-imports';
 
 const lot = (n: number, action: ImportLotRow['action'] = 'CREATE'): ImportLotRow => ({
   block: 'A',
@@ -79,7 +80,7 @@ describe('ImportLotsDialog', () => {
     const file = dxf();
     await chooseFile(user, file);
     const table = await screen.findByRole('table', { name: 'Lotes del archivo' });
-    expect(previewFn).toHaveBeenCalledWith('k3Xq9aPz', file, null);
+    expect(previewFn).toHaveBeenCalledWith('k3Xq9aPz', file, null, expect.anything());
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('MZ A - LT 3').closest('tr')?.textContent).toContain('Actualizar');
     expect(screen.getByText('Crear: 2')).toBeTruthy();
@@ -89,21 +90,62 @@ describe('ImportLotsDialog', () => {
 
     await user.click(importButton());
     await screen.findByText('Se crearon 2 lotes y se actualizaron 1.');
-    expect(commit).toHaveBeenCalledWith('k3Xq9aPz', file, 'LOTES');
+    expect(commit).toHaveBeenCalledWith('k3Xq9aPz', file, 'LOTES', expect.anything());
     expect(onImported).toHaveBeenCalledWith({ created: 2, updated: 1 });
   });
 
-  it('shows a progress bar while the file is uploaded and checked', async () => {
+  it('shows the upload progress, then "Comprobando archivo…" while the server checks the file', async () => {
     let resolve: (p: ImportPreview) => void = () => {};
-    const { user } = setup({ preview: vi.fn(() => new Promise<ImportPreview>((r) => (resolve = r))) });
+    let options: UploadOptions = {};
+    const { user } = setup({
+      preview: vi.fn((_key: string, _file: File, _layer: string | null, o: UploadOptions) => {
+        options = o;
+        return new Promise<ImportPreview>((r) => (resolve = r));
+      }),
+    });
     await chooseFile(user, dxf());
     const status = await screen.findByRole('status');
-    expect(status.textContent).toContain('Subiendo y comprobando lotizacion.dxf');
-    expect(status.querySelector('.bp6-progress-bar')).not.toBeNull();
+    expect(status.textContent).toContain('Subiendo… 0 %');
+    act(() => options.onProgress!(0.456));
+    expect(screen.getByRole('status').textContent).toContain('Subiendo… 45 %');
+    const bar = within(screen.getByRole('status')).getByRole('progressbar', { name: 'Subiendo archivo' });
+    expect(bar.getAttribute('aria-valuenow')).toBe('46');
     expect(importButton()).toHaveProperty('disabled', true);
+    act(() => options.onProgress!(1));
+    expect(screen.getByRole('status').textContent).toContain('Comprobando archivo…');
+    const busy = within(screen.getByRole('status')).getByRole('progressbar', { name: 'Procesando archivo' });
+    expect(busy.getAttribute('aria-valuenow')).toBeNull();
     resolve(preview());
     await screen.findByRole('table', { name: 'Lotes del archivo' });
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('closing the dialog during the upload aborts it', async () => {
+    let options: UploadOptions = {};
+    const onClose = vi.fn();
+    const machine = createLotImportMachine(
+      {
+        preview: vi.fn((_key: string, _file: File, _layer: string | null, o: UploadOptions) => {
+          options = o;
+          return new Promise<ImportPreview>(() => {});
+        }),
+        commit: vi.fn(),
+      } as never,
+      { reportApiError: vi.fn() },
+    );
+    const ui = (isOpen: boolean) => (
+      <OverlaysProvider>
+        <ImportLotsDialogWith machine={machine} subdivisionKey="k3Xq9aPz" isOpen={isOpen} onClose={onClose} onImported={vi.fn()} />
+      </OverlaysProvider>
+    );
+    const { rerender } = render(ui(true));
+    const user = userEvent.setup();
+    await chooseFile(user, dxf());
+    await screen.findByText('Subiendo… 0 %');
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(onClose).toHaveBeenCalled();
+    rerender(ui(false));
+    expect(options.signal?.aborted).toBe(true);
   });
 
   it('lists errors with their location and keeps Importar disabled', async () => {
@@ -126,7 +168,7 @@ describe('ImportLotsDialog', () => {
     await chooseFile(user, dxf());
     await screen.findByRole('table', { name: 'Lotes del archivo' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Capa del DXF con los lotes' }), 'MANZANAS');
-    await waitFor(() => expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'MANZANAS'));
+    await waitFor(() => expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'MANZANAS', expect.anything()));
     expect(await screen.findByText('MZ A - LT 9')).toBeTruthy();
   });
 

@@ -8,7 +8,10 @@ import { provideLotImportMachine } from './lot-import.machine';
  * Lotes screen's machines (projects.actors.ts) expose the result as `lotImport`.
  */
 
-/** The provided machine over `api`; session errors (401/402) go to `reportApiError`. */
+/**
+ * The provided machine over `api`; session errors (401/402) go to `reportApiError`. The api's
+ * `preview` / `commit` receive the machine's upload options (progress → `import.progress`, abort).
+ */
 export function createLotImportMachine(api: Pick<LotImportsApi, 'preview' | 'commit'>, deps: { reportApiError: (error: ApiError) => void }) {
   return provideLotImportMachine({
     preview: api.preview,

@@ -1,5 +1,6 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import type { ApiError } from '../../api/client';
+import type { UploadOptions } from '../../api/lot-imports';
 import { IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview } from '../../schemas/projects';
 import { errorMessage, placeholder } from '../shared/placeholder';
 
@@ -11,8 +12,13 @@ import { errorMessage, placeholder } from '../shared/placeholder';
  * States: idle → choosingFile → previewing → reviewed.{canImport|blocked} → importing → done |
  * failed. Events: `import.open {key}` (any state: starts over), `import.file {file}`,
  * `import.layer {layer}`, `import.confirm`, `import.retry`, `import.cancel` (any state → idle; an
- * upload in flight is abandoned). Emits `{ type: 'imported', created, updated }` when stored.
- * Actors (provided in lot-import.actors.ts, fakes in tests): `preview`, `commit`.
+ * upload in flight is aborted: leaving previewing / importing stops the actor, whose AbortSignal
+ * aborts the XMLHttpRequest), `import.progress {fraction}` (from the running actor: the share of
+ * the file sent, 0..1, kept in `context.progress`; 1 = uploaded, the server is processing).
+ * Emits `{ type: 'imported', created, updated }` when stored.
+ * Actors (provided in lot-import.actors.ts, fakes in tests): `preview`, `commit` — promise actors
+ * that get the machine's own ref as `input.parent` and send it `import.progress` (XState v5: a
+ * promise actor sends events to the actors its input references).
  */
 
 /** File extensions the dialog offers (the server detects the format from the bytes). */
@@ -22,11 +28,16 @@ export const IMPORT_TOO_LARGE = `El archivo supera el máximo de ${IMPORT_MAX_BY
 /** Spanish refusal of a file whose extension is none of {@link IMPORT_ACCEPT}. */
 export const IMPORT_WRONG_TYPE = 'Elija un archivo CSV, XLSX, GeoJSON o DXF';
 
+/** The `import.progress` event the upload actors send. */
+export type LotImportProgressEvent = { type: 'import.progress'; fraction: number };
+
 /** Input of the `preview` and `commit` actors. */
 export interface LotImportRequest {
   key: string;
   file: File;
   layer: string | null;
+  /** The lot-import actor itself: the upload sends it `import.progress` events. */
+  parent: ActorRef<Snapshot<unknown>, LotImportProgressEvent>;
 }
 
 export interface LotImportContext {
@@ -41,6 +52,8 @@ export interface LotImportContext {
   /** Issues of a refused import (422), errors first. */
   rejectedIssues: ImportIssue[];
   result: { created: number; updated: number } | null;
+  /** Share of the file uploaded by the running preview / commit (0..1; 1: the server is processing). */
+  progress: number;
 }
 
 export type LotImportEvent =
@@ -49,7 +62,8 @@ export type LotImportEvent =
   | { type: 'import.layer'; layer: string }
   | { type: 'import.confirm' }
   | { type: 'import.retry' }
-  | { type: 'import.cancel' };
+  | { type: 'import.cancel' }
+  | LotImportProgressEvent;
 
 export type LotImportEmitted = { type: 'imported'; created: number; updated: number };
 
@@ -67,7 +81,10 @@ function issuesOf(error: unknown): ImportIssue[] {
   return Array.isArray(issues) ? (issues as ImportIssue[]) : [];
 }
 
-const fresh = (key: string): LotImportContext => ({ key, file: null, layer: null, preview: null, error: null, rejectedIssues: [], result: null });
+const fresh = (key: string): LotImportContext => ({ key, file: null, layer: null, preview: null, error: null, rejectedIssues: [], result: null, progress: 0 });
+
+/** A progress fraction kept within 0..1 (NaN → 0). */
+const clampFraction = (fraction: number) => (fraction > 0 ? Math.min(1, fraction) : 0);
 
 export const lotImportMachine = setup({
   types: {
@@ -85,6 +102,10 @@ export const lotImportMachine = setup({
     >,
   },
   actions: {
+    /** A new upload starts at 0. */
+    resetProgress: assign({ progress: 0 }),
+    /** `import.progress` → `context.progress`. */
+    setProgress: assign(({ event }) => (event.type === 'import.progress' ? { progress: clampFraction(event.fraction) } : {})),
     /** Session errors (401/402…) go to the session machine (provided). */
     reportApiError: (_, _error: unknown) => {},
   },
@@ -112,9 +133,11 @@ export const lotImportMachine = setup({
       },
     },
     previewing: {
+      entry: 'resetProgress',
+      on: { 'import.progress': { actions: 'setProgress' } },
       invoke: {
         src: 'preview',
-        input: ({ context }) => ({ key: context.key, file: context.file!, layer: context.layer }),
+        input: ({ context, self }) => ({ key: context.key, file: context.file!, layer: context.layer, parent: self }),
         onDone: { target: 'reviewed', actions: assign(({ event }) => ({ preview: event.output, layer: event.output.layer, error: null })) },
         onError: {
           target: 'failed',
@@ -138,9 +161,11 @@ export const lotImportMachine = setup({
       },
     },
     importing: {
+      entry: 'resetProgress',
+      on: { 'import.progress': { actions: 'setProgress' } },
       invoke: {
         src: 'commit',
-        input: ({ context }) => ({ key: context.key, file: context.file!, layer: context.layer }),
+        input: ({ context, self }) => ({ key: context.key, file: context.file!, layer: context.layer, parent: self }),
         onDone: {
           target: 'done',
           actions: [
@@ -171,20 +196,31 @@ export const lotImportMachine = setup({
 });
 export type LotImportMachine = typeof lotImportMachine;
 
-/** Effects of {@link lotImportMachine}. */
+/**
+ * Effects of {@link lotImportMachine}. `options.onProgress` reports the share of the file sent;
+ * `options.signal` aborts when the dialog is cancelled (the actor stops).
+ */
 export interface LotImportDeps {
-  preview: (key: string, file: File, layer: string | null) => Promise<ImportPreview>;
-  commit: (key: string, file: File, layer: string | null) => Promise<{ created: number; updated: number }>;
+  preview: (key: string, file: File, layer: string | null, options: UploadOptions) => Promise<ImportPreview>;
+  commit: (key: string, file: File, layer: string | null, options: UploadOptions) => Promise<{ created: number; updated: number }>;
   /** Receives every failed call's ApiError; the caller forwards session errors (401/402). */
   reportApiError: (error: ApiError) => void;
 }
+
+/** Upload options of one actor run: progress sent to the machine, abort when the actor stops. */
+const uploadOptions = (input: LotImportRequest, signal: AbortSignal): UploadOptions => ({
+  signal,
+  onProgress: (fraction) => input.parent.send({ type: 'import.progress', fraction }),
+});
 
 /** The machine provided with its effects. */
 export function provideLotImportMachine(deps: LotImportDeps) {
   return lotImportMachine.provide({
     actors: {
-      preview: fromPromise<ImportPreview, LotImportRequest>(({ input }) => deps.preview(input.key, input.file, input.layer)),
-      commit: fromPromise<{ created: number; updated: number }, LotImportRequest>(({ input }) => deps.commit(input.key, input.file, input.layer)),
+      preview: fromPromise<ImportPreview, LotImportRequest>(({ input, signal }) => deps.preview(input.key, input.file, input.layer, uploadOptions(input, signal))),
+      commit: fromPromise<{ created: number; updated: number }, LotImportRequest>(({ input, signal }) =>
+        deps.commit(input.key, input.file, input.layer, uploadOptions(input, signal)),
+      ),
     },
     actions: { reportApiError: (_, error) => deps.reportApiError(error as ApiError) },
   });

@@ -4,7 +4,7 @@ import { errorMessage, errorStatus, placeholder } from '../shared/placeholder';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { realtimeMachine } from '../realtime/realtime.machine';
 import { buildPermissionsNames } from '../../schemas/permissions';
-import { permissionsChangedEventSchema } from '../../schemas/roles';
+import { permissionsChangedEventSchema } from '../../schemas/notification';
 import type {
   Channels,
   EchoInfo,

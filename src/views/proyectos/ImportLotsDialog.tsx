@@ -24,6 +24,8 @@ import '../../styles/lot-import.css';
  * "Importar lotes" (issue "Proyectos" → Import; docs/import.md): a CSV, XLSX, GeoJSON or DXF file
  * → the server's preview (what would be created / updated, every error and warning with where it
  * is, the lots) → "Importar" (enabled only when the preview has no errors) → all or nothing.
+ * While a file goes up, a determinate bar "Subiendo… 45 %" (`context.progress`), then an
+ * indeterminate one while the server checks or stores it (docs/import.md "Upload progress").
  * The Lotes screen renders it; the machine (lot-import.machine.ts) owns every effect.
  */
 
@@ -122,14 +124,10 @@ function ImportLotsContent({ actor, isOpen, onClose }: { actor: ActorRefFrom<Lot
           </FormGroup>
         ) : null}
         {busy ? (
-          <div className="lot-import-progress" role="status">
-            <ProgressBar intent="primary" aria-label={importing ? 'Importando' : 'Procesando'} />
-            <span>
-              {importing
-                ? `Importando ${preview ? preview.summary.create + preview.summary.update : ''} lotes…`
-                : `Subiendo y comprobando ${ctx.file?.name ?? 'el archivo'}${ctx.file ? ` (${sizeText(ctx.file.size)})` : ''}…`}
-            </span>
-          </div>
+          <UploadProgress
+            progress={ctx.progress}
+            processingText={importing ? `Importando ${preview ? preview.summary.create + preview.summary.update : ''} lotes…` : 'Comprobando archivo…'}
+          />
         ) : null}
         {ctx.error ? (
           <Callout intent="danger" role="alert" title={failed && ctx.rejectedIssues.length ? 'No se importó ningún lote' : undefined}>
@@ -169,6 +167,27 @@ function ImportLotsContent({ actor, isOpen, onClose }: { actor: ActorRefFrom<Lot
         }
       />
     </Dialog>
+  );
+}
+
+/** "45 %": the share of the file sent, rounded down so 100 % only shows once it is all sent. */
+export const uploadPercentText = (progress: number) => `${Math.floor(Math.min(1, Math.max(0, progress)) * 100)} %`;
+
+/**
+ * The upload of a preview or commit: a determinate bar with "Subiendo… 45 %" while the file is
+ * sent (`progress` < 1), then an indeterminate one with `processingText` while the server works.
+ */
+function UploadProgress({ progress, processingText }: { progress: number; processingText: string }) {
+  const uploading = progress < 1;
+  return (
+    <div className="lot-import-progress" role="status">
+      {uploading ? (
+        <ProgressBar intent="primary" value={progress} stripes={false} aria-label="Subiendo archivo" />
+      ) : (
+        <ProgressBar intent="primary" aria-label="Procesando archivo" />
+      )}
+      <span>{uploading ? `Subiendo… ${uploadPercentText(progress)}` : processingText}</span>
+    </div>
   );
 }
 

@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../../src/api/client';
-import { IMPORT_TOO_LARGE, IMPORT_WRONG_TYPE, provideLotImportMachine, type LotImportDeps } from '../../../src/machines/proyectos/lot-import.machine';
+import {
+  IMPORT_TOO_LARGE,
+  IMPORT_WRONG_TYPE,
+  lotImportMachine,
+  provideLotImportMachine,
+  type LotImportDeps,
+  type LotImportRequest,
+} from '../../../src/machines/proyectos/lot-import.machine';
+import type { UploadOptions } from '../../../src/api/lot-imports';
 import { IMPORT_MAX_BYTES, type ImportPreview } from '../../../src/schemas/projects';
 
 /** lot-import.machine.ts: idle → choosingFile → previewing → reviewed{canImport|blocked} → importing → done | failed. */
@@ -46,10 +54,10 @@ describe('lot import machine', () => {
     actor.send({ type: 'import.file', file: chosen });
     expect(actor.getSnapshot().value).toBe('previewing');
     await waitFor(actor, (s) => s.matches({ reviewed: 'canImport' }));
-    expect(deps.preview).toHaveBeenCalledWith('k1', chosen, null);
+    expect(deps.preview).toHaveBeenCalledWith('k1', chosen, null, expect.objectContaining({ signal: expect.any(AbortSignal) }));
     actor.send({ type: 'import.confirm' });
     await waitFor(actor, (s) => s.matches('done'));
-    expect(deps.commit).toHaveBeenCalledWith('k1', chosen, 'LOTES');
+    expect(deps.commit).toHaveBeenCalledWith('k1', chosen, 'LOTES', expect.objectContaining({ signal: expect.any(AbortSignal) }));
     expect(emitted).toHaveBeenCalledWith(expect.objectContaining({ type: 'imported', created: 2, updated: 0 }));
   });
 
@@ -71,7 +79,7 @@ describe('lot import machine', () => {
     actor.send({ type: 'import.layer', layer: 'MANZANAS' });
     expect(actor.getSnapshot().value).toBe('previewing');
     await waitFor(actor, (s) => s.matches('reviewed'));
-    expect(deps.preview).toHaveBeenLastCalledWith('k1', expect.any(File), 'MANZANAS');
+    expect(deps.preview).toHaveBeenLastCalledWith('k1', expect.any(File), 'MANZANAS', expect.anything());
   });
 
   it('refuses wrong types and oversized files before calling the server', () => {
@@ -100,5 +108,69 @@ describe('lot import machine', () => {
     actor.send({ type: 'import.cancel' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.file).toBeNull();
+  });
+
+  it('a fake preview actor sending import.progress moves context.progress; 1 then the answer → reviewed', async () => {
+    let finish: (p: ImportPreview) => void = () => {};
+    let request: LotImportRequest | undefined;
+    const machine = lotImportMachine.provide({
+      actors: {
+        preview: fromPromise<ImportPreview, LotImportRequest>(({ input }) => {
+          request = input;
+          return new Promise<ImportPreview>((resolve) => (finish = resolve));
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: {} }).start();
+    actor.send({ type: 'import.open', key: 'k1' });
+    actor.send({ type: 'import.file', file: file() });
+    expect(actor.getSnapshot().context.progress).toBe(0);
+    request!.parent.send({ type: 'import.progress', fraction: 0.45 });
+    expect(actor.getSnapshot().value).toBe('previewing');
+    expect(actor.getSnapshot().context.progress).toBe(0.45);
+    request!.parent.send({ type: 'import.progress', fraction: 1.5 });
+    expect(actor.getSnapshot().context.progress).toBe(1);
+    expect(actor.getSnapshot().value).toBe('previewing');
+    finish(preview());
+    await waitFor(actor, (s) => s.matches({ reviewed: 'canImport' }));
+  });
+
+  it('onProgress of the deps reaches context.progress for preview and commit; each upload starts at 0', async () => {
+    const pending: { options: UploadOptions; resolve: (value: never) => void }[] = [];
+    const hold = (_key: string, _file: File, _layer: string | null, options: UploadOptions) => new Promise<never>((resolve) => pending.push({ options, resolve }));
+    const { actor } = start({ preview: vi.fn(hold), commit: vi.fn(hold) });
+    actor.send({ type: 'import.open', key: 'k1' });
+    actor.send({ type: 'import.file', file: file() });
+    pending[0]!.options.onProgress!(0.3);
+    expect(actor.getSnapshot().context.progress).toBe(0.3);
+    pending[0]!.options.onProgress!(1);
+    pending[0]!.resolve(preview() as never);
+    await waitFor(actor, (s) => s.matches({ reviewed: 'canImport' }));
+    actor.send({ type: 'import.confirm' });
+    expect(actor.getSnapshot().matches('importing')).toBe(true);
+    expect(actor.getSnapshot().context.progress).toBe(0);
+    pending[1]!.options.onProgress!(0.75);
+    expect(actor.getSnapshot().context.progress).toBe(0.75);
+    pending[1]!.resolve({ created: 2, updated: 0 } as never);
+    await waitFor(actor, (s) => s.matches('done'));
+  });
+
+  it('cancel during the upload aborts it (the signal given to the api) and ignores later progress', () => {
+    let options: UploadOptions = {};
+    const { actor } = start({
+      preview: vi.fn((_k: string, _f: File, _l: string | null, o: UploadOptions) => {
+        options = o;
+        return new Promise<ImportPreview>(() => {});
+      }),
+    });
+    actor.send({ type: 'import.open', key: 'k1' });
+    actor.send({ type: 'import.file', file: file() });
+    options.onProgress!(0.2);
+    expect(options.signal!.aborted).toBe(false);
+    actor.send({ type: 'import.cancel' });
+    expect(options.signal!.aborted).toBe(true);
+    expect(actor.getSnapshot().value).toBe('idle');
+    options.onProgress!(0.9);
+    expect(actor.getSnapshot().context.progress).toBe(0);
   });
 });
