@@ -1,11 +1,17 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { selectLayoutClasses, selectMaskShown, selectMenuOpen } from '../../machines/layout/layout.selectors';
-import { useLayout, useLayoutEvents } from './shell-context';
+import { useChangePassword, useLayout, useLayoutEvents, useTheme } from './shell-context';
 import { TopBar } from './TopBar';
 import { SideMenu } from './SideMenu';
 import { Footer } from './Footer';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { ThemeConfigurator } from './ThemeConfigurator';
+
+/**
+ * The change-password dialog and the theme configurator load when first opened (performance,
+ * issue "Shell"): they bring Blueprint's Dialog, Drawer, SegmentedControl and ProgressBar, which
+ * nothing else after login needs. Their machines still own whether they are open.
+ */
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const ThemeConfigurator = lazy(() => import('./ThemeConfigurator').then((m) => ({ default: m.ThemeConfigurator })));
 
 /** id of the sidebar, which the menu toggle controls. */
 export const SIDEBAR_ID = 'layout-sidebar';
@@ -21,6 +27,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const classes = useLayout(selectLayoutClasses);
   const maskShown = useLayout(selectMaskShown);
   const menuOpen = useLayout(selectMenuOpen);
+  const passwordOpen = useChangePassword((s) => !s.matches('closed'));
+  const configuratorOpen = useTheme((s) => s.matches({ configurator: 'open' }));
   const { outsideClicked } = useLayoutEvents();
   const onKeyDown = (event: KeyboardEvent) => {
     if (maskShown && event.key === 'Escape') outsideClicked();
@@ -37,8 +45,23 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Footer />
       </div>
       {maskShown ? <div className="layout-mask" data-testid="layout-mask" aria-hidden="true" onClick={outsideClicked} /> : null}
-      <ChangePasswordDialog />
-      <ThemeConfigurator />
+      <MountOnceOpened open={passwordOpen}>
+        <ChangePasswordDialog />
+      </MountOnceOpened>
+      <MountOnceOpened open={configuratorOpen}>
+        <ThemeConfigurator />
+      </MountOnceOpened>
     </div>
   );
+}
+
+/**
+ * Renders an on-demand overlay from the first time its machine opens it, and keeps it mounted
+ * afterwards (so it closes with Blueprint's transition and opens again without loading).
+ */
+function MountOnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!open && !opened) return null;
+  return <Suspense fallback={null}>{children}</Suspense>;
 }

@@ -1,5 +1,4 @@
 import { use } from 'react';
-import { HotkeysProvider } from '@blueprintjs/core';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
 import { useServices, useSession } from '../services';
 import { HomePage } from '../inicio/HomePage';
@@ -20,6 +19,7 @@ import {
 } from '../router/screens';
 import { AppLayout } from './AppLayout';
 import { ShellProvider } from './shell-context';
+import { AppHotkeysProvider } from './hotkeys';
 import '../../styles/shell.css';
 
 /**
@@ -28,13 +28,14 @@ import '../../styles/shell.css';
  * created the first time and loaded with this chunk), AppLayout (top bar, side menu, footer,
  * dialogs), which stays mounted while the user moves between authenticated screens, and the current
  * screen (remounted per route). A screen that loads its own code later suspends only the content
- * area, not the layout. Blueprint's hotkeys provider is here rather than in app.tsx: only the
- * authenticated area has shortcuts, and the public pages stay lighter.
+ * area, not the layout. The hotkeys provider (Blueprint's context; its help dialog loads when first
+ * opened, see hotkeys.tsx) is here rather than in app.tsx: only the authenticated area has
+ * shortcuts, and the public pages stay lighter.
  */
 export function AuthenticatedShell({ match }: { match: AuthRouteMatch }) {
   const actors = use(useServices().machines.shell());
   return (
-    <HotkeysProvider>
+    <AppHotkeysProvider>
       <ShellProvider value={actors}>
         <AppLayout>
           <LoadBoundary>
@@ -42,7 +43,7 @@ export function AuthenticatedShell({ match }: { match: AuthRouteMatch }) {
           </LoadBoundary>
         </AppLayout>
       </ShellProvider>
-    </HotkeysProvider>
+    </AppHotkeysProvider>
   );
 }
 
