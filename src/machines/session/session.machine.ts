@@ -154,6 +154,29 @@ function statusOf(event: { type: string; error?: unknown }): number | null {
   return errorStatus(event.error);
 }
 
+/**
+ * Row 11 (`fetchRolePermissions`) then `target`: on success keep the permissions (and the menu
+ * names built from them) and persist them; a 401/402/404 goes through the global rule; any other
+ * failure is logged and the current permissions stay. Shared by the start-up revalidation and the
+ * refresh after a PermissionsChangedEvent.
+ */
+function permissionsRefresh<const T extends string>(target: T) {
+  return {
+    src: 'fetchRolePermissions',
+    onDone: {
+      target,
+      actions: [
+        { type: 'keepPermissions', params: ({ event }: { event: { output: string[] } }) => event.output },
+        { type: 'persist', params: ({ context }: { context: SessionContext }) => storedAccess(context) },
+      ],
+    },
+    onError: [
+      { guard: 'isGlobalRedirect', target, actions: { type: 'raiseApiError', params: ({ event }: { event: { error: unknown } }) => event.error } },
+      { target, actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ what: 'permissions', error: event.error }) } },
+    ],
+  } as const;
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -420,17 +443,7 @@ export const sessionMachine = setup({
          * session is kept.
          */
         revalidating: {
-          invoke: {
-            src: 'fetchRolePermissions',
-            onDone: {
-              target: 'ready',
-              actions: [{ type: 'keepPermissions', params: ({ event }) => event.output }, { type: 'persist', params: ({ context }) => storedAccess(context) }],
-            },
-            onError: [
-              { guard: 'isGlobalRedirect', target: 'ready', actions: { type: 'raiseApiError', params: ({ event }: { event: { error: unknown } }) => event.error } },
-              { target: 'ready', actions: { type: 'logError', params: ({ event }) => ({ what: 'permissions', error: event.error }) } },
-            ],
-          },
+          invoke: permissionsRefresh('ready'),
         },
         /**
          * Logged in with the session data at hand: notifications and realtime run here only (the
@@ -448,17 +461,7 @@ export const sessionMachine = setup({
             current: {},
             /** Row 11 again after a PermissionsChangedEvent; then the menu is rebuilt. */
             refreshingPermissions: {
-              invoke: {
-                src: 'fetchRolePermissions',
-                onDone: {
-                  target: 'current',
-                  actions: [{ type: 'keepPermissions', params: ({ event }) => event.output }, { type: 'persist', params: ({ context }) => storedAccess(context) }],
-                },
-                onError: [
-                  { guard: 'isGlobalRedirect', target: 'current', actions: { type: 'raiseApiError', params: ({ event }: { event: { error: unknown } }) => event.error } },
-                  { target: 'current', actions: { type: 'logError', params: ({ event }) => ({ what: 'permissions', error: event.error }) } },
-                ],
-              },
+              invoke: permissionsRefresh('current'),
             },
           },
           invoke: [

@@ -109,6 +109,19 @@ const closedContext = {
   body: null,
 };
 
+/**
+ * The server refused a save or a delete: its message goes on the form (`showServerError`), and a
+ * 401/402/404 is also handed to the session (`reportApiError`). Both end in `rejected`.
+ */
+const SERVER_REFUSED = [
+  {
+    guard: 'isSessionError',
+    target: 'rejected',
+    actions: [{ type: 'reportApiError', params: ({ event }: { event: { error: unknown } }) => event.error as ApiError }, 'showServerError'],
+  },
+  { target: 'rejected', actions: 'showServerError' },
+] as const;
+
 /** The generic editor machine of every CRUD screen (see the comment at the top of this file). */
 export const resourceEditorMachine = setup({
   types: {
@@ -217,14 +230,7 @@ export const resourceEditorMachine = setup({
             },
           ],
         },
-        onError: [
-          {
-            guard: 'isSessionError',
-            target: 'rejected',
-            actions: [{ type: 'reportApiError', params: ({ event }) => event.error as ApiError }, 'showServerError'],
-          },
-          { target: 'rejected', actions: 'showServerError' },
-        ],
+        onError: SERVER_REFUSED,
       },
     },
     /** The server refused: its messages are on the fields (422) or in `formError`. */
@@ -264,14 +270,7 @@ export const resourceEditorMachine = setup({
           target: 'done',
           actions: [assign({ result: null }), { type: 'saved', params: () => ({ kind: 'deleted' as const, result: null }) }],
         },
-        onError: [
-          {
-            guard: 'isSessionError',
-            target: 'rejected',
-            actions: [{ type: 'reportApiError', params: ({ event }) => event.error as ApiError }, 'showServerError'],
-          },
-          { target: 'rejected', actions: 'showServerError' },
-        ],
+        onError: SERVER_REFUSED,
       },
     },
     /** Saved or deleted; the dialog is closed and the list refreshed. Ready to open again. */
