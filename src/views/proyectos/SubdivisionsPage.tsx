@@ -82,7 +82,7 @@ const COLUMNS: TableColumn<Subdivision>[] = [
   { key: 'code', label: 'Código', sortable: true },
   { key: 'name', label: 'Nombre', sortable: true },
   { key: 'location', label: 'Ubicación', render: (s) => `${s.district}, ${s.province}`, exportValue: (s) => `${s.district}, ${s.province}` },
-  { key: 'currency', label: 'Moneda', render: (s) => (s.currency === 'PEN' ? 'S/' : 'US$'), exportValue: (s) => s.currency },
+  { key: 'currency', label: 'Moneda', hiddenByDefault: true, render: (s) => (s.currency === 'PEN' ? 'S/' : 'US$'), exportValue: (s) => s.currency },
   {
     key: 'status',
     label: 'Estado',
