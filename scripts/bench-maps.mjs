@@ -26,13 +26,13 @@
  * Exit code 1 when a figure misses its target (first paint > 500 ms, hover p95 > 16 ms or 80 or
  * more rows of the "Ver todos" list in the DOM).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { startServer } from './lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -52,17 +52,6 @@ const log = (...a) => {
   if (!json) console.error(...a);
 };
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 function build() {
   const dist = process.env.BENCH_DIST || '/tmp/bench-dist';
   if (process.env.BENCH_DIST && existsSync(path.join(dist, 'index.html'))) return dist;
@@ -73,50 +62,6 @@ function build() {
   });
   if (r.status !== 0) throw new Error('vite build failed');
   return dist;
-}
-
-async function startServer(dist, dbPath) {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATABASE_PATH: dbPath,
-      DATABASE_URL: '',
-      SEED: 'demo',
-      SCRYPT_LOG_N: '14',
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
-      EXIT_ON_STDIN_CLOSE: '1',
-      DIST_DIR: dist,
-    },
-    stdio: ['pipe', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 90 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      child.stdin?.end();
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /**
@@ -371,7 +316,12 @@ async function main() {
   const dist = build();
   const dir = mkdtempSync(path.join(tmpdir(), 'parcela-bench-maps-'));
   const dbPath = path.join(dir, 'bench.db');
-  const server = await startServer(dist, dbPath);
+  const server = await startServer({
+    distDir: dist,
+    databasePath: dbPath,
+    timeoutMs: 90_000,
+    env: { NODE_ENV: 'production', LOGIN_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000' },
+  });
   let browser;
   try {
     const db = new Database(dbPath);

@@ -8,77 +8,27 @@
 // 4. the DXF import of 5 000 lots (target ≤ 5 s) and the lot map with 5 000 lots (first paint
 //    ≤ 500 ms after the data arrives, hover ≤ 16 ms), from scripts/bench-import.mjs and
 //    scripts/bench-maps.mjs (issue "Proyectos").
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import Pusher from 'pusher';
 import WebSocket from 'ws';
+import { startServer } from './lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-async function waitFor(url, ms = 60_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url}`);
-}
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'parcela-bench-'));
-const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_PATH: path.join(dir, 'bench.db'),
-    DATABASE_URL: '',
-    SEED: 'demo',
-    SCRYPT_LOG_N: '14',
-    PUSHER_APP_ID: 'parcela',
-    PUSHER_APP_KEY: 'bench-key',
-    PUSHER_APP_SECRET: 'bench-secret',
-    EXIT_ON_STDIN_CLOSE: '1',
-  },
-  stdio: ['pipe', 'ignore', 'inherit'],
-});
-const stop = () => {
-  server.stdin.end();
-  server.kill('SIGTERM');
-  rmSync(dir, { recursive: true, force: true });
-};
-process.on('exit', stop);
+const server = await startServer({ env: { PUSHER_APP_ID: 'parcela', PUSHER_APP_KEY: 'bench-key', PUSHER_APP_SECRET: 'bench-secret' } });
+const port = server.port;
 
 try {
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/health`);
+  const base = server.baseUrl;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -99,7 +49,7 @@ try {
   const loaded = await realtimeLatency(port, 200);
   console.log(`p95 ratio 200 sockets / 1 socket: ${(loaded / alone).toFixed(2)}×`);
 } finally {
-  stop();
+  await server.stop();
 }
 
 // Proyectos (issue "Proyectos" → Performance): the lot import and the lot maps, each its own script.

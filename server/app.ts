@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -117,6 +119,15 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(config),
     hsts: https ? undefined : false,
+  });
+  // JSON answers over 1 KiB (lists, maps, exports) are compressed on the fly; Brotli at quality 4
+  // costs about what gzip does, where its default of 11 would cost ~50× more CPU per answer. Static
+  // files arrive pre-compressed from the build (web-app.ts) and are left alone (docs/decisions.md).
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(formbody);
   // Uploads (logo; later vouchers, plans): each route passes its own size and count limits.

@@ -37,18 +37,44 @@ export function isWebAppBuilt(config: Pick<AppConfig, 'distDir'>): boolean {
   return existsSync(join(config.distDir, 'index.html'));
 }
 
-/** Registers static serving, the SPA fallback and the JSON 404 on `app`. */
+/** Cache policy: Vite fingerprints everything under assets/, so those never change; the rest revalidates. */
+function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
+  res.setHeader('cache-control', /[/\\]assets[/\\]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // The same URL answers br, gzip or plain bytes by Accept-Encoding: caches must key on it.
+  if (/\.(br|gz)$/.test(filePath)) res.setHeader('vary', 'accept-encoding');
+}
+
+/**
+ * Registers static serving, the SPA fallback and the JSON 404 on `app`.
+ *
+ * The build (`distDir`) is served with `preCompressed`: the build writes `.br` and `.gz` beside each
+ * text asset (vite.config.ts `precompress`) and browsers that accept them get those bytes as they
+ * are (`Vary: Accept-Encoding`); files without a variant (images, files under 1 KiB) are sent as
+ * they are. `publicDir` is a second instance serving its files by name (so /logo.svg works before a
+ * build): @fastify/static 9 with several roots and `preCompressed` answers 404 for a file that has
+ * no compressed variant, so the two roots are not given to one instance (docs/decisions.md
+ * "Compression").
+ */
 export async function registerWebApp(app: FastifyInstance, config: Pick<AppConfig, 'distDir' | 'publicDir'>): Promise<void> {
-  // Both roots are registered even when missing (a build made after start is then served).
+  // Registered even when dist/ is missing: a build made after start is then served.
   await app.register(fastifyStatic, {
-    root: [...new Set([config.distDir, config.publicDir])],
+    root: config.distDir,
     serveDotFiles: false,
+    preCompressed: true,
     cacheControl: false,
-    setHeaders(res, filePath) {
-      // Vite fingerprints everything under assets/, so those files never change; the rest revalidates.
-      res.setHeader('cache-control', /[/\\]assets[/\\]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+    setHeaders: setCacheHeaders,
   });
+  if (existsSync(config.publicDir) && config.publicDir !== config.distDir) {
+    // wildcard: false registers one route per file found now; those routes win over dist's wildcard.
+    await app.register(fastifyStatic, {
+      root: config.publicDir,
+      serveDotFiles: false,
+      wildcard: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     if (!isSpaNavigation(request)) return reply.status(404).send({ message: MESSAGES.notFound });

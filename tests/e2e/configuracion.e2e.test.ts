@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, latestResetLink, mainMenu, newPage, screenshot, staffLogin } from './harness';
+import { animationsSettled, e2eEnvironment, latestResetLink, mainMenu, newPage, screenshot, setChecked, staffLogin } from './harness';
 
 const env = e2eEnvironment();
 
@@ -55,8 +55,8 @@ describe('configuración e2e', () => {
     await page.getByRole('row').filter({ hasText: 'Solo CRM' }).waitFor();
     await rowAction(page, 'Solo CRM', 'Permisos');
     const matrix = page.getByRole('region', { name: 'Permisos de Solo CRM' });
-    await matrix.getByRole('checkbox', { name: 'Clientes' }).check({ force: true });
-    await matrix.getByRole('checkbox', { name: 'Leads' }).check({ force: true });
+    await setChecked(matrix.getByRole('checkbox', { name: 'Clientes' }));
+    await setChecked(matrix.getByRole('checkbox', { name: 'Leads' }));
     expect(await matrix.getByRole('checkbox', { name: 'Módulo CRM' }).isChecked()).toBe(true);
     const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && /\/api\/roles\/\d+$/.test(r.url()));
     await matrix.getByRole('button', { name: 'Guardar' }).click();
@@ -74,7 +74,7 @@ describe('configuración e2e', () => {
     await userDialog.getByLabel('Correo electrónico').fill('solocrm@parcela.test');
     await userDialog.getByLabel('Nombres').fill('Sonia');
     await userDialog.getByLabel('Apellidos').fill('Crm Prueba');
-    await userDialog.getByRole('checkbox', { name: 'Solo CRM' }).check({ force: true });
+    await setChecked(userDialog.getByRole('checkbox', { name: 'Solo CRM' }));
     const created = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/users$/.test(r.url()));
     await userDialog.getByRole('button', { name: 'Guardar' }).click();
     expect((await created).status()).toBe(201);
@@ -134,8 +134,7 @@ describe('configuración e2e', () => {
     const statusRow = diff.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Estado' }) });
     await statusRow.getByText('INACTIVO').waitFor();
     expect(await statusRow.getAttribute('data-changed')).toBe('true');
-    // Let the drawer finish sliding in before the screenshot (no assertion depends on it).
-    await page.waitForTimeout(600);
+    await animationsSettled(page);
     await screenshot(page, 'historial-diff');
 
     await crmUser.context.close();

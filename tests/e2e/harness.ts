@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOTS = path.join(root, 'test-results', 'e2e');
@@ -110,6 +110,32 @@ export async function newPage(browser: Browser, baseUrl: string, width = 1366, h
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Sets a Blueprint checkbox or switch by clicking its visible label, the way a user does. Blueprint
+ * draws its indicator over the real `<input>` (opacity 0), so clicking the input itself is refused
+ * by Playwright's hit-target check, and `force: true` skips the "stable" wait: inside a dialog that
+ * is still sliding in, a forced click lands beside the control (docs/testing.md). The label click
+ * waits for the control to stop moving; then we wait until the input reports the wanted state.
+ * @param input the checkbox's locator (getByRole('checkbox') / getByLabel).
+ */
+export async function setChecked(input: Locator, checked = true): Promise<void> {
+  if ((await input.isChecked()) === checked) return;
+  await input.locator('xpath=ancestor::label[1]').click();
+  await input.page().waitForFunction(
+    ([el, want]) => (el as HTMLInputElement).checked === want,
+    [await input.elementHandle(), checked] as const,
+  );
+}
+
+/**
+ * Waits until no CSS animation or transition runs on the page (a drawer sliding in, the dark-mode
+ * view transition), so a screenshot shows the settled screen. Polls `document.getAnimations()`
+ * instead of awaiting `Animation.finished`, whose promise rejects when an animation is cancelled.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
 /** Reads the newest reset link for an e-mail from the server's dev outbox. */

@@ -56,10 +56,10 @@ describe('mapas e2e', () => {
     await panel.getByRole('button', { name: 'Cerrar' }).click();
     await panel.waitFor({ state: 'detached' });
     const shape = page.locator(`.lot-map__lots > path[data-key="${lot.id}"]`);
-    await shape.hover({ force: true });
+    await shape.hover();
     await expect.poll(() => page.getByRole('tooltip').textContent()).toContain(lot.code);
     expect(await page.getByRole('tooltip').textContent()).toContain('Disponible');
-    await shape.click({ force: true });
+    await shape.click();
     await panel.waitFor();
     await panel.getByText('Perímetro').waitFor();
     await screenshot(page, 'mapas-panel-1366');
@@ -98,7 +98,7 @@ describe('mapas e2e', () => {
     const body = (await anon.page.locator('body').textContent()) ?? '';
     expect(body).not.toMatch(/Bloqueado|Reserva|Canje/);
     expect(body).not.toMatch(/@|\b\d{8}\b/); // no e-mails, no DNIs
-    await anon.page.locator(`.lot-map__lots > path[data-key="${lot.code}"]`).hover({ force: true });
+    await anon.page.locator(`.lot-map__lots > path[data-key="${lot.code}"]`).hover();
     await expect.poll(() => anon.page.getByRole('tooltip').textContent()).toContain('Vendido');
     await screenshot(anon.page, 'mapas-public-1366');
     await anon.page.setViewportSize({ width: 390, height: 844 });

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, newPage, screenshot, staffLogin } from './harness';
+import { e2eEnvironment, newPage, screenshot, setChecked, staffLogin } from './harness';
 
 const env = e2eEnvironment();
 const SAMPLE_DXF = path.resolve(import.meta.dirname, '../../fixtures/lotizacion-200.dxf');
@@ -133,7 +133,7 @@ describe('proyectos e2e', () => {
     await dialog.getByLabel('Nombre').fill('Villa Sol de Carabayllo');
     await dialog.getByLabel('Distrito').fill('Carabayllo');
     await dialog.getByLabel('Área total (m²)').fill('52000');
-    await dialog.getByLabel('Publicado en web').check({ force: true }); // Blueprint draws its indicator over the input
+    await setChecked(dialog.getByLabel('Publicado en web'));
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await page.getByRole('row').filter({ hasText: 'E2E-DXF' }).waitFor();
     await rowAction(page, 'E2E-DXF', 'Lotes');
@@ -190,7 +190,7 @@ describe('proyectos e2e', () => {
     const publicShapes = anon.page.locator('.lot-map__lots > path');
     await expect.poll(() => publicShapes.count(), { timeout: 15_000 }).toBe(200);
     expect((await anon.page.locator('body').textContent()) ?? '').not.toMatch(/Bloqueado|Reserva|Canje/);
-    await anon.page.locator(`.lot-map__lots > path[data-key="${code}"]`).hover({ force: true });
+    await anon.page.locator(`.lot-map__lots > path[data-key="${code}"]`).hover();
     await expect.poll(() => anon.page.getByRole('tooltip').textContent()).toContain('Vendido');
     await screenshot(anon.page, 'proyectos-import-publico-1366');
     await anon.context.close();

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, mainMenu, newPage, screenshot, staffLogin } from './harness';
+import { animationsSettled, e2eEnvironment, mainMenu, newPage, screenshot, staffLogin } from './harness';
 
 const env = e2eEnvironment();
 
@@ -91,6 +91,13 @@ describe('shell e2e', () => {
     await dialog.getByText('Voucher por revisar').waitFor();
     await dialog.getByText('S/ 1 200.00').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // SPEC §4: a top-right dialog, 350 px wide (below the 64 px top bar, 16 px from the right edge).
+    await animationsSettled(page);
+    const box = (await dialog.boundingBox())!;
+    expect(Math.round(box.width)).toBe(350);
+    expect(1366 - (box.x + box.width)).toBeLessThanOrEqual(24);
+    expect(box.y).toBeGreaterThanOrEqual(64);
+    expect(box.y).toBeLessThanOrEqual(80);
     await screenshot(page, 'shell-notifications-open');
     await expect.poll(() => badge.count()).toBe(0);
     await expect
@@ -163,8 +170,7 @@ describe('shell e2e', () => {
 
     await page.getByRole('button', { name: 'Modo oscuro' }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
-    // Let the view transition finish before the screenshot (no assertion depends on it).
-    await page.waitForTimeout(600);
+    await animationsSettled(page);
     await screenshot(page, 'shell-dark');
 
     await logout(page);
@@ -191,7 +197,7 @@ describe('shell e2e', () => {
     await expect.poll(inView).toBe(false);
     await page.getByRole('button', { name: 'Menú', exact: true }).click();
     await expect.poll(inView).toBe(true);
-    await page.waitForTimeout(500);
+    await animationsSettled(page);
     await screenshot(page, 'shell-mobile-menu-open');
     await menu(page).getByRole('button', { name: 'CRM' }).click();
     await menu(page).getByRole('link', { name: 'Clientes' }).click();

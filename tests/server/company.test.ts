@@ -80,6 +80,14 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
   });
 
   describe('logo', () => {
+    it("serves Parcela's logo at /logo while the company has none (never a 404)", async () => {
+      const served = await ctx().app.inject({ method: 'GET', url: '/logo' });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/svg+xml');
+      expect(served.headers['cache-control']).toBe('no-cache');
+      expect(served.body).toContain('<svg');
+    });
+
     it('stores a PNG and serves it publicly at /logo', async () => {
       const token = await manager();
       const res = await upload(token, multipart('logo', 'logo.png', 'image/png', PNG));

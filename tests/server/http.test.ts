@@ -1,10 +1,13 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/errors';
 import { NOT_BUILT_HTML } from '../../server/web-app';
-import { buildTestApp, dialects, useTestDatabase, type TestApp } from './harness';
+import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
+import { createSession, createStaff } from '../../server/testing/fixtures';
+import { bearer, buildTestApp, dialects, useTestDatabase, type TestApp } from './harness';
 
 /** Cross-cutting HTTP behaviour: health, 404s, headers, /dev/outbox visibility, static files and the SPA fallback. */
 
@@ -22,6 +25,10 @@ describe.each(dialects)('http (%s)', (dialect) => {
     await writeFile(join(dist, 'index.html'), INDEX_HTML);
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("parcela")');
+    // A build-time Brotli/gzip variant beside one asset (vite.config.ts precompress); the other has none.
+    await writeFile(join(dist, 'assets', 'app-def456.js'), 'console.log("plain")');
+    await writeFile(join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync('console.log("plain")'));
+    await writeFile(join(dist, 'assets', 'app-def456.js.gz'), gzipSync('console.log("plain")'));
     built = await buildTestApp(db(), { distDir: dist, publicDir: resolve('public') });
     unbuilt = await buildTestApp(db(), { distDir: join(dist, 'missing'), publicDir: resolve('public') });
   });
@@ -61,6 +68,45 @@ describe.each(dialects)('http (%s)', (dialect) => {
     expect(res.headers['cache-control']).toContain('immutable');
     const missing = await built.app.inject({ method: 'GET', url: '/assets/nada.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('sends the build-time Brotli or gzip variant to browsers that accept it, the plain file otherwise', async () => {
+    const br = await built.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log("plain")');
+    const gz = await built.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log("plain")');
+    const plain = await built.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("plain")');
+    // A file without a variant is still served to a browser that accepts br (not a 404).
+    const noVariant = await built.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(noVariant.statusCode).toBe(200);
+    expect(noVariant.body).toContain('parcela');
+    const logo = await built.app.inject({ method: 'GET', url: '/logo.svg', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(logo.statusCode).toBe(200);
+  });
+
+  it('compresses JSON answers over 1 KiB and leaves small ones alone', async () => {
+    const token = await createSession(db(), await createStaff(db(), { permissions: [MODULE.configuracion, SUBMODULE.roles] }));
+    for (let i = 0; i < 12; i++) {
+      const payload = { name: `Rol de compresión ${dialect} ${i}`, permissions: [MODULE.configuracion, SUBMODULE.roles, SUBMODULE.usuarios] };
+      expect((await built.app.inject({ method: 'POST', url: '/api/roles', headers: bearer(token), payload })).statusCode).toBe(201);
+    }
+    const plain = await built.app.inject({ method: 'GET', url: '/api/roles?per_page=50', headers: { ...bearer(token), 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const big = await built.app.inject({ method: 'GET', url: '/api/roles?per_page=50', headers: { ...bearer(token), 'accept-encoding': 'br' } });
+    expect(big.headers['content-encoding']).toBe('br');
+    expect(big.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toEqual(plain.json());
+    const small = await built.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok' });
   });
 
   it('serves /logo.svg from public/ with or without a build', async () => {

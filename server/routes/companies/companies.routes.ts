@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companyResponseSchema, LOGO_MAX_BYTES, updateCompanyRequestSchema } from '../../../src/schemas/company';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
@@ -11,6 +13,13 @@ import { LOGO_MESSAGES } from './logo';
 
 /** Who may manage the company and its locals: 'Acceso módulo configuración' + 'Acceso submódulo empresas'. */
 export const COMPANY_ACCESS = staffWith(MODULE.configuracion, SUBMODULE.empresas);
+
+let productLogoBytes: Promise<Buffer> | undefined;
+/** Parcela's logo (`public/logo.svg`, our own file), read once. @throws when the file is missing. */
+function productLogo(publicDir: string): Promise<Buffer> {
+  productLogoBytes ??= readFile(join(publicDir, 'logo.svg'));
+  return productLogoBytes;
+}
 
 /** Error codes of @fastify/multipart meaning "no usable file part". */
 const NOT_MULTIPART = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_NO_FORM_DATA', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
@@ -48,7 +57,8 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // forbids scripts, so even a missed vector would not run.
     app.get(LOGO_PATH, { config: { access: 'public' } }, async (_request, reply) => {
       const logo = await findLogo(deps.db);
-      if (!logo) return reply.status(404).send({ message: 'La empresa no tiene logo' });
+      // No uploaded logo: Parcela's own, so pages never log a failed image load (issue 9).
+      if (!logo) return reply.header('content-type', 'image/svg+xml').header('cache-control', 'no-cache').send(await productLogo(deps.config.publicDir));
       return reply
         .header('content-type', logo.contentType)
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")

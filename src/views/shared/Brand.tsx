@@ -7,7 +7,7 @@ export const PRODUCT_LOGO = '/logo.svg';
 /** The company's uploaded logo on the public base (issue "Configuración": shown in the top bar). */
 export const COMPANY_LOGO = `${apiBases.public.replace(/\/$/, '')}/logo`;
 
-/** Falls back to Parcela's logo when the company has none (GET /logo answers 404). */
+/** Falls back to Parcela's logo when /logo fails (our server answers with Parcela's logo itself; another backend may answer 404). */
 function fallBackToProductLogo(event: SyntheticEvent<HTMLImageElement>) {
   const img = event.currentTarget;
   if (!img.src.endsWith(PRODUCT_LOGO)) img.src = PRODUCT_LOGO;

@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Spinner, SpinnerSize, Tag } from '@blueprintjs/core';
+import { lazy, Suspense, useRef } from 'react';
+import { Button, Menu, MenuDivider, MenuItem, Overlay2, PopoverNext, Spinner, SpinnerSize, Tag } from '@blueprintjs/core';
 import { Link } from 'wouter';
 import { selectIsLoggingOut, selectUser } from '../../machines/session/session.selectors';
 import { selectHasUnread, selectNotificationsOpen, selectUnreadCount } from '../../machines/notifications/notifications.selectors';
@@ -92,35 +92,24 @@ export function TopBar({ sidebarId }: { sidebarId: string }) {
 
 /**
  * The bell (SPEC §2, §4): a badge with the unread count when > 0, a shake while unread exist, and
- * the notifications dialog anchored under it (open and closed by the notifications machine; a
- * click outside closes it).
+ * the notifications dialog. SPEC §4 places the dialog at the top right of the viewport, 350 px wide
+ * (the original's PrimeVue `Dialog position="topright"`), so it is a non-modal Blueprint overlay
+ * pinned there by CSS, not a popover hanging under the bell. The notifications machine opens and
+ * closes it; a click outside closes it (a mousedown on the bell itself is left to the bell's click,
+ * which toggles).
  */
 function NotificationsBell() {
   const count = useNotifications(selectUnreadCount);
   const unread = useNotifications(selectHasUnread);
   const open = useNotifications(selectNotificationsOpen);
   const { open: openPanel, close: closePanel } = useNotificationsEvents();
+  const bell = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null!); // Overlay2 reads it only while the dialog is mounted
 
   return (
-    <PopoverNext
-      isOpen={open}
-      onInteraction={(next) => (next ? openPanel() : closePanel())}
-      placement="bottom-end"
-      popoverClassName="notifications-popover"
-      autoFocus={false}
-      content={
-        <Suspense
-          fallback={
-            <div className="notifications-panel notifications-panel-loading">
-              <Spinner size={SpinnerSize.SMALL} aria-label="Cargando" />
-            </div>
-          }
-        >
-          <NotificationsPanel />
-        </Suspense>
-      }
-    >
+    <>
       <Button
+        ref={bell}
         className={['layout-topbar-action', 'notifications-bell', unread ? 'has-unread' : null].filter(Boolean).join(' ')}
         variant="minimal"
         icon="notifications"
@@ -128,6 +117,7 @@ function NotificationsBell() {
         title={count > 0 ? `${TOPBAR_LABELS.bell}: ${count} sin leer` : TOPBAR_LABELS.bell}
         aria-haspopup="dialog"
         aria-expanded={open}
+        onClick={() => (open ? closePanel() : openPanel())}
       >
         {count > 0 ? (
           <Tag round intent="danger" size="medium" className="notifications-badge" data-testid="notifications-badge">
@@ -135,7 +125,33 @@ function NotificationsBell() {
           </Tag>
         ) : null}
       </Button>
-    </PopoverNext>
+      <Overlay2
+        isOpen={open}
+        childRef={dialog}
+        hasBackdrop={false}
+        autoFocus={false}
+        enforceFocus={false}
+        className="notifications-overlay"
+        transitionName="notifications-dialog"
+        transitionDuration={150}
+        onClose={(event) => {
+          if (event && bell.current?.contains(event.target as Node)) return;
+          closePanel();
+        }}
+      >
+        <div ref={dialog} className="notifications-dialog">
+          <Suspense
+            fallback={
+              <div className="notifications-panel notifications-panel-loading">
+                <Spinner size={SpinnerSize.SMALL} aria-label="Cargando" />
+              </div>
+            }
+          >
+            <NotificationsPanel />
+          </Suspense>
+        </div>
+      </Overlay2>
+    </>
   );
 }
 
