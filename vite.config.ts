@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -40,8 +41,24 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Replaces `@blueprintjs/icons`' `iconNames` module (the ~700-name tables built at start-up) with
+ * src/lib/blueprint-icon-names.ts in the browser build: 12 KB gzip less on every page, see that file.
+ */
+function blueprintIconNames(): Plugin {
+  const replacement = fileURLToPath(new URL('./src/lib/blueprint-icon-names.ts', import.meta.url));
+  return {
+    name: 'parcela:blueprint-icon-names',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './iconNames' && importer && /[/\\]@blueprintjs[/\\]icons[/\\]/.test(importer)) return replacement;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), blueprintIconNames(), precompress()],
   server: {
     port: 5173,
     proxy: {

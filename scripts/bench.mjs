@@ -9,6 +9,7 @@
 //    ≤ 500 ms after the data arrives, hover ≤ 16 ms), from scripts/bench-import.mjs and
 //    scripts/bench-maps.mjs (issue "Proyectos").
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -44,12 +45,62 @@ try {
   });
   report('JS loaded up front after a staff login (login page + Inicio)', afterLogin, 200);
   await browser.close();
+  await compressedSizes(base, loginPage[0]?.[0]);
   // A baseline with one socket in the same run: the ratio is what compares across noisy machines.
   const alone = await realtimeLatency(port, 1);
   const loaded = await realtimeLatency(port, 200);
   console.log(`p95 ratio 200 sockets / 1 socket: ${(loaded / alone).toFixed(2)}×`);
 } finally {
   await server.stop();
+}
+
+/**
+ * Bytes on the wire as the server sends them (issue "Production grade"): the login page's entry
+ * chunk and the staff map of the 1 200-lot demo subdivision, for Accept-Encoding br, gzip and none.
+ */
+async function compressedSizes(base, entryPath) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user: '70000001', password: 'Parcela#2026', user_type: 'COLLABORATOR' }),
+  });
+  const { token } = (await login.json()).data;
+  const list = await (await fetch(`${base}/api/subdivisions?per_page=100&sort=name`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const big = list.data.reduce((a, b) => (b.lots_total > a.lots_total ? b : a), list.data[0]);
+  const targets = [
+    ['entry chunk ' + entryPath, `${base}${entryPath}`, {}],
+    [`staff map of "${big.name}"`, `${base}/api/subdivisions/${big.key}/map`, { authorization: `Bearer ${token}` }],
+  ];
+  console.log('\nBytes on the wire (as served)');
+  console.log('what'.padEnd(58), 'none KB'.padStart(9), 'gzip KB'.padStart(9), 'br KB'.padStart(9));
+  for (const [what, url, headers] of targets) {
+    const sizes = [];
+    for (const encoding of ['identity', 'gzip', 'br']) {
+      // undici decompresses bodies, so count the compressed bytes through a raw HTTP request.
+      sizes.push(await wireBytes(url, { ...headers, 'accept-encoding': encoding }));
+    }
+    console.log(what.slice(0, 58).padEnd(58), ...sizes.map((b) => (b / 1024).toFixed(1).padStart(9)));
+  }
+}
+
+/** Body bytes of a GET exactly as they arrive (no decompression). */
+function wireBytes(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () => resolve(bytes));
+      })
+      .on('error', reject);
+  });
+}
+
+// Lighthouse (issue "Production grade"): its own script, on the build made above.
+console.log('\nLighthouse');
+{
+  const run = spawnSync(process.execPath, ['scripts/bench-lighthouse.mjs', '--no-build'], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0) process.exitCode = run.status ?? 1;
 }
 
 // Proyectos (issue "Proyectos" → Performance): the lot import and the lot maps, each its own script.

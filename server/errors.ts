@@ -103,7 +103,7 @@ export function issuesToFieldErrors(issues: readonly IssueLike[], fallbackField 
 }
 
 /** 422 for a failed zod parse (used where a schema depends on the request, e.g. registration). */
-export function zodValidationError(error: z.ZodError, fallbackField = 'body'): HttpError {
+export function zodValidationError(error: z.core.$ZodError, fallbackField = 'body'): HttpError {
   return validationError(issuesToFieldErrors(error.issues, fallbackField));
 }
 

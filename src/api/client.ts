@@ -1,5 +1,6 @@
 import { ofetch, FetchError, type $Fetch } from 'ofetch';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import type * as zc from 'zod/v4/core';
 import { errorBodySchema } from '../schemas/common';
 import type { ApiBases } from '../config/env';
 
@@ -117,7 +118,7 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
  * Runs a request and parses its JSON body with `schema`.
  * @throws ApiError on any non-2xx, network failure, or a body that does not match the schema.
  */
-export async function request<S extends z.ZodType>(schema: S, run: () => Promise<unknown>): Promise<z.infer<S>> {
+export async function request<S extends zc.$ZodType>(schema: S, run: () => Promise<unknown>): Promise<zc.output<S>> {
   let body: unknown;
   try {
     body = await run();
@@ -131,8 +132,8 @@ export async function request<S extends z.ZodType>(schema: S, run: () => Promise
  * Parses a 2xx answer's body with `schema`.
  * @throws ApiError (status 0, "Respuesta inesperada del servidor") when it does not match.
  */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body);
+export function parseBody<S extends zc.$ZodType>(schema: S, body: unknown): zc.output<S> {
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) throw new ApiError(0, 'Respuesta inesperada del servidor');
   return parsed.data;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Build-time environment of the web app (Vite `import.meta.env`), parsed by zod. Each API base
@@ -6,10 +6,10 @@ import { z } from 'zod';
  * another backend.
  */
 const envSchema = z.object({
-  VITE_API_MAIN_BASE: z.string().default('/api'),
-  VITE_API_CUSTOMER_BASE: z.string().default('/api/customer'),
-  VITE_API_PRIVATE_BASE: z.string().default('/api/private'),
-  VITE_API_PUBLIC_BASE: z.string().default('/'),
+  VITE_API_MAIN_BASE: z._default(z.string(), '/api'),
+  VITE_API_CUSTOMER_BASE: z._default(z.string(), '/api/customer'),
+  VITE_API_PRIVATE_BASE: z._default(z.string(), '/api/private'),
+  VITE_API_PUBLIC_BASE: z._default(z.string(), '/'),
 });
 
 const raw = (import.meta as { env?: Record<string, unknown> }).env ?? {};

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   channelsSchema,
   echoInfoSchema,
@@ -15,9 +15,9 @@ import {
  * absent) instead of throwing.
  */
 export const STORAGE_SCHEMAS = {
-  token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
   type: userTypeSchema,
-  system_styles: styleSettingsSchema.nullable(),
+  system_styles: z.nullable(styleSettingsSchema),
   user_details: sessionUserSchema,
   echo_info: echoInfoSchema,
   channels: channelsSchema,

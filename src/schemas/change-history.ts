@@ -21,8 +21,8 @@ export const changeHistoryQuerySchema = z
   .strictObject({
     ...listQueryShape,
     sort: sortSchema(['occurred_at']),
-    from: isoDateSchema.optional(),
-    to: isoDateSchema.optional(),
+    from: z.optional(isoDateSchema),
+    to: z.optional(isoDateSchema),
     actor_type: z.enum(['COLLABORATOR', 'CUSTOMER']).optional(),
     actor_id: z.coerce.number().int().positive().optional(),
     entity: z.string().trim().min(1).max(60).optional(),

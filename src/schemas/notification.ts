@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ALL_PERMISSIONS, type Permission } from './permissions';
 import { userTypeSchema } from './session';
 
@@ -24,7 +24,7 @@ export const NOTIFICATION_TYPE_CODES = ['INFO', 'SUCCESS', 'WARNING', 'ERROR', '
 export type NotificationTypeCode = (typeof NOTIFICATION_TYPE_CODES)[number];
 
 /** `#rgb` or `#rrggbb` colour. */
-const hexColourSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Color hexadecimal inválido');
+const hexColourSchema = z.string().check(z.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Color hexadecimal inválido'));
 
 /**
  * A notification's type (SPEC §3 "type (with icon, color_icon)"): `code` is the catalogue's
@@ -32,15 +32,15 @@ const hexColourSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Color he
  * (e.g. 'lock'), `color_icon` the hex colour used to fill (new) or outline (read) the item.
  */
 export const notificationTypeSchema = z.object({
-  code: z.string().min(1),
+  code: z.string().check(z.minLength(1)),
   name: z.string(),
-  icon: z.string().min(1),
+  icon: z.string().check(z.minLength(1)),
   color_icon: hexColourSchema,
 });
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** 'YYYY-MM-DD HH:mm:ss' (SPEC §3 created_at_formatted), wall time in America/Lima. */
-export const limaDateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Fecha inválida');
+export const limaDateTimeSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Fecha inválida'));
 
 /**
  * An app path a notification links to: starts with one '/', no scheme, no whitespace (so it can never
@@ -48,8 +48,7 @@ export const limaDateTimeSchema = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{
  */
 export const appRouteSchema = z
   .string()
-  .max(NOTIFICATION_ROUTE_MAX)
-  .regex(/^\/(?![/\\])\S*$/, 'La ruta debe ser una ruta de la aplicación (empieza con /)');
+  .check(z.maxLength(NOTIFICATION_ROUTE_MAX), z.regex(/^\/(?![/\\])\S*$/, 'La ruta debe ser una ruta de la aplicación (empieza con /)'));
 
 /**
  * One notification as rows 12–13 list it and the realtime event carries it (SPEC §3):
@@ -62,14 +61,14 @@ export const appRouteSchema = z
  * - `route`: app path to open on click, or null (may be absent from other backends).
  */
 export const notificationSchema = z.object({
-  id_notification: z.number().int().positive(),
+  id_notification: z.int().check(z.positive()),
   type: notificationTypeSchema,
   title: z.string(),
   detail: z.string(),
   created_at_formatted: limaDateTimeSchema,
   fecha_creacion: z.iso.datetime({ offset: true }),
   new: z.boolean(),
-  route: z.string().nullable().optional(),
+  route: z.optional(z.nullable(z.string())),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -79,7 +78,7 @@ export type Notification = z.infer<typeof notificationSchema>;
  */
 export const notificationsResponseSchema = z.object({
   data: z.object({
-    notification_quantity: z.number().int().nonnegative(),
+    notification_quantity: z.int().check(z.nonnegative()),
     notification: z.array(notificationSchema),
   }),
 });
@@ -90,7 +89,7 @@ export type NotificationsData = NotificationsResponse['data'];
 export const MARK_SEEN_IDS_MESSAGE = 'Debe ser una lista JSON de identificadores de notificación';
 
 /** Positive integer ids, at most {@link MARK_SEEN_MAX_IDS}. */
-const notificationIdsSchema = z.array(z.number().int().positive()).max(MARK_SEEN_MAX_IDS);
+const notificationIdsSchema = z.array(z.int().check(z.positive())).check(z.maxLength(MARK_SEEN_MAX_IDS));
 
 /**
  * Row 14 form body: `ids_notifications` is a JSON list of notification ids as a string, e.g.
@@ -98,10 +97,9 @@ const notificationIdsSchema = z.array(z.number().int().positive()).max(MARK_SEEN
  * Errors (422 on `ids_notifications`): not JSON, not a list of positive integers, too many ids.
  */
 export const markSeenRequestSchema = z.strictObject({
-  ids_notifications: z
-    .string()
-    .max(20_000)
-    .transform((text, ctx): number[] => {
+  ids_notifications: z.pipe(
+    z.string().check(z.maxLength(20_000)),
+    z.transform((text: string, ctx): number[] => {
       let value: unknown;
       try {
         value = JSON.parse(text);
@@ -110,11 +108,12 @@ export const markSeenRequestSchema = z.strictObject({
       }
       const parsed = notificationIdsSchema.safeParse(value);
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: MARK_SEEN_IDS_MESSAGE });
+        ctx.issues.push({ code: 'custom', message: MARK_SEEN_IDS_MESSAGE, input: text });
         return z.NEVER;
       }
       return parsed.data;
     }),
+  ),
 });
 /** What the client sends for row 14 (`ids_notifications` as the JSON string). */
 export type MarkSeenRequest = z.input<typeof markSeenRequestSchema>;
@@ -139,7 +138,7 @@ export const NOTIFICATIONS_EVENT_NAME = 'NotificationsMessageEvent';
 export const notificationsMessageEventSchema = z.object({
   tipo_operacion: z.string(),
   message: z.object({
-    ids_users: z.array(z.number().int().positive()),
+    ids_users: z.array(z.int().check(z.positive())),
     notification: notificationSchema,
   }),
 });
@@ -148,7 +147,7 @@ export type NotificationsMessageEvent = z.infer<typeof notificationsMessageEvent
 /** Explicit recipients of an admin notification: accounts of one type by id (1–500 ids). */
 export const recipientsByIdSchema = z.strictObject({
   user_type: userTypeSchema,
-  ids: z.array(z.number().int().positive()).min(1).max(MARK_SEEN_MAX_IDS),
+  ids: z.array(z.int().check(z.positive())).check(z.minLength(1), z.maxLength(MARK_SEEN_MAX_IDS)),
 });
 /** Recipients by permission: every active staff user holding this SPEC §6 permission. */
 export const recipientsByPermissionSchema = z.strictObject({
@@ -162,10 +161,10 @@ export const recipientsByPermissionSchema = z.strictObject({
  */
 export const sendNotificationRequestSchema = z.strictObject({
   recipients: z.union([recipientsByIdSchema, recipientsByPermissionSchema]),
-  type: z.string().regex(/^[A-Z][A-Z0-9_]{0,39}$/, 'Tipo de notificación inválido'),
-  title: z.string().trim().min(1, 'Ingrese un título').max(NOTIFICATION_TITLE_MAX),
-  detail: z.string().trim().min(1, 'Ingrese el detalle').max(NOTIFICATION_DETAIL_MAX),
-  route: appRouteSchema.nullable().optional(),
+  type: z.string().check(z.regex(/^[A-Z][A-Z0-9_]{0,39}$/, 'Tipo de notificación inválido')),
+  title: z.string().check(z.trim(), z.minLength(1, 'Ingrese un título'), z.maxLength(NOTIFICATION_TITLE_MAX)),
+  detail: z.string().check(z.trim(), z.minLength(1, 'Ingrese el detalle'), z.maxLength(NOTIFICATION_DETAIL_MAX)),
+  route: z.optional(z.nullable(appRouteSchema)),
 });
 export type SendNotificationRequest = z.infer<typeof sendNotificationRequestSchema>;
 
@@ -173,16 +172,16 @@ export type SendNotificationRequest = z.infer<typeof sendNotificationRequestSche
 export const sendNotificationResponseSchema = z.object({
   message: z.string(),
   data: z.object({
-    recipients: z.number().int().nonnegative(),
-    ids_notifications: z.array(z.number().int().positive()),
+    recipients: z.int().check(z.nonnegative()),
+    ids_notifications: z.array(z.int().check(z.positive())),
   }),
 });
 export type SendNotificationResponse = z.infer<typeof sendNotificationResponseSchema>;
 
 /** Body of POST /broadcasting/auth (form or JSON, as pusher-js sends it). */
 export const channelAuthRequestSchema = z.strictObject({
-  socket_id: z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'socket_id inválido'),
-  channel_name: z.string().min(1).max(200),
+  socket_id: z.string().check(z.regex(/^\d{1,20}\.\d{1,20}$/, 'socket_id inválido')),
+  channel_name: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 /** Response of POST /broadcasting/auth: `auth` = '<app key>:<HMAC-SHA256 hex>' (Pusher private channel). */
 export const channelAuthResponseSchema = z.object({ auth: z.string() });
@@ -191,5 +190,5 @@ export const channelAuthResponseSchema = z.object({ auth: z.string() });
 export const PERMISSIONS_CHANGED_EVENT = 'PermissionsChangedEvent';
 
 /** Payload of {@link PERMISSIONS_CHANGED_EVENT}: the web app refetches call 11 (roles_permissions) and the menu. */
-export const permissionsChangedEventSchema = z.object({ user_id: z.number().int(), changed_at: z.string() });
+export const permissionsChangedEventSchema = z.object({ user_id: z.int(), changed_at: z.string() });
 export type PermissionsChangedEvent = z.infer<typeof permissionsChangedEventSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { documentNumberError } from './documents';
 import { isoDateSchema } from './common';
 
@@ -17,8 +17,8 @@ export type ResetType = z.infer<typeof resetTypeSchema>;
 
 /** Theme settings (SPEC §3 layoutConfig); saved as a JSON string by call 8. */
 export const styleSettingsSchema = z.strictObject({
-  primary: z.string().min(1).max(20),
-  surface: z.string().max(20).nullable(),
+  primary: z.string().check(z.minLength(1), z.maxLength(20)),
+  surface: z.nullable(z.string().check(z.maxLength(20))),
   preset: z.enum(['Aura', 'Lara', 'Nora']),
   menuMode: z.enum(['static', 'overlay']),
   darkTheme: z.boolean(),
@@ -47,12 +47,12 @@ export type MenuGroup = z.infer<typeof menuGroupSchema>;
 
 /** The signed-in user as call 2 returns it and as `user_details` stores it (SPEC §3). */
 export const sessionUserSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   name: z.string(),
   surname: z.string(),
   dni: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   status: z.enum(['ACTIVO', 'INACTIVO']),
   roles: z.array(z.string()),
   permissions_names: z.array(menuGroupSchema),
@@ -61,8 +61,8 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** Call 2 request body: `user` is a DNI or email for staff, the document number for customers. */
 export const loginRequestSchema = z.strictObject({
-  user: z.string().trim().min(1, 'Ingrese su usuario').max(120),
-  password: z.string().min(1, 'Ingrese una contraseña').max(200),
+  user: z.string().check(z.trim(), z.minLength(1, 'Ingrese su usuario'), z.maxLength(120)),
+  password: z.string().check(z.minLength(1, 'Ingrese una contraseña'), z.maxLength(200)),
   user_type: userTypeSchema,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -70,9 +70,9 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 /** Call 2 response: data.token (opaque, 64 hex chars), data.type, data.system_styles, data.user. */
 export const loginResponseSchema = z.object({
   data: z.object({
-    token: z.string().min(32),
+    token: z.string().check(z.minLength(32)),
     type: userTypeSchema,
-    system_styles: styleSettingsSchema.nullable(),
+    system_styles: z.nullable(styleSettingsSchema),
     user: sessionUserSchema,
   }),
 });
@@ -85,8 +85,8 @@ export const echoInfoSchema = z.object({
   key: z.string(),
   cluster: z.string(),
   encrypted: z.boolean(),
-  wsHost: z.string().nullable(),
-  wsPort: z.number().int().nullable(),
+  wsHost: z.nullable(z.string()),
+  wsPort: z.nullable(z.int()),
   forceTLS: z.boolean(),
   authEndpoint: z.string(),
 });
@@ -107,7 +107,7 @@ export type RealtimeCredentials = z.infer<typeof realtimeCredentialsResponseSche
 
 /** An active location (local) as call 9 lists it; stored whole as `local_active`. */
 export const localSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   name: z.string(),
   address: z.string(),
 });
@@ -118,10 +118,10 @@ export const activeLocalsResponseSchema = z.object({ message: z.array(localSchem
 /** Call 10 response: parallel lists of role names and ids (SPEC §7). */
 export const roleNamesResponseSchema = z.object({
   message: z.array(z.string()),
-  id: z.array(z.number().int()),
+  id: z.array(z.int()),
 });
 /** A role list entry as stored under `roles` (SPEC §3): name and code (id). */
-export const roleEntrySchema = z.object({ name: z.string(), code: z.number().int() });
+export const roleEntrySchema = z.object({ name: z.string(), code: z.int() });
 export type RoleEntry = z.infer<typeof roleEntrySchema>;
 
 /** Call 11 response: the permission strings of SPEC §6. */
@@ -129,29 +129,23 @@ export const rolePermissionsResponseSchema = z.object({ permissions: z.array(z.s
 
 /** Call 4 / 5 request: the DNI (document number for customers) whose password is forgotten. */
 export const resetRequestSchema = z.strictObject({
-  dni: z.string().trim().min(1, 'Ingrese su número de documento').max(20),
+  dni: z.string().check(z.trim(), z.minLength(1, 'Ingrese su número de documento'), z.maxLength(20)),
 });
 /** Minimum password length (issue "Foundation"; SPEC §9 shows no rule). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Call 6 request: `id` is the opaque reset token of the link, `password` the new one. */
 export const newPasswordSchema = z.strictObject({
-  id: z.string().min(1).max(200),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
-    .max(200),
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
 });
 /** Call 7 form body. */
 export const logoutRequestSchema = z.strictObject({ user_type: userTypeSchema });
 /** Call 8 form body: `styles` is a JSON string of {@link styleSettingsSchema}. */
-export const storeStylesRequestSchema = z.strictObject({ styles: z.string().max(2000) });
+export const storeStylesRequestSchema = z.strictObject({ styles: z.string().check(z.maxLength(2000)) });
 /** Call 15 form body (the confirmation is client-side only, SPEC §3). */
 export const changePasswordRequestSchema = z.strictObject({
-  actual_password: z.string().min(1, 'Ingrese su contraseña actual').max(200),
-  new_password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
-    .max(200),
+  actual_password: z.string().check(z.minLength(1, 'Ingrese su contraseña actual'), z.maxLength(200)),
+  new_password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
 });
 
 /** Age of majority in Peru (Civil Code art. 42): 18 years. */
@@ -209,18 +203,15 @@ export function createRegistrationSchema(today: string) {
   return z
     .strictObject({
       id_document_type: z.enum(['1', '4', '6', '7'], { error: 'Seleccione un tipo de documento válido' }),
-      document_number: z.string().trim().min(1, 'Ingrese su número de documento').max(20),
-      name: z.string().trim().min(1, 'Ingrese sus nombres').max(100),
-      surname: z.string().trim().min(1, 'Ingrese sus apellidos').max(100),
+      document_number: z.string().check(z.trim(), z.minLength(1, 'Ingrese su número de documento'), z.maxLength(20)),
+      name: z.string().check(z.trim(), z.minLength(1, 'Ingrese sus nombres'), z.maxLength(100)),
+      surname: z.string().check(z.trim(), z.minLength(1, 'Ingrese sus apellidos'), z.maxLength(100)),
       birthday_date: isoDateSchema,
-      email: z.email({ error: 'Ingrese un correo electrónico válido' }).max(120),
-      phone: z.string().regex(/^9\d{8}$/, 'El celular debe tener 9 dígitos y empezar con 9'),
-      password: z
-        .string()
-        .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
-        .max(200),
+      email: z.email({ error: 'Ingrese un correo electrónico válido' }).check(z.maxLength(120)),
+      phone: z.string().check(z.regex(/^9\d{8}$/, 'El celular debe tener 9 dígitos y empezar con 9')),
+      password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
     })
-    .superRefine((value, ctx) => {
+    .check(z.superRefine((value, ctx) => {
       const docError = documentNumberError(value.id_document_type, value.document_number);
       if (docError) ctx.addIssue({ code: 'custom', path: ['document_number'], message: docError });
       // Text that is not YYYY-MM-DD already failed isoDateSchema ('Fecha inválida').
@@ -231,12 +222,12 @@ export function createRegistrationSchema(today: string) {
       } else if (compareDates(birthday, todayDate) > 0 || completedYears(birthday, todayDate) < ADULT_AGE) {
         ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Debe ser mayor de edad para registrarse' });
       }
-    });
+    }));
 }
 export type RegistrationRequest = z.infer<ReturnType<typeof createRegistrationSchema>>;
 
 /** Call 1 response: 201 with a Spanish message and the new customer's id. */
 export const registrationResponseSchema = z.object({
   message: z.string(),
-  data: z.object({ id: z.number().int().positive() }),
+  data: z.object({ id: z.int().check(z.positive()) }),
 });

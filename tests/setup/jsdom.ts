@@ -6,9 +6,11 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// Lazy screens load their chunk on first render; on a loaded 2-core CI machine that can take more
-// than Testing Library's default 1 s, so `findBy…`/`waitFor` wait up to 5 s (a real failure still fails).
-configure({ asyncUtilTimeout: 5_000 });
+// Lazy screens load their chunk on first render, and the first import of a screen (vitest transforms
+// it and its libraries) took 5.0 s for the public map on a 2-core machine running a second test
+// suite beside this one; so `findBy…`/`waitFor` wait up to 15 s (the unit project's test timeout is
+// 20 s). A real failure still fails, only later.
+configure({ asyncUtilTimeout: 15_000 });
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {

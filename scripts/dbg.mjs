@@ -1,0 +1,13 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './lib/server-process.mjs';
+const server = await startServer();
+const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new','--no-sandbox','--disable-gpu','--disable-background-networking'] });
+const r = await lighthouse(`${server.baseUrl}${process.argv[2] ?? '/auth/login'}`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance'] });
+const a = r.lhr.audits;
+console.log(JSON.stringify(a['largest-contentful-paint-element'].details, null, 1).slice(0, 2500));
+for (const i of a['network-requests'].details.items) console.log(i.resourceType, i.url.replace(server.baseUrl,''), i.transferSize, i.resourceSize, Math.round(i.networkRequestTime), Math.round(i.networkEndTime));
+console.log('bootup', JSON.stringify(a['bootup-time'].details.items.map(i=>[i.url.replace(server.baseUrl,''), Math.round(i.total), Math.round(i.scripting), Math.round(i.scriptParseCompile)])));
+console.log('mainthread', JSON.stringify(a['mainthread-work-breakdown'].details.items.map(i=>[i.group, Math.round(i.duration)])));
+console.log(['first-contentful-paint','largest-contentful-paint','total-blocking-time','speed-index','interactive'].map(k=>k+'='+Math.round(a[k].numericValue)).join(' '));
+await chrome.kill(); await server.stop();
