@@ -119,8 +119,8 @@ function missed(r) {
 /**
  * One Lighthouse navigation of `target` in a fresh tab. With `session`, the tab first signs the
  * staff user in through the login page (so the app stores its session keys as it does for a user)
- * and Lighthouse keeps that storage (`disableStorageReset`); the HTTP cache is still cleared, so the
- * screen loads cold as after a browser restart.
+ * and Lighthouse keeps that storage (`disableStorageReset`); the HTTP cache is cleared first
+ * (`Network.clearBrowserCache`), so the screen loads its code cold as after a browser restart.
  */
 async function measure(browser, baseUrl, target) {
   const page = await browser.newPage();
@@ -136,6 +136,10 @@ async function measure(browser, baseUrl, target) {
         await page.click('button[type="submit"]');
       }
       await page.waitForFunction(() => location.pathname === '/' && document.querySelector('.layout-topbar') !== null, { timeout: 60_000 });
+      // Keep the stored session, not the HTTP cache: the screen loads its code cold.
+      const cdp = await page.createCDPSession();
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.detach();
     }
     const result = await lighthouse(
       `${baseUrl}${target.path}`,

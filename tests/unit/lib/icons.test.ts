@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { Icons } from '@blueprintjs/icons';
-import { ON_DEMAND_ICONS, loadIconPaths } from '../../../src/lib/icons';
+import { loadIconPaths } from '../../../src/lib/icons';
+import { ON_DEMAND_ICONS } from '../../../src/lib/icon-paths';
 import { MENU_CATALOGUE } from '../../../src/schemas/permissions';
 
 const VIEWS = path.resolve(import.meta.dirname, '../../../src/views');
