@@ -1,4 +1,4 @@
-import { ofetch, FetchError, type $Fetch } from 'ofetch';
+import type { $Fetch, FetchError, FetchOptions } from 'ofetch';
 import * as z from 'zod/mini';
 import type * as zc from 'zod/v4/core';
 import { errorBodySchema } from '../schemas/common';
@@ -51,6 +51,40 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+type OfetchModule = typeof import('ofetch');
+let ofetchModule: Promise<OfetchModule> | undefined;
+
+/**
+ * ofetch is imported on the first request, not with the app: the login page sends nothing until the
+ * user submits, so its ~4 KB gzip (with ufo and destr) stay out of the page's entry chunk (issue
+ * "Production grade", docs/decisions.md "Compression and the login budget").
+ */
+function loadOfetch(): Promise<OfetchModule> {
+  ofetchModule ??= import('ofetch');
+  return ofetchModule;
+}
+
+/**
+ * A `$Fetch` whose instance is created by `create` on the first call. Supports what the api modules
+ * use: calling it and `.raw`; `.native` passes through; `.create` is not offered (make another base).
+ */
+function lazyFetch(create: (module: OfetchModule) => $Fetch): $Fetch {
+  let instance: Promise<$Fetch> | undefined;
+  const get = () => (instance ??= loadOfetch().then(create));
+  const call = ((request: Parameters<$Fetch>[0], options?: FetchOptions) => get().then((f) => f(request, options))) as $Fetch;
+  call.raw = ((request: Parameters<$Fetch>[0], options?: FetchOptions) => get().then((f) => f.raw(request, options))) as $Fetch['raw'];
+  call.native = ((...args: Parameters<$Fetch['native']>) => get().then((f) => f.native(...args))) as $Fetch['native'];
+  call.create = () => {
+    throw new Error('lazyFetch: create another base with createApiClient');
+  };
+  return call;
+}
+
+/** True for ofetch's FetchError (checked by name: the class is in the lazily loaded module). */
+function isFetchError(error: unknown): error is FetchError {
+  return error instanceof Error && error.name === 'FetchError';
+}
+
 /**
  * Creates the four base clients. Every request carries `Accept: application/json` and, when a
  * token is stored, `Authorization: Bearer <token>`. Errors are normalised to {@link ApiError};
@@ -67,15 +101,17 @@ export function createApiClient({ bases, getToken, fetch }: ApiClientOptions): A
   };
   // The fetch implementation is a global option of ofetch (second argument), not a request default.
   const make = (baseURL: string) =>
-    ofetch.create(
-      {
-        baseURL,
-        retry: 0,
-        onRequest({ options }) {
-          options.headers = withAuth(options.headers);
+    lazyFetch(({ ofetch }) =>
+      ofetch.create(
+        {
+          baseURL,
+          retry: 0,
+          onRequest({ options }) {
+            options.headers = withAuth(options.headers);
+          },
         },
-      },
-      fetch ? { fetch } : {},
+        fetch ? { fetch } : {},
+      ),
     );
   const target = (baseURL: string): ApiBaseTarget => ({ url: (path) => joinBase(baseURL, path), headers: () => withAuth() });
   return {
@@ -99,7 +135,7 @@ export function joinBase(base: string, path: string): string {
 /** Converts anything thrown by ofetch into an {@link ApiError} (SPEC §8: carries the server's message). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof FetchError) return apiErrorOf(error.status ?? error.response?.status ?? 0, error.data);
+  if (isFetchError(error)) return apiErrorOf(error.status ?? error.response?.status ?? 0, error.data);
   return new ApiError(0, NETWORK_ERROR_MESSAGE);
 }
 

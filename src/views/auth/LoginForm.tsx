@@ -1,4 +1,5 @@
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
+import { PersonIcon } from '@blueprintjs/icons';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { LoginFormMachine } from '../../machines/auth/login-form.machine';
@@ -54,7 +55,7 @@ export function LoginForm({
         <InputGroup
           id={userId}
           size="large"
-          leftIcon="person"
+          leftIcon={<PersonIcon />}
           value={user}
           autoComplete={userAutoComplete}
           intent={errors.user ? 'danger' : 'none'}

@@ -1,4 +1,5 @@
 import { Button, InputGroup } from '@blueprintjs/core';
+import { EyeOffIcon, EyeOpenIcon } from '@blueprintjs/icons';
 
 /**
  * Masked password field with a show/hide button (issue "Foundation"). Controlled: the value and
@@ -38,7 +39,9 @@ export function PasswordInput({
       rightElement={
         <Button
           variant="minimal"
-          icon={visible ? 'eye-off' : 'eye-open'}
+          // Inline icon components (paths in the bundle): the login page shows them before any icon
+          // chunk could arrive, and without loading src/lib/icon-paths.ts (issue "Production grade").
+          icon={visible ? <EyeOffIcon /> : <EyeOpenIcon />}
           aria-label={label}
           title={label}
           aria-pressed={visible}
