@@ -70,6 +70,9 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: which chunks a source module needs, read by the server to announce a
+    // route's chunks in its HTML (server/preload-hints.ts).
+    manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {

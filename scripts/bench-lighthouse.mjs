@@ -11,7 +11,9 @@
 // Each page is measured RUNS times (default 3) and the median run (by performance score) is kept,
 // since a loaded machine slows the observed CPU tasks that the simulation scales.
 //
-// Usage: node scripts/bench-lighthouse.mjs [--no-build] [--json]   (env: RUNS=3, CHROMIUM_PATH)
+// Usage: node scripts/bench-lighthouse.mjs [--no-build] [--json]
+//   env: RUNS=3, CHROMIUM_PATH, PAGES=<text> (only pages whose name contains it), DETAILS=1 (print
+//   each run's requests as Lighthouse simulated them and its LCP element, to see what to fix)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,7 +62,7 @@ try {
     { name: '/ (staff session)', path: '/', session: true },
     { name: '/PROYECTOS/lotizaciones (staff session)', path: '/PROYECTOS/lotizaciones', session: true },
   ];
-  for (const target of pages) {
+  for (const target of pages.filter((p) => !process.env.PAGES || p.name.includes(process.env.PAGES))) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server.baseUrl, target));
     runs.sort((a, b) => a.performance - b.performance);
@@ -153,6 +155,7 @@ async function measure(browser, baseUrl, target) {
       page,
     );
     const { categories, audits, runtimeError } = result.lhr;
+    if (process.env.DETAILS) printDetails(target.name, audits, baseUrl);
     const scripts = (audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
     return {
       performance: categories.performance.score ?? 0,
@@ -172,6 +175,19 @@ async function measure(browser, baseUrl, target) {
   } finally {
     await page.close();
   }
+}
+
+/** Requests (simulated start → end ms, transfer KB) and the LCP element of one run, on stderr. */
+function printDetails(name, audits, baseUrl) {
+  const lines = [`--- ${name}: FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}`];
+  for (const r of audits['network-requests']?.details?.items ?? []) {
+    lines.push(
+      `  ${String(Math.round(r.networkRequestTime)).padStart(6)} → ${String(Math.round(r.networkEndTime)).padStart(6)} ms ${(r.transferSize / 1024).toFixed(1).padStart(7)} KB ${r.resourceType} ${r.url.replace(baseUrl, '')}`,
+    );
+  }
+  const lcp = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  if (lcp) lines.push(`  LCP element: ${lcp.selector} "${(lcp.nodeLabel ?? '').slice(0, 80)}"`);
+  console.error(lines.join('\n'));
 }
 
 /** The public map of the published demo subdivision (Los Viñedos de Carabayllo), read through the staff API. */

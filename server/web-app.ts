@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config';
 import { MESSAGES } from './errors';
+import { createPreloadedHtml } from './preload-hints';
 
 /**
  * Serves the built web app (design ARCHITECTURE.md "@fastify/static (the built app)"): files from
@@ -76,9 +77,13 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<AppConfi
     });
   }
 
+  const preloadedHtml = createPreloadedHtml(config.distDir);
   app.setNotFoundHandler(async (request, reply) => {
     if (!isSpaNavigation(request)) return reply.status(404).send({ message: MESSAGES.notFound });
     if (!isWebAppBuilt(config)) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
+    // Public pages with their own chunks: index.html announcing them (server/preload-hints.ts).
+    const html = preloadedHtml(request.url.split('?')[0] ?? '/');
+    if (html !== null) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     return reply.sendFile('index.html', config.distDir);
   });
 }

@@ -21,6 +21,13 @@ import { Icons, type IconName, type IconPathsLoader } from '@blueprintjs/icons';
  */
 export const loadIconPaths: IconPathsLoader = async (name: IconName, size) => (await import('./icon-paths')).loadIconPathsNow(name, size);
 
+/** Starts fetching the icon table chunk (e.g. when a stored session will show the menu's icons). */
+export function preloadIconTable(): void {
+  import('./icon-paths').catch(() => {
+    /* the first icon retries the import */
+  });
+}
+
 /** Makes every `<Icon icon="name">` (and icon props) use {@link loadIconPaths}. Call once at start-up. */
 export function installIconLoader(): void {
   Icons.setLoaderOptions({ loader: loadIconPaths });

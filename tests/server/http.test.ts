@@ -11,7 +11,7 @@ import { bearer, buildTestApp, dialects, useTestDatabase, type TestApp } from '.
 
 /** Cross-cutting HTTP behaviour: health, 404s, headers, /dev/outbox visibility, static files and the SPA fallback. */
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+const INDEX_HTML = '<!doctype html><html><head><title>Parcela</title></head><body><div id="root"></div></body></html>';
 const HTML = { accept: 'text/html,application/xhtml+xml' };
 
 describe.each(dialects)('http (%s)', (dialect) => {
@@ -25,6 +25,18 @@ describe.each(dialects)('http (%s)', (dialect) => {
     await writeFile(join(dist, 'index.html'), INDEX_HTML);
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log("parcela")');
+    // Vite's build manifest (server/preload-hints.ts reads it for the routes' preload hints).
+    await mkdir(join(dist, '.vite'));
+    await writeFile(
+      join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_runtime.js'] },
+        '_runtime.js': { file: 'assets/runtime-r1.js' },
+        '_shared.js': { file: 'assets/shared-s1.js', imports: ['_runtime.js', 'index.html'] },
+        'src/views/landing/LandingPage.tsx': { file: 'assets/LandingPage-l1.js', imports: ['index.html', '_shared.js'], css: ['assets/LandingPage-l1.css'] },
+        'src/views/mapa/PublicMapPage.tsx': { file: 'assets/PublicMapPage-p1.js', imports: ['index.html'] },
+      }),
+    );
     // A build-time Brotli/gzip variant beside one asset (vite.config.ts precompress); the other has none.
     await writeFile(join(dist, 'assets', 'app-def456.js'), 'console.log("plain")');
     await writeFile(join(dist, 'assets', 'app-def456.js.br'), brotliCompressSync('console.log("plain")'));
@@ -107,6 +119,22 @@ describe.each(dialects)('http (%s)', (dialect) => {
     const small = await built.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok' });
+  });
+
+  it('announces the chunks of /landing, /auth/loginclientes and public maps in their HTML (build manifest)', async () => {
+    const landing = await built.app.inject({ method: 'GET', url: '/landing', headers: HTML });
+    expect(landing.statusCode).toBe(200);
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/LandingPage-l1.js">');
+    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-s1.js">');
+    expect(landing.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/LandingPage-l1.css">');
+    expect(landing.body).not.toContain('index-abc123.js'); // the entry and what it imports are in index.html already
+    const map = await built.app.inject({ method: 'GET', url: '/mapa/los-olivos/Ab3?x=1', headers: HTML });
+    expect(map.body).toContain('/assets/PublicMapPage-p1.js');
+    // Other routes, the login among them, are index.html unchanged.
+    for (const url of ['/auth/login', '/', '/PROYECTOS/lotizaciones']) {
+      expect((await built.app.inject({ method: 'GET', url, headers: HTML })).body).toBe(INDEX_HTML);
+    }
   });
 
   it('serves /logo.svg from public/ with or without a build', async () => {

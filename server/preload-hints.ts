@@ -1,0 +1,95 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Route-specific preload hints in the app's HTML (issue "Production grade", Lighthouse LCP).
+ *
+ * Every page is `index.html` plus the entry chunk; a public page other than the staff login then
+ * fetches its own chunk only after the entry has downloaded and run — one more round trip before
+ * anything is drawn. For the routes below, the server answers `index.html` with
+ * `<link rel="modulepreload">` (and `<link rel="preload" as="style">` for their CSS) for the page's
+ * chunks, read from Vite's build manifest (`dist/.vite/manifest.json`, vite.config.ts
+ * `build.manifest`), so the browser fetches them beside the entry.
+ *
+ * The module lists name the same source modules that src/views/router/screens.ts imports for those
+ * routes; a module missing from the manifest is skipped (the page still loads it itself).
+ * Authenticated routes get no hints: the server cannot tell whether the browser holds a session
+ * (the token is in localStorage), and the app preloads its shell itself when one is stored
+ * (src/main.tsx).
+ */
+export const ROUTE_MODULES: readonly { pattern: RegExp; modules: readonly string[] }[] = [
+  { pattern: /^\/auth\/loginclientes\/?$/i, modules: ['src/views/auth/CustomerAccessPage.tsx', 'src/machines/auth/customer-access.actors.ts'] },
+  { pattern: /^\/landing\/?$/i, modules: ['src/views/landing/LandingPage.tsx'] },
+  { pattern: /^\/mapa\/[^/]+\/[^/]+\/?$/i, modules: ['src/views/mapa/PublicMapPage.tsx'] },
+];
+
+/** One chunk of Vite's manifest (the fields used here). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The files a page needs beyond the entry: each module's chunk, the chunks it imports statically
+ * (transitively), and their CSS — without the entry chunk and what the entry already imports.
+ * @returns paths relative to the build root, e.g. `assets/LandingPage-abc.js`, JS then CSS.
+ */
+export function chunksFor(manifest: Manifest, modules: readonly string[]): { js: string[]; css: string[] } {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = new Set<string>();
+  const visit = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported, into);
+  };
+  if (entryKey) visit(entryKey, loaded);
+  const needed = new Set<string>();
+  for (const module of modules) visit(module, needed);
+  const keys = [...needed].filter((key) => !loaded.has(key));
+  return {
+    js: keys.map((key) => manifest[key]!.file),
+    css: [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))],
+  };
+}
+
+/**
+ * `html` with the hints for `files` inserted before `</head>` (crossorigin as Vite's own module
+ * preloads, so the preloaded responses are reused).
+ */
+export function withPreloadHints(html: string, files: { js: string[]; css: string[] }): string {
+  const links = [
+    ...files.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...files.css.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ];
+  return links.length ? html.replace('</head>', `${links.join('')}</head>`) : html;
+}
+
+/**
+ * The HTML to answer for `path`, or null when the route has no hints (send index.html as it is).
+ * Reads index.html and the manifest of `distDir` once per build (keyed by the manifest's mtime, so a
+ * rebuild while the server runs is picked up); null too when the build has no manifest.
+ */
+export function createPreloadedHtml(distDir: string): (path: string) => string | null {
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  let cache: { builtAt: number; pages: Map<RegExp, string> } | null = null;
+  return (path) => {
+    const route = ROUTE_MODULES.find((r) => r.pattern.test(path));
+    if (!route) return null;
+    try {
+      const builtAt = statSync(manifestPath).mtimeMs;
+      if (cache?.builtAt !== builtAt) cache = { builtAt, pages: new Map() };
+      let html = cache.pages.get(route.pattern);
+      if (html === undefined) {
+        const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+        html = withPreloadHints(readFileSync(join(distDir, 'index.html'), 'utf8'), chunksFor(manifest, route.modules));
+        cache.pages.set(route.pattern, html);
+      }
+      return html;
+    } catch {
+      return null; // no build manifest (or an unreadable one): index.html as it is
+    }
+  };
+}
