@@ -7,6 +7,7 @@
 // Usage: node scripts/e2e-stress.mjs [--no-build]   (env: RUNS=3, LOAD=<cores>, LOAD=0 for no hog)
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { ROOT } from './lib/server-process.mjs';
 
@@ -34,7 +35,7 @@ try {
       maxBuffer: 64 * 1024 * 1024,
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
-    const summary = /Tests\s+(.*)$/m.exec(result.stdout.replace(/\x1b\[[0-9;]*m/g, ''))?.[1]?.trim() ?? 'no summary';
+    const summary = /Tests\s+(.*)$/m.exec(stripVTControlCharacters(result.stdout))?.[1]?.trim() ?? 'no summary';
     if (result.status === 0) {
       passed++;
       console.log(`run ${run}: passed in ${seconds} s (${summary})`);
