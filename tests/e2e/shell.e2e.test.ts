@@ -93,7 +93,7 @@ describe('shell e2e', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     // SPEC §4: a top-right dialog, 350 px wide (below the 64 px top bar, 16 px from the right edge).
     await animationsSettled(page);
-    const box = (await dialog.boundingBox())!;
+    const box = (await page.locator('.notifications-dialog').boundingBox())!; // the panel's frame, border included
     expect(Math.round(box.width)).toBe(350);
     expect(1366 - (box.x + box.width)).toBeLessThanOrEqual(24);
     expect(box.y).toBeGreaterThanOrEqual(64);
