@@ -49,6 +49,13 @@ describe('shell e2e', () => {
     await expect.poll(() => page.title()).toBe('Lotizaciones | Parcela');
     await expect.poll(() => search.inputValue()).toBe('');
     await expect.poll(() => menu(page).getByRole('link', { name: 'Lotizaciones' }).getAttribute('aria-current')).toBe('page');
+
+    // Typing and pressing Enter at once (within the 250 ms debounce) opens the match of what was
+    // typed, not the first item of the unfiltered list (Usuarios).
+    await search.click();
+    await search.pressSequentially('banc');
+    await search.press('Enter');
+    await page.waitForURL(/\/Finanzas\/Bancos$/i);
     await context.close();
   });
 

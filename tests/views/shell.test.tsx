@@ -437,6 +437,29 @@ describe('side menu (SPEC §2 "Side menu", §6)', () => {
     expect(path()).toBe('/Finanzas/RegistroCuotas');
     expect((box as HTMLInputElement).value).toBe('');
   });
+
+  it('Enter within the 250 ms acts on what is typed now: "banc" + Enter opens Bancos, not the first unfiltered item', async () => {
+    const { path } = await renderShell(<SideMenu />, {
+      user: admin,
+      perms: [...STAFF_PERMISSIONS],
+      beforeRender: useFakeTimersWithTestingLibrary,
+    });
+    const user = fakeTimerUser();
+    const box = screen.getByRole('combobox', { name: 'Buscar en el menú' });
+    await user.click(box);
+    await user.type(box, 'banc');
+    expect(screen.getAllByRole('option').length).toBeGreaterThan(20); // still the unfiltered list
+    await user.keyboard('{Enter}');
+    expect(path()).toBe('/Finanzas/Bancos');
+  });
+
+  it('says "No hay opciones disponibles" when the user has no submodule at all', async () => {
+    await renderShell(<SideMenu />, { user: { ...sampleUser, permissions_names: [] }, perms: [] });
+    const box = screen.getByRole('combobox', { name: 'Buscar en el menú' });
+    await userEvent.click(box);
+    expect(await screen.findByText('No hay opciones disponibles')).toBeTruthy();
+    expect(screen.queryByText('No se encontraron resultados')).toBeNull();
+  });
 });
 
 describe('menu tree entries (SPEC §2: separators, disabled, hidden, commands)', () => {

@@ -6,6 +6,9 @@ import type { MenuItem } from '../../schemas/session';
  * and 250 ms after the last keystroke the submodules are filtered by a case-insensitive substring
  * of `nombre`; an empty or blank query shows them all. Picking one navigates to its route and
  * clears the box. States: idle (results current) → debouncing (a query waits 250 ms).
+ * `search.flush` (Enter) filters at once: Enter acts on what is typed now, even within the 250 ms
+ * (issue "Shell, exactly as specified" item 3: "banc" + fast Enter opened Usuarios, the first item
+ * of the unfiltered list).
  */
 
 /** Shortcut search delay (SPEC §9). */
@@ -23,6 +26,7 @@ export interface MenuSearchContext {
 export type MenuSearchEvent =
   | { type: 'search.typed'; query: string }
   | { type: 'search.picked'; item: MenuItem }
+  | { type: 'search.flush' }
   | { type: 'search.itemsChanged'; items: MenuItem[] };
 
 /**
@@ -69,6 +73,7 @@ export const menuSearchMachine = setup({
     idle: {},
     debouncing: {
       after: { searchDelay: { target: 'idle', actions: 'applyQuery' } },
+      on: { 'search.flush': { target: 'idle', actions: 'applyQuery' } },
     },
   },
 });

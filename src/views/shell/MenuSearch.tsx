@@ -31,7 +31,7 @@ const renderItem: ItemRenderer<MenuItem> = (item, { handleClick, handleFocus, mo
 export function MenuSearch() {
   const query = useMenuSearch((s) => s.context.query);
   const results = useMenuSearch((s) => s.context.results);
-  const { type, pick } = useMenuSearchEvents();
+  const { type, pick, flush } = useMenuSearchEvents();
   const { linkChosen } = useLayoutEvents();
   return (
     <div className="layout-menu-search">
@@ -49,9 +49,24 @@ export function MenuSearch() {
         inputValueRenderer={(item) => item.nombre}
         itemRenderer={renderItem}
         itemsEqual={(a, b) => a.ruta === b.ruta}
-        noResults={<BlueprintMenuItem disabled roleStructure="listoption" text={t('emptySearchMessage')} />}
+        // SPEC §9: no submodule at all → "No hay opciones disponibles"; a query matching none →
+        // "No se encontraron resultados".
+        noResults={
+          <BlueprintMenuItem disabled roleStructure="listoption" text={t(query.trim() === '' ? 'emptyOptionsMessage' : 'emptySearchMessage')} />
+        }
         resetOnQuery
-        inputProps={{ placeholder: 'Buscar…', 'aria-label': MENU_SEARCH_LABEL, leftIcon: 'search', type: 'search', size: 'large' }}
+        inputProps={{
+          placeholder: 'Buscar…',
+          'aria-label': MENU_SEARCH_LABEL,
+          leftIcon: 'search',
+          type: 'search',
+          size: 'large',
+          // Blueprint picks the active item on Enter's key-up; filtering on key-down makes that
+          // item the first match of what is typed now (the debounce is flushed).
+          onKeyDown: (event) => {
+            if (event.key === 'Enter') flush();
+          },
+        }}
         menuProps={{ 'aria-label': 'Submódulos' }}
         popoverProps={{ minimal: true, matchTargetWidth: true, popoverClassName: 'layout-menu-search-popover' }}
       />

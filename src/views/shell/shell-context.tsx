@@ -105,6 +105,8 @@ export function useMenuSearchEvents() {
   return {
     type: (query: string) => menuSearch.send({ type: 'search.typed', query }),
     pick: (item: MenuItem) => menuSearch.send({ type: 'search.picked', item }),
+    /** Enter: filter by what is typed now, before Blueprint picks the active item on key-up. */
+    flush: () => menuSearch.send({ type: 'search.flush' }),
   };
 }
 

@@ -33,6 +33,17 @@ describe('filterMenuItems', () => {
 });
 
 describe('menu-search machine', () => {
+  it('search.flush (Enter) applies the typed query at once, without waiting 250 ms', () => {
+    const { actor } = start();
+    actor.send({ type: 'search.typed', query: 'lotiz' });
+    expect(actor.getSnapshot().context.results).toHaveLength(4);
+    actor.send({ type: 'search.flush' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.results.map((i) => i.nombre)).toEqual(['Lotizaciones']);
+    vi.advanceTimersByTime(300); // the cancelled debounce does not fire again
+    expect(actor.getSnapshot().context.results.map((i) => i.nombre)).toEqual(['Lotizaciones']);
+  });
+
   it('applies the query only 250 ms after the last keystroke', () => {
     const { actor } = start();
     actor.send({ type: 'search.typed', query: 'u' });
