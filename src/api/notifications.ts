@@ -3,7 +3,8 @@ import { formBody, request } from './client';
 import { messageResponseSchema } from '../schemas/common';
 import {
   markSeenForm,
-  notificationsResponseSchema,
+  notificationsReadSchema,
+  readNotificationItems,
   sendNotificationResponseSchema,
   type NotificationsData,
   type SendNotificationRequest,
@@ -22,7 +23,8 @@ export function createNotificationsApi(client: ApiClient) {
      */
     list: async (userType: UserType): Promise<NotificationsData> => {
       const base = userType === 'CUSTOMER' ? client.customer : client.main;
-      return (await request(notificationsResponseSchema, () => base('get_notifications_by_user'))).data;
+      const { data } = await request(notificationsReadSchema, () => base('get_notifications_by_user'));
+      return { notification_quantity: data.notification_quantity, notification: readNotificationItems(data.notification) };
     },
 
     /** Row 14: POST update_to_seen_notifications, form {ids_notifications: JSON list}. */

@@ -47,6 +47,16 @@ const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /**
+ * A Lima wall time as the server formats it ('YYYY-MM-DD HH:mm:ss', SPEC §3 created_at_formatted),
+ * or SPEC §3's fallback: "Fecha no disponible" when missing or blank, "Fecha inválida" when it is
+ * not in that form.
+ */
+export function limaWallTimeText(text: string | null | undefined): string {
+  if (text == null || text.trim() === '') return DATE_MISSING_TEXT;
+  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? text : DATE_INVALID_TEXT;
+}
+
+/**
  * Relative time in Spanish of an instant (SPEC §2 notifications panel: "creation date (shown as
  * relative time)"; §3 fallbacks), with Intl.RelativeTimeFormat('es', numeric 'auto'): "ahora",
  * "hace 5 minutos", "ayer", "hace 3 semanas"… Uses Intl only (no Temporal), so the shell's chunk

@@ -70,7 +70,37 @@ export const notificationSchema = z.object({
   new: z.boolean(),
   route: z.optional(z.nullable(z.string())),
 });
-export type Notification = z.infer<typeof notificationSchema>;
+
+/**
+ * One notification as the web app reads it (tolerant reader, docs/contracts.md): like
+ * {@link notificationSchema} (what our server sends), but `created_at_formatted` and
+ * `fecha_creacion` may be missing, null or malformed — the panel then shows SPEC §3's fallbacks
+ * "Fecha no disponible" / "Fecha inválida" for that item instead of refusing the whole answer.
+ */
+/** One notification as our server sends it (rows 12–13, the realtime event). */
+export type NotificationSent = z.infer<typeof notificationSchema>;
+
+export const notificationReadSchema = z.object({
+  ...notificationSchema.shape,
+  created_at_formatted: z.optional(z.nullable(z.string())),
+  fecha_creacion: z.optional(z.nullable(z.string())),
+});
+export type Notification = z.infer<typeof notificationReadSchema>;
+
+/**
+ * Validates notifications one by one (rows 12–13, the realtime event): an item that is not a
+ * notification even for the tolerant reader is left out and reported through `report`, so one bad
+ * item never hides the good ones.
+ * @returns the readable items, in their order.
+ */
+export function readNotificationItems(items: readonly unknown[], report: (message: string, item: unknown) => void = console.warn): Notification[] {
+  return items.flatMap((item) => {
+    const parsed = notificationReadSchema.safeParse(item);
+    if (parsed.success) return [parsed.data];
+    report('[notificaciones] Se omitió una notificación ilegible', item);
+    return [];
+  });
+}
 
 /**
  * Rows 12–13 response: `notification_quantity` is the caller's unread count (all of them, not only
@@ -83,7 +113,17 @@ export const notificationsResponseSchema = z.object({
   }),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
-export type NotificationsData = NotificationsResponse['data'];
+/** Rows 12–13's `data` as our server sends it. */
+export type NotificationsSent = NotificationsResponse['data'];
+
+/** Rows 12–13 as the web app reads them: the list's items are checked one by one ({@link readNotificationItems}). */
+export const notificationsReadSchema = z.object({
+  data: z.object({
+    notification_quantity: z.int().check(z.nonnegative()),
+    notification: z.array(z.unknown()),
+  }),
+});
+export type NotificationsData = { notification_quantity: number; notification: Notification[] };
 
 /** Message of an invalid `ids_notifications` (row 14). */
 export const MARK_SEEN_IDS_MESSAGE = 'Debe ser una lista JSON de identificadores de notificación';
@@ -139,7 +179,7 @@ export const notificationsMessageEventSchema = z.object({
   tipo_operacion: z.string(),
   message: z.object({
     ids_users: z.array(z.int().check(z.positive())),
-    notification: notificationSchema,
+    notification: notificationReadSchema,
   }),
 });
 export type NotificationsMessageEvent = z.infer<typeof notificationsMessageEventSchema>;

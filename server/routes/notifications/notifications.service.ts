@@ -7,8 +7,8 @@ import {
   NOTIFICATION_LIST_LIMIT,
   NOTIFICATION_OPERATION_CREATED,
   NOTIFICATIONS_EVENT_NAME,
-  type Notification,
-  type NotificationsData,
+  type NotificationSent,
+  type NotificationsSent,
   type NotificationsMessageEvent,
   type NotificationTypeCode,
   type SendNotificationRequest,
@@ -93,7 +93,7 @@ export function formatLimaDateTime(iso: string): string {
 }
 
 /** A stored notification in the wire shape of SPEC §3 (`new` while unseen). */
-export function toWireNotification(record: NotificationRecord): Notification {
+export function toWireNotification(record: NotificationRecord): NotificationSent {
   return {
     id_notification: record.id,
     type: { code: record.type.code, name: record.type.name, icon: record.type.icon, color_icon: record.type.color_icon },
@@ -171,7 +171,7 @@ export async function createNotifications(
  * Rows 12–13: the caller's newest {@link NOTIFICATION_LIST_LIMIT} notifications, newest first, and
  * the count of all their unseen ones.
  */
-export async function listNotifications({ db }: Pick<AppDeps, 'db'>, owner: TokenOwner): Promise<NotificationsData> {
+export async function listNotifications({ db }: Pick<AppDeps, 'db'>, owner: TokenOwner): Promise<NotificationsSent> {
   const [records, unseen] = await Promise.all([listRecipientNotifications(db, owner, NOTIFICATION_LIST_LIMIT), countUnseen(db, owner)]);
   return { notification_quantity: unseen, notification: records.map(toWireNotification) };
 }

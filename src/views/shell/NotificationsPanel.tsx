@@ -1,6 +1,6 @@
 import { Icon, type IconName } from '@blueprintjs/core';
 import type { CSSProperties, KeyboardEvent } from 'react';
-import { relativeTimeEs } from '../../lib/dates';
+import { limaWallTimeText, relativeTimeEs } from '../../lib/dates';
 import { sanitizeNotificationHtml } from '../../lib/sanitize';
 import type { NotificationItem } from '../../machines/notifications/notifications.machine';
 import { selectNotificationItems } from '../../machines/notifications/notifications.selectors';
@@ -58,7 +58,7 @@ function NotificationEntry({ item }: { item: NotificationItem }) {
       <div className="notification-body">
         <div className="notification-title">{item.title}</div>
         <div className="notification-detail" dangerouslySetInnerHTML={{ __html: sanitizeNotificationHtml(item.detail) }} />
-        <time className="notification-time" dateTime={item.fecha_creacion} title={item.created_at_formatted}>
+        <time className="notification-time" dateTime={item.fecha_creacion ?? undefined} title={limaWallTimeText(item.created_at_formatted)}>
           {relativeTimeEs(item.fecha_creacion)}
         </time>
       </div>

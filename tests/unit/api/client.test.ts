@@ -6,6 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE, createApiClient, request, toApiError } from '../../../src/api/client';
 import { createSessionApi } from '../../../src/api/session';
+import { createNotificationsApi } from '../../../src/api/notifications';
+import { limaWallTimeText, relativeTimeEs } from '../../../src/lib/dates';
 import { loginData } from '../support/fakes';
 
 const bases = { main: 'http://api.test/api', customer: 'http://api.test/api/customer', private: 'http://api.test/api/private', public: 'http://api.test/' };
@@ -89,5 +91,44 @@ describe('api client', () => {
     expect(toApiError(original)).toBe(original);
     expect(toApiError('boom')).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
     await expect(request(z.object({ a: z.number() }), async () => ({ a: 1 }))).resolves.toEqual({ a: 1 });
+  });
+});
+
+describe('notifications reader (rows 12–13): one bad item never hides the good ones', () => {
+  const good = {
+    id_notification: 7,
+    type: { code: 'INFO', name: 'Información', icon: 'info-sign', color_icon: '#3b82f6' },
+    title: 'Bienvenido',
+    detail: '<p>Hola</p>',
+    created_at_formatted: '2026-11-20 10:15:00',
+    fecha_creacion: '2026-11-20T15:15:00Z',
+    new: true,
+    route: null,
+    extra_field_from_another_backend: 1,
+  };
+  it('keeps every readable item, with null or malformed dates, and drops only the unreadable one', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { client } = clientWith(() =>
+      json(200, {
+        data: {
+          notification_quantity: 3,
+          notification: [
+            good,
+            { ...good, id_notification: 8, created_at_formatted: null, fecha_creacion: null },
+            { ...good, id_notification: 9, created_at_formatted: 'ayer', fecha_creacion: 'no es fecha' },
+            { ...good, id_notification: 'x' }, // not a notification at all
+          ],
+        },
+      }),
+    );
+    const data = await createNotificationsApi(client).list('COLLABORATOR');
+    expect(data.notification_quantity).toBe(3);
+    expect(data.notification.map((n) => n.id_notification)).toEqual([7, 8, 9]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(limaWallTimeText(data.notification[1]!.created_at_formatted)).toBe('Fecha no disponible');
+    expect(limaWallTimeText(data.notification[2]!.created_at_formatted)).toBe('Fecha inválida');
+    expect(relativeTimeEs(data.notification[1]!.fecha_creacion)).toBe('Fecha no disponible');
+    expect(relativeTimeEs(data.notification[2]!.fecha_creacion)).toBe('Fecha inválida');
+    warn.mockRestore();
   });
 });
