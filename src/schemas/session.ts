@@ -79,16 +79,18 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type LoginData = LoginResponse['data'];
 
-/** Realtime connection info (SPEC §3 echo_info) for laravel-echo's pusher broadcaster. */
+/** Realtime connection info (SPEC §3 echo_info: broadcaster, key, cluster, encrypted) for laravel-echo's pusher broadcaster. */
 export const echoInfoSchema = z.object({
   broadcaster: z.literal('pusher'),
   key: z.string(),
   cluster: z.string(),
   encrypted: z.boolean(),
-  wsHost: z.nullable(z.string()),
-  wsPort: z.nullable(z.int()),
-  forceTLS: z.boolean(),
-  authEndpoint: z.string(),
+  // Not fixed by SPEC §3 (tolerant reader): absent means Pusher's defaults, see
+  // src/machines/realtime/echo-options.ts. Our server sends all four (wsHost null = this host).
+  wsHost: z.optional(z.nullable(z.string())),
+  wsPort: z.optional(z.nullable(z.int())),
+  forceTLS: z.optional(z.boolean()),
+  authEndpoint: z.optional(z.string()),
 });
 export type EchoInfo = z.infer<typeof echoInfoSchema>;
 

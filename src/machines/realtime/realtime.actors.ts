@@ -2,6 +2,8 @@ import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { fromCallback } from 'xstate';
 import { PERMISSIONS_CHANGED_EVENT } from '../../schemas/roles';
+import { apiBases } from '../../config/env';
+import { echoOptionsFor } from './echo-options';
 import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type RealtimeInput } from './realtime.machine';
 
 /**
@@ -29,19 +31,9 @@ export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEven
     sendBack({ type: 'pusher.stateChanged', state: 'failed' });
     return () => {};
   }
-  const secure = info.forceTLS || window.location.protocol === 'https:';
-  const pagePort = Number(window.location.port) || (secure ? 443 : 80);
   const echo = new Echo({
     broadcaster: 'pusher',
-    key: info.key,
-    cluster: info.cluster,
-    wsHost: info.wsHost ?? window.location.hostname,
-    wsPort: info.wsPort ?? pagePort,
-    wssPort: info.wsPort ?? pagePort,
-    forceTLS: secure,
-    enabledTransports: ['ws', 'wss'],
-    disableStats: true,
-    authEndpoint: info.authEndpoint,
+    ...echoOptionsFor(info, window.location, apiBases.main),
     auth: { headers: { Authorization: `Bearer ${input.token}`, Accept: 'application/json' } },
     Pusher,
   });
