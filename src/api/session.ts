@@ -8,6 +8,7 @@ import {
   registrationResponseSchema,
   rolePermissionsResponseSchema,
   roleNamesResponseSchema,
+  sessionTypeOf,
   type LoginData,
   type LoginRequest,
   type Local,
@@ -30,8 +31,10 @@ export function createSessionApi(client: ApiClient) {
       request(registrationResponseSchema, () => client.customer('register_user_customer', { method: 'POST', body })),
 
     /** Row 2: POST auth/login (main), JSON {user, password, user_type}. @returns data (token, type, system_styles, user). */
-    login: async (body: LoginRequest): Promise<LoginData> =>
-      (await request(loginResponseSchema, () => client.main('auth/login', { method: 'POST', body }))).data,
+    login: async (body: LoginRequest): Promise<LoginData> => {
+      const { data } = await request(loginResponseSchema, () => client.main('auth/login', { method: 'POST', body }));
+      return { ...data, type: sessionTypeOf(data.type) };
+    },
 
     /** Row 3: GET get_websocket_and_channels_credentials (main), bearer. @returns echo_info and channels. */
     realtimeCredentials: async (): Promise<RealtimeCredentials> =>

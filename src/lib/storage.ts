@@ -5,8 +5,8 @@ import {
   localSchema,
   roleEntrySchema,
   sessionUserSchema,
-  styleSettingsSchema,
-  userTypeSchema,
+  sessionTypeOf,
+  styleSettingsReadSchema,
 } from '../schemas/session';
 
 /**
@@ -16,8 +16,9 @@ import {
  */
 export const STORAGE_SCHEMAS = {
   token: z.string().check(z.minLength(1)),
-  type: userTypeSchema,
-  system_styles: z.nullable(styleSettingsSchema),
+  // Any stored type other than CUSTOMER reads as staff (SPEC §6).
+  type: z.pipe(z.string().check(z.minLength(1)), z.transform(sessionTypeOf)),
+  system_styles: z.nullable(styleSettingsReadSchema),
   user_details: sessionUserSchema,
   echo_info: echoInfoSchema,
   channels: channelsSchema,

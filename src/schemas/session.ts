@@ -24,6 +24,11 @@ export const styleSettingsSchema = z.strictObject({
   darkTheme: z.boolean(),
 });
 export type StyleSettings = z.infer<typeof styleSettingsSchema>;
+/**
+ * Theme settings as the app reads them (call 2's `system_styles`, storage): the same fields, unknown
+ * keys ignored (tolerant reader, docs/contracts.md); what we send (call 8) stays strict.
+ */
+export const styleSettingsReadSchema = z.object(styleSettingsSchema.shape);
 
 /** Default theme (SPEC §9): emerald, Aura, static, light. */
 export const DEFAULT_STYLES: StyleSettings = {
@@ -36,10 +41,13 @@ export const DEFAULT_STYLES: StyleSettings = {
 
 /** One menu entry of permissions_names (SPEC §3): display name, route path, Blueprint icon name. */
 export const menuItemSchema = z.object({ nombre: z.string(), ruta: z.string(), icono: z.string() });
-/** One menu group of permissions_names: `items` per SPEC §3, plus the group's own name and icon. */
+/**
+ * One menu group of permissions_names: `items` per SPEC §3, plus the group's own name and icon (the
+ * icon is ours, not the spec's: a backend may leave it out, and the group then shows none).
+ */
 export const menuGroupSchema = z.object({
   nombre: z.string(),
-  icono: z.string(),
+  icono: z.optional(z.string()),
   items: z.array(menuItemSchema),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
@@ -71,13 +79,21 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({
   data: z.object({
     token: z.string().check(z.minLength(32)),
-    type: userTypeSchema,
-    system_styles: z.nullable(styleSettingsSchema),
+    // SPEC §6: type CUSTOMER marks customers and any other type means staff ("ADMIN", …); the app
+    // reads it through {@link sessionTypeOf}. Our server sends COLLABORATOR or CUSTOMER.
+    type: z.string().check(z.minLength(1)),
+    system_styles: z.nullable(styleSettingsReadSchema),
     user: sessionUserSchema,
   }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-export type LoginData = LoginResponse['data'];
+/** Call 2's data as the app uses it: `type` already read as {@link UserType}. */
+export type LoginData = Omit<LoginResponse['data'], 'type'> & { type: UserType };
+
+/** SPEC §6: the stored/returned type CUSTOMER means a customer; any other value means staff. */
+export function sessionTypeOf(type: string): UserType {
+  return type === 'CUSTOMER' ? 'CUSTOMER' : 'COLLABORATOR';
+}
 
 /** Realtime connection info (SPEC §3 echo_info: broadcaster, key, cluster, encrypted) for laravel-echo's pusher broadcaster. */
 export const echoInfoSchema = z.object({

@@ -92,7 +92,7 @@ export const themeMachine = setup({
     saveStyles: placeholder<unknown, StyleSettings>('saveStyles'),
   },
   guards: {
-    isStaff: ({ context }) => context.userType === 'COLLABORATOR',
+    isStaff: ({ context }) => context.userType !== 'CUSTOMER', // SPEC §6: any type but CUSTOMER is staff
   },
 }).createMachine({
   id: 'theme',

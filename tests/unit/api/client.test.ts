@@ -8,6 +8,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE, createApiClient, request, toApiError }
 import { createSessionApi } from '../../../src/api/session';
 import { createNotificationsApi } from '../../../src/api/notifications';
 import { limaWallTimeText, relativeTimeEs } from '../../../src/lib/dates';
+import { readStorage } from '../../../src/lib/storage';
 import { loginData } from '../support/fakes';
 
 const bases = { main: 'http://api.test/api', customer: 'http://api.test/api/customer', private: 'http://api.test/api/private', public: 'http://api.test/' };
@@ -130,5 +131,38 @@ describe('notifications reader (rows 12–13): one bad item never hides the good
     expect(relativeTimeEs(data.notification[1]!.fecha_creacion)).toBe('Fecha no disponible');
     expect(relativeTimeEs(data.notification[2]!.fecha_creacion)).toBe('Fecha inválida');
     warn.mockRestore();
+  });
+});
+
+describe('login answer (call 2): tolerant reader', () => {
+  it('reads a staff type other than COLLABORATOR, a group without icono, extra keys in system_styles and anywhere else', async () => {
+    const { client } = clientWith(() =>
+      json(200, {
+        data: {
+          token: 'a'.repeat(64),
+          type: 'ADMIN',
+          system_styles: { primary: 'blue', surface: null, preset: 'Lara', menuMode: 'static', darkTheme: true, ripple: true },
+          user: {
+            ...loginData.user,
+            permissions_names: [{ nombre: 'CRM', items: [{ nombre: 'Clientes', ruta: '/Crm/Clientes', icono: 'people' }] }],
+            avatar_url: 'https://example.pe/a.png',
+          },
+          expires_in: 3600,
+        },
+        meta: { version: 2 },
+      }),
+    );
+    const data = await createSessionApi(client).login({ user: '70000001', password: 'x', user_type: 'COLLABORATOR' });
+    expect(data.type).toBe('COLLABORATOR'); // SPEC §6: anything but CUSTOMER is staff
+    expect(data.system_styles).toEqual({ primary: 'blue', surface: null, preset: 'Lara', menuMode: 'static', darkTheme: true });
+    expect(data.user.permissions_names[0]!.icono).toBeUndefined();
+  });
+
+  it('reads a stored type other than CUSTOMER as staff', () => {
+    const store = new Map<string, string>([['type', 'ADMIN']]);
+    const kv = { getItem: (k: string) => store.get(k) ?? null, setItem: () => undefined, removeItem: () => undefined, clear: () => undefined };
+    expect(readStorage('type', kv)).toBe('COLLABORATOR');
+    store.set('type', 'CUSTOMER');
+    expect(readStorage('type', kv)).toBe('CUSTOMER');
   });
 });
