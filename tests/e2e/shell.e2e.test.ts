@@ -28,6 +28,22 @@ describe('shell e2e', () => {
       await menu(page).getByRole('button', { name: group }).waitFor();
     }
     await menu(page).getByRole('link', { name: 'Historial de Cambios' }).waitFor();
+    // Groups do not pile up (SPEC §2): opening Administración closes Configuración; going from
+    // Usuarios to Bancos leaves only Finanzas open.
+    const expanded = (group: string) => menu(page).getByRole('button', { name: group }).getAttribute('aria-expanded');
+    await menu(page).getByRole('button', { name: 'Configuración' }).click();
+    await expect.poll(() => expanded('Configuración')).toBe('true');
+    await menu(page).getByRole('button', { name: 'Administración' }).click();
+    await expect.poll(() => expanded('Administración')).toBe('true');
+    await expect.poll(() => expanded('Configuración')).toBe('false');
+    await page.goto('/CONFIGURACION/usuarios');
+    await expect.poll(() => expanded('Configuración')).toBe('true');
+    await menu(page).getByRole('button', { name: 'Finanzas' }).click();
+    await menu(page).getByRole('link', { name: 'Bancos' }).click();
+    await page.waitForURL(/\/Finanzas\/Bancos$/i);
+    await expect.poll(() => expanded('Finanzas')).toBe('true');
+    await expect.poll(() => expanded('Configuración')).toBe('false');
+    await expect.poll(() => expanded('Administración')).toBe('false');
     await screenshot(page, 'shell-admin-menu');
     await logout(page);
 

@@ -21,8 +21,10 @@ export interface LayoutContext {
   menuMode: MenuMode;
   /** Viewport width in CSS px. */
   width: number;
-  /** Keys (tree paths such as "1-2") of the menu groups the user has opened. */
+  /** Keys (tree paths such as "1-2") of the open menu groups. */
   openGroups: string[];
+  /** Keys of the groups holding the active link (the current route), outermost first. */
+  activeGroups: string[];
 }
 
 export interface LayoutInput {
@@ -40,6 +42,14 @@ export type LayoutEvent =
   | { type: 'menu.activeGroupsChanged'; keys: string[] };
 
 const isDesktopWidth = (width: number) => width > DESKTOP_BREAKPOINT;
+
+/** A group's key and the keys of the groups around it ("1-2-3" → "1-2", "1-2-3"; the first part is the section). */
+function groupChain(key: string): string[] {
+  const parts = key.split('-');
+  const keys: string[] = [];
+  for (let n = 2; n <= parts.length; n++) keys.push(parts.slice(0, n).join('-'));
+  return keys;
+}
 
 /** Closed menus of overlay and mobile share this shape. */
 const slidingMenu = {
@@ -74,24 +84,26 @@ export const layoutMachine = setup({
     recordMenuMode: assign({
       menuMode: ({ context, event }) => (event.type === 'layout.menuModeChanged' ? event.menuMode : context.menuMode),
     }),
+    /**
+     * SPEC §2 (as the original Sakai menu): closing a group closes it and the groups inside it;
+     * opening one leaves open only it, the groups around it and the groups holding the active link.
+     */
     toggleGroup: assign({
       openGroups: ({ context, event }) => {
         if (event.type !== 'menu.groupToggled') return context.openGroups;
-        return context.openGroups.includes(event.key)
-          ? context.openGroups.filter((k) => k !== event.key)
-          : [...context.openGroups, event.key];
+        if (context.openGroups.includes(event.key)) return context.openGroups.filter((k) => k !== event.key && !k.startsWith(`${event.key}-`));
+        return [...new Set([...context.activeGroups, ...groupChain(event.key)])];
       },
     }),
-    openActiveGroups: assign({
-      openGroups: ({ context, event }) => {
-        if (event.type !== 'menu.activeGroupsChanged') return context.openGroups;
-        return [...new Set([...context.openGroups, ...event.keys])];
-      },
+    /** Navigating opens exactly the groups holding the new active link (none for a top-level link). */
+    openActiveGroups: assign(({ context, event }) => {
+      if (event.type !== 'menu.activeGroupsChanged') return {};
+      return { openGroups: [...event.keys], activeGroups: [...event.keys] };
     }),
   },
 }).createMachine({
   id: 'layout',
-  context: ({ input }) => ({ menuMode: input.menuMode ?? 'static', width: input.width, openGroups: [] }),
+  context: ({ input }) => ({ menuMode: input.menuMode ?? 'static', width: input.width, openGroups: [], activeGroups: [] }),
   initial: 'deciding',
   on: {
     'layout.resized': [{ guard: 'crossesBreakpoint', target: '.deciding', actions: 'recordWidth' }, { actions: 'recordWidth' }],

@@ -34,10 +34,10 @@ export function SideMenu() {
   const activeKey = findActiveKey(sections, location);
   const { activeGroupsChanged } = useLayoutEvents();
 
-  // The groups holding the active link open whenever it changes (SPEC §2).
+  // Whenever the active link changes, exactly the groups holding it are open (SPEC §2).
   const activeGroups = ancestorGroupKeys(activeKey).join(' ');
   useEffect(() => {
-    if (activeGroups) activeGroupsChanged(activeGroups.split(' '));
+    activeGroupsChanged(activeGroups ? activeGroups.split(' ') : []);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the intent is stable in effect; run on change of the keys only
   }, [activeGroups]);
 

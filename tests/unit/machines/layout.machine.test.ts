@@ -82,8 +82,31 @@ describe('layout machine', () => {
     expect(actor.getSnapshot().context.openGroups).toEqual(['1-0']);
     actor.send({ type: 'menu.groupToggled', key: '1-0' });
     expect(actor.getSnapshot().context.openGroups).toEqual([]);
-    actor.send({ type: 'menu.activeGroupsChanged', keys: ['1', '1-3'] });
     actor.send({ type: 'menu.activeGroupsChanged', keys: ['1-3'] });
-    expect(actor.getSnapshot().context.openGroups).toEqual(['1', '1-3']);
+    expect(actor.getSnapshot().context.openGroups).toEqual(['1-3']);
+  });
+
+  it('opening a group closes the others that hold no active item (SPEC §2: groups do not pile up)', () => {
+    const actor = start(1366);
+    actor.send({ type: 'menu.groupToggled', key: '1-0' }); // Configuración
+    actor.send({ type: 'menu.groupToggled', key: '1-1' }); // Administración
+    expect(actor.getSnapshot().context.openGroups).toEqual(['1-1']);
+    actor.send({ type: 'menu.activeGroupsChanged', keys: ['1-0'] }); // on Usuarios
+    actor.send({ type: 'menu.groupToggled', key: '1-2' }); // Finanzas: Configuración stays open, it holds the active link
+    expect(actor.getSnapshot().context.openGroups).toEqual(['1-0', '1-2']);
+    actor.send({ type: 'menu.groupToggled', key: '1-3-1' }); // a nested group opens with its parent
+    expect(actor.getSnapshot().context.openGroups).toEqual(['1-0', '1-3', '1-3-1']);
+    actor.send({ type: 'menu.groupToggled', key: '1-3' }); // closing the parent closes what is inside it
+    expect(actor.getSnapshot().context.openGroups).toEqual(['1-0']);
+  });
+
+  it('navigating opens exactly the active link’s groups, and none for a top-level link', () => {
+    const actor = start(1366);
+    actor.send({ type: 'menu.activeGroupsChanged', keys: ['1-0'] }); // Usuarios
+    actor.send({ type: 'menu.groupToggled', key: '1-1' });
+    actor.send({ type: 'menu.activeGroupsChanged', keys: ['1-2'] }); // Bancos
+    expect(actor.getSnapshot().context.openGroups).toEqual(['1-2']);
+    actor.send({ type: 'menu.activeGroupsChanged', keys: [] }); // Dashboard
+    expect(actor.getSnapshot().context.openGroups).toEqual([]);
   });
 });
