@@ -96,7 +96,7 @@ export const layoutMachine = setup({
       },
     }),
     /** Navigating opens exactly the groups holding the new active link (none for a top-level link). */
-    openActiveGroups: assign(({ context, event }) => {
+    openActiveGroups: assign(({ event }) => {
       if (event.type !== 'menu.activeGroupsChanged') return {};
       return { openGroups: [...event.keys], activeGroups: [...event.keys] };
     }),
