@@ -48,12 +48,22 @@ export type NotificationCalls = Pick<NotificationsApi, 'list' | 'markSeen'>;
 const NO_NOTIFICATIONS: NotificationsData = { notification_quantity: 0, notification: [] };
 
 /**
- * Reads the stored session (SPEC §3 keys) as the machine's input; malformed keys read as absent.
+ * Reads the stored session (SPEC §3 keys) as the machine's input; malformed optional keys read as
+ * absent, while an unreadable `user_details` or `accesos` ends the session (logged through `log`).
  * @returns token, userType, user, styles, locals, roles, permissions, echoInfo and channels.
  */
-export function readStoredSession(store: KeyValueStore | null): SessionInput {
+export function readStoredSession(store: KeyValueStore | null, log: (message: string) => void = console.error): SessionInput {
   const token = readStorage('token', store);
   if (!token) return {};
+  // SPEC §8: a stored session whose user or permissions cannot be read is logged and treated like
+  // an expired one (storage cleared, so the route guard sends the user to the login) rather than
+  // shown as a half-empty shell (issue "The shell, exactly as specified" item 8).
+  const unreadable = (['user_details', 'accesos'] as const).filter((key) => store?.getItem(key) != null && readStorage(key, store) === null);
+  if (readStorage('user_details', store) === null || unreadable.length > 0) {
+    log(`[sesión] Datos de sesión ilegibles (${unreadable.length ? unreadable.join(', ') : 'user_details ausente'}): se cierra la sesión`);
+    clearStorage(store);
+    return {};
+  }
   return {
     token,
     userType: readStorage('type', store),

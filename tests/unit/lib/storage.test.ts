@@ -27,7 +27,7 @@ describe('storage', () => {
   });
 
   it('reads a missing, malformed or invalid value as null', () => {
-    const store = memoryStore({ accesos: '{not json', type: 'ADMIN', local_active: '[{"id":"x"}]' });
+    const store = memoryStore({ accesos: '{not json', type: '', local_active: '[{"id":"x"}]' });
     expect(readStorage('token', store)).toBeNull();
     expect(readStorage('accesos', store)).toBeNull();
     expect(readStorage('type', store)).toBeNull();

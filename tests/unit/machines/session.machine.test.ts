@@ -511,6 +511,38 @@ describe('session: live permissions (PermissionsChangedEvent)', () => {
   });
 });
 
+describe('readStoredSession: an unreadable stored session', () => {
+  it.each([
+    ['user_details', '{"id":"no es número"}'],
+    ['user_details', 'no es JSON'],
+    ['accesos', '{"no":"lista"}'],
+  ])('with a malformed %s is logged and treated as expired (storage cleared, logged out)', (key, raw) => {
+    const store = memoryStore();
+    seedSession(store);
+    store.setItem(key, raw);
+    const log = vi.fn();
+    expect(readStoredSession(store, log)).toEqual({});
+    expect(log).toHaveBeenCalledWith(expect.stringContaining(key));
+    expect(store.getItem('token')).toBeNull();
+  });
+
+  it('a token without user_details is not a session either', () => {
+    const store = memoryStore();
+    store.setItem('token', 'a'.repeat(64));
+    const log = vi.fn();
+    expect(readStoredSession(store, log)).toEqual({});
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it('a complete stored session reads back, with nothing logged', () => {
+    const store = memoryStore();
+    seedSession(store);
+    const log = vi.fn();
+    expect(readStoredSession(store, log).token).toBeTruthy();
+    expect(log).not.toHaveBeenCalled();
+  });
+});
+
 describe('hasPermissions', () => {
   it('needs every required permission; none required → true', () => {
     expect(hasPermissions(['a', 'b'], ['a', 'b'])).toBe(true);
