@@ -32,6 +32,7 @@ import { createPusherBroadcaster, loopbackTarget, type Broadcaster } from './rea
 import { ChannelHub } from './realtime/hub';
 import { createOpaqueIds } from './ids';
 import { realtimeRoutes } from './realtime/realtime.routes';
+import { ImportCheckPool } from './lot-import/check-pool';
 
 /** Inputs of {@link createApp}. */
 export interface CreateAppOptions {
@@ -48,6 +49,11 @@ export interface CreateAppOptions {
   /** Fastify/pino logger options; default off. Authorization headers are always redacted. */
   logger?: FastifyServerOptions['logger'];
 }
+
+/** Files waiting for an import-check worker beyond which the next is refused with 503. */
+const IMPORT_CHECK_QUEUE_LIMIT = 8;
+/** Heap of one import-check worker (a 20 000-lot file needs well under 200 MiB). */
+const IMPORT_CHECK_MAX_MEMORY_MB = 512;
 
 /** Log paths never written (bearer tokens). Request bodies are never logged at all. */
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie'];
@@ -111,7 +117,16 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
     },
     broadcaster: publisher,
     ids: createOpaqueIds(config.idAlphabet),
+    importChecks: new ImportCheckPool({
+      workers: config.importCheckWorkers,
+      queueLimit: IMPORT_CHECK_QUEUE_LIMIT,
+      timeoutMs: config.importCheckTimeoutMs,
+      maxMemoryMb: IMPORT_CHECK_MAX_MEMORY_MB,
+    }),
   };
+  app.addHook('onClose', async () => {
+    await deps.importChecks.close();
+  });
 
   const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {

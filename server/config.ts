@@ -25,6 +25,8 @@ const envSchema = z.object({
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(22).default(17),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  IMPORT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  IMPORT_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   PUSHER_APP_ID: z.string().min(1).default('parcela'),
   PUSHER_APP_KEY: z.string().min(1).default('parcela-key'),
   PUSHER_APP_SECRET: z.string().min(1).optional(),
@@ -93,6 +95,10 @@ export interface AppConfig {
   loginRateLimitPerIp: number;
   /** Failed logins (or reset requests) per account identifier within {@link ACCOUNT_LIMIT_WINDOW_MINUTES}. */
   loginRateLimitPerAccount: number;
+  /** Worker threads checking lot-import files at the same time (`IMPORT_CHECK_WORKERS`, issue 11 item 1). */
+  importCheckWorkers: number;
+  /** Time budget of one lot-import check in ms (`IMPORT_CHECK_TIMEOUT_SECONDS`); beyond it → 422. */
+  importCheckTimeoutMs: number;
   pusher: PusherConfig;
 }
 
@@ -131,6 +137,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scryptLogN: e.SCRYPT_LOG_N,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+    importCheckWorkers: e.IMPORT_CHECK_WORKERS,
+    importCheckTimeoutMs: e.IMPORT_CHECK_TIMEOUT_SECONDS * 1000,
     pusher: {
       appId: e.PUSHER_APP_ID,
       key: e.PUSHER_APP_KEY,

@@ -5,6 +5,7 @@ import type { DB } from './db/database';
 import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { Broadcaster } from './realtime/broadcaster';
 import type { OpaqueIds } from './ids';
+import type { ImportCheckPool } from './lot-import/check-pool';
 
 /**
  * What every route plugin receives: the database, the clock, the configuration, the in-memory
@@ -24,4 +25,6 @@ export interface AppDeps {
   broadcaster: Broadcaster;
   /** Opaque route ids (subdivision keys), from `config.idAlphabet`. */
   ids: OpaqueIds;
+  /** Lot-import parse + check off the event loop, with a time budget (issue 11 item 1). */
+  importChecks: ImportCheckPool;
 }

@@ -6,7 +6,6 @@ import { auditContextOf } from '../../audit/audit';
 import { staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { fieldError } from '../../errors';
-import { readImportFile } from '../../lot-import';
 import { MAIN_BASE } from '../bases';
 import { commitImport, findImportSubdivision, previewImport } from './lot-imports.service';
 
@@ -68,7 +67,7 @@ export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
         const upload = await readUpload(request);
-        const parsed = await readImportFile(upload.bytes, upload.filename, upload.layer);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer);
         return { data: await previewImport(deps.db, subdivision, parsed) };
       },
     );
@@ -79,7 +78,7 @@ export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
         const upload = await readUpload(request);
-        const parsed = await readImportFile(upload.bytes, upload.filename, upload.layer);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer);
         return { data: await commitImport(deps.db, auditContextOf(request, deps.clock), subdivision, parsed) };
       },
     );
