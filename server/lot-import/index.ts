@@ -1,8 +1,9 @@
+import { coordinatesWithinLimits, LIMIT_MESSAGES, LIMITS, listPriceWithinLimit, withinLimit } from '../../src/schemas/limits';
 import type { ImportFormat, ImportIssue } from '../../src/schemas/projects';
 import { overlappingPairs } from './geometry';
 import { looksLikeDxf, parseDxf, parseGeoJson } from './spatial';
 import { parseCsv, parseXlsx } from './table';
-import { issue, type ParseResult } from './types';
+import { issue, type ParsedLot, type ParseResult } from './types';
 
 export type { ParsedLot, ParseResult } from './types';
 
@@ -117,6 +118,45 @@ export function checkLots(result: ParseResult): ImportIssue[] {
   return issues;
 }
 
+/**
+ * Applies the shared numeric limits (src/schemas/limits.ts; issue 11 item 2) to every parsed lot:
+ * areas (declared and drawn) and lengths finite and within their maxima, price per m² and list
+ * price (area × price) within LIMITS.maxCents, every vertex finite and within
+ * LIMITS.maxAbsCoordinate. A lot breaking any is dropped from `result.lots` (so nothing infinite
+ * reaches the preview or the database) and gets an ERROR issue per broken rule.
+ */
+export function enforceLimits(result: ParseResult): void {
+  const kept: ParsedLot[] = [];
+  for (const lot of result.lots) {
+    const problems: Array<{ field: string; message: string }> = [];
+    if (lot.polygon && !coordinatesWithinLimits(lot.polygon)) problems.push({ field: 'polygon', message: LIMIT_MESSAGES.coordinatesOutOfRange });
+    else {
+      for (const area of [lot.area_m2, lot.declared_area_m2, lot.drawn_area_m2]) {
+        if (area !== null && !withinLimit(area, LIMITS.maxAreaM2)) {
+          problems.push({ field: 'area_m2', message: Number.isFinite(area) ? LIMIT_MESSAGES.areaTooLarge : LIMIT_MESSAGES.notANumber });
+          break;
+        }
+      }
+      for (const length of [lot.perimeter_m, lot.front_m, lot.back_m, lot.right_m, lot.left_m]) {
+        if (length !== null && !withinLimit(length, LIMITS.maxLengthM)) {
+          problems.push({ field: 'perimeter_m', message: Number.isFinite(length) ? LIMIT_MESSAGES.lengthTooLarge : LIMIT_MESSAGES.notANumber });
+          break;
+        }
+      }
+    }
+    if (lot.price_per_m2 !== null) {
+      if (!withinLimit(lot.price_per_m2, LIMITS.maxCents)) problems.push({ field: 'price_per_m2', message: LIMIT_MESSAGES.priceTooLarge });
+      else if (lot.area_m2 !== null && !problems.length && !listPriceWithinLimit(lot.area_m2, lot.price_per_m2)) {
+        problems.push({ field: 'price_per_m2', message: LIMIT_MESSAGES.listPriceTooLarge });
+      }
+    }
+    if (problems.length === 0) kept.push(lot);
+    else for (const p of problems) result.issues.push(issue('ERROR', lot.location, p.message, { lot_code: lot.code, field: p.field }));
+  }
+  result.lots = kept;
+  if (result.strayRings) result.strayRings = result.strayRings.filter((s) => coordinatesWithinLimits(s.ring));
+}
+
 /** "1 234" as people read counts in Peru. */
 function formatCount(n: number): string {
   return n.toLocaleString('es-PE');
@@ -173,6 +213,7 @@ export async function readImportFile(bytes: Buffer, filename: string, layer?: st
     result = format === 'DXF' ? parseDxf(text, layer) : format === 'GEOJSON' ? parseGeoJson(text) : parseCsv(text);
   }
   // concat, not push(...): a spread of thousands of issues overflowed the call stack (issue 11 item 1).
+  enforceLimits(result);
   result.issues = capIssues(result.issues).concat(checkLots(result));
   result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
   return result;
