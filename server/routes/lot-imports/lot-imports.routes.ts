@@ -6,6 +6,7 @@ import { auditContextOf } from '../../audit/audit';
 import { staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { fieldError } from '../../errors';
+import { uploadError } from '../../uploads';
 import { MAIN_BASE } from '../bases';
 import { commitImport, findImportSubdivision, previewImport } from './lot-imports.service';
 
@@ -18,13 +19,11 @@ export const UPLOAD_MESSAGES = {
   tooLarge: `El archivo supera el máximo de ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
 } as const;
 
-/** Error codes of @fastify/multipart meaning "no usable file part". */
-const NOT_MULTIPART = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_NO_FORM_DATA', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
 /**
  * Reads the multipart body: part `file` (≤ {@link IMPORT_MAX_BYTES}) and the optional text field
  * `layer` (DXF layer), in any order.
- * @throws HttpError 422 on `file` when missing, too large or not multipart.
+ * @throws HttpError 422 on `file` when missing, too large, not multipart or malformed (server/uploads.ts).
  */
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string; layer: string | null }> {
   let bytes: Buffer | null = null;
@@ -43,10 +42,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', UPLOAD_MESSAGES.tooLarge);
-    if (code !== undefined && NOT_MULTIPART.has(code)) throw fieldError('file', UPLOAD_MESSAGES.missing);
-    throw error;
+    throw uploadError(error, 'file', UPLOAD_MESSAGES);
   }
   if (!bytes || bytes.length === 0) throw fieldError('file', UPLOAD_MESSAGES.missing);
   return { bytes, filename, layer };
