@@ -4,6 +4,8 @@ import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { refuseControlCharacters } from '../src/schemas/common';
 import { ACCOUNT_LIMIT_WINDOW_MINUTES, isProduction, type AppConfig } from './config';
 import { MINUTE_MS, systemClock, type Clock } from './clock';
 import type { AppDeps } from './context';
@@ -96,7 +98,12 @@ function contentSecurityPolicy(config: AppConfig) {
 export async function createApp({ db, clock = systemClock, config, broadcaster, logger = false }: CreateAppOptions): Promise<FastifyInstance> {
   installSpanishZodMessages();
   const app = Fastify({ logger: loggerOptions(logger) }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route's body, querystring and params schema also refuses control characters in any
+  // text field (issue 11 item 14; one shared refinement, src/schemas/common.ts).
+  app.setValidatorCompiler((route) => {
+    const schema: unknown = route.schema;
+    return validatorCompiler({ ...route, schema: schema instanceof z.ZodType ? schema.superRefine(refuseControlCharacters) : (route.schema as z.ZodType) });
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 

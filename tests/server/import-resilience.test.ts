@@ -31,11 +31,12 @@ function multipart(filename: string, content: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** A GeoJSON of `n` 10 × 10 m squares, labelled A0-1 …; all at the origin when `identical`. */
+/** A GeoJSON of `n` 10 × 10 m plan squares, labelled A0-1 …; all in the same place when `identical`. */
 function squares(n: number, identical: boolean): Buffer {
   const features = Array.from({ length: n }, (_, i) => {
-    const x = identical ? 0 : (i % 100) * 10;
-    const y = identical ? 0 : Math.floor(i / 100) * 10;
+    // Plan (UTM-like) metres: at the origin a 10 × 10 square would read as 10° × 10° of lon/lat.
+    const x = 500_000 + (identical ? 0 : (i % 100) * 10);
+    const y = 8_600_000 + (identical ? 0 : Math.floor(i / 100) * 10);
     return {
       type: 'Feature',
       properties: { manzana: `A${Math.floor(i / 500)}`, lote: String((i % 500) + 1) },

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../../../src/schemas/common';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import { IMPORT_MAX_BYTES, importPreviewResponseSchema, importResultResponseSchema, subdivisionKeyParamsSchema } from '../../../src/schemas/projects';
 import { auditContextOf } from '../../audit/audit';
@@ -39,6 +40,7 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
         }
       } else if (part.fieldname === 'layer') {
         layer = String(part.value ?? '').trim().slice(0, 255) || null;
+        if (layer && CONTROL_CHARACTERS.test(layer)) throw fieldError('layer', CONTROL_CHARACTERS_MESSAGE);
       }
     }
   } catch (error) {
