@@ -12,6 +12,7 @@ import type { AppDeps } from './context';
 import type { DB } from './db/database';
 import { errorHandler, installSpanishZodMessages } from './errors';
 import { AttemptLimiter } from './auth/attempt-limiter';
+import { createPasswordWork } from './auth/password-queue';
 import { registerGuard } from './auth/guard';
 import { registerRateLimit } from './rate-limit';
 import { registerWebApp } from './web-app';
@@ -121,7 +122,10 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
     limiters: {
       login: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
       resetRequest: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
+      changePasswordAccount: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
+      changePasswordToken: new AttemptLimiter(Math.ceil(config.loginRateLimitPerAccount / 2), accountWindowMs, clock),
     },
+    passwordWork: createPasswordWork(),
     broadcaster: publisher,
     ids: createOpaqueIds(config.idAlphabet),
     importChecks: new ImportCheckPool({

@@ -51,7 +51,7 @@ export async function login(deps: AppDeps, body: LoginRequest): Promise<LoginDat
 
   const account = await findAccountByLogin(deps.db, body.user_type, body.user);
   const stored = account?.passwordHash ?? (await dummyPasswordHash(deps.config.scryptLogN));
-  const valid = await verifyPassword(body.password, stored);
+  const valid = await deps.passwordWork.login.run(() => verifyPassword(body.password, stored));
   if (!account || !valid) {
     deps.limiters.login.hit(key);
     throw fieldError('user', AUTH_MESSAGES.wrongCredentials);
@@ -77,7 +77,11 @@ export function logout(deps: AppDeps, auth: AuthContext): Promise<void> {
  * Changes the caller's password (SPEC §7 row 15) and revokes every other session of the account;
  * the current token stays valid. In the same transaction the account gets the notification
  * "Contraseña actualizada", broadcast after commit.
- * @throws HttpError 422 on `actual_password` when the current password is wrong.
+ * Attempts are limited (issue 11 item 4): LOGIN_RATE_LIMIT_PER_ACCOUNT per account and half as many
+ * per session token within 15 minutes, counted before the scrypt work and cleared by a success;
+ * the scrypt work runs on the bounded `account` lane of `deps.passwordWork`.
+ * @throws HttpError 422 on `actual_password` when the current password is wrong; 429 past the
+ *   attempt limits; 503 when the password lane's queue is full.
  */
 export async function changePassword(
   deps: AppDeps,
@@ -85,12 +89,21 @@ export async function changePassword(
   body: { actual_password: string; new_password: string },
   audit: AuditContext = { actor: { userType: auth.userType, accountId: auth.accountId }, ip: null, clock: deps.clock },
 ): Promise<void> {
+  const { changePasswordAccount: perAccount, changePasswordToken: perToken } = deps.limiters;
+  const accountLimitKey = `${auth.userType}:${auth.accountId}`;
+  const tokenKey = String(auth.tokenId);
+  if (perAccount.isBlocked(accountLimitKey) || perToken.isBlocked(tokenKey)) throw tooManyRequests();
+  // Counted before the scrypt work, so concurrent attempts cannot all slip past the check.
+  perAccount.hit(accountLimitKey);
+  perToken.hit(tokenKey);
   const account = await findAccountById(deps.db, auth.userType, auth.accountId);
   if (!account) throw unauthenticated();
-  if (!(await verifyPassword(body.actual_password, account.passwordHash))) {
+  if (!(await deps.passwordWork.account.run(() => verifyPassword(body.actual_password, account.passwordHash)))) {
     throw fieldError('actual_password', AUTH_MESSAGES.wrongCurrentPassword);
   }
-  const passwordHash = await hashPassword(body.new_password, deps.config.scryptLogN);
+  perAccount.reset(accountLimitKey);
+  perToken.reset(tokenKey);
+  const passwordHash = await deps.passwordWork.account.run(() => hashPassword(body.new_password, deps.config.scryptLogN));
   const { events } = await deps.db.transaction().execute(async (trx) => {
     await setAccountPassword(trx, audit, account.userType, account.id, passwordHash, deps.clock.now().toISOString());
     await revokeAccountSessions({ db: trx, clock: deps.clock }, auth, auth.tokenId);
