@@ -98,7 +98,15 @@ function contentSecurityPolicy(config: AppConfig) {
  */
 export async function createApp({ db, clock = systemClock, config, broadcaster, logger = false }: CreateAppOptions): Promise<FastifyInstance> {
   installSpanishZodMessages();
-  const app = Fastify({ logger: loggerOptions(logger) }).withTypeProvider<ZodTypeProvider>();
+  const hops = config.trustProxy;
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+  const app = Fastify({ logger: loggerOptions(logger), trustProxy }).withTypeProvider<ZodTypeProvider>();
+  // API answers (data, the login's token) are never stored by browsers or proxies (issue 11 item
+  // 17); routes that set their own Cache-Control (plan and logo images) keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
   // Every route's body, querystring and params schema also refuses control characters in any
   // text field (issue 11 item 14; one shared refinement, src/schemas/common.ts).
   app.setValidatorCompiler((route) => {
