@@ -30,6 +30,7 @@ const envSchema = z.object({
     .string()
     .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, "'true', 'false', a hop count or a comma list of addresses")
     .optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   IMPORT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMPORT_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   PUSHER_APP_ID: z.string().min(1).default('parcela'),
@@ -105,6 +106,12 @@ export interface AppConfig {
    * a hop count, or proxy addresses. Behind a proxy set it, or every per-IP limit is one global limit.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * Longest time a client may take to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS,
+   * default 120 s: a 20 MB import over a slow line); past it the socket gets a 408 and is closed
+   * (issue 11 item 5: a slow POST body stayed open > 5 min).
+   */
+  requestTimeoutMs: number;
   /** Worker threads checking lot-import files at the same time (`IMPORT_CHECK_WORKERS`, issue 11 item 1). */
   importCheckWorkers: number;
   /** Time budget of one lot-import check in ms (`IMPORT_CHECK_TIMEOUT_SECONDS`); beyond it → 422. */
@@ -148,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     importCheckWorkers: e.IMPORT_CHECK_WORKERS,
     importCheckTimeoutMs: e.IMPORT_CHECK_TIMEOUT_SECONDS * 1000,
     pusher: {
