@@ -18,6 +18,7 @@ import { registerGuard } from './auth/guard';
 import { registerRateLimit } from './rate-limit';
 import { registerWebApp } from './web-app';
 import { authRoutes } from './routes/auth/auth.routes';
+import { LOGIN_ACCOUNT_CEILING_FACTOR } from './routes/auth/auth.service';
 import { customersRoutes } from './routes/customers/customers.routes';
 import { devOutboxRoutes } from './routes/dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './routes/health/health.routes';
@@ -144,6 +145,7 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
     config,
     limiters: {
       login: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
+      loginAccountCeiling: new AttemptLimiter(config.loginRateLimitPerAccount * LOGIN_ACCOUNT_CEILING_FACTOR, accountWindowMs, clock),
       resetRequest: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
       changePasswordAccount: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
       changePasswordToken: new AttemptLimiter(Math.ceil(config.loginRateLimitPerAccount / 2), accountWindowMs, clock),

@@ -17,8 +17,13 @@ export interface AppDeps {
   clock: Clock;
   config: AppConfig;
   limiters: {
-    /** Failed logins per user type + identifier (LOGIN_RATE_LIMIT_PER_ACCOUNT per 15 min). */
+    /**
+     * Failed logins per account + client address, or per identifier when no account matches
+     * (LOGIN_RATE_LIMIT_PER_ACCOUNT per 15 min).
+     */
     login: AttemptLimiter;
+    /** Failed logins per account from every address together (10 × LOGIN_RATE_LIMIT_PER_ACCOUNT per 15 min). */
+    loginAccountCeiling: AttemptLimiter;
     /** Reset requests per user type + DNI (same numbers). */
     resetRequest: AttemptLimiter;
     /** Wrong current passwords on a password change, per account (LOGIN_RATE_LIMIT_PER_ACCOUNT per 15 min). */
