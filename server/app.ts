@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -6,16 +7,20 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { refuseControlCharacters } from '../src/schemas/common';
 import { ACCOUNT_LIMIT_WINDOW_MINUTES, isProduction, type AppConfig } from './config';
 import { MINUTE_MS, systemClock, type Clock } from './clock';
 import type { AppDeps } from './context';
 import type { DB } from './db/database';
 import { errorHandler, installSpanishZodMessages } from './errors';
 import { AttemptLimiter } from './auth/attempt-limiter';
+import { createPasswordWork } from './auth/password-queue';
 import { registerGuard } from './auth/guard';
 import { registerRateLimit } from './rate-limit';
 import { registerWebApp } from './web-app';
 import { authRoutes } from './routes/auth/auth.routes';
+import { LOGIN_ACCOUNT_CEILING_FACTOR } from './routes/auth/auth.service';
 import { customersRoutes } from './routes/customers/customers.routes';
 import { devOutboxRoutes } from './routes/dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './routes/health/health.routes';
@@ -34,6 +39,7 @@ import { createPusherBroadcaster, loopbackTarget, type Broadcaster } from './rea
 import { ChannelHub } from './realtime/hub';
 import { createOpaqueIds } from './ids';
 import { realtimeRoutes } from './realtime/realtime.routes';
+import { ImportCheckPool } from './lot-import/check-pool';
 
 /** Inputs of {@link createApp}. */
 export interface CreateAppOptions {
@@ -50,6 +56,11 @@ export interface CreateAppOptions {
   /** Fastify/pino logger options; default off. Authorization headers are always redacted. */
   logger?: FastifyServerOptions['logger'];
 }
+
+/** Files waiting for an import-check worker beyond which the next is refused with 503. */
+const IMPORT_CHECK_QUEUE_LIMIT = 8;
+/** Heap of one import-check worker (a 20 000-lot file needs well under 200 MiB). */
+const IMPORT_CHECK_MAX_MEMORY_MB = 512;
 
 /** Log paths never written (bearer tokens). Request bodies are never logged at all. */
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie'];
@@ -91,8 +102,37 @@ function contentSecurityPolicy(config: AppConfig) {
  */
 export async function createApp({ db, clock = systemClock, config, broadcaster, logger = false }: CreateAppOptions): Promise<FastifyInstance> {
   installSpanishZodMessages();
-  const app = Fastify({ logger: loggerOptions(logger) }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  const hops = config.trustProxy;
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+  // The request timeout bounds slow headers and bodies (408, socket closed; issue 11 item 5). It
+  // is set on a server made here because Node checks it only every `connectionsCheckingInterval`
+  // (30 s by default), which Fastify's own `requestTimeout` option leaves as it is.
+  const app = Fastify({
+    logger: loggerOptions(logger),
+    trustProxy,
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: config.requestTimeoutMs,
+          connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))),
+        },
+        handler,
+      ),
+  }).withTypeProvider<ZodTypeProvider>();
+  // API answers (data, the login's token) are never stored by browsers or proxies (issue 11 item
+  // 17); routes that set their own Cache-Control (plan and logo images) keep it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  // Every route's body, querystring and params schema also refuses control characters in any
+  // text field (issue 11 item 14; one shared refinement, src/schemas/common.ts).
+  app.setValidatorCompiler((route) => {
+    const schema: unknown = route.schema;
+    // `.check` exists on classic and zod/mini schemas alike (both kinds serve as route schemas).
+    const refined = schema instanceof z.core.$ZodType ? (schema as z.ZodType).check(z.superRefine(refuseControlCharacters)) : route.schema;
+    return validatorCompiler({ ...route, schema: refined as z.ZodType });
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
@@ -109,11 +149,24 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
     config,
     limiters: {
       login: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
+      loginAccountCeiling: new AttemptLimiter(config.loginRateLimitPerAccount * LOGIN_ACCOUNT_CEILING_FACTOR, accountWindowMs, clock),
       resetRequest: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
+      changePasswordAccount: new AttemptLimiter(config.loginRateLimitPerAccount, accountWindowMs, clock),
+      changePasswordToken: new AttemptLimiter(Math.ceil(config.loginRateLimitPerAccount / 2), accountWindowMs, clock),
     },
+    passwordWork: createPasswordWork(),
     broadcaster: publisher,
     ids: createOpaqueIds(config.idAlphabet),
+    importChecks: new ImportCheckPool({
+      workers: config.importCheckWorkers,
+      queueLimit: IMPORT_CHECK_QUEUE_LIMIT,
+      timeoutMs: config.importCheckTimeoutMs,
+      maxMemoryMb: IMPORT_CHECK_MAX_MEMORY_MB,
+    }),
   };
+  app.addHook('onClose', async () => {
+    await deps.importChecks.close();
+  });
 
   const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {

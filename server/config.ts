@@ -25,6 +25,14 @@ const envSchema = z.object({
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(22).default(17),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  /** Fastify trustProxy: 'true', a hop count, or a comma list of proxy addresses/CIDRs; default off. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, "'true', 'false', a hop count or a comma list of addresses")
+    .optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  IMPORT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  IMPORT_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   PUSHER_APP_ID: z.string().min(1).default('parcela'),
   PUSHER_APP_KEY: z.string().min(1).default('parcela-key'),
   PUSHER_APP_SECRET: z.string().min(1).optional(),
@@ -93,6 +101,21 @@ export interface AppConfig {
   loginRateLimitPerIp: number;
   /** Failed logins (or reset requests) per account identifier within {@link ACCOUNT_LIMIT_WINDOW_MINUTES}. */
   loginRateLimitPerAccount: number;
+  /**
+   * Fastify `trustProxy` (TRUST_PROXY): false (default: `request.ip` is the socket's peer), true,
+   * a hop count, or proxy addresses. Behind a proxy set it, or every per-IP limit is one global limit.
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * Longest time a client may take to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS,
+   * default 120 s: a 20 MB import over a slow line); past it the socket gets a 408 and is closed
+   * (issue 11 item 5: a slow POST body stayed open > 5 min).
+   */
+  requestTimeoutMs: number;
+  /** Worker threads checking lot-import files at the same time (`IMPORT_CHECK_WORKERS`, issue 11 item 1). */
+  importCheckWorkers: number;
+  /** Time budget of one lot-import check in ms (`IMPORT_CHECK_TIMEOUT_SECONDS`); beyond it → 422. */
+  importCheckTimeoutMs: number;
   pusher: PusherConfig;
 }
 
@@ -131,6 +154,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     scryptLogN: e.SCRYPT_LOG_N,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    importCheckWorkers: e.IMPORT_CHECK_WORKERS,
+    importCheckTimeoutMs: e.IMPORT_CHECK_TIMEOUT_SECONDS * 1000,
     pusher: {
       appId: e.PUSHER_APP_ID,
       key: e.PUSHER_APP_KEY,
@@ -142,6 +169,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       cluster: e.PUSHER_CLUSTER,
     },
   };
+}
+
+/** TRUST_PROXY → Fastify's `trustProxy` option (see {@link AppConfig.trustProxy}). */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 /** scrypt cost used by tests and test fixtures (2^12: fast, same code path). */

@@ -79,7 +79,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 /** Installs the guard on `app` (call before registering routes). */
-export function registerGuard(app: FastifyInstance, deps: AppDeps): void {
+export function registerGuard(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'clock' | 'config'>): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('audit', null);
 

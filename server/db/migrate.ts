@@ -5,6 +5,7 @@ import { notificationsMigration } from './migrations/0002-notifications';
 import { changeHistoryMigration } from './migrations/0003-change-history';
 import { configuracionMigration } from './migrations/0004-configuracion';
 import { projectsMigration } from './migrations/0005-projects';
+import { numericLimitsMigration } from './migrations/0006-numeric-limits';
 
 /** Every migration in order; names sort lexically and must never change once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003-change-history': changeHistoryMigration(dialect),
     '0004-configuracion': configuracionMigration(dialect),
     '0005-projects': projectsMigration(dialect),
+    '0006-numeric-limits': numericLimitsMigration(dialect),
   };
 }
 

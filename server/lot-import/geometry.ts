@@ -238,21 +238,27 @@ export function ringsOverlap(a: Ring, b: Ring, tolerance: number): boolean {
 /**
  * Pairs `[i, j]` (i < j) of rings that overlap: a flatbush index of bounding boxes shrunk by
  * `tolerance` finds candidates (O(n log n) for lots of similar size), then {@link ringsOverlap}.
+ * Stops once `limit` pairs are found (issue 11 item 1: N identical squares have N²/2 overlapping
+ * pairs, so the work must be bounded), in the order of the rings.
  */
-export function overlappingPairs(rings: readonly Ring[], tolerance: number): Array<[number, number]> {
-  if (rings.length < 2) return [];
+export function overlappingPairs(rings: readonly Ring[], tolerance: number, limit = Infinity): Array<[number, number]> {
+  if (rings.length < 2 || limit <= 0) return [];
   const index = new Flatbush(rings.length);
   const boxes = rings.map(bbox);
   for (const [minX, minY, maxX, maxY] of boxes) index.add(minX, minY, maxX, maxY);
   index.finish();
   const pairs: Array<[number, number]> = [];
-  boxes.forEach(([minX, minY, maxX, maxY], i) => {
+  for (let i = 0; i < boxes.length; i++) {
+    const [minX, minY, maxX, maxY] = boxes[i]!;
     // Shrinking the query box skips neighbours that only share an edge.
-    const found = index.search(minX + tolerance, minY + tolerance, maxX - tolerance, maxY - tolerance);
+    const found = index.search(minX + tolerance, minY + tolerance, maxX - tolerance, maxY - tolerance).sort((p, q) => p - q);
     for (const j of found) {
-      if (j > i && ringsOverlap(rings[i]!, rings[j]!, tolerance)) pairs.push([i, j]);
+      if (j > i && ringsOverlap(rings[i]!, rings[j]!, tolerance)) {
+        pairs.push([i, j]);
+        if (pairs.length >= limit) return pairs;
+      }
     }
-  });
+  }
   return pairs;
 }
 

@@ -28,6 +28,81 @@ export function looksLikeDxf(text: string): boolean {
   return /^\s*(999\s*\r?\n[^\n]*\r?\n\s*)?0\s*\r?\nSECTION\s*\r?\n/.test(text.slice(0, 2000));
 }
 
+/** Group codes kept by {@link entitiesOnly}: text (1, 3), layer (8), coordinates (10/20/30), flags (70), vertex count (90). */
+const KEPT_GROUP_CODES = new Set(['1', '3', '8', '10', '20', '30', '70', '90']);
+
+/**
+ * Rewrites an ASCII DXF into what dxf-parser 1.1 reads without looping forever (found by fuzzing,
+ * issue 11 item 7: a truncated LAYER table or a POLYLINE without SEQEND froze the reader):
+ * - only the ENTITIES section is kept (the table readers loop on an unexpected record; the
+ *   importer needs no table, header or block);
+ * - every POLYLINE is closed by a SEQEND before the next entity that is not one of its VERTEXes;
+ * - every LWPOLYLINE's vertex count (group 90) is set to the number of vertices (group 10) it
+ *   really has (a declared 10^9 made the reader allocate 10^9 empty vertices).
+ * - only the group codes the importer reads are kept ({@link KEPT_GROUP_CODES}): a file whose
+ *   lines got out of step (code/value swapped) otherwise sends thousands of unknown codes through
+ *   the reader, which logs each one.
+ * Lines are read as (group code, value) pairs from the start, as the format defines them.
+ */
+export function entitiesOnly(text: string): string {
+  const lines = text.split(/\r\n|\r|\n/);
+  type Entity = { type: string; pairs: Array<[string, string]> };
+  const entities: Entity[] = [];
+  let section: string | null = null;
+  let expectName = false;
+  for (let i = 0; i + 1 < lines.length; i += 2) {
+    const code = lines[i]!.trim();
+    const value = lines[i + 1]!;
+    const word = value.trim();
+    if (code === '0' && word === 'SECTION') {
+      section = null;
+      expectName = true;
+      continue;
+    }
+    if (expectName) {
+      expectName = false;
+      if (code === '2') {
+        section = word;
+        continue;
+      }
+    }
+    if (code === '0' && (word === 'ENDSEC' || word === 'EOF')) {
+      section = null;
+      continue;
+    }
+    if (section !== 'ENTITIES') continue;
+    if (code === '0') entities.push({ type: word, pairs: [] });
+    else if (KEPT_GROUP_CODES.has(code)) entities.at(-1)?.pairs.push([code, value]);
+  }
+  const out: string[] = ['0', 'SECTION', '2', 'ENTITIES'];
+  let inPolyline = false;
+  for (const entity of entities) {
+    if (inPolyline && entity.type !== 'VERTEX' && entity.type !== 'SEQEND') out.push('0', 'SEQEND');
+    if (entity.type === 'POLYLINE') inPolyline = true;
+    else if (entity.type === 'SEQEND') {
+      if (!inPolyline) continue;
+      inPolyline = false;
+    } else if (entity.type !== 'VERTEX') inPolyline = false;
+    out.push('0', entity.type);
+    if (entity.type !== 'LWPOLYLINE') {
+      for (const [code, value] of entity.pairs) out.push(code, value);
+      continue;
+    }
+    // The reader's vertex loop must end on the next entity (code 0): its own properties first,
+    // then the vertices, nothing after them.
+    const isVertexCode = (code: string) => code === '10' || code === '20' || code === '30';
+    const vertices = entity.pairs.filter(([code]) => code === '10').length;
+    for (const [code, value] of entity.pairs) {
+      if (code === '8' || code === '70') out.push(code, value);
+    }
+    if (vertices > 0) out.push('90', String(vertices));
+    for (const [code, value] of entity.pairs) if (isVertexCode(code)) out.push(code, value);
+  }
+  if (inPolyline) out.push('0', 'SEQEND');
+  out.push('0', 'ENDSEC', '0', 'EOF');
+  return out.join('\n');
+}
+
 /** Closing tolerance of a polyline drawn open whose last vertex repeats the first (drawing units). */
 const CLOSE_TOLERANCE = 0.001;
 
@@ -51,7 +126,7 @@ export function parseDxf(text: string, requestedLayer?: string | null): ParseRes
   if (!looksLikeDxf(text)) return fail('El archivo no es un DXF válido (se espera un DXF ASCII de AutoCAD)');
   let entities: DxfEntity[];
   try {
-    const dxf = new DxfParser().parseSync(text) as unknown as { entities?: DxfEntity[] } | null;
+    const dxf = new DxfParser().parseSync(entitiesOnly(text)) as unknown as { entities?: DxfEntity[] } | null;
     entities = dxf?.entities ?? [];
   } catch {
     return fail('El archivo DXF está dañado y no se puede leer');
@@ -69,7 +144,8 @@ export function parseDxf(text: string, requestedLayer?: string | null): ParseRes
   for (const entity of entities) {
     const layer = entity.layer ?? '0';
     if ((entity.type === 'LWPOLYLINE' || entity.type === 'POLYLINE') && entity.vertices) {
-      const points = entity.vertices.map((v) => [v.x, v.y] as Point);
+      // A vertex without numeric x/y (a damaged file) is left out rather than read as NaN.
+      const points = entity.vertices.filter((v) => typeof v?.x === 'number' && typeof v.y === 'number' && !Number.isNaN(v.x + v.y)).map((v) => [v.x, v.y] as Point);
       const first = points[0], last = points[points.length - 1];
       const closesItself = !!first && !!last && points.length > 3 && Math.hypot(first[0] - last[0], first[1] - last[1]) <= CLOSE_TOLERANCE;
       const ring = openRing(points, 1e-9);
@@ -79,7 +155,7 @@ export function parseDxf(text: string, requestedLayer?: string | null): ParseRes
       else countsOf(layer).open_polylines += 1;
     } else if ((entity.type === 'TEXT' || entity.type === 'MTEXT') && typeof entity.text === 'string') {
       const at = entity.type === 'TEXT' ? entity.startPoint : entity.position;
-      if (at) texts.push({ point: [at.x, at.y], value: entity.text, layer });
+      if (at && typeof at.x === 'number' && typeof at.y === 'number') texts.push({ point: [at.x, at.y], value: entity.text, layer });
       countsOf(layer).texts += 1;
     }
   }
@@ -181,7 +257,7 @@ function outerRing(geometry: unknown): Ring | string {
     const polygons = g.coordinates as unknown[];
     if (!Array.isArray(polygons) || polygons.length !== 1) return 'MultiPolygon con varios polígonos: separe cada lote en un elemento';
     rings = polygons[0];
-  } else return `Geometría ${g.type ?? 'desconocida'} no admitida: cada lote debe ser un Polygon`;
+  } else return `Geometría ${String(g.type ?? 'desconocida').slice(0, 40)} no admitida: cada lote debe ser un Polygon`;
   const outer = Array.isArray(rings) ? (rings[0] as unknown) : null;
   if (!Array.isArray(outer) || !outer.every((p) => Array.isArray(p) && typeof p[0] === 'number' && typeof p[1] === 'number')) {
     return 'Coordenadas del polígono no válidas';
@@ -209,14 +285,20 @@ export function parseGeoJson(text: string): ParseResult {
     result.issues.push(issue('ERROR', 'archivo', 'El GeoJSON debe ser un FeatureCollection de polígonos', { field: 'file' }));
     return result;
   }
+  // A feature must be an object: `features: [null]` or `[3]` was a TypeError (issue 11 item 7).
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
   const rings: Array<Ring | null> = features.map((f) => {
-    const ring = outerRing((f as { geometry?: unknown }).geometry);
+    const ring = isObject(f) ? outerRing(f.geometry) : 'no';
     return typeof ring === 'string' ? null : ring;
   });
   const geographic = isGeographic(rings.filter((r): r is Ring => r !== null));
   features.forEach((feature, i) => {
-    const properties = ((feature as { properties?: Record<string, unknown> }).properties ?? {}) as Record<string, unknown>;
     let location = `elemento ${i + 1}`;
+    if (!isObject(feature)) {
+      result.issues.push(issue('ERROR', location, 'El elemento no es un Feature de GeoJSON (se esperaba un objeto con "geometry" y "properties")'));
+      return;
+    }
+    const properties = isObject(feature.properties) ? feature.properties : {};
     const ring = outerRing((feature as { geometry?: unknown }).geometry);
     let block = String(property(properties, 'manzana') ?? '').trim();
     let number = String(property(properties, 'lote') ?? '').trim();

@@ -96,5 +96,6 @@ export function validateBlockAndNumber(block: string, number: string): { ok: tru
 
 /** "(120.50, 88.00)" — a point as people read it on the plan. */
 export function formatPoint([x, y]: readonly [number, number]): string {
-  return `(${x.toFixed(2)}, ${y.toFixed(2)})`;
+  const show = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : '?');
+  return `(${show(x)}, ${show(y)})`;
 }

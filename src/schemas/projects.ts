@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common';
+import { LIMIT_MESSAGES, LIMITS, listPriceWithinLimit } from './limits';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from './paging';
 
 /**
@@ -115,20 +116,20 @@ const measure = (label: string) =>
   z
     .number({ error: `Ingrese ${label}` })
     .positive(`${label[0]!.toUpperCase()}${label.slice(1)} debe ser mayor que cero`)
-    .max(100_000_000, `${label[0]!.toUpperCase()}${label.slice(1)} es demasiado grande`)
+    .max(LIMITS.maxAreaM2, LIMIT_MESSAGES.areaTooLarge)
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'Use como máximo 2 decimales' });
 
 /** Optional length in metres (boundaries, perimeter). */
 const optionalMetres = z
   .number()
   .positive('La medida debe ser mayor que cero')
-  .max(100_000, 'La medida es demasiado grande')
+  .max(LIMITS.maxLengthM, LIMIT_MESSAGES.lengthTooLarge)
   .nullable()
   .optional();
 /** Optional neighbour text of a boundary ("Calle Los Pinos", "Lote 13"). */
 const neighbour = z.string().trim().max(200).nullable().optional();
 /** Money or price per m² in céntimos. */
-const cents = (message: string) => z.number().int('Use céntimos enteros').min(0, message).max(1e12);
+const cents = (message: string) => z.number().int('Use céntimos enteros').min(0, message).max(LIMITS.maxCents, LIMIT_MESSAGES.priceTooLarge);
 
 /** Block name: letters/digits as engineers write them ("A", "B1", "AA"). */
 export const blockNameSchema = z
@@ -341,6 +342,10 @@ const lotFields = {
  * {@link computeListPrice} needs `list_price_reason` (422 on `list_price_reason`).
  */
 export const createLotRequestSchema = z.strictObject(lotFields).superRefine((body, ctx) => {
+  // Only when both are valid on their own (otherwise their own messages say enough).
+  if (body.area_m2 <= LIMITS.maxAreaM2 && body.price_per_m2 <= LIMITS.maxCents && !listPriceWithinLimit(body.area_m2, body.price_per_m2)) {
+    ctx.addIssue({ code: 'custom', path: ['price_per_m2'], message: LIMIT_MESSAGES.listPriceTooLarge });
+  }
   if (body.list_price == null) return;
   if (body.list_price !== computeListPrice(body.area_m2, body.price_per_m2) && !body.list_price_reason) {
     ctx.addIssue({ code: 'custom', path: ['list_price_reason'], message: 'Indique el motivo del precio de lista distinto al calculado' });
@@ -422,14 +427,15 @@ export const lotSelectionSchema = z
 /** How prices change: a new price per m², a percentage (−90…+500 %), or céntimos added per m². */
 export const priceChangeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('SET_PRICE_PER_M2'), price_per_m2: cents('El precio por m² no puede ser negativo') }),
-  z.strictObject({ kind: z.literal('PERCENT'), percent: z.number().min(-90).max(500) }),
-  z.strictObject({ kind: z.literal('AMOUNT_PER_M2'), amount_per_m2: z.number().int().min(-1e9).max(1e9) }),
+  z.strictObject({ kind: z.literal('PERCENT'), percent: z.number().min(LIMITS.minPercent).max(LIMITS.maxPercent) }),
+  z.strictObject({ kind: z.literal('AMOUNT_PER_M2'), amount_per_m2: z.number().int().min(-LIMITS.maxAmountPerM2).max(LIMITS.maxAmountPerM2) }),
 ]);
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 
 /**
  * POST …/lots/price-preview and …/lots/price-update body. The new list price is recomputed from
- * the new price per m² (and its reason cleared); results below 0 → 422.
+ * the new price per m² (and its reason cleared); results below 0, or a price per m² or list price
+ * past {@link LIMITS}.maxCents → 422 on `change`.
  */
 export const bulkPriceRequestSchema = z.strictObject({
   selection: lotSelectionSchema,

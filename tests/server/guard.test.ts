@@ -3,12 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { testConfig } from '../../server/config';
 import { createManualClock } from '../../server/clock';
-import { AttemptLimiter } from '../../server/auth/attempt-limiter';
 import { registerGuard, requireAuth } from '../../server/auth/guard';
 import { errorHandler, MESSAGES } from '../../server/errors';
 import { createCustomer, createSession, createStaff } from '../../server/testing/fixtures';
-import { bearer, createTestDatabase, dialects, silentBroadcaster, type TestDatabase } from './harness';
-import { createOpaqueIds } from '../../server/ids';
+import { bearer, createTestDatabase, dialects, type TestDatabase } from './harness';
 
 /** The guard's permission check (no session route of SPEC §7 needs one yet, so a probe route does). */
 
@@ -22,8 +20,7 @@ describe.each(dialects)('route guard (%s)', (dialect) => {
     const config = testConfig();
     app = Fastify();
     app.setErrorHandler(errorHandler);
-    const limiter = new AttemptLimiter(10, 1000, clock);
-    registerGuard(app, { db: database.db, clock, config, limiters: { login: limiter, resetRequest: limiter }, broadcaster: silentBroadcaster, ids: createOpaqueIds() });
+    registerGuard(app, { db: database.db, clock, config });
     app.get('/api/probe', { config: { access: { userTypes: ['COLLABORATOR'], permission: SUBMODULE.usuarios } } }, async (request) => ({
       accountId: requireAuth(request).accountId,
     }));
@@ -53,15 +50,7 @@ describe.each(dialects)('route guard (%s)', (dialect) => {
 
   it('refuses to register an /api route without declared access', async () => {
     const bare = Fastify();
-    const limiter = new AttemptLimiter(1, 1, createManualClock());
-    registerGuard(bare, {
-      db: database.db,
-      clock: createManualClock(),
-      config: testConfig(),
-      limiters: { login: limiter, resetRequest: limiter },
-      broadcaster: silentBroadcaster,
-      ids: createOpaqueIds(),
-    });
+    registerGuard(bare, { db: database.db, clock: createManualClock(), config: testConfig() });
     expect(() => bare.get('/api/undeclared', async () => ({}))).toThrow(/must declare config.access/);
     await bare.close();
   });

@@ -18,7 +18,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: 'public', rateLimit: publicAuthRateLimit(deps.config) },
         schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
       },
-      async (request) => ({ data: await login(deps, request.body) }),
+      async (request) => ({ data: await login(deps, request.body, request.ip) }),
     );
 
     // Row 7: bearer, form {user_type}.

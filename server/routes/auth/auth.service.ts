@@ -38,26 +38,43 @@ async function sessionUser(deps: AppDeps, account: Account): Promise<LoginData['
   };
 }
 
+/** Failed logins one account may take from all addresses together, as a multiple of the per-address limit. */
+export const LOGIN_ACCOUNT_CEILING_FACTOR = 10;
+
 /**
  * Logs in (SPEC §7 row 2). Staff match DNI or e-mail, customers their document number. The same
- * scrypt work runs whether or not the account exists. Failed attempts count per user type and
- * identifier; past LOGIN_RATE_LIMIT_PER_ACCOUNT within 15 minutes every attempt is refused.
+ * scrypt work runs whether or not the account exists (on the bounded login lane of
+ * `deps.passwordWork`). Failed attempts (issue 11 item 11) count once per *account* — by e-mail and
+ * by DNI alike — and per account + client address: past LOGIN_RATE_LIMIT_PER_ACCOUNT failures
+ * within 15 minutes that address is refused for that account, while the owner elsewhere can still
+ * sign in; a ceiling of {@link LOGIN_ACCOUNT_CEILING_FACTOR} times as many failures from all
+ * addresses together refuses every attempt on the account for the rest of the window. Unknown
+ * identifiers count per identifier.
+ * @param ip the client's address (`request.ip`; configure TRUST_PROXY behind a proxy).
  * @returns token, type, system_styles and user.
  * @throws HttpError 429 (too many failures), 422 on `user` (wrong credentials, inactive account).
  */
-export async function login(deps: AppDeps, body: LoginRequest): Promise<LoginData> {
-  const key = accountKey(body.user_type, body.user);
-  if (deps.limiters.login.isBlocked(key)) throw tooManyRequests();
+export async function login(deps: AppDeps, body: LoginRequest, ip = 'local'): Promise<LoginData> {
+  const identifierKey = accountKey(body.user_type, body.user);
+  if (deps.limiters.login.isBlocked(identifierKey)) throw tooManyRequests();
 
   const account = await findAccountByLogin(deps.db, body.user_type, body.user);
+  const accountLimitKey = account ? `${account.userType}#${account.id}` : null;
+  const pairKey = accountLimitKey ? `${accountLimitKey}@${ip}` : null;
+  if (accountLimitKey && pairKey && (deps.limiters.login.isBlocked(pairKey) || deps.limiters.loginAccountCeiling.isBlocked(accountLimitKey))) {
+    throw tooManyRequests();
+  }
   const stored = account?.passwordHash ?? (await dummyPasswordHash(deps.config.scryptLogN));
-  const valid = await verifyPassword(body.password, stored);
+  const valid = await deps.passwordWork.login.run(() => verifyPassword(body.password, stored));
   if (!account || !valid) {
-    deps.limiters.login.hit(key);
+    if (accountLimitKey && pairKey) {
+      deps.limiters.login.hit(pairKey);
+      deps.limiters.loginAccountCeiling.hit(accountLimitKey);
+    } else deps.limiters.login.hit(identifierKey);
     throw fieldError('user', AUTH_MESSAGES.wrongCredentials);
   }
   if (account.status !== 'ACTIVO') throw fieldError('user', AUTH_MESSAGES.inactive);
-  deps.limiters.login.reset(key);
+  deps.limiters.login.reset(pairKey!);
 
   const token = await issueAccessToken(deps, { userType: account.userType, accountId: account.id });
   return {
@@ -77,7 +94,11 @@ export function logout(deps: AppDeps, auth: AuthContext): Promise<void> {
  * Changes the caller's password (SPEC §7 row 15) and revokes every other session of the account;
  * the current token stays valid. In the same transaction the account gets the notification
  * "Contraseña actualizada", broadcast after commit.
- * @throws HttpError 422 on `actual_password` when the current password is wrong.
+ * Attempts are limited (issue 11 item 4): LOGIN_RATE_LIMIT_PER_ACCOUNT per account and half as many
+ * per session token within 15 minutes, counted before the scrypt work and cleared by a success;
+ * the scrypt work runs on the bounded `account` lane of `deps.passwordWork`.
+ * @throws HttpError 422 on `actual_password` when the current password is wrong; 429 past the
+ *   attempt limits; 503 when the password lane's queue is full.
  */
 export async function changePassword(
   deps: AppDeps,
@@ -85,12 +106,21 @@ export async function changePassword(
   body: { actual_password: string; new_password: string },
   audit: AuditContext = { actor: { userType: auth.userType, accountId: auth.accountId }, ip: null, clock: deps.clock },
 ): Promise<void> {
+  const { changePasswordAccount: perAccount, changePasswordToken: perToken } = deps.limiters;
+  const accountLimitKey = `${auth.userType}:${auth.accountId}`;
+  const tokenKey = String(auth.tokenId);
+  if (perAccount.isBlocked(accountLimitKey) || perToken.isBlocked(tokenKey)) throw tooManyRequests();
+  // Counted before the scrypt work, so concurrent attempts cannot all slip past the check.
+  perAccount.hit(accountLimitKey);
+  perToken.hit(tokenKey);
   const account = await findAccountById(deps.db, auth.userType, auth.accountId);
   if (!account) throw unauthenticated();
-  if (!(await verifyPassword(body.actual_password, account.passwordHash))) {
+  if (!(await deps.passwordWork.account.run(() => verifyPassword(body.actual_password, account.passwordHash)))) {
     throw fieldError('actual_password', AUTH_MESSAGES.wrongCurrentPassword);
   }
-  const passwordHash = await hashPassword(body.new_password, deps.config.scryptLogN);
+  perAccount.reset(accountLimitKey);
+  perToken.reset(tokenKey);
+  const passwordHash = await deps.passwordWork.account.run(() => hashPassword(body.new_password, deps.config.scryptLogN));
   const { events } = await deps.db.transaction().execute(async (trx) => {
     await setAccountPassword(trx, audit, account.userType, account.id, passwordHash, deps.clock.now().toISOString());
     await revokeAccountSessions({ db: trx, clock: deps.clock }, auth, auth.tokenId);

@@ -7,6 +7,7 @@ import { auditContextOf } from '../../audit/audit';
 import { staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { fieldError } from '../../errors';
+import { uploadError } from '../../uploads';
 import { MAIN_BASE } from '../bases';
 import { findLogo, getCompany, LOGO_PATH, saveLogo, updateCompany } from './companies.service';
 import { LOGO_MESSAGES } from './logo';
@@ -20,9 +21,6 @@ function productLogo(publicDir: string): Promise<Buffer> {
   productLogoBytes ??= readFile(join(publicDir, 'logo.svg'));
   return productLogoBytes;
 }
-
-/** Error codes of @fastify/multipart meaning "no usable file part". */
-const NOT_MULTIPART = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_NO_FORM_DATA', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
 
 /**
  * Configuración → Empresas: GET|PATCH /api/company, POST /api/company/logo (multipart, field
@@ -45,10 +43,7 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (!file || file.fieldname !== 'logo') throw fieldError('logo', LOGO_MESSAGES.missing);
         bytes = await file.toBuffer();
       } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('logo', LOGO_MESSAGES.tooLarge);
-        if (code !== undefined && NOT_MULTIPART.has(code)) throw fieldError('logo', LOGO_MESSAGES.missing);
-        throw error;
+        throw uploadError(error, 'logo', LOGO_MESSAGES);
       }
       return { data: await saveLogo(deps, auditContextOf(request, deps.clock), bytes) };
     });

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../../../src/schemas/common';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import { IMPORT_MAX_BYTES, importPreviewResponseSchema, importResultResponseSchema, subdivisionKeyParamsSchema } from '../../../src/schemas/projects';
 import { auditContextOf } from '../../audit/audit';
 import { staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { fieldError } from '../../errors';
-import { readImportFile } from '../../lot-import';
+import { uploadError } from '../../uploads';
 import { MAIN_BASE } from '../bases';
 import { commitImport, findImportSubdivision, previewImport } from './lot-imports.service';
 
@@ -19,13 +20,11 @@ export const UPLOAD_MESSAGES = {
   tooLarge: `El archivo supera el máximo de ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
 } as const;
 
-/** Error codes of @fastify/multipart meaning "no usable file part". */
-const NOT_MULTIPART = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_NO_FORM_DATA', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 
 /**
  * Reads the multipart body: part `file` (≤ {@link IMPORT_MAX_BYTES}) and the optional text field
  * `layer` (DXF layer), in any order.
- * @throws HttpError 422 on `file` when missing, too large or not multipart.
+ * @throws HttpError 422 on `file` when missing, too large, not multipart or malformed (server/uploads.ts).
  */
 async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string; layer: string | null }> {
   let bytes: Buffer | null = null;
@@ -41,13 +40,11 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
         }
       } else if (part.fieldname === 'layer') {
         layer = String(part.value ?? '').trim().slice(0, 255) || null;
+        if (layer && CONTROL_CHARACTERS.test(layer)) throw fieldError('layer', CONTROL_CHARACTERS_MESSAGE);
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', UPLOAD_MESSAGES.tooLarge);
-    if (code !== undefined && NOT_MULTIPART.has(code)) throw fieldError('file', UPLOAD_MESSAGES.missing);
-    throw error;
+    throw uploadError(error, 'file', UPLOAD_MESSAGES);
   }
   if (!bytes || bytes.length === 0) throw fieldError('file', UPLOAD_MESSAGES.missing);
   return { bytes, filename, layer };
@@ -68,7 +65,7 @@ export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
         const upload = await readUpload(request);
-        const parsed = await readImportFile(upload.bytes, upload.filename, upload.layer);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer);
         return { data: await previewImport(deps.db, subdivision, parsed) };
       },
     );
@@ -79,7 +76,7 @@ export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
         const upload = await readUpload(request);
-        const parsed = await readImportFile(upload.bytes, upload.filename, upload.layer);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer);
         return { data: await commitImport(deps.db, auditContextOf(request, deps.clock), subdivision, parsed) };
       },
     );

@@ -17,6 +17,7 @@ import {
   type Stage,
   type UpdateLotRequest,
 } from '../../../src/schemas/projects';
+import { LIMIT_MESSAGES, LIMITS, listPriceWithinLimit, withinLimit } from '../../../src/schemas/limits';
 import { recordChange, type AuditContext } from '../../audit/audit';
 import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page, type PageRequest } from '../../db/paging';
@@ -46,6 +47,7 @@ export const LOT_MESSAGES = {
   transition: (from: string, to: string) => `No se puede cambiar el lote de ${from} a ${to}`,
   noLotsSelected: 'Ningún lote coincide con la selección',
   negativePrice: (code: string) => `El nuevo precio por m² de ${code} sería negativo`,
+  priceOverLimit: (code: string) => `El nuevo precio de ${code} superaría el máximo permitido (10 000 000 000)`,
 } as const;
 
 const lotNotFound = () => new HttpError(404, LOT_MESSAGES.lotNotFound);
@@ -427,7 +429,8 @@ export async function createLot(deps: ProjectsDeps, audit: AuditContext, subdivi
  * Updates a lot (PATCH /api/lots/{id}): a new block name moves it (block created when missing);
  * the code is recomputed; the list price is recomputed when area or price per m² change and no
  * `list_price` is sent; a list price differing from the computed one needs a reason (checked on
- * the merged record). @throws HttpError 404; 422 on `number` (duplicate) or `list_price_reason`.
+ * the merged record). @throws HttpError 404; 422 on `number` (duplicate), `list_price_reason`, or
+ * `price_per_m2` when area × price per m² passes LIMITS.maxCents.
  */
 export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: number, body: UpdateLotRequest): Promise<Lot> {
   const current = await deps.db.selectFrom('lots').innerJoin('blocks', 'blocks.id', 'lots.block_id').select(['lots.id', 'lots.subdivision_id', 'lots.number', 'lots.area_m2', 'lots.price_per_m2', 'lots.list_price', 'lots.list_price_reason', 'blocks.name as block']).where('lots.id', '=', id).executeTakeFirst();
@@ -439,6 +442,7 @@ export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: num
 
   const area = body.area_m2 === undefined ? Number(current.area_m2) : round2(body.area_m2);
   const pricePerM2 = body.price_per_m2 ?? current.price_per_m2;
+  if (!listPriceWithinLimit(area, pricePerM2)) throw fieldError('price_per_m2', LIMIT_MESSAGES.listPriceTooLarge);
   const computed = computeListPrice(area, pricePerM2);
   const pricingChanged = body.area_m2 !== undefined || body.price_per_m2 !== undefined;
   let listPrice: number;
@@ -556,7 +560,10 @@ export function newPricePerM2(old: number, change: PriceChange): number {
   }
 }
 
-/** Every selected lot with its new prices, ordered by code. @throws HttpError 422 when none or a price would be negative. */
+/**
+ * Every selected lot with its new prices, ordered by code.
+ * @throws HttpError 422 when none, or a price would be negative or past LIMITS.maxCents (per m² or list).
+ */
 async function pricedSelection(db: Kysely<DB>, subdivisionId: number, request: BulkPriceRequest) {
   let query = db
     .selectFrom('lots')
@@ -573,6 +580,8 @@ async function pricedSelection(db: Kysely<DB>, subdivisionId: number, request: B
     const price = newPricePerM2(lot.price_per_m2, request.change);
     if (price < 0) throw fieldError('change', LOT_MESSAGES.negativePrice(lot.code));
     const area = Number(lot.area_m2);
+    // Shared limits (issue 11 items 2–3): nine +500 % changes in a row once passed 2^53.
+    if (!withinLimit(price, LIMITS.maxCents) || !listPriceWithinLimit(area, price)) throw fieldError('change', LOT_MESSAGES.priceOverLimit(lot.code));
     return {
       id: lot.id,
       code: lot.code,

@@ -11,7 +11,23 @@ export const PLAN_MESSAGES = {
   notImage: 'El plano debe ser una imagen PNG o JPEG',
   unreadable: 'No se pudo leer el tamaño de la imagen del plano',
   noPlan: 'La lotización no tiene plano',
+  tooManyPixels: (width: number, height: number) =>
+    `El plano mide ${width} × ${height} píxeles: el máximo es ${PLAN_MAX_SIDE_PX} píxeles por lado y ${PLAN_MAX_PIXELS / 1_000_000} megapíxeles en total`,
 } as const;
+
+/**
+ * Largest plan side, in pixels (issue 11 item 15: a 45-byte PNG declaring 2 147 483 647² pixels
+ * was accepted, and browsers decode the whole bitmap to draw it). 16 384 is the largest canvas
+ * side every current browser accepts.
+ */
+export const PLAN_MAX_SIDE_PX = 16_384;
+/** Largest plan area in pixels (64 MP ≈ 256 MB decoded as RGBA; a scanned A0 plan at 200 dpi is ~ 60 MP). */
+export const PLAN_MAX_PIXELS = 64_000_000;
+
+/** True when the plan's real dimensions are within {@link PLAN_MAX_SIDE_PX} and {@link PLAN_MAX_PIXELS}. */
+export function planSizeAllowed({ width, height }: { width: number; height: number }): boolean {
+  return width <= PLAN_MAX_SIDE_PX && height <= PLAN_MAX_SIDE_PX && width * height <= PLAN_MAX_PIXELS;
+}
 
 /** A recognised plan image. */
 export interface PlanImageInfo {
@@ -26,7 +42,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** PNG: signature, then the IHDR chunk whose data starts with width and height (big-endian u32). */
 function pngSize(bytes: Buffer): { width: number; height: number } | null {
-  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  if (bytes.length < 24 || bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 

@@ -35,6 +35,7 @@ import { auditContextOf } from '../../audit/audit';
 import { staffWith, staffWithAnyOf } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { fieldError, HttpError, parseId } from '../../errors';
+import { uploadError } from '../../uploads';
 import { MAIN_BASE, PUBLIC_BASE } from '../bases';
 import {
   applyPriceChange,
@@ -84,21 +85,15 @@ export const LOT_MAP_ACCESS = staffWithAnyOf([MODULE.proyectos, SUBMODULE.lotiza
  */
 const updateBlockRequestSchema = blockRequestSchema.partial().refine((body) => Object.keys(body).length > 0, { message: 'Indique al menos un campo', path: ['body'] });
 
-/** Error codes of @fastify/multipart meaning "no usable file part". */
-const NOT_MULTIPART = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_NO_FORM_DATA', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT']);
 
-/** Reads the multipart `file` part (≤ PLAN_MAX_BYTES). @throws HttpError 422 on `file` when missing or too large. */
+/** Reads the multipart `file` part (≤ PLAN_MAX_BYTES). @throws HttpError 422 on `file` when missing, too large or malformed (server/uploads.ts). */
 async function readPlanUpload(request: FastifyRequest): Promise<Buffer> {
   try {
     const file = await request.file({ limits: { fileSize: PLAN_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
     if (!file || file.fieldname !== 'file') throw fieldError('file', PLAN_MESSAGES.missing);
     return await file.toBuffer();
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('file', PLAN_MESSAGES.tooLarge);
-    if (code !== undefined && NOT_MULTIPART.has(code)) throw fieldError('file', PLAN_MESSAGES.missing);
-    throw error;
+    throw uploadError(error, 'file', PLAN_MESSAGES);
   }
 }
 

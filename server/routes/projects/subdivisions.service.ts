@@ -15,7 +15,7 @@ import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
 import { fromFlag, isUniqueViolation, toFlag } from '../../db/portable';
 import { conflict, fieldError, HttpError } from '../../errors';
 import { MAIN_BASE, PUBLIC_BASE } from '../bases';
-import { PLAN_MESSAGES, readPlanImage } from './plan-image';
+import { PLAN_MESSAGES, planSizeAllowed, readPlanImage } from './plan-image';
 
 /**
  * Proyectos → Lotizaciones: subdivisions with their computed lot figures and their plan image
@@ -291,11 +291,13 @@ export async function deleteSubdivision(deps: ProjectsDeps, audit: AuditContext,
 /**
  * Stores the plan image (bytes already limited to PLAN_MAX_BYTES by the route): type sniffed from
  * the bytes, size in pixels read from the header.
- * @throws HttpError 404; 422 on `file` when it is not a readable PNG/JPEG.
+ * @throws HttpError 404; 422 on `file` when it is not a readable PNG/JPEG, or its real size passes
+ *   PLAN_MAX_SIDE_PX per side or PLAN_MAX_PIXELS in all.
  */
 export async function savePlan(deps: ProjectsDeps, audit: AuditContext, id: number, bytes: Buffer): Promise<Subdivision> {
   const info = readPlanImage(bytes);
   if (!info) throw fieldError('file', PLAN_MESSAGES.notImage);
+  if (!planSizeAllowed(info)) throw fieldError('file', PLAN_MESSAGES.tooManyPixels(info.width, info.height));
   await deps.db.transaction().execute(async (trx) => {
     const before = await findRow(trx, id);
     if (!before) throw subdivisionNotFound();
