@@ -47,4 +47,10 @@ describe.each(dialects)('control characters (%s)', (dialect) => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.password).toBeUndefined();
   });
+
+  it('applies to routes whose schemas use zod/mini too (login, notifications)', async () => {
+    const login = await ctx().app.inject({ method: 'POST', url: '/api/auth/login', payload: { user: 'nadie\u202E@parcela.test', password: 'x', user_type: 'COLLABORATOR' } });
+    expect(login.statusCode).toBe(422);
+    expect(login.json().errors).toEqual({ user: [CONTROL_CHARACTERS_MESSAGE] });
+  });
 });
