@@ -21,7 +21,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { ROOT, startServer } from './lib/server-process.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startServer } from './lib/server-process.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const TARGETS = { performance: 0.95, accessibility: 0.95, 'best-practices': 0.95, lcpMs: 2000, cls: 0.05 };
@@ -36,18 +36,9 @@ if (!process.argv.includes('--no-build')) {
 const server = await startServer();
 const profile = mkdtempSync(path.join(tmpdir(), 'parcela-lighthouse-'));
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromePath: CHROMIUM_PATH,
   userDataDir: profile,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 
 const rows = [];

@@ -10,6 +10,23 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** Debian's Chromium, or CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Flags for Chromium on these machines: no sandbox (root), no GPU, and none of the background
+ * connections that a closed network refuses (QUIC, component updates, sync, first-run pings).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** A TCP port free on 127.0.0.1 right now. @returns {Promise<number>} */
 export function freePort() {
   return new Promise((resolve, reject) => {

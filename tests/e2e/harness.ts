@@ -4,13 +4,11 @@
  * dist/ (or DIST_DIR), and launches Debian's Chromium through playwright-core. The server exits by itself when
  * this process goes away (its stdin closes: EXIT_ON_STDIN_CLOSE).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer as startServerProcess } from '../../scripts/lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOTS = path.join(root, 'test-results', 'e2e');
@@ -20,82 +18,24 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-    srv.on('error', reject);
+/**
+ * Starts server/main.ts (scripts/lib/server-process.mjs, shared with the benches) on a free port of
+ * 127.0.0.1 with a temp SQLite database and the demo seed, serving dist/ (or DIST_DIR); resolves
+ * once /api/health answers. Test settings: cheap scrypt, login limits out of the way.
+ */
+export function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  return startServerProcess({
+    distDir: path.resolve(root, process.env.DIST_DIR || 'dist'),
+    env: { NODE_ENV: 'test', LOGIN_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000', ...extraEnv },
   });
-}
-
-/** Starts server/main.ts on a free port with a temp database; resolves once /api/health answers. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  // DIST_DIR (as the server reads it) lets a run use another build than dist/.
-  const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
-  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} is missing: run \`npm run build\` first`);
-  const dir = mkdtempSync(path.join(tmpdir(), 'parcela-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATABASE_PATH: path.join(dir, 'e2e.db'),
-      DATABASE_URL: '',
-      SEED: 'demo',
-      SCRYPT_LOG_N: '14',
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
-      EXIT_ON_STDIN_CLOSE: '1',
-      DIST_DIR: distDir,
-      ...extraEnv,
-    },
-    stdio: ['pipe', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      child.stdin?.end();
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** Launches Debian's Chromium headless with the flags this machine's closed network needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
