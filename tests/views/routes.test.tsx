@@ -95,6 +95,10 @@ describe('page titles (SPEC §2: title | Parcela)', () => {
   ])('%s → %s', async (p, title) => {
     renderApp(p);
     await waitFor(() => expect(document.title).toBe(title));
+    // Let the page's chunk finish loading before the test ends: a lazy import still in flight when
+    // a later test imports the same module left that later test suspended for good (vitest's module
+    // runner; seen with the public map on a loaded machine).
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Cargando' })).toBeNull());
   });
 
   it('authenticated screens use their route title', () => {
