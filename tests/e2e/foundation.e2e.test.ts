@@ -173,7 +173,7 @@ describe('foundation e2e', () => {
     await page.waitForURL(`${env.server.baseUrl}/`);
     // Logout lives in the user options menu of the top bar (issue "Shell").
     await page.getByRole('button', { name: /Opciones de usuario/ }).click();
-    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await page.getByRole('dialog', { name: 'Mi perfil' }).getByRole('button', { name: 'Cerrar sesión' }).click();
     await page.waitForURL(/\/auth\/login$/);
     await expect.poll(() => page.evaluate(() => localStorage.length)).toBe(0);
     await context.close();

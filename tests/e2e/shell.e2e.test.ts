@@ -16,7 +16,7 @@ const menu = mainMenu;
 
 async function logout(page: Page) {
   await page.getByRole('button', { name: /^Opciones de usuario/ }).click();
-  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+  await page.getByRole('dialog', { name: 'Mi perfil' }).getByRole('button', { name: 'Cerrar sesión' }).click();
   await page.waitForURL(/\/auth\/login$/);
 }
 
@@ -140,7 +140,7 @@ describe('shell e2e', () => {
     const { context, page } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, env.server.baseUrl, '70000002', 'Parcela#2026');
     await page.getByRole('button', { name: /^Opciones de usuario/ }).click();
-    await page.getByRole('menuitem', { name: 'Cambiar contraseña' }).click();
+    await page.getByRole('dialog', { name: 'Mi perfil' }).getByRole('button', { name: 'Cambiar contraseña' }).click();
     const dialog = page.getByRole('dialog', { name: 'CAMBIAR CONTRASEÑA' });
     await dialog.waitFor();
 

@@ -4,7 +4,7 @@
  * placeholders, logout from the layout and the global 401 redirect.
  */
 import { describe, expect, it } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from './render-app';
 import { apiError, fakeSessionApi, memoryStore, seedSession } from '../unit/support/fakes';
 
@@ -128,11 +128,11 @@ describe('authenticated layout', () => {
     expect(screen.queryByText('El módulo Finanzas estará disponible próximamente.')).toBeNull();
   });
 
-  it('"Cerrar sesión" in the user menu logs out, clears storage and goes to /auth/login', async () => {
+  it('"Cerrar sesión" in the profile sidebar logs out, clears storage and goes to /auth/login', async () => {
     const store = loggedInStore();
     const { user, path, api } = renderApp('/', { store });
     await user.click(await screen.findByRole('button', { name: 'Opciones de usuario: Lucía Quispe Mamani' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Cerrar sesión' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mi perfil' })).getByRole('button', { name: 'Cerrar sesión' }));
     await waitFor(() => expect(path()).toBe('/auth/login'));
     expect(api.logout).toHaveBeenCalledWith('COLLABORATOR');
     expect(store.data.size).toBe(0);

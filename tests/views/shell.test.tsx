@@ -15,6 +15,7 @@ import {
 } from './shell-harness';
 import { renderApp } from './render-app';
 import { TopBar } from '../../src/views/shell/TopBar';
+import { ProfileSidebar } from '../../src/views/shell/ProfileSidebar';
 import { NotificationsPanel } from '../../src/views/shell/NotificationsPanel';
 import { ChangePasswordDialog } from '../../src/views/shell/ChangePasswordDialog';
 import { ThemeConfigurator } from '../../src/views/shell/ThemeConfigurator';
@@ -65,12 +66,27 @@ describe('top bar (SPEC §2, §4)', () => {
     expect(bell.className).not.toContain('has-unread');
   });
 
-  it('shows the user name; the user menu offers "Cambiar contraseña" and "Cerrar sesión"', async () => {
-    const { services, user } = await renderShell(<TopBar sidebarId="s" />);
-    await user.click(screen.getByRole('button', { name: 'Opciones de usuario: Lucía Quispe Mamani' }));
-    expect(screen.getByText('Lucía Quispe Mamani')).toBeTruthy();
-    expect(await screen.findByRole('menuitem', { name: 'Cambiar contraseña' })).toBeTruthy();
-    await user.click(screen.getByRole('menuitem', { name: 'Cerrar sesión' }));
+  it('the user name opens the profile sidebar (name, roles, document, e-mail, active location), which closes on Cerrar and logs out', async () => {
+    const { services, user, actors } = await renderShell(
+      <>
+        <TopBar sidebarId="s" />
+        <ProfileSidebar />
+      </>,
+    );
+    const button = screen.getByRole('button', { name: 'Opciones de usuario: Lucía Quispe Mamani' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    const sidebar = await screen.findByRole('dialog', { name: 'Mi perfil' });
+    expect(actors.layout.getSnapshot().context.profileOpen).toBe(true);
+    expect(within(sidebar).getByText('Lucía Quispe Mamani')).toBeTruthy();
+    expect(within(sidebar).getByText(sampleUser.dni)).toBeTruthy();
+    expect(within(sidebar).getByText(sampleUser.email)).toBeTruthy();
+    expect(within(sidebar).getByText(sampleUser.roles.join(', '))).toBeTruthy();
+    expect(within(sidebar).getByRole('button', { name: 'Cambiar contraseña' })).toBeTruthy();
+    await user.click(within(sidebar).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(actors.layout.getSnapshot().context.profileOpen).toBe(false));
+    await user.click(button);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Mi perfil' })).getByRole('button', { name: 'Cerrar sesión' }));
     await waitFor(() => expect(services.session.getSnapshot().matches('loggedOut')).toBe(true));
   });
 
@@ -194,12 +210,13 @@ describe('change-password dialog (SPEC §2, §5, §8)', () => {
     const harness = await renderShell(
       <>
         <TopBar sidebarId="s" />
+        <ProfileSidebar />
         <ChangePasswordDialog />
       </>,
       { api },
     );
     await harness.user.click(screen.getByRole('button', { name: /Opciones de usuario/ }));
-    await harness.user.click(await screen.findByRole('menuitem', { name: 'Cambiar contraseña' }));
+    await harness.user.click(within(await screen.findByRole('dialog', { name: 'Mi perfil' })).getByRole('button', { name: 'Cambiar contraseña' }));
     const dialog = await screen.findByRole('dialog', { name: 'CAMBIAR CONTRASEÑA' });
     return { ...harness, dialog };
   }

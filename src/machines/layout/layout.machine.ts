@@ -25,6 +25,8 @@ export interface LayoutContext {
   openGroups: string[];
   /** Keys of the groups holding the active link (the current route), outermost first. */
   activeGroups: string[];
+  /** The profile sidebar (SPEC §2 layout: a right-hand drawer opened from the top bar's user button). */
+  profileOpen: boolean;
 }
 
 export interface LayoutInput {
@@ -39,7 +41,9 @@ export type LayoutEvent =
   | { type: 'layout.outsideClicked' }
   | { type: 'menu.linkChosen' }
   | { type: 'menu.groupToggled'; key: string }
-  | { type: 'menu.activeGroupsChanged'; keys: string[] };
+  | { type: 'menu.activeGroupsChanged'; keys: string[] }
+  | { type: 'profile.opened' }
+  | { type: 'profile.closed' };
 
 const isDesktopWidth = (width: number) => width > DESKTOP_BREAKPOINT;
 
@@ -103,9 +107,11 @@ export const layoutMachine = setup({
   },
 }).createMachine({
   id: 'layout',
-  context: ({ input }) => ({ menuMode: input.menuMode ?? 'static', width: input.width, openGroups: [], activeGroups: [] }),
+  context: ({ input }) => ({ menuMode: input.menuMode ?? 'static', width: input.width, openGroups: [], activeGroups: [], profileOpen: false }),
   initial: 'deciding',
   on: {
+    'profile.opened': { actions: assign({ profileOpen: true }) },
+    'profile.closed': { actions: assign({ profileOpen: false }) },
     'layout.resized': [{ guard: 'crossesBreakpoint', target: '.deciding', actions: 'recordWidth' }, { actions: 'recordWidth' }],
     // On a phone the menu mode only takes effect once the viewport is desktop-wide again.
     'layout.menuModeChanged': [

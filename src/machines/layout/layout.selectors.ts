@@ -20,6 +20,9 @@ export const selectMenuOpen = (s: LayoutSnapshot): boolean =>
 /** The overlay or mobile menu covers the page (the mask is shown; a click on it closes the menu). */
 export const selectMaskShown = (s: LayoutSnapshot): boolean => s.matches({ overlay: 'open' }) || s.matches({ mobile: 'open' });
 
+/** The profile sidebar is open. */
+export const selectProfileOpen = (s: LayoutSnapshot): boolean => s.context.profileOpen;
+
 /** Keys of the open menu groups. */
 export const selectOpenGroups = (s: LayoutSnapshot): readonly string[] => s.context.openGroups;
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { selectLayoutClasses, selectMaskShown, selectMenuOpen } from '../../machines/layout/layout.selectors';
+import { selectLayoutClasses, selectMaskShown, selectMenuOpen, selectProfileOpen } from '../../machines/layout/layout.selectors';
 import { useChangePassword, useLayout, useLayoutEvents, useTheme } from './shell-context';
 import { TopBar } from './TopBar';
 import { SideMenu } from './SideMenu';
@@ -12,6 +12,7 @@ import { Footer } from './Footer';
  */
 const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 const ThemeConfigurator = lazy(() => import('./ThemeConfigurator').then((m) => ({ default: m.ThemeConfigurator })));
+const ProfileSidebar = lazy(() => import('./ProfileSidebar').then((m) => ({ default: m.ProfileSidebar })));
 
 /** id of the sidebar, which the menu toggle controls. */
 export const SIDEBAR_ID = 'layout-sidebar';
@@ -29,6 +30,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const menuOpen = useLayout(selectMenuOpen);
   const passwordOpen = useChangePassword((s) => !s.matches('closed'));
   const configuratorOpen = useTheme((s) => s.matches({ configurator: 'open' }));
+  const profileOpen = useLayout(selectProfileOpen);
   const { outsideClicked } = useLayoutEvents();
   const onKeyDown = (event: KeyboardEvent) => {
     if (maskShown && event.key === 'Escape') outsideClicked();
@@ -50,6 +52,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </MountOnceOpened>
       <MountOnceOpened open={configuratorOpen}>
         <ThemeConfigurator />
+      </MountOnceOpened>
+      <MountOnceOpened open={profileOpen}>
+        <ProfileSidebar />
       </MountOnceOpened>
     </div>
   );

@@ -1,18 +1,16 @@
 import { lazy, Suspense, useRef } from 'react';
-import { Button, Menu, MenuDivider, MenuItem, Overlay2, PopoverNext, Spinner, SpinnerSize, Tag } from '@blueprintjs/core';
+import { Button, Overlay2, Spinner, SpinnerSize, Tag } from '@blueprintjs/core';
 import { Link } from 'wouter';
 import { selectIsLoggingOut, selectUser } from '../../machines/session/session.selectors';
 import { selectHasUnread, selectNotificationsOpen, selectUnreadCount } from '../../machines/notifications/notifications.selectors';
-import { selectMenuOpen } from '../../machines/layout/layout.selectors';
+import { selectMenuOpen, selectProfileOpen } from '../../machines/layout/layout.selectors';
 import { useSession } from '../services';
 import { Brand } from '../shared/Brand';
 import {
-  useChangePasswordEvents,
   useLayout,
   useLayoutEvents,
   useNotifications,
   useNotificationsEvents,
-  useShellSessionEvents,
   useStartRealtimeOnMount,
   useTheme,
   useThemeEvents,
@@ -37,8 +35,8 @@ export const TOPBAR_LABELS = {
  * The top bar (SPEC §2 "Top bar"; design SHELL.md "Top bar: fixed, 4rem high, padding 0 2rem, card
  * background; the logo area is 20rem wide"): menu toggle, logo linking to /, the notification bell
  * with its unread badge (animated while unread exist) and the notifications dialog, the dark/light
- * toggle, the theme configurator button, and the user's first name and surname opening the user
- * options menu ("Cambiar contraseña", "Cerrar sesión"). Mounting it starts the realtime connection
+ * toggle, the theme configurator button, and the user's first name and surname opening the profile
+ * sidebar (ProfileSidebar.tsx: "Cambiar contraseña", "Cerrar sesión"). Mounting it starts the realtime connection
  * (SPEC §4: 5 s after the top bar appears).
  */
 export function TopBar({ sidebarId }: { sidebarId: string }) {
@@ -155,36 +153,31 @@ function NotificationsBell() {
   );
 }
 
-/** The user's name and the user options menu (SPEC §2 top bar: "Cambiar contraseña", logout). */
+/**
+ * The user's first name and surname (SPEC §2 top bar), opening the profile sidebar (SPEC §2
+ * layout), which holds "Cambiar contraseña" and logout.
+ */
 function UserMenu() {
   const user = useSession(selectUser);
   const loggingOut = useSession(selectIsLoggingOut);
-  const { logout } = useShellSessionEvents();
-  const { open: openChangePassword } = useChangePasswordEvents();
+  const profileOpen = useLayout(selectProfileOpen);
+  const { openProfile } = useLayoutEvents();
   const fullName = user ? `${user.name} ${user.surname}` : '';
 
   return (
-    <PopoverNext
-      placement="bottom-end"
-      content={
-        <Menu aria-label={TOPBAR_LABELS.userMenuPrefix}>
-          <MenuItem icon="key" text={TOPBAR_LABELS.changePassword} onClick={openChangePassword} />
-          <MenuDivider />
-          <MenuItem icon="log-out" text={TOPBAR_LABELS.logout} disabled={loggingOut} onClick={logout} />
-        </Menu>
-      }
+    <Button
+      className="layout-topbar-user"
+      variant="minimal"
+      icon="user"
+      endIcon="caret-down"
+      loading={loggingOut}
+      aria-label={`${TOPBAR_LABELS.userMenuPrefix}: ${fullName}`}
+      aria-haspopup="dialog"
+      aria-expanded={profileOpen}
+      title={fullName}
+      onClick={openProfile}
     >
-      <Button
-        className="layout-topbar-user"
-        variant="minimal"
-        icon="user"
-        endIcon="caret-down"
-        loading={loggingOut}
-        aria-label={`${TOPBAR_LABELS.userMenuPrefix}: ${fullName}`}
-        title={fullName}
-      >
-        <span className="layout-topbar-user-name">{fullName}</span>
-      </Button>
-    </PopoverNext>
+      <span className="layout-topbar-user-name">{fullName}</span>
+    </Button>
   );
 }

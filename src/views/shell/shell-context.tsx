@@ -48,6 +48,8 @@ export function useLayoutEvents() {
     outsideClicked: () => layout.send({ type: 'layout.outsideClicked' }),
     linkChosen: () => layout.send({ type: 'menu.linkChosen' }),
     toggleGroup: (key: string) => layout.send({ type: 'menu.groupToggled', key }),
+    openProfile: () => layout.send({ type: 'profile.opened' }),
+    closeProfile: () => layout.send({ type: 'profile.closed' }),
     activeGroupsChanged: (keys: string[]) => layout.send({ type: 'menu.activeGroupsChanged', keys }),
   };
 }
