@@ -2,16 +2,14 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { importPreviewResponseSchema } from '../../src/schemas/projects';
 // @ts-expect-error -- plain ESM script without types (scripts/generate-plan-fixtures.mjs)
 import { buildPlan, planToDxf } from '../../scripts/generate-plan-fixtures.mjs';
-import type { DB } from '../../server/db/database';
 import { createOpaqueIds } from '../../server/ids';
 import { CHECK_MESSAGES, ImportCheckPool } from '../../server/lot-import/check-pool';
 import { MAX_ISSUES_PER_KIND } from '../../server/lot-import';
-import { createSession, createStaff } from '../../server/testing/fixtures';
+import { createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { testConfig } from '../../server/config';
 import { bearer, buildTestApp, dialects, useTestApp, useTestDatabase } from './harness';
 
@@ -46,33 +44,6 @@ function squares(n: number, identical: boolean): Buffer {
   return Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }));
 }
 
-let seq = 0;
-async function insertSubdivision(db: Kysely<DB>): Promise<number> {
-  seq += 1;
-  const now = '2026-01-15T12:00:00.000Z';
-  const row = await db
-    .insertInto('subdivisions')
-    .values({
-      code: `RES-${seq}-${Math.random().toString(36).slice(2, 7)}`,
-      name: `Lotización resiliencia ${seq}`,
-      department: 'Lima',
-      province: 'Lima',
-      district: 'Carabayllo',
-      ubigeo: null,
-      address: null,
-      currency: 'PEN',
-      total_area_m2: 50000,
-      registry_entry: null,
-      licence_number: null,
-      licence_date: null,
-      status: 'EN_VENTA',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 const ids = createOpaqueIds(testConfig().idAlphabet);
 
@@ -90,7 +61,7 @@ describe.each(dialects)('import preview resilience (%s)', (dialect) => {
   };
 
   it('4 000 identical squares: a bounded list of overlaps ("más de 100") instead of a frozen server', async () => {
-    const key = ids.encode(await insertSubdivision(db()));
+    const key = (await createSubdivision(db(), { total_area_m2: 50000, ids })).key;
     const started = Date.now();
     const res = await preview(key, await token(), 'cuadrados.geojson', squares(4000, true));
     expect(res.statusCode, res.body).toBe(200);
@@ -105,7 +76,7 @@ describe.each(dialects)('import preview resilience (%s)', (dialect) => {
   });
 
   it('a CSV with an error on each of 3 000 rows: 100 of that kind, then "y 2 900 errores más"', async () => {
-    const key = ids.encode(await insertSubdivision(db()));
+    const key = (await createSubdivision(db(), { total_area_m2: 50000, ids })).key;
     const rows = Array.from({ length: 3000 }, (_, i) => `A,${i + 1},abc,10`);
     const res = await preview(key, await token(), 'malo.csv', Buffer.from(['manzana,lote,area,precio_m2', ...rows].join('\n')));
     expect(res.statusCode, res.body).toBe(200);
@@ -116,7 +87,7 @@ describe.each(dialects)('import preview resilience (%s)', (dialect) => {
   });
 
   it('/api/health answers in < 100 ms while a 20 000-lot file is being checked', async () => {
-    const key = ids.encode(await insertSubdivision(db()));
+    const key = (await createSubdivision(db(), { total_area_m2: 50000, ids })).key;
     const auth = await token();
     // Warm the worker up, so what runs below is the check itself.
     expect((await preview(key, auth, 'uno.geojson', squares(1, false))).statusCode).toBe(200);
@@ -143,7 +114,7 @@ describe.each(dialects)('import preview resilience (%s)', (dialect) => {
   it('a check over the time budget is a 422 on `file`, and the next file is checked by a fresh worker', async () => {
     const { app } = await buildTestApp(db(), { importCheckTimeoutMs: 50 });
     try {
-      const key = ids.encode(await insertSubdivision(db()));
+      const key = (await createSubdivision(db(), { total_area_m2: 50000, ids })).key;
       const auth = await token();
       const big = Buffer.from(planToDxf(buildPlan({ lots: 2000, seed: 3, blocksPerRow: 10 })));
       const res = await preview(key, auth, 'lento.dxf', big, app);

@@ -3,21 +3,10 @@ import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { PLAN_MAX_PIXELS, PLAN_MAX_SIDE_PX, PLAN_MESSAGES } from '../../server/routes/projects/plan-image';
 import { createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { png } from './images';
 
 /** Issue 11 item 15: the plan image's real dimensions (from its header) are capped. */
 
-/** A PNG header (signature + IHDR) of `width` × `height` pixels, 45 bytes in all. */
-function png(width: number, height: number): Buffer {
-  const head = Buffer.alloc(45);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head, 0);
-  head.writeUInt32BE(13, 8);
-  head.write('IHDR', 12, 'latin1');
-  head.writeUInt32BE(width, 16);
-  head.writeUInt32BE(height, 20);
-  head[24] = 8;
-  head[25] = 6;
-  return head;
-}
 
 /** A JPEG header (SOI, SOF0) of `width` × `height` pixels. */
 function jpeg(width: number, height: number): Buffer {
@@ -52,9 +41,9 @@ describe.each(dialects)('plan image dimensions (%s)', (dialect) => {
       return ctx().app.inject({ method: 'POST', url: `/api/subdivisions/${key}/plan`, payload: body.payload, headers: { ...body.headers, ...bearer(auth) } });
     };
     const refused: Array<[Buffer, number, number]> = [
-      [png(2_147_483_647, 2_147_483_647), 2_147_483_647, 2_147_483_647],
-      [png(PLAN_MAX_SIDE_PX + 1, 10), PLAN_MAX_SIDE_PX + 1, 10],
-      [png(10_000, 10_000), 10_000, 10_000],
+      [png(2_147_483_647, 2_147_483_647, 45), 2_147_483_647, 2_147_483_647],
+      [png(PLAN_MAX_SIDE_PX + 1, 10, 45), PLAN_MAX_SIDE_PX + 1, 10],
+      [png(10_000, 10_000, 45), 10_000, 10_000],
       [jpeg(65_535, 65_535), 65_535, 65_535],
     ];
     for (const [content, width, height] of refused) {
@@ -64,7 +53,7 @@ describe.each(dialects)('plan image dimensions (%s)', (dialect) => {
     }
     expect(await db().selectFrom('subdivisions').select('plan_width').where('plan_width', 'is not', null).execute()).toHaveLength(0);
     expect(PLAN_MAX_SIDE_PX * 3900).toBeLessThanOrEqual(PLAN_MAX_PIXELS);
-    const ok = await upload(png(PLAN_MAX_SIDE_PX, 3900));
+    const ok = await upload(png(PLAN_MAX_SIDE_PX, 3900, 45));
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await db().selectFrom('subdivisions').select(['plan_width', 'plan_height']).where('plan_width', 'is not', null).execute()).toEqual([
       { plan_width: PLAN_MAX_SIDE_PX, plan_height: 3900 },

@@ -24,6 +24,7 @@ import { PLAN_MESSAGES } from '../../server/routes/projects/plan-image';
 import { SUBDIVISION_MESSAGES } from '../../server/routes/projects/subdivisions.service';
 import { createBlock, createLot, createSession, createStaff, createStage, createSubdivision } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { png } from './images';
 
 /** Proyectos (issue "Proyectos"): subdivisions, plan, stages, blocks, lots, status, bulk prices, maps. */
 
@@ -31,18 +32,6 @@ const PROJECTS = [MODULE.proyectos, SUBMODULE.lotizaciones] as const;
 const SALES = [MODULE.comercial, SUBMODULE.ventas] as const;
 const ids = createOpaqueIds();
 
-/** A PNG header (signature + IHDR) of `width` × `height` pixels, padded to `size` bytes. */
-function png(width: number, height: number, size = 64): Buffer {
-  const head = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(head, 0);
-  head.writeUInt32BE(13, 8);
-  head.write('IHDR', 12, 'latin1');
-  head.writeUInt32BE(width, 16);
-  head.writeUInt32BE(height, 20);
-  head[24] = 8;
-  head[25] = 6;
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
-}
 
 /** A JPEG header (SOI, APP0 JFIF, SOF0) of `width` × `height` pixels. */
 function jpeg(width: number, height: number): Buffer {
