@@ -21,11 +21,10 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ROOT, startServer } from './lib/server-process.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, DEMO_ADMIN, ROOT, demoAdminSubdivisions, startServer } from './lib/server-process.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const TARGETS = { performance: 0.95, accessibility: 0.95, 'best-practices': 0.95, lcpMs: 2000, cls: 0.05 };
-const STAFF = { user: '70000001', password: 'Parcela#2026' };
 const json = process.argv.includes('--json');
 
 if (!process.argv.includes('--no-build')) {
@@ -124,8 +123,8 @@ async function measure(browser, baseUrl, target) {
       // The first session page signs in; later ones find the stored session (the app sends them on to /).
       await page.waitForSelector('#login-user, .layout-topbar');
       if (await page.$('#login-user')) {
-        await page.type('#login-user', STAFF.user);
-        await page.type('#login-password', STAFF.password);
+        await page.type('#login-user', DEMO_ADMIN.user);
+        await page.type('#login-password', DEMO_ADMIN.password);
         await page.click('button[type="submit"]');
       }
       await page.waitForFunction(() => location.pathname === '/' && document.querySelector('.layout-topbar') !== null, { timeout: 60_000 });
@@ -183,15 +182,8 @@ function printDetails(name, audits, baseUrl) {
 
 /** The public map of the published demo subdivision (Los Viñedos de Carabayllo), read through the staff API. */
 async function publicMapPath(baseUrl) {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ user: STAFF.user, password: STAFF.password, user_type: 'COLLABORATOR' }),
-  });
-  if (!login.ok) throw new Error(`login for the bench failed: ${login.status} ${await login.text()}`);
-  const { token } = (await login.json()).data;
-  const list = await (await fetch(`${baseUrl}/api/subdivisions?per_page=100&sort=name`, { headers: { authorization: `Bearer ${token}` } })).json();
-  const published = list.data.find((s) => s.published) ?? list.data[0];
+  const { subdivisions } = await demoAdminSubdivisions(baseUrl);
+  const published = subdivisions.find((s) => s.published) ?? subdivisions[0];
   return `/mapa/los-vinedos-de-carabayllo/${published.key}`;
 }
 

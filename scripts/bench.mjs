@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import Pusher from 'pusher';
 import WebSocket from 'ws';
-import { startServer } from './lib/server-process.mjs';
+import { demoAdminSubdivisions, startServer } from './lib/server-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -64,14 +64,8 @@ if (bundleOnly) process.exit(0);
  * chunk and the staff map of the 1 200-lot demo subdivision, for Accept-Encoding br, gzip and none.
  */
 async function compressedSizes(base, entryPath) {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: '70000001', password: 'Parcela#2026', user_type: 'COLLABORATOR' }),
-  });
-  const { token } = (await login.json()).data;
-  const list = await (await fetch(`${base}/api/subdivisions?per_page=100&sort=name`, { headers: { authorization: `Bearer ${token}` } })).json();
-  const big = list.data.reduce((a, b) => (b.lots_total > a.lots_total ? b : a), list.data[0]);
+  const { token, subdivisions } = await demoAdminSubdivisions(base);
+  const big = subdivisions.reduce((a, b) => (b.lots_total > a.lots_total ? b : a), subdivisions[0]);
   const targets = [
     ['entry chunk ' + entryPath, `${base}${entryPath}`, {}],
     [`staff map of "${big.name}"`, `${base}/api/subdivisions/${big.key}/map`, { authorization: `Bearer ${token}` }],

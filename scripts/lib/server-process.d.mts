@@ -16,3 +16,5 @@ export declare function startServer(options?: {
   timeoutMs?: number;
   stdout?: 'ignore' | 'inherit';
 }): Promise<ServerProcess>;
+export declare const DEMO_ADMIN: { user: string; password: string };
+export declare function demoAdminSubdivisions(baseUrl: string): Promise<{ token: string; subdivisions: Array<Record<string, unknown> & { key: string; name: string }> }>;

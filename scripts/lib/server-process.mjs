@@ -98,3 +98,24 @@ export async function startServer({ env = {}, distDir = path.join(ROOT, 'dist'),
   }
   return { baseUrl, port, databasePath, stop };
 }
+
+/** The demo Administrador (README "Demo accounts"). */
+export const DEMO_ADMIN = { user: '70000001', password: 'Parcela#2026' };
+
+/**
+ * Signs the demo Administrador in through the API (call 2) and lists the subdivisions.
+ * @returns { token, subdivisions } (the list as GET /api/subdivisions answers it, up to 100 rows).
+ * @throws when the login or the list fails.
+ */
+export async function demoAdminSubdivisions(baseUrl) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ ...DEMO_ADMIN, user_type: 'COLLABORATOR' }),
+  });
+  if (!login.ok) throw new Error(`demo login failed: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()).data;
+  const list = await fetch(`${baseUrl}/api/subdivisions?per_page=100&sort=name`, { headers: { authorization: `Bearer ${token}` } });
+  if (!list.ok) throw new Error(`subdivisions list failed: ${list.status}`);
+  return { token, subdivisions: (await list.json()).data };
+}
