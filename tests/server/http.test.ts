@@ -34,7 +34,7 @@ describe.each(dialects)('http (%s)', (dialect) => {
         '_runtime.js': { file: 'assets/runtime-r1.js' },
         '_shared.js': { file: 'assets/shared-s1.js', imports: ['_runtime.js', 'index.html'] },
         'src/views/landing/LandingPage.tsx': { file: 'assets/LandingPage-l1.js', imports: ['index.html', '_shared.js'], css: ['assets/LandingPage-l1.css'] },
-        'src/views/mapa/PublicMapPage.tsx': { file: 'assets/PublicMapPage-p1.js', imports: ['index.html'] },
+        'src/views/mapas/PublicMapPage.tsx': { file: 'assets/PublicMapPage-p1.js', imports: ['index.html'] },
       }),
     );
     // A build-time Brotli/gzip variant beside one asset (vite.config.ts precompress); the other has none.
