@@ -72,18 +72,19 @@ export function planPerimeter(ring: Ring): number {
   return sum;
 }
 
+/** Haversine distance between two lon/lat points, in metres. */
+export function geoDistance([lon1, lat1]: Point, [lon2, lat2]: Point): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
 /** Haversine perimeter of a lon/lat ring, in metres. */
 export function geoPerimeter(ring: Ring): number {
-  const rad = Math.PI / 180;
   let sum = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const [lon1, lat1] = ring[i]!;
-    const [lon2, lat2] = ring[(i + 1) % ring.length]!;
-    const dLat = (lat2 - lat1) * rad;
-    const dLon = (lon2 - lon1) * rad;
-    const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-    sum += 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-  }
+  for (let i = 0; i < ring.length; i++) sum += geoDistance(ring[i]!, ring[(i + 1) % ring.length]!);
   return sum;
 }
 
@@ -255,7 +256,7 @@ export interface RingCleaning {
   ring: Ring;
   /** Vertices repeated within the tolerance (zero-length edges). */
   repeated: number;
-  /** Length of each back-tracking spike removed (in the ring's units; metres in plans). */
+  /** Length of each back-tracking spike removed, measured by the `distance` given (metres). */
   spikes: number[];
 }
 
@@ -269,8 +270,10 @@ export interface RingCleaning {
  * @turf/clean-coords removes repeated and forward-collinear points but not spikes (the tip is not
  * between its neighbours), so this step is our own.
  * @param tolerance greatest distance (ring units) of C from the line A–B, and length of a zero-length edge
+ * @param distance how a spike's length is reported: plane distance by default, {@link geoDistance}
+ *   (metres) for lon/lat rings
  */
-export function cleanRing(input: Ring, tolerance: number): RingCleaning {
+export function cleanRing(input: Ring, tolerance: number, distance: (a: Point, b: Point) => number = (a, b) => Math.hypot(b[0] - a[0], b[1] - a[1])): RingCleaning {
   let ring = input.map(([x, y]) => [x, y] as Point);
   let repeated = 0;
   const spikes: number[] = [];
@@ -295,7 +298,7 @@ export function cleanRing(input: Ring, tolerance: number): RingCleaning {
       const dot = (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1]);
       // C within `tolerance` of the line A–B, and the path turns back at B.
       if (Math.abs(cross) / ab <= tolerance && dot < 0) {
-        spikes.push(Math.min(ab, bc));
+        spikes.push(ab <= bc ? distance(a, b) : distance(b, c));
         ring = ring.filter((_, m) => m !== k);
         changed = true;
         k -= 1;

@@ -1,6 +1,6 @@
 import { coordinatesWithinLimits, LIMIT_MESSAGES, LIMITS, listPriceWithinLimit, withinLimit } from '../../src/schemas/limits';
 import type { ImportFormat, ImportIssue } from '../../src/schemas/projects';
-import { cleanRing, OVERLAP_ERROR_M2, overlappingPairs } from './geometry';
+import { cleanRing, geoDistance, OVERLAP_ERROR_M2, overlappingPairs } from './geometry';
 import { looksLikeDxf, parseDxf, parseGeoJson } from './spatial';
 import { parseCsv, parseXlsx } from './table';
 import { issue, type ParsedLot, type ParseResult } from './types';
@@ -155,18 +155,16 @@ function formatLength(m: number): string {
 export function cleanLots(result: ParseResult): ImportIssue[] {
   const geographic = result.coordinateSystem === 'GEO';
   const tolerance = geographic ? 1e-7 : 0.01;
-  // Degrees → metres for the message: one degree of latitude is ~111 km.
-  const toMetres = (length: number) => (geographic ? length * 111_320 : length);
   const issues: ImportIssue[] = [];
   let cleaned = 0;
   for (const lot of result.lots) {
     if (!lot.polygon) continue;
-    const { ring, spikes } = cleanRing(lot.polygon, tolerance);
+    const { ring, spikes } = cleanRing(lot.polygon, tolerance, geographic ? geoDistance : undefined);
     if (ring.length >= 3) lot.polygon = ring;
     if (spikes.length === 0) continue;
     cleaned += 1;
     if (cleaned > MAX_ISSUES_PER_KIND) continue;
-    const what = spikes.length === 1 ? `una punta de ${formatLength(toMetres(spikes[0]!))} m` : `${spikes.length} puntas (la mayor de ${formatLength(toMetres(Math.max(...spikes)))} m)`;
+    const what = spikes.length === 1 ? `una punta de ${formatLength(spikes[0]!)} m` : `${spikes.length} puntas (la mayor de ${formatLength(Math.max(...spikes))} m)`;
     issues.push(issue('WARNING', lot.location, `Se eliminó ${what} en ${lot.code}: el contorno iba y volvía por la misma línea`, { lot_code: lot.code }));
   }
   for (const stray of result.strayRings ?? []) {

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, readImportFile } from '../../../server/lot-import';
+import { stageName } from '../../../server/lot-import/types';
+import { projectedCrs } from '../../../server/lot-import/spatial';
 import { cleanRing, overlapArea, overlappingPairs, planArea, geoArea, type Ring } from '../../../server/lot-import/geometry';
 import { parseLabel, plainText } from '../../../server/lot-import/labels';
 import { columnOf, parseCsv, parseDecimal } from '../../../server/lot-import/table';
@@ -117,6 +119,24 @@ describe('geometry', () => {
       [100, 25],
       [100, 25],
     ]);
+  });
+});
+
+describe('stages and coordinate systems (issue 13)', () => {
+  it('normalises stage names', () => {
+    expect(['1', '01', 'ETAPA 1', 'etapa  1', 1].map(stageName)).toEqual(['Etapa 1', 'Etapa 1', 'Etapa 1', 'Etapa 1', 'Etapa 1']);
+    expect(stageName(' Sector Norte ')).toBe('Sector Norte');
+    expect([null, undefined, '', '  '].map(stageName)).toEqual([null, null, null, null]);
+  });
+  it('knows the UTM zones of Peru and refuses other projected systems', () => {
+    const named = (name: string) => projectedCrs({ crs: { type: 'name', properties: { name } } });
+    expect(named('urn:ogc:def:crs:EPSG::32718')).toMatchObject({ epsg: 32718, definition: expect.stringContaining('+zone=18 +south') });
+    expect(named('EPSG:32617')).toMatchObject({ epsg: 32617, definition: expect.not.stringContaining('+south') });
+    expect(named('EPSG:24877')).toMatchObject({ epsg: 24877, definition: expect.stringContaining('+zone=17 +south +ellps=intl') });
+    expect(named('urn:ogc:def:crs:OGC:1.3:CRS84')).toBeNull();
+    expect(named('EPSG:4326')).toBeNull();
+    expect(projectedCrs({})).toBeNull();
+    expect(named('EPSG:3857')).toMatch(/^El sistema de coordenadas EPSG:3857 no está admitido/);
   });
 });
 
