@@ -549,8 +549,38 @@ export const importIssueSchema = z.object({
   lot_code: z.string().nullable(),
   field: z.string().nullable(),
   message: z.string(),
+  /**
+   * What kind of problem it is ({@link IMPORT_ISSUE_KINDS}), for the report's summary and filter.
+   * A string, not an enum: a kind this app does not know yet is shown as "Otros" (tolerant reader).
+   */
+  kind: z.string().optional(),
+  /** On a "y N más" row: how many issues of its kind it stands for (N). */
+  more: z.number().int().optional(),
 });
 export type ImportIssue = z.infer<typeof importIssueSchema>;
+
+/**
+ * Kinds of import issues and their Spanish names in the report (issue 13 item 6; docs/import.md
+ * "Checks"). The server tags every issue with one.
+ */
+export const IMPORT_ISSUE_KINDS = {
+  FILE: 'Archivo',
+  COORDINATES: 'Sistema de coordenadas',
+  LABEL: 'Rótulos',
+  CODE: 'Manzana y lote',
+  DUPLICATE: 'Códigos repetidos',
+  OVERLAP: 'Superposiciones',
+  SLIVER: 'Contactos mínimos',
+  SPIKE: 'Puntas eliminadas',
+  GEOMETRY: 'Geometría',
+  AREA: 'Área declarada',
+  VALUE: 'Valores de las filas',
+  LIMIT: 'Límites',
+  PRICE: 'Precios',
+  STAGE: 'Etapas',
+  OTHER: 'Otros',
+} as const;
+export type ImportIssueKind = keyof typeof IMPORT_ISSUE_KINDS;
 
 /** One lot the file would create or update. `action` compares with the subdivision's lots. */
 export const importLotRowSchema = z.object({

@@ -47,7 +47,10 @@ async function subdivisionIssues(db: Kysely<DB>, subdivision: ImportSubdivision,
     if (drawn) {
       const name = (s: string) => (s === 'GEO' ? 'geográficas (longitud/latitud)' : 'de plano (metros)');
       issues.push(
-        issue('ERROR', 'archivo', `El archivo usa coordenadas ${name(parsed.coordinateSystem)} pero los lotes de la lotización tienen coordenadas ${name(subdivision.coordinate_system)}`, { field: 'file' }),
+        issue('ERROR', 'archivo', `El archivo usa coordenadas ${name(parsed.coordinateSystem)} pero los lotes de la lotización tienen coordenadas ${name(subdivision.coordinate_system)}`, {
+          field: 'file',
+          kind: 'COORDINATES',
+        }),
       );
     }
   }
@@ -56,6 +59,7 @@ async function subdivisionIssues(db: Kysely<DB>, subdivision: ImportSubdivision,
     issues.push(
       issue('WARNING', 'archivo', `${unpriced} ${unpriced === 1 ? 'lote nuevo no tiene' : 'lotes nuevos no tienen'} precio: se crearán con precio 0 por m²; fíjelo luego con el cambio masivo de precios`, {
         field: 'price_per_m2',
+        kind: 'PRICE',
       }),
     );
   }
@@ -96,6 +100,7 @@ function blockStages(parsed: ParseResult): { stageOf: Map<string, string>; issue
       issues.push(
         issue('WARNING', `manzana ${block}`, `La manzana ${block} tiene lotes en ${ranked.map(([name]) => name).join(', ')}; se asignará a ${ranked[0]![0]}, la de más lotes`, {
           field: 'stage',
+          kind: 'STAGE',
         }),
       );
     }
