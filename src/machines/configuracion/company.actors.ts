@@ -12,6 +12,7 @@ import {
 } from '../../schemas/company';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { isSessionError } from '../shared/resource-list.machine';
+import { isStaleRecordError } from '../../schemas/versions';
 import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
 
 /**
@@ -36,11 +37,15 @@ export function companyValues(company: Company): CompanyValues {
   return Object.fromEntries(COMPANY_FIELDS.map((f) => [f, company[f] ?? ''])) as CompanyValues;
 }
 
-/** Form values → PATCH body (empty optional fields become null). */
-export function companyBody(values: CompanyValues): UpdateCompanyRequest {
-  return Object.fromEntries(
+/**
+ * Form values → PATCH body (empty optional fields become null), with the `version` of the company
+ * the form was filled from, when it has one (a stale one is a 409, src/schemas/versions.ts).
+ */
+export function companyBody(values: CompanyValues, version?: number): UpdateCompanyRequest {
+  const body = Object.fromEntries(
     COMPANY_FIELDS.map((f) => [f, NULLABLE.includes(f) && values[f].trim() === '' ? null : values[f].trim()]),
   ) as UpdateCompanyRequest;
+  return version === undefined ? body : { ...body, version };
 }
 
 /** The client-side check of a chosen logo (the server checks again). @returns a message or null. */
@@ -58,17 +63,24 @@ interface CompanyFormContext {
   logoError: string | null;
   /** Bumped after each logo upload, so the shown image is fetched again. */
   logoVersion: number;
+  /** The last save was refused as stale: the form offers "Recargar" (`company.reload`). */
+  stale: boolean;
 }
 
 type CompanyFormEvent =
   | { type: 'company.changed'; field: CompanyField; value: string }
   | { type: 'company.submit' }
   | { type: 'company.retry' }
+  | { type: 'company.reload' }
   | { type: 'logo.selected'; file: File };
 
 const emptyValues = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, ''])) as CompanyValues;
 
-/** `companyForm`: loading → ready ⇄ saving | uploading; failure (retry). */
+/**
+ * `companyForm`: loading → ready ⇄ saving | uploading; failure (retry). A stale-edit 409 sets
+ * `stale` with the server's message; `company.reload` loads the company again (its values replace
+ * the form's).
+ */
 export const companyFormMachine = setup({
   types: { context: {} as CompanyFormContext, events: {} as CompanyFormEvent },
   actors: {
@@ -87,13 +99,16 @@ export const companyFormMachine = setup({
   },
 }).createMachine({
   id: 'companyForm',
-  context: { company: null, values: emptyValues, errors: {}, formError: null, logoError: null, logoVersion: 0 },
+  context: { company: null, values: emptyValues, errors: {}, formError: null, logoError: null, logoVersion: 0, stale: false },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'load',
-        onDone: { target: 'ready', actions: assign({ company: ({ event }) => event.output, values: ({ event }) => companyValues(event.output) }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({ company: ({ event }) => event.output, values: ({ event }) => companyValues(event.output), errors: {}, formError: null, stale: false }),
+        },
         onError: {
           target: 'failure',
           actions: [assign({ formError: ({ event }) => errorMessage(event.error) }), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
@@ -109,6 +124,7 @@ export const companyFormMachine = setup({
             errors: ({ context, event }) => ({ ...context.errors, [event.field]: undefined }),
           }),
         },
+        'company.reload': { guard: ({ context }) => context.stale, target: 'loading' },
         'company.submit': [
           { guard: 'valid', target: 'saving' },
           {
@@ -132,10 +148,10 @@ export const companyFormMachine = setup({
       },
     },
     saving: {
-      entry: assign({ formError: null }),
+      entry: assign({ formError: null, stale: false }),
       invoke: {
         src: 'save',
-        input: ({ context }) => companyBody(context.values),
+        input: ({ context }) => companyBody(context.values, context.company?.version),
         onDone: {
           target: 'ready',
           actions: [
@@ -148,7 +164,11 @@ export const companyFormMachine = setup({
           actions: [
             assign(({ event }) => {
               const { fields, rest } = fieldErrorsFrom(event.error, COMPANY_FIELDS);
-              return { errors: fields, formError: rest[0] ?? (Object.keys(fields).length ? null : errorMessage(event.error)) };
+              return {
+                errors: fields,
+                formError: rest[0] ?? (Object.keys(fields).length ? null : errorMessage(event.error)),
+                stale: isStaleRecordError(event.error),
+              };
             }),
             { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
           ],
@@ -207,7 +227,7 @@ export const localActivationMachine = setup({
 });
 
 export interface CompanyDeps {
-  api: Pick<CompanyApi, 'get' | 'update' | 'uploadLogo' | 'listLocals' | 'createLocal' | 'updateLocal' | 'setLocalActive'>;
+  api: Pick<CompanyApi, 'get' | 'update' | 'uploadLogo' | 'listLocals' | 'createLocal' | 'updateLocal' | 'getLocal' | 'setLocalActive'>;
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
 }
@@ -235,6 +255,7 @@ export function createCompanyMachines(deps: CompanyDeps) {
       mode === 'edit'
         ? api.updateLocal((record as LocalRecord).id, body as { name: string; address: string })
         : api.createLocal(body as { name: string; address: string }),
+    fetchOne: (record) => api.getLocal((record as LocalRecord).id),
     reportApiError: deps.reportApiError,
     toaster,
   });

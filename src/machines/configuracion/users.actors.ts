@@ -132,6 +132,7 @@ export function createUsersMachines(deps: UsersMachinesDeps) {
     fetchPage: usersApi.list,
     save: ({ mode, record, body }) =>
       mode === 'edit' ? usersApi.update((record as StaffUser).id, body as Parameters<UsersApi['update']>[1]) : usersApi.create(body as Parameters<UsersApi['create']>[0]),
+    fetchOne: (record) => usersApi.get((record as StaffUser).id),
     reportApiError: deps.reportApiError,
     toaster,
   });

@@ -93,6 +93,7 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
         ? subdivisionsApi.update((record as unknown as Subdivision).key, body as UpdateSubdivisionRequest)
         : subdivisionsApi.create(body as CreateSubdivisionRequest),
     remove: (record) => toastRefusal(subdivisionsApi.remove((record as unknown as Subdivision).key)),
+    fetchOne: (record) => subdivisionsApi.get((record as unknown as Subdivision).key),
     reportApiError: deps.reportApiError,
     toaster,
   });
@@ -105,6 +106,7 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
         save: ({ mode, record, body }) =>
           mode === 'edit' ? lotsApi.update((record as unknown as Lot).id, body as UpdateLotRequest) : lotsApi.create(key, body as CreateLotRequest),
         remove: (record) => toastRefusal(lotsApi.remove((record as unknown as Lot).id)),
+        fetchOne: (record) => lotsApi.get((record as unknown as Lot).id),
         reportApiError: deps.reportApiError,
         toaster,
       });

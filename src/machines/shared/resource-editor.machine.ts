@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ApiError } from '../../api/client';
 import { errorMessage, fieldErrorsFrom, placeholder } from './placeholder';
 import { isSessionError } from './resource-list.machine';
+import { isStaleRecordError, VERSION_FIELD } from '../../schemas/versions';
 
 /**
  * `resourceEditor` machine (issue "Configuración", the CRUD pattern; design ARCHITECTURE.md
@@ -16,6 +17,12 @@ import { isSessionError } from './resource-list.machine';
  * (`confirmingDelete` → `deleting` → done). A 422's messages land on their fields
  * (`fieldErrorsFrom`); other errors become the form's message; a 401/402/404 also goes to the
  * session (`reportApiError`). On done, `saved` refreshes the parent list.
+ *
+ * Lost updates (issue 11 item 9): an edit sends the `version` of the record it opened (when the
+ * record has one). A stale-edit 409 (src/schemas/versions.ts) leads to `stale`: the server's
+ * message on the form with a "Recargar" action; `editor.reload` runs `reload` (GET of the record)
+ * and reopens the form on the fresh record (`reloading` → editing), so the user sees the other
+ * change and edits on top of it.
  */
 
 export type EditorValues = Record<string, unknown>;
@@ -74,7 +81,8 @@ export type ResourceEditorEvent =
   | { type: 'editor.keepEditing' }
   | { type: 'editor.delete' }
   | { type: 'editor.confirmDelete' }
-  | { type: 'editor.cancelDelete' };
+  | { type: 'editor.cancelDelete' }
+  | { type: 'editor.reload' };
 
 /** Whether the values differ from those the editor opened with. */
 export function isDirty(context: Pick<ResourceEditorContext, 'initial' | 'values'>): boolean {
@@ -109,11 +117,28 @@ const closedContext = {
   body: null,
 };
 
+/** Context of the form opened on `record` (edit mode). */
+function editContext(context: ResourceEditorContext, record: Record<string, unknown>) {
+  const values = context.toValues
+    ? context.toValues(record)
+    : Object.fromEntries(Object.keys(context.empty).map((k) => [k, record[k] ?? context.empty[k]]));
+  return { ...closedContext, mode: 'edit' as const, record, initial: values, values: { ...values }, result: null };
+}
+
+/** The validated body, with the opened record's `version` when editing a record that has one. */
+export function bodyWithVersion(context: Pick<ResourceEditorContext, 'mode' | 'record' | 'body'>): unknown {
+  const version = context.record?.[VERSION_FIELD];
+  if (context.mode !== 'edit' || typeof version !== 'number' || typeof context.body !== 'object' || context.body === null) return context.body;
+  return { ...context.body, [VERSION_FIELD]: version };
+}
+
 /**
  * The server refused a save or a delete: its message goes on the form (`showServerError`), and a
- * 401/402/404 is also handed to the session (`reportApiError`). Both end in `rejected`.
+ * 401/402/404 is also handed to the session (`reportApiError`). A stale edit ends in `stale`
+ * (with "Recargar"), anything else in `rejected`.
  */
 const SERVER_REFUSED = [
+  { guard: 'isStaleRecord', target: 'stale', actions: 'showServerError' },
   {
     guard: 'isSessionError',
     target: 'rejected',
@@ -140,13 +165,9 @@ export const resourceEditorMachine = setup({
       return { ...closedContext, initial: values, values: { ...values }, result: null };
     }),
     /** Fills the form with the record's values. */
-    openForEdit: assign(({ context, event }) => {
-      const { record } = event as Extract<ResourceEditorEvent, { type: 'editor.openEdit' }>;
-      const values = context.toValues
-        ? context.toValues(record)
-        : Object.fromEntries(Object.keys(context.empty).map((k) => [k, record[k] ?? context.empty[k]]));
-      return { ...closedContext, mode: 'edit' as const, record, initial: values, values: { ...values }, result: null };
-    }),
+    openForEdit: assign(({ context, event }) => editContext(context, (event as Extract<ResourceEditorEvent, { type: 'editor.openEdit' }>).record)),
+    /** Fills the form with the record `reload` fetched again. */
+    openReloaded: assign(({ context, event }) => editContext(context, (event as unknown as { output: Record<string, unknown> }).output)),
     /** A refused save or delete: a 422's messages on their fields, anything else as the form's message. */
     showServerError: assign(({ context, event }) => {
       const error = (event as { error?: unknown }).error;
@@ -163,12 +184,15 @@ export const resourceEditorMachine = setup({
     save: placeholder<unknown, SaveInput>('save'),
     /** DELETE the record. */
     remove: placeholder<unknown, Record<string, unknown>>('remove'),
+    /** GET the record again (after a stale edit). @returns the fresh record. */
+    reload: placeholder<Record<string, unknown>, Record<string, unknown>>('reload'),
   },
   guards: {
     isValid: ({ context }) => context.body !== null,
     isDirty: ({ context }) => isDirty(context),
     isEditing: ({ context }) => context.mode === 'edit' && context.record !== null,
     isSessionError: ({ event }) => isSessionError((event as { error?: unknown }).error),
+    isStaleRecord: ({ event }) => isStaleRecordError((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'resourceEditor',
@@ -216,7 +240,7 @@ export const resourceEditorMachine = setup({
     submitting: {
       invoke: {
         src: 'save',
-        input: ({ context }) => ({ mode: context.mode, record: context.record, body: context.body }),
+        input: ({ context }) => ({ mode: context.mode, record: context.record, body: bodyWithVersion(context) }),
         onDone: {
           target: 'done',
           actions: [
@@ -246,6 +270,38 @@ export const resourceEditorMachine = setup({
         'editor.submit': 'validating',
         'editor.close': [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'closed' }],
         'editor.delete': { guard: 'isEditing', target: 'confirmingDelete' },
+      },
+    },
+    /** The record changed since it was opened: the 409's message with "Recargar" (`editor.reload`). */
+    stale: {
+      on: {
+        'editor.changed': {
+          target: 'editing',
+          actions: assign(({ context, event }) => ({
+            values: { ...context.values, [event.field]: event.value },
+            errors: { ...context.errors, [event.field]: undefined },
+          })),
+        },
+        'editor.submit': 'validating',
+        'editor.close': [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'closed' }],
+        'editor.delete': { guard: 'isEditing', target: 'confirmingDelete' },
+        'editor.reload': 'reloading',
+      },
+    },
+    /** Fetching the record again; the form reopens on it (the user's unsaved values are replaced). */
+    reloading: {
+      invoke: {
+        src: 'reload',
+        input: ({ context }) => context.record!,
+        onDone: { target: 'editing', actions: 'openReloaded' },
+        onError: [
+          {
+            guard: 'isSessionError',
+            target: 'stale',
+            actions: [{ type: 'reportApiError', params: ({ event }) => event.error as ApiError }, 'showServerError'],
+          },
+          { target: 'stale', actions: 'showServerError' },
+        ],
       },
     },
     /** "¿Descartar los cambios?" */

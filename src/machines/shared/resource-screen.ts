@@ -30,6 +30,11 @@ export interface ResourceScreenDeps<Row> {
   fetchPage: FetchPage<Row>;
   /** POST (create) or PATCH (edit). */
   save: (input: SaveInput) => Promise<unknown>;
+  /**
+   * GET of one record, for "Recargar" after a stale edit (src/schemas/versions.ts); leave out for
+   * screens without an editor.
+   */
+  fetchOne?: (record: Record<string, unknown>) => Promise<unknown>;
   /** DELETE; leave out when the resource cannot be deleted. */
   remove?: (record: Record<string, unknown>) => Promise<unknown>;
   /** Receives 401/402/404 (the app passes `error => session.send({ type: 'session.apiError', error })`). */
@@ -61,6 +66,10 @@ export function resourceScreenMachines<Row>(deps: ResourceScreenDeps<Row>) {
       remove: fromPromise<unknown, Record<string, unknown>>(async ({ input }) => {
         if (!deps.remove) throw new Error('Este registro no se puede eliminar');
         return deps.remove(input);
+      }),
+      reload: fromPromise<Record<string, unknown>, Record<string, unknown>>(async ({ input }) => {
+        if (!deps.fetchOne) throw new Error('Este registro no se puede recargar');
+        return (await deps.fetchOne(input)) as Record<string, unknown>;
       }),
     },
     actions: {

@@ -33,13 +33,15 @@ function useEditorFrame(editor: ResourceEditorRef) {
     confirmingDiscard: useResourceEditor(editor, (s) => s.matches('confirmingDiscard')),
     confirmingDelete: useResourceEditor(editor, (s) => s.matches('confirmingDelete') || s.matches('deleting')),
     formError: useResourceEditor(editor, (s) => s.context.formError),
+    stale: useResourceEditor(editor, (s) => s.matches('stale') || s.matches('reloading')),
+    reloading: useResourceEditor(editor, (s) => s.matches('reloading')),
     events: useResourceEditorEvents(editor),
   };
 }
 
 function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'createTitle' | 'editTitle'>) {
-  const { mode, saving, deleting, formError, events } = useEditorFrame(editor);
-  const busy = saving || deleting;
+  const { mode, saving, deleting, formError, stale, reloading, events } = useEditorFrame(editor);
+  const busy = saving || deleting || reloading;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     events.submit();
@@ -50,6 +52,12 @@ function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'cre
         {formError ? (
           <Callout intent="danger" className="editor-form-error" role="alert">
             {formError}
+            {stale ? (
+              // A stale edit (issue 11 item 9): fetch the record again and keep editing on it.
+              <div className="editor-form-error__actions">
+                <Button icon="refresh" text="Recargar" loading={reloading} onClick={events.reload} />
+              </div>
+            ) : null}
           </Callout>
         ) : null}
         {children}
@@ -62,7 +70,7 @@ function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'cre
               <Button intent="danger" variant="minimal" icon="trash" text="Eliminar" disabled={busy} onClick={events.askDelete} />
             ) : null}
             <Button text="Cancelar" onClick={events.close} disabled={busy} />
-            <Button type="submit" intent="primary" text="Guardar" loading={saving} disabled={deleting} />
+            <Button type="submit" intent="primary" text="Guardar" loading={saving} disabled={deleting || reloading} />
           </>
         }
       />

@@ -59,6 +59,7 @@ export function useResourceEditorEvents(editor: ResourceEditorRef) {
     askDelete: () => editor.send({ type: 'editor.delete' }),
     confirmDelete: () => editor.send({ type: 'editor.confirmDelete' }),
     cancelDelete: () => editor.send({ type: 'editor.cancelDelete' }),
+    reload: () => editor.send({ type: 'editor.reload' }),
   };
 }
 
