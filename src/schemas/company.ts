@@ -72,11 +72,14 @@ export const createLocalRequestSchema = z.strictObject({
   name: z.string().trim().min(1, 'Ingrese el nombre del local').max(120),
   address: z.string().trim().min(1, 'Ingrese la dirección').max(250),
 });
+export type CreateLocalRequest = z.input<typeof createLocalRequestSchema>;
 /** PATCH /api/locals/{id} body; `version` the version read (stale → 409). */
 export const updateLocalRequestSchema = createLocalRequestSchema
   .extend({ version: recordVersionSchema })
   .partial()
   .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
+
+export type UpdateLocalRequest = z.input<typeof updateLocalRequestSchema>;
 
 /** GET /api/locals answer. */
 export const localsPageSchema = pagedResponseSchema(localRecordSchema);

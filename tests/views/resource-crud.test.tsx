@@ -10,8 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { createActor, fromPromise } from 'xstate';
 import { z } from 'zod';
-import { listActors, resourceListMachine } from '../../src/machines/shared/resource-list.machine';
-import { resourceEditorMachine, type SaveInput } from '../../src/machines/shared/resource-editor.machine';
+import { createResourceListMachine, listActors } from '../../src/machines/shared/resource-list.machine';
+import { resourceEditorMachine, type EditorValues, type SaveInput } from '../../src/machines/shared/resource-editor.machine';
 import { ResourceTable, type TableColumn } from '../../src/views/shared/ResourceTable';
 import { ResourceToolbar } from '../../src/views/shared/ResourceToolbar';
 import { ListStates } from '../../src/views/shared/ListStates';
@@ -44,7 +44,7 @@ function renderList(fetchPage: (q: ListQuery) => Promise<Paged<User>>, query: Pa
   const fetchSpy = vi.fn(fetchPage);
   const download = vi.fn();
   const list = createActor(
-    resourceListMachine.provide({
+    createResourceListMachine<User>().provide({
       actions: { syncUrl: (_, q) => syncUrl(q), download: (_, f) => download(f) },
       actors: listActors(fetchSpy),
     }),
@@ -196,7 +196,7 @@ const schema = z.strictObject({
 });
 
 function renderEditor(
-  save: (input: SaveInput) => Promise<unknown> = async () => ({ id: 1 }),
+  save: (input: SaveInput<EditorValues>) => Promise<EditorValues> = async () => ({ id: 1 }),
   reload: (record: Record<string, unknown>) => Promise<Record<string, unknown>> = async (record) => record,
 ) {
   const saved = vi.fn();
@@ -205,8 +205,8 @@ function renderEditor(
       actions: { saved: (_, info) => saved(info) },
       actors: {
         save: fromPromise(({ input }) => save(input)),
-        remove: fromPromise<unknown, Record<string, unknown>>(async () => undefined),
-        reload: fromPromise<Record<string, unknown>, Record<string, unknown>>(({ input }) => reload(input)),
+        remove: fromPromise<unknown, { record: EditorValues }>(async () => undefined),
+        reload: fromPromise<EditorValues, { record: EditorValues }>(({ input }) => reload(input.record)),
       },
     }),
     { input: { schema, fields: ['name', 'email'], empty: { name: '', email: '' } } },
@@ -295,7 +295,7 @@ describe('EditorDialog: a record changed by another user (issue 11 item 9)', () 
   it('shows the 409 with "Recargar", which refetches the record and keeps the dialog open on it', async () => {
     const opened = { id: 3, name: 'Ana', email: 'ana@example.pe', version: 2 };
     const fresh = { ...opened, name: 'Ana María', version: 3 };
-    const save = vi.fn(async (input: SaveInput) => {
+    const save = vi.fn(async (input: SaveInput<EditorValues>) => {
       if ((input.body as { version?: number }).version === 2) throw new ApiError(409, STALE_RECORD_MESSAGE, { version: [STALE_RECORD_MESSAGE] });
       return input.body;
     });
@@ -336,7 +336,7 @@ describe('EditorDialog: a record changed by another user (issue 11 item 9)', () 
 describe('EditorDrawer', () => {
   it('shows the same form in a drawer, with the edit title', async () => {
     const editor = createActor(
-      resourceEditorMachine.provide({ actors: { save: fromPromise<unknown, SaveInput>(async () => ({})) } }),
+      resourceEditorMachine.provide({ actors: { save: fromPromise<EditorValues, SaveInput<EditorValues>>(async () => ({})) } }),
       { input: { schema, fields: ['name', 'email'], empty: { name: '', email: '' } } },
     ).start();
     render(

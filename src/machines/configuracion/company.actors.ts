@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createCompanyApi, type CompanyApi } from '../../api/company';
 import type { AppToaster } from '../../lib/toaster';
@@ -7,7 +7,9 @@ import {
   LOGO_MAX_BYTES,
   updateCompanyRequestSchema,
   type Company,
+  type CreateLocalRequest,
   type LocalRecord,
+  type UpdateLocalRequest,
   type UpdateCompanyRequest,
 } from '../../schemas/company';
 import { resourceScreenMachines } from '../shared/resource-screen';
@@ -95,7 +97,6 @@ export const companyFormMachine = setup({
   guards: {
     valid: ({ context }) => updateCompanyRequestSchema.safeParse(companyBody(context.values)).success,
     logoOk: ({ event }) => event.type === 'logo.selected' && logoProblem(event.file) === null,
-    fieldErrors: ({ event }) => (event as unknown as { error: ApiError }).error?.status === 422,
   },
 }).createMachine({
   id: 'companyForm',
@@ -179,7 +180,10 @@ export const companyFormMachine = setup({
       entry: assign({ logoError: null }),
       invoke: {
         src: 'uploadLogo',
-        input: ({ event }) => (event as { file: File }).file,
+        input: ({ event }) => {
+          assertEvent(event, 'logo.selected');
+          return event.file;
+        },
         onDone: {
           target: 'ready',
           actions: [
@@ -216,8 +220,8 @@ export const localActivationMachine = setup({
       invoke: {
         src: 'setActive',
         input: ({ event }) => {
-          const e = event as { local: LocalRecord; active: boolean };
-          return { id: e.local.id, active: e.active };
+          assertEvent(event, 'local.setActive');
+          return { id: event.local.id, active: event.active };
         },
         onDone: { target: 'idle', actions: { type: 'done', params: ({ event }) => event.output } },
         onError: { target: 'idle', actions: { type: 'reportApiError', params: ({ event }) => event.error as ApiError } },
@@ -249,13 +253,10 @@ export function createCompanyMachines(deps: CompanyDeps) {
       reportApiError: (_, error) => report(error),
     },
   });
-  const locals = resourceScreenMachines<LocalRecord>({
+  const locals = resourceScreenMachines<LocalRecord, CreateLocalRequest, UpdateLocalRequest>({
     fetchPage: api.listLocals,
-    save: ({ mode, record, body }) =>
-      mode === 'edit'
-        ? api.updateLocal((record as LocalRecord).id, body as { name: string; address: string })
-        : api.createLocal(body as { name: string; address: string }),
-    fetchOne: (record) => api.getLocal((record as LocalRecord).id),
+    save: (input) => (input.mode === 'edit' ? api.updateLocal(input.record.id, input.body) : api.createLocal(input.body)),
+    fetchOne: (record) => api.getLocal(record.id),
     reportApiError: deps.reportApiError,
     toaster,
   });

@@ -125,6 +125,15 @@ export const permissionMatrixMachine = setup({
   },
 });
 
+/**
+ * The roles editor's body: the name, and for "Copiar rol" the id of the role whose permissions the
+ * new one copies (create only).
+ */
+export interface RoleFormBody {
+  name: string;
+  copy_of?: number | null;
+}
+
 export interface RolesMachinesDeps {
   rolesApi: RolesApi;
   reportApiError: (error: ApiError) => void;
@@ -134,16 +143,16 @@ export interface RolesMachinesDeps {
 /** The Roles y permisos screen's machines, provided. */
 export function createRolesMachines(deps: RolesMachinesDeps) {
   const { rolesApi, toaster } = deps;
-  const screen = resourceScreenMachines<Role>({
+  const screen = resourceScreenMachines<Role, RoleFormBody>({
     fetchPage: rolesApi.list,
-    save: ({ mode, record, body }) => {
-      const { name, copy_of, version } = body as { name: string; copy_of?: number | null; version?: number };
-      if (mode === 'edit') return rolesApi.update((record as Role).id, { name, version });
+    save: (input) => {
+      if (input.mode === 'edit') return rolesApi.update(input.record.id, { name: input.body.name, version: input.body.version });
+      const { name, copy_of } = input.body;
       if (copy_of) return rolesApi.copy(copy_of, { name });
       return rolesApi.create({ name, permissions: [] });
     },
-    remove: (record) => rolesApi.remove((record as Role).id),
-    fetchOne: (record) => rolesApi.get((record as Role).id),
+    remove: (record) => rolesApi.remove(record.id),
+    fetchOne: (record) => rolesApi.get(record.id),
     reportApiError: deps.reportApiError,
     toaster,
   });

@@ -13,8 +13,8 @@ import { isEditorOpen, useResourceEditor, useResourceEditorEvents, type Resource
  * "Cancelar").
  */
 
-interface EditorFrameProps {
-  editor: ResourceEditorRef;
+interface EditorFrameProps<R extends object, C extends object, U extends object> {
+  editor: ResourceEditorRef<R, C, U>;
   /** Title when creating ("Nuevo usuario"). */
   createTitle: string;
   /** Title when editing ("Editar usuario"). */
@@ -24,7 +24,7 @@ interface EditorFrameProps {
   children: ReactNode;
 }
 
-function useEditorFrame(editor: ResourceEditorRef) {
+function useEditorFrame<R extends object, C extends object, U extends object>(editor: ResourceEditorRef<R, C, U>) {
   return {
     open: useResourceEditor(editor, isEditorOpen),
     mode: useResourceEditor(editor, (s) => s.context.mode),
@@ -39,7 +39,7 @@ function useEditorFrame(editor: ResourceEditorRef) {
   };
 }
 
-function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'createTitle' | 'editTitle'>) {
+function EditorForm<R extends object, C extends object, U extends object>({ editor, canDelete, children }: Omit<EditorFrameProps<R, C, U>, 'createTitle' | 'editTitle'>) {
   const { mode, saving, deleting, formError, stale, reloading, events } = useEditorFrame(editor);
   const busy = saving || deleting || reloading;
   const onSubmit = (event: FormEvent) => {
@@ -78,7 +78,7 @@ function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'cre
   );
 }
 
-function EditorAlerts({ editor }: { editor: ResourceEditorRef }) {
+function EditorAlerts<R extends object, C extends object, U extends object>({ editor }: { editor: ResourceEditorRef<R, C, U> }) {
   const { confirmingDiscard, confirmingDelete, deleting, events } = useEditorFrame(editor);
   return (
     <>
@@ -112,7 +112,7 @@ function EditorAlerts({ editor }: { editor: ResourceEditorRef }) {
 }
 
 /** The editor as a modal dialog (short forms). */
-export function EditorDialog({ editor, createTitle, editTitle, canDelete = false, children }: EditorFrameProps) {
+export function EditorDialog<R extends object, C extends object, U extends object>({ editor, createTitle, editTitle, canDelete = false, children }: EditorFrameProps<R, C, U>) {
   const { open, mode, saving, deleting, events } = useEditorFrame(editor);
   const busy = saving || deleting;
   return (
@@ -139,7 +139,7 @@ export function EditorDialog({ editor, createTitle, editTitle, canDelete = false
  * The editor as a side drawer (long forms). Blueprint's Drawer has no dialog role, so the drawer's
  * content is the labelled `role="dialog"` and carries its own header.
  */
-export function EditorDrawer({ editor, createTitle, editTitle, canDelete = false, children, size = '480px' }: EditorFrameProps & { size?: string }) {
+export function EditorDrawer<R extends object, C extends object, U extends object>({ editor, createTitle, editTitle, canDelete = false, children, size = '480px' }: EditorFrameProps<R, C, U> & { size?: string }) {
   const { open, mode, saving, deleting, events } = useEditorFrame(editor);
   const titleId = useId();
   const busy = saving || deleting;

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { z } from 'zod';
-import { isDirty, resourceEditorMachine, type SaveInput } from '../../../src/machines/shared/resource-editor.machine';
+import { isDirty, resourceEditorMachine, type EditorValues, type SaveInput } from '../../../src/machines/shared/resource-editor.machine';
 import { ApiError } from '../../../src/api/client';
 import { STALE_RECORD_MESSAGE } from '../../../src/schemas/versions';
 
@@ -18,7 +18,7 @@ const schema = z.strictObject({
 const record = { id: 9, name: 'Lucía', email: 'lucia@example.pe', created_at: '2026-01-01' };
 
 function start(
-  save: (input: SaveInput) => Promise<unknown> = async (input) => ({ id: 1, ...(input.body as object) }),
+  save: (input: SaveInput<EditorValues>) => Promise<EditorValues> = async (input) => ({ id: 1, ...input.body }),
   remove: (r: Record<string, unknown>) => Promise<unknown> = async () => undefined,
   reload: (r: Record<string, unknown>) => Promise<Record<string, unknown>> = async (r) => r,
 ) {
@@ -28,11 +28,11 @@ function start(
   const removeFn = vi.fn(remove);
   const reloadFn = vi.fn(reload);
   const machine = resourceEditorMachine.provide({
-    actions: { saved: (_, info) => saved(info), reportApiError: (_, e) => reportApiError(e) },
+    actions: { saved: (_, info) => saved(info), reportApiError: (_, { error }) => reportApiError(error) },
     actors: {
       save: fromPromise(({ input }) => saveFn(input)),
-      remove: fromPromise(({ input }) => removeFn(input)),
-      reload: fromPromise(({ input }) => reloadFn(input)),
+      remove: fromPromise(({ input }) => removeFn(input.record)),
+      reload: fromPromise(({ input }) => reloadFn(input.record)),
     },
   });
   const actor = createActor(machine, { input: { schema, fields: ['name', 'email'], empty: { name: '', email: '' } } }).start();
