@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/subdivisions';
 import type { Block, Stage, Subdivision } from '../../schemas/projects';
@@ -103,7 +103,10 @@ export const subdivisionDetailMachine = setup({
         saving: {
           invoke: {
             src: 'runOp',
-            input: ({ context, event }) => ({ key: context.key, op: (event as Extract<SubdivisionDetailEvent, { type: 'structure.save' }>).op }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'structure.save');
+              return { key: context.key, op: event.op };
+            },
             onDone: { target: 'loading', actions: 'changed' },
             onError: {
               target: 'ready',
