@@ -3,6 +3,7 @@ import { computeListPrice, type ImportIssue, type ImportLotRow, type ImportPrevi
 import { recordChange, recordChanges, type AuditContext, type ChangeInput } from '../../audit/audit';
 import type { DB, LotsTable } from '../../db/database';
 import { HttpError } from '../../errors';
+import { nextVersion } from '../../db/versions';
 import type { ParsedLot, ParseResult } from '../../lot-import';
 import { issue } from '../../lot-import/types';
 
@@ -208,7 +209,7 @@ export async function commitImport(
     const current = await trx.selectFrom('subdivisions').select(['coordinate_system']).where('id', '=', subdivisionId).executeTakeFirstOrThrow();
     if (parsed.coordinateSystem && parsed.coordinateSystem !== current.coordinate_system) {
       // previewImport refused a mismatch with drawn lots, so none of the lots has a polygon yet.
-      await trx.updateTable('subdivisions').set({ coordinate_system: parsed.coordinateSystem, updated_at: now }).where('id', '=', subdivisionId).execute();
+      await trx.updateTable('subdivisions').set({ coordinate_system: parsed.coordinateSystem, updated_at: now, version: nextVersion() }).where('id', '=', subdivisionId).execute();
       await recordChange(trx, audit, {
         entity: 'subdivisions',
         recordId: subdivisionId,
@@ -285,7 +286,7 @@ export async function commitImport(
       }
       if (Object.keys(patch).length === 0) continue;
       patch.updated_at = now;
-      await trx.updateTable('lots').set(patch).where('id', '=', row.id).execute();
+      await trx.updateTable('lots').set({ ...patch, version: nextVersion() }).where('id', '=', row.id).execute();
       const before = Object.fromEntries(Object.keys(patch).map((k) => [k, row[k as keyof typeof row]]));
       changes.push({ entity: 'lots', recordId: row.id, action: 'UPDATE', before, after: patch });
       updated += 1;
