@@ -242,7 +242,7 @@ export async function commitImport(
     for (const row of blockRows) {
       const stageId = stageIdOf(row.name);
       if (stageId === null || stageId === row.stage_id) continue;
-      await trx.updateTable('blocks').set({ stage_id: stageId }).where('id', '=', row.id).execute();
+      await trx.updateTable('blocks').set({ stage_id: stageId, version: nextVersion() }).where('id', '=', row.id).execute();
       await recordChange(trx, audit, { entity: 'blocks', recordId: row.id, action: 'UPDATE', before: { stage_id: row.stage_id }, after: { stage_id: stageId } });
     }
     for (const name of [...new Set(parsed.lots.map((l) => l.block))].sort()) {
