@@ -71,8 +71,24 @@ function loggerOptions(logger: CreateAppOptions['logger']): FastifyServerOptions
 }
 
 /**
+ * WebSocket origins the page may connect to besides its own (issue 11 item 17): none when this
+ * server is its own realtime service (`PUSHER_HOST` unset: the browser connects to the page's host
+ * and port, which CSP Level 3 `'self'` already covers for ws:/wss:); else the configured host, on
+ * `PUSHER_PORT` or — when unset, the browser uses the page's port (src/machines/realtime/echo-options.ts)
+ * — on any port. `wss:` always (a page served over https forces TLS), `ws:` too when `PUSHER_SCHEME`
+ * is http.
+ */
+export function realtimeConnectSources(pusher: AppConfig['pusher']): string[] {
+  if (!pusher.host) return [];
+  const port = pusher.port === null ? ':*' : `:${pusher.port}`;
+  const schemes = pusher.scheme === 'https' ? ['wss'] : ['ws', 'wss'];
+  return schemes.map((scheme) => `${scheme}://${pusher.host}${port}`);
+}
+
+/**
  * Content-Security-Policy for the Vite-built SPA: scripts from self only; inline styles allowed
- * (Blueprint injects them); WebSocket connections for realtime (ws:/wss:, SPEC §4).
+ * (Blueprint injects them); connections to this origin and the configured realtime host only
+ * (SPEC §4; {@link realtimeConnectSources}).
  */
 function contentSecurityPolicy(config: AppConfig) {
   return {
@@ -83,7 +99,7 @@ function contentSecurityPolicy(config: AppConfig) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'ws:', 'wss:', ...(config.pusher.host ? [`${config.pusher.scheme}://${config.pusher.host}`] : [])],
+      connectSrc: ["'self'", ...realtimeConnectSources(config.pusher)],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
