@@ -66,29 +66,29 @@ describe.each(dialects)('connection timeout and overload (%s)', (dialect) => {
   });
 
   it('while the event loop lags past OVERLOAD_MAX_EVENT_LOOP_DELAY_MS every request gets a fast Spanish 503 with Retry-After, then service resumes', async () => {
-    const { app } = await buildTestApp(db(), { overload: { maxEventLoopDelayMs: 40, maxHeapMb: 0 } });
+    const { app } = await buildTestApp(db(), { overload: { maxEventLoopDelayMs: 100, maxHeapMb: 0 } });
+    /** Polls /api/health (never sleeping past 10 ms) until it answers `status`, for at most 5 s. */
+    const answers = async (status: number) => {
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        const res = await app.inject({ method: 'GET', url: '/api/health' });
+        if (res.statusCode === status) return res;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return undefined;
+    };
     try {
-      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      // Simulated overload: the loop is held for 400 ms (the thing under test is the server's reaction).
-      const until = Date.now() + 400;
+      // (Other test files share this machine: the loop may already lag now and then.)
+      expect((await answers(200))?.statusCode).toBe(200);
+      // Simulated overload: the loop is held for 600 ms (the thing under test is the server's reaction).
+      const until = Date.now() + 600;
       while (Date.now() < until) {
         // busy
       }
-      const deadline = Date.now() + 5000;
-      let overloaded: Awaited<ReturnType<typeof app.inject>> | undefined;
-      while (!overloaded && Date.now() < deadline) {
-        const res = await app.inject({ method: 'GET', url: '/api/health' });
-        if (res.statusCode === 503) overloaded = res;
-        else await new Promise((resolve) => setImmediate(resolve));
-      }
+      const overloaded = await answers(503);
       expect(overloaded?.json()).toEqual({ message: OVERLOAD_MESSAGE });
       expect(overloaded?.headers['retry-after']).toBe(String(OVERLOAD_RETRY_AFTER_SECONDS));
-      let recovered = false;
-      while (!recovered && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        recovered = (await app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200;
-      }
-      expect(recovered).toBe(true);
+      expect((await answers(200))?.statusCode).toBe(200);
     } finally {
       await app.close();
     }
