@@ -34,7 +34,7 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   CONNECTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(250),
   REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -87,7 +87,10 @@ export interface RealtimeLimits {
    * descriptors HTTP and the database need.
    */
   maxConnections: number;
-  /** Most WebSockets open at once from one client address (REALTIME_MAX_CONNECTIONS_PER_IP, default 100). */
+  /**
+   * Most WebSockets open at once from one client address (REALTIME_MAX_CONNECTIONS_PER_IP, default
+   * 250: several tabs each for an office behind one NAT address; the realtime bench opens 200).
+   */
   maxConnectionsPerIp: number;
   /**
    * A socket without a signed private-channel subscription this long after connecting is closed

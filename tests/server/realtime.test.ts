@@ -596,7 +596,7 @@ describe('realtime connection limits', () => {
 
   it('has defaults fit for several browser tabs per address', () => {
     const defaults = loadConfig({}).realtime;
-    expect(defaults.maxConnectionsPerIp).toBe(100);
+    expect(defaults.maxConnectionsPerIp).toBe(250);
     expect(defaults.unauthenticatedTimeoutMs).toBe(30_000);
     expect(defaults.maxConnections).toBeGreaterThan(defaults.maxConnectionsPerIp);
     expect(loadConfig({ REALTIME_MAX_CONNECTIONS: '7', REALTIME_MAX_CONNECTIONS_PER_IP: '3', REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS: '0' }).realtime).toEqual({
