@@ -1,6 +1,6 @@
 // ESLint flat config. Import zones enforce design ARCHITECTURE.md "Import rules":
 // views → machines, schemas, lib, config; machines → api, schemas, lib, config; api → schemas, lib, config;
-// schemas → nothing; i18n → nothing; server → src/schemas and src/lib only; nothing in src imports server.
+// schemas → nothing; i18n → nothing; server → src/schemas, src/lib and src/config only; nothing in src imports server.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';

@@ -8,7 +8,7 @@
 //    connected (target p95 ≤ 100 ms; issue "Shell");
 // 4. the DXF import of 5 000 lots (target ≤ 5 s) and the lot map with 5 000 lots (first paint
 //    ≤ 500 ms after the data arrives, hover ≤ 16 ms), from scripts/bench-import.mjs and
-//    scripts/bench-maps.mjs (issue "Proyectos").
+//    scripts/bench-maps.mjs (issue "Proyectos"); API load: scripts/bench-api.mjs (issue "API throughput").
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -106,6 +106,8 @@ console.log('\nLighthouse');
 for (const [title, script, args] of [
   ['Lot import (DXF)', 'scripts/bench-import.mjs', []],
   ['Lot maps', 'scripts/bench-maps.mjs', []],
+  // API throughput (issue "API throughput"): autocannon, ratios to /api/health in the same run.
+  ['API load', 'scripts/bench-api.mjs', []],
 ]) {
   console.log(`\n${title}`);
   // The maps bench reuses the build made above (BENCH_DIST) instead of building again.

@@ -1,26 +1,46 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { AUTH_ROUTES } from '../src/config/paths';
+import { screenModuleFiles, type AuthRouteKey } from '../src/config/screens';
 
 /**
  * Route-specific preload hints in the app's HTML (issue "Production grade", Lighthouse LCP).
  *
- * Every page is `index.html` plus the entry chunk; a public page other than the staff login then
- * fetches its own chunk only after the entry has downloaded and run — one more round trip before
- * anything is drawn. For the routes below, the server answers `index.html` with
- * `<link rel="modulepreload">` (and `<link rel="preload" as="style">` for their CSS) for the page's
- * chunks, read from Vite's build manifest (`dist/.vite/manifest.json`, vite.config.ts
- * `build.manifest`), so the browser fetches them beside the entry.
+ * Every page is `index.html` plus the entry chunk; a page other than the staff login then fetches
+ * its own chunks only after the entry has downloaded and run — one more round trip before anything
+ * is drawn, two for an authenticated screen (shell, then screen). For the routes below, the server
+ * answers `index.html` with `<link rel="modulepreload">` (and `<link rel="preload" as="style">` for
+ * their CSS) for the page's chunks, read from Vite's build manifest (`dist/.vite/manifest.json`,
+ * vite.config.ts `build.manifest`), so the browser fetches them beside the entry.
  *
- * The module lists name the same source modules that src/views/router/screens.ts imports for those
- * routes; a module missing from the manifest is skipped (the page still loads it itself).
- * Authenticated routes get no hints: the server cannot tell whether the browser holds a session
- * (the token is in localStorage), and the app preloads its shell itself when one is stored
- * (src/main.tsx).
+ * - Public pages: the modules src/views/router/screens.ts imports for them.
+ * - Authenticated routes: the shell (its view, its actors, the icon table) and the screen's view
+ *   and machine module from the screen table (src/config/screens.ts). The server cannot tell
+ *   whether the browser holds a session (the token is in localStorage); a visitor without one
+ *   fetches these chunks for nothing before the app sends them to /auth/login — a cost paid once
+ *   (the chunks are cached, immutable) against one to two round trips on every signed-in load
+ *   (docs/decisions.md "Preload hints for authenticated routes").
+ * A module missing from the manifest is skipped (the page still loads it itself).
  */
+const SHELL_MODULES = ['src/views/shell/AuthenticatedShell.tsx', 'src/machines/shell/shell.actors.ts', 'src/lib/icon-paths.ts'];
+
+/** `^…/?$`, case-insensitive, for a route pattern of src/config/paths.ts (`:param` → one segment). */
+function routePattern(path: string): RegExp {
+  const body = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body.replace(/\/$/, '')}/?$`, 'i');
+}
+
 export const ROUTE_MODULES: readonly { pattern: RegExp; modules: readonly string[] }[] = [
   { pattern: /^\/auth\/loginclientes\/?$/i, modules: ['src/views/auth/CustomerAccessPage.tsx', 'src/machines/auth/customer-access.actors.ts'] },
   { pattern: /^\/landing\/?$/i, modules: ['src/views/landing/LandingPage.tsx'] },
-  { pattern: /^\/mapa\/[^/]+\/[^/]+\/?$/i, modules: ['src/views/mapa/PublicMapPage.tsx'] },
+  { pattern: /^\/mapa\/[^/]+\/[^/]+\/?$/i, modules: ['src/views/mapas/PublicMapPage.tsx', 'src/machines/mapas/maps.actors.ts'] },
+  ...(Object.keys(AUTH_ROUTES) as AuthRouteKey[]).map((key) => ({
+    pattern: routePattern(AUTH_ROUTES[key].path),
+    modules: [...SHELL_MODULES, ...screenModuleFiles(key)],
+  })),
 ];
 
 /** One chunk of Vite's manifest (the fields used here). */

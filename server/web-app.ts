@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config';
 import { MESSAGES } from './errors';
@@ -78,12 +78,16 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<AppConfi
   }
 
   const preloadedHtml = createPreloadedHtml(config.distDir);
-  app.setNotFoundHandler(async (request, reply) => {
+  const spaFallback = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isSpaNavigation(request)) return reply.status(404).send({ message: MESSAGES.notFound });
     if (!isWebAppBuilt(config)) return reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
-    // Public pages with their own chunks: index.html announcing them (server/preload-hints.ts).
+    // Pages with their own chunks: index.html announcing them (server/preload-hints.ts).
     const html = preloadedHtml(request.url.split('?')[0] ?? '/');
     if (html !== null) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     return reply.sendFile('index.html', config.distDir);
-  });
+  };
+  app.setNotFoundHandler(spaFallback);
+  // "/" (the staff's home) would be the static root's index.html; it is a client-side route like the
+  // others, with its preload hints.
+  app.get('/', spaFallback);
 }

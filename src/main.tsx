@@ -26,12 +26,13 @@ if (import.meta.env.DEV && new URLSearchParams(window.location.search).has('insp
   setInspector(createBrowserInspector().inspect);
 }
 const services = createAppServices({ navigate: (to, options) => navigate(to, options) });
-// A stored session will show the authenticated area: fetch its code and the icon table now, beside
+// A stored session will show the authenticated area: fetch its code, the current screen's (view and
+// machines, from the screen table) and the icon table now, beside
 // the session's first calls, instead of after the first render (issue "Production grade": the
 // shell's chunks used to start ~170 ms after the entry on Lighthouse's trace). Nothing is fetched
 // for a visitor without a session, so the login page's budget is unchanged.
 if (readStorage('token')) {
-  preloadAuthenticatedShell();
+  preloadAuthenticatedShell(window.location.pathname);
   preloadIconTable();
 }
 

@@ -1,5 +1,6 @@
 import turfArea from '@turf/area';
 import Flatbush from 'flatbush';
+import * as polyclip from 'polyclip-ts';
 
 /**
  * Plane and geographic geometry of lot polygons for the importer (docs/import.md "Comprobaciones").
@@ -71,18 +72,19 @@ export function planPerimeter(ring: Ring): number {
   return sum;
 }
 
+/** Haversine distance between two lon/lat points, in metres. */
+export function geoDistance([lon1, lat1]: Point, [lon2, lat2]: Point): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLon = (lon2 - lon1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
 /** Haversine perimeter of a lon/lat ring, in metres. */
 export function geoPerimeter(ring: Ring): number {
-  const rad = Math.PI / 180;
   let sum = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const [lon1, lat1] = ring[i]!;
-    const [lon2, lat2] = ring[(i + 1) % ring.length]!;
-    const dLat = (lat2 - lat1) * rad;
-    const dLon = (lon2 - lon1) * rad;
-    const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-    sum += 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-  }
+  for (let i = 0; i < ring.length; i++) sum += geoDistance(ring[i]!, ring[(i + 1) % ring.length]!);
   return sum;
 }
 
@@ -122,40 +124,6 @@ export function pointInRing([px, py]: Point, ring: Ring): boolean {
     if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
-}
-
-/** Distance from `p` to the segment a–b. */
-function segmentDistance([px, py]: Point, [ax, ay]: Point, [bx, by]: Point): number {
-  const dx = bx - ax, dy = by - ay;
-  const len2 = dx * dx + dy * dy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
-  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
-}
-
-/** Distance from `p` to the ring's boundary. */
-function boundaryDistance(p: Point, ring: Ring): number {
-  let best = Infinity;
-  for (let i = 0; i < ring.length; i++) best = Math.min(best, segmentDistance(p, ring[i]!, ring[(i + 1) % ring.length]!));
-  return best;
-}
-
-/** True when `p` is inside `ring` by more than `tolerance` from its boundary. */
-function strictlyInside(p: Point, ring: Ring, tolerance: number): boolean {
-  return pointInRing(p, ring) && boundaryDistance(p, ring) > tolerance;
-}
-
-/** Signed distance of `p` from the line through a–b (positive on the left). */
-function sideOf([px, py]: Point, [ax, ay]: Point, [bx, by]: Point): number {
-  const len = Math.hypot(bx - ax, by - ay) || 1;
-  return ((bx - ax) * (py - ay) - (by - ay) * (px - ax)) / len;
-}
-
-/** True when segments a1–a2 and b1–b2 cross properly (each endpoint beyond `tolerance` of the other line). */
-function segmentsCross(a1: Point, a2: Point, b1: Point, b2: Point, tolerance: number): boolean {
-  const d1 = sideOf(b1, a1, a2), d2 = sideOf(b2, a1, a2);
-  if (!((d1 > tolerance && d2 < -tolerance) || (d1 < -tolerance && d2 > tolerance))) return false;
-  const d3 = sideOf(a1, b1, b2), d4 = sideOf(a2, b1, b2);
-  return (d3 > tolerance && d4 < -tolerance) || (d3 < -tolerance && d4 > tolerance);
 }
 
 /** Signed shoelace area (positive when counter-clockwise). */
@@ -210,56 +178,134 @@ function clipByConvex(subject: Ring, clip: Ring): Ring {
   return output;
 }
 
-/**
- * True when two lots' interiors overlap by more than `tolerance` (a length in the rings' units;
- * the area threshold is 500 × tolerance², 0.05 m² for 1 cm). Shared edges and touching corners
- * are not overlaps. When either lot is convex (nearly all lots) the shared area is computed exactly
- * (Sutherland–Hodgman); otherwise: edges crossing properly, or a vertex (or the vertex average)
- * of one lot strictly inside the other.
- */
-export function ringsOverlap(a: Ring, b: Ring, tolerance: number): boolean {
-  const minArea = 500 * tolerance * tolerance;
-  if (isConvex(b)) return Math.abs(signedArea(clipByConvex(a, b))) > minArea;
-  if (isConvex(a)) return Math.abs(signedArea(clipByConvex(b, a))) > minArea;
-  for (let i = 0; i < a.length; i++) {
-    const a1 = a[i]!, a2 = a[(i + 1) % a.length]!;
-    for (let j = 0; j < b.length; j++) {
-      if (segmentsCross(a1, a2, b[j]!, b[(j + 1) % b.length]!, tolerance)) return true;
-    }
-  }
-  for (const p of a) if (strictlyInside(p, b, tolerance)) return true;
-  for (const p of b) if (strictlyInside(p, a, tolerance)) return true;
-  const ca = centroid(a), cb = centroid(b);
-  if (pointInRing(ca, a) && strictlyInside(ca, b, tolerance)) return true;
-  if (pointInRing(cb, b) && strictlyInside(cb, a, tolerance)) return true;
-  return false;
+/** Shared area above which two lots overlap: an ERROR (m²; docs/import.md "Superposiciones"). */
+export const OVERLAP_ERROR_M2 = 0.05;
+/** Shared area from which a smaller overlap is reported as a WARNING with its area (m²); below it, drawing noise. */
+export const OVERLAP_WARNING_M2 = 0.001;
+
+/** Area in m² of a ring in the file's units: plan metres or lon/lat degrees. */
+function ringAreaM2(ring: Ring, geographic: boolean): number {
+  if (ring.length < 3) return 0;
+  return geographic ? geoArea(ring) : planArea(ring);
 }
 
 /**
- * Pairs `[i, j]` (i < j) of rings that overlap: a flatbush index of bounding boxes shrunk by
- * `tolerance` finds candidates (O(n log n) for lots of similar size), then {@link ringsOverlap}.
- * Stops once `limit` pairs are found (issue 11 item 1: N identical squares have N²/2 overlapping
- * pairs, so the work must be bounded), in the order of the rings.
+ * The area two lots share, in m² (issue 13 item 2: an overlap is a shared area, not a vertex on
+ * the wrong side). When either ring is convex (nearly every lot once cleaned) the other is
+ * clipped by it (Sutherland–Hodgman, exact and fast); otherwise polyclip-ts (the clipping library
+ * of Turf 7's `intersect`) computes the intersection of the two polygons. Touching edges, T-junction
+ * vertices and zero-area spikes share 0 m².
+ * @param geographic rings in lon/lat degrees (areas on the sphere, @turf/area) rather than metres
  */
-export function overlappingPairs(rings: readonly Ring[], tolerance: number, limit = Infinity): Array<[number, number]> {
+export function overlapArea(a: Ring, b: Ring, geographic: boolean): number {
+  if (a.length < 3 || b.length < 3) return 0;
+  if (isConvex(b)) return ringAreaM2(clipByConvex(a, b), geographic);
+  if (isConvex(a)) return ringAreaM2(clipByConvex(b, a), geographic);
+  const close = (ring: Ring): Point[] => [...ring, ring[0]!];
+  let shared = 0;
+  for (const polygon of polyclip.intersection([close(a)], [close(b)])) {
+    polygon.forEach((ring, k) => {
+      const area = ringAreaM2(openRing(ring as Point[]), geographic);
+      shared += k === 0 ? area : -area; // outer ring, then holes
+    });
+  }
+  return Math.max(0, shared);
+}
+
+/** Two rings sharing `area_m2` (i < j). */
+export interface OverlapPair {
+  i: number;
+  j: number;
+  area_m2: number;
+}
+
+/**
+ * Pairs of rings sharing at least {@link OVERLAP_WARNING_M2}: a flatbush index of bounding boxes
+ * shrunk by `tolerance` (a length in the rings' units, so neighbours that only share an edge are
+ * skipped cheaply) finds candidates, O(n log n) for lots of similar size, then {@link overlapArea}.
+ * Stops once `limit` pairs of at least `errorArea` m² are found (issue 11 item 1: N identical
+ * squares have N²/2 overlapping pairs, so the work must be bounded), in the order of the rings.
+ */
+export function overlappingPairs(
+  rings: readonly Ring[],
+  { tolerance, geographic, errorArea = OVERLAP_ERROR_M2, limit = Infinity }: { tolerance: number; geographic: boolean; errorArea?: number; limit?: number },
+): OverlapPair[] {
   if (rings.length < 2 || limit <= 0) return [];
   const index = new Flatbush(rings.length);
   const boxes = rings.map(bbox);
   for (const [minX, minY, maxX, maxY] of boxes) index.add(minX, minY, maxX, maxY);
   index.finish();
-  const pairs: Array<[number, number]> = [];
+  const pairs: OverlapPair[] = [];
+  let errors = 0;
   for (let i = 0; i < boxes.length; i++) {
     const [minX, minY, maxX, maxY] = boxes[i]!;
-    // Shrinking the query box skips neighbours that only share an edge.
     const found = index.search(minX + tolerance, minY + tolerance, maxX - tolerance, maxY - tolerance).sort((p, q) => p - q);
     for (const j of found) {
-      if (j > i && ringsOverlap(rings[i]!, rings[j]!, tolerance)) {
-        pairs.push([i, j]);
-        if (pairs.length >= limit) return pairs;
-      }
+      if (j <= i) continue;
+      const area = overlapArea(rings[i]!, rings[j]!, geographic);
+      if (area < OVERLAP_WARNING_M2) continue;
+      pairs.push({ i, j, area_m2: area });
+      if (area > errorArea && ++errors >= limit) return pairs;
     }
   }
   return pairs;
+}
+
+/** What {@link cleanRing} removed from one ring. */
+export interface RingCleaning {
+  ring: Ring;
+  /** Vertices repeated within the tolerance (zero-length edges). */
+  repeated: number;
+  /** Length of each back-tracking spike removed, measured by the `distance` given (metres). */
+  spikes: number[];
+}
+
+/**
+ * Cleans a lot's ring before the checks (issue 13 item 1; docs/import.md "Limpieza"): drops
+ * repeated vertices (zero-length edges) and collinear back-tracking spikes — a vertex B whose
+ * neighbours A and C lie on one line with it and where the path A → B → C turns back (CAD exports
+ * draw a lot that "leaves a vertex, goes 0.1–0.7 m into the neighbour and comes back along the same
+ * line"), which enclose no area. Repeats until nothing changes. Collinear vertices that go on in
+ * the same direction (T-junctions with a neighbour) are kept: they are part of the drawing.
+ * @turf/clean-coords removes repeated and forward-collinear points but not spikes (the tip is not
+ * between its neighbours), so this step is our own.
+ * @param tolerance greatest distance (ring units) of C from the line A–B, and length of a zero-length edge
+ * @param distance how a spike's length is reported: plane distance by default, {@link geoDistance}
+ *   (metres) for lon/lat rings
+ */
+export function cleanRing(input: Ring, tolerance: number, distance: (a: Point, b: Point) => number = (a, b) => Math.hypot(b[0] - a[0], b[1] - a[1])): RingCleaning {
+  let ring = input.map(([x, y]) => [x, y] as Point);
+  let repeated = 0;
+  const spikes: number[] = [];
+  let changed = true;
+  while (changed && ring.length >= 3) {
+    changed = false;
+    for (let k = 0; k < ring.length && ring.length >= 3; k++) {
+      const b = ring[k]!, c = ring[(k + 1) % ring.length]!;
+      if (Math.hypot(c[0] - b[0], c[1] - b[1]) <= tolerance) {
+        ring.splice((k + 1) % ring.length, 1);
+        repeated += 1;
+        changed = true;
+        k -= 1;
+      }
+    }
+    for (let k = 0; k < ring.length && ring.length >= 3; k++) {
+      const a = ring[(k - 1 + ring.length) % ring.length]!, b = ring[k]!, c = ring[(k + 1) % ring.length]!;
+      const ab = Math.hypot(b[0] - a[0], b[1] - a[1]);
+      const bc = Math.hypot(c[0] - b[0], c[1] - b[1]);
+      if (ab === 0 || bc === 0) continue;
+      const cross = (b[0] - a[0]) * (c[1] - b[1]) - (b[1] - a[1]) * (c[0] - b[0]);
+      const dot = (b[0] - a[0]) * (c[0] - b[0]) + (b[1] - a[1]) * (c[1] - b[1]);
+      // C within `tolerance` of the line A–B, and the path turns back at B.
+      if (Math.abs(cross) / ab <= tolerance && dot < 0) {
+        spikes.push(ab <= bc ? distance(a, b) : distance(b, c));
+        ring = ring.filter((_, m) => m !== k);
+        changed = true;
+        k -= 1;
+      }
+    }
+  }
+  return { ring, repeated, spikes };
 }
 
 /**

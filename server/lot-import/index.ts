@@ -1,6 +1,6 @@
 import { coordinatesWithinLimits, LIMIT_MESSAGES, LIMITS, listPriceWithinLimit, withinLimit } from '../../src/schemas/limits';
 import type { ImportFormat, ImportIssue } from '../../src/schemas/projects';
-import { overlappingPairs } from './geometry';
+import { cleanRing, geoDistance, OVERLAP_ERROR_M2, overlappingPairs } from './geometry';
 import { looksLikeDxf, parseDxf, parseGeoJson } from './spatial';
 import { parseCsv, parseXlsx } from './table';
 import { issue, type ParsedLot, type ParseResult } from './types';
@@ -104,21 +104,80 @@ export function checkLots(result: ParseResult): ImportIssue[] {
     ...result.lots.filter((l) => l.polygon !== null).map((l) => ({ ring: l.polygon!, location: l.location, code: l.code as string | null })),
     ...(result.strayRings ?? []).map((s) => ({ ...s, code: null })),
   ];
-  const tolerance = result.coordinateSystem === 'GEO' ? 1e-7 : 0.01;
+  const geographic = result.coordinateSystem === 'GEO';
+  const tolerance = geographic ? 1e-7 : 0.01;
   const name = (s: (typeof shapes)[number]) => s.code ?? `la polilínea ${s.location.replace(/^.*polilínea /, '')}`;
   const pairs = overlappingPairs(
     shapes.map((s) => s.ring),
-    tolerance,
-    MAX_ISSUES_PER_KIND + 1,
+    { tolerance, geographic, limit: MAX_ISSUES_PER_KIND + 1 },
   );
-  for (const [i, j] of pairs.slice(0, MAX_ISSUES_PER_KIND)) {
+  let overlaps = 0;
+  let slivers = 0;
+  for (const { i, j, area_m2 } of pairs) {
     const a = shapes[i]!, b = shapes[j]!;
-    issues.push(issue('ERROR', b.location, `${b.code ? `El lote ${b.code}` : 'La polilínea'} se superpone con ${name(a)}`, { lot_code: b.code }));
+    const subject = b.code ? `El lote ${b.code}` : 'La polilínea';
+    if (area_m2 > OVERLAP_ERROR_M2) {
+      if (++overlaps <= MAX_ISSUES_PER_KIND) {
+        issues.push(issue('ERROR', b.location, `${subject} se superpone con ${name(a)} (${formatArea(area_m2)} m² en común)`, { lot_code: b.code }));
+      }
+    } else if (++slivers <= MAX_ISSUES_PER_KIND) {
+      issues.push(
+        issue('WARNING', b.location, `${subject} comparte ${formatArea(area_m2)} m² con ${name(a)} (menos de ${formatArea(OVERLAP_ERROR_M2)} m²: se acepta)`, {
+          lot_code: b.code,
+        }),
+      );
+    }
   }
-  if (pairs.length > MAX_ISSUES_PER_KIND) {
+  if (overlaps > MAX_ISSUES_PER_KIND) {
     issues.push(
       issue('ERROR', 'archivo', `Hay más de ${MAX_ISSUES_PER_KIND} superposiciones; se dejó de buscar: corrija estas y vuelva a comprobar el archivo`, { field: 'file' }),
     );
+  }
+  if (slivers > MAX_ISSUES_PER_KIND) {
+    issues.push(issue('WARNING', 'archivo', `y ${formatCount(slivers - MAX_ISSUES_PER_KIND)} contactos más por debajo de ${formatArea(OVERLAP_ERROR_M2)} m²`, { field: 'file' }));
+  }
+  return issues;
+}
+
+/** Square metres for a message: 0.66, 0.003 (three decimals under 0.01 m², so a small area is not "0.00"). */
+function formatArea(m2: number): string {
+  return m2 < 0.01 ? m2.toFixed(3) : m2.toFixed(2);
+}
+
+/** Metres for a message, two decimals. */
+function formatLength(m: number): string {
+  return m.toFixed(2);
+}
+
+/**
+ * Cleans every lot's polygon before the checks (issue 13 item 1; {@link cleanRing}): repeated
+ * vertices and zero-area back-tracking spikes are removed from `lot.polygon` (so the preview, the
+ * database and the maps get the clean ring), and each lot that had a spike gets a WARNING naming
+ * it ("se eliminó una punta de 0.66 m en MZ AD - LT 11") — never an error. Stray rings (polylines
+ * without a lot) are cleaned too, silently, so their overlap check sees the clean shape.
+ * @returns the warnings (at most {@link MAX_ISSUES_PER_KIND}, then one "y N más")
+ */
+export function cleanLots(result: ParseResult): ImportIssue[] {
+  const geographic = result.coordinateSystem === 'GEO';
+  const tolerance = geographic ? 1e-7 : 0.01;
+  const issues: ImportIssue[] = [];
+  let cleaned = 0;
+  for (const lot of result.lots) {
+    if (!lot.polygon) continue;
+    const { ring, spikes } = cleanRing(lot.polygon, tolerance, geographic ? geoDistance : undefined);
+    if (ring.length >= 3) lot.polygon = ring;
+    if (spikes.length === 0) continue;
+    cleaned += 1;
+    if (cleaned > MAX_ISSUES_PER_KIND) continue;
+    const what = spikes.length === 1 ? `una punta de ${formatLength(spikes[0]!)} m` : `${spikes.length} puntas (la mayor de ${formatLength(Math.max(...spikes))} m)`;
+    issues.push(issue('WARNING', lot.location, `Se eliminó ${what} en ${lot.code}: el contorno iba y volvía por la misma línea`, { lot_code: lot.code }));
+  }
+  for (const stray of result.strayRings ?? []) {
+    const { ring } = cleanRing(stray.ring, tolerance);
+    if (ring.length >= 3) stray.ring = ring;
+  }
+  if (cleaned > MAX_ISSUES_PER_KIND) {
+    issues.push(issue('WARNING', 'archivo', `y ${formatCount(cleaned - MAX_ISSUES_PER_KIND)} lotes más con puntas eliminadas`, { field: 'file' }));
   }
   return issues;
 }
@@ -234,7 +293,8 @@ export async function readImportFile(bytes: Buffer, filename: string, layer?: st
   }
   // concat, not push(...): a spread of thousands of issues overflowed the call stack (issue 11 item 1).
   enforceLimits(result);
-  result.issues = capIssues(result.issues).concat(checkLots(result));
+  const cleaning = cleanLots(result);
+  result.issues = capIssues(result.issues.concat(cleaning)).concat(checkLots(result));
   result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
   return result;
 }

@@ -1,9 +1,10 @@
 import DxfParser from 'dxf-parser';
+import proj4 from 'proj4';
 import type { ImportIssue } from '../../src/schemas/projects';
 import { centroid, isGeographic, locatePoints, measureRing, openRing, round2, type Point, type Ring } from './geometry';
 import { parseLabel, plainText, type Label } from './labels';
 import { normaliseHeader, parseDecimal } from './table';
-import { emptyLot, formatPoint, issue, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
+import { emptyLot, formatPoint, issue, stageName, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
 
 /**
  * DXF and GeoJSON lot polygons (docs/import.md "DXF" and "GeoJSON").
@@ -232,14 +233,56 @@ export function parseDxf(text: string, requestedLayer?: string | null): ParseRes
   return { format: 'DXF', layers, layer, lots, issues, coordinateSystem: rings.length ? (geographic ? 'GEO' : 'PLAN') : null, strayRings };
 }
 
-/** Property of a GeoJSON feature by any of the spellings of {@link GEO_PROPERTIES}. */
+/**
+ * GeoJSON properties by any of their spellings (normalised: a–z and digits), as ArcGIS, QGIS and
+ * CAD exports write them (issue 13 item 7): `MZ`/`MZA`/`manzana`, `LT`/`LOTE`/`lote`,
+ * `ML`/`codigo`/`COD_LOTE`, `area_m2`/`AREA`, `perimetro`, `Etapa`/`sector`. `Shape_Area` and
+ * `Shape_Length` are the GIS's own measures, in the CRS's units: read only when the CRS is
+ * projected (metres), see {@link projectedCrs}.
+ */
 const GEO_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
   manzana: ['manzana', 'mz', 'mza', 'block', 'bloque'],
   lote: ['lote', 'lt', 'lot', 'numero', 'nro', 'nlote'],
-  codigo: ['codigo', 'code', 'name', 'nombre', 'rotulo', 'label'],
+  codigo: ['codigo', 'code', 'name', 'nombre', 'rotulo', 'label', 'ml', 'codlote', 'codigolote'],
   area: ['area', 'aream2', 'areadeclarada', 'superficie'],
+  shape_area: ['shapearea'],
+  perimetro: ['perimetro', 'perimetrom', 'perimeter'],
+  shape_length: ['shapelength', 'shapeleng'],
   precio_m2: ['preciom2', 'precioporm2', 'precio'],
+  etapa: ['etapa', 'sector', 'stage', 'fase'],
 };
+
+/** A projected CRS the importer converts to lon/lat: its EPSG code and proj4 definition. */
+interface ProjectedCrs {
+  epsg: number;
+  definition: string;
+}
+
+/**
+ * The CRS named by a GeoJSON's `crs` member (the 2008 GeoJSON spec; RFC 7946 dropped it, but
+ * ArcGIS and QGIS still write it): null for none or WGS84 lon/lat (EPSG:4326, CRS84);
+ * a {@link ProjectedCrs} for the UTM zones that cover Peru and its neighbours — WGS84 UTM north
+ * and south (EPSG:326zz, 327zz) and PSAD56 UTM 17S–19S (EPSG:24877–24879, the old Peruvian
+ * datum); a string (the Spanish error) for any other. Converted with proj4.
+ */
+export function projectedCrs(json: Record<string, unknown>): ProjectedCrs | null | string {
+  const crs = json.crs as { properties?: { name?: unknown } } | undefined;
+  const name = typeof crs?.properties?.name === 'string' ? crs.properties.name : null;
+  if (!name) return null;
+  if (/CRS84$/i.test(name)) return null;
+  const code = /EPSG:{1,2}(?:[\d.]*:)?(\d{4,5})$/i.exec(name)?.[1];
+  const epsg = code ? Number(code) : NaN;
+  if (epsg === 4326) return null;
+  const zone = epsg % 100;
+  if ((Math.floor(epsg / 100) === 326 || Math.floor(epsg / 100) === 327) && zone >= 1 && zone <= 60) {
+    return { epsg, definition: `+proj=utm +zone=${zone}${Math.floor(epsg / 100) === 327 ? ' +south' : ''} +datum=WGS84 +units=m +no_defs` };
+  }
+  if (epsg >= 24877 && epsg <= 24879) {
+    return { epsg, definition: `+proj=utm +zone=${epsg - 24860} +south +ellps=intl +towgs84=-288,175,-376,0,0,0,0 +units=m +no_defs` };
+  }
+  const shown = Number.isFinite(epsg) ? `EPSG:${epsg}` : `"${name.slice(0, 60)}"`;
+  return `El sistema de coordenadas ${shown} no está admitido: exporte el archivo en WGS84 (EPSG:4326) o en UTM WGS84 (EPSG:32717, 32718 o 32719)`;
+}
 
 function property(properties: Record<string, unknown>, name: string): unknown {
   const wanted = new Set(GEO_PROPERTIES[name]!.map(normaliseHeader));
@@ -272,8 +315,10 @@ function outerRing(geometry: unknown): Ring | string {
 
 /**
  * Parses a GeoJSON FeatureCollection (or one Feature) of lot polygons. Properties `manzana` +
- * `lote` (or `codigo` "MZ A - LT 12"), optional `area` (declared, m²) and `precio_m2` (soles).
- * Area from the geometry: @turf/area when the coordinates are lon/lat, shoelace otherwise.
+ * `lote` (or `codigo` "MZ A - LT 12"), optional `area` (declared, m²), `perimetro` (m),
+ * `precio_m2` (soles) and `etapa`, by any spelling of {@link GEO_PROPERTIES}. A projected `crs`
+ * (UTM) is converted to lon/lat ({@link projectedCrs}). Area from the geometry: @turf/area when
+ * the coordinates are lon/lat, shoelace otherwise.
  */
 export function parseGeoJson(text: string): ParseResult {
   const result: ParseResult = { format: 'GEOJSON', layers: null, layer: null, lots: [], issues: [], coordinateSystem: null };
@@ -289,13 +334,29 @@ export function parseGeoJson(text: string): ParseResult {
     result.issues.push(issue('ERROR', 'archivo', 'El GeoJSON debe ser un FeatureCollection de polígonos', { field: 'file' }));
     return result;
   }
+  const crs = projectedCrs(json);
+  if (typeof crs === 'string') {
+    result.issues.push(issue('ERROR', 'archivo', crs, { field: 'file' }));
+    return result;
+  }
+  // Projected coordinates (UTM metres) become lon/lat, so the lots sit on the real map.
+  const toLonLat = crs ? proj4(crs.definition, 'WGS84') : null;
+  const unproject = (ring: Ring): Ring | string => {
+    if (!toLonLat) return ring;
+    const converted = ring.map((p) => toLonLat.forward([p[0], p[1]]) as Point);
+    return converted.every(([x, y]) => Number.isFinite(x) && Number.isFinite(y)) ? converted : `Coordenadas fuera del sistema EPSG:${crs!.epsg}`;
+  };
   // A feature must be an object: `features: [null]` or `[3]` was a TypeError (issue 11 item 7).
   const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-  const rings: Array<Ring | null> = features.map((f) => {
+  const ringOf = (f: unknown): Ring | string => {
     const ring = isObject(f) ? outerRing(f.geometry) : 'no';
+    return typeof ring === 'string' ? ring : unproject(ring);
+  };
+  const rings: Array<Ring | null> = features.map((f) => {
+    const ring = ringOf(f);
     return typeof ring === 'string' ? null : ring;
   });
-  const geographic = isGeographic(rings.filter((r): r is Ring => r !== null));
+  const geographic = crs !== null || isGeographic(rings.filter((r): r is Ring => r !== null));
   features.forEach((feature, i) => {
     let location = `elemento ${i + 1}`;
     if (!isObject(feature)) {
@@ -303,7 +364,7 @@ export function parseGeoJson(text: string): ParseResult {
       return;
     }
     const properties = isObject(feature.properties) ? feature.properties : {};
-    const ring = outerRing((feature as { geometry?: unknown }).geometry);
+    const ring = ringOf(feature);
     let block = String(property(properties, 'manzana') ?? '').trim();
     let number = String(property(properties, 'lote') ?? '').trim();
     if (!block || !number) {
@@ -330,7 +391,11 @@ export function parseGeoJson(text: string): ParseResult {
     lot.polygon = ring;
     lot.drawn_area_m2 = round2(area);
     lot.perimeter_m = round2(perimeter);
-    const declared = parseDecimal(property(properties, 'area'));
+    // The GIS's Shape_Area/Shape_Length are in the CRS's units: metres only when it is projected.
+    const declared = parseDecimal(property(properties, 'area') ?? (crs ? property(properties, 'shape_area') : undefined));
+    const declaredPerimeter = parseDecimal(property(properties, 'perimetro') ?? (crs ? property(properties, 'shape_length') : undefined));
+    if (declaredPerimeter !== null && Number.isFinite(declaredPerimeter) && declaredPerimeter > 0) lot.perimeter_m = round2(declaredPerimeter);
+    lot.stage = stageName(property(properties, 'etapa'));
     if (declared !== null && (Number.isNaN(declared) || declared <= 0)) {
       result.issues.push(issue('ERROR', location, 'El área declarada no es válida', { lot_code: lot.code, field: 'area_m2' }));
     } else if (declared !== null) lot.declared_area_m2 = round2(declared);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { ImportIssue } from '../../src/schemas/projects';
 import { round2 } from './geometry';
-import { emptyLot, issue, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
+import { emptyLot, issue, stageName, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
 import { parseLabel } from './labels';
 
 /**
@@ -17,7 +17,7 @@ import { parseLabel } from './labels';
 export const COLUMN_ALIASES: Readonly<Record<string, readonly string[]>> = {
   manzana: ['manzana', 'mz', 'mza', 'manz', 'block', 'bloque'],
   lote: ['lote', 'lt', 'lot', 'numero', 'nro', 'nlote', 'nrolote', 'numerolote', 'lotenro', 'lotenumero'],
-  codigo: ['codigo', 'code', 'rotulo'],
+  codigo: ['codigo', 'code', 'rotulo', 'ml', 'codlote', 'codigolote'],
   area: ['area', 'aream2', 'areatotal', 'areatotalm2', 'superficie', 'superficiem2'],
   perimetro: ['perimetro', 'perimetrom', 'perimeter'],
   frente: ['frente', 'frentem'],
@@ -29,6 +29,7 @@ export const COLUMN_ALIASES: Readonly<Record<string, readonly string[]>> = {
   izquierda: ['izquierda', 'izquierdam', 'ladoizquierdo'],
   izquierda_colindante: ['izquierdacolindante', 'colindanteizquierda', 'izquierdolindero'],
   precio_m2: ['preciom2', 'precioporm2', 'preciom2s', 'preciopormetro', 'preciometro', 'preciometrocuadrado', 'pm2', 'precio'],
+  etapa: ['etapa', 'sector', 'stage', 'fase'],
   esquina: ['esquina', 'esesquina'],
   frente_parque: ['frenteparque', 'frentealparque', 'parque'],
 };
@@ -170,6 +171,7 @@ export function lotsFromTable(rows: readonly unknown[][], rowNumbers: readonly n
     } else {
       lot.price_per_m2 = Math.round(price * 100);
     }
+    lot.stage = stageName(cellText(get('etapa')));
     lot.is_corner = parseFlag(get('esquina'));
     lot.facing_park = parseFlag(get('frente_parque'));
     lots.push(lot);

@@ -28,6 +28,8 @@ export interface ParsedLot extends LotBoundaries {
   facing_park: boolean | null;
   /** Outer ring in the file's coordinates, or null (CSV/XLSX). */
   polygon: Ring | null;
+  /** Stage (etapa) the file puts the lot in, normalised by {@link stageName}; null when it says none. */
+  stage: string | null;
   /** Where people find it: "fila 14", "capa LOTES, polilínea cerca de (120.50, 88.00)". */
   location: string;
 }
@@ -74,8 +76,21 @@ export function emptyLot(block: string, number: string, location: string): Parse
     is_corner: null,
     facing_park: null,
     polygon: null,
+    stage: null,
     location,
   };
+}
+
+/**
+ * A stage's name as the file writes it, normalised: "1", "01" or "ETAPA 1" → "Etapa 1"; other
+ * text trimmed and capped at 60 characters ("Sector Norte"). Empty → null (issue 13 item 3).
+ */
+export function stageName(raw: unknown): string | null {
+  if (raw === null || raw === undefined) return null;
+  const text = String(raw).trim().replace(/\s+/g, ' ').slice(0, 60);
+  if (!text) return null;
+  const numbered = /^(?:etapa|et\.?|e)?\s*0*(\d{1,4})$/i.exec(text);
+  return numbered ? `Etapa ${numbered[1]}` : text;
 }
 
 /** Builds an issue. */

@@ -14,13 +14,8 @@ import type { StyleSettings, UserType } from '../schemas/session';
 import type { RealtimeEvent, RealtimeInput } from './realtime/realtime.machine';
 import type { ShellActors } from './shell/shell.actors';
 import type { ApiClient, ApiError } from '../api/client';
-import type { UsersMachines } from './configuracion/users.actors';
-import type { ProjectsMachines } from './proyectos/projects.actors';
-import type { MapsMachines } from './mapas/maps.actors';
-import type { RolesMachines } from './configuracion/roles.actors';
-import type { ChangeHistoryMachines } from './historial/change-history.actors';
-import type { CompanyMachines } from './configuracion/company.actors';
 import { lazyModule, onDemand } from './shared/on-demand';
+import { createScreenMachines, type ScreenMachines } from './screen-machines';
 
 /**
  * Wires the app-wide actors and the screen machines (issues "Foundation" and "Shell") to their
@@ -56,33 +51,25 @@ export interface AppActorDeps {
 }
 
 /**
- * Modules of the machines loaded on demand, shared by every app instance. The lazy screens start
- * loading theirs together with their own code (views/router/screens.ts).
+ * Modules of the machines of the public pages and of the shell, loaded on demand and shared by
+ * every app instance; the pages start loading theirs together with their own code
+ * (views/router/screens.ts). The authenticated screens' machine modules are in
+ * ./screen-machines.ts, derived from the screen table (src/config/screens.ts).
  */
 export const ON_DEMAND_MACHINES = {
   customerAccess: lazyModule(() => import('./auth/customer-access.actors')),
   passwordReset: lazyModule(() => import('./auth/password-reset.actors')),
   /** The shell's app-wide actors, loaded with the authenticated area. */
   shell: lazyModule(() => import('./shell/shell.actors')),
-  /** Configuración → Usuarios. */
-  users: lazyModule(() => import('./configuracion/users.actors')),
-  /** Configuración → Roles y permisos. */
-  roles: lazyModule(() => import('./configuracion/roles.actors')),
-  /** Historial de Cambios. */
-  changeHistory: lazyModule(() => import('./historial/change-history.actors')),
-  /** Configuración → Empresas. */
-  company: lazyModule(() => import('./configuracion/company.actors')),
-  /** Proyectos → Lotizaciones and Lotes. */
-  projects: lazyModule(() => import('./proyectos/projects.actors')),
-  /** The lot maps (MapaProyectos, MapSales, Heat, MapSalesCustomer, public /mapa). */
-  maps: lazyModule(() => import('./mapas/maps.actors')),
 };
 
 /**
- * The screen machines, already provided with their effects. The loaders return the same promise
- * on every call (see shared/on-demand.ts): the screen suspends on it with `use()`.
+ * The screen machines, already provided with their effects: those of the public pages and the
+ * shell, plus one loader per machine module of the screen table (`users`, `projects`, …, see
+ * ./screen-machines.ts). The loaders return the same promise on every call (see
+ * shared/on-demand.ts): the screen suspends on it with `use()`.
  */
-export interface AppMachines {
+export interface AppMachines extends ScreenMachines {
   loginForm: typeof loginFormMachine;
   /** Customer access: login and registration tabs (registration provided). */
   customerAccess: () => Promise<CustomerAccessMachine>;
@@ -90,18 +77,6 @@ export interface AppMachines {
   newPassword: () => Promise<NewPasswordMachine>;
   /** The shell's app-wide actors (layout, theme, change-password, menu-search), created once. */
   shell: () => Promise<ShellActors>;
-  /** Configuración → Usuarios: list, editor, row actions, form options. */
-  users: () => Promise<UsersMachines>;
-  /** Configuración → Roles y permisos: list, editor, permission matrix. */
-  roles: () => Promise<RolesMachines>;
-  /** Historial de Cambios: list, server CSV export, users of the "Usuario" filter. */
-  changeHistory: () => Promise<ChangeHistoryMachines>;
-  /** Configuración → Empresas: company form (with the logo), locals list and editor, activation. */
-  company: () => Promise<CompanyMachines>;
-  /** Proyectos → Lotizaciones and Lotes. */
-  projects: () => Promise<ProjectsMachines>;
-  /** The lot maps. */
-  maps: () => Promise<MapsMachines>;
 }
 
 export type SessionActorRef = ActorRefFrom<SessionMachine>;
@@ -173,12 +148,7 @@ export function createAppActors({
     return apiClient;
   };
   const reportApiError = (error: ApiError) => session.send({ type: 'session.apiError', error });
-  const users = onDemand(ON_DEMAND_MACHINES.users, (m) => m.createUsersMachinesFor(screenClient(), { sessionApi, reportApiError, toaster }));
-  const roles = onDemand(ON_DEMAND_MACHINES.roles, (m) => m.createRolesMachinesFor(screenClient(), { reportApiError, toaster }));
-  const company = onDemand(ON_DEMAND_MACHINES.company, (m) => m.createCompanyMachinesFor(screenClient(), { reportApiError, toaster }));
-  const changeHistory = onDemand(ON_DEMAND_MACHINES.changeHistory, (m) => m.createChangeHistoryMachinesFor(screenClient(), { reportApiError, toaster }));
-  const projects = onDemand(ON_DEMAND_MACHINES.projects, (m) => m.createProjectsMachinesFor(screenClient(), { reportApiError, toaster }));
-  const maps = onDemand(ON_DEMAND_MACHINES.maps, (m) => m.createMapsMachinesFor(screenClient(), { reportApiError, toaster }));
+  const screens = createScreenMachines(screenClient, { sessionApi, reportApiError, toaster });
 
-  return { session, machines: { loginForm, customerAccess, resetRequest, newPassword, shell, users, roles, changeHistory, company, projects, maps } };
+  return { session, machines: { ...screens, loginForm, customerAccess, resetRequest, newPassword, shell } };
 }

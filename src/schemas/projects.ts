@@ -564,6 +564,8 @@ export const importLotRowSchema = z.object({
   price_per_m2: z.number().int().nullable(),
   has_polygon: z.boolean(),
   action: z.enum(['CREATE', 'UPDATE']),
+  /** Stage (etapa) the file puts the lot in ("Etapa 1"), or null; absent from servers that do not read stages. */
+  stage: z.string().nullable().optional(),
 });
 export type ImportLotRow = z.infer<typeof importLotRowSchema>;
 
@@ -574,6 +576,14 @@ export const dxfLayerSchema = z.object({
   open_polylines: z.number().int(),
   texts: z.number().int(),
 });
+
+/** One stage of an import preview (issue 13 item 3): its name, how many lots the file puts in it, and whether it is new. */
+export const importStageSchema = z.object({
+  name: z.string(),
+  lots: z.number().int(),
+  action: z.enum(['CREATE', 'EXISTING']),
+});
+export type ImportStage = z.infer<typeof importStageSchema>;
 
 /**
  * POST …/imports/preview answer (nothing stored). `can_import` is false when any ERROR exists.
@@ -588,6 +598,11 @@ export const importPreviewResponseSchema = z.object({
     issues: z.array(importIssueSchema),
     summary: z.object({ create: z.number().int(), update: z.number().int(), errors: z.number().int(), warnings: z.number().int() }),
     can_import: z.boolean(),
+    /**
+     * Stages the file names, with their lot counts; `CREATE` when the subdivision does not have it
+     * yet (the import creates it). Optional: a server that does not read stages leaves it out.
+     */
+    stages: z.array(importStageSchema).optional(),
   }),
 });
 export type ImportPreview = z.infer<typeof importPreviewResponseSchema>['data'];

@@ -34,7 +34,11 @@ describe.each(dialects)('http (%s)', (dialect) => {
         '_runtime.js': { file: 'assets/runtime-r1.js' },
         '_shared.js': { file: 'assets/shared-s1.js', imports: ['_runtime.js', 'index.html'] },
         'src/views/landing/LandingPage.tsx': { file: 'assets/LandingPage-l1.js', imports: ['index.html', '_shared.js'], css: ['assets/LandingPage-l1.css'] },
-        'src/views/mapa/PublicMapPage.tsx': { file: 'assets/PublicMapPage-p1.js', imports: ['index.html'] },
+        'src/views/mapas/PublicMapPage.tsx': { file: 'assets/PublicMapPage-p1.js', imports: ['index.html'] },
+        'src/views/shell/AuthenticatedShell.tsx': { file: 'assets/AuthenticatedShell-a1.js', imports: ['index.html', '_shared.js'] },
+        'src/views/inicio/HomePage.tsx': { file: 'assets/HomePage-h1.js', imports: ['index.html'] },
+        'src/views/proyectos/SubdivisionsPage.tsx': { file: 'assets/SubdivisionsPage-s1.js', imports: ['index.html'] },
+        'src/machines/proyectos/projects.actors.ts': { file: 'assets/projects.actors-m1.js', imports: ['index.html'] },
       }),
     );
     // A build-time Brotli/gzip variant beside one asset (vite.config.ts precompress); the other has none.
@@ -131,10 +135,22 @@ describe.each(dialects)('http (%s)', (dialect) => {
     expect(landing.body).not.toContain('index-abc123.js'); // the entry and what it imports are in index.html already
     const map = await built.app.inject({ method: 'GET', url: '/mapa/los-olivos/Ab3?x=1', headers: HTML });
     expect(map.body).toContain('/assets/PublicMapPage-p1.js');
-    // Other routes, the login among them, are index.html unchanged.
-    for (const url of ['/auth/login', '/', '/PROYECTOS/lotizaciones']) {
-      expect((await built.app.inject({ method: 'GET', url, headers: HTML })).body).toBe(INDEX_HTML);
+    // Authenticated routes: the shell and the screen the screen table names (src/config/screens.ts).
+    const subdivisions = (await built.app.inject({ method: 'GET', url: '/proyectos/Lotizaciones', headers: HTML })).body;
+    for (const file of ['AuthenticatedShell-a1.js', 'shared-s1.js', 'SubdivisionsPage-s1.js', 'projects.actors-m1.js']) {
+      expect(subdivisions).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
     }
+    expect(subdivisions).not.toContain('HomePage-h1.js');
+    const home = await built.app.inject({ method: 'GET', url: '/', headers: HTML });
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.body).toContain('/assets/HomePage-h1.js');
+    expect(home.body).toContain('/assets/AuthenticatedShell-a1.js');
+    // A placeholder route gets the shell only.
+    const placeholder = (await built.app.inject({ method: 'GET', url: '/COMERCIO/ventas', headers: HTML })).body;
+    expect(placeholder).toContain('/assets/AuthenticatedShell-a1.js');
+    expect(placeholder).not.toContain('SubdivisionsPage-s1.js');
+    // The staff login is index.html unchanged (everything it needs is the entry).
+    expect((await built.app.inject({ method: 'GET', url: '/auth/login', headers: HTML })).body).toBe(INDEX_HTML);
   });
 
   it('serves /logo.svg from public/ with or without a build', async () => {
@@ -151,7 +167,8 @@ describe.each(dialects)('http (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toBe(INDEX_HTML);
+      // index.html, with the preload hints of authenticated routes before </head> (tested above).
+      expect(res.body.replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(INDEX_HTML);
     }
     // Not a browser navigation: JSON 404.
     const api = await built.app.inject({ method: 'GET', url: '/auth/login', headers: { accept: 'application/json' } });

@@ -175,6 +175,89 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     expect(JSON.stringify(geo.json())).toMatch(/coordenadas geográficas/);
   });
 
+  /**
+   * A GeoJSON as an ArcGIS export of a Peruvian plan writes it (issue 13): UTM 18S metres named by
+   * its `crs`, properties MZ / LT / Etapa / Shape_Area and CAD leftovers; lot A-3 has a zero-area
+   * spike 0.66 m into A-4, A-2 has a T-junction vertex on the edge it shares with A-3. With
+   * `overlap`, B-1 is drawn 1 m into B-2 (20 m² in common).
+   */
+  function arcgisExport({ overlap = false } = {}): Buffer {
+    const [x0, y0] = [280_000, 8_680_000];
+    const features = [];
+    for (const [row, block, etapa] of [[0, 'A', 1], [1, 'B', 2]] as const) {
+      for (let i = 0; i < 5; i++) {
+        const x = x0 + i * 10, y = y0 + row * 20;
+        let ring: number[][] = [[x, y], [x + 10, y], [x + 10, y + 20], [x, y + 20]];
+        if (block === 'A' && i === 2) ring = [[x, y], [x + 10, y], [x + 10, y + 5], [x + 10.66, y + 5], [x + 10, y + 5], [x + 10, y + 20], [x, y + 20]];
+        if (block === 'A' && i === 1) ring = [[x, y], [x + 10, y], [x + 10, y + 7], [x + 10, y + 20], [x, y + 20]];
+        if (overlap && block === 'B' && i === 0) ring = [[x, y], [x + 11, y], [x + 11, y + 20], [x, y + 20]];
+        features.push({
+          type: 'Feature',
+          properties: { MZ: block, LT: String(i + 1), Etapa: etapa, Shape_Area: 200, Layer: 'LOTES', RefName: `${block}${i + 1}` },
+          geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
+        });
+      }
+    }
+    return Buffer.from(JSON.stringify({ type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::32718' } }, features }));
+  }
+
+  it('imports an ArcGIS export: UTM converted to lon/lat, the spike cleaned with a warning, T-junctions fine, stages created', async () => {
+    const { token } = await staff();
+    const id = await insertSubdivision(db());
+    const key = ids.encode(id);
+    const preview = importPreviewResponseSchema.parse((await post(`/api/subdivisions/${key}/imports/preview`, token, 'arcgis.geojson', arcgisExport())).json()).data;
+    expect(preview.issues.filter((i) => i.severity === 'ERROR')).toEqual([]);
+    expect(preview.issues).toContainEqual(expect.objectContaining({ severity: 'WARNING', lot_code: 'MZ A - LT 3', message: expect.stringMatching(/^Se eliminó una punta de 0\.66 m en MZ A - LT 3/) }));
+    expect(preview.stages).toEqual([
+      { name: 'Etapa 1', lots: 5, action: 'CREATE' },
+      { name: 'Etapa 2', lots: 5, action: 'CREATE' },
+    ]);
+    expect(preview.lots.find((l) => l.code === 'MZ B - LT 1')).toMatchObject({ stage: 'Etapa 2', area_m2: 200 });
+    expect(preview.can_import).toBe(true);
+
+    const res = await post(`/api/subdivisions/${key}/imports`, token, 'arcgis.geojson', arcgisExport());
+    expect(res.statusCode).toBe(200);
+    expect(importResultResponseSchema.parse(res.json()).data).toEqual({ created: 10, updated: 0 });
+    const stages = await db().selectFrom('stages').select(['id', 'name', 'position']).where('subdivision_id', '=', id).orderBy('position').execute();
+    expect(stages.map((s) => [s.name, s.position])).toEqual([['Etapa 1', 1], ['Etapa 2', 2]]);
+    const blocks = await db().selectFrom('blocks').select(['name', 'stage_id']).where('subdivision_id', '=', id).orderBy('name').execute();
+    expect(blocks).toEqual([
+      { name: 'A', stage_id: stages[0]!.id },
+      { name: 'B', stage_id: stages[1]!.id },
+    ]);
+    const sub = await db().selectFrom('subdivisions').select('coordinate_system').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(sub.coordinate_system).toBe('GEO');
+    const a3 = (await lotsOf(id)).find((l) => l.code === 'MZ A - LT 3')!;
+    const polygon = JSON.parse(a3.polygon!) as [number, number][];
+    expect(polygon).toHaveLength(5); // the spike's tip and its repeated base are gone (the base stays as a straight-edge vertex)
+    // Lon/lat of Lima's UTM 18S grid (≈ 77° W, 12° S).
+    expect(polygon[0]![0]).toBeGreaterThan(-78);
+    expect(polygon[0]![0]).toBeLessThan(-76);
+    expect(polygon[0]![1]).toBeGreaterThan(-13);
+    expect(polygon[0]![1]).toBeLessThan(-11);
+    // The drawn area survives the projection (UTM scale error well under 1 %).
+    expect(a3.area_m2).toBe(200);
+  });
+
+  it('refuses a real overlap above 0.05 m², naming the shared area', async () => {
+    const { token } = await staff();
+    const id = await insertSubdivision(db());
+    const preview = importPreviewResponseSchema.parse((await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'arcgis.geojson', arcgisExport({ overlap: true }))).json()).data;
+    const errors = preview.issues.filter((i) => i.severity === 'ERROR');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toMatch(/^El lote MZ B - LT 2 se superpone con MZ B - LT 1 \(20\.0\d m² en común\)$/);
+    expect(preview.can_import).toBe(false);
+  });
+
+  it('refuses a CRS it cannot convert, instead of reading it as plan metres', async () => {
+    const { token } = await staff();
+    const id = await insertSubdivision(db());
+    const body = JSON.parse(arcgisExport().toString()) as Record<string, unknown>;
+    body.crs = { type: 'name', properties: { name: 'EPSG:3857' } };
+    const preview = importPreviewResponseSchema.parse((await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'x.geojson', Buffer.from(JSON.stringify(body)))).json()).data;
+    expect(preview.issues).toEqual([expect.objectContaining({ severity: 'ERROR', location: 'archivo', message: expect.stringContaining('EPSG:3857 no está admitido') })]);
+  });
+
   it('answers 404 for an unknown or malformed key, 403 without the permission, 401 without a token', async () => {
     const { token } = await staff();
     const file = fixture('lotizacion-16.dxf');

@@ -94,6 +94,21 @@ describe('ImportLotsDialog', () => {
     expect(onImported).toHaveBeenCalledWith({ created: 2, updated: 1 });
   });
 
+  it('shows the lots per stage the file names, new stages marked, and each lot\'s stage', async () => {
+    const stages = [
+      { name: 'Etapa 1', lots: 1, action: 'EXISTING' as const },
+      { name: 'Etapa 2', lots: 2, action: 'CREATE' as const },
+    ];
+    const base = preview();
+    const lots = base.lots.map((lot, i) => ({ ...lot, stage: i === 0 ? 'Etapa 1' : 'Etapa 2' }));
+    const { user } = setup({ preview: vi.fn(() => Promise.resolve({ ...base, lots, stages })) });
+    await chooseFile(user, dxf());
+    const summary = await screen.findByLabelText('Etapas del archivo');
+    expect(summary.textContent).toBe('Etapa 1: 1 loteEtapa 2: 2 lotes (nueva)');
+    const table = screen.getByRole('table', { name: 'Lotes del archivo' });
+    expect(within(table).getAllByText('Etapa 2')).toHaveLength(2);
+  });
+
   it('shows the upload progress, then "Comprobando archivo…" while the server checks the file', async () => {
     let resolve: (p: ImportPreview) => void = () => {};
     let options: UploadOptions = {};

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { computeListPrice, type ImportIssue, type ImportLotRow, type ImportPreview } from '../../../src/schemas/projects';
+import { computeListPrice, type ImportIssue, type ImportLotRow, type ImportPreview, type ImportStage } from '../../../src/schemas/projects';
 import { recordChange, recordChanges, type AuditContext, type ChangeInput } from '../../audit/audit';
 import type { DB, LotsTable } from '../../db/database';
 import { HttpError } from '../../errors';
@@ -62,6 +62,47 @@ async function subdivisionIssues(db: Kysely<DB>, subdivision: ImportSubdivision,
   return issues;
 }
 
+/**
+ * The stages the file names, in order of first appearance, with their lot counts and whether the
+ * subdivision has them already (names compared case-insensitively).
+ */
+async function fileStages(db: Kysely<DB>, subdivisionId: number, parsed: ParseResult): Promise<ImportStage[]> {
+  const counts = new Map<string, number>();
+  for (const lot of parsed.lots) if (lot.stage) counts.set(lot.stage, (counts.get(lot.stage) ?? 0) + 1);
+  if (counts.size === 0) return [];
+  const existing = new Set((await db.selectFrom('stages').select('name').where('subdivision_id', '=', subdivisionId).execute()).map((s) => s.name.toLowerCase()));
+  return [...counts].map(([name, lots]) => ({ name, lots, action: existing.has(name.toLowerCase()) ? 'EXISTING' : 'CREATE' }));
+}
+
+/**
+ * A block belongs to one stage (design DOMAIN.md "Projects and lots"): when the file puts lots of one
+ * block in several stages, the block takes the stage with most of its lots and a WARNING says so.
+ * @returns the stage of each block that has one, and the warnings
+ */
+function blockStages(parsed: ParseResult): { stageOf: Map<string, string>; issues: ImportIssue[] } {
+  const byBlock = new Map<string, Map<string, number>>();
+  for (const lot of parsed.lots) {
+    if (!lot.stage) continue;
+    const counts = byBlock.get(lot.block) ?? new Map<string, number>();
+    counts.set(lot.stage, (counts.get(lot.stage) ?? 0) + 1);
+    byBlock.set(lot.block, counts);
+  }
+  const stageOf = new Map<string, string>();
+  const issues: ImportIssue[] = [];
+  for (const [block, counts] of byBlock) {
+    const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    stageOf.set(block, ranked[0]![0]);
+    if (ranked.length > 1) {
+      issues.push(
+        issue('WARNING', `manzana ${block}`, `La manzana ${block} tiene lotes en ${ranked.map(([name]) => name).join(', ')}; se asignará a ${ranked[0]![0]}, la de más lotes`, {
+          field: 'stage',
+        }),
+      );
+    }
+  }
+  return { stageOf, issues };
+}
+
 /** Codes of the subdivision's lots. */
 async function existingCodes(db: Kysely<DB>, subdivisionId: number): Promise<Set<string>> {
   const rows = await db.selectFrom('lots').select('code').where('subdivision_id', '=', subdivisionId).execute();
@@ -74,7 +115,7 @@ async function existingCodes(db: Kysely<DB>, subdivisionId: number): Promise<Set
  */
 export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivision, parsed: ParseResult): Promise<ImportPreview> {
   const existing = await existingCodes(db, subdivision.id);
-  const issues = [...parsed.issues, ...(await subdivisionIssues(db, subdivision, parsed, existing))];
+  const issues = [...parsed.issues, ...(await subdivisionIssues(db, subdivision, parsed, existing)), ...blockStages(parsed).issues];
   issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
   const lots: ImportLotRow[] = parsed.lots.map((lot) => ({
     block: lot.block,
@@ -86,6 +127,7 @@ export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivisi
     price_per_m2: lot.price_per_m2,
     has_polygon: lot.polygon !== null,
     action: existing.has(lot.code) ? 'UPDATE' : 'CREATE',
+    stage: lot.stage,
   }));
   const errors = issues.filter((i) => i.severity === 'ERROR').length;
   return {
@@ -101,6 +143,7 @@ export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivisi
       warnings: issues.length - errors,
     },
     can_import: errors === 0 && lots.length > 0,
+    stages: await fileStages(db, subdivision.id, parsed),
   };
 }
 
@@ -133,7 +176,9 @@ function actorUserId(audit: AuditContext): number | null {
 }
 
 /**
- * Stores a checked file in ONE transaction (all or nothing): blocks created when missing, lots
+ * Stores a checked file in ONE transaction (all or nothing): the stages the file names created
+ * when missing and its blocks put in them (a block in several stages takes the one with most of
+ * its lots), blocks created when missing, lots
  * matched by code UPDATEd (area, perimeter, boundaries, price when given, flags, polygon; the list
  * price recomputed and its reason cleared when area or price change) or CREATEd (price 0 when the
  * file has none, status DISPONIBLE, a creation row in the status history). The subdivision's
@@ -168,13 +213,38 @@ export async function commitImport(
       });
     }
 
-    // Blocks.
-    const blocks = new Map((await trx.selectFrom('blocks').select(['id', 'name']).where('subdivision_id', '=', subdivisionId).execute()).map((b) => [b.name, b.id]));
+    // Stages the file names that the subdivision lacks (issue 13 item 3), after its existing ones.
+    const stageRows = await trx.selectFrom('stages').select(['id', 'name', 'position']).where('subdivision_id', '=', subdivisionId).execute();
+    const stageIds = new Map(stageRows.map((s) => [s.name.toLowerCase(), s.id]));
+    let position = stageRows.reduce((max, s) => Math.max(max, s.position), 0);
+    for (const stage of preview.stages ?? []) {
+      if (stageIds.has(stage.name.toLowerCase())) continue;
+      position += 1;
+      const { id } = await trx.insertInto('stages').values({ subdivision_id: subdivisionId, name: stage.name, position }).returning('id').executeTakeFirstOrThrow();
+      stageIds.set(stage.name.toLowerCase(), id);
+      await recordChange(trx, audit, { entity: 'stages', recordId: id, action: 'CREATE', after: { id, subdivision_id: subdivisionId, name: stage.name, position } });
+    }
+    const { stageOf } = blockStages(parsed);
+    const stageIdOf = (block: string): number | null => {
+      const name = stageOf.get(block);
+      return name ? (stageIds.get(name.toLowerCase()) ?? null) : null;
+    };
+
+    // Blocks: created when missing; an existing block takes the stage the file gives it.
+    const blockRows = await trx.selectFrom('blocks').select(['id', 'name', 'stage_id']).where('subdivision_id', '=', subdivisionId).execute();
+    const blocks = new Map(blockRows.map((b) => [b.name, b.id]));
+    for (const row of blockRows) {
+      const stageId = stageIdOf(row.name);
+      if (stageId === null || stageId === row.stage_id) continue;
+      await trx.updateTable('blocks').set({ stage_id: stageId }).where('id', '=', row.id).execute();
+      await recordChange(trx, audit, { entity: 'blocks', recordId: row.id, action: 'UPDATE', before: { stage_id: row.stage_id }, after: { stage_id: stageId } });
+    }
     for (const name of [...new Set(parsed.lots.map((l) => l.block))].sort()) {
       if (blocks.has(name)) continue;
-      const { id } = await trx.insertInto('blocks').values({ subdivision_id: subdivisionId, stage_id: null, name }).returning('id').executeTakeFirstOrThrow();
+      const stageId = stageIdOf(name);
+      const { id } = await trx.insertInto('blocks').values({ subdivision_id: subdivisionId, stage_id: stageId, name }).returning('id').executeTakeFirstOrThrow();
       blocks.set(name, id);
-      await recordChange(trx, audit, { entity: 'blocks', recordId: id, action: 'CREATE', after: { id, subdivision_id: subdivisionId, stage_id: null, name } });
+      await recordChange(trx, audit, { entity: 'blocks', recordId: id, action: 'CREATE', after: { id, subdivision_id: subdivisionId, stage_id: stageId, name } });
     }
 
     // Updates.

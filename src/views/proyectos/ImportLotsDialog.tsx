@@ -16,7 +16,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatArea, formatMetres } from '../../lib/money';
 import { IMPORT_ACCEPT, type LotImportMachine } from '../../machines/proyectos/lot-import.machine';
-import type { ImportIssue, ImportLotRow, ImportPreview } from '../../schemas/projects';
+import type { ImportIssue, ImportLotRow, ImportPreview, ImportStage } from '../../schemas/projects';
 import { useServices } from '../services';
 import '../../styles/lot-import.css';
 
@@ -203,6 +203,7 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
         <Tag large minimal intent={summary.warnings ? 'warning' : 'none'}>Advertencias: {summary.warnings}</Tag>
         <Tag large minimal>Formato: {preview.format}</Tag>
       </div>
+      {preview.stages && preview.stages.length > 0 ? <StagesSummary stages={preview.stages} /> : null}
       {summary.errors > 0 ? (
         <Callout intent="danger" title="El archivo tiene errores">
           Corrija el archivo y vuelva a elegirlo: no se importará ningún lote mientras haya errores.
@@ -211,6 +212,20 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
       {preview.issues.length > 0 ? <IssuesTable issues={preview.issues} /> : null}
       <LotsTable lots={preview.lots} />
     </section>
+  );
+}
+
+/** Lots per stage the file names (issue 13 item 3); a stage the subdivision lacks is marked "nueva". */
+function StagesSummary({ stages }: { stages: readonly ImportStage[] }) {
+  return (
+    <div className="lot-import-summary" aria-label="Etapas del archivo">
+      {stages.map((stage) => (
+        <Tag key={stage.name} minimal intent={stage.action === 'CREATE' ? 'success' : 'none'}>
+          {stage.name}: {stage.lots === 1 ? '1 lote' : `${stage.lots} lotes`}
+          {stage.action === 'CREATE' ? ' (nueva)' : ''}
+        </Tag>
+      ))}
+    </div>
   );
 }
 
@@ -293,6 +308,7 @@ const LOT_COLUMNS: readonly PreviewColumn<ImportLotRow>[] = [
   { label: 'Área dibujada', numeric: true, cell: (lot) => (lot.drawn_area_m2 === null ? '—' : formatArea(lot.drawn_area_m2)) },
   { label: 'Perímetro', numeric: true, cell: (lot) => (lot.perimeter_m === null ? '—' : formatMetres(lot.perimeter_m)) },
   { label: 'Precio m²', numeric: true, cell: (lot) => priceText(lot.price_per_m2) },
+  { label: 'Etapa', cell: (lot) => lot.stage ?? '—' },
   { label: 'Polígono', cell: (lot) => (lot.has_polygon ? 'Sí' : 'No') },
   {
     label: 'Acción',

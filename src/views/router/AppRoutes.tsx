@@ -41,75 +41,42 @@ export function AppRoutes() {
   );
 }
 
-/** The public routes, then the authenticated area. */
+type PublicRouteKey = keyof typeof PUBLIC_ROUTES;
+
+/**
+ * What each public route renders, given its decoded-by-wouter params (SPEC §2). A route whose
+ * params are invalid may answer a redirect instead of its page.
+ */
+const PUBLIC_PAGES: Record<PublicRouteKey, (params: Record<string, string | undefined>) => ReactNode> = {
+  login: () => <LoginPage />,
+  customerLogin: () => <CustomerAccessPage />,
+  access: () => <AccessDeniedPage />,
+  error: () => <ErrorPage />,
+  payment: () => <PaymentRequiredPage />,
+  forgot: (params) => {
+    const type = resetTypeSchema.safeParse(safeDecode(params.type ?? '').toLowerCase());
+    if (!type.success) return <Redirect to={PUBLIC_ROUTES.notFound.path} replace />;
+    return <ForgotPasswordPage key={type.data} type={type.data} />;
+  },
+  resetPassword: (params) => {
+    const token = safeDecode(params.id_encrypted ?? '');
+    const type = safeDecode(params.type ?? '').toLowerCase();
+    return <ResetPasswordPage key={`${token}/${type}`} token={token} type={type} />;
+  },
+  notFound: () => <NotFoundPage />,
+  landing: () => <LandingPage />,
+  publicMap: (params) => <PublicMapPage name={safeDecode(params.name ?? '')} idEncrypted={params.id_encrypted ?? ''} />,
+};
+
+/** The public routes (each with its page title), then the authenticated area. */
 function RouteSwitch() {
-  const R = PUBLIC_ROUTES;
   return (
     <Switch>
-      <Route path={R.login.path}>
-        <Titled title={R.login.title}>
-          <LoginPage />
-        </Titled>
-      </Route>
-      <Route path={R.customerLogin.path}>
-        <Titled title={R.customerLogin.title}>
-          <CustomerAccessPage />
-        </Titled>
-      </Route>
-      <Route path={R.access.path}>
-        <Titled title={R.access.title}>
-          <AccessDeniedPage />
-        </Titled>
-      </Route>
-      <Route path={R.error.path}>
-        <Titled title={R.error.title}>
-          <ErrorPage />
-        </Titled>
-      </Route>
-      <Route path={R.payment.path}>
-        <Titled title={R.payment.title}>
-          <PaymentRequiredPage />
-        </Titled>
-      </Route>
-      <Route path={R.forgot.path}>
-        {(params) => {
-          const type = resetTypeSchema.safeParse(safeDecode(params.type ?? '').toLowerCase());
-          if (!type.success) return <Redirect to={R.notFound.path} replace />;
-          return (
-            <Titled title={R.forgot.title}>
-              <ForgotPasswordPage key={type.data} type={type.data} />
-            </Titled>
-          );
-        }}
-      </Route>
-      <Route path={R.resetPassword.path}>
-        {(params) => {
-          const token = safeDecode(params.id_encrypted ?? '');
-          const type = safeDecode(params.type ?? '').toLowerCase();
-          return (
-            <Titled title={R.resetPassword.title}>
-              <ResetPasswordPage key={`${token}/${type}`} token={token} type={type} />
-            </Titled>
-          );
-        }}
-      </Route>
-      <Route path={R.notFound.path}>
-        <Titled title={R.notFound.title}>
-          <NotFoundPage />
-        </Titled>
-      </Route>
-      <Route path={R.landing.path}>
-        <Titled title={R.landing.title}>
-          <LandingPage />
-        </Titled>
-      </Route>
-      <Route path={R.publicMap.path}>
-        {(params) => (
-          <Titled title={R.publicMap.title}>
-            <PublicMapPage name={safeDecode(params.name ?? '')} idEncrypted={params.id_encrypted ?? ''} />
-          </Titled>
-        )}
-      </Route>
+      {(Object.keys(PUBLIC_PAGES) as PublicRouteKey[]).map((key) => (
+        <Route key={key} path={PUBLIC_ROUTES[key].path}>
+          {(params: Record<string, string | undefined>) => <Titled title={PUBLIC_ROUTES[key].title}>{PUBLIC_PAGES[key](params)}</Titled>}
+        </Route>
+      ))}
       <Route>
         <AuthenticatedArea />
       </Route>

@@ -1,8 +1,9 @@
 import { AUTH_ROUTES, type RouteDef } from '../../config/paths';
+import type { AuthRouteKey } from '../../config/screens';
 import { caseInsensitiveParser } from './case-insensitive-parser';
 
 /** Lookup of authenticated routes (SPEC §2) for the route guard; issue "Foundation". */
-export type AuthRouteKey = keyof typeof AUTH_ROUTES;
+export type { AuthRouteKey };
 
 export interface AuthRouteMatch {
   key: AuthRouteKey;

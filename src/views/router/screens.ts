@@ -1,12 +1,15 @@
 import { lazy } from 'react';
 import { ON_DEMAND_MACHINES } from '../../machines/app-actors';
+import { loadScreenMachines } from '../../machines/screen-machines';
+import { preloadScreenAt } from './screen-views';
 
 /**
  * Screens loaded on demand (performance, issue "Foundation": ≤ 130 KB of JS up front for
  * /auth/login). Only the staff login is in the entry chunk; every other screen is fetched the first
  * time its route renders, inside a <LoadBoundary> (spinner, then the screen). A screen with a
  * machine loaded on demand fetches it in parallel with its own code, so the screen renders with
- * its machine at hand.
+ * its machine at hand. The public pages are here; the authenticated screens derive from the
+ * screen table (src/config/screens.ts → ./screen-views.ts).
  */
 
 // The authenticated area brings the shell's actors (layout, theme, change-password, menu-search) with it.
@@ -16,11 +19,15 @@ const authenticatedShell = () =>
 /** The authenticated area: layout and screens (the staff login preloads it on submit). */
 export const AuthenticatedShell = lazy(() => authenticatedShell().then((m) => ({ default: m.AuthenticatedShell })));
 
-/** Starts fetching the authenticated area, e.g. while the login call is in flight. */
-export function preloadAuthenticatedShell(): void {
+/**
+ * Starts fetching the authenticated area and the screen of `path` (view and machines), e.g. while
+ * the login call is in flight (the staff land on "/") or at start-up with a stored session.
+ */
+export function preloadAuthenticatedShell(path = '/'): void {
   authenticatedShell().catch(() => {
     /* the route retries, and its boundary reports a failure */
   });
+  preloadScreenAt(path);
 }
 
 export const CustomerAccessPage = lazy(() =>
@@ -43,54 +50,7 @@ export const ErrorPage = lazy(() => import('../auth/StatusPages').then((m) => ({
 export const PaymentRequiredPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.PaymentRequiredPage })));
 export const NotFoundPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.NotFoundPage })));
 export const LandingPage = lazy(() => import('../landing/LandingPage').then((m) => ({ default: m.LandingPage })));
-export const PublicMapPage = lazy(() => import('../mapa/PublicMapPage').then((m) => ({ default: m.PublicMapPage })));
-
-/** /CONFIGURACION/usuarios: the screen's code and its machines load together. */
-export const UsersScreen = lazy(() =>
-  Promise.all([import('../configuracion/UsersPage'), ON_DEMAND_MACHINES.users.load()]).then(([m]) => ({ default: m.UsersScreen })),
-);
-/** /CONFIGURACION/rolesypermisos: the screen's code and its machines load together. */
-export const RolesScreen = lazy(() =>
-  Promise.all([import('../configuracion/RolesPage'), ON_DEMAND_MACHINES.roles.load()]).then(([m]) => ({ default: m.RolesScreen })),
-);
-
-/** /HistorialDeCambios: the screen's code and its machines load together. */
-export const ChangeHistoryScreen = lazy(() =>
-  Promise.all([import('../historial/ChangeHistoryPage'), ON_DEMAND_MACHINES.changeHistory.load()]).then(([m]) => ({
-    default: m.ChangeHistoryScreen,
-  })),
-);
-
-/** /CONFIGURACION/empresas: the screen's code and its machines load together. */
-export const CompanyScreen = lazy(() =>
-  Promise.all([import('../configuracion/CompanyPage'), ON_DEMAND_MACHINES.company.load()]).then(([m]) => ({
-    default: m.CompanyScreen,
-  })),
-);
-
-/** /PROYECTOS/lotizaciones: the screen's code and its machines load together. */
-export const SubdivisionsScreen = lazy(() =>
-  Promise.all([import('../proyectos/SubdivisionsPage'), ON_DEMAND_MACHINES.projects.load()]).then(([m]) => ({
-    default: m.SubdivisionsScreen,
-  })),
-);
-/** /PROYECTOS/Lotes/{name}/{id_encrypted}. */
-export const LotsScreen = lazy(() =>
-  Promise.all([import('../proyectos/LotsPage'), ON_DEMAND_MACHINES.projects.load()]).then(([m]) => ({ default: m.LotsScreen })),
-);
-/** /PROYECTOS/MapaProyectos/{name}/{id_encrypted}. */
-export const ProjectMapScreen = lazy(() =>
-  Promise.all([import('../mapas/ProjectMapPage'), ON_DEMAND_MACHINES.maps.load()]).then(([m]) => ({ default: m.ProjectMapScreen })),
-);
-/** /COMERCIO/MapSales/{name}/{id_encrypted}. */
-export const SalesMapScreen = lazy(() =>
-  Promise.all([import('../mapas/SalesMapPage'), ON_DEMAND_MACHINES.maps.load()]).then(([m]) => ({ default: m.SalesMapScreen })),
-);
-/** /COMERCIO/MapSales/Heat/{name}/{id_encrypted}. */
-export const HeatMapScreen = lazy(() =>
-  Promise.all([import('../mapas/HeatMapPage'), ON_DEMAND_MACHINES.maps.load()]).then(([m]) => ({ default: m.HeatMapScreen })),
-);
-/** /COMERCIO/MapSalesCustomer/{name}/{id_encrypted}. */
-export const CustomerMapScreen = lazy(() =>
-  Promise.all([import('../mapas/CustomerMapPage'), ON_DEMAND_MACHINES.maps.load()]).then(([m]) => ({ default: m.CustomerMapScreen })),
+/** /mapa/{name}/{id_encrypted}: the page and the maps' machines load together. */
+export const PublicMapPage = lazy(() =>
+  Promise.all([import('../mapas/PublicMapPage'), loadScreenMachines('maps')]).then(([m]) => ({ default: m.PublicMapPage })),
 );

@@ -1,22 +1,10 @@
 import { use } from 'react';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
 import { useServices, useSession } from '../services';
-import { HomePage } from '../inicio/HomePage';
 import { ModulePlaceholder, NoPermission } from '../shared/ModulePlaceholder';
 import { LoadBoundary } from '../shared/LoadBoundary';
 import type { AuthRouteMatch } from '../router/route-match';
-import {
-  ChangeHistoryScreen,
-  CompanyScreen,
-  CustomerMapScreen,
-  HeatMapScreen,
-  LotsScreen,
-  ProjectMapScreen,
-  RolesScreen,
-  SalesMapScreen,
-  SubdivisionsScreen,
-  UsersScreen,
-} from '../router/screens';
+import { screenComponent } from '../router/screen-views';
 import { AppLayout } from './AppLayout';
 import { ShellProvider } from './shell-context';
 import { AppHotkeysProvider } from './hotkeys';
@@ -47,20 +35,14 @@ export function AuthenticatedShell({ match }: { match: AuthRouteMatch }) {
   );
 }
 
-/** One authenticated screen: the permission check (SPEC §6) and its content. */
+/**
+ * One authenticated screen: the permission check (SPEC §6), then the screen the table names
+ * (src/config/screens.ts), or the placeholder of a module still to come.
+ */
 function AuthScreen({ match }: { match: AuthRouteMatch }) {
   const permissions = useSession(selectPermissions);
   if (!hasPermissions(permissions, match.route.permissions)) return <NoPermission route={match.route} />;
-  if (match.key === 'home') return <HomePage />;
-  if (match.key === 'usuarios') return <UsersScreen />;
-  if (match.key === 'roles') return <RolesScreen />;
-  if (match.key === 'historial') return <ChangeHistoryScreen />;
-  if (match.key === 'empresas') return <CompanyScreen />;
-  if (match.key === 'lotizaciones') return <SubdivisionsScreen />;
-  if (match.key === 'lotes') return <LotsScreen params={match.params} />;
-  if (match.key === 'mapaProyectos') return <ProjectMapScreen params={match.params} />;
-  if (match.key === 'mapSales') return <SalesMapScreen params={match.params} />;
-  if (match.key === 'mapSalesHeat') return <HeatMapScreen params={match.params} />;
-  if (match.key === 'mapSalesCustomer') return <CustomerMapScreen params={match.params} />;
+  const Screen = screenComponent(match.key);
+  if (Screen) return <Screen params={match.params} />;
   return <ModulePlaceholder route={match.route} />;
 }

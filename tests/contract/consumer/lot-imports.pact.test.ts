@@ -1,7 +1,7 @@
 /**
  * Consumer contract of the lot import (issue "Proyectos" → Import): POST
  * /api/subdivisions/{key}/imports/preview and POST /api/subdivisions/{key}/imports, multipart part
- * `file` (a table of block A's 16 lots, two of which — A-1, A-2 — exist in
+ * `file` (a table of block A's 16 lots in stage 1, two of which — A-1, A-2 — exist in
  * PROJECT_STATES.subdivisionWithLots, so the preview has both actions).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,8 +24,8 @@ const client = (url: string) => mockClient(url, STAFF_TOKEN);
 // same block (fixtures/lotizacion-16.dxf's lots A-1…A-16 with prices); the DXF path is covered by
 // tests/server/lot-import.test.ts.
 const CSV = [
-  'manzana,lote,area,precio_m2',
-  ...Array.from({ length: 16 }, (_, i) => `A,${i + 1},${(150.5 + i).toFixed(2)},250.00`),
+  'manzana,lote,area,precio_m2,etapa',
+  ...Array.from({ length: 16 }, (_, i) => `A,${i + 1},${(150.5 + i).toFixed(2)},250.00,1`),
 ].join('\n');
 const CSV_PATH = path.join(mkdtempSync(path.join(tmpdir(), 'parcela-pact-')), 'lotes.txt');
 writeFileSync(CSV_PATH, CSV + '\n');
@@ -58,10 +58,13 @@ describe('lot imports (consumer)', () => {
               price_per_m2: integer(25000),
               has_polygon: boolean(false),
               action: regex(/^(CREATE|UPDATE)$/, 'UPDATE'),
+              stage: like('Etapa 1'),
             }),
             issues: [],
             summary: { create: integer(14), update: integer(2), errors: 0, warnings: 0 },
             can_import: true,
+            // The stages the file names (issue 13 item 3): column `etapa` "1" → "Etapa 1".
+            stages: eachLike({ name: like('Etapa 1'), lots: integer(16), action: regex(/^(CREATE|EXISTING)$/, 'CREATE') }),
           },
         }),
       )
@@ -70,6 +73,7 @@ describe('lot imports (consumer)', () => {
         expect(preview.can_import).toBe(true);
         expect(preview.format).toBe('CSV');
         expect(preview.lots[0]!.code).toMatch(/^MZ A - LT \d+$/);
+        expect(preview.stages?.[0]?.name).toBe('Etapa 1');
       });
   });
 

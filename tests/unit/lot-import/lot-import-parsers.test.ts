@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, MAX_IMPORT_LOTS, readImportFile } from '../../../server/lot-import';
-import { overlappingPairs, planArea, ringsOverlap, geoArea, type Ring } from '../../../server/lot-import/geometry';
+import { stageName } from '../../../server/lot-import/types';
+import { projectedCrs } from '../../../server/lot-import/spatial';
+import { cleanRing, overlapArea, overlappingPairs, planArea, geoArea, type Ring } from '../../../server/lot-import/geometry';
 import { parseLabel, plainText } from '../../../server/lot-import/labels';
 import { columnOf, parseCsv, parseDecimal, parseXlsx } from '../../../server/lot-import/table';
 import { parseDxf, parseGeoJson } from '../../../server/lot-import/spatial';
@@ -73,18 +75,69 @@ describe('geometry', () => {
     expect(geo).toBeGreaterThan(118);
     expect(geo).toBeLessThan(125);
   });
-  it('shared edges and corners are not overlaps; a 2 m shift is', () => {
-    expect(ringsOverlap(square(0, 0), square(10, 0), 0.01)).toBe(false);
-    expect(ringsOverlap(square(0, 0), square(10, 10), 0.01)).toBe(false);
-    expect(ringsOverlap(square(0, 0), square(8, 0), 0.01)).toBe(true);
-    expect(ringsOverlap(square(0, 0), square(0, 0), 0.01)).toBe(true);
-    expect(ringsOverlap(square(0, 0), square(2, 2, 3), 0.01)).toBe(true); // nested
+  it('shared edges and corners share no area; a 2 m shift shares 20 m², nested lots the smaller one', () => {
+    expect(overlapArea(square(0, 0), square(10, 0), false)).toBe(0);
+    expect(overlapArea(square(0, 0), square(10, 10), false)).toBe(0);
+    expect(overlapArea(square(0, 0), square(8, 0), false)).toBeCloseTo(20, 9);
+    expect(overlapArea(square(0, 0), square(0, 0), false)).toBeCloseTo(100, 9);
+    expect(overlapArea(square(0, 0), square(2, 2, 3), false)).toBeCloseTo(9, 9); // nested
+  });
+  it('two lots sharing an edge with extra (T-junction) vertices on one side share nothing', () => {
+    // An L-shaped (non-convex) lot whose right edge has two extra vertices where the neighbours' corners meet it.
+    const l: Ring = [[0, 0], [10, 0], [10, 4], [10, 7], [10, 10], [5, 10], [5, 20], [0, 20]];
+    const right: Ring = [[10, 0], [20, 0], [20, 10], [10, 10], [10, 7], [10, 4]];
+    expect(overlapArea(l, right, false)).toBe(0);
+    expect(overlapArea(right, l, false)).toBe(0);
+    expect(overlappingPairs([l, right], { tolerance: 0.01, geographic: false })).toEqual([]);
+  });
+  it('a zero-area spike into the neighbour shares nothing, and cleaning removes it', () => {
+    // Lot A (non-convex once spiked) goes 0.66 m into B along one line and comes back.
+    const spiked: Ring = [[0, 0], [10, 0], [10, 5], [10.66, 5], [10, 5], [10, 10], [0, 10]];
+    const b = square(10, 0);
+    expect(overlapArea(spiked, b, false)).toBeLessThan(1e-9);
+    const cleaned = cleanRing(spiked, 0.01);
+    expect(cleaned.spikes).toHaveLength(1);
+    expect(cleaned.spikes[0]).toBeCloseTo(0.66, 9);
+    expect(cleaned.ring).toEqual([[0, 0], [10, 0], [10, 5], [10, 10], [0, 10]]);
+    expect(cleanRing(square(0, 0), 0.01)).toEqual({ ring: square(0, 0), repeated: 0, spikes: [] });
+    // Repeated vertices (zero-length edges) go too.
+    expect(cleanRing([[0, 0], [0, 0], [10, 0], [10, 10], [10, 10.001], [0, 10]], 0.01)).toMatchObject({ ring: square(0, 0), repeated: 2, spikes: [] });
+  });
+  it('a real 1 m² overlap between non-convex lots is measured exactly', () => {
+    const l1: Ring = [[0, 0], [10, 0], [10, 10], [5, 10], [5, 20], [0, 20]];
+    // l2's corner square [9,9]–[10,10] lies inside l1: exactly 1 m² in common.
+    const l2b: Ring = [[9, 9], [20, 9], [20, 30], [15, 30], [15, 10], [9, 10]];
+    expect(overlapArea(l1, l2b, false)).toBeCloseTo(1, 9);
+    expect(overlappingPairs([l1, l2b], { tolerance: 0.01, geographic: false })).toEqual([{ i: 0, j: 1, area_m2: expect.closeTo(1, 9) }]);
   });
   it('finds overlapping pairs in a grid with one intruder', () => {
     const rings = Array.from({ length: 100 }, (_, i) => square((i % 10) * 10, Math.floor(i / 10) * 10));
-    expect(overlappingPairs(rings, 0.01)).toEqual([]);
+    expect(overlappingPairs(rings, { tolerance: 0.01, geographic: false })).toEqual([]);
     rings.push(square(15, 15));
-    expect(overlappingPairs(rings, 0.01).map(([, j]) => j)).toEqual([100, 100, 100, 100]);
+    expect(overlappingPairs(rings, { tolerance: 0.01, geographic: false }).map(({ j, area_m2 }) => [j, area_m2])).toEqual([
+      [100, 25],
+      [100, 25],
+      [100, 25],
+      [100, 25],
+    ]);
+  });
+});
+
+describe('stages and coordinate systems (issue 13)', () => {
+  it('normalises stage names', () => {
+    expect(['1', '01', 'ETAPA 1', 'etapa  1', 1].map(stageName)).toEqual(['Etapa 1', 'Etapa 1', 'Etapa 1', 'Etapa 1', 'Etapa 1']);
+    expect(stageName(' Sector Norte ')).toBe('Sector Norte');
+    expect([null, undefined, '', '  '].map(stageName)).toEqual([null, null, null, null]);
+  });
+  it('knows the UTM zones of Peru and refuses other projected systems', () => {
+    const named = (name: string) => projectedCrs({ crs: { type: 'name', properties: { name } } });
+    expect(named('urn:ogc:def:crs:EPSG::32718')).toMatchObject({ epsg: 32718, definition: expect.stringContaining('+zone=18 +south') });
+    expect(named('EPSG:32617')).toMatchObject({ epsg: 32617, definition: expect.not.stringContaining('+south') });
+    expect(named('EPSG:24877')).toMatchObject({ epsg: 24877, definition: expect.stringContaining('+zone=17 +south +ellps=intl') });
+    expect(named('urn:ogc:def:crs:OGC:1.3:CRS84')).toBeNull();
+    expect(named('EPSG:4326')).toBeNull();
+    expect(projectedCrs({})).toBeNull();
+    expect(named('EPSG:3857')).toMatch(/^El sistema de coordenadas EPSG:3857 no está admitido/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { useServices } from '../services';
-import { PublicLotMapView } from '../mapas/CustomerMapPage';
+import { PublicLotMapView } from './CustomerMapPage';
 import '../../styles/maps.css';
 
 /**

@@ -1,0 +1,56 @@
+// API load bench (issue "API throughput"): autocannon against the real server in production mode
+// (scripts/lib/server-process.mjs, demo data on SQLite), for /api/health and every list call.
+// Prints p50/p97.5/p99 latency, req/s, and each call's throughput as a ratio to /api/health
+// measured in the same run — ratios, not absolute times, are what compares across machines
+// (docs/performance.md).
+//
+//   node scripts/bench-api.mjs            (also part of `npm run bench`)
+//   env: CONNECTIONS=50, SECONDS=8, ONLY=<text> (calls whose name contains it)
+import autocannon from 'autocannon';
+import { demoAdminSubdivisions, startServer } from './lib/server-process.mjs';
+
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.SECONDS ?? 8);
+const ONLY = process.env.ONLY ?? '';
+
+/** One autocannon run. @returns {Promise<import('autocannon').Result>} */
+function load(url, headers) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const server = await startServer({ env: { NODE_ENV: 'production', LOG_LEVEL: 'warn' } });
+try {
+  const { token, subdivisions } = await demoAdminSubdivisions(server.baseUrl);
+  const biggest = [...subdivisions].sort((a, b) => Number(b.lots_total) - Number(a.lots_total))[0];
+  const auth = { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': 'br, gzip' };
+  const calls = [
+    ['GET /api/health', '/api/health', {}],
+    ['GET /api/subdivisions?per_page=20', '/api/subdivisions?per_page=20', auth],
+    [`GET lots of ${biggest.name} (${biggest.lots_total}) per_page=50 sort=code status=DISPONIBLE`, `/api/subdivisions/${biggest.key}/lots?per_page=50&sort=code&status=DISPONIBLE`, auth],
+    ['GET /api/users?per_page=20', '/api/users?per_page=20', auth],
+    ['GET /api/roles?per_page=20', '/api/roles?per_page=20', auth],
+    ['GET /api/locals?per_page=20', '/api/locals?per_page=20', auth],
+    ['GET /api/change-history?per_page=20', '/api/change-history?per_page=20', auth],
+    ['GET /api/get_notifications_by_user', '/api/get_notifications_by_user', auth],
+    [`GET map of ${biggest.name}`, `/api/subdivisions/${biggest.key}/map`, auth],
+  ].filter(([name], i) => i === 0 || name.includes(ONLY));
+
+  const rows = [];
+  for (const [name, path, headers] of calls) {
+    const probe = await fetch(server.baseUrl + path, { headers });
+    if (!probe.ok) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
+    const result = await load(server.baseUrl + path, headers);
+    if (result.non2xx > 0 || result.errors > 0) console.warn(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    rows.push({ name, p50: result.latency.p50, p975: result.latency.p97_5, p99: result.latency.p99, rps: result.requests.average });
+  }
+  const health = rows[0].rps;
+  console.log(`\nAPI load — ${CONNECTIONS} connections × ${SECONDS} s each, production mode, SQLite demo data`);
+  console.log(`${'call'.padEnd(78)} ${'p50 ms'.padStart(7)} ${'p97.5'.padStart(7)} ${'p99'.padStart(7)} ${'req/s'.padStart(8)} ${'÷ health'.padStart(9)}`);
+  for (const r of rows) {
+    console.log(`${r.name.slice(0, 78).padEnd(78)} ${String(r.p50).padStart(7)} ${String(r.p975).padStart(7)} ${String(r.p99).padStart(7)} ${r.rps.toFixed(0).padStart(8)} ${`1/${(health / r.rps).toFixed(1)}`.padStart(9)}`);
+  }
+} finally {
+  await server.stop();
+}

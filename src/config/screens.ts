@@ -1,0 +1,115 @@
+import type { AUTH_ROUTES } from './paths';
+
+/**
+ * The screen table (issue "One place per screen"): one entry per authenticated route of
+ * src/config/paths.ts saying which code draws it. Everything else derives from it:
+ *
+ * - src/views/router/screen-views.ts — the lazy React component of each screen, the preloading,
+ *   and AuthenticatedShell's choice of screen (no per-screen `if`);
+ * - src/machines/screen-machines.ts — the machine module each screen loads beside its view and
+ *   the factory that provides it (`machines.<key>()` in the views);
+ * - server/preload-hints.ts — the `<link rel="modulepreload">` hints the server puts in the HTML of
+ *   each route, so the browser fetches the screen's chunks beside the entry.
+ *
+ * Data only (no React, no imports of code), so the server can read it. A route whose issue has not
+ * landed is an explicit {@link PLACEHOLDER}; the `satisfies` clause makes a route without an entry
+ * a type error, and tests/unit/screen-table.test.ts loads every entry's modules and export.
+ * Adding a screen: one entry here plus the screen's own files (docs/adding-a-screen.md).
+ */
+
+/** Keys of the authenticated routes (src/config/paths.ts `AUTH_ROUTES`). */
+export type AuthRouteKey = keyof typeof AUTH_ROUTES;
+
+/** A route whose screen has not been built yet: the shell shows "El módulo … estará disponible próximamente." */
+export const PLACEHOLDER = 'placeholder';
+
+/**
+ * Machine modules that screens load on demand, by key (`machines.<key>()` in the views), with
+ * their source path under src/machines/ (no extension). A module serves every screen of its area.
+ */
+export const SCREEN_MACHINE_MODULES = {
+  /** Configuración → Usuarios: list, editor, row actions, form options. */
+  users: 'configuracion/users.actors',
+  /** Configuración → Roles y permisos: list, editor, permission matrix. */
+  roles: 'configuracion/roles.actors',
+  /** Configuración → Empresas: company form (with the logo), locals list and editor, activation. */
+  company: 'configuracion/company.actors',
+  /** Historial de Cambios: list, server CSV export, users of the "Usuario" filter. */
+  changeHistory: 'historial/change-history.actors',
+  /** Proyectos → Lotizaciones and Lotes. */
+  projects: 'proyectos/projects.actors',
+  /** The lot maps (MapaProyectos, MapSales, Heat, MapSalesCustomer, public /mapa). */
+  maps: 'mapas/maps.actors',
+} as const;
+
+export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
+
+/** What draws one authenticated screen. */
+export interface ScreenSource {
+  /** The view module under src/views/ (no extension), e.g. "proyectos/SubdivisionsPage". */
+  view: string;
+  /** The module's export to render; it receives `{ params }` (the route's decoded params). */
+  component: string;
+  /** The machine module loaded together with the view, if the screen has one. */
+  machines?: ScreenMachinesKey;
+}
+
+/** The screen table: every key of `AUTH_ROUTES`, each a {@link ScreenSource} or {@link PLACEHOLDER}. */
+export const SCREENS = {
+  home: { view: 'inicio/HomePage', component: 'HomePage' },
+  usuarios: { view: 'configuracion/UsersPage', component: 'UsersScreen', machines: 'users' },
+  roles: { view: 'configuracion/RolesPage', component: 'RolesScreen', machines: 'roles' },
+  empresas: { view: 'configuracion/CompanyPage', component: 'CompanyScreen', machines: 'company' },
+  generarContrato: PLACEHOLDER,
+  registroContratos: PLACEHOLDER,
+  partidasTitulos: PLACEHOLDER,
+  comisiones: PLACEHOLDER,
+  bancos: PLACEHOLDER,
+  billetera: PLACEHOLDER,
+  pagos: PLACEHOLDER,
+  registroCuotas: PLACEHOLDER,
+  clientes: PLACEHOLDER,
+  leads: PLACEHOLDER,
+  lotizaciones: { view: 'proyectos/SubdivisionsPage', component: 'SubdivisionsScreen', machines: 'projects' },
+  lotes: { view: 'proyectos/LotsPage', component: 'LotsScreen', machines: 'projects' },
+  mapaProyectos: { view: 'mapas/ProjectMapPage', component: 'ProjectMapScreen', machines: 'maps' },
+  ventas: PLACEHOLDER,
+  ventasClientes: PLACEHOLDER,
+  reporteVentas: PLACEHOLDER,
+  contrato: PLACEHOLDER,
+  misCompras: PLACEHOLDER,
+  detalleCompra: PLACEHOLDER,
+  mapSalesCustomer: { view: 'mapas/CustomerMapPage', component: 'CustomerMapScreen', machines: 'maps' },
+  mapaVentasPagos: PLACEHOLDER,
+  mapSalesHeat: { view: 'mapas/HeatMapPage', component: 'HeatMapScreen', machines: 'maps' },
+  mapSales: { view: 'mapas/SalesMapPage', component: 'SalesMapScreen', machines: 'maps' },
+  almacenes: PLACEHOLDER,
+  productos: PLACEHOLDER,
+  parametros: PLACEHOLDER,
+  proveedores: PLACEHOLDER,
+  maquinarias: PLACEHOLDER,
+  obrasDetalle: PLACEHOLDER,
+  obras: PLACEHOLDER,
+  webProperties: PLACEHOLDER,
+  reportes: PLACEHOLDER,
+  reportesEconomicos: PLACEHOLDER,
+  historial: { view: 'historial/ChangeHistoryPage', component: 'ChangeHistoryScreen', machines: 'changeHistory' },
+} as const satisfies Record<AuthRouteKey, ScreenSource | typeof PLACEHOLDER>;
+
+/** The screen of route `key`, or null for a placeholder. */
+export function screenSource(key: AuthRouteKey): ScreenSource | null {
+  const entry: ScreenSource | typeof PLACEHOLDER = SCREENS[key];
+  return entry === PLACEHOLDER ? null : entry;
+}
+
+/**
+ * Source files (from the project root, with extension) a screen's chunks are built from: its view
+ * and its machine module. The server looks them up in Vite's manifest (server/preload-hints.ts).
+ */
+export function screenModuleFiles(key: AuthRouteKey): string[] {
+  const screen = screenSource(key);
+  if (!screen) return [];
+  const files = [`src/views/${screen.view}.tsx`];
+  if (screen.machines) files.push(`src/machines/${SCREEN_MACHINE_MODULES[screen.machines]}.ts`);
+  return files;
+}

@@ -1,0 +1,91 @@
+import type { ApiClient, ApiError } from '../api/client';
+import type { SessionApi } from '../api/session';
+import { SCREEN_MACHINE_MODULES, type ScreenMachinesKey } from '../config/screens';
+import type { AppToaster } from '../lib/toaster';
+import { lazyModule, onDemand, type LazyModule } from './shared/on-demand';
+
+/**
+ * The machine modules of the screens (issue "One place per screen"), keyed as in
+ * src/config/screens.ts `SCREEN_MACHINE_MODULES`: for each, the typed module and the factory that
+ * provides its machines with the app's effects. `createAppActors` builds `machines.<key>()` from
+ * this table in one loop, and the screen views preload the module beside their own code.
+ *
+ * The modules are found by path through Vite's `import.meta.glob` (lazy: each is its own chunk), so
+ * the path is written once, in the screen table; the type argument of {@link machineModule} names
+ * the same module for the compiler, and tests/unit/screen-table.test.ts checks that every key
+ * resolves to a module with its factory.
+ */
+
+/** What every screen factory may use; each takes the part it needs. */
+export interface ScreenMachineDeps {
+  /** Routes an api error to the session (401 → login, 402 → /auth/pago, …; SPEC §7). */
+  reportApiError: (error: ApiError) => void;
+  toaster: AppToaster;
+  /** Session calls some screens repeat (Usuarios: the locals of the form, SPEC §7 call 9). */
+  sessionApi: SessionApi;
+}
+
+/** The provided machines of one module. */
+type Factory<M, T> = (module: M) => (client: ApiClient, deps: ScreenMachineDeps) => T;
+
+interface MachineModuleEntry<T> {
+  module: LazyModule<unknown>;
+  build: (module: unknown, client: ApiClient, deps: ScreenMachineDeps) => T;
+}
+
+// The session's module is in the entry chunk (imported statically): left out so it stays there.
+const modules = import.meta.glob(['./*/*.actors.ts', '!./session/**']);
+
+/** `./<path>.ts` of the glob, by key; throws at start-up if the screen table names a missing file. */
+function moduleAt(key: ScreenMachinesKey): LazyModule<unknown> {
+  const path = `./${SCREEN_MACHINE_MODULES[key]}.ts`;
+  const load = modules[path];
+  if (!load) throw new Error(`screen-machines: no module ${path} for "${key}"`);
+  return lazyModule(load);
+}
+
+/** One entry: the module of `key`, typed as `M`, and the factory picked from it. */
+function machineModule<M, T>(key: ScreenMachinesKey, factory: Factory<M, T>): MachineModuleEntry<T> {
+  return { module: moduleAt(key), build: (module, client, deps) => factory(module as M)(client, deps) };
+}
+
+type UsersModule = typeof import('./configuracion/users.actors');
+type RolesModule = typeof import('./configuracion/roles.actors');
+type CompanyModule = typeof import('./configuracion/company.actors');
+type ChangeHistoryModule = typeof import('./historial/change-history.actors');
+type ProjectsModule = typeof import('./proyectos/projects.actors');
+type MapsModule = typeof import('./mapas/maps.actors');
+
+/** Every machine module of the screen table with its factory. */
+export const SCREEN_MACHINES = {
+  users: machineModule('users', (m: UsersModule) => m.createUsersMachinesFor),
+  roles: machineModule('roles', (m: RolesModule) => m.createRolesMachinesFor),
+  company: machineModule('company', (m: CompanyModule) => m.createCompanyMachinesFor),
+  changeHistory: machineModule('changeHistory', (m: ChangeHistoryModule) => m.createChangeHistoryMachinesFor),
+  projects: machineModule('projects', (m: ProjectsModule) => m.createProjectsMachinesFor),
+  maps: machineModule('maps', (m: MapsModule) => m.createMapsMachinesFor),
+} satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
+
+/** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */
+export type ScreenMachines = {
+  [K in ScreenMachinesKey]: () => Promise<(typeof SCREEN_MACHINES)[K] extends MachineModuleEntry<infer T> ? T : never>;
+};
+
+/** Starts (or joins) the import of a machine module, e.g. beside its screen's view. */
+export function loadScreenMachines(key: ScreenMachinesKey): Promise<unknown> {
+  return SCREEN_MACHINES[key].module.load();
+}
+
+/**
+ * Builds the loaders of every machine module over `client` (called once per app).
+ * @param client the api client; a function, so an app without one (view tests of other screens)
+ *   only fails when a screen that needs it is shown
+ */
+export function createScreenMachines(client: () => ApiClient, deps: ScreenMachineDeps): ScreenMachines {
+  const loaders: Partial<Record<ScreenMachinesKey, () => Promise<unknown>>> = {};
+  for (const key of Object.keys(SCREEN_MACHINES) as ScreenMachinesKey[]) {
+    const entry: MachineModuleEntry<unknown> = SCREEN_MACHINES[key];
+    loaders[key] = onDemand(entry.module, (module) => entry.build(module, client(), deps));
+  }
+  return loaders as ScreenMachines;
+}
