@@ -72,17 +72,20 @@ function loggerOptions(logger: CreateAppOptions['logger']): FastifyServerOptions
 }
 
 /**
- * WebSocket origins the page may connect to besides its own (issue 11 item 17): none when this
- * server is its own realtime service (`PUSHER_HOST` unset: the browser connects to the page's host
- * and port, which CSP Level 3 `'self'` already covers for ws:/wss:); else the configured host, on
- * `PUSHER_PORT` or — when unset, the browser uses the page's port (src/machines/realtime/echo-options.ts)
- * — on any port. `wss:` always (a page served over https forces TLS), `ws:` too when `PUSHER_SCHEME`
- * is http.
+ * WebSocket origins the page may connect to (issue 11 item 17), besides `'self'`:
+ * - `PUSHER_HOST` unset (this server is its own realtime service): the browser connects to the
+ *   page's own host and port, which CSP Level 3 `'self'` covers for ws:/wss: in current browsers
+ *   (Chrome 71+, Safari 16+) whatever host the browser used; `PUBLIC_URL`'s host is added for older
+ *   ones (it is the page's host in production; in development `'self'` does the work);
+ * - `PUSHER_HOST` set: that host, on `PUSHER_PORT` or — when unset, the browser uses the page's port
+ *   (src/machines/realtime/echo-options.ts) — on any port.
+ * `wss:` always (a page served over https forces TLS), `ws:` too unless the realtime scheme is https.
  */
-export function realtimeConnectSources(pusher: AppConfig['pusher']): string[] {
-  if (!pusher.host) return [];
-  const port = pusher.port === null ? ':*' : `:${pusher.port}`;
+export function realtimeConnectSources(config: Pick<AppConfig, 'pusher' | 'publicUrl'>): string[] {
+  const { pusher } = config;
   const schemes = pusher.scheme === 'https' ? ['wss'] : ['ws', 'wss'];
+  if (!pusher.host) return schemes.map((scheme) => `${scheme}://${new URL(config.publicUrl).host}`);
+  const port = pusher.port === null ? ':*' : `:${pusher.port}`;
   return schemes.map((scheme) => `${scheme}://${pusher.host}${port}`);
 }
 
@@ -100,7 +103,7 @@ function contentSecurityPolicy(config: AppConfig) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...realtimeConnectSources(config.pusher)],
+      connectSrc: ["'self'", ...realtimeConnectSources(config)],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
