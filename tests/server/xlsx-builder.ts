@@ -9,11 +9,15 @@ import { crc32, deflateRawSync } from 'node:zlib';
 export function lotWorkbook(rows: number): Buffer {
   const strings = ['manzana', 'lote', 'area', 'precio_m2', 'A'];
   const cell = (ref: string, value: string | number, shared: boolean) => `<c r="${ref}"${shared ? ' t="s"' : ''}><v>${value}</v></c>`;
-  const parts: string[] = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'];
+  const parts: string[] = [
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
+  ];
   parts.push(`<row r="1">${cell('A1', 0, true)}${cell('B1', 1, true)}${cell('C1', 2, true)}${cell('D1', 3, true)}</row>`);
   for (let i = 1; i <= rows; i++) {
     const r = i + 1;
-    parts.push(`<row r="${r}">${cell(`A${r}`, 4, true)}${cell(`B${r}`, i, false)}${cell(`C${r}`, 120, false)}${cell(`D${r}`, 250, false)}</row>`);
+    parts.push(
+      `<row r="${r}">${cell(`A${r}`, 4, true)}${cell(`B${r}`, i, false)}${cell(`C${r}`, 120, false)}${cell(`D${r}`, 250, false)}</row>`,
+    );
   }
   parts.push('</sheetData></worksheet>');
   const ns = 'http://schemas.openxmlformats.org';
@@ -26,8 +30,18 @@ export function lotWorkbook(rows: number): Buffer {
           `<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
       ),
     ],
-    ['_rels/.rels', Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`)],
-    ['xl/workbook.xml', Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Lotes" sheetId="1" r:id="rId1"/></sheets></workbook>`)],
+    [
+      '_rels/.rels',
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+    ],
+    [
+      'xl/workbook.xml',
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets><sheet name="Lotes" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    ],
     [
       'xl/_rels/workbook.xml.rels',
       Buffer.from(
@@ -36,7 +50,12 @@ export function lotWorkbook(rows: number): Buffer {
       ),
     ],
     ['xl/worksheets/sheet1.xml', Buffer.from(parts.join(''))],
-    ['xl/sharedStrings.xml', Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${ns}/spreadsheetml/2006/main" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((t) => `<si><t>${t}</t></si>`).join('')}</sst>`)],
+    [
+      'xl/sharedStrings.xml',
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${ns}/spreadsheetml/2006/main" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((t) => `<si><t>${t}</t></si>`).join('')}</sst>`,
+      ),
+    ],
   ];
   return zip(entries);
 }

@@ -18,7 +18,11 @@ export const LOGO_MESSAGES = {
 export function detectLogoType(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/svg+xml' | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  const head = bytes.subarray(0, 2048).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = bytes
+    .subarray(0, 2048)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(head)) return 'image/svg+xml';
   return null;
 }
@@ -94,9 +98,13 @@ export async function sanitizeSvg(bytes: Buffer): Promise<SvgSanitation> {
     ADD_TAGS: ['use'],
     RETURN_DOM: true,
   });
-  const refused = externalRefusals.length > 0 || purify.removed.some((entry) => refusesLogo('element' in entry ? entry.element.nodeName : (entry.attribute?.name ?? '')));
+  const refused =
+    externalRefusals.length > 0 ||
+    purify.removed.some((entry) => refusesLogo('element' in entry ? entry.element.nodeName : (entry.attribute?.name ?? '')));
   if (refused) return { ok: false, reason: 'unsafe' };
-  const svg = [...(body as Element).children].find((element) => element.namespaceURI === 'http://www.w3.org/2000/svg' && element.localName === 'svg');
+  const svg = [...(body as Element).children].find(
+    (element) => element.namespaceURI === 'http://www.w3.org/2000/svg' && element.localName === 'svg',
+  );
   if (!svg) return { ok: false, reason: 'notSvg' };
   return { ok: true, svg: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${serialize(svg)}\n`) };
 }

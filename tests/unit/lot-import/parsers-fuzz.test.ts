@@ -21,15 +21,64 @@ const CASES = Math.max(1000, Number(process.env.FUZZ_CASES ?? 1000));
 const SEED_OFFSET = Number(process.env.FUZZ_SEED ?? 0);
 
 const NASTY_STRINGS = [
-  '', ' ', '\u0000', '\u202e', '\uFEFF', '"', '""', "'", ',', ';', '\t', '\n', '\r\n', '\\', '{', '}', '[', ']',
-  'NaN', 'Infinity', '-Infinity', '1e300', '-1e300', '1e-300', '99999999999999', '-0', '0', '00', '1,5', '1.234,56', '1,234.56',
-  'S/ 250', 'US$ 10', '120 m2', 'A', 'MZ A', 'LT 1', 'A-1', 'MZ Ñ - LT 99', 'ZZZZZZZZZZZZZZZZ', '🙂', 'x'.repeat(300),
-  '__proto__', 'constructor', 'toString', 'SI', 'NO', 'true', 'null', 'undefined',
+  '',
+  ' ',
+  '\u0000',
+  '\u202e',
+  '\uFEFF',
+  '"',
+  '""',
+  "'",
+  ',',
+  ';',
+  '\t',
+  '\n',
+  '\r\n',
+  '\\',
+  '{',
+  '}',
+  '[',
+  ']',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e300',
+  '-1e300',
+  '1e-300',
+  '99999999999999',
+  '-0',
+  '0',
+  '00',
+  '1,5',
+  '1.234,56',
+  '1,234.56',
+  'S/ 250',
+  'US$ 10',
+  '120 m2',
+  'A',
+  'MZ A',
+  'LT 1',
+  'A-1',
+  'MZ Ñ - LT 99',
+  'ZZZZZZZZZZZZZZZZ',
+  '🙂',
+  'x'.repeat(300),
+  '__proto__',
+  'constructor',
+  'toString',
+  'SI',
+  'NO',
+  'true',
+  'null',
+  'undefined',
 ];
 const NASTY_NUMBERS = [0, -0, 1, -1, 0.5, 1e-9, 1e9, 1e20, 1e308, -1e308, 2 ** 53, 5e-324, 180, 90, -180, -90, 12.345];
 
 /** Text cells: the known troublemakers, or any string (any code unit, lone surrogates included). */
-const nastyString = fc.oneof({ arbitrary: fc.constantFrom(...NASTY_STRINGS), weight: 3 }, { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 });
+const nastyString = fc.oneof(
+  { arbitrary: fc.constantFrom(...NASTY_STRINGS), weight: 3 },
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 },
+);
 /** Numbers: the known troublemakers, or any double (NaN and ±Infinity included) or integer. */
 const nastyNumber = fc.oneof({ arbitrary: fc.constantFrom(...NASTY_NUMBERS), weight: 3 }, fc.double(), fc.integer());
 
@@ -48,7 +97,9 @@ const { json } = fc.letrec<{ json: unknown }>((tie) => ({
 }));
 
 /** A ring of 0–6 vertices whose coordinates may be anything. */
-const ring = fc.array(fc.oneof({ arbitrary: fc.tuple(nastyNumber, nastyNumber), weight: 9 }, { arbitrary: json, weight: 1 }), { maxLength: 6 });
+const ring = fc.array(fc.oneof({ arbitrary: fc.tuple(nastyNumber, nastyNumber), weight: 9 }, { arbitrary: json, weight: 1 }), {
+  maxLength: 6,
+});
 
 const feature = fc.oneof(
   { arbitrary: json, weight: 1 },
@@ -56,11 +107,25 @@ const feature = fc.oneof(
     arbitrary: fc.record({
       type: fc.constant('Feature'),
       geometry: fc.oneof(
-        { arbitrary: fc.record({ type: fc.constantFrom<unknown>('Polygon', 'MultiPolygon', 'Point', 'LineString', 7, null), coordinates: fc.oneof(fc.tuple(ring), fc.tuple(fc.tuple(ring), fc.tuple(ring))) }), weight: 4 },
+        {
+          arbitrary: fc.record({
+            type: fc.constantFrom<unknown>('Polygon', 'MultiPolygon', 'Point', 'LineString', 7, null),
+            coordinates: fc.oneof(fc.tuple(ring), fc.tuple(fc.tuple(ring), fc.tuple(ring))),
+          }),
+          weight: 4,
+        },
         { arbitrary: json, weight: 1 },
       ),
       properties: fc.oneof(
-        { arbitrary: fc.record({ manzana: nastyString, lote: nastyString, area: fc.oneof(nastyString, nastyNumber), precio_m2: fc.oneof(nastyString, nastyNumber) }), weight: 4 },
+        {
+          arbitrary: fc.record({
+            manzana: nastyString,
+            lote: nastyString,
+            area: fc.oneof(nastyString, nastyNumber),
+            precio_m2: fc.oneof(nastyString, nastyNumber),
+          }),
+          weight: 4,
+        },
         { arbitrary: json, weight: 1 },
       ),
     }),
@@ -77,7 +142,12 @@ const geoJsonCase = fc.oneof(
       single: fc.boolean(),
       mangle: fc.constantFrom('none', 'truncate', 'numbers'),
       cut: fc.double({ min: 0, max: 1, noNaN: true }),
-      noise: fc.infiniteStream(fc.oneof({ arbitrary: fc.constantFrom('e999', '.', '-', '9'.repeat(400)), weight: 1 }, { arbitrary: fc.nat(9).map(String), weight: 19 })),
+      noise: fc.infiniteStream(
+        fc.oneof(
+          { arbitrary: fc.constantFrom('e999', '.', '-', '9'.repeat(400)), weight: 1 },
+          { arbitrary: fc.nat(9).map(String), weight: 19 },
+        ),
+      ),
     })
     .map(({ features, single, mangle, cut, noise }) => {
       const text = JSON.stringify(single ? { type: 'Feature', ...(features[0] as object) } : { type: 'FeatureCollection', features });
@@ -94,14 +164,38 @@ const csvCase = fc
     delimiter: fc.constantFrom(',', ';', '\t', '|'),
     lineEnd: fc.constantFrom('\n', '\r\n', '\r'),
     header: fc.array(fc.oneof(fc.constantFrom(...CSV_HEADERS), nastyString), { maxLength: 6 }),
-    rows: fc.array(fc.array(fc.tuple(fc.oneof({ arbitrary: nastyString, weight: 7 }, { arbitrary: nastyNumber.map(String), weight: 3 }), fc.boolean()), { maxLength: 9 }), { maxLength: 7 }),
+    rows: fc.array(
+      fc.array(fc.tuple(fc.oneof({ arbitrary: nastyString, weight: 7 }, { arbitrary: nastyNumber.map(String), weight: 3 }), fc.boolean()), {
+        maxLength: 9,
+      }),
+      { maxLength: 7 },
+    ),
   })
   .map(({ delimiter, lineEnd, header, rows }) =>
-    [header.join(delimiter), ...rows.map((cells) => cells.map(([cell, openQuote]) => (openQuote ? `"${cell}` : cell)).join(delimiter))].join(lineEnd),
+    [
+      header.join(delimiter),
+      ...rows.map((cells) => cells.map(([cell, openQuote]) => (openQuote ? `"${cell}` : cell)).join(delimiter)),
+    ].join(lineEnd),
   );
 
 const baseDxf = readFileSync(join(FIXTURES, 'lotizacion-16.dxf'), 'utf8').split(/\r?\n/);
-const DXF_WORDS = [...NASTY_STRINGS, ...NASTY_NUMBERS.map(String), 'SECTION', 'ENDSEC', 'EOF', 'LWPOLYLINE', 'POLYLINE', 'VERTEX', 'SEQEND', 'TEXT', 'MTEXT', '10', '20', '70', '90'];
+const DXF_WORDS = [
+  ...NASTY_STRINGS,
+  ...NASTY_NUMBERS.map(String),
+  'SECTION',
+  'ENDSEC',
+  'EOF',
+  'LWPOLYLINE',
+  'POLYLINE',
+  'VERTEX',
+  'SEQEND',
+  'TEXT',
+  'MTEXT',
+  '10',
+  '20',
+  '70',
+  '90',
+];
 const DXF_ENTITIES = ['LWPOLYLINE', 'TEXT', 'MTEXT', 'POLYLINE', 'VERTEX'];
 
 /** One edit of the 16-lot DXF fixture: lines dropped, duplicated, replaced by garbage, cut off, or an entity inserted. */
@@ -110,7 +204,13 @@ const dxfEdit = fc.oneof(
   fc.record({ kind: fc.constant('duplicate' as const), at: fc.nat(), count: fc.integer({ min: 1, max: 6 }) }),
   fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), word: fc.oneof(fc.constantFrom(...DXF_WORDS), nastyString) }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), entity: fc.constantFrom(...DXF_ENTITIES), layer: nastyString, x: nastyNumber }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    entity: fc.constantFrom(...DXF_ENTITIES),
+    layer: nastyString,
+    x: nastyNumber,
+  }),
 );
 
 /** A DXF: the 16-lot fixture after 1–12 edits. */
@@ -144,7 +244,9 @@ function expectWellFormed(result: ParseResult, label: string): void {
     const parsed = importIssueSchema.safeParse(found);
     expect(parsed.success, `${label}: ${JSON.stringify(found)}`).toBe(true);
     // The file's own text is quoted in messages ("El área no es válida: \"undefined\""): only the rest counts.
-    expect(found.message.replace(/"[^"]*"/g, '""'), label).not.toMatch(/TypeError|undefined|Cannot read|is not a function|\[object Object\]/);
+    expect(found.message.replace(/"[^"]*"/g, '""'), label).not.toMatch(
+      /TypeError|undefined|Cannot read|is not a function|\[object Object\]/,
+    );
   }
   for (const lot of result.lots) {
     expect(typeof lot.code, label).toBe('string');
@@ -155,7 +257,12 @@ function expectWellFormed(result: ParseResult, label: string): void {
  * Checks with fast-check that `parse` answers every input of `inputs` with a well-formed
  * ParseResult ({@link expectWellFormed}); {@link CASES} runs from a fixed seed (see the module comment).
  */
-async function fuzz<T>(name: string, seed: number, inputs: fc.Arbitrary<T>, parse: (input: T) => ParseResult | Promise<ParseResult>): Promise<void> {
+async function fuzz<T>(
+  name: string,
+  seed: number,
+  inputs: fc.Arbitrary<T>,
+  parse: (input: T) => ParseResult | Promise<ParseResult>,
+): Promise<void> {
   await fc.assert(
     fc.asyncProperty(inputs, async (input) => {
       expectWellFormed(await parse(input), name);
@@ -211,7 +318,10 @@ describe('lot-import parsers under malformed input (fast-check properties, ≥ 1
       base: fc.nat(bases.length - 1),
       mode: fc.constantFrom('truncate', 'flip'),
       cut: fc.double({ min: 0, max: 1, noNaN: true }),
-      flips: fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 20 }),
+      flips: fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), fc.integer({ min: 0, max: 255 })), {
+        minLength: 1,
+        maxLength: 20,
+      }),
     });
     const workbookCase = fc.oneof({ arbitrary: damage, weight: 9 }, { arbitrary: sheetContent, weight: 1 });
     await fuzz('xlsx', 42, workbookCase, async (input) => {
