@@ -52,6 +52,17 @@ export function auditContextOf(request: FastifyRequest, clock: Clock): AuditCont
   return request.audit ?? { actor: null, ip: request.ip, clock };
 }
 
+/**
+ * Top-level keys left out of the history: `version` (migration 0007) is bookkeeping of the
+ * optimistic lock, not a field anyone edits; `updated_at` already dates each change.
+ */
+const BOOKKEEPING_KEYS: ReadonlySet<string> = new Set(['version']);
+
+/** `snapshot` without {@link BOOKKEEPING_KEYS}. */
+function withoutBookkeeping(snapshot: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(snapshot).filter(([key]) => !BOOKKEEPING_KEYS.has(key)));
+}
+
 /** A copy of `value` without secret keys, recursively (arrays and plain objects). */
 export function stripSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripSecrets);
@@ -77,8 +88,8 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
  * IP from `ctx`, `occurred_at` the given ISO instant.
  */
 function historyRow(ctx: AuditContext, change: ChangeInput, occurredAt: string): Insertable<ChangeHistoryTable> {
-  const before = change.before ? (stripSecrets(change.before) as Record<string, unknown>) : null;
-  const after = change.after ? (stripSecrets(change.after) as Record<string, unknown>) : null;
+  const before = change.before ? withoutBookkeeping(stripSecrets(change.before) as Record<string, unknown>) : null;
+  const after = change.after ? withoutBookkeeping(stripSecrets(change.after) as Record<string, unknown>) : null;
   return {
     occurred_at: occurredAt,
     actor_type: ctx.actor?.userType ?? null,

@@ -35,6 +35,8 @@ export interface CompaniesTable {
   /** 0 → every authenticated call answers 402 (SPEC §7 "402 → /auth/pago"). */
   subscription_active: Flag;
   created_at: Instant;
+  /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /** Branches (SPEC §3 "Local"). */
@@ -44,12 +46,16 @@ export interface LocalsTable {
   name: string;
   address: string;
   active: Flag;
+  /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /** Staff roles (names are ours; SPEC §6 shows none). */
 export interface RolesTable {
   id: Generated<number>;
   name: string;
+  /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /** Permissions a role grants. */
@@ -73,6 +79,8 @@ export interface UsersTable {
   system_styles: string | null;
   created_at: Instant;
   updated_at: Instant;
+  /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /** Roles held by a staff user. */
@@ -237,6 +245,8 @@ export interface SubdivisionsTable {
   plan_updated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   created_at: Instant;
   updated_at: Instant;
+  /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /** Stages — etapas of a subdivision. */
@@ -245,6 +255,8 @@ export interface StagesTable {
   subdivision_id: number;
   name: string;
   position: Generated<number>;
+  /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /** Blocks — manzanas ("A", "B"…), optionally in a stage. */
@@ -253,6 +265,8 @@ export interface BlocksTable {
   subdivision_id: number;
   stage_id: number | null;
   name: string;
+  /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /**
@@ -297,6 +311,8 @@ export interface LotsTable extends LotBoundaries {
   notes: string | null;
   created_at: Instant;
   updated_at: Instant;
+  /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /** A lot's status history: every change with user and reason. */

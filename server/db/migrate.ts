@@ -6,6 +6,7 @@ import { changeHistoryMigration } from './migrations/0003-change-history';
 import { configuracionMigration } from './migrations/0004-configuracion';
 import { projectsMigration } from './migrations/0005-projects';
 import { numericLimitsMigration } from './migrations/0006-numeric-limits';
+import { recordVersionsMigration } from './migrations/0007-record-versions';
 
 /** Every migration in order; names sort lexically and must never change once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0004-configuracion': configuracionMigration(dialect),
     '0005-projects': projectsMigration(dialect),
     '0006-numeric-limits': numericLimitsMigration(dialect),
+    '0007-record-versions': recordVersionsMigration(dialect),
   };
 }
 

@@ -1,9 +1,9 @@
 import { coordinatesWithinLimits, LIMIT_MESSAGES, LIMITS, listPriceWithinLimit, withinLimit } from '../../src/schemas/limits';
-import type { ImportFormat, ImportIssue } from '../../src/schemas/projects';
+import type { ImportFormat, ImportIssue, ImportIssueKind } from '../../src/schemas/projects';
 import { cleanRing, geoDistance, OVERLAP_ERROR_M2, overlappingPairs } from './geometry';
 import { looksLikeDxf, parseDxf, parseGeoJson } from './spatial';
 import { parseCsv, parseXlsx } from './table';
-import { issue, type ParsedLot, type ParseResult } from './types';
+import { issue, kindOf, type ParsedLot, type ParseResult } from './types';
 
 export type { ParsedLot, ParseResult } from './types';
 
@@ -45,7 +45,7 @@ function unknownFormatMessage(filename: string): string {
 
 /** The ERROR of a file with more than {@link MAX_IMPORT_LOTS} lots. */
 function tooManyLots(): ImportIssue {
-  return issue('ERROR', 'archivo', `El archivo tiene más de ${formatCount(MAX_IMPORT_LOTS)} lotes`, { field: 'file' });
+  return issue('ERROR', 'archivo', `El archivo tiene más de ${formatCount(MAX_IMPORT_LOTS)} lotes`, { field: 'file', kind: 'FILE' });
 }
 
 /** Issues of one kind reported before the rest are summarised as "y N más" (issue 11 item 1). */
@@ -68,7 +68,7 @@ export function checkLots(result: ParseResult): ImportIssue[] {
     if (first !== undefined) {
       duplicates += 1;
       if (duplicates <= MAX_ISSUES_PER_KIND) {
-        issues.push(issue('ERROR', lot.location, `Código repetido: ${lot.code} ya aparece en ${first}`, { lot_code: lot.code }));
+        issues.push(issue('ERROR', lot.location, `Código repetido: ${lot.code} ya aparece en ${first}`, { lot_code: lot.code, kind: 'DUPLICATE' }));
       }
     } else seen.set(lot.code, lot.location);
     if (lot.declared_area_m2 !== null && lot.drawn_area_m2 !== null && lot.drawn_area_m2 > 0) {
@@ -81,7 +81,7 @@ export function checkLots(result: ParseResult): ImportIssue[] {
               'WARNING',
               lot.location,
               `El área declarada (${lot.declared_area_m2.toFixed(2)} m²) difiere ${(diff * 100).toFixed(1)} % del área dibujada (${lot.drawn_area_m2.toFixed(2)} m²)`,
-              { lot_code: lot.code, field: 'area_m2' },
+              { lot_code: lot.code, field: 'area_m2', kind: 'AREA' },
             ),
           );
         }
@@ -89,11 +89,15 @@ export function checkLots(result: ParseResult): ImportIssue[] {
     }
   }
   if (duplicates > MAX_ISSUES_PER_KIND) {
-    issues.push(issue('ERROR', 'archivo', `y ${formatCount(duplicates - MAX_ISSUES_PER_KIND)} códigos repetidos más`, { field: 'file' }));
+    issues.push(issue('ERROR', 'archivo', `y ${formatCount(duplicates - MAX_ISSUES_PER_KIND)} códigos repetidos más`, { field: 'file', kind: 'DUPLICATE', more: duplicates - MAX_ISSUES_PER_KIND }));
   }
   if (areaWarnings > MAX_ISSUES_PER_KIND) {
     issues.push(
-      issue('WARNING', 'archivo', `y ${formatCount(areaWarnings - MAX_ISSUES_PER_KIND)} lotes más con el área declarada distinta de la dibujada`, { field: 'area_m2' }),
+      issue('WARNING', 'archivo', `y ${formatCount(areaWarnings - MAX_ISSUES_PER_KIND)} lotes más con el área declarada distinta de la dibujada`, {
+        field: 'area_m2',
+        kind: 'AREA',
+        more: areaWarnings - MAX_ISSUES_PER_KIND,
+      }),
     );
   }
   if (result.lots.length > MAX_IMPORT_LOTS) {
@@ -118,23 +122,30 @@ export function checkLots(result: ParseResult): ImportIssue[] {
     const subject = b.code ? `El lote ${b.code}` : 'La polilínea';
     if (area_m2 > OVERLAP_ERROR_M2) {
       if (++overlaps <= MAX_ISSUES_PER_KIND) {
-        issues.push(issue('ERROR', b.location, `${subject} se superpone con ${name(a)} (${formatArea(area_m2)} m² en común)`, { lot_code: b.code }));
+        issues.push(issue('ERROR', b.location, `${subject} se superpone con ${name(a)} (${formatArea(area_m2)} m² en común)`, { lot_code: b.code, kind: 'OVERLAP' }));
       }
     } else if (++slivers <= MAX_ISSUES_PER_KIND) {
       issues.push(
         issue('WARNING', b.location, `${subject} comparte ${formatArea(area_m2)} m² con ${name(a)} (menos de ${formatArea(OVERLAP_ERROR_M2)} m²: se acepta)`, {
           lot_code: b.code,
+          kind: 'SLIVER',
         }),
       );
     }
   }
   if (overlaps > MAX_ISSUES_PER_KIND) {
     issues.push(
-      issue('ERROR', 'archivo', `Hay más de ${MAX_ISSUES_PER_KIND} superposiciones; se dejó de buscar: corrija estas y vuelva a comprobar el archivo`, { field: 'file' }),
+      issue('ERROR', 'archivo', `Hay más de ${MAX_ISSUES_PER_KIND} superposiciones; se dejó de buscar: corrija estas y vuelva a comprobar el archivo`, { field: 'file', kind: 'OVERLAP' }),
     );
   }
   if (slivers > MAX_ISSUES_PER_KIND) {
-    issues.push(issue('WARNING', 'archivo', `y ${formatCount(slivers - MAX_ISSUES_PER_KIND)} contactos más por debajo de ${formatArea(OVERLAP_ERROR_M2)} m²`, { field: 'file' }));
+    issues.push(
+      issue('WARNING', 'archivo', `y ${formatCount(slivers - MAX_ISSUES_PER_KIND)} contactos más por debajo de ${formatArea(OVERLAP_ERROR_M2)} m²`, {
+        field: 'file',
+        kind: 'SLIVER',
+        more: slivers - MAX_ISSUES_PER_KIND,
+      }),
+    );
   }
   return issues;
 }
@@ -170,14 +181,14 @@ export function cleanLots(result: ParseResult): ImportIssue[] {
     cleaned += 1;
     if (cleaned > MAX_ISSUES_PER_KIND) continue;
     const what = spikes.length === 1 ? `una punta de ${formatLength(spikes[0]!)} m` : `${spikes.length} puntas (la mayor de ${formatLength(Math.max(...spikes))} m)`;
-    issues.push(issue('WARNING', lot.location, `Se eliminó ${what} en ${lot.code}: el contorno iba y volvía por la misma línea`, { lot_code: lot.code }));
+    issues.push(issue('WARNING', lot.location, `Se eliminó ${what} en ${lot.code}: el contorno iba y volvía por la misma línea`, { lot_code: lot.code, kind: 'SPIKE' }));
   }
   for (const stray of result.strayRings ?? []) {
     const { ring } = cleanRing(stray.ring, tolerance);
     if (ring.length >= 3) stray.ring = ring;
   }
   if (cleaned > MAX_ISSUES_PER_KIND) {
-    issues.push(issue('WARNING', 'archivo', `y ${formatCount(cleaned - MAX_ISSUES_PER_KIND)} lotes más con puntas eliminadas`, { field: 'file' }));
+    issues.push(issue('WARNING', 'archivo', `y ${formatCount(cleaned - MAX_ISSUES_PER_KIND)} lotes más con puntas eliminadas`, { field: 'file', kind: 'SPIKE', more: cleaned - MAX_ISSUES_PER_KIND }));
   }
   return issues;
 }
@@ -235,17 +246,17 @@ export function capIssues(issues: readonly ImportIssue[]): ImportIssue[] {
   const counts = new Map<string, number>();
   const kept: ImportIssue[] = [];
   for (const i of issues) {
-    const key = `${i.severity}|${i.field ?? ''}`;
+    const key = `${i.severity}|${i.field ?? ''}|${kindOf(i)}`;
     const n = (counts.get(key) ?? 0) + 1;
     counts.set(key, n);
     if (n <= MAX_ISSUES_PER_KIND) kept.push(i);
   }
   for (const [key, n] of counts) {
     if (n <= MAX_ISSUES_PER_KIND) continue;
-    const [severity, field] = key.split('|') as [ImportIssue['severity'], string];
+    const [severity, field, kind] = key.split('|') as [ImportIssue['severity'], string, ImportIssueKind];
     const more = n - MAX_ISSUES_PER_KIND;
     const what = severity === 'ERROR' ? (more === 1 ? 'error' : 'errores') : more === 1 ? 'advertencia' : 'advertencias';
-    kept.push(issue(severity, 'archivo', `y ${formatCount(more)} ${what} más de este tipo`, { field: field || null }));
+    kept.push(issue(severity, 'archivo', `y ${formatCount(more)} ${what} más de este tipo`, { field: field || null, kind, more }));
   }
   return kept;
 }
@@ -287,12 +298,18 @@ export async function readImportFile(bytes: Buffer, filename: string, layer?: st
   if (result.truncated || result.lots.length > MAX_IMPORT_LOTS) {
     result.lots = [];
     result.strayRings = [];
+    for (const found of result.issues) found.kind = kindOf(found);
     result.issues = capIssues(result.issues).concat(tooManyLots());
     result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
     return result;
   }
   // concat, not push(...): a spread of thousands of issues overflowed the call stack (issue 11 item 1).
+  // Limits first (their issues are LIMIT), then every parser issue gets its kind.
+  const parsedIssues = result.issues.length;
   enforceLimits(result);
+  result.issues.forEach((i, n) => {
+    i.kind = n >= parsedIssues ? 'LIMIT' : kindOf(i);
+  });
   const cleaning = cleanLots(result);
   result.issues = capIssues(result.issues.concat(cleaning)).concat(checkLots(result));
   result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));

@@ -1,4 +1,4 @@
-import { blockNameSchema, lotCode, lotNumberSchema, type ImportFormat, type ImportIssue } from '../../src/schemas/projects';
+import { blockNameSchema, IMPORT_ISSUE_KINDS, lotCode, lotNumberSchema, type ImportFormat, type ImportIssue, type ImportIssueKind } from '../../src/schemas/projects';
 import type { LotBoundaries } from '../db/database';
 import type { Ring } from './geometry';
 
@@ -98,9 +98,31 @@ export function issue(
   severity: ImportIssue['severity'],
   location: string,
   message: string,
-  extra: { lot_code?: string | null; field?: string | null } = {},
+  extra: { lot_code?: string | null; field?: string | null; kind?: ImportIssueKind; more?: number } = {},
 ): ImportIssue {
-  return { severity, location, lot_code: extra.lot_code ?? null, field: extra.field ?? null, message };
+  const built: ImportIssue = { severity, location, lot_code: extra.lot_code ?? null, field: extra.field ?? null, message };
+  if (extra.kind) built.kind = extra.kind;
+  if (extra.more !== undefined) built.more = extra.more;
+  return built;
+}
+
+/** Fields that hold a row's measures and values (CSV/XLSX, GeoJSON properties). */
+const VALUE_FIELDS = new Set(['area_m2', 'perimeter_m', 'front_m', 'back_m', 'right_m', 'left_m', 'price_per_m2']);
+
+/**
+ * The kind of an issue the parsers raised without one (issue 13 item 6), from its field and
+ * wording: `file`/`layer` → FILE; a measure or price field → VALUE; label wording → LABEL;
+ * polyline/polygon/geometry wording → GEOMETRY; the block/number rules → CODE; else OTHER.
+ */
+export function kindOf(issue: ImportIssue): ImportIssueKind {
+  if (issue.kind && issue.kind in IMPORT_ISSUE_KINDS) return issue.kind as ImportIssueKind;
+  if (issue.field === 'file' || issue.field === 'layer') return 'FILE';
+  if (issue.field && VALUE_FIELDS.has(issue.field)) return 'VALUE';
+  const message = issue.message.toLowerCase();
+  if (/rótulo/.test(message)) return 'LABEL';
+  if (/polil[ií]nea|pol[ií]gono|geometr[ií]a|coordenadas|vértices|multipolygon|feature/.test(message)) return 'GEOMETRY';
+  if (/manzana|lote/.test(message)) return 'CODE';
+  return 'OTHER';
 }
 
 /**

@@ -16,6 +16,8 @@ import { createLotRequestSchema, createSubdivisionRequestSchema, type CreateLotR
 import { systemAuditContext } from '../audit/audit';
 import { createOpaqueIds, type OpaqueIds } from '../ids';
 import { createSubdivision as createSubdivisionRecord } from '../routes/projects/subdivisions.service';
+import type { VersionedTable } from '../db/migrations/0007-record-versions';
+import { nextVersion } from '../db/versions';
 import { createBlock as createBlockRecord, createLot as createLotRecord, createStage as createStageRecord } from '../routes/projects/lots.service';
 
 /**
@@ -291,4 +293,16 @@ export async function createLot(db: Kysely<DB>, subdivisionId: number, input: Lo
       .execute();
   }
   return lot.id;
+}
+
+/**
+ * Simulates another user's edit of a record: raises its `version` by 1 (what every change does,
+ * server/db/versions.ts) without changing anything else. A client still holding the version it
+ * read before gets the stale-edit 409 on its next PATCH (Pact provider state
+ * `a record was changed by another user`, server tests).
+ * @throws Error when the row does not exist.
+ */
+export async function changeRecordByAnotherUser(db: Kysely<DB>, table: VersionedTable, id: number): Promise<void> {
+  const result = await db.updateTable(table).set({ version: nextVersion() }).where('id', '=', id).executeTakeFirst();
+  if (result.numUpdatedRows === 0n) throw new Error(`${table} ${id} does not exist`);
 }

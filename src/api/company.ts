@@ -38,6 +38,8 @@ export function createCompanyApi(client: ApiClient) {
     createLocal: (body: z.input<typeof createLocalRequestSchema>) => local(() => client.main('locals', { method: 'POST', body })),
     /** PATCH locals/{id}. */
     updateLocal: (id: number, body: z.input<typeof updateLocalRequestSchema>) => local(() => client.main(`locals/${id}`, { method: 'PATCH', body })),
+    /** GET locals/{id}. */
+    getLocal: (id: number) => local(() => client.main(`locals/${id}`)),
     /** POST locals/{id}/activate | deactivate. */
     setLocalActive: (id: number, active: boolean) => local(() => client.main(`locals/${id}/${active ? 'activate' : 'deactivate'}`, { method: 'POST' })),
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidRuc } from './documents';
+import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from './versions';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from './paging';
 
 /**
@@ -23,6 +24,8 @@ export const companySchema = z.object({
   email: z.string().nullable(),
   legal_representative: z.string().nullable(),
   logo_url: z.string().nullable(),
+  /** Edit counter (src/schemas/versions.ts); a logo upload raises it too. */
+  version: versionInAnswerSchema,
 });
 export type Company = z.infer<typeof companySchema>;
 
@@ -35,16 +38,25 @@ export const updateCompanyRequestSchema = z
     phone: z.string().trim().regex(/^\d{6,15}$/, 'El teléfono debe tener entre 6 y 15 dígitos').nullable(),
     email: z.email({ error: 'Ingrese un correo electrónico válido' }).max(120).nullable(),
     legal_representative: z.string().trim().min(1).max(200).nullable(),
+    /** The version read (stale → 409). */
+    version: recordVersionSchema,
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Indique al menos un campo', path: ['body'] });
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
 export type UpdateCompanyRequest = z.input<typeof updateCompanyRequestSchema>;
 
 /** One company answer (GET, PATCH, logo upload). */
 export const companyResponseSchema = dataResponseSchema(companySchema);
 
 /** A local (branch) of the company. */
-export const localRecordSchema = z.object({ id: z.number().int(), name: z.string(), address: z.string(), active: z.boolean() });
+export const localRecordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  active: z.boolean(),
+  /** Edit counter (src/schemas/versions.ts); activating and deactivating raise it too. */
+  version: versionInAnswerSchema,
+});
 export type LocalRecord = z.infer<typeof localRecordSchema>;
 
 /** GET /api/locals query: `q` searches name and address; filter `active` ('true' | 'false'). */
@@ -60,10 +72,14 @@ export const createLocalRequestSchema = z.strictObject({
   name: z.string().trim().min(1, 'Ingrese el nombre del local').max(120),
   address: z.string().trim().min(1, 'Ingrese la dirección').max(250),
 });
-/** PATCH /api/locals/{id} body. */
+export type CreateLocalRequest = z.input<typeof createLocalRequestSchema>;
+/** PATCH /api/locals/{id} body; `version` the version read (stale → 409). */
 export const updateLocalRequestSchema = createLocalRequestSchema
+  .extend({ version: recordVersionSchema })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Indique al menos un campo', path: ['body'] });
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
+
+export type UpdateLocalRequest = z.input<typeof updateLocalRequestSchema>;
 
 /** GET /api/locals answer. */
 export const localsPageSchema = pagedResponseSchema(localRecordSchema);

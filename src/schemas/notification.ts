@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ALL_PERMISSIONS, type Permission } from './permissions';
+import { MODULE, SUBMODULE } from './permissions';
 import { userTypeSchema } from './session';
 
 /**
@@ -191,7 +191,7 @@ export const recipientsByIdSchema = z.strictObject({
 });
 /** Recipients by permission: every active staff user holding this SPEC §6 permission. */
 export const recipientsByPermissionSchema = z.strictObject({
-  permission: z.enum(ALL_PERMISSIONS as unknown as [Permission, ...Permission[]], { error: 'Permiso desconocido' }),
+  permission: z.enum({ ...MODULE, ...SUBMODULE }, { error: 'Permiso desconocido' }),
 });
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateSchema } from './common';
 import { LIMIT_MESSAGES, LIMITS, listPriceWithinLimit } from './limits';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from './paging';
+import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from './versions';
 
 /**
  * Proyectos (issue "Proyectos"; design DOMAIN.md "Projects and lots", "Maps"; API.md).
@@ -188,6 +189,8 @@ export const subdivisionSchema = z.object({
   sold_area_m2: z.number(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Edit counter (src/schemas/versions.ts); a plan upload raises it too. */
+  version: versionInAnswerSchema,
 });
 export type Subdivision = z.infer<typeof subdivisionSchema>;
 
@@ -217,7 +220,7 @@ export const createSubdivisionRequestSchema = z.strictObject({
 });
 export type CreateSubdivisionRequest = z.input<typeof createSubdivisionRequestSchema>;
 
-/** PATCH /api/subdivisions/{key} body: any subset (no defaults applied). */
+/** PATCH /api/subdivisions/{key} body: any subset (no defaults applied); `version` the version read (stale → 409). */
 export const updateSubdivisionRequestSchema = z
   .strictObject({
     ...createSubdivisionRequestSchema.shape,
@@ -225,9 +228,10 @@ export const updateSubdivisionRequestSchema = z
     status: subdivisionStatusSchema,
     published: z.boolean(),
     public_prices: z.boolean(),
+    version: recordVersionSchema,
   })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Indique al menos un campo', path: ['body'] });
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
 export type UpdateSubdivisionRequest = z.input<typeof updateSubdivisionRequestSchema>;
 
 /** GET /api/subdivisions query: `q` searches code, name and district; filters status, currency. */
@@ -250,13 +254,15 @@ export const subdivisionKeyParamsSchema = z.strictObject({ key: z.string().min(1
 // ---------------------------------------------------------------------------------------------
 
 /** A stage (etapa). */
-export const stageSchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int() });
+export const stageSchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), version: versionInAnswerSchema });
 export type Stage = z.infer<typeof stageSchema>;
 /** POST /api/subdivisions/{key}/stages and PATCH /api/stages/{id} body. */
 export const stageRequestSchema = z.strictObject({
   name: z.string().trim().min(1, 'Ingrese el nombre de la etapa').max(60),
   position: z.number().int().min(0).max(1000).optional(),
 });
+/** PATCH /api/stages/{id} body: the stage's fields and the version read (stale → 409). */
+export const updateStageRequestSchema = stageRequestSchema.extend({ version: recordVersionSchema.optional() });
 /** GET …/stages answer (a subdivision has few stages: not paged, at most 100). */
 export const stagesResponseSchema = z.object({ data: z.array(stageSchema) });
 
@@ -266,6 +272,7 @@ export const blockSchema = z.object({
   name: z.string(),
   stage_id: z.number().int().nullable(),
   lots_count: z.number().int(),
+  version: versionInAnswerSchema,
 });
 export type Block = z.infer<typeof blockSchema>;
 /** POST /api/subdivisions/{key}/blocks and PATCH /api/blocks/{id} body. */
@@ -273,6 +280,14 @@ export const blockRequestSchema = z.strictObject({
   name: blockNameSchema,
   stage_id: z.number().int().nullable().optional(),
 });
+/**
+ * PATCH /api/blocks/{id} body: blockRequestSchema's fields, any subset (the web client may send
+ * only `stage_id`), and the version read (stale → 409).
+ */
+export const updateBlockRequestSchema = blockRequestSchema
+  .extend({ version: recordVersionSchema })
+  .partial()
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
 /** GET …/blocks answer (at most 500 blocks per subdivision: not paged). */
 export const blocksResponseSchema = z.object({ data: z.array(blockSchema) });
 
@@ -310,6 +325,8 @@ export const lotSchema = z.object({
   registry_entry: z.string().nullable(),
   notes: z.string().nullable(),
   updated_at: z.string(),
+  /** Edit counter (src/schemas/versions.ts); status and price changes raise it too. */
+  version: versionInAnswerSchema,
 });
 export type Lot = z.infer<typeof lotSchema>;
 
@@ -357,11 +374,12 @@ export type CreateLotRequest = z.input<typeof createLotRequestSchema>;
  * PATCH /api/lots/{id} body: any subset. The server recomputes the list price when area or price
  * per m² change and no `list_price` is sent; a differing list price needs a reason (checked on the
  * merged record, 422 on `list_price_reason`). Status changes go through /status, never here.
+ * `version`: the version read (stale → 409, src/schemas/versions.ts).
  */
 export const updateLotRequestSchema = z
-  .strictObject(lotFields)
+  .strictObject({ ...lotFields, version: recordVersionSchema })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Indique al menos un campo', path: ['body'] });
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
 export type UpdateLotRequest = z.input<typeof updateLotRequestSchema>;
 
 /** GET /api/subdivisions/{key}/lots query: `q` searches code and notes. */
@@ -549,8 +567,38 @@ export const importIssueSchema = z.object({
   lot_code: z.string().nullable(),
   field: z.string().nullable(),
   message: z.string(),
+  /**
+   * What kind of problem it is ({@link IMPORT_ISSUE_KINDS}), for the report's summary and filter.
+   * A string, not an enum: a kind this app does not know yet is shown as "Otros" (tolerant reader).
+   */
+  kind: z.string().optional(),
+  /** On a "y N más" row: how many issues of its kind it stands for (N). */
+  more: z.number().int().optional(),
 });
 export type ImportIssue = z.infer<typeof importIssueSchema>;
+
+/**
+ * Kinds of import issues and their Spanish names in the report (issue 13 item 6; docs/import.md
+ * "Checks"). The server tags every issue with one.
+ */
+export const IMPORT_ISSUE_KINDS = {
+  FILE: 'Archivo',
+  COORDINATES: 'Sistema de coordenadas',
+  LABEL: 'Rótulos',
+  CODE: 'Manzana y lote',
+  DUPLICATE: 'Códigos repetidos',
+  OVERLAP: 'Superposiciones',
+  SLIVER: 'Contactos mínimos',
+  SPIKE: 'Puntas eliminadas',
+  GEOMETRY: 'Geometría',
+  AREA: 'Área declarada',
+  VALUE: 'Valores de las filas',
+  LIMIT: 'Límites',
+  PRICE: 'Precios',
+  STAGE: 'Etapas',
+  OTHER: 'Otros',
+} as const;
+export type ImportIssueKind = keyof typeof IMPORT_ISSUE_KINDS;
 
 /** One lot the file would create or update. `action` compares with the subdivision's lots. */
 export const importLotRowSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STAFF_PERMISSIONS, type Permission } from './permissions';
+import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from './versions';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from './paging';
 
 /**
@@ -22,6 +23,8 @@ export const roleSchema = z.object({
   name: z.string(),
   permissions: z.array(z.string()),
   holders: z.number().int(),
+  /** Edit counter (src/schemas/versions.ts); renames and permission changes raise it. */
+  version: versionInAnswerSchema,
 });
 export type Role = z.infer<typeof roleSchema>;
 
@@ -30,11 +33,11 @@ const permissionListSchema = z.array(staffPermissionSchema).max(100);
 
 /** POST /api/roles body. */
 export const createRoleRequestSchema = z.strictObject({ name: roleNameSchema, permissions: permissionListSchema.default([]) });
-/** PATCH /api/roles/{id} body: a new name and/or the whole permission list. */
+/** PATCH /api/roles/{id} body: a new name and/or the whole permission list; `version` the version read. */
 export const updateRoleRequestSchema = z
-  .strictObject({ name: roleNameSchema, permissions: permissionListSchema })
+  .strictObject({ name: roleNameSchema, permissions: permissionListSchema, version: recordVersionSchema })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Indique al menos un campo', path: ['body'] });
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
 /** POST /api/roles/{id}/copy body: the copy's name. */
 export const copyRoleRequestSchema = z.strictObject({ name: roleNameSchema });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from './versions';
 import { listQueryShape, pagedResponseSchema, sortSchema, dataResponseSchema } from './paging';
 
 /**
@@ -43,6 +44,8 @@ export const staffUserSchema = z.object({
   locals: z.array(z.object({ id: z.number().int(), name: z.string() })),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Edit counter (src/schemas/versions.ts). */
+  version: versionInAnswerSchema,
 });
 export type StaffUser = z.infer<typeof staffUserSchema>;
 
@@ -61,11 +64,14 @@ export const createUserRequestSchema = z.strictObject({
 });
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 
-/** PATCH /api/users/{id} body: any subset of the create fields; `role_ids`/`local_ids` replace the lists. */
+/**
+ * PATCH /api/users/{id} body: any subset of the create fields; `role_ids`/`local_ids` replace the
+ * lists; `version` the version read (stale → 409, src/schemas/versions.ts).
+ */
 export const updateUserRequestSchema = createUserRequestSchema
-  .extend({ local_ids: idListSchema })
+  .extend({ local_ids: idListSchema, version: recordVersionSchema })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, { message: 'Indique al menos un campo', path: ['body'] });
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
 /** GET /api/users answer. */

@@ -37,6 +37,13 @@ export const STATES = {
    * `locals` record 1 made by STAFF on 2026-11-20.
    */
   changeHistoryExists: 'a signed-in staff user and a change history exist',
+  /**
+   * Given after a state that creates the record (issue 11 item 9): record `id` of `entity` (one of
+   * users, roles, companies, locals, subdivisions, stages, blocks, lots) was changed by another user
+   * after the app read it, so its version is no longer 1 (records start at version 1 and every
+   * change adds 1; src/schemas/versions.ts). An edit sending `version: 1` must be refused with 409.
+   */
+  recordChangedByAnother: 'a record was changed by another user',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */

@@ -43,7 +43,7 @@ describe.each(dialects)('Proyectos provider states (%s)', (dialect) => {
       ['B', 1],
     ]);
     const stages = (await ctx().app.inject({ method: 'GET', url: `/api/subdivisions/${SUBDIVISION_KEY}/stages`, headers })).json();
-    expect(stages.data).toEqual([{ id: 1, name: 'Etapa 1', position: 0 }]);
+    expect(stages.data).toEqual([{ id: 1, name: 'Etapa 1', position: 0, version: 1 }]);
     const historyPage = lotStatusHistoryPageSchema.parse((await ctx().app.inject({ method: 'GET', url: '/api/lots/1/status-history', headers })).json());
     expect(historyPage.data).toEqual([expect.objectContaining({ from_status: null, to_status: 'DISPONIBLE' })]);
   });

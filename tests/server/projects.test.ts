@@ -286,7 +286,7 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       expect((await call('POST', `/api/subdivisions/${other.key}/stages`, token, { name: 'Etapa 1' })).statusCode).toBe(201);
 
       const id = first.json().data.id as number;
-      expect((await call('PATCH', `/api/stages/${id}`, token, { name: 'Etapa Norte', position: 5 })).json().data).toEqual({ id, name: 'Etapa Norte', position: 5 });
+      expect((await call('PATCH', `/api/stages/${id}`, token, { name: 'Etapa Norte', position: 5 })).json().data).toEqual({ id, name: 'Etapa Norte', position: 5, version: 2 });
       const list = stagesResponseSchema.parse((await call('GET', `/api/subdivisions/${s.key}/stages`, token)).json());
       expect(list.data.map((st) => st.name)).toEqual(['Etapa 2', 'Etapa Norte']);
       const block = await createBlock(db(), s.id, 'C', { stageId: id });

@@ -12,6 +12,7 @@ import { createCompanyMachines, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from '../
 import { CompanyPage } from '../../src/views/configuracion/CompanyPage';
 import type { Company, LocalRecord } from '../../src/schemas/company';
 import type { ListQuery } from '../../src/schemas/list';
+import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 
 const COMPANY: Company = {
   id: 1,
@@ -33,6 +34,7 @@ function setup(overrides: Partial<Parameters<typeof createCompanyMachines>[0]['a
     listLocals: vi.fn((q: ListQuery) => Promise.resolve({ data: [LOCAL], meta: { page: q.page, per_page: q.per_page, total: 1 } })),
     createLocal: vi.fn((body: { name: string; address: string }) => Promise.resolve({ id: 5, active: true, ...body })),
     updateLocal: vi.fn((id: number, body: object) => Promise.resolve({ ...LOCAL, id, ...body } as LocalRecord)),
+    getLocal: vi.fn((id: number) => Promise.resolve({ ...LOCAL, id })),
     setLocalActive: vi.fn((id: number, active: boolean) => Promise.resolve({ ...LOCAL, id, active })),
   };
   const toaster = { show: vi.fn() };
@@ -55,6 +57,24 @@ describe('Empresas', () => {
     await waitFor(() => expect(api.update).toHaveBeenCalled());
     expect(api.update.mock.calls[0]?.[0]).toMatchObject({ phone: '014445555', legal_representative: null, email: 'contacto@sol.pe' });
     await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ severity: 'success' })));
+  });
+
+  it('sends the version it read; a stale edit shows the 409 with "Recargar", which loads the company again', async () => {
+    const read = { ...COMPANY, version: 3 };
+    const fresh = { ...COMPANY, phone: '017778888', version: 4 };
+    const get = vi.fn().mockResolvedValueOnce(read).mockResolvedValueOnce(fresh);
+    const update = vi.fn(() => Promise.reject(new ApiError(409, STALE_RECORD_MESSAGE, { version: [STALE_RECORD_MESSAGE] })));
+    const { user } = setup({ get, update });
+    await screen.findByLabelText('Razón social');
+    await user.type(screen.getByLabelText('Teléfono'), '014445555');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(STALE_RECORD_MESSAGE);
+    expect(update.mock.calls[0]).toEqual([expect.objectContaining({ phone: '014445555', version: 3 })]);
+    await user.click(within(alert).getByRole('button', { name: 'Recargar' }));
+    await waitFor(() => expect((screen.getByLabelText('Teléfono') as HTMLInputElement).value).toBe('017778888'));
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows the server's 422 under its field", async () => {

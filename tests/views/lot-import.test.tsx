@@ -166,13 +166,67 @@ describe('ImportLotsDialog', () => {
   it('lists errors with their location and keeps Importar disabled', async () => {
     const { user, commit } = setup({ preview: vi.fn(() => Promise.resolve(preview({ issues: [OVERLAP] }))) });
     await chooseFile(user, dxf());
-    const issues = await screen.findByRole('table', { name: 'Problemas del archivo' });
+    const issues = await screen.findByRole('table', { name: 'Lista de problemas' });
     expect(within(issues).getByText(OVERLAP.location)).toBeTruthy();
     expect(within(issues).getByText(OVERLAP.message)).toBeTruthy();
     expect(screen.getByText('El archivo tiene errores')).toBeTruthy();
     expect(importButton()).toHaveProperty('disabled', true);
     await user.click(importButton());
     expect(commit).not.toHaveBeenCalled();
+  });
+
+  it('reports 600+ issues by kind, then filtered and paged, and downloads them all as CSV', async () => {
+    const duplicates: ImportIssue[] = Array.from({ length: 100 }, (_, i) => ({
+      severity: 'ERROR',
+      location: `elemento ${i + 1}`,
+      lot_code: `MZ A - LT ${i + 1}`,
+      field: null,
+      message: `Código repetido: MZ A - LT ${i + 1} ya aparece en elemento ${i + 200}`,
+      kind: 'DUPLICATE',
+    }));
+    const more: ImportIssue = { severity: 'ERROR', location: 'archivo', lot_code: null, field: 'file', message: 'y 516 códigos repetidos más', kind: 'DUPLICATE', more: 516 };
+    const spikes: ImportIssue[] = Array.from({ length: 30 }, (_, i) => ({
+      severity: 'WARNING',
+      location: `elemento ${i + 400}`,
+      lot_code: `MZ B - LT ${i + 1}`,
+      field: null,
+      message: `Se eliminó una punta de 0.66 m en MZ B - LT ${i + 1}: el contorno iba y volvía por la misma línea`,
+      kind: 'SPIKE',
+    }));
+    const unknown: ImportIssue = { severity: 'WARNING', location: 'archivo', lot_code: null, field: null, message: 'Un aviso nuevo', kind: 'SOMETHING_NEW' };
+    const { user } = setup({ preview: vi.fn(() => Promise.resolve(preview({ issues: [...duplicates, more, ...spikes, unknown] }))) });
+    await chooseFile(user, dxf());
+    const kinds = await screen.findByRole('table', { name: 'Problemas por tipo' });
+    const row = (name: string) => within(kinds).getByRole('button', { name }).closest('tr')!.textContent;
+    expect(row('Códigos repetidos')).toBe('Códigos repetidos6160');
+    expect(row('Puntas eliminadas')).toBe('Puntas eliminadas030');
+    expect(row('Otros')).toBe('Otros01');
+    // 132 issues listed, 50 per page.
+    expect(screen.getByText('Página 1 de 3 · 132 problemas')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(screen.getByText('Página 2 de 3 · 132 problemas')).toBeTruthy();
+    // A kind's button filters to it (and back to page 1).
+    await user.click(within(kinds).getByRole('button', { name: 'Puntas eliminadas' }));
+    const list = screen.getByRole('table', { name: 'Lista de problemas' });
+    expect(within(list).getAllByRole('row')).toHaveLength(31);
+    expect(screen.queryByRole('navigation', { name: 'Páginas de problemas' })).toBeNull();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tipo de problema' }), '');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Gravedad' }), 'WARNING');
+    expect(within(screen.getByRole('table', { name: 'Lista de problemas' })).getAllByRole('row')).toHaveLength(32);
+
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:issues';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    const csv = await blobs[0]!.text();
+    const lines = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('Tipo,Gravedad,Ubicación,Lote,Detalle');
+    expect(lines).toHaveLength(1 + 132); // every issue, not the filtered page
+    expect(lines[1]).toBe('Códigos repetidos,Error,elemento 1,MZ A - LT 1,Código repetido: MZ A - LT 1 ya aparece en elemento 200');
   });
 
   it('previews again when another DXF layer is chosen', async () => {
@@ -203,7 +257,7 @@ describe('ImportLotsDialog', () => {
     await screen.findByRole('table', { name: 'Lotes del archivo' });
     await user.click(importButton());
     expect(await screen.findByText('El archivo tiene 1 error; no se importó ningún lote')).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'Problemas del archivo' })).getByText(OVERLAP.message)).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Lista de problemas' })).getByText(OVERLAP.message)).toBeTruthy();
     expect(onImported).not.toHaveBeenCalled();
   });
 });

@@ -10,8 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { createActor, fromPromise } from 'xstate';
 import { z } from 'zod';
-import { listActors, resourceListMachine } from '../../src/machines/shared/resource-list.machine';
-import { resourceEditorMachine, type SaveInput } from '../../src/machines/shared/resource-editor.machine';
+import { createResourceListMachine, listActors } from '../../src/machines/shared/resource-list.machine';
+import { resourceEditorMachine, type EditorValues, type SaveInput } from '../../src/machines/shared/resource-editor.machine';
 import { ResourceTable, type TableColumn } from '../../src/views/shared/ResourceTable';
 import { ResourceToolbar } from '../../src/views/shared/ResourceToolbar';
 import { ListStates } from '../../src/views/shared/ListStates';
@@ -19,6 +19,7 @@ import { EditorDialog, EditorDrawer } from '../../src/views/shared/EditorDialog'
 import { TextField } from '../../src/views/shared/FormField';
 import type { ListQuery, Paged } from '../../src/schemas/list';
 import { ApiError } from '../../src/api/client';
+import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 
 type User = { id: number; name: string; email: string };
 
@@ -43,7 +44,7 @@ function renderList(fetchPage: (q: ListQuery) => Promise<Paged<User>>, query: Pa
   const fetchSpy = vi.fn(fetchPage);
   const download = vi.fn();
   const list = createActor(
-    resourceListMachine.provide({
+    createResourceListMachine<User>().provide({
       actions: { syncUrl: (_, q) => syncUrl(q), download: (_, f) => download(f) },
       actors: listActors(fetchSpy),
     }),
@@ -194,12 +195,19 @@ const schema = z.strictObject({
   email: z.email('Ingrese un correo electrónico válido'),
 });
 
-function renderEditor(save: (input: SaveInput) => Promise<unknown> = async () => ({ id: 1 })) {
+function renderEditor(
+  save: (input: SaveInput<EditorValues>) => Promise<EditorValues> = async () => ({ id: 1 }),
+  reload: (record: Record<string, unknown>) => Promise<Record<string, unknown>> = async (record) => record,
+) {
   const saved = vi.fn();
   const editor = createActor(
     resourceEditorMachine.provide({
       actions: { saved: (_, info) => saved(info) },
-      actors: { save: fromPromise(({ input }) => save(input)), remove: fromPromise<unknown, Record<string, unknown>>(async () => undefined) },
+      actors: {
+        save: fromPromise(({ input }) => save(input)),
+        remove: fromPromise<unknown, { record: EditorValues }>(async () => undefined),
+        reload: fromPromise<EditorValues, { record: EditorValues }>(({ input }) => reload(input.record)),
+      },
     }),
     { input: { schema, fields: ['name', 'email'], empty: { name: '', email: '' } } },
   ).start();
@@ -283,10 +291,52 @@ describe('EditorDialog', () => {
   });
 });
 
+describe('EditorDialog: a record changed by another user (issue 11 item 9)', () => {
+  it('shows the 409 with "Recargar", which refetches the record and keeps the dialog open on it', async () => {
+    const opened = { id: 3, name: 'Ana', email: 'ana@example.pe', version: 2 };
+    const fresh = { ...opened, name: 'Ana María', version: 3 };
+    const save = vi.fn(async (input: SaveInput<EditorValues>) => {
+      if ((input.body as { version?: number }).version === 2) throw new ApiError(409, STALE_RECORD_MESSAGE, { version: [STALE_RECORD_MESSAGE] });
+      return input.body;
+    });
+    const reload = vi.fn(async () => fresh);
+    const { editor, user, saved } = renderEditor(save, reload);
+    editor.send({ type: 'editor.openEdit', record: opened });
+    await screen.findByRole('dialog', { name: 'Editar usuario' });
+    await user.clear(screen.getByLabelText('Correo electrónico'));
+    await user.type(screen.getByLabelText('Correo electrónico'), 'ana.ruiz@example.pe');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(STALE_RECORD_MESSAGE);
+    await user.click(within(alert).getByRole('button', { name: 'Recargar' }));
+    await waitFor(() => expect((screen.getByLabelText('Nombre') as HTMLInputElement).value).toBe('Ana María'));
+    expect(reload).toHaveBeenCalledWith(opened);
+    expect((screen.getByLabelText('Correo electrónico') as HTMLInputElement).value).toBe('ana@example.pe');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Editar usuario' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith(expect.objectContaining({ kind: 'updated' })));
+    expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ body: { name: 'Ana María', email: 'ana@example.pe', version: 3 } }));
+  });
+
+  it('another 409 shows no "Recargar"', async () => {
+    const { editor, user } = renderEditor(async () => {
+      throw new ApiError(409, 'Debe quedar al menos un usuario activo con el rol Administrador');
+    });
+    editor.send({ type: 'editor.openEdit', record: { id: 3, name: 'Ana', email: 'ana@example.pe', version: 1 } });
+    await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Debe quedar al menos');
+    expect(screen.queryByRole('button', { name: 'Recargar' })).toBeNull();
+  });
+});
+
 describe('EditorDrawer', () => {
   it('shows the same form in a drawer, with the edit title', async () => {
     const editor = createActor(
-      resourceEditorMachine.provide({ actors: { save: fromPromise<unknown, SaveInput>(async () => ({})) } }),
+      resourceEditorMachine.provide({ actors: { save: fromPromise<EditorValues, SaveInput<EditorValues>>(async () => ({})) } }),
       { input: { schema, fields: ['name', 'email'], empty: { name: '', email: '' } } },
     ).start();
     render(

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
 import { isUniqueViolation } from '../../db/portable';
 import { fieldError, notFound } from '../../errors';
+import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { findMainCompanyId } from './companies.repository';
 import { detectLogoType, LOGO_MESSAGES, sanitizeSvg } from './logo';
 
@@ -22,7 +23,7 @@ export const LOGO_PATH = '/logo';
 async function snapshot(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('companies')
-    .select(['id', 'business_name', 'ruc', 'address', 'phone', 'email', 'legal_representative', 'logo_content_type', 'logo_updated_at', 'subscription_active'])
+    .select(['id', 'business_name', 'ruc', 'address', 'phone', 'email', 'legal_representative', 'logo_content_type', 'logo_updated_at', 'subscription_active', 'version'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -47,12 +48,19 @@ export async function getCompany(db: Kysely<DB>): Promise<Company> {
     email: row.email,
     legal_representative: row.legal_representative,
     logo_url: row.logo_updated_at ? `${LOGO_PATH}?v=${new Date(row.logo_updated_at).getTime()}` : null,
+    version: row.version,
   };
 }
 
-/** Updates the company (PATCH /api/company). @throws HttpError 404; 422 on a RUC another company has. */
-export async function updateCompany(deps: AppDeps, audit: AuditContext, body: UpdateCompanyRequest): Promise<Company> {
+/**
+ * Updates the company (PATCH /api/company); with `version`, only that version of it
+ * (server/db/versions.ts).
+ * @throws HttpError 404; 422 on a RUC another company has; 409 when the company changed since
+ *   `version` (STALE_RECORD_MESSAGE, nothing stored).
+ */
+export async function updateCompany(deps: AppDeps, audit: AuditContext, request: UpdateCompanyRequest): Promise<Company> {
   const id = await companyId(deps.db);
+  const { version, ...body } = request;
   const values = { ...body, email: body.email === undefined || body.email === null ? body.email : body.email.trim().toLowerCase() };
   if (body.ruc !== undefined) {
     const other = await deps.db.selectFrom('companies').select('id').where('ruc', '=', body.ruc).where('id', '<>', id).executeTakeFirst();
@@ -61,7 +69,13 @@ export async function updateCompany(deps: AppDeps, audit: AuditContext, body: Up
   try {
     await deps.db.transaction().execute(async (trx) => {
       const before = await snapshot(trx, id);
-      await trx.updateTable('companies').set(values).where('id', '=', id).execute();
+      const updated = await trx
+        .updateTable('companies')
+        .set({ ...values, version: nextVersion() })
+        .where('id', '=', id)
+        .$if(version !== undefined, (q) => q.where('version', '=', version!))
+        .executeTakeFirst();
+      await assertVersionedUpdate(trx, 'companies', id, updated, notFound);
       await recordChange(trx, audit, { entity: 'companies', recordId: id, action: 'UPDATE', before, after: await snapshot(trx, id) });
     });
   } catch (error) {
@@ -90,7 +104,7 @@ export async function saveLogo(deps: AppDeps, audit: AuditContext, uploaded: Buf
     const before = await snapshot(trx, id);
     await trx
       .updateTable('companies')
-      .set({ logo_content_type: type, logo_data: bytes, logo_updated_at: deps.clock.now().toISOString() })
+      .set({ logo_content_type: type, logo_data: bytes, logo_updated_at: deps.clock.now().toISOString(), version: nextVersion() })
       .where('id', '=', id)
       .execute();
     await recordChange(trx, audit, { entity: 'companies', recordId: id, action: 'UPDATE', before, after: await snapshot(trx, id) });

@@ -6,6 +6,7 @@ import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
 import { fromFlag, toFlag } from '../../db/portable';
 import { conflict, notFound } from '../../errors';
+import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { findMainCompanyId } from '../companies/companies.repository';
 import { insertLocal } from './locals.repository';
 
@@ -20,8 +21,8 @@ export const LOCAL_MESSAGES = {
 
 /** A local's row → wire (and change-history snapshot). */
 async function findLocal(db: Kysely<DB>, id: number): Promise<LocalRecord | undefined> {
-  const row = await db.selectFrom('locals').select(['id', 'name', 'address', 'active']).where('id', '=', id).executeTakeFirst();
-  return row ? { id: row.id, name: row.name, address: row.address, active: fromFlag(row.active) } : undefined;
+  const row = await db.selectFrom('locals').select(['id', 'name', 'address', 'active', 'version']).where('id', '=', id).executeTakeFirst();
+  return row ? { id: row.id, name: row.name, address: row.address, active: fromFlag(row.active), version: row.version } : undefined;
 }
 
 /** One page of locals (`q` on name and address, `active` filter). */
@@ -39,7 +40,7 @@ export async function listLocalsPage(db: Kysely<DB>, query: LocalsQuery): Promis
   if (query.active) base = base.where('locals.active', '=', toFlag(query.active === 'true'));
   const { field, direction } = parseSort<'name' | 'id'>(query.sort, 'id');
   const page = await paginate(base, query, (q) =>
-    q.select(['locals.id', 'locals.name', 'locals.address', 'locals.active']).orderBy(`locals.${field}`, direction).orderBy('locals.id', direction),
+    q.select(['locals.id', 'locals.name', 'locals.address', 'locals.active', 'locals.version']).orderBy(`locals.${field}`, direction).orderBy('locals.id', direction),
   );
   return { data: page.data.map((r) => ({ ...r, active: fromFlag(r.active) })), meta: page.meta };
 }
@@ -64,25 +65,29 @@ export async function createLocalRecord(deps: AppDeps, audit: AuditContext, body
 }
 
 /**
- * Updates name/address or the active flag of a local.
- * @throws HttpError 404; 409 when `active` already has that value.
+ * Updates name/address or the active flag of a local, raising its version; with `version`, only
+ * that version of it (server/db/versions.ts).
+ * @throws HttpError 404; 409 when `active` already has that value, or when the local changed since
+ *   `version` (STALE_RECORD_MESSAGE, nothing stored).
  */
 export async function updateLocalRecord(
   deps: AppDeps,
   audit: AuditContext,
   id: number,
-  body: { name?: string; address?: string; active?: boolean },
+  body: { name?: string; address?: string; active?: boolean; version?: number },
 ): Promise<LocalRecord> {
   const current = await getLocal(deps.db, id);
   if (body.active !== undefined && body.active === current.active) throw conflict(body.active ? LOCAL_MESSAGES.alreadyActive : LOCAL_MESSAGES.alreadyInactive);
   await deps.db.transaction().execute(async (trx) => {
     const before = await findLocal(trx, id);
-    const { active, ...rest } = body;
-    await trx
+    const { active, version, ...rest } = body;
+    const updated = await trx
       .updateTable('locals')
-      .set({ ...rest, ...(active === undefined ? {} : { active: toFlag(active) }) })
+      .set({ ...rest, ...(active === undefined ? {} : { active: toFlag(active) }), version: nextVersion() })
       .where('id', '=', id)
-      .execute();
+      .$if(version !== undefined, (q) => q.where('version', '=', version!))
+      .executeTakeFirst();
+    await assertVersionedUpdate(trx, 'locals', id, updated, notFound);
     await recordChange(trx, audit, { entity: 'locals', recordId: id, action: 'UPDATE', before, after: await findLocal(trx, id) });
   });
   return getLocal(deps.db, id);

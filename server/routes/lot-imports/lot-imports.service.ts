@@ -3,6 +3,7 @@ import { computeListPrice, type ImportIssue, type ImportLotRow, type ImportPrevi
 import { recordChange, recordChanges, type AuditContext, type ChangeInput } from '../../audit/audit';
 import type { DB, LotsTable } from '../../db/database';
 import { HttpError } from '../../errors';
+import { nextVersion } from '../../db/versions';
 import type { ParsedLot, ParseResult } from '../../lot-import';
 import { issue } from '../../lot-import/types';
 
@@ -47,7 +48,10 @@ async function subdivisionIssues(db: Kysely<DB>, subdivision: ImportSubdivision,
     if (drawn) {
       const name = (s: string) => (s === 'GEO' ? 'geográficas (longitud/latitud)' : 'de plano (metros)');
       issues.push(
-        issue('ERROR', 'archivo', `El archivo usa coordenadas ${name(parsed.coordinateSystem)} pero los lotes de la lotización tienen coordenadas ${name(subdivision.coordinate_system)}`, { field: 'file' }),
+        issue('ERROR', 'archivo', `El archivo usa coordenadas ${name(parsed.coordinateSystem)} pero los lotes de la lotización tienen coordenadas ${name(subdivision.coordinate_system)}`, {
+          field: 'file',
+          kind: 'COORDINATES',
+        }),
       );
     }
   }
@@ -56,6 +60,7 @@ async function subdivisionIssues(db: Kysely<DB>, subdivision: ImportSubdivision,
     issues.push(
       issue('WARNING', 'archivo', `${unpriced} ${unpriced === 1 ? 'lote nuevo no tiene' : 'lotes nuevos no tienen'} precio: se crearán con precio 0 por m²; fíjelo luego con el cambio masivo de precios`, {
         field: 'price_per_m2',
+        kind: 'PRICE',
       }),
     );
   }
@@ -96,6 +101,7 @@ function blockStages(parsed: ParseResult): { stageOf: Map<string, string>; issue
       issues.push(
         issue('WARNING', `manzana ${block}`, `La manzana ${block} tiene lotes en ${ranked.map(([name]) => name).join(', ')}; se asignará a ${ranked[0]![0]}, la de más lotes`, {
           field: 'stage',
+          kind: 'STAGE',
         }),
       );
     }
@@ -203,7 +209,7 @@ export async function commitImport(
     const current = await trx.selectFrom('subdivisions').select(['coordinate_system']).where('id', '=', subdivisionId).executeTakeFirstOrThrow();
     if (parsed.coordinateSystem && parsed.coordinateSystem !== current.coordinate_system) {
       // previewImport refused a mismatch with drawn lots, so none of the lots has a polygon yet.
-      await trx.updateTable('subdivisions').set({ coordinate_system: parsed.coordinateSystem, updated_at: now }).where('id', '=', subdivisionId).execute();
+      await trx.updateTable('subdivisions').set({ coordinate_system: parsed.coordinateSystem, updated_at: now, version: nextVersion() }).where('id', '=', subdivisionId).execute();
       await recordChange(trx, audit, {
         entity: 'subdivisions',
         recordId: subdivisionId,
@@ -236,7 +242,7 @@ export async function commitImport(
     for (const row of blockRows) {
       const stageId = stageIdOf(row.name);
       if (stageId === null || stageId === row.stage_id) continue;
-      await trx.updateTable('blocks').set({ stage_id: stageId }).where('id', '=', row.id).execute();
+      await trx.updateTable('blocks').set({ stage_id: stageId, version: nextVersion() }).where('id', '=', row.id).execute();
       await recordChange(trx, audit, { entity: 'blocks', recordId: row.id, action: 'UPDATE', before: { stage_id: row.stage_id }, after: { stage_id: stageId } });
     }
     for (const name of [...new Set(parsed.lots.map((l) => l.block))].sort()) {
@@ -280,7 +286,7 @@ export async function commitImport(
       }
       if (Object.keys(patch).length === 0) continue;
       patch.updated_at = now;
-      await trx.updateTable('lots').set(patch).where('id', '=', row.id).execute();
+      await trx.updateTable('lots').set({ ...patch, version: nextVersion() }).where('id', '=', row.id).execute();
       const before = Object.fromEntries(Object.keys(patch).map((k) => [k, row[k as keyof typeof row]]));
       changes.push({ entity: 'lots', recordId: row.id, action: 'UPDATE', before, after: patch });
       updated += 1;

@@ -23,6 +23,7 @@ import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page, type PageRequest } from '../../db/paging';
 import { fromFlag, isUniqueViolation, toFlag } from '../../db/portable';
 import { conflict, fieldError, HttpError, validationError } from '../../errors';
+import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { round2, subdivisionNotFound, type ProjectsDeps } from './subdivisions.service';
 
 /**
@@ -63,12 +64,12 @@ const staffUserId = (audit: AuditContext) => (audit.actor?.userType === 'COLLABO
 // ---------------------------------------------------------------------------------------------
 
 async function findStage(db: Kysely<DB>, id: number) {
-  return db.selectFrom('stages').select(['id', 'subdivision_id', 'name', 'position']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('stages').select(['id', 'subdivision_id', 'name', 'position', 'version']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The stages of a subdivision by position then id (at most 100). */
 export async function listStages(db: Kysely<DB>, subdivisionId: number): Promise<Stage[]> {
-  return db.selectFrom('stages').select(['id', 'name', 'position']).where('subdivision_id', '=', subdivisionId).orderBy('position').orderBy('id').limit(100).execute();
+  return db.selectFrom('stages').select(['id', 'name', 'position', 'version']).where('subdivision_id', '=', subdivisionId).orderBy('position').orderBy('id').limit(100).execute();
 }
 
 async function assertStageNameFree(db: Kysely<DB>, subdivisionId: number, name: string, exceptId: number | null) {
@@ -87,7 +88,7 @@ export async function createStage(deps: ProjectsDeps, audit: AuditContext, subdi
       const { id } = await trx.insertInto('stages').values({ subdivision_id: subdivisionId, name: body.name, position }).returning('id').executeTakeFirstOrThrow();
       const after = await findStage(trx, id);
       await recordChange(trx, audit, { entity: 'stages', recordId: id, action: 'CREATE', after });
-      return { id, name: body.name, position };
+      return { id, name: body.name, position, version: after?.version ?? 1 };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('name', LOT_MESSAGES.duplicateStage);
@@ -95,17 +96,26 @@ export async function createStage(deps: ProjectsDeps, audit: AuditContext, subdi
   }
 }
 
-/** Renames / moves a stage. @throws HttpError 404; 422 on a duplicate `name`. */
-export async function updateStage(deps: ProjectsDeps, audit: AuditContext, id: number, body: { name: string; position?: number }): Promise<Stage> {
+/**
+ * Renames / moves a stage; with `version`, only that version of it (server/db/versions.ts).
+ * @throws HttpError 404; 422 on a duplicate `name`; 409 when it changed since `version`.
+ */
+export async function updateStage(deps: ProjectsDeps, audit: AuditContext, id: number, body: { name: string; position?: number; version?: number }): Promise<Stage> {
   const current = await findStage(deps.db, id);
   if (!current) throw stageNotFound();
   await assertStageNameFree(deps.db, current.subdivision_id, body.name, id);
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      await trx.updateTable('stages').set({ name: body.name, ...(body.position === undefined ? {} : { position: body.position }) }).where('id', '=', id).execute();
+      const updated = await trx
+        .updateTable('stages')
+        .set({ name: body.name, ...(body.position === undefined ? {} : { position: body.position }), version: nextVersion() })
+        .where('id', '=', id)
+        .$if(body.version !== undefined, (q) => q.where('version', '=', body.version!))
+        .executeTakeFirst();
+      await assertVersionedUpdate(trx, 'stages', id, updated, stageNotFound);
       const after = (await findStage(trx, id))!;
       await recordChange(trx, audit, { entity: 'stages', recordId: id, action: 'UPDATE', before: current, after });
-      return { id, name: after.name, position: after.position };
+      return { id, name: after.name, position: after.position, version: after.version };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError('name', LOT_MESSAGES.duplicateStage);
@@ -118,7 +128,7 @@ export async function deleteStage(deps: ProjectsDeps, audit: AuditContext, id: n
   const current = await findStage(deps.db, id);
   if (!current) throw stageNotFound();
   await deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('blocks').set({ stage_id: null }).where('stage_id', '=', id).execute();
+    await trx.updateTable('blocks').set({ stage_id: null, version: nextVersion() }).where('stage_id', '=', id).execute();
     await trx.deleteFrom('stages').where('id', '=', id).execute();
     await recordChange(trx, audit, { entity: 'stages', recordId: id, action: 'DELETE', before: current });
   });
@@ -129,7 +139,7 @@ export async function deleteStage(deps: ProjectsDeps, audit: AuditContext, id: n
 // ---------------------------------------------------------------------------------------------
 
 async function findBlock(db: Kysely<DB>, id: number) {
-  return db.selectFrom('blocks').select(['id', 'subdivision_id', 'stage_id', 'name']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('blocks').select(['id', 'subdivision_id', 'stage_id', 'name', 'version']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The blocks of a subdivision with their lot counts, by name naturally (A…Z, AA…), at most 500. */
@@ -137,22 +147,22 @@ export async function listBlocks(db: Kysely<DB>, subdivisionId: number): Promise
   const rows = await db
     .selectFrom('blocks')
     .leftJoin('lots', 'lots.block_id', 'blocks.id')
-    .select((eb) => ['blocks.id', 'blocks.name', 'blocks.stage_id', eb.fn.count<number>('lots.id').as('lots_count')])
+    .select((eb) => ['blocks.id', 'blocks.name', 'blocks.stage_id', 'blocks.version', eb.fn.count<number>('lots.id').as('lots_count')])
     .where('blocks.subdivision_id', '=', subdivisionId)
-    .groupBy(['blocks.id', 'blocks.name', 'blocks.stage_id'])
+    .groupBy(['blocks.id', 'blocks.name', 'blocks.stage_id', 'blocks.version'])
     .orderBy(sql`length(blocks.name)`)
     .orderBy('blocks.name')
     .orderBy('blocks.id')
     .limit(500)
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, stage_id: r.stage_id, lots_count: Number(r.lots_count) }));
+  return rows.map((r) => ({ id: r.id, name: r.name, stage_id: r.stage_id, lots_count: Number(r.lots_count), version: r.version }));
 }
 
 async function blockWithCount(db: Kysely<DB>, id: number): Promise<Block> {
   const block = await findBlock(db, id);
   if (!block) throw blockNotFound();
   const count = await db.selectFrom('lots').select((eb) => eb.fn.countAll<number>().as('n')).where('block_id', '=', id).executeTakeFirst();
-  return { id: block.id, name: block.name, stage_id: block.stage_id, lots_count: Number(count?.n ?? 0) };
+  return { id: block.id, name: block.name, stage_id: block.stage_id, lots_count: Number(count?.n ?? 0), version: block.version };
 }
 
 async function assertStageOf(db: Kysely<DB>, subdivisionId: number, stageId: number | null | undefined) {
@@ -189,9 +199,15 @@ export async function createBlock(deps: ProjectsDeps, audit: AuditContext, subdi
 
 /**
  * Renames a block or moves it to another stage; a rename recomputes the codes of its lots (each
- * lot's change recorded too). @throws HttpError 404; 422 on `name` or `stage_id`.
+ * lot's change recorded too). With `version`, only that version of the block (server/db/versions.ts).
+ * @throws HttpError 404; 422 on `name` or `stage_id`; 409 when it changed since `version`.
  */
-export async function updateBlock(deps: ProjectsDeps, audit: AuditContext, id: number, patch: { name?: string; stage_id?: number | null }): Promise<Block> {
+export async function updateBlock(
+  deps: ProjectsDeps,
+  audit: AuditContext,
+  id: number,
+  patch: { name?: string; stage_id?: number | null; version?: number },
+): Promise<Block> {
   const current = await findBlock(deps.db, id);
   if (!current) throw blockNotFound();
   const body = { ...patch, name: patch.name ?? current.name };
@@ -199,18 +215,20 @@ export async function updateBlock(deps: ProjectsDeps, audit: AuditContext, id: n
   await assertStageOf(deps.db, current.subdivision_id, body.stage_id);
   try {
     await deps.db.transaction().execute(async (trx) => {
-      await trx
+      const updated = await trx
         .updateTable('blocks')
-        .set({ name: body.name, ...(body.stage_id === undefined ? {} : { stage_id: body.stage_id }) })
+        .set({ name: body.name, ...(body.stage_id === undefined ? {} : { stage_id: body.stage_id }), version: nextVersion() })
         .where('id', '=', id)
-        .execute();
+        .$if(patch.version !== undefined, (q) => q.where('version', '=', patch.version!))
+        .executeTakeFirst();
+      await assertVersionedUpdate(trx, 'blocks', id, updated, blockNotFound);
       await recordChange(trx, audit, { entity: 'blocks', recordId: id, action: 'UPDATE', before: current, after: await findBlock(trx, id) });
       if (body.name !== current.name) {
         const lots = await trx.selectFrom('lots').select(['id', 'number', 'code']).where('block_id', '=', id).orderBy('id').execute();
         const stamp = now(deps);
         for (const lot of lots) {
           const code = lotCode(body.name, lot.number);
-          await trx.updateTable('lots').set({ code, updated_at: stamp }).where('id', '=', lot.id).execute();
+          await trx.updateTable('lots').set({ code, updated_at: stamp, version: nextVersion() }).where('id', '=', lot.id).execute();
           await recordChange(trx, audit, { entity: 'lots', recordId: lot.id, action: 'UPDATE', before: { code: lot.code }, after: { code } });
         }
       }
@@ -275,6 +293,7 @@ const LOT_COLUMNS = [
   'lots.registry_entry',
   'lots.notes',
   'lots.updated_at',
+  'lots.version',
 ] as const;
 
 type LotJoinedRow = Omit<Lot, 'is_corner' | 'facing_park' | 'has_polygon'> & { is_corner: number; facing_park: number; has_polygon: number | boolean };
@@ -430,7 +449,8 @@ export async function createLot(deps: ProjectsDeps, audit: AuditContext, subdivi
  * the code is recomputed; the list price is recomputed when area or price per m² change and no
  * `list_price` is sent; a list price differing from the computed one needs a reason (checked on
  * the merged record). @throws HttpError 404; 422 on `number` (duplicate), `list_price_reason`, or
- * `price_per_m2` when area × price per m² passes LIMITS.maxCents.
+ * `price_per_m2` when area × price per m² passes LIMITS.maxCents; 409 when `version` is sent and the
+ * lot changed since (STALE_RECORD_MESSAGE, nothing stored; server/db/versions.ts).
  */
 export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: number, body: UpdateLotRequest): Promise<Lot> {
   const current = await deps.db.selectFrom('lots').innerJoin('blocks', 'blocks.id', 'lots.block_id').select(['lots.id', 'lots.subdivision_id', 'lots.number', 'lots.area_m2', 'lots.price_per_m2', 'lots.list_price', 'lots.list_price_reason', 'blocks.name as block']).where('lots.id', '=', id).executeTakeFirst();
@@ -460,12 +480,12 @@ export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: num
   if (listPrice === computed) reason = null;
   else if (!reason) throw fieldError('list_price_reason', LOT_MESSAGES.reasonRequired);
 
-  const { block: _b, number: _n, list_price: _lp, list_price_reason: _r, ...rest } = body;
+  const { block: _b, number: _n, list_price: _lp, list_price_reason: _r, version, ...rest } = body;
   try {
     await deps.db.transaction().execute(async (trx) => {
       const before = await lotSnapshot(trx, id);
       const blockId = block === current.block ? undefined : await blockIdFor(trx, audit, current.subdivision_id, block);
-      await trx
+      const updated = await trx
         .updateTable('lots')
         .set({
           ...lotColumns(rest),
@@ -475,9 +495,12 @@ export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: num
           list_price: listPrice,
           list_price_reason: reason,
           updated_at: now(deps),
+          version: nextVersion(),
         })
         .where('id', '=', id)
-        .execute();
+        .$if(version !== undefined, (q) => q.where('version', '=', version!))
+        .executeTakeFirst();
+      await assertVersionedUpdate(trx, 'lots', id, updated, lotNotFound);
       await recordChange(trx, audit, { entity: 'lots', recordId: id, action: 'UPDATE', before, after: await lotSnapshot(trx, id) });
     });
   } catch (error) {
@@ -515,7 +538,7 @@ export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, i
     if (!isLotTransitionAllowed(from, to)) throw conflict(LOT_MESSAGES.transition(LOT_STATUS_LABEL[from], LOT_STATUS_LABEL[to]));
     const stamp = now(deps);
     const reason = body.reason?.trim() ? body.reason.trim() : null;
-    await trx.updateTable('lots').set({ status: to, updated_at: stamp }).where('id', '=', id).execute();
+    await trx.updateTable('lots').set({ status: to, updated_at: stamp, version: nextVersion() }).where('id', '=', id).execute();
     await trx.insertInto('lot_status_changes').values({ lot_id: id, from_status: from, to_status: to, reason, user_id: staffUserId(audit), changed_at: stamp }).execute();
     await recordChange(trx, audit, { entity: 'lots', recordId: id, action: 'UPDATE', before, after: { ...(await lotSnapshot(trx, id)), status_reason: reason } });
   });
@@ -622,7 +645,7 @@ export async function applyPriceChange(deps: ProjectsDeps, audit: AuditContext, 
       const before = await lotSnapshot(trx, row.id);
       await trx
         .updateTable('lots')
-        .set({ price_per_m2: row.new_price_per_m2, list_price: row.new_list_price, list_price_reason: null, updated_at: stamp })
+        .set({ price_per_m2: row.new_price_per_m2, list_price: row.new_list_price, list_price_reason: null, updated_at: stamp, version: nextVersion() })
         .where('id', '=', row.id)
         .execute();
       await recordChange(trx, audit, {

@@ -27,7 +27,9 @@ import {
   subdivisionResponseSchema,
   subdivisionsPageSchema,
   subdivisionsQuerySchema,
+  updateBlockRequestSchema,
   updateLotRequestSchema,
+  updateStageRequestSchema,
   updateSubdivisionRequestSchema,
 } from '../../../src/schemas/projects';
 import { idParamsSchema } from '../../../src/schemas/users';
@@ -78,13 +80,6 @@ export const PROJECTS_ACCESS = staffWith(MODULE.proyectos, SUBMODULE.lotizacione
  * PROJECTS_ACCESS, or the sales maps' 'Acceso módulo comercial' + 'Acceso submódulo ventas'.
  */
 export const LOT_MAP_ACCESS = staffWithAnyOf([MODULE.proyectos, SUBMODULE.lotizaciones], [MODULE.comercial, SUBMODULE.ventas]);
-
-/**
- * PATCH /api/blocks/{id} body: blockRequestSchema's fields, any subset (a superset of the contract,
- * which sends the name every time; the web client may send only `stage_id`).
- */
-const updateBlockRequestSchema = blockRequestSchema.partial().refine((body) => Object.keys(body).length > 0, { message: 'Indique al menos un campo', path: ['body'] });
-
 
 /** Reads the multipart `file` part (≤ PLAN_MAX_BYTES). @throws HttpError 422 on `file` when missing, too large or malformed (server/uploads.ts). */
 async function readPlanUpload(request: FastifyRequest): Promise<Buffer> {
@@ -172,7 +167,7 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.patch(
       `${MAIN_BASE}/stages/:id`,
-      { config, schema: { params: idParamsSchema, body: stageRequestSchema, response: { 200: z.object({ data: stageSchema }) } } },
+      { config, schema: { params: idParamsSchema, body: updateStageRequestSchema, response: { 200: z.object({ data: stageSchema }) } } },
       async (request) => ({ data: await updateStage(deps, audit(request), parseId(request.params.id), request.body) }),
     );
     app.delete(`${MAIN_BASE}/stages/:id`, { config, schema: { params: idParamsSchema } }, async (request, reply) => {

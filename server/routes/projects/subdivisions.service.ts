@@ -14,6 +14,7 @@ import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
 import { fromFlag, isUniqueViolation, toFlag } from '../../db/portable';
 import { conflict, fieldError, HttpError } from '../../errors';
+import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { MAIN_BASE, PUBLIC_BASE } from '../bases';
 import { PLAN_MESSAGES, planSizeAllowed, readPlanImage } from './plan-image';
 
@@ -68,6 +69,7 @@ const COLUMNS = [
   'plan_updated_at',
   'created_at',
   'updated_at',
+  'version',
 ] as const;
 
 type SubdivisionRow = Awaited<ReturnType<typeof findRow>> & object;
@@ -139,6 +141,7 @@ function toSubdivision(deps: Pick<ProjectsDeps, 'ids'>, row: SubdivisionRow, sta
     sold_area_m2: stats?.soldArea ?? 0,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    version: row.version,
   };
 }
 
@@ -234,18 +237,26 @@ export async function createSubdivision(deps: ProjectsDeps, audit: AuditContext,
   }
 }
 
-/** Updates a subdivision (PATCH /api/subdivisions/{key}). @throws HttpError 404; 422 on a duplicate `code`. */
-export async function updateSubdivision(deps: ProjectsDeps, audit: AuditContext, id: number, body: UpdateSubdivisionRequest): Promise<Subdivision> {
+/**
+ * Updates a subdivision (PATCH /api/subdivisions/{key}); with `version`, only that version of it
+ * (server/db/versions.ts).
+ * @throws HttpError 404; 422 on a duplicate `code`; 409 when it changed since `version`
+ *   (STALE_RECORD_MESSAGE, nothing stored).
+ */
+export async function updateSubdivision(deps: ProjectsDeps, audit: AuditContext, id: number, request: UpdateSubdivisionRequest): Promise<Subdivision> {
+  const { version, ...body } = request;
   if (body.code !== undefined) await assertCodeFree(deps.db, body.code.trim().toUpperCase(), id);
   try {
     await deps.db.transaction().execute(async (trx) => {
       const before = await findRow(trx, id);
       if (!before) throw subdivisionNotFound();
-      await trx
+      const updated = await trx
         .updateTable('subdivisions')
-        .set({ ...columnValues(body as Partial<CreateSubdivisionRequest>), updated_at: deps.clock.now().toISOString() })
+        .set({ ...columnValues(body as Partial<CreateSubdivisionRequest>), updated_at: deps.clock.now().toISOString(), version: nextVersion() })
         .where('id', '=', id)
-        .execute();
+        .$if(version !== undefined, (q) => q.where('version', '=', version!))
+        .executeTakeFirst();
+      await assertVersionedUpdate(trx, 'subdivisions', id, updated, subdivisionNotFound);
       await recordChange(trx, audit, { entity: 'subdivisions', recordId: id, action: 'UPDATE', before, after: await findRow(trx, id) });
     });
   } catch (error) {
@@ -304,7 +315,7 @@ export async function savePlan(deps: ProjectsDeps, audit: AuditContext, id: numb
     const now = deps.clock.now().toISOString();
     await trx
       .updateTable('subdivisions')
-      .set({ plan_content_type: info.contentType, plan_data: bytes, plan_width: info.width, plan_height: info.height, plan_updated_at: now, updated_at: now })
+      .set({ plan_content_type: info.contentType, plan_data: bytes, plan_width: info.width, plan_height: info.height, plan_updated_at: now, updated_at: now, version: nextVersion() })
       .where('id', '=', id)
       .execute();
     await recordChange(trx, audit, { entity: 'subdivisions', recordId: id, action: 'UPDATE', before, after: await findRow(trx, id) });

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type UpdateResult } from 'kysely';
 import type { PageMeta } from '../../../src/schemas/paging';
 import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort } from '../../db/paging';
+import { nextVersion } from '../../db/versions';
 
 /** SQL of roles and their permissions (`roles`, `role_permissions`, `user_roles`). */
 
@@ -77,12 +78,14 @@ export interface RoleDetail {
   name: string;
   permissions: string[];
   holders: number;
+  /** Edit counter (server/db/versions.ts). */
+  version: number;
 }
 
 /** Roles by id with permissions and holder counts, in the order of `ids`. */
 export async function roleDetails(db: Kysely<DB>, ids: readonly number[]): Promise<RoleDetail[]> {
   if (ids.length === 0) return [];
-  const roles = await db.selectFrom('roles').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  const roles = await db.selectFrom('roles').select(['id', 'name', 'version']).where('id', 'in', [...ids]).execute();
   const permissions = await db.selectFrom('role_permissions').select(['role_id', 'permission']).where('role_id', 'in', [...ids]).orderBy('permission').execute();
   const holders = await db
     .selectFrom('user_roles')
@@ -100,6 +103,7 @@ export async function roleDetails(db: Kysely<DB>, ids: readonly number[]): Promi
         name: role.name,
         permissions: permissions.filter((p) => p.role_id === id).map((p) => p.permission),
         holders: Number(holders.find((h) => h.role_id === id)?.n ?? 0),
+        version: role.version,
       },
     ];
   });
@@ -114,9 +118,19 @@ export async function listRoleIds(db: Kysely<DB>, filters: RoleListFilters): Pro
   return { ids: page.data.map((r) => r.id), meta: page.meta };
 }
 
-/** Renames a role. */
-export async function renameRole(db: Kysely<DB>, id: number, name: string): Promise<void> {
-  await db.updateTable('roles').set({ name }).where('id', '=', id).execute();
+/**
+ * Raises a role's `version` and, with `name`, renames it; with `expectedVersion` only while the
+ * row still has that version (server/db/versions.ts). Every change of the role (its permissions
+ * too) goes through here first.
+ * @returns the UPDATE's result (0 rows: gone, or another edit came first).
+ */
+export function touchRole(db: Kysely<DB>, id: number, changes: { name?: string }, expectedVersion?: number): Promise<UpdateResult> {
+  return db
+    .updateTable('roles')
+    .set({ ...(changes.name === undefined ? {} : { name: changes.name }), version: nextVersion() })
+    .where('id', '=', id)
+    .$if(expectedVersion !== undefined, (q) => q.where('version', '=', expectedVersion!))
+    .executeTakeFirst();
 }
 
 /** Replaces a role's permission list. */

@@ -9,7 +9,8 @@ import { conflict, fieldError, notFound } from '../../errors';
 import { holdersOfRoles } from '../users/users.repository';
 import { ADMIN_ROLE_NAME } from '../users/users.service';
 import { permissionsChangedEvents } from './permissions-events';
-import { deleteRole, findRoleByName, insertRole, listRoleIds, renameRole, replaceRolePermissions, roleDetails } from './roles.repository';
+import { deleteRole, findRoleByName, insertRole, listRoleIds, replaceRolePermissions, roleDetails, touchRole } from './roles.repository';
+import { assertVersionedUpdate } from '../../db/versions';
 
 /** Configuración → Roles y permisos. */
 
@@ -72,14 +73,21 @@ export async function copyRoleRecord(deps: AppDeps, audit: AuditContext, id: num
 /**
  * Renames a role and/or replaces its permissions (PATCH /api/roles/{id}). Holders get the change on
  * their next request (the guard reads permissions per request) and a `PermissionsChangedEvent`.
- * @throws HttpError 404; 409 for the Administrador role; 422 on a duplicate name.
+ * With `version`, only that version of the role is changed (server/db/versions.ts).
+ * @throws HttpError 404; 409 for the Administrador role or a role changed since `version`
+ *   (STALE_RECORD_MESSAGE, nothing stored); 422 on a duplicate name.
  */
-export async function updateRoleRecord(deps: AppDeps, audit: AuditContext, id: number, body: { name?: string; permissions?: string[] }): Promise<Role> {
+export async function updateRoleRecord(
+  deps: AppDeps,
+  audit: AuditContext,
+  id: number,
+  body: { name?: string; permissions?: string[]; version?: number },
+): Promise<Role> {
   const current = await getRole(deps.db, id);
   if (current.name === ADMIN_ROLE_NAME) throw conflict(ROLE_MESSAGES.adminLocked);
   const holders = await withUniqueName(deps.db, body.name, id, async (trx) => {
     const before = await snapshot(trx, id);
-    if (body.name !== undefined) await renameRole(trx, id, body.name);
+    await assertVersionedUpdate(trx, 'roles', id, await touchRole(trx, id, { name: body.name }, body.version), notFound);
     if (body.permissions !== undefined) await replaceRolePermissions(trx, id, body.permissions);
     const after = await snapshot(trx, id);
     await recordChange(trx, audit, { entity: 'roles', recordId: id, action: 'UPDATE', before, after });

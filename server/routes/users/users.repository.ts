@@ -1,7 +1,8 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Kysely, type Updateable, type UpdateResult } from 'kysely';
 import type { PageMeta } from '../../../src/schemas/paging';
 import type { AccountStatus, DB, Instant, NewUser, UserRow, UsersTable } from '../../db/database';
 import { likePattern, paginate, parseSort } from '../../db/paging';
+import { nextVersion } from '../../db/versions';
 
 /** SQL of staff accounts (`users`, `user_roles`). E-mails are stored trimmed and lower-case. */
 
@@ -133,10 +134,19 @@ export async function replaceLocals(db: Kysely<DB>, userId: number, localIds: re
     .execute();
 }
 
-/** Updates a staff user's own columns. */
-export async function updateUserColumns(db: Kysely<DB>, id: number, values: Updateable<UsersTable>): Promise<void> {
+/**
+ * Updates a staff user's own columns and raises its `version` (server/db/versions.ts); with
+ * `expectedVersion` only while the row still has that version.
+ * @returns the UPDATE's result (0 rows: gone, or another edit came first — see assertVersionedUpdate).
+ */
+export async function updateUserColumns(db: Kysely<DB>, id: number, values: Updateable<UsersTable>, expectedVersion?: number): Promise<UpdateResult> {
   const set = values.email === undefined ? values : { ...values, email: normalizeEmail(values.email) };
-  await db.updateTable('users').set(set).where('id', '=', id).execute();
+  return db
+    .updateTable('users')
+    .set({ ...set, version: nextVersion() })
+    .where('id', '=', id)
+    .$if(expectedVersion !== undefined, (q) => q.where('version', '=', expectedVersion!))
+    .executeTakeFirst();
 }
 
 /** Ids of the users holding any of `roleIds` (distinct). */

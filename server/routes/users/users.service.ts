@@ -11,6 +11,7 @@ import type { AppDeps } from '../../context';
 import type { Page } from '../../db/paging';
 import { isUniqueViolation } from '../../db/portable';
 import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
+import { assertVersionedUpdate } from '../../db/versions';
 import { generateSecret, revokeAccountSessions } from '../../auth/tokens';
 import { sendPasswordResetLink } from '../password-reset/password-reset.service';
 import { permissionsChangedEvents } from '../roles/permissions-events';
@@ -114,7 +115,7 @@ async function toStaffUsers(db: Kysely<DB>, ids: readonly number[]): Promise<Sta
     const r = byId.get(id);
     if (!r) return [];
     const { roles, locals } = extra.get(id) ?? { roles: [], locals: [] };
-    return [{ id: r.id, dni: r.dni, email: r.email, name: r.name, surname: r.surname, phone: r.phone, status: r.status, roles, locals, created_at: r.created_at, updated_at: r.updated_at }];
+    return [{ id: r.id, dni: r.dni, email: r.email, name: r.name, surname: r.surname, phone: r.phone, status: r.status, roles, locals, created_at: r.created_at, updated_at: r.updated_at, version: r.version }];
   });
 }
 
@@ -202,8 +203,10 @@ export async function createUserAccount(deps: AppDeps, audit: AuditContext, body
 
 /**
  * Updates a staff user (PATCH /api/users/{id}); `role_ids`/`local_ids` replace the lists. Role
- * changes take effect on the user's next request and push `PermissionsChangedEvent`.
- * @throws HttpError 404; 422 as on create; 409 when it leaves no active Administrador.
+ * changes take effect on the user's next request and push `PermissionsChangedEvent`. With
+ * `version`, the edit applies only to that version of the user (server/db/versions.ts).
+ * @throws HttpError 404; 422 as on create; 409 when it leaves no active Administrador or when the
+ *   user changed since `version` (STALE_RECORD_MESSAGE, nothing stored).
  */
 export async function updateUserAccount(deps: AppDeps, audit: AuditContext, id: number, body: UpdateUserBody): Promise<StaffUser> {
   if (!(await findUserById(deps.db, id))) throw notFound();
@@ -211,8 +214,9 @@ export async function updateUserAccount(deps: AppDeps, audit: AuditContext, id: 
   if (errors) throw validationError(errors);
   const rolesChanged = await withConflictCheck(deps.db, body, id, async (trx) => {
     const before = await userSnapshot(trx, id);
-    const { role_ids: roleIds, local_ids: localIds, ...columns } = body;
-    await updateUserColumns(trx, id, { ...columns, updated_at: deps.clock.now().toISOString() });
+    const { role_ids: roleIds, local_ids: localIds, version, ...columns } = body;
+    const updated = await updateUserColumns(trx, id, { ...columns, updated_at: deps.clock.now().toISOString() }, version);
+    await assertVersionedUpdate(trx, 'users', id, updated, notFound);
     if (roleIds) await replaceRoles(trx, id, roleIds);
     if (localIds) await replaceLocals(trx, id, localIds);
     await assertAdministratorRemains(trx);

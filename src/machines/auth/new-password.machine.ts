@@ -71,7 +71,8 @@ export const newPasswordMachine = setup({
   guards: {
     hasValidLink: ({ context }) => context.type !== null && context.token.length > 0,
     isValid: ({ context }) => Object.keys(validateNewPassword(context.password, context.confirmation)).length === 0,
-    isInvalidLink: ({ event }) => errorStatus((event as { error?: unknown }).error) === 422,
+    /** The reset call failed with a 422 (the link is invalid, used or expired). */
+    isInvalidLink: (_, { error }: { error: unknown }) => errorStatus(error) === 422,
   },
 }).createMachine({
   id: 'newPassword',
@@ -117,7 +118,7 @@ export const newPasswordMachine = setup({
         input: ({ context }) => ({ type: context.type!, id: context.token, password: context.password }),
         onDone: { target: 'success', actions: assign({ message: ({ event }) => event.output.message }) },
         onError: [
-          { guard: 'isInvalidLink', target: 'invalidLink', actions: assign({ message: INVALID_LINK_MESSAGE }) },
+          { guard: { type: 'isInvalidLink', params: ({ event }) => ({ error: event.error }) }, target: 'invalidLink', actions: assign({ message: INVALID_LINK_MESSAGE }) },
           { target: 'failed', actions: assign({ message: ({ event }) => errorMessage(event.error) }) },
         ],
       },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createCompanyApi, type CompanyApi } from '../../api/company';
 import type { AppToaster } from '../../lib/toaster';
@@ -7,11 +7,14 @@ import {
   LOGO_MAX_BYTES,
   updateCompanyRequestSchema,
   type Company,
+  type CreateLocalRequest,
   type LocalRecord,
+  type UpdateLocalRequest,
   type UpdateCompanyRequest,
 } from '../../schemas/company';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { isSessionError } from '../shared/resource-list.machine';
+import { isStaleRecordError } from '../../schemas/versions';
 import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
 
 /**
@@ -36,11 +39,15 @@ export function companyValues(company: Company): CompanyValues {
   return Object.fromEntries(COMPANY_FIELDS.map((f) => [f, company[f] ?? ''])) as CompanyValues;
 }
 
-/** Form values → PATCH body (empty optional fields become null). */
-export function companyBody(values: CompanyValues): UpdateCompanyRequest {
-  return Object.fromEntries(
+/**
+ * Form values → PATCH body (empty optional fields become null), with the `version` of the company
+ * the form was filled from, when it has one (a stale one is a 409, src/schemas/versions.ts).
+ */
+export function companyBody(values: CompanyValues, version?: number): UpdateCompanyRequest {
+  const body = Object.fromEntries(
     COMPANY_FIELDS.map((f) => [f, NULLABLE.includes(f) && values[f].trim() === '' ? null : values[f].trim()]),
   ) as UpdateCompanyRequest;
+  return version === undefined ? body : { ...body, version };
 }
 
 /** The client-side check of a chosen logo (the server checks again). @returns a message or null. */
@@ -58,17 +65,24 @@ interface CompanyFormContext {
   logoError: string | null;
   /** Bumped after each logo upload, so the shown image is fetched again. */
   logoVersion: number;
+  /** The last save was refused as stale: the form offers "Recargar" (`company.reload`). */
+  stale: boolean;
 }
 
 type CompanyFormEvent =
   | { type: 'company.changed'; field: CompanyField; value: string }
   | { type: 'company.submit' }
   | { type: 'company.retry' }
+  | { type: 'company.reload' }
   | { type: 'logo.selected'; file: File };
 
 const emptyValues = Object.fromEntries(COMPANY_FIELDS.map((f) => [f, ''])) as CompanyValues;
 
-/** `companyForm`: loading → ready ⇄ saving | uploading; failure (retry). */
+/**
+ * `companyForm`: loading → ready ⇄ saving | uploading; failure (retry). A stale-edit 409 sets
+ * `stale` with the server's message; `company.reload` loads the company again (its values replace
+ * the form's).
+ */
 export const companyFormMachine = setup({
   types: { context: {} as CompanyFormContext, events: {} as CompanyFormEvent },
   actors: {
@@ -83,17 +97,19 @@ export const companyFormMachine = setup({
   guards: {
     valid: ({ context }) => updateCompanyRequestSchema.safeParse(companyBody(context.values)).success,
     logoOk: ({ event }) => event.type === 'logo.selected' && logoProblem(event.file) === null,
-    fieldErrors: ({ event }) => (event as unknown as { error: ApiError }).error?.status === 422,
   },
 }).createMachine({
   id: 'companyForm',
-  context: { company: null, values: emptyValues, errors: {}, formError: null, logoError: null, logoVersion: 0 },
+  context: { company: null, values: emptyValues, errors: {}, formError: null, logoError: null, logoVersion: 0, stale: false },
   initial: 'loading',
   states: {
     loading: {
       invoke: {
         src: 'load',
-        onDone: { target: 'ready', actions: assign({ company: ({ event }) => event.output, values: ({ event }) => companyValues(event.output) }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({ company: ({ event }) => event.output, values: ({ event }) => companyValues(event.output), errors: {}, formError: null, stale: false }),
+        },
         onError: {
           target: 'failure',
           actions: [assign({ formError: ({ event }) => errorMessage(event.error) }), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
@@ -109,6 +125,7 @@ export const companyFormMachine = setup({
             errors: ({ context, event }) => ({ ...context.errors, [event.field]: undefined }),
           }),
         },
+        'company.reload': { guard: ({ context }) => context.stale, target: 'loading' },
         'company.submit': [
           { guard: 'valid', target: 'saving' },
           {
@@ -132,10 +149,10 @@ export const companyFormMachine = setup({
       },
     },
     saving: {
-      entry: assign({ formError: null }),
+      entry: assign({ formError: null, stale: false }),
       invoke: {
         src: 'save',
-        input: ({ context }) => companyBody(context.values),
+        input: ({ context }) => companyBody(context.values, context.company?.version),
         onDone: {
           target: 'ready',
           actions: [
@@ -148,7 +165,11 @@ export const companyFormMachine = setup({
           actions: [
             assign(({ event }) => {
               const { fields, rest } = fieldErrorsFrom(event.error, COMPANY_FIELDS);
-              return { errors: fields, formError: rest[0] ?? (Object.keys(fields).length ? null : errorMessage(event.error)) };
+              return {
+                errors: fields,
+                formError: rest[0] ?? (Object.keys(fields).length ? null : errorMessage(event.error)),
+                stale: isStaleRecordError(event.error),
+              };
             }),
             { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
           ],
@@ -159,7 +180,10 @@ export const companyFormMachine = setup({
       entry: assign({ logoError: null }),
       invoke: {
         src: 'uploadLogo',
-        input: ({ event }) => (event as { file: File }).file,
+        input: ({ event }) => {
+          assertEvent(event, 'logo.selected');
+          return event.file;
+        },
         onDone: {
           target: 'ready',
           actions: [
@@ -196,8 +220,8 @@ export const localActivationMachine = setup({
       invoke: {
         src: 'setActive',
         input: ({ event }) => {
-          const e = event as { local: LocalRecord; active: boolean };
-          return { id: e.local.id, active: e.active };
+          assertEvent(event, 'local.setActive');
+          return { id: event.local.id, active: event.active };
         },
         onDone: { target: 'idle', actions: { type: 'done', params: ({ event }) => event.output } },
         onError: { target: 'idle', actions: { type: 'reportApiError', params: ({ event }) => event.error as ApiError } },
@@ -207,7 +231,7 @@ export const localActivationMachine = setup({
 });
 
 export interface CompanyDeps {
-  api: Pick<CompanyApi, 'get' | 'update' | 'uploadLogo' | 'listLocals' | 'createLocal' | 'updateLocal' | 'setLocalActive'>;
+  api: Pick<CompanyApi, 'get' | 'update' | 'uploadLogo' | 'listLocals' | 'createLocal' | 'updateLocal' | 'getLocal' | 'setLocalActive'>;
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
 }
@@ -229,12 +253,10 @@ export function createCompanyMachines(deps: CompanyDeps) {
       reportApiError: (_, error) => report(error),
     },
   });
-  const locals = resourceScreenMachines<LocalRecord>({
+  const locals = resourceScreenMachines<LocalRecord, CreateLocalRequest, UpdateLocalRequest>({
     fetchPage: api.listLocals,
-    save: ({ mode, record, body }) =>
-      mode === 'edit'
-        ? api.updateLocal((record as LocalRecord).id, body as { name: string; address: string })
-        : api.createLocal(body as { name: string; address: string }),
+    save: (input) => (input.mode === 'edit' ? api.updateLocal(input.record.id, input.body) : api.createLocal(input.body)),
+    fetchOne: (record) => api.getLocal(record.id),
     reportApiError: deps.reportApiError,
     toaster,
   });

@@ -6,6 +6,7 @@ import type { Role } from '../../schemas/roles';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { errorMessage, placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/resource-list.machine';
+import { isStaleRecordError } from '../../schemas/versions';
 
 /**
  * Configuración → Roles y permisos (issue "Configuración"): the CRUD pattern's list and editor
@@ -45,35 +46,46 @@ export type MatrixEvent =
   | { type: 'matrix.open'; role: Role }
   | { type: 'matrix.toggle'; permission: string; checked: boolean; group: { module: string; submodules: readonly string[] } }
   | { type: 'matrix.save' }
+  | { type: 'matrix.reload' }
   | { type: 'matrix.close' };
 
-/** `permissionMatrix`: closed → editing ⇄ saving; `matrix.save` PATCHes the role's permission list. */
+/**
+ * `permissionMatrix`: closed → editing ⇄ saving; `matrix.save` PATCHes the role's permission list
+ * with the version of the role it opened. A stale-edit 409 (src/schemas/versions.ts) sets `stale`
+ * and shows the message; `matrix.reload` fetches the role again (`reloading`) and reopens the
+ * matrix on it.
+ */
 export const permissionMatrixMachine = setup({
   types: {
-    context: {} as { role: Role | null; permissions: string[]; error: string | null },
+    context: {} as { role: Role | null; permissions: string[]; error: string | null; stale: boolean },
     events: {} as MatrixEvent,
   },
-  actors: { save: placeholder<Role, { role: Role; permissions: string[] }>('save') },
+  actors: {
+    save: placeholder<Role, { role: Role; permissions: string[] }>('save'),
+    /** GET the role again. */
+    reload: placeholder<Role, Role>('reload'),
+  },
   actions: {
     saved: (_, _role: Role) => {},
     reportApiError: (_, _error: ApiError) => {},
   },
 }).createMachine({
   id: 'permissionMatrix',
-  context: { role: null, permissions: [], error: null },
+  context: { role: null, permissions: [], error: null, stale: false },
   initial: 'closed',
   states: {
     closed: {
-      on: { 'matrix.open': { target: 'editing', actions: assign(({ event }) => ({ role: event.role, permissions: [...event.role.permissions], error: null })) } },
+      on: { 'matrix.open': { target: 'editing', actions: assign(({ event }) => ({ role: event.role, permissions: [...event.role.permissions], error: null, stale: false })) } },
     },
     editing: {
       on: {
-        'matrix.open': { actions: assign(({ event }) => ({ role: event.role, permissions: [...event.role.permissions], error: null })) },
+        'matrix.open': { actions: assign(({ event }) => ({ role: event.role, permissions: [...event.role.permissions], error: null, stale: false })) },
+        'matrix.reload': { guard: ({ context }) => context.stale && context.role !== null, target: 'reloading' },
         'matrix.toggle': {
           actions: assign(({ context, event }) => ({ permissions: togglePermission(context.permissions, event.permission, event.checked, event.group) })),
         },
         'matrix.save': 'saving',
-        'matrix.close': { target: 'closed', actions: assign({ role: null, permissions: [], error: null }) },
+        'matrix.close': { target: 'closed', actions: assign({ role: null, permissions: [], error: null, stale: false }) },
       },
     },
     saving: {
@@ -82,19 +94,45 @@ export const permissionMatrixMachine = setup({
         input: ({ context }) => ({ role: context.role!, permissions: context.permissions }),
         onDone: {
           target: 'editing',
-          actions: [assign(({ event }) => ({ role: event.output, permissions: [...event.output.permissions], error: null })), { type: 'saved', params: ({ event }) => event.output }],
+          actions: [
+            assign(({ event }) => ({ role: event.output, permissions: [...event.output.permissions], error: null, stale: false })),
+            { type: 'saved', params: ({ event }) => event.output },
+          ],
         },
         onError: {
           target: 'editing',
           actions: [
-            assign(({ event }) => ({ error: errorMessage(event.error) })),
+            assign(({ event }) => ({ error: errorMessage(event.error), stale: isStaleRecordError(event.error) })),
             { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
           ],
         },
       },
     },
+    reloading: {
+      invoke: {
+        src: 'reload',
+        input: ({ context }) => context.role!,
+        onDone: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ role: event.output, permissions: [...event.output.permissions], error: null, stale: false })),
+        },
+        onError: {
+          target: 'editing',
+          actions: [assign(({ event }) => ({ error: errorMessage(event.error) })), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
+        },
+      },
+    },
   },
 });
+
+/**
+ * The roles editor's body: the name, and for "Copiar rol" the id of the role whose permissions the
+ * new one copies (create only).
+ */
+export interface RoleFormBody {
+  name: string;
+  copy_of?: number | null;
+}
 
 export interface RolesMachinesDeps {
   rolesApi: RolesApi;
@@ -105,20 +143,26 @@ export interface RolesMachinesDeps {
 /** The Roles y permisos screen's machines, provided. */
 export function createRolesMachines(deps: RolesMachinesDeps) {
   const { rolesApi, toaster } = deps;
-  const screen = resourceScreenMachines<Role>({
+  const screen = resourceScreenMachines<Role, RoleFormBody>({
     fetchPage: rolesApi.list,
-    save: ({ mode, record, body }) => {
-      const { name, copy_of } = body as { name: string; copy_of?: number | null };
-      if (mode === 'edit') return rolesApi.update((record as Role).id, { name });
+    save: (input) => {
+      if (input.mode === 'edit') return rolesApi.update(input.record.id, { name: input.body.name, version: input.body.version });
+      const { name, copy_of } = input.body;
       if (copy_of) return rolesApi.copy(copy_of, { name });
       return rolesApi.create({ name, permissions: [] });
     },
-    remove: (record) => rolesApi.remove((record as Role).id),
+    remove: (record) => rolesApi.remove(record.id),
+    fetchOne: (record) => rolesApi.get(record.id),
     reportApiError: deps.reportApiError,
     toaster,
   });
   const matrix = permissionMatrixMachine.provide({
-    actors: { save: fromPromise(({ input }: { input: { role: Role; permissions: string[] } }) => rolesApi.update(input.role.id, { permissions: input.permissions })) },
+    actors: {
+      save: fromPromise(({ input }: { input: { role: Role; permissions: string[] } }) =>
+        rolesApi.update(input.role.id, { permissions: input.permissions, version: input.role.version }),
+      ),
+      reload: fromPromise(({ input }: { input: Role }) => rolesApi.get(input.id)),
+    },
     actions: {
       saved: () => toaster.show({ severity: 'success', summary: 'Permisos guardados' }),
       reportApiError: (_, error) => {

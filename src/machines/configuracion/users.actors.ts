@@ -3,7 +3,7 @@ import type { ApiClient, ApiError } from '../../api/client';
 import { createUsersApi, type UsersApi } from '../../api/users';
 import type { SessionApi } from '../../api/session';
 import type { AppToaster } from '../../lib/toaster';
-import type { StaffUser } from '../../schemas/users';
+import type { CreateUserRequest, StaffUser, UpdateUserRequest } from '../../schemas/users';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { errorMessage, placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/resource-list.machine';
@@ -128,10 +128,10 @@ export interface UsersMachinesDeps {
 /** The Usuarios screen's machines, provided. */
 export function createUsersMachines(deps: UsersMachinesDeps) {
   const { usersApi, toaster } = deps;
-  const screen = resourceScreenMachines<StaffUser>({
+  const screen = resourceScreenMachines<StaffUser, CreateUserRequest, UpdateUserRequest>({
     fetchPage: usersApi.list,
-    save: ({ mode, record, body }) =>
-      mode === 'edit' ? usersApi.update((record as StaffUser).id, body as Parameters<UsersApi['update']>[1]) : usersApi.create(body as Parameters<UsersApi['create']>[0]),
+    save: (input) => (input.mode === 'edit' ? usersApi.update(input.record.id, input.body) : usersApi.create(input.body)),
+    fetchOne: (record) => usersApi.get(record.id),
     reportApiError: deps.reportApiError,
     toaster,
   });

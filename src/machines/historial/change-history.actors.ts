@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createChangeHistoryApi, type ChangeHistoryApi } from '../../api/change-history';
 import { createUsersApi, type UsersApi } from '../../api/users';
@@ -43,7 +43,10 @@ export const csvExportMachine = setup({
       entry: assign({ error: null }),
       invoke: {
         src: 'exportCsv',
-        input: ({ event }) => (event as { query: ListQuery }).query,
+        input: ({ event }) => {
+          assertEvent(event, 'csv.export');
+          return event.query;
+        },
         onDone: { target: 'idle', actions: { type: 'download', params: ({ event }) => event.output } },
         onError: {
           target: 'idle',

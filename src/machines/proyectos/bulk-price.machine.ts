@@ -106,6 +106,9 @@ const cleared = (context: BulkPriceContext, key: keyof BulkPriceContext['errors'
   errors: { ...context.errors, [key]: undefined },
 });
 
+/** The error of a failed invoke, as guard and action params. */
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
 /** The bulk price machine (unprovided: `preview`, `apply`, `applied`, `reportApiError`). */
 export const bulkPriceMachine = setup({
   types: { context: {} as BulkPriceContext, events: {} as BulkPriceEvent, input: {} as { subdivisionKey: string } },
@@ -119,8 +122,7 @@ export const bulkPriceMachine = setup({
     /** Prices changed: refresh the lots table, toast. */
     applied: (_, _updated: number) => {},
     reportApiError: (_, _error: ApiError) => {},
-    showError: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
+    showError: assign((_, { error }: { error: unknown }) => {
       const { fields, rest } = fieldErrorsFrom(error, ['reason', 'selection', 'change'] as const);
       const errors: BulkPriceContext['errors'] = {};
       if (fields.reason) errors.reason = fields.reason;
@@ -136,7 +138,7 @@ export const bulkPriceMachine = setup({
   },
   guards: {
     valid: ({ context }) => bulkPriceBody(context).ok,
-    sessionError: ({ event }) => isSessionError((event as { error?: unknown }).error),
+    sessionError: (_, { error }: { error: unknown }) => isSessionError(error),
   },
 }).createMachine({
   id: 'bulkPrice',
@@ -182,8 +184,12 @@ export const bulkPriceMachine = setup({
             input: ({ context }) => ({ key: context.subdivisionKey, body: (bulkPriceBody(context) as { body: BulkPriceRequest }).body }),
             onDone: { target: 'previewed', actions: assign(({ event }) => ({ preview: event.output, errors: {}, formError: null })) },
             onError: [
-              { guard: 'sessionError', target: 'editing', actions: [{ type: 'reportApiError', params: ({ event }) => event.error as ApiError }, 'showError'] },
-              { target: 'editing', actions: 'showError' },
+              {
+                guard: { type: 'sessionError', params: errorParams },
+                target: 'editing',
+                actions: [{ type: 'reportApiError', params: ({ event }) => event.error as ApiError }, { type: 'showError', params: errorParams }],
+              },
+              { target: 'editing', actions: { type: 'showError', params: errorParams } },
             ],
           },
         },
@@ -200,8 +206,16 @@ export const bulkPriceMachine = setup({
               actions: [assign(({ event }) => ({ updated: event.output.updated, preview: null })), { type: 'applied', params: ({ event }) => event.output.updated }],
             },
             onError: [
-              { guard: 'sessionError', target: 'editing', actions: [{ type: 'reportApiError', params: ({ event }) => event.error as ApiError }, 'showError', assign({ preview: null })] },
-              { target: 'editing', actions: ['showError', assign({ preview: null })] },
+              {
+                guard: { type: 'sessionError', params: errorParams },
+                target: 'editing',
+                actions: [
+                  { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+                  { type: 'showError', params: errorParams },
+                  assign({ preview: null }),
+                ],
+              },
+              { target: 'editing', actions: [{ type: 'showError', params: errorParams }, assign({ preview: null })] },
             ],
           },
         },

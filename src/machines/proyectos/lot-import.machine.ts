@@ -1,7 +1,9 @@
 import { assign, emit, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { UploadOptions } from '../../api/lot-imports';
-import { IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview } from '../../schemas/projects';
+import { IMPORT_ISSUE_KINDS, IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview } from '../../schemas/projects';
+import { toCsv } from '../../lib/csv';
+import { saveFile } from '../../lib/download';
 import { errorMessage, placeholder } from '../shared/placeholder';
 
 /**
@@ -15,6 +17,8 @@ import { errorMessage, placeholder } from '../shared/placeholder';
  * upload in flight is aborted: leaving previewing / importing stops the actor, whose AbortSignal
  * aborts the XMLHttpRequest), `import.progress {fraction}` (from the running actor: the share of
  * the file sent, 0..1, kept in `context.progress`; 1 = uploaded, the server is processing).
+ * `report.filter {kind?, severity?}`, `report.page {page}` and `report.download` drive the issues
+ * report (summary by kind, filtered and paged list, CSV of every issue; issue 13 item 6) in any state.
  * Emits `{ type: 'imported', created, updated }` when stored.
  * Actors (provided in lot-import.actors.ts, fakes in tests): `preview`, `commit` — promise actors
  * that get the machine's own ref as `input.parent` and send it `import.progress` (XState v5: a
@@ -54,6 +58,67 @@ export interface LotImportContext {
   result: { created: number; updated: number } | null;
   /** Share of the file uploaded by the running preview / commit (0..1; 1: the server is processing). */
   progress: number;
+  /** The issues report's filter and page (issue 13 item 6). */
+  report: IssueReportState;
+}
+
+/** What the issues report shows: one kind or all, one severity or both, and the page (from 0). */
+export interface IssueReportState {
+  kind: string | null;
+  severity: ImportIssue['severity'] | null;
+  page: number;
+}
+
+/** Issues per page of the report. */
+export const ISSUES_PER_PAGE = 50;
+
+/** One line of the report's summary: a kind with its errors and warnings (a "y N más" row counts N). */
+export interface IssueKindCount {
+  kind: string;
+  label: string;
+  errors: number;
+  warnings: number;
+}
+
+/** The Spanish name of an issue's kind ("Otros" for none or one this app does not know). */
+export function issueKindLabel(kind: string | undefined): string {
+  return kind && kind in IMPORT_ISSUE_KINDS ? IMPORT_ISSUE_KINDS[kind as keyof typeof IMPORT_ISSUE_KINDS] : IMPORT_ISSUE_KINDS.OTHER;
+}
+
+/**
+ * The report's summary: issues counted by kind, errors and warnings apart, kinds with errors first
+ * then by count. A "y N más" row counts as the N issues it stands for.
+ */
+export function summariseIssues(issues: readonly ImportIssue[]): IssueKindCount[] {
+  const byKind = new Map<string, IssueKindCount>();
+  for (const issue of issues) {
+    const kind = issue.kind && issue.kind in IMPORT_ISSUE_KINDS ? issue.kind : 'OTHER';
+    const entry = byKind.get(kind) ?? { kind, label: issueKindLabel(kind), errors: 0, warnings: 0 };
+    const n = issue.more ?? 1;
+    if (issue.severity === 'ERROR') entry.errors += n;
+    else entry.warnings += n;
+    byKind.set(kind, entry);
+  }
+  return [...byKind.values()].sort((a, b) => Number(b.errors > 0) - Number(a.errors > 0) || b.errors + b.warnings - (a.errors + a.warnings));
+}
+
+/** The issues the report's filter keeps (kind "OTHER" also matches issues without a known kind). */
+export function filterIssues(issues: readonly ImportIssue[], { kind, severity }: Pick<IssueReportState, 'kind' | 'severity'>): ImportIssue[] {
+  return issues.filter((i) => (severity === null || i.severity === severity) && (kind === null || (i.kind && i.kind in IMPORT_ISSUE_KINDS ? i.kind : 'OTHER') === kind));
+}
+
+/** The issues as a CSV for a spreadsheet (UTF-8 with BOM): Tipo, Gravedad, Ubicación, Lote, Detalle. */
+export function issuesCsv(issues: readonly ImportIssue[]): string {
+  return toCsv(
+    ['Tipo', 'Gravedad', 'Ubicación', 'Lote', 'Detalle'],
+    issues.map((i) => [issueKindLabel(i.kind), i.severity === 'ERROR' ? 'Error' : 'Advertencia', i.location, i.lot_code ?? '', i.message]),
+    { bom: true },
+  );
+}
+
+/** The issues the report is about: the preview's, or those of a refused import. */
+export function reportIssues(context: Pick<LotImportContext, 'preview' | 'rejectedIssues'>): ImportIssue[] {
+  return context.rejectedIssues.length ? context.rejectedIssues : (context.preview?.issues ?? []);
 }
 
 export type LotImportEvent =
@@ -63,6 +128,11 @@ export type LotImportEvent =
   | { type: 'import.confirm' }
   | { type: 'import.retry' }
   | { type: 'import.cancel' }
+  /** Filter the issues report (an absent field keeps its value; null shows all); back to page 1. */
+  | { type: 'report.filter'; kind?: string | null; severity?: ImportIssue['severity'] | null }
+  | { type: 'report.page'; page: number }
+  /** Saves the issues (all, not only the filtered page) as problemas-importacion.csv. */
+  | { type: 'report.download' }
   | LotImportProgressEvent;
 
 export type LotImportEmitted = { type: 'imported'; created: number; updated: number };
@@ -81,7 +151,8 @@ function issuesOf(error: unknown): ImportIssue[] {
   return Array.isArray(issues) ? (issues as ImportIssue[]) : [];
 }
 
-const fresh = (key: string): LotImportContext => ({ key, file: null, layer: null, preview: null, error: null, rejectedIssues: [], result: null, progress: 0 });
+const freshReport = (): IssueReportState => ({ kind: null, severity: null, page: 0 });
+const fresh = (key: string): LotImportContext => ({ key, file: null, layer: null, preview: null, error: null, rejectedIssues: [], result: null, progress: 0, report: freshReport() });
 
 /** A progress fraction kept within 0..1 (NaN → 0). */
 const clampFraction = (fraction: number) => (fraction > 0 ? Math.min(1, fraction) : 0);
@@ -108,6 +179,8 @@ export const lotImportMachine = setup({
     setProgress: assign(({ event }) => (event.type === 'import.progress' ? { progress: clampFraction(event.fraction) } : {})),
     /** Session errors (401/402…) go to the session machine (provided). */
     reportApiError: (_, _error: unknown) => {},
+    /** Every issue of the report as a CSV download. */
+    downloadIssues: ({ context }) => saveFile({ fileName: 'problemas-importacion.csv', mime: 'text/csv;charset=utf-8', content: issuesCsv(reportIssues(context)) }),
   },
   guards: {
     canImport: ({ context }) => context.preview?.can_import === true,
@@ -121,6 +194,22 @@ export const lotImportMachine = setup({
   on: {
     'import.open': { target: '.choosingFile', actions: assign(({ event }) => fresh(event.key)) },
     'import.cancel': { target: '.idle', actions: assign(({ context }) => fresh(context.key)) },
+    'report.filter': {
+      actions: assign(({ context, event }) => ({
+        report: {
+          kind: event.kind === undefined ? context.report.kind : event.kind,
+          severity: event.severity === undefined ? context.report.severity : event.severity,
+          page: 0,
+        },
+      })),
+    },
+    'report.page': {
+      actions: assign(({ context, event }) => {
+        const pages = Math.max(1, Math.ceil(filterIssues(reportIssues(context), context.report).length / ISSUES_PER_PAGE));
+        return { report: { ...context.report, page: Math.min(Math.max(0, Math.floor(event.page)), pages - 1) } };
+      }),
+    },
+    'report.download': { actions: 'downloadIssues' },
   },
   states: {
     idle: {},
@@ -138,7 +227,7 @@ export const lotImportMachine = setup({
       invoke: {
         src: 'preview',
         input: ({ context, self }) => ({ key: context.key, file: context.file!, layer: context.layer, parent: self }),
-        onDone: { target: 'reviewed', actions: assign(({ event }) => ({ preview: event.output, layer: event.output.layer, error: null })) },
+        onDone: { target: 'reviewed', actions: assign(({ event }) => ({ preview: event.output, layer: event.output.layer, error: null, report: freshReport() })) },
         onError: {
           target: 'failed',
           actions: [assign(({ event }) => ({ error: errorMessage(event.error), rejectedIssues: [] })), { type: 'reportApiError', params: ({ event }: { event: { error: unknown } }) => event.error }],
@@ -176,7 +265,7 @@ export const lotImportMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign(({ event }) => ({ error: errorMessage(event.error), rejectedIssues: issuesOf(event.error) })),
+            assign(({ event }) => ({ error: errorMessage(event.error), rejectedIssues: issuesOf(event.error), report: freshReport() })),
             { type: 'reportApiError', params: ({ event }: { event: { error: unknown } }) => event.error },
           ],
         },

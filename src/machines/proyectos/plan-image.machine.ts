@@ -1,4 +1,4 @@
-import { assign, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/subdivisions';
 import { PLAN_CONTENT_TYPES, PLAN_MAX_BYTES, type Subdivision } from '../../schemas/projects';
@@ -98,7 +98,10 @@ export const planImageMachine = setup({
         uploading: {
           invoke: {
             src: 'upload',
-            input: ({ context, event }) => ({ key: context.key, file: (event as Extract<PlanImageEvent, { type: 'plan.upload' }>).file }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'plan.upload');
+              return { key: context.key, file: event.file };
+            },
             onDone: {
               target: 'idle',
               actions: [

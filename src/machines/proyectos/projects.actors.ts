@@ -4,7 +4,7 @@ import { createLotsApi, type LotsApi } from '../../api/lots';
 import { createSubdivisionsApi, type SubdivisionsApi } from '../../api/subdivisions';
 import type { AppToaster } from '../../lib/toaster';
 import type { CreateLotRequest, CreateSubdivisionRequest, Lot, Subdivision, UpdateLotRequest, UpdateSubdivisionRequest } from '../../schemas/projects';
-import { resourceScreenMachines } from '../shared/resource-screen';
+import { resourceScreenMachines, type ResourceScreenMachines } from '../shared/resource-screen';
 import { isSessionError } from '../shared/resource-list.machine';
 import { createBulkPriceMachine } from './bulk-price.machine';
 import { createLotStatusMachines } from './lot-status.machine';
@@ -86,25 +86,23 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
       if (error instanceof ApiError && error.status === 409) toaster.show({ severity: 'error', summary: 'No se pudo eliminar', detail: error.message, life: 6000 });
       throw error;
     });
-  const subdivisions = resourceScreenMachines<Subdivision>({
+  const subdivisions = resourceScreenMachines<Subdivision, CreateSubdivisionRequest, UpdateSubdivisionRequest>({
     fetchPage: subdivisionsApi.list,
-    save: ({ mode, record, body }) =>
-      mode === 'edit'
-        ? subdivisionsApi.update((record as unknown as Subdivision).key, body as UpdateSubdivisionRequest)
-        : subdivisionsApi.create(body as CreateSubdivisionRequest),
-    remove: (record) => toastRefusal(subdivisionsApi.remove((record as unknown as Subdivision).key)),
+    save: (input) => (input.mode === 'edit' ? subdivisionsApi.update(input.record.key, input.body) : subdivisionsApi.create(input.body)),
+    remove: (record) => toastRefusal(subdivisionsApi.remove(record.key)),
+    fetchOne: (record) => subdivisionsApi.get(record.key),
     reportApiError: deps.reportApiError,
     toaster,
   });
-  const lotsByKey = new Map<string, ReturnType<typeof resourceScreenMachines<Lot>>>();
+  const lotsByKey = new Map<string, ResourceScreenMachines<Lot, CreateLotRequest, UpdateLotRequest>>();
   const lotsFor = (key: string) => {
     let machines = lotsByKey.get(key);
     if (!machines) {
-      machines = resourceScreenMachines<Lot>({
+      machines = resourceScreenMachines<Lot, CreateLotRequest, UpdateLotRequest>({
         fetchPage: (query) => lotsApi.list(key, query),
-        save: ({ mode, record, body }) =>
-          mode === 'edit' ? lotsApi.update((record as unknown as Lot).id, body as UpdateLotRequest) : lotsApi.create(key, body as CreateLotRequest),
-        remove: (record) => toastRefusal(lotsApi.remove((record as unknown as Lot).id)),
+        save: (input) => (input.mode === 'edit' ? lotsApi.update(input.record.id, input.body) : lotsApi.create(key, input.body)),
+        remove: (record) => toastRefusal(lotsApi.remove(record.id)),
+        fetchOne: (record) => lotsApi.get(record.id),
         reportApiError: deps.reportApiError,
         toaster,
       });

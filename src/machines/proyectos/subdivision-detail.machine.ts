@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/subdivisions';
 import type { Block, Stage, Subdivision } from '../../schemas/projects';
@@ -15,13 +15,13 @@ import { isSessionError } from '../shared/resource-list.machine';
  * block with lots, 422 a bad name) shows `structureError` and reloads nothing.
  */
 
-/** One change to stages or blocks. */
+/** One change to stages or blocks; `version` is the version shown (a stale one is a 409, src/schemas/versions.ts). */
 export type StructureOp =
   | { kind: 'createStage'; name: string }
-  | { kind: 'renameStage'; id: number; name: string }
+  | { kind: 'renameStage'; id: number; name: string; version?: number }
   | { kind: 'deleteStage'; id: number }
   | { kind: 'createBlock'; name: string; stage_id: number | null }
-  | { kind: 'updateBlock'; id: number; name?: string; stage_id?: number | null }
+  | { kind: 'updateBlock'; id: number; name?: string; stage_id?: number | null; version?: number }
   | { kind: 'deleteBlock'; id: number };
 
 export interface SubdivisionDetailContext {
@@ -103,7 +103,10 @@ export const subdivisionDetailMachine = setup({
         saving: {
           invoke: {
             src: 'runOp',
-            input: ({ context, event }) => ({ key: context.key, op: (event as Extract<SubdivisionDetailEvent, { type: 'structure.save' }>).op }),
+            input: ({ context, event }) => {
+              assertEvent(event, 'structure.save');
+              return { key: context.key, op: event.op };
+            },
             onDone: { target: 'loading', actions: 'changed' },
             onError: {
               target: 'ready',
@@ -124,7 +127,7 @@ export function runStructureOp(api: SubdivisionsApi, key: string, op: StructureO
     case 'createStage':
       return api.createStage(key, { name: op.name });
     case 'renameStage':
-      return api.updateStage(op.id, { name: op.name });
+      return api.updateStage(op.id, { name: op.name, version: op.version });
     case 'deleteStage':
       return api.removeStage(op.id);
     case 'createBlock':

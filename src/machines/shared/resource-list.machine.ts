@@ -1,5 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate';
-import type { ApiError } from '../../api/client';
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { defaultListQuery, type ListQuery, type Paged } from '../../schemas/list';
 import { toCsv, type CellValue } from '../../lib/csv';
 import { toXlsx, XLSX_MIME } from '../../lib/xlsx';
@@ -7,8 +6,9 @@ import { errorMessage, errorStatus, placeholder } from './placeholder';
 
 /**
  * `resourceList` machine (issue "Configuración", the CRUD pattern; design ARCHITECTURE.md
- * "Screens: a generic resource-list machine"). Every CRUD screen runs
- * `resourceListMachine.provide({ actors: listActors(api.list), actions: { syncUrl, reportApiError, download } })`.
+ * "Screens: a generic resource-list machine"). Every CRUD screen runs its typed copy,
+ * `createResourceListMachine<Row>().provide({ actors: listActors(api.list), actions: { syncUrl, reportApiError, download } })`
+ * (through `resourceScreenMachines`), so its rows, columns and export are typed as `Row`.
  *
  * Main region: loading → ready (empty | withData) | failure. A query change (page, sort, filter,
  * search after 300 ms of quiet) writes the URL (`syncUrl`) and reloads; `list.refresh` reloads the
@@ -54,19 +54,19 @@ export interface ExportFile {
   truncated: boolean;
 }
 
-export interface ResourceListInput {
+export interface ResourceListInput<Row = Record<string, unknown>> {
   /** Initial query, usually `listQueryFromSearchParams(location.search)`. */
   query?: Partial<ListQuery>;
-  columns: readonly ListColumn[];
+  columns: readonly ListColumn<Row>[];
   /** Base of the exported file names ("usuarios" → usuarios-2026-11-22.csv). */
   exportName?: string;
 }
 
-export interface ResourceListContext {
+export interface ResourceListContext<Row = Record<string, unknown>> {
   query: ListQuery;
   /** Text typed in "Buscar…" (becomes `query.q` after the debounce). */
   searchText: string;
-  rows: Record<string, unknown>[];
+  rows: Row[];
   total: number;
   /** The query whose answer `rows` holds (null before the first answer and after a failure). */
   shownQuery: ListQuery | null;
@@ -74,7 +74,7 @@ export interface ResourceListContext {
   error: string | null;
   /** HTTP status of that error (403 shows "Sin permiso"), null for a network error. */
   errorStatus: number | null;
-  columns: readonly ListColumn[];
+  columns: readonly ListColumn<Row>[];
   hiddenColumns: string[];
   exportName: string;
   /** Spanish message of the last failed export. */
@@ -92,15 +92,15 @@ export type ResourceListEvent =
   | { type: 'list.export'; format: ExportFormat };
 
 /** Input of `fetchAll` (export). */
-export interface ExportInput {
+export interface ExportInput<Row = Record<string, unknown>> {
   query: ListQuery;
-  columns: readonly ListColumn[];
+  columns: readonly ListColumn<Row>[];
   format: ExportFormat;
   fileName: string;
 }
 
 /** What `fetchPage` answers: a page, optionally with the query it was asked for (stale-answer check). */
-export type PageAnswer = Paged<Record<string, unknown>> & { query?: ListQuery };
+export type PageAnswer<Row = Record<string, unknown>> = Paged<Row> & { query?: ListQuery };
 
 /** A screen's list call: the api module's function for its resource. */
 export type FetchPage<Row = Record<string, unknown>> = (query: ListQuery) => Promise<Paged<Row>>;
@@ -164,13 +164,10 @@ export async function buildExportFile<Row>(
  */
 export function listActors<Row>(fetchPage: FetchPage<Row>) {
   return {
-    fetchPage: fromPromise<PageAnswer, ListQuery>(async ({ input }) => ({
-      ...((await fetchPage(input)) as Paged<Record<string, unknown>>),
-      query: input,
-    })),
-    fetchAll: fromPromise<ExportFile, ExportInput>(async ({ input }) => {
+    fetchPage: fromPromise<PageAnswer<Row>, ListQuery>(async ({ input }) => ({ ...(await fetchPage(input)), query: input })),
+    fetchAll: fromPromise<ExportFile, ExportInput<Row>>(async ({ input }) => {
       const { rows, total } = await fetchAllRows(fetchPage, input.query);
-      const file = await buildExportFile(rows, input.columns as readonly ListColumn<Row>[], input.format, input.fileName);
+      const file = await buildExportFile(rows, input.columns, input.format, input.fileName);
       return { ...file, truncated: total > rows.length };
     }),
   };
@@ -191,203 +188,213 @@ const sameQuery = (a: ListQuery, b: ListQuery) =>
 
 const todayStamp = () => new Date().toISOString().slice(0, 10);
 
-/** The generic list machine of every CRUD screen (see the comment at the top of this file). */
-export const resourceListMachine = setup({
-  types: {
-    context: {} as ResourceListContext,
-    events: {} as ResourceListEvent,
-    input: {} as ResourceListInput,
-  },
-  actions: {
-    /** Writes the query to the address bar (injected: `history.replaceState` or wouter's navigate). */
-    syncUrl: (_, _query: ListQuery) => {},
-    /** Hands a 401/402/404 to the session (injected: `session.send({ type: 'session.apiError', error })`). */
-    reportApiError: (_, _error: ApiError) => {},
-    /** Saves an exported file (injected: a Blob and a temporary link). */
-    download: (_, _file: ExportFile) => {},
-    /** Keeps a failed load's Spanish message and status. */
-    showError: assign(({ event }) => {
-      const error = (event as { error?: unknown }).error;
-      return { error: errorMessage(error), errorStatus: errorStatus(error), shownQuery: null };
-    }),
-  },
-  actors: {
-    /** One page of the list (the screen's api call). */
-    fetchPage: placeholder<PageAnswer, ListQuery>('fetchPage'),
-    /** Every page of the current view, as a file (see {@link listActors}). */
-    fetchAll: placeholder<ExportFile, ExportInput>('fetchAll'),
-  },
-  guards: {
-    hasRows: ({ context }) => context.rows.length > 0,
-    isSessionError: ({ event }) => isSessionError((event as { error?: unknown }).error),
-    /** The answer belongs to the query on screen (stale answers are dropped). */
-    isCurrent: ({ context, event }) => {
-      const output = (event as unknown as { output?: PageAnswer }).output;
-      return !output?.query || sameQuery(output.query, context.query);
-    },
-    searchChanged: ({ context }) => (context.searchText.trim() || undefined) !== context.query.q,
-    /** The rows on screen answer the current query (nothing to reload). */
-    showsCurrentQuery: ({ context }) => context.shownQuery !== null && sameQuery(context.shownQuery, context.query),
-  },
-  delays: {
-    searchDebounce: SEARCH_DEBOUNCE_MS,
-  },
-}).createMachine({
-  id: 'resourceList',
-  type: 'parallel',
-  context: ({ input }) => {
-    const query = { ...defaultListQuery(), ...input.query, filters: { ...input.query?.filters } };
-    return {
-      query,
-      searchText: query.q ?? '',
-      rows: [],
-      total: 0,
-      shownQuery: null,
-      error: null,
-      errorStatus: null,
-      columns: input.columns,
-      hiddenColumns: input.columns.filter((c) => c.hiddenByDefault).map((c) => c.key),
-      exportName: input.exportName ?? 'listado',
-      exportError: null,
-    };
-  },
-  on: {
-    'list.columnToggled': {
-      actions: assign({
-        hiddenColumns: ({ context, event }) =>
-          context.hiddenColumns.includes(event.key)
-            ? context.hiddenColumns.filter((k) => k !== event.key)
-            : [...context.hiddenColumns, event.key],
-      }),
-    },
-  },
-  states: {
-    list: {
-      initial: 'loading',
-      on: {
-        'list.pageChanged': {
-          target: '.loading',
-          reenter: true,
-          actions: assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }),
-        },
-        'list.sortChanged': {
-          target: '.loading',
-          reenter: true,
-          actions: assign({ query: ({ context, event }) => ({ ...context.query, sort: event.sort, page: 1 }) }),
-        },
-        'list.filterChanged': {
-          target: '.loading',
-          reenter: true,
-          actions: assign({
-            query: ({ context, event }) => {
-              const filters = { ...context.query.filters };
-              if (event.value === undefined || event.value === '') delete filters[event.field];
-              else filters[event.field] = event.value;
-              return { ...context.query, filters, page: 1 };
-            },
-          }),
-        },
-        'list.searchTyped': {
-          target: '.debouncing',
-          reenter: true,
-          actions: assign({ searchText: ({ event }) => event.text }),
-        },
-        'list.refresh': { target: '.loading', reenter: true },
-      },
-      states: {
-        /** Waiting for 300 ms without typing; the rows on screen stay. */
-        debouncing: {
-          after: {
-            searchDebounce: [
-              {
-                guard: 'searchChanged',
-                target: 'loading',
-                actions: assign({
-                  query: ({ context }) => ({ ...context.query, q: context.searchText.trim() || undefined, page: 1 }),
-                }),
-              },
-              { guard: not('showsCurrentQuery'), target: 'loading' },
-              { guard: 'hasRows', target: 'ready.withData' },
-              { target: 'ready.empty' },
-            ],
-          },
-        },
-        loading: {
-          entry: [{ type: 'syncUrl', params: ({ context }) => context.query }, assign({ error: null, errorStatus: null })],
-          invoke: {
-            src: 'fetchPage',
-            input: ({ context }) => context.query,
-            onDone: [
-              {
-                guard: 'isCurrent',
-                target: 'ready',
-                actions: assign({
-                  rows: ({ event }) => event.output.data,
-                  total: ({ event }) => event.output.meta.total,
-                  shownQuery: ({ context }) => context.query,
-                }),
-              },
-            ],
-            onError: [
-              {
-                guard: 'isSessionError',
-                target: 'failure',
-                actions: [
-                  { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
-                  'showError',
-                ],
-              },
-              { target: 'failure', actions: 'showError' },
-            ],
-          },
-        },
-        ready: {
-          initial: 'decide',
-          states: {
-            decide: { always: [{ guard: 'hasRows', target: 'withData' }, { target: 'empty' }] },
-            /** "No hay registros" (with or without filters). */
-            empty: {},
-            withData: {},
-          },
-        },
-        failure: {
-          on: { 'list.retry': 'loading' },
-        },
-      },
-    },
-    export: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: { 'list.export': 'exporting' },
-        },
-        exporting: {
-          entry: assign({ exportError: null }),
-          invoke: {
-            src: 'fetchAll',
-            input: ({ context, event }) => ({
-              query: context.query,
-              columns: context.columns.filter((c) => !context.hiddenColumns.includes(c.key)),
-              format: (event as Extract<ResourceListEvent, { type: 'list.export' }>).format,
-              fileName: `${context.exportName}-${todayStamp()}`,
-            }),
-            onDone: {
-              target: 'idle',
-              actions: { type: 'download', params: ({ event }) => event.output },
-            },
-            onError: [
-              {
-                guard: 'isSessionError',
-                target: 'idle',
-                actions: { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
-              },
-              { target: 'idle', actions: assign({ exportError: ({ event }) => errorMessage(event.error) }) },
-            ],
-          },
-        },
-      },
-    },
-  },
-});
+/** The error of a failed invoke, as guard and action params. */
+const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
-export type ResourceListMachine = typeof resourceListMachine;
+/** The format of a `list.export` event (the only event that enters `exporting`). */
+function exportFormatOf(event: ResourceListEvent): ExportFormat {
+  assertEvent(event, 'list.export');
+  return event.format;
+}
+
+/** A typed list machine over rows `Row` (see the comment at the top of this file). */
+export function createResourceListMachine<Row>() {
+  return setup({
+    types: {
+      context: {} as ResourceListContext<Row>,
+      events: {} as ResourceListEvent,
+      input: {} as ResourceListInput<Row>,
+    },
+    actions: {
+      /** Writes the query to the address bar (injected: `history.replaceState` or wouter's navigate). */
+      syncUrl: (_, _query: ListQuery) => {},
+      /** Hands a 401/402/404 to the session (injected: `session.send({ type: 'session.apiError', error })`). */
+      reportApiError: (_, _params: { error: unknown }) => {},
+      /** Saves an exported file (injected: a Blob and a temporary link). */
+      download: (_, _file: ExportFile) => {},
+      /** Keeps a failed load's Spanish message and status. */
+      showError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error), errorStatus: errorStatus(error), shownQuery: null })),
+    },
+    actors: {
+      /** One page of the list (the screen's api call). */
+      fetchPage: placeholder<PageAnswer<Row>, ListQuery>('fetchPage'),
+      /** Every page of the current view, as a file (see {@link listActors}). */
+      fetchAll: placeholder<ExportFile, ExportInput<Row>>('fetchAll'),
+    },
+    guards: {
+      hasRows: ({ context }) => context.rows.length > 0,
+      isSessionError: (_, { error }: { error: unknown }) => isSessionError(error),
+      /** The answer belongs to the query on screen (stale answers are dropped). */
+      isCurrent: ({ context }, { answer }: { answer: PageAnswer<Row> }) => !answer.query || sameQuery(answer.query, context.query),
+      searchChanged: ({ context }) => (context.searchText.trim() || undefined) !== context.query.q,
+      /** The rows on screen answer the current query (nothing to reload). */
+      showsCurrentQuery: ({ context }) => context.shownQuery !== null && sameQuery(context.shownQuery, context.query),
+    },
+    delays: {
+      searchDebounce: SEARCH_DEBOUNCE_MS,
+    },
+  }).createMachine({
+    id: 'resourceList',
+    type: 'parallel',
+    context: ({ input }) => {
+      const query = { ...defaultListQuery(), ...input.query, filters: { ...input.query?.filters } };
+      return {
+        query,
+        searchText: query.q ?? '',
+        rows: [],
+        total: 0,
+        shownQuery: null,
+        error: null,
+        errorStatus: null,
+        columns: input.columns,
+        hiddenColumns: input.columns.filter((c) => c.hiddenByDefault).map((c) => c.key),
+        exportName: input.exportName ?? 'listado',
+        exportError: null,
+      };
+    },
+    on: {
+      'list.columnToggled': {
+        actions: assign({
+          hiddenColumns: ({ context, event }) =>
+            context.hiddenColumns.includes(event.key)
+              ? context.hiddenColumns.filter((k) => k !== event.key)
+              : [...context.hiddenColumns, event.key],
+        }),
+      },
+    },
+    states: {
+      list: {
+        initial: 'loading',
+        on: {
+          'list.pageChanged': {
+            target: '.loading',
+            reenter: true,
+            actions: assign({ query: ({ context, event }) => ({ ...context.query, page: Math.max(1, event.page) }) }),
+          },
+          'list.sortChanged': {
+            target: '.loading',
+            reenter: true,
+            actions: assign({ query: ({ context, event }) => ({ ...context.query, sort: event.sort, page: 1 }) }),
+          },
+          'list.filterChanged': {
+            target: '.loading',
+            reenter: true,
+            actions: assign({
+              query: ({ context, event }) => {
+                const filters = { ...context.query.filters };
+                if (event.value === undefined || event.value === '') delete filters[event.field];
+                else filters[event.field] = event.value;
+                return { ...context.query, filters, page: 1 };
+              },
+            }),
+          },
+          'list.searchTyped': {
+            target: '.debouncing',
+            reenter: true,
+            actions: assign({ searchText: ({ event }) => event.text }),
+          },
+          'list.refresh': { target: '.loading', reenter: true },
+        },
+        states: {
+          /** Waiting for 300 ms without typing; the rows on screen stay. */
+          debouncing: {
+            after: {
+              searchDebounce: [
+                {
+                  guard: 'searchChanged',
+                  target: 'loading',
+                  actions: assign({
+                    query: ({ context }) => ({ ...context.query, q: context.searchText.trim() || undefined, page: 1 }),
+                  }),
+                },
+                { guard: not('showsCurrentQuery'), target: 'loading' },
+                { guard: 'hasRows', target: 'ready.withData' },
+                { target: 'ready.empty' },
+              ],
+            },
+          },
+          loading: {
+            entry: [{ type: 'syncUrl', params: ({ context }) => context.query }, assign({ error: null, errorStatus: null })],
+            invoke: {
+              src: 'fetchPage',
+              input: ({ context }) => context.query,
+              onDone: [
+                {
+                  guard: { type: 'isCurrent', params: ({ event }) => ({ answer: event.output }) },
+                  target: 'ready',
+                  actions: assign({
+                    rows: ({ event }) => event.output.data,
+                    total: ({ event }) => event.output.meta.total,
+                    shownQuery: ({ context }) => context.query,
+                  }),
+                },
+              ],
+              onError: [
+                {
+                  guard: { type: 'isSessionError', params: errorParams },
+                  target: 'failure',
+                  actions: [
+                    { type: 'reportApiError', params: errorParams },
+                    { type: 'showError', params: errorParams },
+                  ],
+                },
+                { target: 'failure', actions: { type: 'showError', params: errorParams } },
+              ],
+            },
+          },
+          ready: {
+            initial: 'decide',
+            states: {
+              decide: { always: [{ guard: 'hasRows', target: 'withData' }, { target: 'empty' }] },
+              /** "No hay registros" (with or without filters). */
+              empty: {},
+              withData: {},
+            },
+          },
+          failure: {
+            on: { 'list.retry': 'loading' },
+          },
+        },
+      },
+      export: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: { 'list.export': 'exporting' },
+          },
+          exporting: {
+            entry: assign({ exportError: null }),
+            invoke: {
+              src: 'fetchAll',
+              input: ({ context, event }) => ({
+                query: context.query,
+                columns: context.columns.filter((c) => !context.hiddenColumns.includes(c.key)),
+                format: exportFormatOf(event),
+                fileName: `${context.exportName}-${todayStamp()}`,
+              }),
+              onDone: {
+                target: 'idle',
+                actions: { type: 'download', params: ({ event }) => event.output },
+              },
+              onError: [
+                {
+                  guard: { type: 'isSessionError', params: errorParams },
+                  target: 'idle',
+                  actions: { type: 'reportApiError', params: errorParams },
+                },
+                { target: 'idle', actions: assign({ exportError: ({ event }) => errorMessage(event.error) }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+  });
+}
+
+/** The list machine of rows `Row`. */
+export type ResourceListMachine<Row = Record<string, unknown>> = ReturnType<typeof createResourceListMachine<Row>>;
+
+/** A list over plain records (tests and screens whose rows have no type of their own). */
+export const resourceListMachine = createResourceListMachine<Record<string, unknown>>();
+

@@ -1,10 +1,10 @@
-import type { ApiError } from '../../api/client';
+import { ApiError } from '../../api/client';
 import type { AppToaster } from '../../lib/toaster';
 import { saveFile } from '../../lib/download';
 import { replaceUrlQuery } from '../../lib/location';
 import type { ListQuery } from '../../schemas/list';
-import { listActors, resourceListMachine, type ExportFile, type FetchPage } from './resource-list.machine';
-import { resourceEditorMachine, type SaveInput, type SavedInfo } from './resource-editor.machine';
+import { createResourceListMachine, listActors, type ExportFile, type FetchPage } from './resource-list.machine';
+import { createResourceEditorMachine, type EditorValues, type SaveInput, type SavedInfo } from './resource-editor.machine';
 import { fromPromise } from 'xstate';
 
 /**
@@ -13,10 +13,14 @@ import { fromPromise } from 'xstate';
  * actors module (`src/machines/<area>/<resource>.actors.ts`) calls it with its api module; the
  * view creates the two actors with {@link useResourceActors} (views/shared/resource-hooks.ts),
  * which also links them so a save refreshes the list.
+ *
+ * Typed over the screen's `Row` (list rows, the records the api answers), `Create` and `Update`
+ * (the editor's bodies): `save` receives a {@link SaveInput} it can hand to the api as is, with no
+ * casts.
  */
 
 /** Spanish toast per kind of change. */
-export const SAVED_MESSAGES: Record<SavedInfo['kind'], string> = {
+export const SAVED_MESSAGES: Record<SavedInfo<unknown>['kind'], string> = {
   created: 'Registro creado',
   updated: 'Cambios guardados',
   deleted: 'Registro eliminado',
@@ -25,13 +29,18 @@ export const SAVED_MESSAGES: Record<SavedInfo['kind'], string> = {
 /** Toast shown when an export had more rows than the cap. */
 export const EXPORT_TRUNCATED_MESSAGE = 'Se exportaron solo los primeros 5 000 registros. Use los filtros para acotar la lista.';
 
-export interface ResourceScreenDeps<Row> {
+export interface ResourceScreenDeps<Row, Create = EditorValues, Update = Create> {
   /** GET list of the resource (design API.md). */
   fetchPage: FetchPage<Row>;
-  /** POST (create) or PATCH (edit). */
-  save: (input: SaveInput) => Promise<unknown>;
+  /** POST (create) or PATCH (edit, the body carrying the record's version). @returns the saved record. */
+  save: (input: SaveInput<Row, Create, Update>) => Promise<Row>;
+  /**
+   * GET of one record, for "Recargar" after a stale edit (src/schemas/versions.ts); leave out for
+   * screens without an editor.
+   */
+  fetchOne?: (record: Row) => Promise<Row>;
   /** DELETE; leave out when the resource cannot be deleted. */
-  remove?: (record: Record<string, unknown>) => Promise<unknown>;
+  remove?: (record: Row) => Promise<unknown>;
   /** Receives 401/402/404 (the app passes `error => session.send({ type: 'session.apiError', error })`). */
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
@@ -41,34 +50,49 @@ export interface ResourceScreenDeps<Row> {
   download?: (file: ExportFile) => void;
 }
 
-/** The screen's list and editor machines, provided. */
-export function resourceScreenMachines<Row>(deps: ResourceScreenDeps<Row>) {
+/**
+ * The screen's list and editor machines, provided.
+ * @typeParam Row the records; @typeParam Create / Update the editor's bodies (Update defaults to Create).
+ */
+export function resourceScreenMachines<Row extends object, Create extends object = EditorValues, Update extends object = Create>(
+  deps: ResourceScreenDeps<Row, Create, Update>,
+) {
   const { toaster } = deps;
-  const list = resourceListMachine.provide({
+  const reportApiError = (error: unknown) => {
+    if (error instanceof ApiError) deps.reportApiError(error);
+  };
+  const list = createResourceListMachine<Row>().provide({
     actors: listActors(deps.fetchPage),
     actions: {
       syncUrl: (_, query) => (deps.syncUrl ?? replaceUrlQuery)(query),
-      reportApiError: (_, error) => deps.reportApiError(error),
+      reportApiError: (_, { error }) => reportApiError(error),
       download: (_, file) => {
         (deps.download ?? saveFile)(file);
         if (file.truncated) toaster.show({ severity: 'warn', summary: 'Exportación parcial', detail: EXPORT_TRUNCATED_MESSAGE, life: 6000 });
       },
     },
   });
-  const editor = resourceEditorMachine.provide({
+  const editor = createResourceEditorMachine<Row, Create, Update>().provide({
     actors: {
-      save: fromPromise<unknown, SaveInput>(({ input }) => deps.save(input)),
-      remove: fromPromise<unknown, Record<string, unknown>>(async ({ input }) => {
+      save: fromPromise<Row, SaveInput<Row, Create, Update>>(({ input }) => deps.save(input)),
+      remove: fromPromise<unknown, { record: Row }>(async ({ input }) => {
         if (!deps.remove) throw new Error('Este registro no se puede eliminar');
-        return deps.remove(input);
+        return deps.remove(input.record);
+      }),
+      reload: fromPromise<Row, { record: Row }>(async ({ input }) => {
+        if (!deps.fetchOne) throw new Error('Este registro no se puede recargar');
+        return deps.fetchOne(input.record);
       }),
     },
     actions: {
       saved: (_, info) => toaster.show({ severity: 'success', summary: SAVED_MESSAGES[info.kind] }),
-      reportApiError: (_, error) => deps.reportApiError(error),
+      reportApiError: (_, { error }) => reportApiError(error),
     },
   });
   return { list, editor };
 }
 
-export type ResourceScreenMachines = ReturnType<typeof resourceScreenMachines>;
+/** What {@link resourceScreenMachines} returns for records `Row`. */
+export type ResourceScreenMachines<Row extends object, Create extends object = EditorValues, Update extends object = Create> = ReturnType<
+  typeof resourceScreenMachines<Row, Create, Update>
+>;

@@ -67,7 +67,7 @@ type FormRef = ActorRefFrom<typeof companyFormMachine>;
 
 function CompanyForm({ form }: { form: FormRef }) {
   const state = useSelector(form, (s) => s);
-  const { values, errors, formError, logoError, company, logoVersion } = state.context;
+  const { values, errors, formError, logoError, company, logoVersion, stale } = state.context;
   if (state.matches('loading')) return <Spinner aria-label="Cargando" />;
   if (state.matches('failure'))
     return (
@@ -109,7 +109,16 @@ function CompanyForm({ form }: { form: FormRef }) {
             </FormGroup>
           ))}
         </div>
-        {formError ? <Callout intent="danger">{formError}</Callout> : null}
+        {formError ? (
+          <Callout intent="danger" role="alert">
+            {formError}
+            {stale ? (
+              <div>
+                <Button icon="refresh" text="Recargar" onClick={() => form.send({ type: 'company.reload' })} />
+              </div>
+            ) : null}
+          </Callout>
+        ) : null}
         <div className="company-form__actions">
           <Button type="submit" intent="primary" icon="floppy-disk" text="Guardar" loading={saving} />
         </div>

@@ -143,6 +143,8 @@ export function PermissionMatrix({ matrix }: { matrix: MatrixRef }) {
   const held = useSelector(matrix, (s) => s.context.permissions);
   const saving = useSelector(matrix, (s) => s.matches('saving'));
   const error = useSelector(matrix, (s) => s.context.error);
+  const stale = useSelector(matrix, (s) => s.context.stale);
+  const reloading = useSelector(matrix, (s) => s.matches('reloading'));
   if (!role) {
     return (
       <Card className="permission-matrix" compact>
@@ -167,6 +169,11 @@ export function PermissionMatrix({ matrix }: { matrix: MatrixRef }) {
         {error ? (
           <Callout intent="danger" compact className="config-callout" role="alert">
             {error}
+            {stale ? (
+              <div>
+                <Button icon="refresh" text="Recargar" loading={reloading} onClick={() => matrix.send({ type: 'matrix.reload' })} />
+              </div>
+            ) : null}
           </Callout>
         ) : null}
         <div className="permission-matrix-groups">

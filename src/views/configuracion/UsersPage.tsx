@@ -1,5 +1,6 @@
 import { use, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Alert, Button, Callout, Checkbox, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
@@ -14,7 +15,7 @@ import { ListStates } from '../shared/ListStates';
 import { EditorDialog } from '../shared/EditorDialog';
 import { TextField } from '../shared/FormField';
 import { FieldGroup } from '../shared/FieldGroup';
-import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents, type ResourceEditorRef } from '../shared/resource-hooks';
+import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
 import '../../styles/configuracion.css';
 
 /**
@@ -59,8 +60,10 @@ export const userFormSchema = createUserRequestSchema.extend({
   phone: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), staffPhoneSchema),
 });
 
-function toValues(record: Record<string, unknown>) {
-  const u = record as unknown as StaffUser;
+/** The Usuarios editor. */
+type UserEditorRef = ActorRefFrom<UsersMachines['editor']>;
+
+function toValues(u: StaffUser) {
   return {
     dni: u.dni,
     email: u.email,
@@ -79,7 +82,7 @@ const CONFIRM: Record<UserActionKind, { text: string; question: (u: StaffUser) =
 };
 
 /** A list of checkboxes bound to an editor field holding ids. */
-function IdChecklist({ editor, field, label, options }: { editor: ResourceEditorRef; field: string; label: string; options: readonly UserOption[] }) {
+function IdChecklist({ editor, field, label, options }: { editor: UserEditorRef; field: string; label: string; options: readonly UserOption[] }) {
   const value = useResourceEditor(editor, (s) => (s.context.values[field] as number[] | undefined) ?? []);
   const error = useResourceEditor(editor, (s) => s.context.errors[field]);
   const busy = useResourceEditor(editor, (s) => s.matches('submitting'));
@@ -146,7 +149,7 @@ export function UsersPage({ machines }: { machines: UsersMachines }) {
 
   const request = (kind: UserActionKind) => (user: StaffUser) => actions.send({ type: 'action.request', kind, user });
   const rowActions: RowAction<StaffUser>[] = [
-    { text: 'Editar', icon: 'edit', onClick: (u) => openEdit(u as unknown as Record<string, unknown>) },
+    { text: 'Editar', icon: 'edit', onClick: (u) => openEdit(u) },
     { text: 'Desactivar', icon: 'disable', intent: 'danger', onClick: request('deactivate'), hidden: (u) => u.status !== 'ACTIVO' },
     { text: 'Reactivar', icon: 'tick-circle', onClick: request('reactivate'), hidden: (u) => u.status === 'ACTIVO' },
     { text: 'Enviar enlace de contraseña', icon: 'envelope', onClick: request('sendPasswordReset') },

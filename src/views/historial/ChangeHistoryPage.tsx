@@ -146,7 +146,7 @@ export function ChangeHistoryPage({ machines }: { machines: ChangeHistoryMachine
   );
 }
 
-function Filters({ list, users }: { list: ResourceListRef; users: readonly { id: number; name: string }[] }) {
+function Filters({ list, users }: { list: ResourceListRef<ChangeHistoryEntry>; users: readonly { id: number; name: string }[] }) {
   const filters = useResourceList(list, (s) => s.context.query.filters);
   const { changeFilter } = useResourceListEvents(list);
   const today = todayInLima();

@@ -15,7 +15,15 @@ import {
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatArea, formatMetres } from '../../lib/money';
-import { IMPORT_ACCEPT, type LotImportMachine } from '../../machines/proyectos/lot-import.machine';
+import {
+  filterIssues,
+  IMPORT_ACCEPT,
+  ISSUES_PER_PAGE,
+  issueKindLabel,
+  reportIssues,
+  summariseIssues,
+  type LotImportMachine,
+} from '../../machines/proyectos/lot-import.machine';
 import type { ImportIssue, ImportLotRow, ImportPreview, ImportStage } from '../../schemas/projects';
 import { useServices } from '../services';
 import '../../styles/lot-import.css';
@@ -37,10 +45,11 @@ export interface ImportLotsDialogProps {
   onImported(result: { created: number; updated: number }): void;
 }
 
+/** The dialog's running machine. */
+type LotImportActor = ActorRefFrom<LotImportMachine>;
+
 /** Rows of the lots preview shown (the rest summarised as "y N más"). */
 export const PREVIEW_ROWS = 100;
-/** Issues listed (the rest summarised). */
-export const ISSUE_ROWS = 200;
 
 /** The dialog, with its machine from the Proyectos machines (app services). */
 export function ImportLotsDialog(props: ImportLotsDialogProps) {
@@ -144,8 +153,8 @@ function ImportLotsContent({ actor, isOpen, onClose }: { actor: ActorRefFrom<Lot
             Se crearon {ctx.result.created} lotes y se actualizaron {ctx.result.updated}.
           </Callout>
         ) : null}
-        {failed && ctx.rejectedIssues.length ? <IssuesTable issues={ctx.rejectedIssues} /> : null}
-        {preview && !done && !failed ? <PreviewSummary preview={preview} /> : null}
+        {failed && ctx.rejectedIssues.length ? <IssuesReport actor={actor} /> : null}
+        {preview && !done && !failed ? <PreviewSummary preview={preview} actor={actor} /> : null}
       </DialogBody>
       <DialogFooter
         actions={
@@ -192,7 +201,7 @@ function UploadProgress({ progress, processingText }: { progress: number; proces
 }
 
 /** Counts, issues (errors first) and the lots the file holds. */
-function PreviewSummary({ preview }: { preview: ImportPreview }) {
+function PreviewSummary({ preview, actor }: { preview: ImportPreview; actor: LotImportActor }) {
   const { summary } = preview;
   return (
     <section aria-label="Vista previa" className="lot-import-preview">
@@ -209,7 +218,7 @@ function PreviewSummary({ preview }: { preview: ImportPreview }) {
           Corrija el archivo y vuelva a elegirlo: no se importará ningún lote mientras haya errores.
         </Callout>
       ) : null}
-      {preview.issues.length > 0 ? <IssuesTable issues={preview.issues} /> : null}
+      {preview.issues.length > 0 ? <IssuesReport actor={actor} /> : null}
       <LotsTable lots={preview.lots} />
     </section>
   );
@@ -288,17 +297,81 @@ function PreviewTable<Row>({
 /** Columns of the issues table: type, where, lot, what. */
 const ISSUE_COLUMNS: readonly PreviewColumn<ImportIssue>[] = [
   {
-    label: 'Tipo',
+    label: 'Gravedad',
     cell: (issue) => <Tag minimal intent={issue.severity === 'ERROR' ? 'danger' : 'warning'}>{issue.severity === 'ERROR' ? 'Error' : 'Advertencia'}</Tag>,
   },
+  { label: 'Tipo', cell: (issue) => issueKindLabel(issue.kind) },
   { label: 'Ubicación', cell: (issue) => issue.location },
   { label: 'Lote', cell: (issue) => issue.lot_code ?? '—' },
   { label: 'Detalle', cell: (issue) => issue.message },
 ];
 
-/** Issues as a table (the first {@link ISSUE_ROWS}): type, where, lot, what. */
-function IssuesTable({ issues }: { issues: readonly ImportIssue[] }) {
-  return <PreviewTable label="Problemas del archivo" className="lot-import-issues" rows={issues} limit={ISSUE_ROWS} columns={ISSUE_COLUMNS} rowKey={(_, i) => i} />;
+/**
+ * The issues report (issue 13 item 6): a summary by kind first (errors and warnings; a kind's
+ * button filters the list to it), then the list filtered by kind and severity, {@link ISSUES_PER_PAGE}
+ * per page, and "Descargar CSV" with every issue. State and the download are the machine's.
+ */
+function IssuesReport({ actor }: { actor: LotImportActor }) {
+  const issues = useSelector(actor, (s) => reportIssues(s.context));
+  const report = useSelector(actor, (s) => s.context.report);
+  const summary = summariseIssues(issues);
+  const filtered = filterIssues(issues, report);
+  const pages = Math.max(1, Math.ceil(filtered.length / ISSUES_PER_PAGE));
+  const page = Math.min(report.page, pages - 1);
+  const shown = filtered.slice(page * ISSUES_PER_PAGE, (page + 1) * ISSUES_PER_PAGE);
+  return (
+    <section aria-label="Problemas del archivo" className="lot-import-report">
+      <HTMLTable compact className="lot-import-table lot-import-kinds" aria-label="Problemas por tipo">
+        <thead>
+          <tr>
+            <th>Tipo de problema</th>
+            <th className="num">Errores</th>
+            <th className="num">Advertencias</th>
+          </tr>
+        </thead>
+        <tbody>
+          {summary.map((k) => (
+            <tr key={k.kind}>
+              <td>
+                <Button variant="minimal" small text={k.label} active={report.kind === k.kind} onClick={() => actor.send({ type: 'report.filter', kind: report.kind === k.kind ? null : k.kind })} />
+              </td>
+              <td className="num">{k.errors}</td>
+              <td className="num">{k.warnings}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <div className="lot-import-report-filters">
+        <HTMLSelect
+          aria-label="Tipo de problema"
+          value={report.kind ?? ''}
+          onChange={(e) => actor.send({ type: 'report.filter', kind: e.currentTarget.value || null })}
+          options={[{ value: '', label: 'Todos los tipos' }, ...summary.map((k) => ({ value: k.kind, label: k.label }))]}
+        />
+        <HTMLSelect
+          aria-label="Gravedad"
+          value={report.severity ?? ''}
+          onChange={(e) => actor.send({ type: 'report.filter', severity: (e.currentTarget.value || null) as ImportIssue['severity'] | null })}
+          options={[
+            { value: '', label: 'Errores y advertencias' },
+            { value: 'ERROR', label: 'Solo errores' },
+            { value: 'WARNING', label: 'Solo advertencias' },
+          ]}
+        />
+        <Button icon="download" text="Descargar CSV" onClick={() => actor.send({ type: 'report.download' })} />
+      </div>
+      <PreviewTable label="Lista de problemas" className="lot-import-issues" rows={shown} limit={ISSUES_PER_PAGE} columns={ISSUE_COLUMNS} rowKey={(_, i) => page * ISSUES_PER_PAGE + i} />
+      {pages > 1 ? (
+        <div className="lot-import-pager" role="navigation" aria-label="Páginas de problemas">
+          <Button small icon="chevron-left" text="Anterior" disabled={page === 0} onClick={() => actor.send({ type: 'report.page', page: page - 1 })} />
+          <span>
+            Página {page + 1} de {pages} · {filtered.length} problemas
+          </span>
+          <Button small rightIcon="chevron-right" text="Siguiente" disabled={page >= pages - 1} onClick={() => actor.send({ type: 'report.page', page: page + 1 })} />
+        </div>
+      ) : null}
+    </section>
+  );
 }
 
 /** Columns of the lots table: code, areas (m²), perimeter (m), price per m², polygon, action. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense, use, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import { Button, ButtonGroup, Callout, Drawer, DrawerSize, HTMLSelect, Icon, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { Link, useSearch } from 'wouter';
 import { AUTH_ROUTES } from '../../config/paths';
@@ -19,7 +20,7 @@ import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
 import { EditorDialog } from '../shared/EditorDialog';
 import { NumberField, TextAreaField, TextField } from '../shared/FormField';
-import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents, type ResourceEditorRef } from '../shared/resource-hooks';
+import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
 import { CheckboxField, SuggestTextField } from './project-fields';
 import { EMPTY_LOT, LOT_FIELDS, liveListPrice, lotFormSchema, lotToValues } from './lot-form';
 import { LotStatusDialog, LotStatusTag } from './LotStatusDialog';
@@ -75,8 +76,11 @@ const VIRTUAL_COLUMNS: VirtualColumn[] = [
   { key: 'updated_at', label: 'Actualizado', width: '110px', value: (l) => formatDate(l.updated_at) },
 ];
 
+/** The lots editor of one subdivision. */
+type LotEditorRef = ActorRefFrom<ReturnType<ProjectsScreenMachines['lotsFor']>['editor']>;
+
 /** The list price computed live from area × price per m², and the typed one when it differs. */
-function ListPriceFields({ editor, currency }: { editor: ResourceEditorRef; currency: CurrencyCode }) {
+function ListPriceFields({ editor, currency }: { editor: LotEditorRef; currency: CurrencyCode }) {
   const values = useResourceEditor(editor, (s) => s.context.values);
   const live = liveListPrice(values, currency);
   return (
@@ -164,7 +168,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
   const windowActor = useActorRef(machines.lotsWindow, { input: { key: subdivisionKey, query }, ...inspectOption() });
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
   const { changeFilter } = useResourceListEvents(list);
-  const editingLot = useResourceEditor(editor, (s) => (s.context.mode === 'edit' ? (s.context.record as unknown as Lot | null) : null));
+  const editingLot = useResourceEditor(editor, (s) => (s.context.mode === 'edit' ? s.context.record : null));
   const savedCount = useResourceEditor(editor, (s) => (s.matches('done') ? 1 : 0));
 
   // Everything that changes lots refreshes the table, the "Ver todos" window and the header counts.
@@ -198,7 +202,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
   const symbol = currency === 'PEN' ? 'S/' : 'US$';
 
   const rowActions: RowAction<Lot>[] = [
-    { text: 'Editar', icon: 'edit', onClick: (l) => openEdit(l as unknown as Record<string, unknown>) },
+    { text: 'Editar', icon: 'edit', onClick: (l) => openEdit(l) },
     { text: 'Cambiar estado', icon: 'exchange', onClick: (l) => statusActor.send({ type: 'status.open', lot: l }), hidden: (l) => l.status === 'CANJE' },
     { text: 'Historial de estados', icon: 'history', onClick: (l) => screen.send({ type: 'history.open', lot: l }) },
   ];
@@ -259,7 +263,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
           <ListStates list={list} emptyAction={<Button icon="plus" intent="primary" text="Nuevo lote" onClick={() => openCreate()} />} />
         </>
       ) : (
-        <LotsVirtualTable actor={windowActor} columns={VIRTUAL_COLUMNS} onRowOpen={(l) => openEdit(l as unknown as Record<string, unknown>)} />
+        <LotsVirtualTable actor={windowActor} columns={VIRTUAL_COLUMNS} onRowOpen={(l) => openEdit(l)} />
       )}
     </>
   );
@@ -335,6 +339,6 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
 }
 
 /** The block: a text input suggesting the existing blocks (a new name creates the block). */
-function BlockField({ editor }: { editor: ResourceEditorRef }) {
+function BlockField({ editor }: { editor: LotEditorRef }) {
   return <SuggestTextField editor={editor} field="block" label="Manzana" hint="Elija una existente o escriba una nueva" listId="lot-blocks" />;
 }

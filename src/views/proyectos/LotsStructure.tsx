@@ -150,7 +150,7 @@ export function StagesPanel({ actor }: { actor: DetailRef }) {
       plural="Etapas"
       items={stages}
       onAdd={(name) => save({ kind: 'createStage', name })}
-      onRename={(st, name) => name !== st.name && save({ kind: 'renameStage', id: st.id, name })}
+      onRename={(st, name) => name !== st.name && save({ kind: 'renameStage', id: st.id, name, version: st.version })}
       deleteLabel={(st) => `Eliminar ${st.name}`}
       onDelete={(st) => save({ kind: 'deleteStage', id: st.id })}
     />
@@ -182,7 +182,7 @@ export function BlocksPanel({ actor }: { actor: DetailRef }) {
               value={b.stage_id === null ? '' : String(b.stage_id)}
               options={stageOptions}
               disabled={busy}
-              onChange={(e) => save({ kind: 'updateBlock', id: b.id, stage_id: e.target.value ? Number(e.target.value) : null })}
+              onChange={(e) => save({ kind: 'updateBlock', id: b.id, stage_id: e.target.value ? Number(e.target.value) : null, version: b.version })}
             />
           ),
         },
@@ -192,7 +192,7 @@ export function BlocksPanel({ actor }: { actor: DetailRef }) {
         const stage = (form.elements.namedItem('stage') as HTMLSelectElement).value;
         save({ kind: 'createBlock', name, stage_id: stage ? Number(stage) : null });
       }}
-      onRename={(b, name) => name.toUpperCase() !== b.name && save({ kind: 'updateBlock', id: b.id, name })}
+      onRename={(b, name) => name.toUpperCase() !== b.name && save({ kind: 'updateBlock', id: b.id, name, version: b.version })}
       deleteLabel={(b) => `Eliminar manzana ${b.name}`}
       deleteBlocked={(b) => (b.lots_count > 0 ? 'Tiene lotes' : undefined)}
       onDelete={(b) => save({ kind: 'deleteBlock', id: b.id })}

@@ -129,8 +129,7 @@ export const subdivisionFormSchema = z.preprocess((values) => {
   };
 }, createSubdivisionRequestSchema);
 
-function toValues(record: Record<string, unknown>) {
-  const s = record as unknown as Subdivision;
+function toValues(s: Subdivision) {
   return Object.fromEntries(
     SUBDIVISION_FIELDS.map((f) => {
       const value = s[f];
@@ -197,7 +196,7 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
     editor: { schema: subdivisionFormSchema, fields: SUBDIVISION_FIELDS, empty: EMPTY_SUBDIVISION, toValues },
   });
   const filters = useSelector(list, (s) => s.context.query.filters);
-  const editing = useResourceEditor(editor, (s) => (s.context.mode === 'edit' ? (s.context.record as unknown as Subdivision | null) : null));
+  const editing = useResourceEditor(editor, (s) => (s.context.mode === 'edit' ? s.context.record : null));
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
   const { changeFilter, refresh } = useResourceListEvents(list);
 
@@ -205,7 +204,7 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
   const canSalesMap = hasPermissions(permissions, [MODULE.comercial, SUBMODULE.ventas]);
   const canLots = hasPermissions(permissions, AUTH_ROUTES.lotes.permissions);
   const rowActions: RowAction<Subdivision>[] = [
-    { text: 'Editar', icon: 'edit', onClick: (s) => openEdit(s as unknown as Record<string, unknown>) },
+    { text: 'Editar', icon: 'edit', onClick: (s) => openEdit(s) },
     ...(canLots ? [{ text: 'Lotes', icon: 'grid-view' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.lotes.path, s)) }] : []),
     ...(canMap ? [{ text: 'Mapa', icon: 'map' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapaProyectos.path, s)) }] : []),
     ...(canSalesMap

@@ -54,8 +54,7 @@ export const lotFormSchema = z.preprocess((values, ctx) => {
 }, createLotRequestSchema);
 
 /** A lot → the editor's values (prices as text in soles; list price blank when it is the computed one). */
-export function lotToValues(record: Record<string, unknown>) {
-  const lot = record as unknown as Lot;
+export function lotToValues(lot: Lot) {
   const computed = computeListPrice(lot.area_m2, lot.price_per_m2);
   return {
     block: lot.block, number: lot.number, area_m2: lot.area_m2, perimeter_m: lot.perimeter_m,

@@ -9,7 +9,7 @@ import { useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } fr
  * `editor.changed` on input, disabled while saving).
  */
 
-function useBound(editor: ResourceEditorRef, field: string) {
+function useBound<R extends object, C extends object, U extends object>(editor: ResourceEditorRef<R, C, U>, field: string) {
   const value = useResourceEditor(editor, (s) => s.context.values[field]);
   const error = useResourceEditor(editor, (s) => s.context.errors[field]);
   const busy = useResourceEditor(editor, (s) => s.matches('submitting') || s.matches('deleting'));
@@ -18,7 +18,7 @@ function useBound(editor: ResourceEditorRef, field: string) {
 }
 
 /** A yes/no checkbox ("Publicado en web"). */
-export function CheckboxField({ editor, field, label }: { editor: ResourceEditorRef; field: string; label: string }) {
+export function CheckboxField<R extends object, C extends object, U extends object>({ editor, field, label }: { editor: ResourceEditorRef<R, C, U>; field: string; label: string }) {
   const f = useBound(editor, field);
   return (
     <FieldGroup label="" labelFor={f.id} error={f.error}>
@@ -28,7 +28,7 @@ export function CheckboxField({ editor, field, label }: { editor: ResourceEditor
 }
 
 /** An ISO date (`YYYY-MM-DD`, '' when empty) with the app's Spanish date input. */
-export function DateField({ editor, field, label, minDate, maxDate }: { editor: ResourceEditorRef; field: string; label: string; minDate: string; maxDate: string }) {
+export function DateField<R extends object, C extends object, U extends object>({ editor, field, label, minDate, maxDate }: { editor: ResourceEditorRef<R, C, U>; field: string; label: string; minDate: string; maxDate: string }) {
   const f = useBound(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error}>
@@ -50,7 +50,7 @@ export function DateField({ editor, field, label, minDate, maxDate }: { editor: 
 export const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** A text input with the browser's suggestions from a `<datalist id={listId}>` (any other text is accepted). */
-export function SuggestTextField({ editor, field, label, hint, listId }: { editor: ResourceEditorRef; field: string; label: string; hint?: string; listId: string }) {
+export function SuggestTextField<R extends object, C extends object, U extends object>({ editor, field, label, hint, listId }: { editor: ResourceEditorRef<R, C, U>; field: string; label: string; hint?: string; listId: string }) {
   const f = useBound(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error} hint={hint}>

@@ -13,8 +13,8 @@ import { isEditorOpen, useResourceEditor, useResourceEditorEvents, type Resource
  * "Cancelar").
  */
 
-interface EditorFrameProps {
-  editor: ResourceEditorRef;
+interface EditorFrameProps<R extends object, C extends object, U extends object> {
+  editor: ResourceEditorRef<R, C, U>;
   /** Title when creating ("Nuevo usuario"). */
   createTitle: string;
   /** Title when editing ("Editar usuario"). */
@@ -24,7 +24,7 @@ interface EditorFrameProps {
   children: ReactNode;
 }
 
-function useEditorFrame(editor: ResourceEditorRef) {
+function useEditorFrame<R extends object, C extends object, U extends object>(editor: ResourceEditorRef<R, C, U>) {
   return {
     open: useResourceEditor(editor, isEditorOpen),
     mode: useResourceEditor(editor, (s) => s.context.mode),
@@ -33,13 +33,15 @@ function useEditorFrame(editor: ResourceEditorRef) {
     confirmingDiscard: useResourceEditor(editor, (s) => s.matches('confirmingDiscard')),
     confirmingDelete: useResourceEditor(editor, (s) => s.matches('confirmingDelete') || s.matches('deleting')),
     formError: useResourceEditor(editor, (s) => s.context.formError),
+    stale: useResourceEditor(editor, (s) => s.matches('stale') || s.matches('reloading')),
+    reloading: useResourceEditor(editor, (s) => s.matches('reloading')),
     events: useResourceEditorEvents(editor),
   };
 }
 
-function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'createTitle' | 'editTitle'>) {
-  const { mode, saving, deleting, formError, events } = useEditorFrame(editor);
-  const busy = saving || deleting;
+function EditorForm<R extends object, C extends object, U extends object>({ editor, canDelete, children }: Omit<EditorFrameProps<R, C, U>, 'createTitle' | 'editTitle'>) {
+  const { mode, saving, deleting, formError, stale, reloading, events } = useEditorFrame(editor);
+  const busy = saving || deleting || reloading;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     events.submit();
@@ -50,6 +52,12 @@ function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'cre
         {formError ? (
           <Callout intent="danger" className="editor-form-error" role="alert">
             {formError}
+            {stale ? (
+              // A stale edit (issue 11 item 9): fetch the record again and keep editing on it.
+              <div className="editor-form-error__actions">
+                <Button icon="refresh" text="Recargar" loading={reloading} onClick={events.reload} />
+              </div>
+            ) : null}
           </Callout>
         ) : null}
         {children}
@@ -62,7 +70,7 @@ function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'cre
               <Button intent="danger" variant="minimal" icon="trash" text="Eliminar" disabled={busy} onClick={events.askDelete} />
             ) : null}
             <Button text="Cancelar" onClick={events.close} disabled={busy} />
-            <Button type="submit" intent="primary" text="Guardar" loading={saving} disabled={deleting} />
+            <Button type="submit" intent="primary" text="Guardar" loading={saving} disabled={deleting || reloading} />
           </>
         }
       />
@@ -70,7 +78,7 @@ function EditorForm({ editor, canDelete, children }: Omit<EditorFrameProps, 'cre
   );
 }
 
-function EditorAlerts({ editor }: { editor: ResourceEditorRef }) {
+function EditorAlerts<R extends object, C extends object, U extends object>({ editor }: { editor: ResourceEditorRef<R, C, U> }) {
   const { confirmingDiscard, confirmingDelete, deleting, events } = useEditorFrame(editor);
   return (
     <>
@@ -104,7 +112,7 @@ function EditorAlerts({ editor }: { editor: ResourceEditorRef }) {
 }
 
 /** The editor as a modal dialog (short forms). */
-export function EditorDialog({ editor, createTitle, editTitle, canDelete = false, children }: EditorFrameProps) {
+export function EditorDialog<R extends object, C extends object, U extends object>({ editor, createTitle, editTitle, canDelete = false, children }: EditorFrameProps<R, C, U>) {
   const { open, mode, saving, deleting, events } = useEditorFrame(editor);
   const busy = saving || deleting;
   return (
@@ -131,7 +139,7 @@ export function EditorDialog({ editor, createTitle, editTitle, canDelete = false
  * The editor as a side drawer (long forms). Blueprint's Drawer has no dialog role, so the drawer's
  * content is the labelled `role="dialog"` and carries its own header.
  */
-export function EditorDrawer({ editor, createTitle, editTitle, canDelete = false, children, size = '480px' }: EditorFrameProps & { size?: string }) {
+export function EditorDrawer<R extends object, C extends object, U extends object>({ editor, createTitle, editTitle, canDelete = false, children, size = '480px' }: EditorFrameProps<R, C, U> & { size?: string }) {
   const { open, mode, saving, deleting, events } = useEditorFrame(editor);
   const titleId = useId();
   const busy = saving || deleting;

@@ -8,14 +8,14 @@ import { useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } fr
  * the field (FieldGroup, `aria-describedby`, `aria-invalid`). Inputs are disabled while saving.
  */
 
-interface BaseProps {
-  editor: ResourceEditorRef;
+interface BaseProps<R extends object, C extends object, U extends object> {
+  editor: ResourceEditorRef<R, C, U>;
   field: string;
   label: string;
   hint?: string;
 }
 
-function useField(editor: ResourceEditorRef, field: string) {
+function useField<R extends object, C extends object, U extends object>(editor: ResourceEditorRef<R, C, U>, field: string) {
   const value = useResourceEditor(editor, (s) => s.context.values[field]);
   const error = useResourceEditor(editor, (s) => s.context.errors[field]);
   const busy = useResourceEditor(editor, (s) => s.matches('submitting') || s.matches('deleting'));
@@ -25,7 +25,7 @@ function useField(editor: ResourceEditorRef, field: string) {
 }
 
 /** A text input (`type` email, tel, password… as needed). */
-export function TextField({ editor, field, label, hint, type = 'text', autoComplete }: BaseProps & { type?: string; autoComplete?: string }) {
+export function TextField<R extends object, C extends object, U extends object>({ editor, field, label, hint, type = 'text', autoComplete }: BaseProps<R, C, U> & { type?: string; autoComplete?: string }) {
   const f = useField(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error} hint={hint}>
@@ -45,7 +45,7 @@ export function TextField({ editor, field, label, hint, type = 'text', autoCompl
 }
 
 /** A multi-line text. */
-export function TextAreaField({ editor, field, label, hint }: BaseProps) {
+export function TextAreaField<R extends object, C extends object, U extends object>({ editor, field, label, hint }: BaseProps<R, C, U>) {
   const f = useField(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error} hint={hint}>
@@ -64,7 +64,7 @@ export function TextAreaField({ editor, field, label, hint }: BaseProps) {
 }
 
 /** A number (null when empty). */
-export function NumberField({ editor, field, label, hint, min, max }: BaseProps & { min?: number; max?: number }) {
+export function NumberField<R extends object, C extends object, U extends object>({ editor, field, label, hint, min, max }: BaseProps<R, C, U> & { min?: number; max?: number }) {
   const f = useField(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error} hint={hint}>
@@ -85,7 +85,7 @@ export function NumberField({ editor, field, label, hint, min, max }: BaseProps 
 }
 
 /** A choice among options (value strings, Spanish labels). */
-export function SelectField({ editor, field, label, hint, options }: BaseProps & { options: readonly { value: string; label: string }[] }) {
+export function SelectField<R extends object, C extends object, U extends object>({ editor, field, label, hint, options }: BaseProps<R, C, U> & { options: readonly { value: string; label: string }[] }) {
   const f = useField(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error} hint={hint}>
@@ -104,7 +104,7 @@ export function SelectField({ editor, field, label, hint, options }: BaseProps &
 }
 
 /** A yes/no switch. */
-export function SwitchField({ editor, field, label, hint }: BaseProps) {
+export function SwitchField<R extends object, C extends object, U extends object>({ editor, field, label, hint }: BaseProps<R, C, U>) {
   const f = useField(editor, field);
   return (
     <FieldGroup label="" labelFor={f.id} error={f.error} hint={hint}>

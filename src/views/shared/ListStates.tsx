@@ -8,7 +8,7 @@ import { useResourceList, useResourceListEvents, type ResourceListRef } from './
  * its Spanish message and "Reintentar", and a 403 as "Sin permiso". Renders nothing otherwise.
  * @param emptyAction e.g. a "Nuevo" button for the empty state.
  */
-export function ListStates({ list, emptyAction }: { list: ResourceListRef; emptyAction?: ReactElement }) {
+export function ListStates<Row>({ list, emptyAction }: { list: ResourceListRef<Row>; emptyAction?: ReactElement }) {
   const empty = useResourceList(list, (s) => s.matches({ list: { ready: 'empty' } }));
   const failed = useResourceList(list, (s) => s.matches({ list: 'failure' }));
   const error = useResourceList(list, (s) => s.context.error);

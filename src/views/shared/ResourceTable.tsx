@@ -47,14 +47,14 @@ export function ResourceTable<Row>({
   rowActions = [],
   caption,
 }: {
-  list: ResourceListRef;
+  list: ResourceListRef<Row>;
   columns: readonly TableColumn<Row>[];
   rowKey: (row: Row) => string | number;
   rowActions?: readonly RowAction<Row>[];
   /** Accessible name of the table (screen readers). */
   caption: string;
 }) {
-  const rows = useResourceList(list, (s) => s.context.rows) as Row[];
+  const rows = useResourceList(list, (s) => s.context.rows);
   const loading = useResourceList(list, (s) => s.matches({ list: 'loading' }) || s.matches({ list: 'debouncing' }));
   const failed = useResourceList(list, (s) => s.matches({ list: 'failure' }));
   const query = useResourceList(list, (s) => s.context.query);

@@ -9,14 +9,14 @@ import { useResourceList, useResourceListEvents, type ResourceListRef } from './
  * menu ("Exportar a Excel" / "Exportar a CSV" of the current view, loading while it runs) and
  * "Nuevo" when the screen passes `onNew` (leave it out when the user may not create).
  */
-export function ResourceToolbar({
+export function ResourceToolbar<Row>({
   list,
   filters,
   onNew,
   newLabel = 'Nuevo',
   canExport = true,
 }: {
-  list: ResourceListRef;
+  list: ResourceListRef<Row>;
   /** The screen's filter controls (each sends `list.filterChanged`). */
   filters?: ReactNode;
   onNew?: () => void;

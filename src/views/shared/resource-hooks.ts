@@ -17,18 +17,24 @@ import { inspectOption } from '../../machines/inspect';
  * them down.
  */
 
-export type ResourceListRef = ActorRefFrom<ResourceListMachine>;
-export type ResourceListSnapshot = SnapshotFrom<ResourceListMachine>;
-export type ResourceEditorRef = ActorRefFrom<ResourceEditorMachine>;
-export type ResourceEditorSnapshot = SnapshotFrom<ResourceEditorMachine>;
+/** A running list of rows `Row`. */
+export type ResourceListRef<Row = Record<string, unknown>> = ActorRefFrom<ResourceListMachine<Row>>;
+export type ResourceListSnapshot<Row = Record<string, unknown>> = SnapshotFrom<ResourceListMachine<Row>>;
+/** A running editor of records `Row` with bodies `Create` / `Update`. */
+export type ResourceEditorRef<Row extends object = EditorValues, Create extends object = EditorValues, Update extends object = Create> = ActorRefFrom<
+  ResourceEditorMachine<Row, Create, Update>
+>;
+export type ResourceEditorSnapshot<Row extends object = EditorValues, Create extends object = EditorValues, Update extends object = Create> = SnapshotFrom<
+  ResourceEditorMachine<Row, Create, Update>
+>;
 
 /** Reads the list machine. */
-export function useResourceList<T>(list: ResourceListRef, selector: (s: ResourceListSnapshot) => T): T {
+export function useResourceList<Row, T>(list: ResourceListRef<Row>, selector: (s: ResourceListSnapshot<Row>) => T): T {
   return useSelector(list, selector);
 }
 
 /** List intents. */
-export function useResourceListEvents(list: ResourceListRef) {
+export function useResourceListEvents<Row>(list: ResourceListRef<Row>) {
   return {
     changePage: (page: number) => list.send({ type: 'list.pageChanged', page }),
     changeSort: (sort: string | undefined) => list.send({ type: 'list.sortChanged', sort }),
@@ -42,15 +48,18 @@ export function useResourceListEvents(list: ResourceListRef) {
 }
 
 /** Reads the editor machine. */
-export function useResourceEditor<T>(editor: ResourceEditorRef, selector: (s: ResourceEditorSnapshot) => T): T {
+export function useResourceEditor<Row extends object, Create extends object, Update extends object, T>(
+  editor: ResourceEditorRef<Row, Create, Update>,
+  selector: (s: ResourceEditorSnapshot<Row, Create, Update>) => T,
+): T {
   return useSelector(editor, selector);
 }
 
 /** Editor intents. */
-export function useResourceEditorEvents(editor: ResourceEditorRef) {
+export function useResourceEditorEvents<Row extends object, Create extends object, Update extends object>(editor: ResourceEditorRef<Row, Create, Update>) {
   return {
     openCreate: (values?: EditorValues) => editor.send({ type: 'editor.openCreate', values }),
-    openEdit: (record: Record<string, unknown>) => editor.send({ type: 'editor.openEdit', record }),
+    openEdit: (record: Row) => editor.send({ type: 'editor.openEdit', record }),
     change: (field: string, value: unknown) => editor.send({ type: 'editor.changed', field, value }),
     submit: () => editor.send({ type: 'editor.submit' }),
     close: () => editor.send({ type: 'editor.close' }),
@@ -59,11 +68,12 @@ export function useResourceEditorEvents(editor: ResourceEditorRef) {
     askDelete: () => editor.send({ type: 'editor.delete' }),
     confirmDelete: () => editor.send({ type: 'editor.confirmDelete' }),
     cancelDelete: () => editor.send({ type: 'editor.cancelDelete' }),
+    reload: () => editor.send({ type: 'editor.reload' }),
   };
 }
 
 /** Whether the editor's dialog or drawer is shown (every state but closed and done). */
-export function isEditorOpen(s: ResourceEditorSnapshot): boolean {
+export function isEditorOpen<Row extends object, Create extends object, Update extends object>(s: ResourceEditorSnapshot<Row, Create, Update>): boolean {
   return !s.matches('closed') && !s.matches('done');
 }
 
@@ -72,10 +82,10 @@ export function isEditorOpen(s: ResourceEditorSnapshot): boolean {
  * from the URL) and the editor, linked so that a save or delete refreshes the list.
  * @param machines the screen's provided machines (`resourceScreenMachines(...)` in its actors module).
  */
-export function useResourceActors(
-  machines: { list: ResourceListMachine; editor: ResourceEditorMachine },
-  inputs: { list: ResourceListInput; editor: ResourceEditorInput },
-): { list: ResourceListRef; editor: ResourceEditorRef } {
+export function useResourceActors<Row extends object, Create extends object, Update extends object>(
+  machines: { list: ResourceListMachine<Row>; editor: ResourceEditorMachine<Row, Create, Update> },
+  inputs: { list: ResourceListInput<Row>; editor: ResourceEditorInput<Row, Create, Update> },
+): { list: ResourceListRef<Row>; editor: ResourceEditorRef<Row, Create, Update> } {
   const list = useActorRef(machines.list, { input: inputs.list, ...inspectOption() });
   const linked = useMemo(() => linkEditorToList(machines.editor, list), [machines.editor, list]);
   const editor = useActorRef(linked, { input: inputs.editor, ...inspectOption() });

@@ -11,6 +11,7 @@ import { createRolesApi } from '../../../src/api/roles';
 import { createUsersApi } from '../../../src/api/users';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { HISTORY_ENTRY, OTHER_ROLE, OTHER_STAFF, STAFF, STAFF_TOKEN, STATES } from '../states';
+import { STALE_RECORD_MESSAGE } from '../../../src/schemas/versions';
 
 const { like, eachLike, integer, regex, boolean } = MatchersV3;
 
@@ -19,6 +20,8 @@ const client = (url: string) => mockClient(url, STAFF_TOKEN);
 const json = { ...bearer(STAFF_TOKEN), 'Content-Type': 'application/json' };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const meta = (total: number) => ({ page: integer(1), per_page: integer(20), total: integer(total) });
+/** The 409 of an edit sent with a version the record no longer has (src/schemas/versions.ts). */
+const stale409 = { message: like(STALE_RECORD_MESSAGE), errors: { version: eachLike(like(STALE_RECORD_MESSAGE)) } };
 
 const user = (u: { dni: string; email: string; name: string; surname: string }, status = 'ACTIVO') => ({
   id: integer(2),
@@ -32,14 +35,16 @@ const user = (u: { dni: string; email: string; name: string; surname: string }, 
   locals: [],
   created_at: regex(ISO, '2026-11-20T15:00:00.000Z'),
   updated_at: regex(ISO, '2026-11-20T15:00:00.000Z'),
+  version: integer(1),
 });
 const role = (name: string, holders = 0) => ({
   id: integer(2),
   name: like(name),
   permissions: eachLike(like('Acceso módulo CRM')),
   holders: integer(holders),
+  version: integer(1),
 });
-const local = (name: string, address: string) => ({ id: integer(1), name: like(name), address: like(address), active: boolean(true) });
+const local = (name: string, address: string) => ({ id: integer(1), name: like(name), address: like(address), active: boolean(true), version: integer(1) });
 
 describe('Usuarios', () => {
   it('lists the active users sorted by surname', async () => {
@@ -84,17 +89,36 @@ describe('Usuarios', () => {
       });
   });
 
-  it('updates a user', async () => {
-    const body = { phone: '912000111' };
+  it('updates a user, sending the version it read', async () => {
+    const body = { phone: '912000111', version: 1 };
     await pact
       .addInteraction()
       .given(STATES.staffAndHeldRole, { token: STAFF_TOKEN })
       .uponReceiving('a request to update a staff user')
       .withRequest('PATCH', '/api/users/2', (b) => b.headers(json).jsonBody(body))
-      .willRespondWith(200, (b) => b.jsonBody({ data: { ...user(OTHER_STAFF), phone: like(body.phone), roles: eachLike({ id: integer(2), name: like(OTHER_ROLE.name) }) } }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: { ...user(OTHER_STAFF), phone: like(body.phone), roles: eachLike({ id: integer(2), name: like(OTHER_ROLE.name) }), version: integer(2) } }),
+      )
       .executeTest(async (mock) => {
         const updated = await createUsersApi(client(mock.url)).update(2, body);
         expect(updated.phone).toBe(body.phone);
+        expect(updated.version).toBe(2);
+      });
+  });
+
+  it('refuses an edit of a user another user changed since (409)', async () => {
+    const body = { phone: '912000111', version: 1 };
+    await pact
+      .addInteraction()
+      .given(STATES.staffAndHeldRole, { token: STAFF_TOKEN })
+      .given(STATES.recordChangedByAnother, { entity: 'users', id: 2 })
+      .uponReceiving('a request to update a staff user with a stale version')
+      .withRequest('PATCH', '/api/users/2', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(409, (b) => b.jsonBody(stale409))
+      .executeTest(async (mock) => {
+        const error = await caught(createUsersApi(client(mock.url)).update(2, body));
+        expect(error.status).toBe(409);
+        expect(error.issues.version?.[0]).toBe(STALE_RECORD_MESSAGE);
       });
   });
 
@@ -142,17 +166,33 @@ describe('Roles y permisos', () => {
       });
   });
 
-  it("replaces a role's permissions", async () => {
-    const body = { permissions: ['Acceso módulo CRM', 'Acceso submódulo clientes'] };
+  it("replaces a role's permissions, sending the version it read", async () => {
+    const body = { permissions: ['Acceso módulo CRM', 'Acceso submódulo clientes'], version: 1 };
     await pact
       .addInteraction()
       .given(STATES.staffAndHeldRole, { token: STAFF_TOKEN })
       .uponReceiving("a request to replace a role's permissions")
       .withRequest('PATCH', '/api/roles/2', (b) => b.headers(json).jsonBody(body))
-      .willRespondWith(200, (b) => b.jsonBody({ data: { ...role(OTHER_ROLE.name, 1), permissions: body.permissions } }))
+      .willRespondWith(200, (b) => b.jsonBody({ data: { ...role(OTHER_ROLE.name, 1), permissions: body.permissions, version: integer(2) } }))
       .executeTest(async (mock) => {
         const updated = await createRolesApi(client(mock.url)).update(2, body);
         expect(updated.permissions).toEqual(body.permissions);
+      });
+  });
+
+  it('refuses an edit of a role another user changed since (409)', async () => {
+    const body = { permissions: ['Acceso módulo CRM'], version: 1 };
+    await pact
+      .addInteraction()
+      .given(STATES.staffAndHeldRole, { token: STAFF_TOKEN })
+      .given(STATES.recordChangedByAnother, { entity: 'roles', id: 2 })
+      .uponReceiving('a request to replace the permissions of a role with a stale version')
+      .withRequest('PATCH', '/api/roles/2', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(409, (b) => b.jsonBody(stale409))
+      .executeTest(async (mock) => {
+        const error = await caught(createRolesApi(client(mock.url)).update(2, body));
+        expect(error.status).toBe(409);
+        expect(error.issues.version?.[0]).toBe(STALE_RECORD_MESSAGE);
       });
   });
 
@@ -180,6 +220,7 @@ describe('Empresas', () => {
     email: null,
     legal_representative: null,
     logo_url: null,
+    version: integer(1),
   };
 
   it('reads the company', async () => {
@@ -195,17 +236,35 @@ describe('Empresas', () => {
       });
   });
 
-  it('updates the company', async () => {
-    const body = { phone: '014445555', legal_representative: 'Rosa Huamán' };
+  it('updates the company, sending the version it read', async () => {
+    const body = { phone: '014445555', legal_representative: 'Rosa Huamán', version: 1 };
     await pact
       .addInteraction()
       .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
       .uponReceiving('a request to update the company')
       .withRequest('PATCH', '/api/company', (b) => b.headers(json).jsonBody(body))
-      .willRespondWith(200, (b) => b.jsonBody({ data: { ...company, phone: like(body.phone), legal_representative: like(body.legal_representative) } }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: { ...company, phone: like(body.phone), legal_representative: like(body.legal_representative), version: integer(2) } }),
+      )
       .executeTest(async (mock) => {
         const updated = await createCompanyApi(client(mock.url)).update(body);
         expect(updated.phone).toBe(body.phone);
+      });
+  });
+
+  it('refuses an edit of the company another user changed since (409)', async () => {
+    const body = { legal_representative: 'Rosa Huamán', version: 1 };
+    await pact
+      .addInteraction()
+      .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
+      .given(STATES.recordChangedByAnother, { entity: 'companies', id: 1 })
+      .uponReceiving('a request to update the company with a stale version')
+      .withRequest('PATCH', '/api/company', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(409, (b) => b.jsonBody(stale409))
+      .executeTest(async (mock) => {
+        const error = await caught(createCompanyApi(client(mock.url)).update(body));
+        expect(error.status).toBe(409);
+        expect(error.issues.version?.[0]).toBe(STALE_RECORD_MESSAGE);
       });
   });
 
@@ -249,6 +308,25 @@ describe('Empresas', () => {
       .executeTest(async (mock) => {
         const created = await createCompanyApi(client(mock.url)).createLocal(body);
         expect(created.name).toBe(body.name);
+      });
+  });
+});
+
+describe('Locales: a stale edit', () => {
+  it('refuses an edit of a local another user changed since (409)', async () => {
+    const body = { address: 'Av. Javier Prado Este 1250, San Isidro', version: 1 };
+    await pact
+      .addInteraction()
+      .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
+      .given(STATES.activeLocalsExist)
+      .given(STATES.recordChangedByAnother, { entity: 'locals', id: 1 })
+      .uponReceiving('a request to update a local with a stale version')
+      .withRequest('PATCH', '/api/locals/1', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(409, (b) => b.jsonBody(stale409))
+      .executeTest(async (mock) => {
+        const error = await caught(createCompanyApi(client(mock.url)).updateLocal(1, body));
+        expect(error.status).toBe(409);
+        expect(error.issues.version?.[0]).toBe(STALE_RECORD_MESSAGE);
       });
   });
 });

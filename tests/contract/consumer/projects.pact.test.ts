@@ -15,7 +15,8 @@ import { createSubdivisionsApi } from '../../../src/api/subdivisions';
 import { createLotsApi } from '../../../src/api/lots';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { LOTS, PROJECT_STATES, SUBDIVISION, SUBDIVISION_KEY } from '../projects-states';
-import { STAFF_TOKEN } from '../states';
+import { STAFF_TOKEN, STATES } from '../states';
+import { STALE_RECORD_MESSAGE } from '../../../src/schemas/versions';
 
 const { like, eachLike, integer, regex, boolean, number, nullValue } = MatchersV3;
 
@@ -55,6 +56,7 @@ const subdivision = (s: Record<string, unknown> = SUBDIVISION) => ({
   sold_area_m2: number(0),
   created_at: instant(),
   updated_at: instant(),
+  version: integer(1),
 });
 
 type LotFixture = (typeof LOTS)[number];
@@ -88,9 +90,12 @@ const lot = (l: LotFixture, status: string = l.status) => ({
   registry_entry: nullValue(),
   notes: nullValue(),
   updated_at: instant(),
+  version: integer(1),
 });
 const error422 = (field: string, message: string) => ({ message: like('Los datos no son válidos'), errors: { [field]: eachLike(like(message)) } });
 const error409 = (message: string) => ({ message: like(message) });
+/** The 409 of an edit sent with a version the record no longer has (src/schemas/versions.ts). */
+const stale409 = { message: like(STALE_RECORD_MESSAGE), errors: { version: eachLike(like(STALE_RECORD_MESSAGE)) } };
 
 /** A 1×1 PNG for the plan upload. */
 const PNG_PATH = path.join(mkdtempSync(path.join(tmpdir(), 'parcela-pact-')), 'plano.png');
@@ -171,18 +176,34 @@ describe('subdivisions (consumer)', () => {
       });
   });
 
-  it('updates a subdivision', async () => {
-    const body = { name: 'Los Viñedos de Carabayllo II', published: false };
+  it('updates a subdivision, sending the version it read', async () => {
+    const body = { name: 'Los Viñedos de Carabayllo II', published: false, version: 1 };
     await pact
       .addInteraction()
       .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
       .uponReceiving('a request to rename and unpublish a subdivision')
       .withRequest('PATCH', `/api/subdivisions/${SUBDIVISION_KEY}`, (b) => b.headers(json).jsonBody(body))
-      .willRespondWith(200, (b) => b.jsonBody({ data: subdivision({ ...SUBDIVISION, ...body }) }))
+      .willRespondWith(200, (b) => b.jsonBody({ data: { ...subdivision({ ...SUBDIVISION, ...body }), version: integer(2) } }))
       .executeTest(async (mock) => {
         const s = await createSubdivisionsApi(client(mock.url)).update(SUBDIVISION_KEY, body);
         expect(s.name).toBe(body.name);
         expect(s.published).toBe(false);
+      });
+  });
+
+  it('refuses an edit of a subdivision another user changed since (409)', async () => {
+    const body = { name: 'Los Viñedos de Carabayllo II', version: 1 };
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .given(STATES.recordChangedByAnother, { entity: 'subdivisions', id: SUBDIVISION.id })
+      .uponReceiving('a request to rename a subdivision with a stale version')
+      .withRequest('PATCH', `/api/subdivisions/${SUBDIVISION_KEY}`, (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(409, (b) => b.jsonBody(stale409))
+      .executeTest(async (mock) => {
+        const error = await caught(createSubdivisionsApi(client(mock.url)).update(SUBDIVISION_KEY, body));
+        expect(error.status).toBe(409);
+        expect(error.issues.version?.[0]).toBe(STALE_RECORD_MESSAGE);
       });
   });
 
@@ -314,19 +335,35 @@ describe('lots (consumer)', () => {
       });
   });
 
-  it('updates a lot with a list price and its reason', async () => {
-    const body = { list_price: 2_900_000, list_price_reason: 'Descuento por frente reducido' };
+  it('updates a lot with a list price and its reason, sending the version it read', async () => {
+    const body = { list_price: 2_900_000, list_price_reason: 'Descuento por frente reducido', version: 1 };
     await pact
       .addInteraction()
       .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
       .uponReceiving('a request to change the list price of a lot with a reason')
       .withRequest('PATCH', `/api/lots/${LOTS[0].id}`, (b) => b.headers(json).jsonBody(body))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ data: { ...lot(LOTS[0]), list_price: integer(2_900_000), list_price_reason: like(body.list_price_reason) } }),
+        b.jsonBody({ data: { ...lot(LOTS[0]), list_price: integer(2_900_000), list_price_reason: like(body.list_price_reason), version: integer(2) } }),
       )
       .executeTest(async (mock) => {
         const updated = await createLotsApi(client(mock.url)).update(LOTS[0].id, body);
         expect(updated.list_price).toBe(2_900_000);
+      });
+  });
+
+  it('refuses an edit of a lot another user changed since (409)', async () => {
+    const body = { notes: 'Frente al parque', version: 1 };
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .given(STATES.recordChangedByAnother, { entity: 'lots', id: LOTS[0].id })
+      .uponReceiving('a request to update a lot with a stale version')
+      .withRequest('PATCH', `/api/lots/${LOTS[0].id}`, (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(409, (b) => b.jsonBody(stale409))
+      .executeTest(async (mock) => {
+        const error = await caught(createLotsApi(client(mock.url)).update(LOTS[0].id, body));
+        expect(error.status).toBe(409);
+        expect(error.issues.version?.[0]).toBe(STALE_RECORD_MESSAGE);
       });
   });
 

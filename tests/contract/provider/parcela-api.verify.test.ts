@@ -21,6 +21,7 @@ import { testConfig } from '../../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/connection';
 import { migrateToLatest } from '../../../server/db/migrate';
 import {
+  changeRecordByAnotherUser,
   createCustomer,
   createLocal,
   createNotification,
@@ -32,6 +33,7 @@ import {
   setSubscription,
 } from '../../../server/testing/fixtures';
 import { recordChange } from '../../../server/audit/audit';
+import { VERSIONED_TABLES, type VersionedTable } from '../../../server/db/migrations/0007-record-versions';
 import { STAFF_PERMISSIONS, type Permission } from '../../../src/schemas/permissions';
 import { CUSTOMER, HISTORY_ENTRY, NOTIFICATION_NEW, OTHER_ROLE, OTHER_STAFF, STAFF, STATES } from '../states';
 import { projectStateHandlers } from './projects-state-handlers';
@@ -136,6 +138,11 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
     await createSession(db(), await staff(), { token: tokenParam(params) });
     await createRole(db(), OTHER_ROLE.name, OTHER_ROLE.permissions as readonly Permission[]);
     await createStaff(db(), { ...OTHER_STAFF, roleNames: [OTHER_ROLE.name] });
+  },
+  [STATES.recordChangedByAnother]: async (params) => {
+    const { entity, id } = (params ?? {}) as { entity?: unknown; id?: unknown };
+    if (!VERSIONED_TABLES.includes(entity as VersionedTable) || typeof id !== 'number') throw new Error('state needs `entity` (a versioned table) and a numeric `id`');
+    await changeRecordByAnotherUser(db(), entity as VersionedTable, id);
   },
   [STATES.changeHistoryExists]: async (params) => {
     const owner = await staff();

@@ -15,6 +15,7 @@ import type { RolesApi } from '../../../src/api/roles';
 import type { StaffUser } from '../../../src/schemas/users';
 import type { Role } from '../../../src/schemas/roles';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { STALE_RECORD_MESSAGE } from '../../../src/schemas/versions';
 import { fakeNotificationsApi, fakeSessionApi, memoryStore } from '../support/fakes';
 
 const user = { id: 7, name: 'Sonia', surname: 'Soto', email: 's@parcela.test', status: 'ACTIVO' } as StaffUser;
@@ -115,5 +116,24 @@ describe('permissionMatrix', () => {
     await waitFor(actor, (s) => s.matches('editing') && s.context.error === null);
     expect(update).toHaveBeenLastCalledWith(4, { permissions: [MODULE.finanzas, SUBMODULE.pagos] });
     expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Permisos guardados' }));
+  });
+
+  it('sends the version it opened; a stale edit offers "Recargar", which reopens the matrix on the fresh role', async () => {
+    const opened: Role = { ...role, version: 2 };
+    const fresh: Role = { ...role, permissions: [MODULE.finanzas, SUBMODULE.bancos], version: 3 };
+    const update = vi.fn<RolesApi['update']>().mockRejectedValueOnce(new ApiError(409, STALE_RECORD_MESSAGE, { version: [STALE_RECORD_MESSAGE] }));
+    const get = vi.fn<RolesApi['get']>().mockResolvedValueOnce(fresh);
+    const { matrix } = createRolesMachines({ rolesApi: { update, get } as unknown as RolesApi, reportApiError: vi.fn(), toaster: { show: vi.fn() } });
+    const actor = createActor(matrix).start();
+    actor.send({ type: 'matrix.open', role: opened });
+    actor.send({ type: 'matrix.toggle', permission: SUBMODULE.pagos, checked: true, group: { module: MODULE.finanzas, submodules: [SUBMODULE.pagos] } });
+    actor.send({ type: 'matrix.save' });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.stale);
+    expect(update).toHaveBeenCalledWith(4, { permissions: [MODULE.finanzas, SUBMODULE.pagos], version: 2 });
+    expect(actor.getSnapshot().context.error).toBe(STALE_RECORD_MESSAGE);
+    actor.send({ type: 'matrix.reload' });
+    await waitFor(actor, (s) => s.matches('editing') && !s.context.stale);
+    expect(get).toHaveBeenCalledWith(4);
+    expect(actor.getSnapshot().context).toMatchObject({ role: fresh, permissions: fresh.permissions, error: null });
   });
 });

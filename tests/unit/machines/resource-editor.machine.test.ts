@@ -7,8 +7,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { z } from 'zod';
-import { isDirty, resourceEditorMachine, type SaveInput } from '../../../src/machines/shared/resource-editor.machine';
+import { isDirty, resourceEditorMachine, type EditorValues, type SaveInput } from '../../../src/machines/shared/resource-editor.machine';
 import { ApiError } from '../../../src/api/client';
+import { STALE_RECORD_MESSAGE } from '../../../src/schemas/versions';
 
 const schema = z.strictObject({
   name: z.string().trim().min(1, 'Ingrese el nombre'),
@@ -17,22 +18,25 @@ const schema = z.strictObject({
 const record = { id: 9, name: 'Lucía', email: 'lucia@example.pe', created_at: '2026-01-01' };
 
 function start(
-  save: (input: SaveInput) => Promise<unknown> = async (input) => ({ id: 1, ...(input.body as object) }),
+  save: (input: SaveInput<EditorValues>) => Promise<EditorValues> = async (input) => ({ id: 1, ...input.body }),
   remove: (r: Record<string, unknown>) => Promise<unknown> = async () => undefined,
+  reload: (r: Record<string, unknown>) => Promise<Record<string, unknown>> = async (r) => r,
 ) {
   const saved = vi.fn();
   const reportApiError = vi.fn();
   const saveFn = vi.fn(save);
   const removeFn = vi.fn(remove);
+  const reloadFn = vi.fn(reload);
   const machine = resourceEditorMachine.provide({
-    actions: { saved: (_, info) => saved(info), reportApiError: (_, e) => reportApiError(e) },
+    actions: { saved: (_, info) => saved(info), reportApiError: (_, { error }) => reportApiError(error) },
     actors: {
       save: fromPromise(({ input }) => saveFn(input)),
-      remove: fromPromise(({ input }) => removeFn(input)),
+      remove: fromPromise(({ input }) => removeFn(input.record)),
+      reload: fromPromise(({ input }) => reloadFn(input.record)),
     },
   });
   const actor = createActor(machine, { input: { schema, fields: ['name', 'email'], empty: { name: '', email: '' } } }).start();
-  return { actor, saved, reportApiError, save: saveFn, remove: removeFn };
+  return { actor, saved, reportApiError, save: saveFn, remove: removeFn, reload: reloadFn };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -109,13 +113,13 @@ describe('resource-editor machine', () => {
 
   it('other errors become the form message', async () => {
     const { actor, reportApiError } = start(async () => {
-      throw new ApiError(409, 'El registro fue modificado por otro usuario');
+      throw new ApiError(409, 'Debe quedar al menos un usuario activo con el rol Administrador');
     });
     actor.send({ type: 'editor.openCreate', values: { name: 'Ana', email: 'ana@example.pe' } });
     actor.send({ type: 'editor.submit' });
     await settle();
     expect(actor.getSnapshot().value).toBe('rejected');
-    expect(actor.getSnapshot().context.formError).toBe('El registro fue modificado por otro usuario');
+    expect(actor.getSnapshot().context.formError).toBe('Debe quedar al menos un usuario activo con el rol Administrador');
     expect(actor.getSnapshot().context.errors).toEqual({});
     expect(reportApiError).not.toHaveBeenCalled();
   });
@@ -212,5 +216,93 @@ describe('resource-editor machine', () => {
     actor.send({ type: 'editor.openEdit', record });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.mode).toBe('edit');
+  });
+
+  describe('lost updates (issue 11 item 9)', () => {
+    const versioned = { ...record, version: 4 };
+    const staleError = () => new ApiError(409, STALE_RECORD_MESSAGE, { version: [STALE_RECORD_MESSAGE] });
+
+    it("an edit sends the opened record's version; a create sends none", async () => {
+      const { actor, save } = start();
+      actor.send({ type: 'editor.openEdit', record: versioned });
+      actor.send({ type: 'editor.submit' });
+      await settle();
+      expect(save).toHaveBeenLastCalledWith({ mode: 'edit', record: versioned, body: { name: 'Lucía', email: 'lucia@example.pe', version: 4 } });
+      actor.send({ type: 'editor.openCreate', values: { name: 'Ana', email: 'ana@example.pe' } });
+      actor.send({ type: 'editor.submit' });
+      await settle();
+      expect(save).toHaveBeenLastCalledWith({ mode: 'create', record: null, body: { name: 'Ana', email: 'ana@example.pe' } });
+    });
+
+    it('a stale-edit 409 shows its message in `stale`; "Recargar" fetches the record and keeps the editor open on it', async () => {
+      const fresh = { ...versioned, name: 'Lucía Quispe', version: 5 };
+      const { actor, save, reload, saved } = start(
+        async () => {
+          throw staleError();
+        },
+        undefined,
+        async () => fresh,
+      );
+      actor.send({ type: 'editor.openEdit', record: versioned });
+      actor.send({ type: 'editor.changed', field: 'email', value: 'otra@example.pe' });
+      actor.send({ type: 'editor.submit' });
+      await settle();
+      expect(actor.getSnapshot().value).toBe('stale');
+      expect(actor.getSnapshot().context.formError).toBe(STALE_RECORD_MESSAGE);
+      expect(actor.getSnapshot().context.errors).toEqual({});
+
+      actor.send({ type: 'editor.reload' });
+      expect(actor.getSnapshot().value).toBe('reloading');
+      await settle();
+      expect(reload).toHaveBeenCalledWith(versioned);
+      const snap = actor.getSnapshot();
+      expect(snap.value).toBe('editing');
+      expect(snap.context).toMatchObject({ mode: 'edit', record: fresh, values: { name: 'Lucía Quispe', email: 'lucia@example.pe' }, formError: null });
+      expect(isDirty(snap.context)).toBe(false);
+
+      // The next save carries the fresh version.
+      save.mockImplementationOnce(async (input) => input.body);
+      actor.send({ type: 'editor.submit' });
+      await settle();
+      expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ body: { name: 'Lucía Quispe', email: 'lucia@example.pe', version: 5 } }));
+      expect(saved).toHaveBeenCalledWith(expect.objectContaining({ kind: 'updated' }));
+    });
+
+    it('in `stale` the form stays editable and closable', async () => {
+      const { actor } = start(async () => {
+        throw staleError();
+      });
+      actor.send({ type: 'editor.openEdit', record: versioned });
+      actor.send({ type: 'editor.submit' });
+      await settle();
+      expect(actor.getSnapshot().value).toBe('stale');
+      actor.send({ type: 'editor.changed', field: 'name', value: 'Otra' });
+      expect(actor.getSnapshot().value).toBe('editing');
+      actor.send({ type: 'editor.submit' });
+      await settle();
+      actor.send({ type: 'editor.close' });
+      expect(actor.getSnapshot().value).toBe('confirmingDiscard');
+    });
+
+    it('a failed reload stays in `stale` with its message (a 404 also goes to the session)', async () => {
+      const gone = new ApiError(404, 'Recurso no encontrado');
+      const { actor, reportApiError } = start(
+        async () => {
+          throw staleError();
+        },
+        undefined,
+        async () => {
+          throw gone;
+        },
+      );
+      actor.send({ type: 'editor.openEdit', record: versioned });
+      actor.send({ type: 'editor.submit' });
+      await settle();
+      actor.send({ type: 'editor.reload' });
+      await settle();
+      expect(actor.getSnapshot().value).toBe('stale');
+      expect(actor.getSnapshot().context.formError).toBe('Recurso no encontrado');
+      expect(reportApiError).toHaveBeenCalledWith(gone);
+    });
   });
 });

@@ -11,7 +11,7 @@ import {
   listActors,
   nextSort,
   pageCount,
-  resourceListMachine,
+  createResourceListMachine,
   sortDirection,
   type ExportFile,
   type ListColumn,
@@ -52,10 +52,10 @@ function start(fetchPage: (q: ListQuery) => Promise<Paged<Row>>, query: Partial<
   const syncUrl = vi.fn();
   const reportApiError = vi.fn();
   const download = vi.fn();
-  const machine = resourceListMachine.provide({
+  const machine = createResourceListMachine<Row>().provide({
     actions: {
       syncUrl: (_, q) => syncUrl(q),
-      reportApiError: (_, e) => reportApiError(e),
+      reportApiError: (_, { error }) => reportApiError(error),
       download: (_, f) => download(f),
     },
     actors: listActors(fetchPage),
@@ -227,9 +227,9 @@ describe('resource-list machine', () => {
   it('an answer for another query is dropped even if it arrives while loading', async () => {
     const fetchPage = vi.fn();
     const first: ListQuery = { page: 1, per_page: 20, filters: {} };
-    const stale: PageAnswer = { ...page(first), query: first };
-    const machine = resourceListMachine.provide({
-      actors: { fetchPage: fromPromise<PageAnswer, ListQuery>(async () => (fetchPage(), stale)) },
+    const stale: PageAnswer<Row> = { ...page(first), query: first };
+    const machine = createResourceListMachine<Row>().provide({
+      actors: { fetchPage: fromPromise<PageAnswer<Row>, ListQuery>(async () => (fetchPage(), stale)) },
     });
     const actor = createActor(machine, { input: { columns, query: { page: 4 } } }).start();
     await flush();
