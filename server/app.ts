@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import underPressure from '@fastify/under-pressure';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -13,7 +14,7 @@ import { ACCOUNT_LIMIT_WINDOW_MINUTES, isProduction, type AppConfig } from './co
 import { MINUTE_MS, systemClock, type Clock } from './clock';
 import type { AppDeps } from './context';
 import type { DB } from './db/database';
-import { errorHandler, installSpanishZodMessages } from './errors';
+import { errorHandler, HttpError, installSpanishZodMessages } from './errors';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { createPasswordWork } from './auth/password-queue';
 import { registerGuard } from './auth/guard';
@@ -71,8 +72,27 @@ function loggerOptions(logger: CreateAppOptions['logger']): FastifyServerOptions
 }
 
 /**
+ * WebSocket origins the page may connect to (issue 11 item 17), besides `'self'`:
+ * - `PUSHER_HOST` unset (this server is its own realtime service): the browser connects to the
+ *   page's own host and port, which CSP Level 3 `'self'` covers for ws:/wss: in current browsers
+ *   (Chrome 71+, Safari 16+) whatever host the browser used; `PUBLIC_URL`'s host is added for older
+ *   ones (it is the page's host in production; in development `'self'` does the work);
+ * - `PUSHER_HOST` set: that host, on `PUSHER_PORT` or — when unset, the browser uses the page's port
+ *   (src/machines/realtime/echo-options.ts) — on any port.
+ * `wss:` always (a page served over https forces TLS), `ws:` too unless the realtime scheme is https.
+ */
+export function realtimeConnectSources(config: Pick<AppConfig, 'pusher' | 'publicUrl'>): string[] {
+  const { pusher } = config;
+  const schemes = pusher.scheme === 'https' ? ['wss'] : ['ws', 'wss'];
+  if (!pusher.host) return schemes.map((scheme) => `${scheme}://${new URL(config.publicUrl).host}`);
+  const port = pusher.port === null ? ':*' : `:${pusher.port}`;
+  return schemes.map((scheme) => `${scheme}://${pusher.host}${port}`);
+}
+
+/**
  * Content-Security-Policy for the Vite-built SPA: scripts from self only; inline styles allowed
- * (Blueprint injects them); WebSocket connections for realtime (ws:/wss:, SPEC §4).
+ * (Blueprint injects them); connections to this origin and the configured realtime host only
+ * (SPEC §4; {@link realtimeConnectSources}).
  */
 function contentSecurityPolicy(config: AppConfig) {
   return {
@@ -83,13 +103,45 @@ function contentSecurityPolicy(config: AppConfig) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", 'ws:', 'wss:', ...(config.pusher.host ? [`${config.pusher.scheme}://${config.pusher.host}`] : [])],
+      connectSrc: ["'self'", ...realtimeConnectSources(config)],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
     },
   };
+}
+
+/** Answer of every request while the server is overloaded (503, with Retry-After). */
+export const OVERLOAD_MESSAGE = 'El servidor está sobrecargado en este momento. Inténtelo nuevamente en unos segundos.';
+/** Seconds a client is asked to wait after an overload 503 (Retry-After). */
+export const OVERLOAD_RETRY_AFTER_SECONDS = 10;
+
+/** The error every request meets while the server is overloaded ({@link registerOverloadGuard}). */
+class OverloadError extends HttpError {
+  constructor() {
+    super(503, OVERLOAD_MESSAGE);
+  }
+}
+
+/**
+ * @fastify/under-pressure (issue 11 item 5): while the mean event-loop delay or the heap in use is
+ * past its limit (`config.overload`), every request — /api/health and WebSocket upgrades included —
+ * gets a fast 503 `{ message }` with Retry-After instead of queueing behind the backlog. The delay
+ * is sampled over a window as long as its limit (at most 1 s, under-pressure's default), so a
+ * limit of N ms means "the loop was N ms late on average over the last N ms". Nothing registered
+ * when both limits are 0.
+ */
+async function registerOverloadGuard(app: FastifyInstance, overload: AppConfig['overload']): Promise<void> {
+  if (overload.maxEventLoopDelayMs <= 0 && overload.maxHeapMb <= 0) return;
+  await app.register(underPressure, {
+    maxEventLoopDelay: overload.maxEventLoopDelayMs,
+    maxHeapUsedBytes: overload.maxHeapMb * 1024 * 1024,
+    sampleInterval: overload.maxEventLoopDelayMs > 0 ? Math.min(1000, Math.max(10, overload.maxEventLoopDelayMs)) : 1000,
+    retryAfter: OVERLOAD_RETRY_AFTER_SECONDS,
+    // under-pressure sets 503 + Retry-After and hands this error to errorHandler → { message }.
+    customError: OverloadError,
+  });
 }
 
 /**
@@ -110,6 +162,8 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
   const app = Fastify({
     logger: loggerOptions(logger),
     trustProxy,
+    // Fastify applies `connectionTimeout` only to servers it makes itself, so it is set here: a
+    // socket silent both ways for that long is destroyed (WebSockets are exempt, ws clears it).
     serverFactory: (handler) =>
       createServer(
         {
@@ -117,7 +171,7 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
           connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(config.requestTimeoutMs / 4))),
         },
         handler,
-      ),
+      ).setTimeout(config.connectionTimeoutMs),
   }).withTypeProvider<ZodTypeProvider>();
   // API answers (data, the login's token) are never stored by browsers or proxies (issue 11 item
   // 17); routes that set their own Cache-Control (plan and logo images) keep it.
@@ -167,6 +221,8 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
   app.addHook('onClose', async () => {
     await deps.importChecks.close();
   });
+
+  await registerOverloadGuard(app, config.overload);
 
   const https = config.publicUrl.startsWith('https:');
   await app.register(helmet, {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ID_ALPHABET } from './ids';
@@ -31,6 +32,12 @@ const envSchema = z.object({
     .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, "'true', 'false', a hop count or a comma list of addresses")
     .optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  CONNECTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(250),
+  REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
   IMPORT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMPORT_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   PUSHER_APP_ID: z.string().min(1).default('parcela'),
@@ -70,6 +77,34 @@ export interface PusherConfig {
   /** Defaults to the scheme of `publicUrl`. */
   scheme: 'http' | 'https';
   cluster: string;
+}
+
+/** Caps and timeouts of the built-in realtime WebSocket service (issue 11 item 5). */
+export interface RealtimeLimits {
+  /**
+   * Most WebSockets open at once (REALTIME_MAX_CONNECTIONS). Default: 10 000, or half the process's
+   * open-file limit when that is lower (Linux `/proc/self/limits`), so sockets never use up the
+   * descriptors HTTP and the database need.
+   */
+  maxConnections: number;
+  /**
+   * Most WebSockets open at once from one client address (REALTIME_MAX_CONNECTIONS_PER_IP, default
+   * 250: several tabs each for an office behind one NAT address; the realtime bench opens 200).
+   */
+  maxConnectionsPerIp: number;
+  /**
+   * A socket without a signed private-channel subscription this long after connecting is closed
+   * with Pusher's 4009 (REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS, default 30 s; 0 = never).
+   */
+  unauthenticatedTimeoutMs: number;
+}
+
+/** Thresholds beyond which requests get a fast 503 instead of queueing (@fastify/under-pressure). */
+export interface OverloadLimits {
+  /** Mean event-loop delay over a sampling window, in ms (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, default 1000; 0 = off). */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use, in MiB (OVERLOAD_MAX_HEAP_MB, default 0 = off). */
+  maxHeapMb: number;
 }
 
 /** Typed server configuration. Durations keep the unit in their name. */
@@ -112,6 +147,14 @@ export interface AppConfig {
    * (issue 11 item 5: a slow POST body stayed open > 5 min).
    */
   requestTimeoutMs: number;
+  /**
+   * A connection with no traffic either way for this long is closed (CONNECTION_TIMEOUT_SECONDS,
+   * default 60 s; Fastify's `connectionTimeout`). WebSockets are exempt (ws clears the socket
+   * timeout on upgrade; they have their own ping/pong).
+   */
+  connectionTimeoutMs: number;
+  realtime: RealtimeLimits;
+  overload: OverloadLimits;
   /** Worker threads checking lot-import files at the same time (`IMPORT_CHECK_WORKERS`, issue 11 item 1). */
   importCheckWorkers: number;
   /** Time budget of one lot-import check in ms (`IMPORT_CHECK_TIMEOUT_SECONDS`); beyond it → 422. */
@@ -156,6 +199,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeoutMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
+    realtime: {
+      maxConnections: e.REALTIME_MAX_CONNECTIONS ?? defaultMaxRealtimeConnections(),
+      maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+      unauthenticatedTimeoutMs: e.REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS * 1000,
+    },
+    overload: { maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, maxHeapMb: e.OVERLOAD_MAX_HEAP_MB },
     importCheckWorkers: e.IMPORT_CHECK_WORKERS,
     importCheckTimeoutMs: e.IMPORT_CHECK_TIMEOUT_SECONDS * 1000,
     pusher: {
@@ -171,6 +221,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
+/** Default of REALTIME_MAX_CONNECTIONS when unset. */
+export const DEFAULT_MAX_REALTIME_CONNECTIONS = 10_000;
+
+/**
+ * The soft open-file limit of this process ("Max open files" in Linux's /proc/self/limits), or
+ * null where it cannot be read (other systems, "unlimited").
+ */
+export function openFileLimit(limitsText?: string): number | null {
+  let text = limitsText;
+  if (text === undefined) {
+    try {
+      text = readFileSync('/proc/self/limits', 'utf8');
+    } catch {
+      return null;
+    }
+  }
+  const match = /^Max open files\s+(\d+)/m.exec(text);
+  return match ? Number(match[1]) : null;
+}
+
+/** {@link DEFAULT_MAX_REALTIME_CONNECTIONS}, or half the open-file limit when that is lower (≥ 1). */
+function defaultMaxRealtimeConnections(): number {
+  const files = openFileLimit();
+  return files === null ? DEFAULT_MAX_REALTIME_CONNECTIONS : Math.max(1, Math.min(DEFAULT_MAX_REALTIME_CONNECTIONS, Math.floor(files / 2)));
+}
+
 /** TRUST_PROXY → Fastify's `trustProxy` option (see {@link AppConfig.trustProxy}). */
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined || value === 'false') return false;
@@ -184,7 +260,7 @@ export const TEST_SCRYPT_LOG_N = 12;
 
 /**
  * Configuration for tests: NODE_ENV test, no seed, low scrypt cost, rate limits high enough to
- * never trigger unless a test lowers them.
+ * never trigger unless a test lowers them, no overload 503s.
  */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -192,6 +268,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     scryptLogN: TEST_SCRYPT_LOG_N,
     loginRateLimitPerIp: 10_000,
     loginRateLimitPerAccount: 10_000,
+    // Off unless a test turns it on: a test blocking its own event loop must not 503 the others.
+    overload: { maxEventLoopDelayMs: 0, maxHeapMb: 0 },
     ...overrides,
   };
 }

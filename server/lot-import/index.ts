@@ -43,6 +43,11 @@ function unknownFormatMessage(filename: string): string {
   return 'Formato de archivo no reconocido: use CSV, XLSX, GeoJSON o DXF';
 }
 
+/** The ERROR of a file with more than {@link MAX_IMPORT_LOTS} lots. */
+function tooManyLots(): ImportIssue {
+  return issue('ERROR', 'archivo', `El archivo tiene más de ${formatCount(MAX_IMPORT_LOTS)} lotes`, { field: 'file', kind: 'FILE' });
+}
+
 /** Issues of one kind reported before the rest are summarised as "y N más" (issue 11 item 1). */
 export const MAX_ISSUES_PER_KIND = 100;
 
@@ -96,7 +101,7 @@ export function checkLots(result: ParseResult): ImportIssue[] {
     );
   }
   if (result.lots.length > MAX_IMPORT_LOTS) {
-    issues.push(issue('ERROR', 'archivo', `El archivo tiene más de ${formatCount(MAX_IMPORT_LOTS)} lotes`, { field: 'file', kind: 'FILE' }));
+    issues.push(tooManyLots());
     return issues;
   }
   const shapes = [
@@ -274,19 +279,29 @@ export async function readImportFile(bytes: Buffer, filename: string, layer?: st
   }
   if (format === 'XLSX') {
     try {
-      result = await parseXlsx(bytes);
+      result = await parseXlsx(bytes, MAX_IMPORT_LOTS);
     } catch {
       result = { format, layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', 'El libro de Excel está dañado y no se puede leer', { field: 'file' })], coordinateSystem: null };
     }
   } else {
     const text = bytes.toString('utf8');
     try {
-      result = format === 'DXF' ? parseDxf(text, layer) : format === 'GEOJSON' ? parseGeoJson(text) : parseCsv(text);
+      result = format === 'DXF' ? parseDxf(text, layer) : format === 'GEOJSON' ? parseGeoJson(text) : parseCsv(text, MAX_IMPORT_LOTS);
     } catch {
       // The parsers report bad input as issues (fuzzed: tests/unit/lot-import/parsers-fuzz.test.ts);
       // this net keeps an unforeseen case a Spanish 422 instead of a 500 (issue 11 item 7).
       result = { format, layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', 'El archivo está dañado y no se puede leer', { field: 'file' })], coordinateSystem: null };
     }
+  }
+  // Over the lot limit nothing is previewed: one ERROR and no lots (issue 11 item 8: the preview of
+  // a 1 M-row workbook returned all its lots although the file was refused).
+  if (result.truncated || result.lots.length > MAX_IMPORT_LOTS) {
+    result.lots = [];
+    result.strayRings = [];
+    for (const found of result.issues) found.kind = kindOf(found);
+    result.issues = capIssues(result.issues).concat(tooManyLots());
+    result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
+    return result;
   }
   // concat, not push(...): a spread of thousands of issues overflowed the call stack (issue 11 item 1).
   // Limits first (their issues are LIMIT), then every parser issue gets its kind.

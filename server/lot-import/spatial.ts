@@ -300,7 +300,11 @@ function outerRing(geometry: unknown): Ring | string {
     const polygons = g.coordinates as unknown[];
     if (!Array.isArray(polygons) || polygons.length !== 1) return 'MultiPolygon con varios polígonos: separe cada lote en un elemento';
     rings = polygons[0];
-  } else return `Geometría ${String(g.type ?? 'desconocida').slice(0, 40)} no admitida: cada lote debe ser un Polygon`;
+  } else {
+    // Only a text or number type is named: `{"type": {}}` would read "[object Object]" (found by fast-check).
+    const type = typeof g.type === 'string' || typeof g.type === 'number' ? String(g.type).slice(0, 40) : 'desconocida';
+    return `Geometría ${type} no admitida: cada lote debe ser un Polygon`;
+  }
   const outer = Array.isArray(rings) ? (rings[0] as unknown) : null;
   if (!Array.isArray(outer) || !outer.every((p) => Array.isArray(p) && typeof p[0] === 'number' && typeof p[1] === 'number')) {
     return 'Coordenadas del polígono no válidas';

@@ -47,6 +47,11 @@ export interface ParseResult {
   coordinateSystem: 'PLAN' | 'GEO' | null;
   /** Closed polygons that did not become lots (no or bad label): still checked for overlaps. */
   strayRings?: Array<{ ring: Ring; location: string }>;
+  /**
+   * CSV and XLSX: true when the reader stopped at its row limit with rows still unread (issue 11
+   * item 8), so the file has more lots than may be imported.
+   */
+  truncated?: boolean;
 }
 
 /** A lot with every optional field empty (parsers fill what their format has). */

@@ -26,8 +26,15 @@ export const PUSHER_ERRORS = {
   unsupportedProtocol: { code: 4007, message: 'Unsupported protocol version' },
   noProtocol: { code: 4008, message: 'No protocol version supplied' },
   unauthorized: { code: 4009, message: 'Connection is unauthorized' },
+  /** No private channel authorised within the unauthenticated-socket timeout (issue 11 item 5). */
+  unauthenticatedTimeout: { code: 4009, message: 'Connection is unauthorized: no private channel subscribed in time' },
+  /** Per-address or global connection cap reached; clients retry after a back-off (4100–4199). */
+  overCapacity: { code: 4100, message: 'Over capacity' },
   pongNotReceived: { code: 4201, message: 'Pong reply not received' },
 } as const;
+
+/** Milliseconds a refused socket is given to answer the close handshake before it is destroyed. */
+export const CLOSE_GRACE_MS = 1_000;
 
 /** A protocol error: a close code of the 4000–4399 ranges, or null for errors that keep the connection. */
 export interface PusherError {
@@ -43,6 +50,11 @@ export interface PusherConnectionOptions {
   log: FastifyBaseLogger;
   activityTimeoutSeconds?: number;
   pongTimeoutMs?: number;
+  /**
+   * A connection that has not subscribed to a private channel (with a valid `auth`) this many ms
+   * after connecting is closed with 4009; undefined or 0 = never (issue 11 item 5).
+   */
+  unauthenticatedTimeoutMs?: number;
 }
 
 /** A fresh socket id, '<digits>.<digits>', unique within the hub. */
@@ -61,10 +73,18 @@ function sendError(socket: WebSocket, error: PusherError): void {
   send(socket, { event: 'pusher:error', data: { code: error.code, message: error.message } });
 }
 
-/** Sends a fatal `pusher:error` and closes the socket with the same code. */
-function refuse(socket: WebSocket, error: PusherError & { code: number }): void {
+/**
+ * Sends a fatal `pusher:error` and closes the socket with the same code (pusher-js acts on the
+ * close code: 4000–4099 stop, 4100–4199 retry after a back-off, 4200–4299 retry at once). A peer
+ * that does not answer the close handshake within {@link CLOSE_GRACE_MS} is cut off, so a refused
+ * socket does not hold a file descriptor for ws's own 30 s close timeout.
+ */
+export function refuse(socket: WebSocket, error: PusherError & { code: number }): void {
   sendError(socket, error);
   socket.close(error.code, error.message);
+  setTimeout(() => {
+    if (socket.readyState !== socket.CLOSED) socket.terminate();
+  }, CLOSE_GRACE_MS).unref();
 }
 
 /** `data` of a client message: an object, or a JSON string of one. */
@@ -90,7 +110,9 @@ function messageData(data: unknown): Record<string, unknown> {
  * - `pusher:unsubscribe {channel}`; `pusher:ping` → `pusher:pong`;
  * - `client-*` events → `pusher:error` (not enabled); invalid JSON → `pusher:error` (code null).
  * After {@link ACTIVITY_TIMEOUT_SECONDS} of silence the server pings; without a reply within
- * {@link PONG_TIMEOUT_MS} it closes with 4201.
+ * {@link PONG_TIMEOUT_MS} it closes with 4201. A connection still without a private channel
+ * `unauthenticatedTimeoutMs` after connecting is closed with 4009 (only signed subscriptions count:
+ * public channels carry nothing here).
  */
 export function servePusherConnection(
   socket: WebSocket,
@@ -109,6 +131,11 @@ export function servePusherConnection(
 
   let pingTimer: NodeJS.Timeout | undefined;
   let pongTimer: NodeJS.Timeout | undefined;
+  let authTimer: NodeJS.Timeout | undefined;
+  if (options.unauthenticatedTimeoutMs) {
+    authTimer = setTimeout(() => refuse(socket, PUSHER_ERRORS.unauthenticatedTimeout), options.unauthenticatedTimeoutMs);
+    authTimer.unref();
+  }
   const stopTimers = () => {
     clearTimeout(pingTimer);
     clearTimeout(pongTimer);
@@ -142,6 +169,7 @@ export function servePusherConnection(
       sendError(socket, { code: null, message: 'Too many channels' });
       return;
     }
+    if (channel.startsWith('private-')) clearTimeout(authTimer);
     send(socket, { event: 'pusher_internal:subscription_succeeded', channel, data: '{}' });
   };
 
@@ -179,6 +207,7 @@ export function servePusherConnection(
   socket.on('message', onMessage);
   socket.on('close', () => {
     stopTimers();
+    clearTimeout(authTimer);
     hub.remove(socketId);
   });
   socket.on('error', (error) => log.debug({ err: error, socketId }, 'Realtime socket error'));

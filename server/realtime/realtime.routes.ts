@@ -5,8 +5,9 @@ import { channelAuthRequestSchema, channelAuthResponseSchema } from '../../src/s
 import type { AppDeps } from '../context';
 import { ANY_ACCOUNT, requireAuth } from '../auth/guard';
 import { HttpError, MESSAGES } from '../errors';
+import { ConnectionCaps } from './connection-caps';
 import type { ChannelHub } from './hub';
-import { servePusherConnection } from './pusher-protocol';
+import { PUSHER_ERRORS, refuse, servePusherConnection } from './pusher-protocol';
 import { authorizeChannel, handleTrigger } from './realtime.service';
 
 /**
@@ -75,6 +76,8 @@ function triggerApi(deps: AppDeps, hub: ChannelHub): FastifyPluginAsync {
 export function realtimeRoutes(deps: AppDeps, hub: ChannelHub): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+    const { maxConnections, maxConnectionsPerIp, unauthenticatedTimeoutMs } = deps.config.realtime;
+    const caps = new ConnectionCaps(maxConnections, maxConnectionsPerIp);
 
     // WebSocket upgrade → Pusher protocol; a plain HTTP GET → 426 (JSON, like every error).
     app.route<{ Params: { key: string }; Querystring: { protocol?: string } }>({
@@ -85,12 +88,22 @@ export function realtimeRoutes(deps: AppDeps, hub: ChannelHub): FastifyPluginAsy
         void reply.header('upgrade', 'websocket');
         throw new HttpError(426, TRIGGER_MESSAGES.upgradeRequired);
       },
+      // Per-address and global caps (REALTIME_MAX_CONNECTIONS[_PER_IP]): beyond them the socket
+      // gets Pusher's 4100 "Over capacity" and is closed; pusher-js retries after a back-off.
       wsHandler: (socket, request) => {
+        const place = caps.acquire(request.ip);
+        if ('refused' in place) {
+          request.log.warn({ ip: request.ip, cap: place.refused }, 'Realtime connection refused: over capacity');
+          refuse(socket, PUSHER_ERRORS.overCapacity);
+          return;
+        }
+        socket.once('close', place.release);
         servePusherConnection(socket, { key: request.params.key, protocol: request.query.protocol }, {
           key: deps.config.pusher.key,
           secret: deps.config.pusher.secret,
           hub,
           log: request.log,
+          unauthenticatedTimeoutMs,
         });
       },
     });

@@ -110,11 +110,36 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
       expect(served.headers['content-security-policy']).toContain("default-src 'none'");
     });
 
+    it('stores a drawing-program SVG as DOMPurify leaves it: shapes, gradients and local <use> kept, editor metadata dropped', async () => {
+      const token = await manager();
+      const svg = Buffer.from(
+        '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" ' +
+          'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" viewBox="0 0 20 10" inkscape:version="1.3"><sodipodi:namedview id="v"/>' +
+          '<defs><linearGradient id="g"><stop offset="0" stop-color="#123"/></linearGradient><path id="p" d="M0 0h5v5z"/></defs>' +
+          '<style>.a{fill:url(#g)}</style><use xlink:href="#p" class="a"/><text x="8" y="8">Lotes &amp; Casas</text></svg>',
+      );
+      expect((await upload(token, multipart('logo', 'logo.svg', 'image/svg+xml', svg))).statusCode).toBe(200);
+      const served = (await ctx().app.inject({ method: 'GET', url: '/logo' })).body;
+      expect(served).toContain('viewBox="0 0 20 10"');
+      expect(served).toContain('<linearGradient id="g">');
+      expect(served).toContain('xlink:href="#p"');
+      expect(served).toContain('Lotes &amp; Casas');
+      expect(served).not.toContain('sodipodi');
+      expect(served).not.toContain('inkscape');
+    });
+
     it.each([
       ['a script', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
       ['an event handler', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'],
       ['a javascript: link', '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>'],
       ['a foreignObject', '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div/></foreignObject></svg>'],
+      // Issue 11 item 13: the text filter let these through.
+      ['a script in the XHTML namespace', '<svg xmlns="http://www.w3.org/2000/svg"><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script></svg>'],
+      ['a script tag split by a comment', '<svg xmlns="http://www.w3.org/2000/svg"><scr<!---->ipt>alert(1)</scr<!---->ipt></svg>'],
+      ['an XML Events handler', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"><rect ev:event="click" width="1"/></svg>'],
+      ['an xlink:href to javascript:', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="java&#x09;script:alert(1)"><rect/></a></svg>'],
+      ['a <use> of an external file', '<svg xmlns="http://www.w3.org/2000/svg"><use href="https://evil.example/x.svg#a"/></svg>'],
+      ['a stylesheet import', '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://evil.example/x.css);</style></svg>'],
     ])('rejects an SVG with %s (422, nothing stored)', async (_label, svg) => {
       const token = await manager();
       const before = (await companyHistory()).length;

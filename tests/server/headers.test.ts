@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { buildTestApp, dialects, useTestDatabase } from './harness';
 
-/** Issue 11 item 17: HSTS on https installations, no-store on API answers, configurable trustProxy. */
+/**
+ * Issue 11 item 17: HSTS on https installations, no-store on API answers, configurable trustProxy,
+ * connect-src limited to this origin and the configured realtime host.
+ */
 
 describe.each(dialects)('response headers and proxies (%s)', (dialect) => {
   const db = useTestDatabase(dialect);
@@ -21,6 +24,24 @@ describe.each(dialects)('response headers and proxies (%s)', (dialect) => {
     } finally {
       await plain.app.close();
       await secure.app.close();
+    }
+  });
+
+  it("connect-src allows only 'self' and the configured realtime host (not any ws:/wss: host)", async () => {
+    const connectSrc = (csp: unknown) => String(csp).split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'));
+    const own = await buildTestApp(db(), { publicUrl: 'http://localhost:8080' });
+    const external = await buildTestApp(db(), { pusher: { ...loadConfig({ PUSHER_HOST: 'ws.parcela.example.pe', PUSHER_PORT: '6001', PUSHER_SCHEME: 'https' }).pusher } });
+    const anyPort = await buildTestApp(db(), { pusher: { ...loadConfig({ PUSHER_HOST: 'soketi.local' }).pusher } });
+    try {
+      const page = (app: typeof own.app) => app.inject({ method: 'GET', url: '/api/health' });
+      // Built-in service: the page's own origin ('self'; PUBLIC_URL's host spelled out for browsers before CSP 3).
+      expect(connectSrc((await page(own.app)).headers['content-security-policy'])).toBe("connect-src 'self' ws://localhost:8080 wss://localhost:8080");
+      expect(connectSrc((await page(external.app)).headers['content-security-policy'])).toBe("connect-src 'self' wss://ws.parcela.example.pe:6001");
+      expect(connectSrc((await page(anyPort.app)).headers['content-security-policy'])).toBe("connect-src 'self' ws://soketi.local:* wss://soketi.local:*");
+    } finally {
+      await own.app.close();
+      await external.app.close();
+      await anyPort.app.close();
     }
   });
 

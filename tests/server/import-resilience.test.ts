@@ -8,10 +8,11 @@ import { importPreviewResponseSchema } from '../../src/schemas/projects';
 import { buildPlan, planToDxf } from '../../scripts/generate-plan-fixtures.mjs';
 import { createOpaqueIds } from '../../server/ids';
 import { CHECK_MESSAGES, ImportCheckPool } from '../../server/lot-import/check-pool';
-import { MAX_ISSUES_PER_KIND } from '../../server/lot-import';
+import { MAX_IMPORT_LOTS, MAX_ISSUES_PER_KIND } from '../../server/lot-import';
 import { createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { testConfig } from '../../server/config';
 import { bearer, buildTestApp, dialects, useTestApp, useTestDatabase } from './harness';
+import { lotWorkbook } from './xlsx-builder';
 
 /**
  * Issue 11 item 1: the lot-import preview must not take the server down. Bounded issue lists,
@@ -84,6 +85,21 @@ describe.each(dialects)('import preview resilience (%s)', (dialect) => {
     const areaErrors = issues.filter((i) => i.severity === 'ERROR' && i.field === 'area_m2');
     expect(areaErrors).toHaveLength(MAX_ISSUES_PER_KIND + 1);
     expect(areaErrors.at(-1)).toMatchObject({ location: 'archivo', message: `y ${(2900).toLocaleString('es-PE')} errores más de este tipo` });
+  });
+
+  it('an XLSX of 300 000 rows is read only up to the 20 000-lot limit: one ERROR, no lots previewed, in seconds (issue 11 item 8)', async () => {
+    const key = (await createSubdivision(db(), { total_area_m2: 50000, ids })).key;
+    const workbook = lotWorkbook(300_000);
+    const started = Date.now();
+    const res = await preview(key, await token(), 'enorme.xlsx', workbook);
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const data = importPreviewResponseSchema.parse(res.json()).data;
+    expect(data.lots).toEqual([]);
+    expect(data.issues).toEqual([
+      expect.objectContaining({ severity: 'ERROR', location: 'archivo', field: 'file', message: `El archivo tiene más de ${MAX_IMPORT_LOTS.toLocaleString('es-PE')} lotes` }),
+    ]);
+    expect(data.can_import).toBe(false);
   });
 
   it('/api/health answers in < 100 ms while a 20 000-lot file is being checked', async () => {

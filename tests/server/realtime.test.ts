@@ -10,7 +10,7 @@ import { NOTIFICATIONS_EVENT_NAME, notificationsMessageEventSchema, type Notific
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { createApp } from '../../server/app';
 import { MESSAGES } from '../../server/errors';
-import { testConfig, type AppConfig } from '../../server/config';
+import { loadConfig, openFileLimit, testConfig, type AppConfig } from '../../server/config';
 import { NOTIFICATION_TEXTS } from '../../server/routes/notifications/notifications.service';
 import { createPusherBroadcaster } from '../../server/realtime/broadcaster';
 import { createCustomer, createSession, createStaff, type CustomerFixture, type StaffFixture } from '../../server/testing/fixtures';
@@ -481,5 +481,129 @@ describe('broadcast failures', () => {
     broadcaster.publish([{ channel: 'private-x', event: 'e', data: {} }]);
     await broadcaster.settled();
     expect(warnings).toEqual([]);
+  });
+});
+
+/**
+ * Issue 11 item 5: per-address and global caps on open WebSockets (Pusher 4100 "Over capacity"),
+ * and the unauthenticated-socket timeout (4009). Small caps, real sockets on 127.0.0.1.
+ */
+describe('realtime connection limits', () => {
+  const isRefusal = (code: number) => (m: PusherMessage) => m.event === 'pusher:error' && (m.data as { code?: number } | undefined)?.code === code;
+
+  async function listening(realtime: Partial<AppConfig['realtime']>) {
+    const database = await createTestDatabase('sqlite');
+    const config = testConfig({ pusher: pusherConfig(), realtime: { ...testConfig().realtime, ...realtime } });
+    const app = await createApp({ db: database.db, config });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/app/${KEY}?protocol=7`;
+    return {
+      app,
+      database,
+      url,
+      stop: async () => {
+        await app.close();
+        await database.destroy();
+      },
+    };
+  }
+
+  /** Resolves with the close code once `client` is closed. */
+  const closed = (client: RawClient) => waitFor(() => client.closeInfo?.code, 'the socket to close');
+
+  it('refuses sockets past REALTIME_MAX_CONNECTIONS_PER_IP with 4100 "Over capacity", and takes new ones once one closes', async () => {
+    const server = await listening({ maxConnectionsPerIp: 2, maxConnections: 100 });
+    const clients: RawClient[] = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const client = await RawClient.connect(server.url);
+        clients.push(client);
+        await client.socketId();
+      }
+      const third = await RawClient.connect(server.url);
+      clients.push(third);
+      const refusal = await third.next(isRefusal(4100), 'the 4100 refusal');
+      expect(refusal.data).toEqual({ code: 4100, message: 'Over capacity' });
+      expect(await closed(third)).toBe(4100);
+      expect(third.messages.some((m) => m.event === 'pusher:connection_established')).toBe(false);
+
+      clients[0]!.close();
+      await closed(clients[0]!);
+      const again = await RawClient.connect(server.url);
+      clients.push(again);
+      expect(await again.socketId()).toMatch(/^\d+\.\d+$/);
+    } finally {
+      for (const client of clients) client.close();
+      await server.stop();
+    }
+  });
+
+  it('refuses sockets past REALTIME_MAX_CONNECTIONS in all with 4100', async () => {
+    const server = await listening({ maxConnectionsPerIp: 50, maxConnections: 3 });
+    const clients: RawClient[] = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        const client = await RawClient.connect(server.url);
+        clients.push(client);
+        await client.socketId();
+      }
+      const fourth = await RawClient.connect(server.url);
+      clients.push(fourth);
+      await fourth.next(isRefusal(4100), 'the 4100 refusal');
+      expect(await closed(fourth)).toBe(4100);
+    } finally {
+      for (const client of clients) client.close();
+      await server.stop();
+    }
+  });
+
+  it('closes a socket without a signed private channel after REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS (4009); a subscribed one stays', async () => {
+    const server = await listening({ unauthenticatedTimeoutMs: 300 });
+    const database = server.database;
+    const staff = await createStaff(database.db, { permissions: [MODULE.crm] });
+    const token = await createSession(database.db, staff);
+    const idle = await RawClient.connect(server.url);
+    const publicOnly = await RawClient.connect(server.url);
+    const signed = await RawClient.connect(server.url);
+    try {
+      const started = Date.now();
+      await idle.socketId();
+      await publicOnly.socketId();
+      publicOnly.send({ event: 'pusher:subscribe', data: { channel: 'public-news' } });
+      await publicOnly.next((m) => m.event === 'pusher_internal:subscription_succeeded', 'the public subscription');
+      const socketId = await signed.socketId();
+      const channel = `private-administration.notifications.${staff.id}`;
+      const authAnswer = await server.app.inject({ method: 'POST', url: '/broadcasting/auth', headers: bearer(token), payload: { socket_id: socketId, channel_name: channel } });
+      signed.send({ event: 'pusher:subscribe', data: { channel, auth: (authAnswer.json() as { auth: string }).auth } });
+      await signed.next((m) => m.event === 'pusher_internal:subscription_succeeded', 'the private subscription');
+
+      expect(await closed(idle)).toBe(4009);
+      expect(await closed(publicOnly)).toBe(4009);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+      expect(idle.messages.find(isRefusal(4009))?.data).toMatchObject({ code: 4009 });
+      // Past the timeout the signed socket still answers.
+      const from = signed.messages.length;
+      signed.send({ event: 'pusher:ping', data: {} });
+      await signed.next((m) => m.event === 'pusher:pong', 'the pong', from);
+      expect(signed.closeInfo).toBeNull();
+    } finally {
+      idle.close();
+      publicOnly.close();
+      signed.close();
+      await server.stop();
+    }
+  });
+
+  it('has defaults fit for several browser tabs per address', () => {
+    const defaults = loadConfig({}).realtime;
+    expect(defaults.maxConnectionsPerIp).toBe(250);
+    expect(defaults.unauthenticatedTimeoutMs).toBe(30_000);
+    expect(defaults.maxConnections).toBeGreaterThan(defaults.maxConnectionsPerIp);
+    expect(loadConfig({ REALTIME_MAX_CONNECTIONS: '7', REALTIME_MAX_CONNECTIONS_PER_IP: '3', REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS: '0' }).realtime).toEqual({
+      maxConnections: 7,
+      maxConnectionsPerIp: 3,
+      unauthenticatedTimeoutMs: 0,
+    });
+    expect(openFileLimit('Limit Soft Limit Hard Limit Units\nMax open files            1024                 4096                 files\n')).toBe(1024);
   });
 });

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/portable';
 import { fieldError, notFound } from '../../errors';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { findMainCompanyId } from './companies.repository';
-import { detectLogoType, isSafeSvg, LOGO_MESSAGES } from './logo';
+import { detectLogoType, LOGO_MESSAGES, sanitizeSvg } from './logo';
 
 /** Configuración → Empresas: the installation's company and its logo. */
 
@@ -86,14 +86,20 @@ export async function updateCompany(deps: AppDeps, audit: AuditContext, request:
 }
 
 /**
- * Stores an uploaded logo (≤ 1 MB, PNG/JPEG/SVG by content; SVGs with active content rejected).
+ * Stores an uploaded logo (≤ 1 MB, PNG/JPEG/SVG by content). An SVG is stored as DOMPurify left it
+ * (`sanitizeSvg`, issue 11 item 13) and refused when it held active or external content.
  * @throws HttpError 404 without a company; 422 on `logo` for a non-image or unsafe SVG.
  */
-export async function saveLogo(deps: AppDeps, audit: AuditContext, bytes: Buffer): Promise<Company> {
+export async function saveLogo(deps: AppDeps, audit: AuditContext, uploaded: Buffer): Promise<Company> {
   const id = await companyId(deps.db);
-  const type = detectLogoType(bytes);
+  const type = detectLogoType(uploaded);
   if (!type) throw fieldError('logo', LOGO_MESSAGES.notImage);
-  if (type === 'image/svg+xml' && !isSafeSvg(bytes)) throw fieldError('logo', LOGO_MESSAGES.unsafeSvg);
+  let bytes = uploaded;
+  if (type === 'image/svg+xml') {
+    const sanitized = await sanitizeSvg(uploaded);
+    if (!sanitized.ok) throw fieldError('logo', sanitized.reason === 'unsafe' ? LOGO_MESSAGES.unsafeSvg : LOGO_MESSAGES.notImage);
+    bytes = sanitized.svg;
+  }
   await deps.db.transaction().execute(async (trx) => {
     const before = await snapshot(trx, id);
     await trx

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, readImportFile } from '../../../server/lot-import';
+import { detectFormat, MAX_IMPORT_LOTS, readImportFile } from '../../../server/lot-import';
 import { stageName } from '../../../server/lot-import/types';
 import { projectedCrs } from '../../../server/lot-import/spatial';
 import { cleanRing, overlapArea, overlappingPairs, planArea, geoArea, type Ring } from '../../../server/lot-import/geometry';
 import { parseLabel, plainText } from '../../../server/lot-import/labels';
-import { columnOf, parseCsv, parseDecimal } from '../../../server/lot-import/table';
+import { columnOf, parseCsv, parseDecimal, parseXlsx } from '../../../server/lot-import/table';
 import { parseDxf, parseGeoJson } from '../../../server/lot-import/spatial';
+import { lotWorkbook } from '../../server/xlsx-builder';
 
 /** Lot-import parsers and checks (server/lot-import) against fixtures/ and inline samples. */
 
@@ -240,6 +241,25 @@ describe('CSV and XLSX', () => {
       code: 'MZ A - LT 1', area_m2: 193, perimeter_m: 57.83, front_m: 10, front_neighbour: 'Calle Los Olivos', price_per_m2: 45000, is_corner: true, polygon: null,
     });
   });
+  it('stop reading at the row limit (issue 11 item 8): at most that many lots, `truncated` when rows were left', async () => {
+    const csv = ['manzana,lote,area,precio_m2', ...Array.from({ length: 30 }, (_, i) => `A,${i + 1},120,250`)].join('\n');
+    expect(parseCsv(csv, 30).truncated).toBeUndefined();
+    const cut = parseCsv(csv + '\n\n\n', 10);
+    expect(cut.lots.map((l) => l.number)).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 1)));
+    expect(cut.truncated).toBe(true);
+
+    const whole = await parseXlsx(lotWorkbook(30), 30);
+    expect(whole.lots).toHaveLength(30);
+    expect(whole.truncated).toBeUndefined();
+    const partial = await parseXlsx(lotWorkbook(30), 10);
+    expect(partial.lots.map((l) => l.code)).toEqual(Array.from({ length: 10 }, (_, i) => `MZ A - LT ${i + 1}`));
+    expect(partial.truncated).toBe(true);
+
+    const refused = await readImportFile(lotWorkbook(MAX_IMPORT_LOTS + 1), 'lotes.xlsx');
+    expect(refused.lots).toEqual([]);
+    expect(refused.issues.map((i) => i.message)).toEqual([`El archivo tiene más de ${MAX_IMPORT_LOTS.toLocaleString('es-PE')} lotes`]);
+  });
+
   it('reads the XLSX the same as the CSV', async () => {
     const [csv, xlsx] = await Promise.all([read('lotes-200.csv'), read('lotes-200.xlsx')]);
     expect(xlsx.format).toBe('XLSX');
