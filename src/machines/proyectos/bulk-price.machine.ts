@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { LotsApi, PricePreview } from '../../api/lots';
 import { parseMoneyInput } from '../../lib/money';
@@ -109,9 +109,12 @@ const cleared = (context: BulkPriceContext, key: keyof BulkPriceContext['errors'
 /** The error of a failed invoke, as guard and action params. */
 const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 
+/** Emitted when new prices were stored (listen with `actor.on('applied', …)`). */
+export type BulkPriceEmitted = { type: 'applied'; updated: number };
+
 /** The bulk price machine (unprovided: `preview`, `apply`, `applied`, `reportApiError`). */
 export const bulkPriceMachine = setup({
-  types: { context: {} as BulkPriceContext, events: {} as BulkPriceEvent, input: {} as { subdivisionKey: string } },
+  types: { context: {} as BulkPriceContext, events: {} as BulkPriceEvent, input: {} as { subdivisionKey: string }, emitted: {} as BulkPriceEmitted },
   actors: {
     /** POST …/lots/price-preview. */
     preview: placeholder<PricePreview, { key: string; body: BulkPriceRequest }>('preview'),
@@ -203,7 +206,7 @@ export const bulkPriceMachine = setup({
             input: ({ context }) => ({ key: context.subdivisionKey, body: (bulkPriceBody(context) as { body: BulkPriceRequest }).body }),
             onDone: {
               target: '#bulkPrice.closed',
-              actions: [assign(({ event }) => ({ updated: event.output.updated, preview: null })), { type: 'applied', params: ({ event }) => event.output.updated }],
+              actions: [assign(({ event }) => ({ updated: event.output.updated, preview: null })), { type: 'applied', params: ({ event }) => event.output.updated }, emit(({ event }) => ({ type: 'applied' as const, updated: event.output.updated }))],
             },
             onError: [
               {

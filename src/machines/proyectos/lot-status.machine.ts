@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { LotsApi } from '../../api/lots';
 import {
@@ -75,9 +75,12 @@ export function validateStatusChange(
 
 const closed: Omit<LotStatusContext, 'lot'> = { target: '', reason: '', targetError: null, reasonError: null, formError: null };
 
+/** Emitted when a lot's status changed (listen with `actor.on('changed', …)`). */
+export type LotStatusEmitted = { type: 'changed'; lot: Lot };
+
 /** The status-change machine (unprovided: supply `changeStatus`, `changed`, `reportApiError`). */
 export const lotStatusMachine = setup({
-  types: { context: {} as LotStatusContext, events: {} as LotStatusEvent },
+  types: { context: {} as LotStatusContext, events: {} as LotStatusEvent, emitted: {} as LotStatusEmitted },
   actors: {
     /** POST lots/{id}/status. @returns the updated lot. */
     changeStatus: placeholder<Lot, { id: number; body: ChangeLotStatusRequest }>('changeStatus'),
@@ -133,7 +136,7 @@ export const lotStatusMachine = setup({
         },
         onDone: {
           target: 'closed',
-          actions: [{ type: 'changed', params: ({ event }) => event.output }, assign({ lot: null, ...closed })],
+          actions: [{ type: 'changed', params: ({ event }) => event.output }, emit(({ event }) => ({ type: 'changed' as const, lot: event.output })), assign({ lot: null, ...closed })],
         },
         onError: {
           target: 'editing',

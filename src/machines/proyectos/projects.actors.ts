@@ -1,4 +1,3 @@
-import { assign, setup } from 'xstate';
 import { ApiError, type ApiClient } from '../../api/client';
 import { createLotsApi, type LotsApi } from '../../api/lots';
 import { createSubdivisionsApi, type SubdivisionsApi } from '../../api/subdivisions';
@@ -12,6 +11,7 @@ import { createLotsWindowMachine } from './lots-window.machine';
 import { createPlanImageMachine } from './plan-image.machine';
 import { createLotImportMachineFor } from './lot-import.actors';
 import { createSubdivisionDetailMachine } from './subdivision-detail.machine';
+import { createLotsPageMachine, type LotsPageMachine } from './lots-page.machine';
 
 /** What the Proyectos screens' machines need from the app. */
 export interface ProjectsMachinesDeps {
@@ -19,46 +19,6 @@ export interface ProjectsMachinesDeps {
   toaster: AppToaster;
 }
 
-/**
- * `lotsScreen`: what the lots screen shows besides its list: the standard paged table or "Ver
- * todos" (the virtualised window), the lot whose status history is open (`history.open {lot}`),
- * and the import dialog (`importing`, h2's ImportLotsDialog).
- * `import.done` runs `imported` (refresh the list and the header).
- */
-export const lotsScreenMachine = setup({
-  types: {
-    context: {} as { view: 'paged' | 'all'; historyLot: Lot | null },
-    events: {} as
-      | { type: 'view.paged' }
-      | { type: 'view.all' }
-      | { type: 'import.open' }
-      | { type: 'import.close' }
-      | { type: 'import.done'; created: number; updated: number }
-      | { type: 'history.open'; lot: Lot }
-      | { type: 'history.close' },
-  },
-  actions: { imported: (_, _r: { created: number; updated: number }) => {} },
-}).createMachine({
-  id: 'lotsScreen',
-  context: { view: 'paged', historyLot: null },
-  initial: 'idle',
-  on: {
-    'view.paged': { actions: assign({ view: 'paged' as const }) },
-    'view.all': { actions: assign({ view: 'all' as const }) },
-    'history.open': { actions: assign(({ event }) => ({ historyLot: event.lot })) },
-    'history.close': { actions: assign({ historyLot: null }) },
-  },
-  states: {
-    idle: { on: { 'import.open': 'importing' } },
-    importing: {
-      on: {
-        'import.close': 'idle',
-        'import.done': { target: 'idle', actions: { type: 'imported', params: ({ event }) => ({ created: event.created, updated: event.updated }) } },
-      },
-    },
-  },
-});
-export type LotsScreenMachine = typeof lotsScreenMachine;
 
 export interface ProjectsApis {
   subdivisionsApi: SubdivisionsApi;
@@ -71,7 +31,9 @@ export interface ProjectsApis {
  *   PATCH by key; remove = DELETE, a 409 is the form's message); `planImage` (blob → object URL).
  * - `subdivisionDetail`: the lots screen's header, stages and blocks.
  * - `lotsFor(key)`: list + editor of one subdivision's lots (memoised per key).
- * - `lotsWindow`: "Ver todos" (virtualised, pages of 100); `lotsScreen`: view mode + import.
+ * - `lotsWindow`: "Ver todos" (virtualised, pages of 100); `lotsPageFor(key)`: the Lotes screen's
+ *   parent machine, which spawns and coordinates detail, list, editor, window, status and bulk
+ *   (lots-page.machine.ts).
  * - `lotStatus`: `{ status, history }` (also used by the map's lot panel); `bulkPrice`.
  */
 export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachinesDeps) {
@@ -110,15 +72,30 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
     }
     return machines;
   };
+  const lotStatus = createLotStatusMachines({ lotsApi, reportApiError: deps.reportApiError, toaster });
+  const lotsWindow = createLotsWindowMachine({ lotsApi, reportApiError: deps.reportApiError });
+  const subdivisionDetail = createSubdivisionDetailMachine({ subdivisionsApi, reportApiError: deps.reportApiError });
+  const bulkPrice = createBulkPriceMachine({ lotsApi, reportApiError: reportSessionError, toaster });
+  const lotsPages = new Map<string, LotsPageMachine>();
+  /** The Lotes screen of subdivision `key` with its six children (memoised per key). */
+  const lotsPageFor = (key: string) => {
+    let machine = lotsPages.get(key);
+    if (!machine) {
+      const { list, editor } = lotsFor(key);
+      machine = createLotsPageMachine({ detail: subdivisionDetail, list, editor, window: lotsWindow, status: lotStatus.status, bulk: bulkPrice });
+      lotsPages.set(key, machine);
+    }
+    return machine;
+  };
   return {
     subdivisions,
     planImage: createPlanImageMachine({ subdivisionsApi, reportApiError: deps.reportApiError, toaster }),
-    subdivisionDetail: createSubdivisionDetailMachine({ subdivisionsApi, reportApiError: deps.reportApiError }),
+    subdivisionDetail,
     lotsFor,
-    lotsWindow: createLotsWindowMachine({ lotsApi, reportApiError: deps.reportApiError }),
-    lotsScreen: lotsScreenMachine,
-    lotStatus: createLotStatusMachines({ lotsApi, reportApiError: deps.reportApiError, toaster }),
-    bulkPrice: createBulkPriceMachine({ lotsApi, reportApiError: reportSessionError, toaster }),
+    lotsWindow,
+    lotsPageFor,
+    lotStatus,
+    bulkPrice,
   };
 }
 

@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { z } from 'zod';
 import { errorMessage, fieldErrorsFrom, placeholder } from './placeholder';
 import { isSessionError } from './resource-list.machine';
@@ -74,6 +74,9 @@ export interface ResourceEditorContext<Row, Create = EditorValues, Update = Crea
 export type SaveInput<Row, Create = EditorValues, Update = Create> =
   | { mode: 'create'; record: null; body: Create }
   | { mode: 'edit'; record: Row; body: Versioned<Update> };
+
+/** Emitted by the editor after a save or a delete (XState v5 `emit`; listen with `actor.on('saved', …)`). */
+export type ResourceEditorEmitted = { type: 'saved'; kind: 'created' | 'updated' | 'deleted' };
 
 /** What `saved` receives. */
 export interface SavedInfo<Row> {
@@ -202,6 +205,8 @@ export function createResourceEditorMachine<Row extends object, Create extends o
       context: {} as ResourceEditorContext<Row, Create, Update>,
       events: {} as ResourceEditorEvent<Row>,
       input: {} as ResourceEditorInput<Row, Create, Update>,
+      /** `saved {kind}` after a create, an edit or a delete: a parent screen machine reacts with `actor.on('saved', …)`. */
+      emitted: {} as ResourceEditorEmitted,
     },
     actions: {
       /** Refreshes the parent list (injected: `list.send({ type: 'list.refresh' })`) and may toast. */
@@ -301,6 +306,7 @@ export function createResourceEditorMachine<Row extends object, Create extends o
                   result: event.output,
                 }),
               },
+              emit(({ context }) => ({ type: 'saved' as const, kind: context.mode === 'edit' ? ('updated' as const) : ('created' as const) })),
             ],
           },
           onError: SERVER_REFUSED,
@@ -349,7 +355,7 @@ export function createResourceEditorMachine<Row extends object, Create extends o
           input: ({ context }) => ({ record: context.record! }),
           onDone: {
             target: 'done',
-            actions: [assign({ result: null }), { type: 'saved', params: () => ({ kind: 'deleted' as const, result: null }) }],
+            actions: [assign({ result: null }), { type: 'saved', params: () => ({ kind: 'deleted' as const, result: null }) }, emit({ type: 'saved' as const, kind: 'deleted' as const })],
           },
           onError: SERVER_REFUSED,
         },

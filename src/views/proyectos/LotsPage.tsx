@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useMemo } from 'react';
+import { lazy, Suspense, use, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, ButtonGroup, Callout, Drawer, DrawerSize, HTMLSelect, Icon, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
@@ -10,8 +10,6 @@ import { listQueryFromSearchParams } from '../../schemas/list';
 import { MODULE, SUBMODULE } from '../../schemas/permissions';
 import { LOT_STATUSES, type Lot, type Subdivision } from '../../schemas/projects';
 import type { ProjectsScreenMachines } from '../../machines/proyectos/projects.actors';
-import { onLotChanged } from '../../machines/proyectos/lot-status.machine';
-import { onPricesApplied } from '../../machines/proyectos/bulk-price.machine';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
 import { inspectOption } from '../../machines/inspect';
 import { useServices, useSession } from '../services';
@@ -20,7 +18,7 @@ import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
 import { EditorDialog } from '../shared/EditorDialog';
 import { NumberField, TextAreaField, TextField } from '../shared/FormField';
-import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
+import { useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
 import { CheckboxField, SuggestTextField } from './project-fields';
 import { EMPTY_LOT, LOT_FIELDS, liveListPrice, lotFormSchema, lotToValues } from './lot-form';
 import { LotStatusDialog, LotStatusTag } from './LotStatusDialog';
@@ -146,55 +144,32 @@ export function LotsScreen({ params }: { params?: Record<string, string> }) {
 export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScreenMachines; subdivisionKey: string }) {
   const search = useSearch();
   const permissions = useSession(selectPermissions);
-  const detail = useActorRef(machines.subdivisionDetail, { input: { key: subdivisionKey }, ...inspectOption() });
+  // One machine for the screen (lots-page.machine.ts): it spawns and coordinates the children below.
+  const pageMachine = useMemo(() => machines.lotsPageFor(subdivisionKey), [machines, subdivisionKey]);
+  const page = useActorRef(pageMachine, {
+    input: {
+      key: subdivisionKey,
+      list: {
+        columns: LOT_COLUMNS,
+        exportName: 'lotes',
+        query: listQueryFromSearchParams(search, { allowedFilters: ['status', 'block', 'stage_id'], perPage: 50 }),
+      },
+      editor: { schema: lotFormSchema, fields: LOT_FIELDS, empty: EMPTY_LOT, toValues: lotToValues },
+    },
+    ...inspectOption(),
+  });
+  const { detail, list, editor, window: windowActor, status: statusActor, bulk: bulkActor } = page.getSnapshot().context;
+  const view = useSelector(page, (s) => s.context.view);
+  const importing = useSelector(page, (s) => s.hasTag('importing'));
+  const historyLot = useSelector(page, (s) => s.context.historyLot);
   const subdivision = useSelector(detail, (s) => s.context.subdivision);
   const detailError = useSelector(detail, (s) => (s.matches({ subdivision: 'failure' }) ? s.context.error : null));
   const blocks = useSelector(detail, (s) => s.context.blocks);
   const stages = useSelector(detail, (s) => s.context.stages);
-  const lotMachines = useMemo(() => machines.lotsFor(subdivisionKey), [machines, subdivisionKey]);
-  const { list, editor } = useResourceActors(lotMachines, {
-    list: {
-      columns: LOT_COLUMNS,
-      exportName: 'lotes',
-      query: listQueryFromSearchParams(search, { allowedFilters: ['status', 'block', 'stage_id'], perPage: 50 }),
-    },
-    editor: { schema: lotFormSchema, fields: LOT_FIELDS, empty: EMPTY_LOT, toValues: lotToValues },
-  });
   const query = useSelector(list, (s) => s.context.query);
-  const screen = useActorRef(machines.lotsScreen, inspectOption());
-  const view = useSelector(screen, (s) => s.context.view);
-  const importing = useSelector(screen, (s) => s.matches('importing'));
-  const historyLot = useSelector(screen, (s) => s.context.historyLot);
-  const windowActor = useActorRef(machines.lotsWindow, { input: { key: subdivisionKey, query }, ...inspectOption() });
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
   const { changeFilter } = useResourceListEvents(list);
   const editingLot = useResourceEditor(editor, (s) => (s.context.mode === 'edit' ? s.context.record : null));
-  const savedCount = useResourceEditor(editor, (s) => (s.matches('done') ? 1 : 0));
-
-  // Everything that changes lots refreshes the table, the "Ver todos" window and the header counts.
-  const refreshAll = useMemo(
-    () => () => {
-      list.send({ type: 'list.refresh' });
-      if (screen.getSnapshot().context.view === 'all') windowActor.send({ type: 'window.reset', query: list.getSnapshot().context.query });
-      detail.send({ type: 'detail.reload' });
-    },
-    [list, windowActor, detail, screen],
-  );
-  const statusActor = useActorRef(
-    useMemo(() => onLotChanged(machines.lotStatus.status, refreshAll), [machines.lotStatus.status, refreshAll]),
-    inspectOption(),
-  );
-  const bulkActor = useActorRef(
-    useMemo(() => onPricesApplied(machines.bulkPrice, refreshAll), [machines.bulkPrice, refreshAll]),
-    { input: { subdivisionKey }, ...inspectOption() },
-  );
-  const importActor = screen;
-  useEffect(() => {
-    if (view === 'all') windowActor.send({ type: 'window.reset', query });
-  }, [view, query, windowActor]);
-  useEffect(() => {
-    if (savedCount) detail.send({ type: 'detail.reload' });
-  }, [savedCount, detail]);
 
   const canMap = hasPermissions(permissions, AUTH_ROUTES.mapaProyectos.permissions);
   const canSalesMap = hasPermissions(permissions, [MODULE.comercial, SUBMODULE.ventas]);
@@ -204,7 +179,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
   const rowActions: RowAction<Lot>[] = [
     { text: 'Editar', icon: 'edit', onClick: (l) => openEdit(l) },
     { text: 'Cambiar estado', icon: 'exchange', onClick: (l) => statusActor.send({ type: 'status.open', lot: l }), hidden: (l) => l.status === 'CANJE' },
-    { text: 'Historial de estados', icon: 'history', onClick: (l) => screen.send({ type: 'history.open', lot: l }) },
+    { text: 'Historial de estados', icon: 'history', onClick: (l) => page.send({ type: 'history.open', lot: l }) },
   ];
 
   if (detailError && !subdivision) {
@@ -251,11 +226,11 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
       />
       <div className="lots-actions">
         <ButtonGroup>
-          <Button icon="th" text="Paginado" active={view === 'paged'} onClick={() => screen.send({ type: 'view.paged' })} />
-          <Button icon="list" text="Ver todos" active={view === 'all'} onClick={() => screen.send({ type: 'view.all' })} />
+          <Button icon="th" text="Paginado" active={view === 'paged'} onClick={() => page.send({ type: 'view.paged' })} />
+          <Button icon="list" text="Ver todos" active={view === 'all'} onClick={() => page.send({ type: 'view.all' })} />
         </ButtonGroup>
         <Button icon="dollar" text="Actualizar precios" onClick={() => bulkActor.send({ type: 'bulk.open' })} />
-        <Button icon="import" text="Importar lotes" onClick={() => importActor.send({ type: 'import.open' })} />
+        <Button icon="import" text="Importar lotes" onClick={() => page.send({ type: 'import.open' })} />
       </div>
       {view === 'paged' ? (
         <>
@@ -315,7 +290,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
       </EditorDialog>
       <LotStatusDialog actor={statusActor} />
       <BulkPriceDialog actor={bulkActor} blocks={blocks} currency={currency} />
-      <Drawer isOpen={historyLot !== null} onClose={() => screen.send({ type: 'history.close' })} size={DrawerSize.SMALL} title={historyLot ? `Historial · ${historyLot.code}` : 'Historial'}>
+      <Drawer isOpen={historyLot !== null} onClose={() => page.send({ type: 'history.close' })} size={DrawerSize.SMALL} title={historyLot ? `Historial · ${historyLot.code}` : 'Historial'}>
         <div className="bp6-drawer-body lots-history-body">
           {historyLot ? <LotStatusHistory machine={machines.lotStatus.history} lotId={historyLot.id} reloadKey={historyLot.updated_at} /> : null}
         </div>
@@ -326,11 +301,8 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
           <ImportLotsDialog
             subdivisionKey={subdivisionKey}
             isOpen={importing}
-            onClose={() => importActor.send({ type: 'import.close' })}
-            onImported={(r) => {
-              importActor.send({ type: 'import.done', created: r.created, updated: r.updated });
-              refreshAll();
-            }}
+            onClose={() => page.send({ type: 'import.close' })}
+            onImported={(r) => page.send({ type: 'import.done', created: r.created, updated: r.updated })}
           />
         </Suspense>
       ) : null}
