@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Checkbox, InputGroup } from '@blueprintjs/core';
 import { FieldGroup } from '../shared/FieldGroup';
-import { IsoDateInput } from '../shared/IsoDateInput';
 import { useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } from '../shared/resource-hooks';
 
 /**
@@ -8,6 +8,10 @@ import { useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } fr
  * ISO date bound to the resource editor (same contract: value and error from the machine,
  * `editor.changed` on input, disabled while saving).
  */
+
+// The date picker (@blueprintjs/datetime, react-day-picker, date-fns: ~38 KB gzip) is fetched when a
+// form with a date opens, not with the Lotizaciones screen (issue "Production grade", Lighthouse).
+const IsoDateInput = lazy(() => import('../shared/IsoDateInput').then((m) => ({ default: m.IsoDateInput })));
 
 function useBound<R extends object, C extends object, U extends object>(editor: ResourceEditorRef<R, C, U>, field: string) {
   const value = useResourceEditor(editor, (s) => s.context.values[field]);
@@ -32,7 +36,8 @@ export function DateField<R extends object, C extends object, U extends object>(
   const f = useBound(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error}>
-      <IsoDateInput
+      <Suspense fallback={<InputGroup id={f.id} disabled value={String(f.value ?? '')} placeholder="dd/mm/aaaa" readOnly />}>
+        <IsoDateInput
         id={f.id}
         value={String(f.value ?? '')}
         onChange={f.change}
@@ -41,7 +46,8 @@ export function DateField<R extends object, C extends object, U extends object>(
         disabled={f.busy}
         hasError={Boolean(f.error)}
         describedBy={f.error ? `${f.id}-error` : undefined}
-      />
+        />
+      </Suspense>
     </FieldGroup>
   );
 }

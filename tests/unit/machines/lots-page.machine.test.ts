@@ -11,16 +11,23 @@ import { createLotsPageMachine, type LotsPageChildren } from '../../../src/machi
 type Received = Record<string, string[]>;
 
 /** A child that records the events it receives; `fire.<emitted>` makes it emit `<emitted>`. */
-function recorder(name: string, received: Received, extra: { query?: boolean } = {}) {
+function recorder(name: string, received: Received) {
   return setup({
-    types: { context: {} as { query: { q: string } }, events: {} as { type: string; q?: string } },
+    types: {
+      context: {} as { query: { q: string } },
+      events: {} as { type: string; q?: string; query?: { q: string } },
+      emitted: {} as { type: string; kind?: string; lot?: object; updated?: number },
+    },
   }).createMachine({
     context: { query: { q: '' } },
     on: {
       '*': {
         actions: [
-          ({ event }) => (received[name] ??= []).push(event.type === 'window.reset' ? `window.reset:${(event as { query?: { q: string } }).query?.q}` : event.type),
-          ...(extra.query ? [assign(({ context, event }) => (event.type === 'list.searchTyped' ? { query: { q: event.q ?? '' } } : context))] : []),
+          ({ event }) => {
+            (received[name] ??= []).push(event.type === 'window.reset' ? `window.reset:${event.query?.q}` : event.type);
+          },
+          // Only the fake list keeps a query: a search gives it a new one (the parent watches it).
+          assign(({ context, event }) => (event.type === 'list.searchTyped' ? { query: { q: event.q ?? '' } } : context)),
         ],
       },
       'fire.saved': { actions: emit({ type: 'saved', kind: 'updated' }) },
@@ -34,7 +41,7 @@ function start() {
   const received: Received = {};
   const children = {
     detail: recorder('detail', received),
-    list: recorder('list', received, { query: true }),
+    list: recorder('list', received),
     editor: recorder('editor', received),
     window: recorder('window', received),
     status: recorder('status', received),
