@@ -3,7 +3,7 @@
  * Lot-import benchmark (issue "Proyectos" → Performance: "DXF of 5 000 lots imports in ≤ 5 s").
  * Generates a 5 000-lot DXF in a temp dir (never committed; scripts/generate-plan-fixtures.mjs),
  * then times parse + check + store into a fresh SQLite database through the server code
- * (server/lot-import + lot-imports.service, one transaction), and the committed 200-lot fixture
+ * (server/modules/proyectos/lot-import/ + lot-imports.service, one transaction), and the committed 200-lot fixture
  * in the same run. Prints both figures in ms and their ratio.
  *
  * Usage: `node scripts/bench-import.mjs` (re-runs itself under `node --import tsx`).
@@ -27,8 +27,8 @@ if (!process.env.PARCELA_BENCH_TSX) {
 const { buildPlan, planToDxf } = await import('./generate-plan-fixtures.mjs');
 const { openDatabase } = await import('../server/db/connection.ts');
 const { migrateToLatest } = await import('../server/db/migrate.ts');
-const { readImportFile } = await import('../server/lot-import/index.ts');
-const { commitImport } = await import('../server/routes/lot-imports/lot-imports.service.ts');
+const { readImportFile } = await import('../server/modules/proyectos/lot-import/index.ts');
+const { commitImport } = await import('../server/modules/proyectos/lot-imports.service.ts');
 const { systemAuditContext } = await import('../server/audit/audit.ts');
 const { systemClock } = await import('../server/clock.ts');
 

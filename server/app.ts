@@ -20,27 +20,14 @@ import { createPasswordWork } from './auth/password-queue';
 import { registerGuard } from './auth/guard';
 import { registerRateLimit } from './rate-limit';
 import { registerWebApp } from './web-app';
-import { authRoutes } from './routes/auth/auth.routes';
-import { LOGIN_ACCOUNT_CEILING_FACTOR } from './routes/auth/auth.service';
-import { customersRoutes } from './routes/customers/customers.routes';
-import { devOutboxRoutes } from './routes/dev-outbox/dev-outbox.routes';
-import { healthRoutes } from './routes/health/health.routes';
-import { localsRoutes } from './routes/locals/locals.routes';
-import { passwordResetRoutes } from './routes/password-reset/password-reset.routes';
-import { realtimeCredentialsRoutes } from './routes/realtime-credentials/realtime-credentials.routes';
-import { rolesRoutes } from './routes/roles/roles.routes';
-import { stylesRoutes } from './routes/styles/styles.routes';
-import { notificationsRoutes } from './routes/notifications/notifications.routes';
-import { changeHistoryRoutes } from './routes/change-history/change-history.routes';
-import { usersRoutes } from './routes/users/users.routes';
-import { companiesRoutes } from './routes/companies/companies.routes';
-import { projectsRoutes } from './routes/projects/projects.routes';
-import { lotImportsRoutes } from './routes/lot-imports/lot-imports.routes';
+import { LOGIN_ACCOUNT_CEILING_FACTOR } from './auth/auth.service';
+import { devOutboxRoutes } from './platform/dev-outbox.routes';
 import { createPusherBroadcaster, loopbackTarget, type Broadcaster } from './realtime/broadcaster';
 import { ChannelHub } from './realtime/hub';
 import { createOpaqueIds } from './ids';
 import { realtimeRoutes } from './realtime/realtime.routes';
-import { ImportCheckPool } from './lot-import/check-pool';
+import { ImportCheckPool } from './modules/proyectos/lot-import/check-pool';
+import { SERVER_MODULES } from './modules';
 
 /** Inputs of {@link createApp}. */
 export interface CreateAppOptions {
@@ -244,23 +231,9 @@ export async function createApp({ db, clock = systemClock, config, broadcaster, 
   await registerRateLimit(app);
   registerGuard(app, deps);
 
-  for (const routes of [
-    healthRoutes,
-    customersRoutes,
-    authRoutes,
-    realtimeCredentialsRoutes,
-    passwordResetRoutes,
-    stylesRoutes,
-    localsRoutes,
-    rolesRoutes,
-    notificationsRoutes,
-    changeHistoryRoutes,
-    usersRoutes,
-    companiesRoutes,
-    projectsRoutes,
-    lotImportsRoutes,
-  ]) {
-    await app.register(routes(deps));
+  // Every module's routes, from the one list of modules (server/modules/index.ts).
+  for (const module of SERVER_MODULES) {
+    for (const routes of module.routes) await app.register(routes(deps));
   }
   await app.register(realtimeRoutes(deps, new ChannelHub()));
   if (!isProduction(config)) await app.register(devOutboxRoutes(deps));

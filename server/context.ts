@@ -5,7 +5,7 @@ import type { DB } from './db/database';
 import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { Broadcaster } from './realtime/broadcaster';
 import type { OpaqueIds } from './ids';
-import type { ImportCheckPool } from './lot-import/check-pool';
+import type { ImportCheckPool } from './modules/proyectos/lot-import/check-pool';
 import type { PasswordWork } from './auth/password-queue';
 
 /**

@@ -5,9 +5,9 @@ import {
   findCustomerByDocument,
   findCustomerById,
   updateCustomerPassword,
-} from '../routes/customers/customers.repository';
-import { findUserByDni, findUserById, findUserByLogin, updateUserPassword } from '../routes/users/users.repository';
-import { permissionsOfUser, roleNamesOfUser } from '../routes/roles/roles.repository';
+} from './customers.repository';
+import { findUserByDni, findUserById, findUserByLogin, updateUserPassword } from '../modules/configuracion/users.repository';
+import { permissionsOfUser, roleNamesOfUser } from '../modules/configuracion/roles.repository';
 import { recordChange, type AuditContext } from '../audit/audit';
 
 /**

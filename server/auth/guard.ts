@@ -3,7 +3,7 @@ import type { Permission } from '../../src/schemas/permissions';
 import type { AccountType } from '../db/database';
 import type { AppDeps } from '../context';
 import { forbidden, subscriptionLapsed, unauthenticated } from '../errors';
-import { isSubscriptionActive } from '../routes/companies/companies.repository';
+import { isSubscriptionActive } from '../modules/configuracion/companies.repository';
 import { accountAccess, findAccountById } from './accounts';
 import { resolveAccessToken, type ResolvedToken } from './tokens';
 import '../audit/audit'; // declares FastifyRequest.audit

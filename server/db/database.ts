@@ -272,7 +272,7 @@ export interface BlocksTable {
 /**
  * A lot's perimeter and its four boundaries (frente, fondo, derecha, izquierda): each length in
  * metres and the neighbour on that side ("Calle 3", "Lote 14"), null when unknown. The lots table
- * stores them; the import parsers (server/lot-import/types.ts `ParsedLot`) read them from files.
+ * stores them; the import parsers (server/modules/proyectos/lot-import/types.ts `ParsedLot`) read them from files.
  */
 export interface LotBoundaries {
   perimeter_m: number | null;

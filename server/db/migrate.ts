@@ -1,24 +1,10 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connection';
-import { initialMigration } from './migrations/0001-initial';
-import { notificationsMigration } from './migrations/0002-notifications';
-import { changeHistoryMigration } from './migrations/0003-change-history';
-import { configuracionMigration } from './migrations/0004-configuracion';
-import { projectsMigration } from './migrations/0005-projects';
-import { numericLimitsMigration } from './migrations/0006-numeric-limits';
-import { recordVersionsMigration } from './migrations/0007-record-versions';
+import { allMigrations } from '../modules';
 
-/** Every migration in order; names sort lexically and must never change once released. */
+/** Every migration in order (from each module, server/modules/index.ts); names never change once released. */
 function migrations(dialect: DialectName): Record<string, Migration> {
-  return {
-    '0001-initial': initialMigration(dialect),
-    '0002-notifications': notificationsMigration(dialect),
-    '0003-change-history': changeHistoryMigration(dialect),
-    '0004-configuracion': configuracionMigration(dialect),
-    '0005-projects': projectsMigration(dialect),
-    '0006-numeric-limits': numericLimitsMigration(dialect),
-    '0007-record-versions': recordVersionsMigration(dialect),
-  };
+  return allMigrations(dialect);
 }
 
 /** In-code provider (no file-system scanning, so it works the same under tsx, vitest and a bundle). */

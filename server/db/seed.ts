@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { STAFF_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { systemClock, type Clock } from '../clock';
-import { findCompanyIdByRuc, insertCompany } from '../routes/companies/companies.repository';
-import { createCustomerAccount } from '../routes/customers/customers.service';
-import { insertLocal } from '../routes/locals/locals.repository';
-import { insertRole } from '../routes/roles/roles.repository';
-import { createStaffUser } from '../routes/users/users.service';
-import { seedDemoSubdivisions } from '../lot-import/demo-subdivisions';
+import { findCompanyIdByRuc, insertCompany } from '../modules/configuracion/companies.repository';
+import { createCustomerAccount } from '../auth/customers.service';
+import { insertLocal } from '../modules/configuracion/locals.repository';
+import { insertRole } from '../modules/configuracion/roles.repository';
+import { createStaffUser } from '../modules/configuracion/users.service';
+import { seedDemoSubdivisions } from '../modules/proyectos/lot-import/demo-subdivisions';
 import type { DB } from './database';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PusherConfig } from '../config';
 import type { TokenOwner } from '../auth/tokens';
 import { forbidden } from '../errors';
-import { CUSTOMER_CHANNEL, STAFF_CHANNEL } from '../routes/realtime-credentials/realtime-credentials.service';
+import { CUSTOMER_CHANNEL, STAFF_CHANNEL } from './realtime-credentials.service';
 import type { ChannelHub } from './hub';
 import { CHANNEL_NAME } from './pusher-protocol';
 import { channelAuthSignature, verifyTriggerRequest, type SignedRequest, type TriggerRejection } from './signatures';

@@ -4,21 +4,21 @@ import { TEST_SCRYPT_LOG_N, testConfig, type AppConfig } from '../config';
 import { systemClock, type Clock } from '../clock';
 import type { DB } from '../db/database';
 import { generateSecret, storeAccessToken, type TokenOwner } from '../auth/tokens';
-import { findMainCompanyId, insertCompany, setSubscriptionActive } from '../routes/companies/companies.repository';
-import { createCustomerAccount, type NewCustomerInput } from '../routes/customers/customers.service';
-import { insertLocal } from '../routes/locals/locals.repository';
-import { createPasswordResetToken } from '../routes/password-reset/password-reset.service';
-import { insertRole } from '../routes/roles/roles.repository';
-import { createStaffUser, type NewStaffInput } from '../routes/users/users.service';
-import { insertNotifications } from '../routes/notifications/notifications.repository';
-import { sanitizeDetail } from '../routes/notifications/notifications.service';
-import { createLotRequestSchema, createSubdivisionRequestSchema, type CreateLotRequest, type CreateSubdivisionRequest, type LotStatus } from '../../src/schemas/projects';
+import { findMainCompanyId, insertCompany, setSubscriptionActive } from '../modules/configuracion/companies.repository';
+import { createCustomerAccount, type NewCustomerInput } from '../auth/customers.service';
+import { insertLocal } from '../modules/configuracion/locals.repository';
+import { createPasswordResetToken } from '../auth/password-reset.service';
+import { insertRole } from '../modules/configuracion/roles.repository';
+import { createStaffUser, type NewStaffInput } from '../modules/configuracion/users.service';
+import { insertNotifications } from '../notifications/notifications.repository';
+import { sanitizeDetail } from '../notifications/notifications.service';
+import { createLotRequestSchema, createSubdivisionRequestSchema, type CreateLotRequest, type CreateSubdivisionRequest, type LotStatus } from '../../src/schemas/proyectos/projects';
 import { systemAuditContext } from '../audit/audit';
 import { createOpaqueIds, type OpaqueIds } from '../ids';
-import { createSubdivision as createSubdivisionRecord } from '../routes/projects/subdivisions.service';
+import { createSubdivision as createSubdivisionRecord } from '../modules/proyectos/subdivisions.service';
 import type { VersionedTable } from '../db/migrations/0007-record-versions';
 import { nextVersion } from '../db/versions';
-import { createBlock as createBlockRecord, createLot as createLotRecord, createStage as createStageRecord } from '../routes/projects/lots.service';
+import { createBlock as createBlockRecord, createLot as createLotRecord, createStage as createStageRecord } from '../modules/proyectos/lots.service';
 
 /**
  * Test data through the same services and repositories the server uses (server tests and the Pact

@@ -1,5 +1,5 @@
 /**
- * The part of jsdom's API the server uses (server/routes/companies/logo.ts): a window to run
+ * The part of jsdom's API the server uses (server/modules/configuracion/logo.ts): a window to run
  * DOMPurify in. jsdom ships no types and @types/jsdom is not installed.
  */
 declare module 'jsdom' {

@@ -1,7 +1,7 @@
 /**
  * Numeric limits of lots and subdivisions: the ONE set shared by the form schemas
- * (`projects.ts`), the lot import (`server/lot-import`), the bulk price update
- * (`server/routes/projects/lots.service.ts`) and the database CHECK constraints (migration
+ * (`projects.ts`), the lot import (`server/modules/proyectos/lot-import/`), the bulk price update
+ * (`server/modules/proyectos/lots.service.ts`) and the database CHECK constraints (migration
  * `0006-numeric-limits`). Source: issue 11 items 2–3 (numbers that break the readers: every value
  * must be finite, and money must stay an exact integer far below 2^53 so sums of a whole
  * subdivision stay exact). docs/security.md lists them.

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { changeHistoryPageSchema } from '../../src/schemas/change-history';
+import { changeHistoryPageSchema } from '../../src/schemas/historial/change-history';
 import { DEFAULT_STYLES } from '../../src/schemas/session';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { recordChange, stripSecrets, systemAuditContext, changedFields, type AuditContext } from '../../server/audit/audit';
 import { createManualClock } from '../../server/clock';
 import { MESSAGES } from '../../server/errors';
-import { CSV_HEADERS, csvField } from '../../server/routes/change-history/change-history.csv';
+import { CSV_HEADERS, csvField } from '../../server/modules/historial/change-history.csv';
 import { createSession, createStaff } from '../../server/testing/fixtures';
 import { dialects, getWithToken, postFormWithToken, useTestApp, useTestDatabase } from './harness';
 

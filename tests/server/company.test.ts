@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { companyResponseSchema, localsPageSchema, LOGO_MAX_BYTES } from '../../src/schemas/company';
+import { companyResponseSchema, localsPageSchema, LOGO_MAX_BYTES } from '../../src/schemas/configuracion/company';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { MESSAGES } from '../../server/errors';
-import { COMPANY_MESSAGES } from '../../server/routes/companies/companies.service';
-import { LOGO_MESSAGES } from '../../server/routes/companies/logo';
-import { LOCAL_MESSAGES } from '../../server/routes/locals/locals.service';
+import { COMPANY_MESSAGES } from '../../server/modules/configuracion/companies.service';
+import { LOGO_MESSAGES } from '../../server/modules/configuracion/logo';
+import { LOCAL_MESSAGES } from '../../server/modules/configuracion/locals.service';
 import { createSession, createStaff, ensureCompany } from '../../server/testing/fixtures';
 import { bearer, dialects, getWithToken, useTestApp, useTestDatabase } from './harness';
 

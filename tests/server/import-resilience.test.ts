@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { importPreviewResponseSchema } from '../../src/schemas/projects';
+import { importPreviewResponseSchema } from '../../src/schemas/proyectos/projects';
 // @ts-expect-error -- plain ESM script without types (scripts/generate-plan-fixtures.mjs)
 import { buildPlan, planToDxf } from '../../scripts/generate-plan-fixtures.mjs';
 import { createOpaqueIds } from '../../server/ids';
-import { CHECK_MESSAGES, ImportCheckPool } from '../../server/lot-import/check-pool';
-import { MAX_IMPORT_LOTS, MAX_ISSUES_PER_KIND } from '../../server/lot-import';
+import { CHECK_MESSAGES, ImportCheckPool } from '../../server/modules/proyectos/lot-import/check-pool';
+import { MAX_IMPORT_LOTS, MAX_ISSUES_PER_KIND } from '../../server/modules/proyectos/lot-import';
 import { createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { testConfig } from '../../server/config';
 import { bearer, buildTestApp, dialects, useTestApp, useTestDatabase } from './harness';
@@ -161,7 +161,7 @@ describe('ImportCheckPool', () => {
   it('also runs under `node --import tsx` (how the server runs), not only under vitest', async () => {
     const root = join(import.meta.dirname, '..', '..');
     const script = `
-      const { ImportCheckPool } = await import('./server/lot-import/check-pool.ts');
+      const { ImportCheckPool } = await import('./server/modules/proyectos/lot-import/check-pool.ts');
       const pool = new ImportCheckPool({ workers: 1, queueLimit: 1, timeoutMs: 20000, maxMemoryMb: 256 });
       const result = await pool.check(Buffer.from('manzana,lote,area,precio_m2\\nA,1,100,250\\n'), 'a.csv', null);
       console.log(JSON.stringify({ lots: result.lots.length, code: result.lots[0].code }));

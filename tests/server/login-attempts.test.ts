@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MINUTE_MS } from '../../server/clock';
-import { LOGIN_ACCOUNT_CEILING_FACTOR } from '../../server/routes/auth/auth.service';
+import { LOGIN_ACCOUNT_CEILING_FACTOR } from '../../server/auth/auth.service';
 import { createStaff } from '../../server/testing/fixtures';
 import { dialects, useTestApp, useTestDatabase } from './harness';
 

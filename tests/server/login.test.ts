@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { loginResponseSchema } from '../../src/schemas/session';
 import { buildPermissionsNames, CUSTOMER_PERMISSIONS, MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { AUTH_MESSAGES } from '../../server/routes/auth/auth.service';
+import { AUTH_MESSAGES } from '../../server/auth/auth.service';
 import { MESSAGES } from '../../server/errors';
 import { createCustomer, createStaff, type CustomerFixture, type StaffFixture } from '../../server/testing/fixtures';
 import { dialects, postLogin, useTestApp, useTestDatabase } from './harness';

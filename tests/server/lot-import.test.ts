@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { IMPORT_MAX_BYTES, importPreviewResponseSchema, importResultResponseSchema, importIssueSchema } from '../../src/schemas/projects';
+import { IMPORT_MAX_BYTES, importPreviewResponseSchema, importResultResponseSchema, importIssueSchema } from '../../src/schemas/proyectos/projects';
 // @ts-expect-error -- plain ESM script without types (scripts/generate-plan-fixtures.mjs)
 import { buildPlan, planToDxf } from '../../scripts/generate-plan-fixtures.mjs';
 import type { DB } from '../../server/db/database';

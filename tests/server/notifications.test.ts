@@ -10,14 +10,14 @@ import {
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { MESSAGES } from '../../server/errors';
 import { HOUR_MS } from '../../server/clock';
-import { AUTH_MESSAGES } from '../../server/routes/auth/auth.service';
-import { listNotificationTypes } from '../../server/routes/notifications/notifications.repository';
+import { AUTH_MESSAGES } from '../../server/auth/auth.service';
+import { listNotificationTypes } from '../../server/notifications/notifications.repository';
 import {
   formatLimaDateTime,
   NOTIFICATION_MESSAGES,
   NOTIFICATION_TEXTS,
   sanitizeDetail,
-} from '../../server/routes/notifications/notifications.service';
+} from '../../server/notifications/notifications.service';
 import {
   createCustomer,
   createNotification,

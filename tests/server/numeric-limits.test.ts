@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIMIT_MESSAGES, LIMITS } from '../../src/schemas/limits';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { importPreviewResponseSchema, lotResponseSchema, lotsPageSchema } from '../../src/schemas/projects';
-import { LOT_MESSAGES } from '../../server/routes/projects/lots.service';
+import { importPreviewResponseSchema, lotResponseSchema, lotsPageSchema } from '../../src/schemas/proyectos/projects';
+import { LOT_MESSAGES } from '../../server/modules/proyectos/lots.service';
 import { createLot, createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 

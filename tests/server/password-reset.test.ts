@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { resetPasswordPath } from '../../src/config/paths';
 import { MINUTE_MS } from '../../server/clock';
 import { MESSAGES } from '../../server/errors';
-import { RESET_MESSAGES } from '../../server/routes/password-reset/password-reset.service';
+import { RESET_MESSAGES } from '../../server/auth/password-reset.service';
 import { createCustomer, createResetToken, createStaff } from '../../server/testing/fixtures';
 import { dialects, getWithToken, loginToken, postLogin, useTestApp, useTestDatabase } from './harness';
 

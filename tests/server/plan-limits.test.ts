@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { PLAN_MAX_PIXELS, PLAN_MAX_SIDE_PX, PLAN_MESSAGES } from '../../server/routes/projects/plan-image';
+import { PLAN_MAX_PIXELS, PLAN_MAX_SIDE_PX, PLAN_MESSAGES } from '../../server/modules/proyectos/plan-image';
 import { createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 import { png } from './images';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lotMapResponseSchema, lotStatusHistoryPageSchema, publicLotMapResponseSchema, subdivisionResponseSchema } from '../../src/schemas/projects';
+import { lotMapResponseSchema, lotStatusHistoryPageSchema, publicLotMapResponseSchema, subdivisionResponseSchema } from '../../src/schemas/proyectos/projects';
 import { createSession, createStaff } from '../../server/testing/fixtures';
 import { LOTS, PROJECT_STATES, SUBDIVISION, SUBDIVISION_KEY } from '../contract/projects-states';
 import { projectStateHandlers } from '../contract/provider/projects-state-handlers';

@@ -16,12 +16,12 @@ import {
   subdivisionResponseSchema,
   subdivisionsPageSchema,
   type LotStatus,
-} from '../../src/schemas/projects';
+} from '../../src/schemas/proyectos/projects';
 import { MESSAGES } from '../../server/errors';
 import { createOpaqueIds } from '../../server/ids';
-import { LOT_MESSAGES } from '../../server/routes/projects/lots.service';
-import { PLAN_MESSAGES } from '../../server/routes/projects/plan-image';
-import { SUBDIVISION_MESSAGES } from '../../server/routes/projects/subdivisions.service';
+import { LOT_MESSAGES } from '../../server/modules/proyectos/lots.service';
+import { PLAN_MESSAGES } from '../../server/modules/proyectos/plan-image';
+import { SUBDIVISION_MESSAGES } from '../../server/modules/proyectos/subdivisions.service';
 import { createBlock, createLot, createSession, createStaff, createStage, createSubdivision } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 import { png } from './images';

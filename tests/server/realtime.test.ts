@@ -11,7 +11,7 @@ import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { createApp } from '../../server/app';
 import { MESSAGES } from '../../server/errors';
 import { loadConfig, openFileLimit, testConfig, type AppConfig } from '../../server/config';
-import { NOTIFICATION_TEXTS } from '../../server/routes/notifications/notifications.service';
+import { NOTIFICATION_TEXTS } from '../../server/notifications/notifications.service';
 import { createPusherBroadcaster } from '../../server/realtime/broadcaster';
 import { createCustomer, createSession, createStaff, type CustomerFixture, type StaffFixture } from '../../server/testing/fixtures';
 import { bearer, createTestDatabase, dialects, useTestDatabase } from './harness';

@@ -4,7 +4,7 @@ import type { DB } from '../../server/db/database';
 import type { VersionedTable } from '../../server/db/migrations/0007-record-versions';
 import { MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
-import { ADMIN_ROLE_NAME } from '../../server/routes/users/users.service';
+import { ADMIN_ROLE_NAME } from '../../server/modules/configuracion/users.service';
 import {
   changeRecordByAnotherUser,
   createBlock,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REGISTRATION_MESSAGES } from '../../server/routes/customers/customers.service';
+import { REGISTRATION_MESSAGES } from '../../server/auth/customers.service';
 import { MESSAGES } from '../../server/errors';
 import { createCustomer } from '../../server/testing/fixtures';
 import { dialects, postLogin, useTestApp, useTestDatabase } from './harness';

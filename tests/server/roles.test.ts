@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { PERMISSIONS_CHANGED_EVENT, roleResponseSchema, rolesPageSchema } from '../../src/schemas/roles';
+import { PERMISSIONS_CHANGED_EVENT, roleResponseSchema, rolesPageSchema } from '../../src/schemas/configuracion/roles';
 import { MESSAGES } from '../../server/errors';
 import { notificationChannelOf } from '../../server/realtime/realtime.service';
-import { ROLE_MESSAGES } from '../../server/routes/roles/roles.service';
-import { ADMIN_ROLE_NAME } from '../../server/routes/users/users.service';
+import { ROLE_MESSAGES } from '../../server/modules/configuracion/roles.service';
+import { ADMIN_ROLE_NAME } from '../../server/modules/configuracion/users.service';
 import { createRole, createSession, createStaff } from '../../server/testing/fixtures';
 import { bearer, dialects, getWithToken, recordingBroadcaster, useTestApp, useTestDatabase } from './harness';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_PERMISSIONS, MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { DEFAULT_STYLES, realtimeCredentialsResponseSchema } from '../../src/schemas/session';
 import { MESSAGES } from '../../server/errors';
-import { STYLES_MESSAGES } from '../../server/routes/styles/styles.service';
+import { STYLES_MESSAGES } from '../../server/platform/styles.service';
 import { createCustomer, createLocal, createStaff, type CustomerFixture, type StaffFixture } from '../../server/testing/fixtures';
 import { dialects, getWithToken, loginToken, postFormWithToken, postLogin, useTestApp, useTestDatabase } from './harness';
 

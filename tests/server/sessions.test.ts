@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS, DAY_MS } from '../../server/clock';
 import { MESSAGES } from '../../server/errors';
-import { AUTH_MESSAGES } from '../../server/routes/auth/auth.service';
+import { AUTH_MESSAGES } from '../../server/auth/auth.service';
 import { createCustomer, createStaff, setSubscription } from '../../server/testing/fixtures';
 import { bearer, dialects, getWithToken, loginToken, postFormWithToken, postLogin, useTestApp, useTestDatabase } from './harness';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { importPreviewResponseSchema } from '../../src/schemas/projects';
+import { importPreviewResponseSchema } from '../../src/schemas/proyectos/projects';
 import { createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { MALFORMED_UPLOAD_MESSAGE } from '../../server/uploads';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { PERMISSIONS_CHANGED_EVENT } from '../../src/schemas/roles';
-import { staffUserResponseSchema, usersPageSchema } from '../../src/schemas/users';
+import { PERMISSIONS_CHANGED_EVENT } from '../../src/schemas/configuracion/roles';
+import { staffUserResponseSchema, usersPageSchema } from '../../src/schemas/configuracion/users';
 import { MESSAGES } from '../../server/errors';
 import { notificationChannelOf } from '../../server/realtime/realtime.service';
-import { ADMIN_ROLE_NAME, USER_MESSAGES } from '../../server/routes/users/users.service';
+import { ADMIN_ROLE_NAME, USER_MESSAGES } from '../../server/modules/configuracion/users.service';
 import { createLocal, createRole, createSession, createStaff, FIXTURE_PASSWORD, type StaffFixture } from '../../server/testing/fixtures';
 import { bearer, dialects, getWithToken, postLogin, recordingBroadcaster, useTestApp, useTestDatabase } from './harness';
 

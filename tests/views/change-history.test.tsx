@@ -10,9 +10,9 @@ import { OverlaysProvider } from '@blueprintjs/core';
 import { assign } from 'xstate';
 import { createChangeHistoryMachines } from '../../src/machines/historial/change-history.actors';
 import { ChangeHistoryPage, formatDateTimeLima } from '../../src/views/historial/ChangeHistoryPage';
-import type { ChangeHistoryEntry } from '../../src/schemas/change-history';
+import type { ChangeHistoryEntry } from '../../src/schemas/historial/change-history';
 import type { ListQuery } from '../../src/schemas/list';
-import type { StaffUser } from '../../src/schemas/users';
+import type { StaffUser } from '../../src/schemas/configuracion/users';
 
 const ENTRY: ChangeHistoryEntry = {
   id: 7,

@@ -10,7 +10,7 @@ import { OverlaysProvider } from '@blueprintjs/core';
 import { ApiError } from '../../src/api/client';
 import { createCompanyMachines, LOGO_SIZE_MESSAGE, LOGO_TYPE_MESSAGE } from '../../src/machines/configuracion/company.actors';
 import { CompanyPage } from '../../src/views/configuracion/CompanyPage';
-import type { Company, LocalRecord } from '../../src/schemas/company';
+import type { Company, LocalRecord } from '../../src/schemas/configuracion/company';
 import type { ListQuery } from '../../src/schemas/list';
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 

@@ -9,10 +9,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { createLotImportMachine } from '../../src/machines/proyectos/lot-import.actors';
-import { ImportRejectedError } from '../../src/api/lot-imports';
+import { ImportRejectedError } from '../../src/api/proyectos/lot-imports';
 import { ImportLotsDialogWith } from '../../src/views/proyectos/ImportLotsDialog';
-import type { ImportIssue, ImportLotRow, ImportPreview } from '../../src/schemas/projects';
-import type { UploadOptions } from '../../src/api/lot-imports';
+import type { ImportIssue, ImportLotRow, ImportPreview } from '../../src/schemas/proyectos/projects';
+import type { UploadOptions } from '../../src/api/proyectos/lot-imports';
 
 const lot = (n: number, action: ImportLotRow['action'] = 'CREATE'): ImportLotRow => ({
   block: 'A',

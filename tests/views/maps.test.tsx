@@ -17,7 +17,7 @@ import { PublicLotMapView } from '../../src/views/mapas/CustomerMapPage';
 import { HeatMapPage, METRIC_PENDING } from '../../src/views/mapas/HeatMapPage';
 import { SalesMapPage, SALES_DATA_PENDING } from '../../src/views/mapas/SalesMapPage';
 import { LOT_STATUS_COLOR } from '../../src/views/proyectos/lot-status';
-import type { Lot, LotMap, PublicLotMap } from '../../src/schemas/projects';
+import type { Lot, LotMap, PublicLotMap } from '../../src/schemas/proyectos/projects';
 
 const SUB = {
   key: 'k1', code: 'LV-01', name: 'Los Viñedos', currency: 'PEN' as const, coordinate_system: 'PLAN' as const,

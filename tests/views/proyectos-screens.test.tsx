@@ -11,13 +11,13 @@ import { OverlaysProvider } from '@blueprintjs/core';
 import { createActor, createMachine } from 'xstate';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../src/api/client';
-import type { SubdivisionsApi } from '../../src/api/subdivisions';
-import type { LotsApi } from '../../src/api/lots';
+import type { SubdivisionsApi } from '../../src/api/proyectos/subdivisions';
+import type { LotsApi } from '../../src/api/proyectos/lots';
 import { createProjectsMachines } from '../../src/machines/proyectos/projects.actors';
 import { ServicesProvider, type ViewServices } from '../../src/views/services';
 import { SubdivisionsPage } from '../../src/views/proyectos/SubdivisionsPage';
 import { LotsPage } from '../../src/views/proyectos/LotsPage';
-import type { Lot, Subdivision } from '../../src/schemas/projects';
+import type { Lot, Subdivision } from '../../src/schemas/proyectos/projects';
 
 const subdivision: Subdivision = {
   id: 1, key: 'k3Y', code: 'LV-01', name: 'Los Viñedos de Carabayllo', department: 'Lima', province: 'Lima', district: 'Carabayllo',

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
-import { createCompanyApi, type CompanyApi } from '../../api/company';
+import { createCompanyApi, type CompanyApi } from '../../api/configuracion/company';
 import type { AppToaster } from '../../lib/toaster';
 import {
   LOGO_CONTENT_TYPES,
@@ -11,7 +11,7 @@ import {
   type LocalRecord,
   type UpdateLocalRequest,
   type UpdateCompanyRequest,
-} from '../../schemas/company';
+} from '../../schemas/configuracion/company';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { isSessionError } from '../shared/resource-list.machine';
 import { isStaleRecordError } from '../../schemas/versions';

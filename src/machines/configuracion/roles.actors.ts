@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
-import { createRolesApi, type RolesApi } from '../../api/roles';
+import { createRolesApi, type RolesApi } from '../../api/configuracion/roles';
 import type { AppToaster } from '../../lib/toaster';
-import type { Role } from '../../schemas/roles';
+import type { Role } from '../../schemas/configuracion/roles';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { errorMessage, placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/resource-list.machine';

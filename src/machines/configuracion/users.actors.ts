@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
-import { createUsersApi, type UsersApi } from '../../api/users';
+import { createUsersApi, type UsersApi } from '../../api/configuracion/users';
 import type { SessionApi } from '../../api/session';
 import type { AppToaster } from '../../lib/toaster';
-import type { CreateUserRequest, StaffUser, UpdateUserRequest } from '../../schemas/users';
+import type { CreateUserRequest, StaffUser, UpdateUserRequest } from '../../schemas/configuracion/users';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { errorMessage, placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/resource-list.machine';

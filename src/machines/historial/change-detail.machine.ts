@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { ChangeHistoryEntry } from '../../schemas/change-history';
+import type { ChangeHistoryEntry } from '../../schemas/historial/change-history';
 
 /**
  * `changeDetail` (Historial de Cambios, issue "Configuración and Historial de cambios"): which

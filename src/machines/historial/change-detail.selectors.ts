@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { ChangeHistoryEntry } from '../../schemas/change-history';
+import type { ChangeHistoryEntry } from '../../schemas/historial/change-history';
 import type { ChangeDetailMachine } from './change-detail.machine';
 
 /** Selectors of the `changeDetail` machine (Historial de Cambios' drawer); pure, tested alone. */

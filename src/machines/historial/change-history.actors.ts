@@ -1,11 +1,11 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
-import { createChangeHistoryApi, type ChangeHistoryApi } from '../../api/change-history';
-import { createUsersApi, type UsersApi } from '../../api/users';
+import { createChangeHistoryApi, type ChangeHistoryApi } from '../../api/historial/change-history';
+import { createUsersApi, type UsersApi } from '../../api/configuracion/users';
 import { saveFile } from '../../lib/download';
 import type { AppToaster } from '../../lib/toaster';
 import { todayInLima } from '../../lib/dates';
-import type { ChangeHistoryEntry } from '../../schemas/change-history';
+import type { ChangeHistoryEntry } from '../../schemas/historial/change-history';
 import type { ListQuery } from '../../schemas/list';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { isSessionError } from '../shared/resource-list.machine';

@@ -1,4 +1,4 @@
-import type { LotStatus, Polygon } from '../../schemas/projects';
+import type { LotStatus, Polygon } from '../../schemas/proyectos/projects';
 
 /**
  * Pure helpers of the lot maps (issue "Proyectos", design DOMAIN.md "Maps"): the lot shape every
@@ -103,7 +103,7 @@ export function polygonBounds(polygon: Polygon): [number, number, number, number
 
 /**
  * Maps subdivision coordinates to drawing coordinates (SVG: x right, y down). PLAN coordinates are
- * metres with y up (server/lot-import/geometry.ts: CAD and UTM drawings), so y is flipped; GEO
+ * metres with y up (server/modules/proyectos/lot-import/geometry.ts: CAD and UTM drawings), so y is flipped; GEO
  * ([longitude, latitude]) is projected with an equirectangular projection scaled to metres around
  * the map's mean latitude (y flipped too). North is up in both.
  */

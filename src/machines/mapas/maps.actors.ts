@@ -1,9 +1,9 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
-import { createLotMapsApi, type LotMapsApi } from '../../api/lot-maps';
-import { createLotsApi, type LotsApi } from '../../api/lots';
+import { createLotMapsApi, type LotMapsApi } from '../../api/mapas/lot-maps';
+import { createLotsApi, type LotsApi } from '../../api/proyectos/lots';
 import type { AppToaster } from '../../lib/toaster';
-import type { LotMap, PublicLotMap } from '../../schemas/projects';
+import type { LotMap, PublicLotMap } from '../../schemas/proyectos/projects';
 import { createLotStatusMachines } from '../proyectos/lot-status.machine';
 import { isSessionError } from '../shared/resource-list.machine';
 import { lotMapMachine, type LoadedMap, type LotMapEvent, type MapSource } from './lot-map.machine';

@@ -1,8 +1,8 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
-import type { LotsApi, PricePreview } from '../../api/lots';
+import type { LotsApi, PricePreview } from '../../api/proyectos/lots';
 import { parseMoneyInput } from '../../lib/money';
-import { bulkPriceRequestSchema, type BulkPriceRequest, type LotStatus, type PriceChange } from '../../schemas/projects';
+import { bulkPriceRequestSchema, type BulkPriceRequest, type LotStatus, type PriceChange } from '../../schemas/proyectos/projects';
 import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/resource-list.machine';
 

@@ -1,5 +1,5 @@
 import { ApiError, type ApiClient } from '../../api/client';
-import { createLotImportsApi, type LotImportsApi } from '../../api/lot-imports';
+import { createLotImportsApi, type LotImportsApi } from '../../api/proyectos/lot-imports';
 import { isSessionError } from '../shared/resource-list.machine';
 import { provideLotImportMachine } from './lot-import.machine';
 

@@ -1,7 +1,7 @@
 import { assign, emit, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import type { ApiError } from '../../api/client';
-import type { UploadOptions } from '../../api/lot-imports';
-import { IMPORT_ISSUE_KINDS, IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview } from '../../schemas/projects';
+import type { UploadOptions } from '../../api/proyectos/lot-imports';
+import { IMPORT_ISSUE_KINDS, IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview } from '../../schemas/proyectos/projects';
 import { toCsv } from '../../lib/csv';
 import { saveFile } from '../../lib/download';
 import { errorMessage, placeholder } from '../shared/placeholder';

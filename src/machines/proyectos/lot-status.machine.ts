@@ -1,6 +1,6 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
-import type { LotsApi } from '../../api/lots';
+import type { LotsApi } from '../../api/proyectos/lots';
 import {
   changeLotStatusRequestSchema,
   LOT_STATUS_TRANSITIONS,
@@ -9,13 +9,13 @@ import {
   type Lot,
   type LotStatus,
   type LotStatusChange,
-} from '../../schemas/projects';
+} from '../../schemas/proyectos/projects';
 import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/resource-list.machine';
 
 /**
  * Lot status change and status history (issue "Proyectos"; DOMAIN.md state chart; rules in
- * src/schemas/projects.ts: {@link LOT_STATUS_TRANSITIONS}, {@link REASON_REQUIRED_STATUSES}).
+ * src/schemas/proyectos/projects.ts: {@link LOT_STATUS_TRANSITIONS}, {@link REASON_REQUIRED_STATUSES}).
  * Shared by the lots table (/PROYECTOS/Lotes) and the map's lot panel (h4): see the API comment at
  * the top of src/views/proyectos/LotStatusDialog.tsx.
  *

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup, type ActorRefFrom } from 'xstate';
-import type { CreateLotRequest, Lot, UpdateLotRequest } from '../../schemas/projects';
+import type { CreateLotRequest, Lot, UpdateLotRequest } from '../../schemas/proyectos/projects';
 import type { ResourceEditorInput, ResourceEditorMachine } from '../shared/resource-editor.machine';
 import type { ResourceListInput, ResourceListMachine } from '../shared/resource-list.machine';
 import type { BulkPriceMachine } from './bulk-price.machine';

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
-import type { LotsApi } from '../../api/lots';
+import type { LotsApi } from '../../api/proyectos/lots';
 import type { ListQuery } from '../../schemas/list';
-import type { Lot } from '../../schemas/projects';
+import type { Lot } from '../../schemas/proyectos/projects';
 import { errorMessage, placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/resource-list.machine';
 

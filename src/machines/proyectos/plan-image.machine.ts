@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
-import type { SubdivisionsApi } from '../../api/subdivisions';
-import { PLAN_CONTENT_TYPES, PLAN_MAX_BYTES, type Subdivision } from '../../schemas/projects';
+import type { SubdivisionsApi } from '../../api/proyectos/subdivisions';
+import { PLAN_CONTENT_TYPES, PLAN_MAX_BYTES, type Subdivision } from '../../schemas/proyectos/projects';
 import { errorMessage, placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/resource-list.machine';
 

@@ -1,8 +1,8 @@
 import { ApiError, type ApiClient } from '../../api/client';
-import { createLotsApi, type LotsApi } from '../../api/lots';
-import { createSubdivisionsApi, type SubdivisionsApi } from '../../api/subdivisions';
+import { createLotsApi, type LotsApi } from '../../api/proyectos/lots';
+import { createSubdivisionsApi, type SubdivisionsApi } from '../../api/proyectos/subdivisions';
 import type { AppToaster } from '../../lib/toaster';
-import type { CreateLotRequest, CreateSubdivisionRequest, Lot, Subdivision, UpdateLotRequest, UpdateSubdivisionRequest } from '../../schemas/projects';
+import type { CreateLotRequest, CreateSubdivisionRequest, Lot, Subdivision, UpdateLotRequest, UpdateSubdivisionRequest } from '../../schemas/proyectos/projects';
 import { resourceScreenMachines, type ResourceScreenMachines } from '../shared/resource-screen';
 import { isSessionError } from '../shared/resource-list.machine';
 import { createBulkPriceMachine } from './bulk-price.machine';

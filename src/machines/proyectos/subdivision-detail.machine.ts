@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
-import type { SubdivisionsApi } from '../../api/subdivisions';
-import type { Block, Stage, Subdivision } from '../../schemas/projects';
+import type { SubdivisionsApi } from '../../api/proyectos/subdivisions';
+import type { Block, Stage, Subdivision } from '../../schemas/proyectos/projects';
 import { errorMessage, placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/resource-list.machine';
 

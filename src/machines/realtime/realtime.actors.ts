@@ -1,7 +1,7 @@
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { fromCallback } from 'xstate';
-import { PERMISSIONS_CHANGED_EVENT } from '../../schemas/roles';
+import { PERMISSIONS_CHANGED_EVENT } from '../../schemas/configuracion/roles';
 import { apiBases } from '../../config/env';
 import { echoOptionsFor } from './echo-options';
 import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type RealtimeInput } from './realtime.machine';
@@ -16,7 +16,7 @@ import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type
 
 /** Event name the server broadcasts (SPEC §3); the leading dot skips Echo's namespace prefix. */
 export const NOTIFICATION_EVENT = '.NotificationsMessageEvent';
-/** The permissions-changed event (server/routes/roles/permissions-events.ts), without Echo's namespace. */
+/** The permissions-changed event (server/modules/configuracion/permissions-events.ts), without Echo's namespace. */
 export const PERMISSIONS_EVENT = `.${PERMISSIONS_CHANGED_EVENT}`;
 
 /**

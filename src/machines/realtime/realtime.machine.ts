@@ -9,7 +9,7 @@ import type { Channels, EchoInfo, UserType } from '../../schemas/session';
  *   failed (pusher-js gave up: no WebSocket support or the host refuses), skipped (no credentials).
  * Leaving `live` (logout, `realtime.stop`) disconnects. Pushes of NotificationsMessageEvent are
  * handed to the injected `deliver` action (the notifications machine); pushes of
- * PermissionsChangedEvent (same channel, src/schemas/roles.ts) to the injected `permissionsChanged`
+ * PermissionsChangedEvent (same channel, src/schemas/configuracion/roles.ts) to the injected `permissionsChanged`
  * action (the session, which refetches the permissions and rebuilds the menu).
  */
 

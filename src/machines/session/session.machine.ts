@@ -112,7 +112,7 @@ export type SessionEvent =
 
 /**
  * True when a pushed `PermissionsChangedEvent` payload is well formed (`{user_id, changed_at}`,
- * src/schemas/roles.ts) and names the signed-in user; a payload for someone else, or any payload
+ * src/schemas/configuracion/roles.ts) and names the signed-in user; a payload for someone else, or any payload
  * while no user is known, is ignored.
  */
 export function isOwnPermissionsChange(payload: unknown, user: SessionUser | null): boolean {

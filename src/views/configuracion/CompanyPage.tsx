@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useServices } from '../services';
 import { inspectOption } from '../../machines/inspect';
 import { COMPANY_FIELDS, type CompanyField, type CompanyMachines, type companyFormMachine } from '../../machines/configuracion/company.actors';
-import { createLocalRequestSchema, LOGO_CONTENT_TYPES, type LocalRecord } from '../../schemas/company';
+import { createLocalRequestSchema, LOGO_CONTENT_TYPES, type LocalRecord } from '../../schemas/configuracion/company';
 import { ResourceTable, type TableColumn } from '../shared/ResourceTable';
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';

@@ -4,7 +4,7 @@ import { Button, Callout, Card, Checkbox, Tag } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { z } from 'zod';
 import { listQueryFromSearchParams } from '../../schemas/list';
-import { createRoleRequestSchema, type Role } from '../../schemas/roles';
+import { createRoleRequestSchema, type Role } from '../../schemas/configuracion/roles';
 import { MENU_CATALOGUE, STAFF_PERMISSIONS, type Permission } from '../../schemas/permissions';
 import { ADMIN_ROLE_NAME, type RolesMachines } from '../../machines/configuracion/roles.actors';
 import { inspectOption } from '../../machines/inspect';

@@ -5,7 +5,7 @@ import { Alert, Button, Callout, Checkbox, HTMLSelect, Tag } from '@blueprintjs/
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { z } from 'zod';
-import { createUserRequestSchema, staffPhoneSchema, type StaffUser } from '../../schemas/users';
+import { createUserRequestSchema, staffPhoneSchema, type StaffUser } from '../../schemas/configuracion/users';
 import type { UserActionKind, UserOption, UsersMachines } from '../../machines/configuracion/users.actors';
 import { inspectOption } from '../../machines/inspect';
 import { useServices } from '../services';

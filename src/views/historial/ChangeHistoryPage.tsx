@@ -10,7 +10,7 @@ import type { ChangeDetailMachine } from '../../machines/historial/change-detail
 import { selectOpenEntry } from '../../machines/historial/change-detail.selectors';
 import { LIMA_TIME_ZONE, todayInLima } from '../../lib/dates';
 import { listQueryFromSearchParams } from '../../schemas/list';
-import type { ChangeAction, ChangeHistoryEntry } from '../../schemas/change-history';
+import type { ChangeAction, ChangeHistoryEntry } from '../../schemas/historial/change-history';
 import { ResourceTable, type TableColumn } from '../shared/ResourceTable';
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';

@@ -16,7 +16,7 @@ import {
   type MapFilters,
   type MapLotView,
 } from '../../machines/mapas/map-geometry';
-import { LOT_STATUSES, PUBLIC_LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/projects';
+import { LOT_STATUSES, PUBLIC_LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/proyectos/projects';
 import { formatArea, formatMoney } from '../../lib/money';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL } from '../proyectos/lot-status';
 import '../../styles/maps.css';

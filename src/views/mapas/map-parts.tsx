@@ -5,7 +5,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { inspectOption } from '../../machines/inspect';
 import type { LotMapActorRef, LotMapInput, LotMapMachine } from '../../machines/mapas/lot-map.machine';
 import { blocksOf, type MapLotView } from '../../machines/mapas/map-geometry';
-import { LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/projects';
+import { LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/proyectos/projects';
 import { formatArea, formatMoney } from '../../lib/money';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL } from '../proyectos/lot-status';
 

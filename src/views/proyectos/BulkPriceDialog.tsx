@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatArea, formatMoney, type CurrencyCode } from '../../lib/money';
 import type { BulkPriceMachine, PriceChangeKind } from '../../machines/proyectos/bulk-price.machine';
-import { LOT_STATUSES, type Block, type LotStatus } from '../../schemas/projects';
+import { LOT_STATUSES, type Block, type LotStatus } from '../../schemas/proyectos/projects';
 import { LOT_STATUS_LABEL } from './lot-status';
 
 /**

@@ -24,7 +24,7 @@ import {
   summariseIssues,
   type LotImportMachine,
 } from '../../machines/proyectos/lot-import.machine';
-import type { ImportIssue, ImportLotRow, ImportPreview, ImportStage } from '../../schemas/projects';
+import type { ImportIssue, ImportLotRow, ImportPreview, ImportStage } from '../../schemas/proyectos/projects';
 import { useServices } from '../services';
 import '../../styles/lot-import.css';
 

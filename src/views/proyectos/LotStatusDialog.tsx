@@ -30,7 +30,7 @@ import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { allowedTargets, reasonRequired, type LotStatusMachine } from '../../machines/proyectos/lot-status.machine';
-import type { Lot, LotStatus } from '../../schemas/projects';
+import type { Lot, LotStatus } from '../../schemas/proyectos/projects';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL, lotStatusTextColor } from './lot-status';
 
 export type LotStatusActorRef = ActorRefFrom<LotStatusMachine>;

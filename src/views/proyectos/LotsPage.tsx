@@ -8,7 +8,7 @@ import { formatArea, formatMetres, formatMoney, type CurrencyCode } from '../../
 import { formatDate } from '../../lib/dates';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { MODULE, SUBMODULE } from '../../schemas/permissions';
-import { LOT_STATUSES, type Lot, type Subdivision } from '../../schemas/projects';
+import { LOT_STATUSES, type Lot, type Subdivision } from '../../schemas/proyectos/projects';
 import type { ProjectsScreenMachines } from '../../machines/proyectos/projects.actors';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
 import { inspectOption } from '../../machines/inspect';

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { memo, useEffect, useRef, type CSSProperties, type ReactNode, type UIEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { rowAt, type LotsWindowMachine } from '../../machines/proyectos/lots-window.machine';
-import type { Lot } from '../../schemas/projects';
+import type { Lot } from '../../schemas/proyectos/projects';
 
 /**
  * "Ver todos": every lot of the current view in one virtualised list (issue "Proyectos": "lots

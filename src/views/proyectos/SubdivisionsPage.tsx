@@ -13,7 +13,7 @@ import {
   SUBDIVISION_STATUSES,
   type LotCounts,
   type Subdivision,
-} from '../../schemas/projects';
+} from '../../schemas/proyectos/projects';
 import type { ProjectsScreenMachines } from '../../machines/proyectos/projects.actors';
 import type { PlanImageMachine } from '../../machines/proyectos/plan-image.machine';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';

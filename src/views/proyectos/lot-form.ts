@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatMoney, parseMoneyInput, type CurrencyCode } from '../../lib/money';
-import { computeListPrice, createLotRequestSchema, type Lot } from '../../schemas/projects';
+import { computeListPrice, createLotRequestSchema, type Lot } from '../../schemas/proyectos/projects';
 import { blankToNull } from './project-fields';
 
 /**

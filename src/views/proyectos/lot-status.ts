@@ -1,14 +1,14 @@
 import type { Intent } from '@blueprintjs/core';
-import type { LotStatus, PublicLotStatus, SubdivisionStatus } from '../../schemas/projects';
+import type { LotStatus, PublicLotStatus, SubdivisionStatus } from '../../schemas/proyectos/projects';
 
 /**
  * Spanish labels and colours of lot and subdivision statuses (DOMAIN.md "Projects and lots"),
  * shared by the lots table, the status dialog and every map (legend, fill). Colours are chosen
  * to read on the light and dark themes and for common colour blindness (green / amber / red /
  * grey / violet / blue differ in lightness too). The lot status labels live in
- * src/schemas/projects.ts (the server uses them too) and are re-exported here for the views.
+ * src/schemas/proyectos/projects.ts (the server uses them too) and are re-exported here for the views.
  */
-export { LOT_STATUS_LABEL } from '../../schemas/projects';
+export { LOT_STATUS_LABEL } from '../../schemas/proyectos/projects';
 
 /** Fill colour of a lot on the maps (hex). */
 export const LOT_STATUS_COLOR: Readonly<Record<LotStatus, string>> = {

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { createChangeHistoryApi } from '../../../src/api/change-history';
-import { createCompanyApi } from '../../../src/api/company';
-import { createRolesApi } from '../../../src/api/roles';
-import { createUsersApi } from '../../../src/api/users';
+import { createChangeHistoryApi } from '../../../src/api/historial/change-history';
+import { createCompanyApi } from '../../../src/api/configuracion/company';
+import { createRolesApi } from '../../../src/api/configuracion/roles';
+import { createUsersApi } from '../../../src/api/configuracion/users';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { HISTORY_ENTRY, OTHER_ROLE, OTHER_STAFF, STAFF, STAFF_TOKEN, STATES } from '../states';
 import { STALE_RECORD_MESSAGE } from '../../../src/schemas/versions';

@@ -3,7 +3,7 @@
  * broadcasts (`parcela-events`), each handled by its real consumer:
  * - NotificationsMessageEvent (SPEC §3, §4): the notifications machine, which must prepend the
  *   pushed notification for its user;
- * - PermissionsChangedEvent (src/schemas/roles.ts): the session machine, which must refetch the
+ * - PermissionsChangedEvent (src/schemas/configuracion/roles.ts): the session machine, which must refetch the
  *   user's permissions (row 11) and rebuild the menu, and ignore a payload for someone else.
  */
 import path from 'node:path';
@@ -14,7 +14,7 @@ import { notificationsMachine } from '../../../src/machines/notifications/notifi
 import { sessionMachine } from '../../../src/machines/session/session.machine';
 import type { Notification } from '../../../src/schemas/notification';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
-import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/roles';
+import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/configuracion/roles';
 import type { SessionUser } from '../../../src/schemas/session';
 import { NOTIFICATION_NEW } from '../states';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { createLotImportsApi } from '../../../src/api/lot-imports';
+import { createLotImportsApi } from '../../../src/api/proyectos/lot-imports';
 import { bearer, httpPact, mockClient } from './pact-helpers';
 import { PROJECT_STATES, SUBDIVISION_KEY } from '../projects-states';
 import { STAFF_TOKEN } from '../states';
@@ -22,7 +22,7 @@ const client = (url: string) => mockClient(url, STAFF_TOKEN);
 // from the bytes, and it reads DXF bytes as image/vnd.dxf but .dxf names as application/x-dxf: a
 // DXF part can never match. The contract therefore pins the multipart shape with the CSV of the
 // same block (fixtures/lotizacion-16.dxf's lots A-1…A-16 with prices); the DXF path is covered by
-// tests/server/lot-import.test.ts.
+// tests/server/modules/proyectos/lot-import/.test.ts.
 const CSV = [
   'manzana,lote,area,precio_m2,etapa',
   ...Array.from({ length: 16 }, (_, i) => `A,${i + 1},${(150.5 + i).toFixed(2)},250.00,1`),

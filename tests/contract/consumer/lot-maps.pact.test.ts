@@ -1,12 +1,12 @@
 /**
- * Consumer contract of the lot maps' calls (issue "Proyectos", src/api/lot-maps.ts) between
+ * Consumer contract of the lot maps' calls (issue "Proyectos", src/api/mapas/lot-maps.ts) between
  * `parcela-web` and `parcela-api`: the staff map (every lot with its internal status and polygon)
  * and the public map (public statuses only, prices when the company allows them, 404 for a key
  * that names no published subdivision). States and data: tests/contract/projects-states.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { createLotMapsApi } from '../../../src/api/lot-maps';
+import { createLotMapsApi } from '../../../src/api/mapas/lot-maps';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { STAFF_TOKEN } from '../states';
 import { LOTS, PROJECT_STATES, SUBDIVISION, SUBDIVISION_KEY } from '../projects-states';

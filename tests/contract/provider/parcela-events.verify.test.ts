@@ -20,7 +20,7 @@ import { notificationChannelOf } from '../../../server/realtime/realtime.service
 import { createRole, createSession, createStaff, ensureCompany } from '../../../server/testing/fixtures';
 import { MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../../src/schemas/permissions';
 import { NOTIFICATIONS_EVENT_NAME } from '../../../src/schemas/notification';
-import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/roles';
+import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/configuracion/roles';
 import { NOTIFICATION_NEW, STAFF } from '../states';
 
 const root = path.resolve(import.meta.dirname, '../../..');

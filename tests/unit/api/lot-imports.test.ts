@@ -7,8 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE, createApiClient } from '../../../src/api/client';
-import { ImportRejectedError, createLotImportsApi } from '../../../src/api/lot-imports';
-import type { ImportPreview } from '../../../src/schemas/projects';
+import { ImportRejectedError, createLotImportsApi } from '../../../src/api/proyectos/lot-imports';
+import type { ImportPreview } from '../../../src/schemas/proyectos/projects';
 
 /** The one XMLHttpRequest a test drives: records the request, fires upload and answer events on demand. */
 class FakeXhr extends EventTarget {

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectFormat, MAX_IMPORT_LOTS, readImportFile } from '../../../server/lot-import';
-import { stageName } from '../../../server/lot-import/types';
-import { projectedCrs } from '../../../server/lot-import/spatial';
-import { cleanRing, overlapArea, overlappingPairs, planArea, geoArea, type Ring } from '../../../server/lot-import/geometry';
-import { parseLabel, plainText } from '../../../server/lot-import/labels';
-import { columnOf, parseCsv, parseDecimal, parseXlsx } from '../../../server/lot-import/table';
-import { parseDxf, parseGeoJson } from '../../../server/lot-import/spatial';
+import { detectFormat, MAX_IMPORT_LOTS, readImportFile } from '../../../server/modules/proyectos/lot-import';
+import { stageName } from '../../../server/modules/proyectos/lot-import/types';
+import { projectedCrs } from '../../../server/modules/proyectos/lot-import/spatial';
+import { cleanRing, overlapArea, overlappingPairs, planArea, geoArea, type Ring } from '../../../server/modules/proyectos/lot-import/geometry';
+import { parseLabel, plainText } from '../../../server/modules/proyectos/lot-import/labels';
+import { columnOf, parseCsv, parseDecimal, parseXlsx } from '../../../server/modules/proyectos/lot-import/table';
+import { parseDxf, parseGeoJson } from '../../../server/modules/proyectos/lot-import/spatial';
 import { lotWorkbook } from '../../server/xlsx-builder';
 
-/** Lot-import parsers and checks (server/lot-import) against fixtures/ and inline samples. */
+/** Lot-import parsers and checks (server/modules/proyectos/lot-import/) against fixtures/ and inline samples. */
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));

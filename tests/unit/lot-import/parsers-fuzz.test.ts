@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importIssueSchema } from '../../../src/schemas/projects';
-import { readImportFile, type ParseResult } from '../../../server/lot-import';
-import { parseDxf, parseGeoJson } from '../../../server/lot-import/spatial';
-import { parseCsv } from '../../../server/lot-import/table';
+import { importIssueSchema } from '../../../src/schemas/proyectos/projects';
+import { readImportFile, type ParseResult } from '../../../server/modules/proyectos/lot-import';
+import { parseDxf, parseGeoJson } from '../../../server/modules/proyectos/lot-import/spatial';
+import { parseCsv } from '../../../server/modules/proyectos/lot-import/table';
 
 /**
  * Property-based fuzzing of the lot-import parsers with fast-check (issue 11 item 7): for ≥ 1 000

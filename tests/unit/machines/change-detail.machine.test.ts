@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { changeDetailMachine } from '../../../src/machines/historial/change-detail.machine';
 import { selectOpenEntry } from '../../../src/machines/historial/change-detail.selectors';
-import type { ChangeHistoryEntry } from '../../../src/schemas/change-history';
+import type { ChangeHistoryEntry } from '../../../src/schemas/historial/change-history';
 
 const entry = (id: number): ChangeHistoryEntry => ({
   id,

@@ -9,8 +9,8 @@ import {
   type LotImportDeps,
   type LotImportRequest,
 } from '../../../src/machines/proyectos/lot-import.machine';
-import type { UploadOptions } from '../../../src/api/lot-imports';
-import { IMPORT_MAX_BYTES, type ImportPreview } from '../../../src/schemas/projects';
+import type { UploadOptions } from '../../../src/api/proyectos/lot-imports';
+import { IMPORT_MAX_BYTES, type ImportPreview } from '../../../src/schemas/proyectos/projects';
 
 /** lot-import.machine.ts: idle → choosingFile → previewing → reviewed{canImport|blocked} → importing → done | failed. */
 

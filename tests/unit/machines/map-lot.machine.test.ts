@@ -9,7 +9,7 @@ import { createActor, waitFor } from 'xstate';
 import { ApiError } from '../../../src/api/client';
 import { provideLotMap } from '../../../src/machines/mapas/maps.actors';
 import { countByStatus, findLot, heatColor, parseLotQuery, passesFilters, metricRange } from '../../../src/machines/mapas/map-geometry';
-import type { Lot, LotMap, PublicLotMap } from '../../../src/schemas/projects';
+import type { Lot, LotMap, PublicLotMap } from '../../../src/schemas/proyectos/projects';
 
 const SUB = {
   key: 'k1', code: 'LV-01', name: 'Los Viñedos', currency: 'PEN' as const, coordinate_system: 'PLAN' as const,

@@ -9,9 +9,9 @@ import { ApiError } from '../../../src/api/client';
 import { createLotStatusMachines, lotStatusMachine, onLotChanged, validateStatusChange } from '../../../src/machines/proyectos/lot-status.machine';
 import { bulkPriceBody, bulkPriceMachine } from '../../../src/machines/proyectos/bulk-price.machine';
 import { lotsWindowMachine, missingPage, rowAt } from '../../../src/machines/proyectos/lots-window.machine';
-import type { PricePreview } from '../../../src/api/lots';
+import type { PricePreview } from '../../../src/api/proyectos/lots';
 import { OVERSCAN, ROW_HEIGHT, visibleRange } from '../../../src/views/proyectos/LotsVirtualTable';
-import type { Lot } from '../../../src/schemas/projects';
+import type { Lot } from '../../../src/schemas/proyectos/projects';
 
 const lot: Lot = {
   id: 7, subdivision_id: 1, block_id: 1, block: 'A', stage: null, number: '1', code: 'MZ A - LT 1', area_m2: 120, perimeter_m: 46,

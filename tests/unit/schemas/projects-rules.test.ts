@@ -1,5 +1,5 @@
 /**
- * The Proyectos rules the web screens rely on (src/schemas/projects.ts; DOMAIN.md state chart):
+ * The Proyectos rules the web screens rely on (src/schemas/proyectos/projects.ts; DOMAIN.md state chart):
  * allowed transitions, reasons for Bloqueado / Reserva comercial / Canje, the list price reason,
  * the bulk price body, and the lot editor's form → body (prices typed in soles → céntimos).
  */
@@ -12,7 +12,7 @@ import {
   createSubdivisionRequestSchema,
   isLotTransitionAllowed,
   LOT_STATUS_TRANSITIONS,
-} from '../../../src/schemas/projects';
+} from '../../../src/schemas/proyectos/projects';
 import { lotFormSchema, liveListPrice, lotToValues, EMPTY_LOT } from '../../../src/views/proyectos/lot-form';
 import { subdivisionFormSchema } from '../../../src/views/proyectos/SubdivisionsPage';
 

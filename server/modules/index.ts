@@ -1,0 +1,82 @@
+import type { Migration } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../context';
+import type { DialectName } from '../db/connection';
+import { initialMigration } from '../db/migrations/0001-initial';
+import { notificationsMigration } from '../db/migrations/0002-notifications';
+import { recordVersionsMigration } from '../db/migrations/0007-record-versions';
+import { authRoutes } from '../auth/auth.routes';
+import { customersRoutes } from '../auth/customers.routes';
+import { passwordResetRoutes } from '../auth/password-reset.routes';
+import { notificationsRoutes } from '../notifications/notifications.routes';
+import { healthRoutes } from '../platform/health.routes';
+import { stylesRoutes } from '../platform/styles.routes';
+import { realtimeCredentialsRoutes } from '../realtime/realtime-credentials.routes';
+import { companiesRoutes } from './configuracion/companies.routes';
+import { localsRoutes } from './configuracion/locals.routes';
+import { configuracionMigration } from './configuracion/migrations/0004-configuracion';
+import { rolesRoutes } from './configuracion/roles.routes';
+import { usersRoutes } from './configuracion/users.routes';
+import { changeHistoryRoutes } from './historial/change-history.routes';
+import { changeHistoryMigration } from './historial/migrations/0003-change-history';
+import { lotImportsRoutes } from './proyectos/lot-imports.routes';
+import { projectsMigration } from './proyectos/migrations/0005-projects';
+import { numericLimitsMigration } from './proyectos/migrations/0006-numeric-limits';
+import { projectsRoutes } from './proyectos/projects.routes';
+
+/**
+ * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
+ * registration, password reset, realtime credentials, styles, notifications; folders server/auth,
+ * server/platform, server/realtime, server/notifications) and one folder per business module of the
+ * menu under server/modules/<modulo>/ (configuracion, historial, proyectos; crm, comercio, finanzas,
+ * administracion, ingenieria and reportes come with their issues). server/app.ts registers every
+ * module's routes from this list and server/db/migrate.ts runs every module's migrations from it,
+ * so adding a module is one entry here plus the module's own folder.
+ *
+ * Migration names are global and sort lexically ("0008-…"): they run in name order across
+ * modules, and a released name never changes (Kysely records it in `kysely_migration`).
+ */
+export interface ServerModule {
+  /** The menu's module name (folder name), or "platform". */
+  name: string;
+  /** Route plugins, each built with the app's dependencies. */
+  routes: ReadonlyArray<(deps: AppDeps) => FastifyPluginAsyncZod>;
+  /** The module's migrations by their global name. */
+  migrations: Readonly<Record<string, (dialect: DialectName) => Migration>>;
+}
+
+export const SERVER_MODULES: readonly ServerModule[] = [
+  {
+    name: 'platform',
+    routes: [healthRoutes, customersRoutes, authRoutes, realtimeCredentialsRoutes, passwordResetRoutes, stylesRoutes, notificationsRoutes],
+    migrations: { '0001-initial': initialMigration, '0002-notifications': notificationsMigration, '0007-record-versions': recordVersionsMigration },
+  },
+  {
+    name: 'configuracion',
+    routes: [localsRoutes, rolesRoutes, usersRoutes, companiesRoutes],
+    migrations: { '0004-configuracion': configuracionMigration },
+  },
+  { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },
+  {
+    name: 'proyectos',
+    routes: [projectsRoutes, lotImportsRoutes],
+    migrations: { '0005-projects': projectsMigration, '0006-numeric-limits': numericLimitsMigration },
+  },
+];
+
+/**
+ * Every module's migrations for `dialect`, in name order.
+ * @throws Error when two modules declare the same migration name.
+ */
+export function allMigrations(dialect: DialectName, modules: readonly ServerModule[] = SERVER_MODULES): Record<string, Migration> {
+  const entries: Array<[string, Migration]> = [];
+  const seen = new Set<string>();
+  for (const module of modules) {
+    for (const [name, migration] of Object.entries(module.migrations)) {
+      if (seen.has(name)) throw new Error(`Migration ${name} is declared twice (module ${module.name})`);
+      seen.add(name);
+      entries.push([name, migration(dialect)]);
+    }
+  }
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+}

@@ -1,0 +1,317 @@
+import { coordinatesWithinLimits, LIMIT_MESSAGES, LIMITS, listPriceWithinLimit, withinLimit } from '../../../../src/schemas/limits';
+import type { ImportFormat, ImportIssue, ImportIssueKind } from '../../../../src/schemas/proyectos/projects';
+import { cleanRing, geoDistance, OVERLAP_ERROR_M2, overlappingPairs } from './geometry';
+import { looksLikeDxf, parseDxf, parseGeoJson } from './spatial';
+import { parseCsv, parseXlsx } from './table';
+import { issue, kindOf, type ParsedLot, type ParseResult } from './types';
+
+export type { ParsedLot, ParseResult } from './types';
+
+/**
+ * Lot import: reads a CSV, XLSX, GeoJSON or DXF file and checks it (issue "Proyectos" → Import;
+ * docs/import.md). Pure: no database. The route adds the comparison with the subdivision's lots.
+ */
+
+/** Most lots one file may hold (the preview answer's bound). */
+export const MAX_IMPORT_LOTS = 20_000;
+/** Declared vs drawn area difference above which a WARNING is raised (1 %). */
+export const AREA_TOLERANCE = 0.01;
+
+/**
+ * The file's format from its bytes, the name's extension only breaking ties (CSV vs text).
+ * @returns the format, or null when it is none of the four.
+ */
+export function detectFormat(bytes: Buffer, filename: string): ImportFormat | null {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'XLSX';
+  const head = bytes.subarray(0, 4096);
+  if (head.includes(0)) return null; // binary, not one of ours
+  const text = head.toString('utf8').replace(/^\uFEFF/, '');
+  if (looksLikeDxf(text)) return 'DXF';
+  if (/^\s*\{/.test(text)) return 'GEOJSON';
+  if (ext === 'dxf' || ext === 'geojson' || ext === 'json' || ext === 'xlsx') return null;
+  if (ext === 'csv' || ext === 'txt' || /[,;\t]/.test(text.split(/\r?\n/)[0] ?? '')) return 'CSV';
+  return null;
+}
+
+/** Spanish message for a file that is none of the formats (mentions the extension's format). */
+function unknownFormatMessage(filename: string): string {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  if (ext === 'dxf') return 'El archivo no es un DXF válido (se espera un DXF ASCII de AutoCAD)';
+  if (ext === 'geojson' || ext === 'json') return 'El archivo no es un GeoJSON válido';
+  if (ext === 'xlsx') return 'El archivo no es un libro de Excel (.xlsx) válido';
+  return 'Formato de archivo no reconocido: use CSV, XLSX, GeoJSON o DXF';
+}
+
+/** The ERROR of a file with more than {@link MAX_IMPORT_LOTS} lots. */
+function tooManyLots(): ImportIssue {
+  return issue('ERROR', 'archivo', `El archivo tiene más de ${formatCount(MAX_IMPORT_LOTS)} lotes`, { field: 'file', kind: 'FILE' });
+}
+
+/** Issues of one kind reported before the rest are summarised as "y N más" (issue 11 item 1). */
+export const MAX_ISSUES_PER_KIND = 100;
+
+/**
+ * Checks across lots: duplicated codes (ERROR), overlapping polygons (ERROR; shared edges are
+ * fine: tolerance 1 cm in plans, ~1 cm in degrees for lon/lat), declared vs drawn area > 1 %
+ * (WARNING). O(n log n) (flatbush for overlaps). Bounded: at most {@link MAX_ISSUES_PER_KIND} of
+ * each kind, then one "y N más" issue (overlaps: the search stops there, so the message says "más
+ * de"); a file over {@link MAX_IMPORT_LOTS} lots is refused without the overlap search.
+ */
+export function checkLots(result: ParseResult): ImportIssue[] {
+  const issues: ImportIssue[] = [];
+  const seen = new Map<string, string>();
+  let duplicates = 0;
+  let areaWarnings = 0;
+  for (const lot of result.lots) {
+    const first = seen.get(lot.code);
+    if (first !== undefined) {
+      duplicates += 1;
+      if (duplicates <= MAX_ISSUES_PER_KIND) {
+        issues.push(issue('ERROR', lot.location, `Código repetido: ${lot.code} ya aparece en ${first}`, { lot_code: lot.code, kind: 'DUPLICATE' }));
+      }
+    } else seen.set(lot.code, lot.location);
+    if (lot.declared_area_m2 !== null && lot.drawn_area_m2 !== null && lot.drawn_area_m2 > 0) {
+      const diff = Math.abs(lot.declared_area_m2 - lot.drawn_area_m2) / lot.drawn_area_m2;
+      if (diff > AREA_TOLERANCE) {
+        areaWarnings += 1;
+        if (areaWarnings <= MAX_ISSUES_PER_KIND) {
+          issues.push(
+            issue(
+              'WARNING',
+              lot.location,
+              `El área declarada (${lot.declared_area_m2.toFixed(2)} m²) difiere ${(diff * 100).toFixed(1)} % del área dibujada (${lot.drawn_area_m2.toFixed(2)} m²)`,
+              { lot_code: lot.code, field: 'area_m2', kind: 'AREA' },
+            ),
+          );
+        }
+      }
+    }
+  }
+  if (duplicates > MAX_ISSUES_PER_KIND) {
+    issues.push(issue('ERROR', 'archivo', `y ${formatCount(duplicates - MAX_ISSUES_PER_KIND)} códigos repetidos más`, { field: 'file', kind: 'DUPLICATE', more: duplicates - MAX_ISSUES_PER_KIND }));
+  }
+  if (areaWarnings > MAX_ISSUES_PER_KIND) {
+    issues.push(
+      issue('WARNING', 'archivo', `y ${formatCount(areaWarnings - MAX_ISSUES_PER_KIND)} lotes más con el área declarada distinta de la dibujada`, {
+        field: 'area_m2',
+        kind: 'AREA',
+        more: areaWarnings - MAX_ISSUES_PER_KIND,
+      }),
+    );
+  }
+  if (result.lots.length > MAX_IMPORT_LOTS) {
+    issues.push(tooManyLots());
+    return issues;
+  }
+  const shapes = [
+    ...result.lots.filter((l) => l.polygon !== null).map((l) => ({ ring: l.polygon!, location: l.location, code: l.code as string | null })),
+    ...(result.strayRings ?? []).map((s) => ({ ...s, code: null })),
+  ];
+  const geographic = result.coordinateSystem === 'GEO';
+  const tolerance = geographic ? 1e-7 : 0.01;
+  const name = (s: (typeof shapes)[number]) => s.code ?? `la polilínea ${s.location.replace(/^.*polilínea /, '')}`;
+  const pairs = overlappingPairs(
+    shapes.map((s) => s.ring),
+    { tolerance, geographic, limit: MAX_ISSUES_PER_KIND + 1 },
+  );
+  let overlaps = 0;
+  let slivers = 0;
+  for (const { i, j, area_m2 } of pairs) {
+    const a = shapes[i]!, b = shapes[j]!;
+    const subject = b.code ? `El lote ${b.code}` : 'La polilínea';
+    if (area_m2 > OVERLAP_ERROR_M2) {
+      if (++overlaps <= MAX_ISSUES_PER_KIND) {
+        issues.push(issue('ERROR', b.location, `${subject} se superpone con ${name(a)} (${formatArea(area_m2)} m² en común)`, { lot_code: b.code, kind: 'OVERLAP' }));
+      }
+    } else if (++slivers <= MAX_ISSUES_PER_KIND) {
+      issues.push(
+        issue('WARNING', b.location, `${subject} comparte ${formatArea(area_m2)} m² con ${name(a)} (menos de ${formatArea(OVERLAP_ERROR_M2)} m²: se acepta)`, {
+          lot_code: b.code,
+          kind: 'SLIVER',
+        }),
+      );
+    }
+  }
+  if (overlaps > MAX_ISSUES_PER_KIND) {
+    issues.push(
+      issue('ERROR', 'archivo', `Hay más de ${MAX_ISSUES_PER_KIND} superposiciones; se dejó de buscar: corrija estas y vuelva a comprobar el archivo`, { field: 'file', kind: 'OVERLAP' }),
+    );
+  }
+  if (slivers > MAX_ISSUES_PER_KIND) {
+    issues.push(
+      issue('WARNING', 'archivo', `y ${formatCount(slivers - MAX_ISSUES_PER_KIND)} contactos más por debajo de ${formatArea(OVERLAP_ERROR_M2)} m²`, {
+        field: 'file',
+        kind: 'SLIVER',
+        more: slivers - MAX_ISSUES_PER_KIND,
+      }),
+    );
+  }
+  return issues;
+}
+
+/** Square metres for a message: 0.66, 0.003 (three decimals under 0.01 m², so a small area is not "0.00"). */
+function formatArea(m2: number): string {
+  return m2 < 0.01 ? m2.toFixed(3) : m2.toFixed(2);
+}
+
+/** Metres for a message, two decimals. */
+function formatLength(m: number): string {
+  return m.toFixed(2);
+}
+
+/**
+ * Cleans every lot's polygon before the checks (issue 13 item 1; {@link cleanRing}): repeated
+ * vertices and zero-area back-tracking spikes are removed from `lot.polygon` (so the preview, the
+ * database and the maps get the clean ring), and each lot that had a spike gets a WARNING naming
+ * it ("se eliminó una punta de 0.66 m en MZ AD - LT 11") — never an error. Stray rings (polylines
+ * without a lot) are cleaned too, silently, so their overlap check sees the clean shape.
+ * @returns the warnings (at most {@link MAX_ISSUES_PER_KIND}, then one "y N más")
+ */
+export function cleanLots(result: ParseResult): ImportIssue[] {
+  const geographic = result.coordinateSystem === 'GEO';
+  const tolerance = geographic ? 1e-7 : 0.01;
+  const issues: ImportIssue[] = [];
+  let cleaned = 0;
+  for (const lot of result.lots) {
+    if (!lot.polygon) continue;
+    const { ring, spikes } = cleanRing(lot.polygon, tolerance, geographic ? geoDistance : undefined);
+    if (ring.length >= 3) lot.polygon = ring;
+    if (spikes.length === 0) continue;
+    cleaned += 1;
+    if (cleaned > MAX_ISSUES_PER_KIND) continue;
+    const what = spikes.length === 1 ? `una punta de ${formatLength(spikes[0]!)} m` : `${spikes.length} puntas (la mayor de ${formatLength(Math.max(...spikes))} m)`;
+    issues.push(issue('WARNING', lot.location, `Se eliminó ${what} en ${lot.code}: el contorno iba y volvía por la misma línea`, { lot_code: lot.code, kind: 'SPIKE' }));
+  }
+  for (const stray of result.strayRings ?? []) {
+    const { ring } = cleanRing(stray.ring, tolerance);
+    if (ring.length >= 3) stray.ring = ring;
+  }
+  if (cleaned > MAX_ISSUES_PER_KIND) {
+    issues.push(issue('WARNING', 'archivo', `y ${formatCount(cleaned - MAX_ISSUES_PER_KIND)} lotes más con puntas eliminadas`, { field: 'file', kind: 'SPIKE', more: cleaned - MAX_ISSUES_PER_KIND }));
+  }
+  return issues;
+}
+
+/**
+ * Applies the shared numeric limits (src/schemas/limits.ts; issue 11 item 2) to every parsed lot:
+ * areas (declared and drawn) and lengths finite and within their maxima, price per m² and list
+ * price (area × price) within LIMITS.maxCents, every vertex finite and within
+ * LIMITS.maxAbsCoordinate. A lot breaking any is dropped from `result.lots` (so nothing infinite
+ * reaches the preview or the database) and gets an ERROR issue per broken rule.
+ */
+export function enforceLimits(result: ParseResult): void {
+  const kept: ParsedLot[] = [];
+  for (const lot of result.lots) {
+    const problems: Array<{ field: string; message: string }> = [];
+    if (lot.polygon && !coordinatesWithinLimits(lot.polygon)) problems.push({ field: 'polygon', message: LIMIT_MESSAGES.coordinatesOutOfRange });
+    else {
+      for (const area of [lot.area_m2, lot.declared_area_m2, lot.drawn_area_m2]) {
+        if (area !== null && !withinLimit(area, LIMITS.maxAreaM2)) {
+          problems.push({ field: 'area_m2', message: Number.isFinite(area) ? LIMIT_MESSAGES.areaTooLarge : LIMIT_MESSAGES.notANumber });
+          break;
+        }
+      }
+      for (const length of [lot.perimeter_m, lot.front_m, lot.back_m, lot.right_m, lot.left_m]) {
+        if (length !== null && !withinLimit(length, LIMITS.maxLengthM)) {
+          problems.push({ field: 'perimeter_m', message: Number.isFinite(length) ? LIMIT_MESSAGES.lengthTooLarge : LIMIT_MESSAGES.notANumber });
+          break;
+        }
+      }
+    }
+    if (lot.price_per_m2 !== null) {
+      if (!withinLimit(lot.price_per_m2, LIMITS.maxCents)) problems.push({ field: 'price_per_m2', message: LIMIT_MESSAGES.priceTooLarge });
+      else if (lot.area_m2 !== null && !problems.length && !listPriceWithinLimit(lot.area_m2, lot.price_per_m2)) {
+        problems.push({ field: 'price_per_m2', message: LIMIT_MESSAGES.listPriceTooLarge });
+      }
+    }
+    if (problems.length === 0) kept.push(lot);
+    else for (const p of problems) result.issues.push(issue('ERROR', lot.location, p.message, { lot_code: lot.code, field: p.field }));
+  }
+  result.lots = kept;
+  if (result.strayRings) result.strayRings = result.strayRings.filter((s) => coordinatesWithinLimits(s.ring));
+}
+
+/** "1 234" as people read counts in Peru. */
+function formatCount(n: number): string {
+  return n.toLocaleString('es-PE');
+}
+
+/**
+ * Caps the issues of each kind (same severity and field) at {@link MAX_ISSUES_PER_KIND}, the rest
+ * summarised by one "y N más" issue of that kind, so a file with an error on every one of its
+ * thousands of rows still gets a bounded answer. Order kept.
+ */
+export function capIssues(issues: readonly ImportIssue[]): ImportIssue[] {
+  const counts = new Map<string, number>();
+  const kept: ImportIssue[] = [];
+  for (const i of issues) {
+    const key = `${i.severity}|${i.field ?? ''}|${kindOf(i)}`;
+    const n = (counts.get(key) ?? 0) + 1;
+    counts.set(key, n);
+    if (n <= MAX_ISSUES_PER_KIND) kept.push(i);
+  }
+  for (const [key, n] of counts) {
+    if (n <= MAX_ISSUES_PER_KIND) continue;
+    const [severity, field, kind] = key.split('|') as [ImportIssue['severity'], string, ImportIssueKind];
+    const more = n - MAX_ISSUES_PER_KIND;
+    const what = severity === 'ERROR' ? (more === 1 ? 'error' : 'errores') : more === 1 ? 'advertencia' : 'advertencias';
+    kept.push(issue(severity, 'archivo', `y ${formatCount(more)} ${what} más de este tipo`, { field: field || null, kind, more }));
+  }
+  return kept;
+}
+
+/**
+ * Parses and checks a file. Never throws for bad input: unreadable files come back as an ERROR
+ * issue with location "archivo". Issues are ordered errors first, then by where they were found.
+ * @param layer DXF layer to read (default: the one with most closed polylines).
+ */
+export async function readImportFile(bytes: Buffer, filename: string, layer?: string | null): Promise<ParseResult> {
+  const format = detectFormat(bytes, filename);
+  let result: ParseResult;
+  if (format === null) {
+    result = { format: 'CSV', layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', unknownFormatMessage(filename), { field: 'file' })], coordinateSystem: null };
+    const ext = filename.toLowerCase().split('.').pop();
+    if (ext === 'dxf') result.format = 'DXF';
+    else if (ext === 'geojson' || ext === 'json') result.format = 'GEOJSON';
+    else if (ext === 'xlsx') result.format = 'XLSX';
+    return result;
+  }
+  if (format === 'XLSX') {
+    try {
+      result = await parseXlsx(bytes, MAX_IMPORT_LOTS);
+    } catch {
+      result = { format, layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', 'El libro de Excel está dañado y no se puede leer', { field: 'file' })], coordinateSystem: null };
+    }
+  } else {
+    const text = bytes.toString('utf8');
+    try {
+      result = format === 'DXF' ? parseDxf(text, layer) : format === 'GEOJSON' ? parseGeoJson(text) : parseCsv(text, MAX_IMPORT_LOTS);
+    } catch {
+      // The parsers report bad input as issues (fuzzed: tests/unit/lot-import/parsers-fuzz.test.ts);
+      // this net keeps an unforeseen case a Spanish 422 instead of a 500 (issue 11 item 7).
+      result = { format, layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', 'El archivo está dañado y no se puede leer', { field: 'file' })], coordinateSystem: null };
+    }
+  }
+  // Over the lot limit nothing is previewed: one ERROR and no lots (issue 11 item 8: the preview of
+  // a 1 M-row workbook returned all its lots although the file was refused).
+  if (result.truncated || result.lots.length > MAX_IMPORT_LOTS) {
+    result.lots = [];
+    result.strayRings = [];
+    for (const found of result.issues) found.kind = kindOf(found);
+    result.issues = capIssues(result.issues).concat(tooManyLots());
+    result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
+    return result;
+  }
+  // concat, not push(...): a spread of thousands of issues overflowed the call stack (issue 11 item 1).
+  // Limits first (their issues are LIMIT), then every parser issue gets its kind.
+  const parsedIssues = result.issues.length;
+  enforceLimits(result);
+  result.issues.forEach((i, n) => {
+    i.kind = n >= parsedIssues ? 'LIMIT' : kindOf(i);
+  });
+  const cleaning = cleanLots(result);
+  result.issues = capIssues(result.issues.concat(cleaning)).concat(checkLots(result));
+  result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
+  return result;
+}

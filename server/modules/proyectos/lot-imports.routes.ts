@@ -1,0 +1,84 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../../../src/schemas/common';
+import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { IMPORT_MAX_BYTES, importPreviewResponseSchema, importResultResponseSchema, subdivisionKeyParamsSchema } from '../../../src/schemas/proyectos/projects';
+import { auditContextOf } from '../../audit/audit';
+import { staffWith } from '../../auth/guard';
+import type { AppDeps } from '../../context';
+import { fieldError } from '../../errors';
+import { uploadError } from '../../uploads';
+import { MAIN_BASE } from '../../platform/bases';
+import { commitImport, findImportSubdivision, previewImport } from './lot-imports.service';
+
+/** Who may import lots: 'Acceso módulo proyectos' + 'Acceso submódulo lotizaciones' (SPEC §6). */
+export const LOT_IMPORT_ACCESS = staffWith(MODULE.proyectos, SUBMODULE.lotizaciones);
+
+/** Spanish messages of the upload itself. */
+export const UPLOAD_MESSAGES = {
+  missing: 'Adjunte el archivo de lotes (CSV, XLSX, GeoJSON o DXF)',
+  tooLarge: `El archivo supera el máximo de ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+} as const;
+
+
+/**
+ * Reads the multipart body: part `file` (≤ {@link IMPORT_MAX_BYTES}) and the optional text field
+ * `layer` (DXF layer), in any order.
+ * @throws HttpError 422 on `file` when missing, too large, not multipart or malformed (server/uploads.ts).
+ */
+async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string; layer: string | null }> {
+  let bytes: Buffer | null = null;
+  let filename = '';
+  let layer: string | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 } })) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.fieldname === 'file') {
+          bytes = content;
+          filename = part.filename ?? '';
+        }
+      } else if (part.fieldname === 'layer') {
+        layer = String(part.value ?? '').trim().slice(0, 255) || null;
+        if (layer && CONTROL_CHARACTERS.test(layer)) throw fieldError('layer', CONTROL_CHARACTERS_MESSAGE);
+      }
+    }
+  } catch (error) {
+    throw uploadError(error, 'file', UPLOAD_MESSAGES);
+  }
+  if (!bytes || bytes.length === 0) throw fieldError('file', UPLOAD_MESSAGES.missing);
+  return { bytes, filename, layer };
+}
+
+/**
+ * Lot import (issue "Proyectos" → Import; docs/import.md): POST /api/subdivisions/{key}/imports/preview
+ * (nothing stored) and POST /api/subdivisions/{key}/imports (re-parsed and re-checked; any ERROR →
+ * 422 `{ message, errors: { file }, issues }`, else one transaction). Bad key → 404.
+ */
+export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { access: LOT_IMPORT_ACCESS };
+
+    app.post(
+      `${MAIN_BASE}/subdivisions/:key/imports/preview`,
+      { config, schema: { params: subdivisionKeyParamsSchema, response: { 200: importPreviewResponseSchema } } },
+      async (request) => {
+        const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
+        const upload = await readUpload(request);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer);
+        return { data: await previewImport(deps.db, subdivision, parsed) };
+      },
+    );
+
+    app.post(
+      `${MAIN_BASE}/subdivisions/:key/imports`,
+      { config, schema: { params: subdivisionKeyParamsSchema, response: { 200: importResultResponseSchema } } },
+      async (request) => {
+        const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
+        const upload = await readUpload(request);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer);
+        return { data: await commitImport(deps.db, auditContextOf(request, deps.clock), subdivision, parsed) };
+      },
+    );
+  };
+}

@@ -1,0 +1,353 @@
+import type { Insertable, Kysely } from 'kysely';
+import { computeListPrice, type ImportIssue, type ImportLotRow, type ImportPreview, type ImportStage } from '../../../src/schemas/proyectos/projects';
+import { recordChange, recordChanges, type AuditContext, type ChangeInput } from '../../audit/audit';
+import type { DB, LotsTable } from '../../db/database';
+import { HttpError } from '../../errors';
+import { nextVersion } from '../../db/versions';
+import type { ParsedLot, ParseResult } from './lot-import';
+import { issue } from './lot-import/types';
+
+/**
+ * Lot import against a subdivision (issue "Proyectos" → Import; docs/import.md): the preview
+ * (nothing stored) and the all-or-nothing commit. Lots match by code: an existing code is
+ * UPDATEd, a new one CREATEd (its block created when missing, status DISPONIBLE, a creation row in
+ * the status history, audit rows for 'lots' and 'blocks').
+ */
+
+/** Spanish messages of the import routes. */
+export const IMPORT_MESSAGES = {
+  subdivisionNotFound: 'Lotización no encontrada',
+  rejected: (errors: number) => `El archivo tiene ${errors} ${errors === 1 ? 'error' : 'errores'}; no se importó ningún lote`,
+  creationReason: 'Creado por importación de archivo',
+} as const;
+
+/** What the import needs of a subdivision. */
+export interface ImportSubdivision {
+  id: number;
+  coordinate_system: 'PLAN' | 'GEO';
+}
+
+/** The subdivision with `id`. @throws HttpError 404 "Lotización no encontrada". */
+export async function findImportSubdivision(db: Kysely<DB>, id: number | null): Promise<ImportSubdivision> {
+  const row = id === null ? undefined : await db.selectFrom('subdivisions').select(['id', 'coordinate_system']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new HttpError(404, IMPORT_MESSAGES.subdivisionNotFound);
+  return row;
+}
+
+/** Issues that depend on the subdivision: coordinate system mismatch, new lots without price. */
+async function subdivisionIssues(db: Kysely<DB>, subdivision: ImportSubdivision, parsed: ParseResult, existing: Set<string>): Promise<ImportIssue[]> {
+  const issues: ImportIssue[] = [];
+  if (parsed.coordinateSystem && parsed.coordinateSystem !== subdivision.coordinate_system) {
+    const drawn = await db
+      .selectFrom('lots')
+      .select('id')
+      .where('subdivision_id', '=', subdivision.id)
+      .where('polygon', 'is not', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (drawn) {
+      const name = (s: string) => (s === 'GEO' ? 'geográficas (longitud/latitud)' : 'de plano (metros)');
+      issues.push(
+        issue('ERROR', 'archivo', `El archivo usa coordenadas ${name(parsed.coordinateSystem)} pero los lotes de la lotización tienen coordenadas ${name(subdivision.coordinate_system)}`, {
+          field: 'file',
+          kind: 'COORDINATES',
+        }),
+      );
+    }
+  }
+  const unpriced = parsed.lots.filter((l) => l.price_per_m2 === null && !existing.has(l.code)).length;
+  if (unpriced > 0) {
+    issues.push(
+      issue('WARNING', 'archivo', `${unpriced} ${unpriced === 1 ? 'lote nuevo no tiene' : 'lotes nuevos no tienen'} precio: se crearán con precio 0 por m²; fíjelo luego con el cambio masivo de precios`, {
+        field: 'price_per_m2',
+        kind: 'PRICE',
+      }),
+    );
+  }
+  return issues;
+}
+
+/**
+ * The stages the file names, in order of first appearance, with their lot counts and whether the
+ * subdivision has them already (names compared case-insensitively).
+ */
+async function fileStages(db: Kysely<DB>, subdivisionId: number, parsed: ParseResult): Promise<ImportStage[]> {
+  const counts = new Map<string, number>();
+  for (const lot of parsed.lots) if (lot.stage) counts.set(lot.stage, (counts.get(lot.stage) ?? 0) + 1);
+  if (counts.size === 0) return [];
+  const existing = new Set((await db.selectFrom('stages').select('name').where('subdivision_id', '=', subdivisionId).execute()).map((s) => s.name.toLowerCase()));
+  return [...counts].map(([name, lots]) => ({ name, lots, action: existing.has(name.toLowerCase()) ? 'EXISTING' : 'CREATE' }));
+}
+
+/**
+ * A block belongs to one stage (design DOMAIN.md "Projects and lots"): when the file puts lots of one
+ * block in several stages, the block takes the stage with most of its lots and a WARNING says so.
+ * @returns the stage of each block that has one, and the warnings
+ */
+function blockStages(parsed: ParseResult): { stageOf: Map<string, string>; issues: ImportIssue[] } {
+  const byBlock = new Map<string, Map<string, number>>();
+  for (const lot of parsed.lots) {
+    if (!lot.stage) continue;
+    const counts = byBlock.get(lot.block) ?? new Map<string, number>();
+    counts.set(lot.stage, (counts.get(lot.stage) ?? 0) + 1);
+    byBlock.set(lot.block, counts);
+  }
+  const stageOf = new Map<string, string>();
+  const issues: ImportIssue[] = [];
+  for (const [block, counts] of byBlock) {
+    const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    stageOf.set(block, ranked[0]![0]);
+    if (ranked.length > 1) {
+      issues.push(
+        issue('WARNING', `manzana ${block}`, `La manzana ${block} tiene lotes en ${ranked.map(([name]) => name).join(', ')}; se asignará a ${ranked[0]![0]}, la de más lotes`, {
+          field: 'stage',
+          kind: 'STAGE',
+        }),
+      );
+    }
+  }
+  return { stageOf, issues };
+}
+
+/** Codes of the subdivision's lots. */
+async function existingCodes(db: Kysely<DB>, subdivisionId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('lots').select('code').where('subdivision_id', '=', subdivisionId).execute();
+  return new Set(rows.map((r) => r.code));
+}
+
+/**
+ * The preview: every parsed lot with its action, every issue (errors first), the counts.
+ * Nothing is stored.
+ */
+export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivision, parsed: ParseResult): Promise<ImportPreview> {
+  const existing = await existingCodes(db, subdivision.id);
+  const issues = [...parsed.issues, ...(await subdivisionIssues(db, subdivision, parsed, existing)), ...blockStages(parsed).issues];
+  issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
+  const lots: ImportLotRow[] = parsed.lots.map((lot) => ({
+    block: lot.block,
+    number: lot.number,
+    code: lot.code,
+    area_m2: lot.area_m2 ?? 0,
+    drawn_area_m2: lot.drawn_area_m2,
+    perimeter_m: lot.perimeter_m,
+    price_per_m2: lot.price_per_m2,
+    has_polygon: lot.polygon !== null,
+    action: existing.has(lot.code) ? 'UPDATE' : 'CREATE',
+    stage: lot.stage,
+  }));
+  const errors = issues.filter((i) => i.severity === 'ERROR').length;
+  return {
+    format: parsed.format,
+    layers: parsed.layers,
+    layer: parsed.layer,
+    lots,
+    issues,
+    summary: {
+      create: lots.filter((l) => l.action === 'CREATE').length,
+      update: lots.filter((l) => l.action === 'UPDATE').length,
+      errors,
+      warnings: issues.length - errors,
+    },
+    can_import: errors === 0 && lots.length > 0,
+    stages: await fileStages(db, subdivision.id, parsed),
+  };
+}
+
+/** The import was refused: the 422 body carries every issue. */
+export class ImportRejectedError extends HttpError {
+  constructor(readonly issues: ImportIssue[]) {
+    const errors = issues.filter((i) => i.severity === 'ERROR');
+    super(422, IMPORT_MESSAGES.rejected(errors.length), { file: errors.slice(0, 50).map((i) => `${i.location}: ${i.message}`) });
+  }
+
+  /** `{ message, errors: { file }, issues }`. */
+  override toBody() {
+    return { ...super.toBody(), issues: this.issues };
+  }
+}
+
+/** Columns an import may set on an existing lot when the file gives them. */
+const UPDATABLE = [
+  'area_m2', 'perimeter_m', 'front_m', 'front_neighbour', 'back_m', 'back_neighbour', 'right_m', 'right_neighbour', 'left_m', 'left_neighbour', 'price_per_m2',
+] as const;
+
+const flag = (value: boolean | null, fallback: 0 | 1): 0 | 1 => (value === null ? fallback : value ? 1 : 0);
+
+/** Rows inserted per statement (keeps SQLite and PostgreSQL under their parameter limits). */
+const CHUNK = 250;
+
+/** Who imports: the staff user id for the status history (null for the system, e.g. the seed). */
+function actorUserId(audit: AuditContext): number | null {
+  return audit.actor?.userType === 'COLLABORATOR' ? audit.actor.accountId : null;
+}
+
+/**
+ * Stores a checked file in ONE transaction (all or nothing): the stages the file names created
+ * when missing and its blocks put in them (a block in several stages takes the one with most of
+ * its lots), blocks created when missing, lots
+ * matched by code UPDATEd (area, perimeter, boundaries, price when given, flags, polygon; the list
+ * price recomputed and its reason cleared when area or price change) or CREATEd (price 0 when the
+ * file has none, status DISPONIBLE, a creation row in the status history). The subdivision's
+ * `coordinate_system` follows the file's when none of its lots has a polygon yet. Audit rows:
+ * 'subdivisions', 'blocks', 'lots'.
+ * @throws ImportRejectedError (422) when the file or the comparison has any ERROR.
+ */
+export async function commitImport(
+  db: Kysely<DB>,
+  audit: AuditContext,
+  subdivision: ImportSubdivision,
+  parsed: ParseResult,
+): Promise<{ created: number; updated: number }> {
+  const preview = await previewImport(db, subdivision, parsed);
+  if (!preview.can_import) {
+    const issues = preview.issues.length ? preview.issues : [issue('ERROR', 'archivo', 'El archivo no tiene lotes', { field: 'file' })];
+    throw new ImportRejectedError(issues);
+  }
+  const run = async (trx: Kysely<DB>) => {
+    const now = audit.clock.now().toISOString();
+    const subdivisionId = subdivision.id;
+    const current = await trx.selectFrom('subdivisions').select(['coordinate_system']).where('id', '=', subdivisionId).executeTakeFirstOrThrow();
+    if (parsed.coordinateSystem && parsed.coordinateSystem !== current.coordinate_system) {
+      // previewImport refused a mismatch with drawn lots, so none of the lots has a polygon yet.
+      await trx.updateTable('subdivisions').set({ coordinate_system: parsed.coordinateSystem, updated_at: now, version: nextVersion() }).where('id', '=', subdivisionId).execute();
+      await recordChange(trx, audit, {
+        entity: 'subdivisions',
+        recordId: subdivisionId,
+        action: 'UPDATE',
+        before: { coordinate_system: current.coordinate_system },
+        after: { coordinate_system: parsed.coordinateSystem },
+      });
+    }
+
+    // Stages the file names that the subdivision lacks (issue 13 item 3), after its existing ones.
+    const stageRows = await trx.selectFrom('stages').select(['id', 'name', 'position']).where('subdivision_id', '=', subdivisionId).execute();
+    const stageIds = new Map(stageRows.map((s) => [s.name.toLowerCase(), s.id]));
+    let position = stageRows.reduce((max, s) => Math.max(max, s.position), 0);
+    for (const stage of preview.stages ?? []) {
+      if (stageIds.has(stage.name.toLowerCase())) continue;
+      position += 1;
+      const { id } = await trx.insertInto('stages').values({ subdivision_id: subdivisionId, name: stage.name, position }).returning('id').executeTakeFirstOrThrow();
+      stageIds.set(stage.name.toLowerCase(), id);
+      await recordChange(trx, audit, { entity: 'stages', recordId: id, action: 'CREATE', after: { id, subdivision_id: subdivisionId, name: stage.name, position } });
+    }
+    const { stageOf } = blockStages(parsed);
+    const stageIdOf = (block: string): number | null => {
+      const name = stageOf.get(block);
+      return name ? (stageIds.get(name.toLowerCase()) ?? null) : null;
+    };
+
+    // Blocks: created when missing; an existing block takes the stage the file gives it.
+    const blockRows = await trx.selectFrom('blocks').select(['id', 'name', 'stage_id']).where('subdivision_id', '=', subdivisionId).execute();
+    const blocks = new Map(blockRows.map((b) => [b.name, b.id]));
+    for (const row of blockRows) {
+      const stageId = stageIdOf(row.name);
+      if (stageId === null || stageId === row.stage_id) continue;
+      await trx.updateTable('blocks').set({ stage_id: stageId, version: nextVersion() }).where('id', '=', row.id).execute();
+      await recordChange(trx, audit, { entity: 'blocks', recordId: row.id, action: 'UPDATE', before: { stage_id: row.stage_id }, after: { stage_id: stageId } });
+    }
+    for (const name of [...new Set(parsed.lots.map((l) => l.block))].sort()) {
+      if (blocks.has(name)) continue;
+      const stageId = stageIdOf(name);
+      const { id } = await trx.insertInto('blocks').values({ subdivision_id: subdivisionId, stage_id: stageId, name }).returning('id').executeTakeFirstOrThrow();
+      blocks.set(name, id);
+      await recordChange(trx, audit, { entity: 'blocks', recordId: id, action: 'CREATE', after: { id, subdivision_id: subdivisionId, stage_id: stageId, name } });
+    }
+
+    // Updates.
+    const existing = new Map(
+      (await trx.selectFrom('lots').selectAll().where('subdivision_id', '=', subdivisionId).orderBy('id').execute()).map((row) => [row.code, row]),
+    );
+    const creates: ParsedLot[] = [];
+    let updated = 0;
+    const changes: ChangeInput[] = [];
+    for (const lot of parsed.lots) {
+      const row = existing.get(lot.code);
+      if (!row) {
+        creates.push(lot);
+        continue;
+      }
+      const patch: Record<string, unknown> = {};
+      for (const column of UPDATABLE) {
+        const value = lot[column];
+        if (value !== null && value !== row[column]) patch[column] = value;
+      }
+      if (lot.is_corner !== null && flag(lot.is_corner, 0) !== row.is_corner) patch.is_corner = flag(lot.is_corner, 0);
+      if (lot.facing_park !== null && flag(lot.facing_park, 0) !== row.facing_park) patch.facing_park = flag(lot.facing_park, 0);
+      if (lot.polygon) {
+        const polygon = JSON.stringify(lot.polygon);
+        if (polygon !== row.polygon) patch.polygon = polygon;
+      }
+      if ('area_m2' in patch || 'price_per_m2' in patch) {
+        const listPrice = computeListPrice((patch.area_m2 as number | undefined) ?? row.area_m2, (patch.price_per_m2 as number | undefined) ?? row.price_per_m2);
+        if (listPrice !== row.list_price || row.list_price_reason !== null) {
+          patch.list_price = listPrice;
+          patch.list_price_reason = null;
+        }
+      }
+      if (Object.keys(patch).length === 0) continue;
+      patch.updated_at = now;
+      await trx.updateTable('lots').set({ ...patch, version: nextVersion() }).where('id', '=', row.id).execute();
+      const before = Object.fromEntries(Object.keys(patch).map((k) => [k, row[k as keyof typeof row]]));
+      changes.push({ entity: 'lots', recordId: row.id, action: 'UPDATE', before, after: patch });
+      updated += 1;
+    }
+
+    // Creates, in chunks.
+    const values: Array<Insertable<LotsTable>> = creates.map((lot) => {
+      const price = lot.price_per_m2 ?? 0;
+      const area = lot.area_m2!;
+      return {
+        subdivision_id: subdivisionId,
+        block_id: blocks.get(lot.block)!,
+        number: lot.number,
+        code: lot.code,
+        area_m2: area,
+        perimeter_m: lot.perimeter_m,
+        front_m: lot.front_m,
+        front_neighbour: lot.front_neighbour,
+        back_m: lot.back_m,
+        back_neighbour: lot.back_neighbour,
+        right_m: lot.right_m,
+        right_neighbour: lot.right_neighbour,
+        left_m: lot.left_m,
+        left_neighbour: lot.left_neighbour,
+        price_per_m2: price,
+        list_price: computeListPrice(area, price),
+        list_price_reason: null,
+        is_corner: flag(lot.is_corner, 0),
+        facing_park: flag(lot.facing_park, 0),
+        status: 'DISPONIBLE',
+        polygon: lot.polygon ? JSON.stringify(lot.polygon) : null,
+        registry_entry: null,
+        notes: null,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    for (let i = 0; i < values.length; i += CHUNK) await trx.insertInto('lots').values(values.slice(i, i + CHUNK)).execute();
+    if (values.length > 0) {
+      const created = new Set(creates.map((l) => l.code));
+      const ids = (await trx.selectFrom('lots').select(['id', 'code']).where('subdivision_id', '=', subdivisionId).orderBy('id').execute()).filter((r) =>
+        created.has(r.code),
+      );
+      const idOf = new Map(ids.map((r) => [r.code, r.id]));
+      const userId = actorUserId(audit);
+      const history = values.map((v) => ({
+        lot_id: idOf.get(v.code)!,
+        from_status: null,
+        to_status: 'DISPONIBLE' as const,
+        reason: IMPORT_MESSAGES.creationReason,
+        user_id: userId,
+        changed_at: now,
+      }));
+      for (let i = 0; i < history.length; i += CHUNK) await trx.insertInto('lot_status_changes').values(history.slice(i, i + CHUNK)).execute();
+      for (const v of values) {
+        const id = idOf.get(v.code)!;
+        changes.push({ entity: 'lots', recordId: id, action: 'CREATE', after: { id, ...v } });
+      }
+    }
+    await recordChanges(trx, audit, changes);
+    return { created: values.length, updated };
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}

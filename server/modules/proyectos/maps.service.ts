@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import { publicLotStatus, type LotMap, type MapSubdivision, type Polygon, type PublicLotMap } from '../../../src/schemas/proyectos/projects';
+import type { DB } from '../../db/database';
+import { fromFlag } from '../../db/portable';
+import { MAIN_BASE } from '../../platform/bases';
+import { planUrl, publicPlanUrl, subdivisionNotFound, type ProjectsDeps } from './subdivisions.service';
+
+/**
+ * The lot maps (issue "Proyectos" → Maps; DOMAIN.md "Maps"): the staff/sales map with every lot and
+ * its polygon, and the public/customer map (published subdivisions only; public statuses; prices
+ * only when `public_prices`; no ids, no personal data). One query for the subdivision and one for
+ * its lots; per lot only a JSON.parse of the polygon.
+ */
+
+/** Parses a stored polygon (JSON `[[x, y], …]`), null when absent or unreadable. */
+function parsePolygon(text: string | null): Polygon | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) && value.length >= 3 ? (value as Polygon) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** [minX, minY, maxX, maxY] over every vertex of `polygons`, or null when there is none. */
+export function boundsOf(polygons: Iterable<Polygon | null>): [number, number, number, number] | null {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const polygon of polygons) {
+    if (!polygon) continue;
+    for (const [x, y] of polygon) {
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  return minX === Infinity ? null : [minX, minY, maxX, maxY];
+}
+
+async function subdivisionHead(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('subdivisions')
+    .select(['id', 'code', 'name', 'currency', 'coordinate_system', 'plan_width', 'plan_height', 'plan_updated_at', 'published', 'public_prices'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The lots of a subdivision for a map, in one query, by block then number. */
+function mapLots(db: Kysely<DB>, subdivisionId: number) {
+  return db
+    .selectFrom('lots')
+    .innerJoin('blocks', 'blocks.id', 'lots.block_id')
+    .select(['lots.id', 'lots.code', 'blocks.name as block', 'lots.number', 'lots.area_m2', 'lots.price_per_m2', 'lots.list_price', 'lots.status', 'lots.polygon'])
+    .where('lots.subdivision_id', '=', subdivisionId)
+    .orderBy('lots.id')
+    .execute();
+}
+
+/** The staff / sales map of subdivision `id` (GET /api/subdivisions/{key}/map). @throws HttpError 404. */
+export async function getStaffMap(deps: ProjectsDeps, id: number): Promise<LotMap> {
+  const head = await subdivisionHead(deps.db, id);
+  if (!head) throw subdivisionNotFound();
+  const rows = await mapLots(deps.db, id);
+  const lots = rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    block: r.block,
+    number: r.number,
+    area_m2: Number(r.area_m2),
+    price_per_m2: r.price_per_m2,
+    list_price: r.list_price,
+    status: r.status,
+    polygon: parsePolygon(r.polygon),
+  }));
+  const key = deps.ids.encode(id);
+  const subdivision: MapSubdivision = {
+    key,
+    code: head.code,
+    name: head.name,
+    currency: head.currency,
+    coordinate_system: head.coordinate_system,
+    plan_url: planUrl(MAIN_BASE, key, head.plan_updated_at),
+    plan_width: head.plan_width,
+    plan_height: head.plan_height,
+    bounds: boundsOf(lots.map((l) => l.polygon)),
+  };
+  return { subdivision, lots };
+}
+
+/**
+ * The public / customer map of the subdivision whose key is `key` (GET /public/subdivisions/{key}/map).
+ * @throws HttpError 404 when the key does not decode, the subdivision does not exist or is not published.
+ */
+export async function getPublicMap(deps: ProjectsDeps, key: string): Promise<PublicLotMap> {
+  const id = deps.ids.decode(key);
+  if (id === null) throw subdivisionNotFound();
+  const head = await subdivisionHead(deps.db, id);
+  if (!head || !fromFlag(head.published)) throw subdivisionNotFound();
+  const prices = fromFlag(head.public_prices);
+  const rows = await mapLots(deps.db, id);
+  const lots = rows.map((r) => ({
+    code: r.code,
+    block: r.block,
+    number: r.number,
+    area_m2: Number(r.area_m2),
+    list_price: prices ? r.list_price : null,
+    price_per_m2: prices ? r.price_per_m2 : null,
+    status: publicLotStatus(r.status),
+    polygon: parsePolygon(r.polygon),
+  }));
+  return {
+    subdivision: {
+      key,
+      code: head.code,
+      name: head.name,
+      currency: head.currency,
+      coordinate_system: head.coordinate_system,
+      plan_url: publicPlanUrl(key, head.plan_updated_at),
+      plan_width: head.plan_width,
+      plan_height: head.plan_height,
+      bounds: boundsOf(lots.map((l) => l.polygon)),
+    },
+    lots,
+  };
+}
+

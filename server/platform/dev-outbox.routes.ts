@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../context';
+import { DEV_BASE } from './bases';
+import { listOutbox } from './dev-outbox.repository';
+
+/** How many messages GET /dev/outbox returns at most. */
+export const OUTBOX_PAGE_SIZE = 100;
+
+/** GET /dev/outbox response: the latest e-mails, newest first. */
+export const outboxResponseSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      recipient: z.string(),
+      subject: z.string(),
+      body: z.string(),
+      link: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+});
+
+/**
+ * GET /dev/outbox: the e-mails the server sent (reset links), for developers, tests and e2e.
+ * `app.ts` registers it only when NODE_ENV is not production.
+ */
+export function devOutboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      `${DEV_BASE}/outbox`,
+      { config: { access: 'public' }, schema: { response: { 200: outboxResponseSchema } } },
+      async () => ({ data: await listOutbox(deps.db, OUTBOX_PAGE_SIZE) }),
+    );
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { isValidRuc } from '../documents';
+import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from '../versions';
+import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
+
+/**
+ * Company and locals (Configuración → Empresas): GET|PATCH /api/company, POST /api/company/logo
+ * (multipart), public GET /logo; GET|POST /api/locals, GET|PATCH /api/locals/{id},
+ * POST /api/locals/{id}/activate | deactivate.
+ */
+
+/** Largest logo accepted, in bytes (1 MB). */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+/** Logo types accepted (detected from the file's bytes, not its name). */
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+
+/** The company as GET /api/company answers it; `logo_url` is the public logo path (versioned) or null. */
+export const companySchema = z.object({
+  id: z.number().int(),
+  business_name: z.string(),
+  ruc: z.string(),
+  address: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  legal_representative: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  /** Edit counter (src/schemas/versions.ts); a logo upload raises it too. */
+  version: versionInAnswerSchema,
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** PATCH /api/company body (any subset; RUC checked with its mod-11 digit). */
+export const updateCompanyRequestSchema = z
+  .strictObject({
+    business_name: z.string().trim().min(1, 'Ingrese la razón social').max(200),
+    ruc: z.string().trim().refine(isValidRuc, { message: 'El RUC no es válido (11 dígitos con dígito verificador)' }),
+    address: z.string().trim().min(1, 'Ingrese la dirección').max(250),
+    phone: z.string().trim().regex(/^\d{6,15}$/, 'El teléfono debe tener entre 6 y 15 dígitos').nullable(),
+    email: z.email({ error: 'Ingrese un correo electrónico válido' }).max(120).nullable(),
+    legal_representative: z.string().trim().min(1).max(200).nullable(),
+    /** The version read (stale → 409). */
+    version: recordVersionSchema,
+  })
+  .partial()
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
+export type UpdateCompanyRequest = z.input<typeof updateCompanyRequestSchema>;
+
+/** One company answer (GET, PATCH, logo upload). */
+export const companyResponseSchema = dataResponseSchema(companySchema);
+
+/** A local (branch) of the company. */
+export const localRecordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  active: z.boolean(),
+  /** Edit counter (src/schemas/versions.ts); activating and deactivating raise it too. */
+  version: versionInAnswerSchema,
+});
+export type LocalRecord = z.infer<typeof localRecordSchema>;
+
+/** GET /api/locals query: `q` searches name and address; filter `active` ('true' | 'false'). */
+export const localsQuerySchema = z.strictObject({
+  ...listQueryShape,
+  sort: sortSchema(['name', 'id']),
+  active: z.enum(['true', 'false']).optional(),
+});
+export type LocalsQuery = z.infer<typeof localsQuerySchema>;
+
+/** POST /api/locals body. */
+export const createLocalRequestSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Ingrese el nombre del local').max(120),
+  address: z.string().trim().min(1, 'Ingrese la dirección').max(250),
+});
+export type CreateLocalRequest = z.input<typeof createLocalRequestSchema>;
+/** PATCH /api/locals/{id} body; `version` the version read (stale → 409). */
+export const updateLocalRequestSchema = createLocalRequestSchema
+  .extend({ version: recordVersionSchema })
+  .partial()
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
+
+export type UpdateLocalRequest = z.input<typeof updateLocalRequestSchema>;
+
+/** GET /api/locals answer. */
+export const localsPageSchema = pagedResponseSchema(localRecordSchema);
+/** One local answer. */
+export const localResponseSchema = dataResponseSchema(localRecordSchema);

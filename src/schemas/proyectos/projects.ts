@@ -1,0 +1,664 @@
+import { z } from 'zod';
+import { isoDateSchema } from '../common';
+import { LIMIT_MESSAGES, LIMITS, listPriceWithinLimit } from '../limits';
+import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
+import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from '../versions';
+
+/**
+ * Proyectos (issue "Proyectos"; design DOMAIN.md "Projects and lots", "Maps"; API.md).
+ *
+ * Calls (main base `/api`, staff with 'Acceso módulo proyectos' + 'Acceso submódulo lotizaciones'
+ * unless said otherwise). `{key}` is a subdivision's opaque key (sqids, the same string the browser
+ * routes carry as `{id_encrypted}`); a key that does not decode is a 404. Lot, stage and block ids
+ * are numeric.
+ * - GET|POST /api/subdivisions · GET|PATCH|DELETE /api/subdivisions/{key}
+ * - POST /api/subdivisions/{key}/plan (multipart `file`, PNG/JPEG ≤ {@link PLAN_MAX_BYTES}) ·
+ *   GET /api/subdivisions/{key}/plan (the image bytes)
+ * - GET|POST /api/subdivisions/{key}/stages · PATCH|DELETE /api/stages/{id}
+ * - GET|POST /api/subdivisions/{key}/blocks · PATCH|DELETE /api/blocks/{id}
+ * - GET|POST /api/subdivisions/{key}/lots · GET|PATCH|DELETE /api/lots/{id}
+ * - POST /api/lots/{id}/status · GET /api/lots/{id}/status-history
+ * - POST /api/subdivisions/{key}/lots/price-preview · POST /api/subdivisions/{key}/lots/price-update
+ * - GET /api/subdivisions/{key}/map (every lot with its polygon; staff map and sales map)
+ * - POST /api/subdivisions/{key}/imports/preview · POST /api/subdivisions/{key}/imports
+ *   (multipart `file` + `layer`; see the import section)
+ * - public base: GET /public/subdivisions/{key}/map and GET /public/subdivisions/{key}/plan
+ *   (published subdivisions only, else 404; no personal data; prices only when `public_prices`).
+ *
+ * Units: money in integer céntimos of the subdivision's `currency`; `price_per_m2` in céntimos per
+ * m²; areas in m² and lengths in metres with 2 decimals; dates `YYYY-MM-DD`; instants ISO.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Enumerations and rules
+// ---------------------------------------------------------------------------------------------
+
+/** Currencies (DOMAIN.md "Catalogues"). */
+export const currencySchema = z.enum(['PEN', 'USD']);
+export type Currency = z.infer<typeof currencySchema>;
+
+/** Subdivision status (DOMAIN.md "Projects and lots"). */
+export const SUBDIVISION_STATUSES = ['EN_PREVENTA', 'EN_VENTA', 'AGOTADO', 'CERRADO'] as const;
+export const subdivisionStatusSchema = z.enum(SUBDIVISION_STATUSES);
+export type SubdivisionStatus = z.infer<typeof subdivisionStatusSchema>;
+
+/** Lot status (DOMAIN.md "Projects and lots"). */
+export const LOT_STATUSES = ['DISPONIBLE', 'SEPARADO', 'VENDIDO', 'BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE'] as const;
+export const lotStatusSchema = z.enum(LOT_STATUSES);
+export type LotStatus = z.infer<typeof lotStatusSchema>;
+
+/**
+ * Spanish label of each lot status, the one map of them: the web app shows it (lots table, status
+ * dialog, map legends and filters; re-exported by src/views/proyectos/lot-status.ts) and the server
+ * puts it in the 409 messages of POST /api/lots/{id}/status ("El lote ya está en estado Vendido").
+ */
+export const LOT_STATUS_LABEL: Readonly<Record<LotStatus, string>> = {
+  DISPONIBLE: 'Disponible',
+  SEPARADO: 'Separado',
+  VENDIDO: 'Vendido',
+  BLOQUEADO: 'Bloqueado',
+  RESERVA_COMERCIAL: 'Reserva comercial',
+  CANJE: 'Canje',
+};
+
+/**
+ * Allowed lot status changes (DOMAIN.md state chart): DISPONIBLE → SEPARADO → VENDIDO;
+ * SEPARADO → DISPONIBLE (reservation expired or annulled); VENDIDO → DISPONIBLE (rescinded);
+ * DISPONIBLE ↔ BLOQUEADO; DISPONIBLE ↔ RESERVA_COMERCIAL; DISPONIBLE → CANJE.
+ */
+export const LOT_STATUS_TRANSITIONS: Readonly<Record<LotStatus, readonly LotStatus[]>> = {
+  DISPONIBLE: ['SEPARADO', 'BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE'],
+  SEPARADO: ['VENDIDO', 'DISPONIBLE'],
+  VENDIDO: ['DISPONIBLE'],
+  BLOQUEADO: ['DISPONIBLE'],
+  RESERVA_COMERCIAL: ['DISPONIBLE'],
+  CANJE: [],
+};
+
+/** Target statuses that need a reason (issue "Proyectos": BLOQUEADO, RESERVA_COMERCIAL, CANJE). */
+export const REASON_REQUIRED_STATUSES: readonly LotStatus[] = ['BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE'];
+
+/** True when DOMAIN.md's state chart allows `from` → `to`. */
+export function isLotTransitionAllowed(from: LotStatus, to: LotStatus): boolean {
+  return LOT_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** Statuses the public and customer maps show (DOMAIN.md: internal states show as Vendido). */
+export const PUBLIC_LOT_STATUSES = ['DISPONIBLE', 'SEPARADO', 'VENDIDO'] as const;
+export const publicLotStatusSchema = z.enum(PUBLIC_LOT_STATUSES);
+export type PublicLotStatus = z.infer<typeof publicLotStatusSchema>;
+
+/** The status a prospect may see: BLOQUEADO, RESERVA_COMERCIAL and CANJE read as VENDIDO. */
+export function publicLotStatus(status: LotStatus): PublicLotStatus {
+  return status === 'DISPONIBLE' || status === 'SEPARADO' ? status : 'VENDIDO';
+}
+
+/** List price in céntimos: round(area m² × price per m² in céntimos). */
+export function computeListPrice(areaM2: number, pricePerM2: number): number {
+  return Math.round(areaM2 * pricePerM2);
+}
+
+/** Lot code from its block and number (DOMAIN.md: "MZ A - LT 12"). */
+export function lotCode(block: string, number: string): string {
+  return `MZ ${block.trim().toUpperCase()} - LT ${number.trim().toUpperCase()}`;
+}
+
+/** Largest plan image accepted, in bytes (5 MB). */
+export const PLAN_MAX_BYTES = 5 * 1024 * 1024;
+/** Plan image types accepted (detected from the bytes). */
+export const PLAN_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field schemas
+// ---------------------------------------------------------------------------------------------
+
+/** m² or metres with at most 2 decimals, > 0. */
+const measure = (label: string) =>
+  z
+    .number({ error: `Ingrese ${label}` })
+    .positive(`${label[0]!.toUpperCase()}${label.slice(1)} debe ser mayor que cero`)
+    .max(LIMITS.maxAreaM2, LIMIT_MESSAGES.areaTooLarge)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'Use como máximo 2 decimales' });
+
+/** Optional length in metres (boundaries, perimeter). */
+const optionalMetres = z
+  .number()
+  .positive('La medida debe ser mayor que cero')
+  .max(LIMITS.maxLengthM, LIMIT_MESSAGES.lengthTooLarge)
+  .nullable()
+  .optional();
+/** Optional neighbour text of a boundary ("Calle Los Pinos", "Lote 13"). */
+const neighbour = z.string().trim().max(200).nullable().optional();
+/** Money or price per m² in céntimos. */
+const cents = (message: string) => z.number().int('Use céntimos enteros').min(0, message).max(LIMITS.maxCents, LIMIT_MESSAGES.priceTooLarge);
+
+/** Block name: letters/digits as engineers write them ("A", "B1", "AA"). */
+export const blockNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Ingrese la manzana')
+  .max(10, 'La manzana admite hasta 10 caracteres')
+  .regex(/^[A-Za-z0-9Ñ]+(-[A-Za-z0-9Ñ]+)?$/, 'La manzana solo admite letras y números')
+  .transform((v) => v.toUpperCase());
+/** Lot number within its block ("12", "12A"). */
+export const lotNumberSchema = z
+  .string()
+  .trim()
+  .min(1, 'Ingrese el número de lote')
+  .max(10, 'El número de lote admite hasta 10 caracteres')
+  .regex(/^[A-Za-z0-9]+(-[A-Za-z0-9]+)?$/, 'El número de lote solo admite letras y números')
+  .transform((v) => v.toUpperCase());
+
+// ---------------------------------------------------------------------------------------------
+// Subdivisions
+// ---------------------------------------------------------------------------------------------
+
+/** Lot counts per status; every status present (0 when none). */
+export const lotCountsSchema = z.object(
+  Object.fromEntries(LOT_STATUSES.map((s) => [s, z.number().int()])) as Record<LotStatus, z.ZodNumber>,
+);
+export type LotCounts = z.infer<typeof lotCountsSchema>;
+
+/**
+ * A subdivision as the API answers it. `key` is the opaque id for routes and API paths;
+ * `lot_counts`, `lots_total` and `sold_area_m2` (area of VENDIDO + CANJE lots) are computed at
+ * query time; `plan_url` is the staff plan image path (versioned) or null.
+ */
+export const subdivisionSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  code: z.string(),
+  name: z.string(),
+  department: z.string(),
+  province: z.string(),
+  district: z.string(),
+  ubigeo: z.string().nullable(),
+  address: z.string().nullable(),
+  currency: currencySchema,
+  total_area_m2: z.number(),
+  registry_entry: z.string().nullable(),
+  licence_number: z.string().nullable(),
+  licence_date: z.nullable(isoDateSchema),
+  status: subdivisionStatusSchema,
+  published: z.boolean(),
+  public_prices: z.boolean(),
+  coordinate_system: z.enum(['PLAN', 'GEO']),
+  plan_url: z.string().nullable(),
+  lot_counts: lotCountsSchema,
+  lots_total: z.number().int(),
+  sold_area_m2: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Edit counter (src/schemas/versions.ts); a plan upload raises it too. */
+  version: versionInAnswerSchema,
+});
+export type Subdivision = z.infer<typeof subdivisionSchema>;
+
+/** POST /api/subdivisions body (the editor validates with the same schema). */
+export const createSubdivisionRequestSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Ingrese el código')
+    .max(20, 'El código admite hasta 20 caracteres')
+    .regex(/^[A-Za-z0-9-]+$/, 'El código solo admite letras, números y guiones')
+    .transform((v) => v.toUpperCase()),
+  name: z.string().trim().min(1, 'Ingrese el nombre').max(150),
+  department: z.string().trim().min(1, 'Ingrese el departamento').max(60),
+  province: z.string().trim().min(1, 'Ingrese la provincia').max(60),
+  district: z.string().trim().min(1, 'Ingrese el distrito').max(60),
+  ubigeo: z.string().trim().regex(/^\d{6}$/, 'El ubigeo tiene 6 dígitos').nullable().optional(),
+  address: z.string().trim().max(250).nullable().optional(),
+  currency: currencySchema.default('PEN'),
+  total_area_m2: measure('el área total'),
+  registry_entry: z.string().trim().max(40).nullable().optional(),
+  licence_number: z.string().trim().max(40).nullable().optional(),
+  licence_date: z.nullable(isoDateSchema).optional(),
+  status: subdivisionStatusSchema.default('EN_PREVENTA'),
+  published: z.boolean().default(false),
+  public_prices: z.boolean().default(false),
+});
+export type CreateSubdivisionRequest = z.input<typeof createSubdivisionRequestSchema>;
+
+/** PATCH /api/subdivisions/{key} body: any subset (no defaults applied); `version` the version read (stale → 409). */
+export const updateSubdivisionRequestSchema = z
+  .strictObject({
+    ...createSubdivisionRequestSchema.shape,
+    currency: currencySchema,
+    status: subdivisionStatusSchema,
+    published: z.boolean(),
+    public_prices: z.boolean(),
+    version: recordVersionSchema,
+  })
+  .partial()
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
+export type UpdateSubdivisionRequest = z.input<typeof updateSubdivisionRequestSchema>;
+
+/** GET /api/subdivisions query: `q` searches code, name and district; filters status, currency. */
+export const subdivisionsQuerySchema = z.strictObject({
+  ...listQueryShape,
+  sort: sortSchema(['code', 'name', 'status', 'created_at']),
+  status: subdivisionStatusSchema.optional(),
+  currency: currencySchema.optional(),
+});
+export type SubdivisionsQuery = z.infer<typeof subdivisionsQuerySchema>;
+
+export const subdivisionsPageSchema = pagedResponseSchema(subdivisionSchema);
+export const subdivisionResponseSchema = dataResponseSchema(subdivisionSchema);
+
+/** Path params of every `/api/subdivisions/{key}…` route. */
+export const subdivisionKeyParamsSchema = z.strictObject({ key: z.string().min(1).max(40) });
+
+// ---------------------------------------------------------------------------------------------
+// Stages and blocks
+// ---------------------------------------------------------------------------------------------
+
+/** A stage (etapa). */
+export const stageSchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int(), version: versionInAnswerSchema });
+export type Stage = z.infer<typeof stageSchema>;
+/** POST /api/subdivisions/{key}/stages and PATCH /api/stages/{id} body. */
+export const stageRequestSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Ingrese el nombre de la etapa').max(60),
+  position: z.number().int().min(0).max(1000).optional(),
+});
+/** PATCH /api/stages/{id} body: the stage's fields and the version read (stale → 409). */
+export const updateStageRequestSchema = stageRequestSchema.extend({ version: recordVersionSchema.optional() });
+/** GET …/stages answer (a subdivision has few stages: not paged, at most 100). */
+export const stagesResponseSchema = z.object({ data: z.array(stageSchema) });
+
+/** A block (manzana) with its lot count. */
+export const blockSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  stage_id: z.number().int().nullable(),
+  lots_count: z.number().int(),
+  version: versionInAnswerSchema,
+});
+export type Block = z.infer<typeof blockSchema>;
+/** POST /api/subdivisions/{key}/blocks and PATCH /api/blocks/{id} body. */
+export const blockRequestSchema = z.strictObject({
+  name: blockNameSchema,
+  stage_id: z.number().int().nullable().optional(),
+});
+/**
+ * PATCH /api/blocks/{id} body: blockRequestSchema's fields, any subset (the web client may send
+ * only `stage_id`), and the version read (stale → 409).
+ */
+export const updateBlockRequestSchema = blockRequestSchema
+  .extend({ version: recordVersionSchema })
+  .partial()
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
+/** GET …/blocks answer (at most 500 blocks per subdivision: not paged). */
+export const blocksResponseSchema = z.object({ data: z.array(blockSchema) });
+
+// ---------------------------------------------------------------------------------------------
+// Lots
+// ---------------------------------------------------------------------------------------------
+
+/** A lot as the lots list and the lot panel show it (no polygon: see {@link mapLotSchema}). */
+export const lotSchema = z.object({
+  id: z.number().int(),
+  subdivision_id: z.number().int(),
+  block_id: z.number().int(),
+  block: z.string(),
+  stage: z.string().nullable(),
+  number: z.string(),
+  code: z.string(),
+  area_m2: z.number(),
+  perimeter_m: z.number().nullable(),
+  front_m: z.number().nullable(),
+  front_neighbour: z.string().nullable(),
+  back_m: z.number().nullable(),
+  back_neighbour: z.string().nullable(),
+  right_m: z.number().nullable(),
+  right_neighbour: z.string().nullable(),
+  left_m: z.number().nullable(),
+  left_neighbour: z.string().nullable(),
+  currency: currencySchema,
+  price_per_m2: z.number().int(),
+  list_price: z.number().int(),
+  list_price_reason: z.string().nullable(),
+  is_corner: z.boolean(),
+  facing_park: z.boolean(),
+  status: lotStatusSchema,
+  has_polygon: z.boolean(),
+  registry_entry: z.string().nullable(),
+  notes: z.string().nullable(),
+  updated_at: z.string(),
+  /** Edit counter (src/schemas/versions.ts); status and price changes raise it too. */
+  version: versionInAnswerSchema,
+});
+export type Lot = z.infer<typeof lotSchema>;
+
+const lotFields = {
+  block: blockNameSchema,
+  number: lotNumberSchema,
+  area_m2: measure('el área'),
+  perimeter_m: optionalMetres,
+  front_m: optionalMetres,
+  front_neighbour: neighbour,
+  back_m: optionalMetres,
+  back_neighbour: neighbour,
+  right_m: optionalMetres,
+  right_neighbour: neighbour,
+  left_m: optionalMetres,
+  left_neighbour: neighbour,
+  price_per_m2: cents('El precio por m² no puede ser negativo'),
+  /** Omitted → computed; when it differs from the computed price a reason is required. */
+  list_price: cents('El precio de lista no puede ser negativo').nullable().optional(),
+  list_price_reason: z.string().trim().max(300).nullable().optional(),
+  is_corner: z.boolean().optional(),
+  facing_park: z.boolean().optional(),
+  registry_entry: z.string().trim().max(40).nullable().optional(),
+  notes: z.string().trim().max(1000).nullable().optional(),
+};
+
+/**
+ * POST /api/subdivisions/{key}/lots body. `block` is the block's name (created when missing); the
+ * code is derived ({@link lotCode}); status starts DISPONIBLE. A `list_price` other than
+ * {@link computeListPrice} needs `list_price_reason` (422 on `list_price_reason`).
+ */
+export const createLotRequestSchema = z.strictObject(lotFields).superRefine((body, ctx) => {
+  // Only when both are valid on their own (otherwise their own messages say enough).
+  if (body.area_m2 <= LIMITS.maxAreaM2 && body.price_per_m2 <= LIMITS.maxCents && !listPriceWithinLimit(body.area_m2, body.price_per_m2)) {
+    ctx.addIssue({ code: 'custom', path: ['price_per_m2'], message: LIMIT_MESSAGES.listPriceTooLarge });
+  }
+  if (body.list_price == null) return;
+  if (body.list_price !== computeListPrice(body.area_m2, body.price_per_m2) && !body.list_price_reason) {
+    ctx.addIssue({ code: 'custom', path: ['list_price_reason'], message: 'Indique el motivo del precio de lista distinto al calculado' });
+  }
+});
+export type CreateLotRequest = z.input<typeof createLotRequestSchema>;
+
+/**
+ * PATCH /api/lots/{id} body: any subset. The server recomputes the list price when area or price
+ * per m² change and no `list_price` is sent; a differing list price needs a reason (checked on the
+ * merged record, 422 on `list_price_reason`). Status changes go through /status, never here.
+ * `version`: the version read (stale → 409, src/schemas/versions.ts).
+ */
+export const updateLotRequestSchema = z
+  .strictObject({ ...lotFields, version: recordVersionSchema })
+  .partial()
+  .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
+export type UpdateLotRequest = z.input<typeof updateLotRequestSchema>;
+
+/** GET /api/subdivisions/{key}/lots query: `q` searches code and notes. */
+export const lotsQuerySchema = z.strictObject({
+  ...listQueryShape,
+  sort: sortSchema(['code', 'block', 'number', 'area_m2', 'price_per_m2', 'list_price', 'status', 'updated_at']),
+  status: lotStatusSchema.optional(),
+  block: z.string().trim().max(10).optional(),
+  stage_id: z.coerce.number().int().optional(),
+});
+export type LotsQuery = z.infer<typeof lotsQuerySchema>;
+
+export const lotsPageSchema = pagedResponseSchema(lotSchema);
+export const lotResponseSchema = dataResponseSchema(lotSchema);
+
+/**
+ * POST /api/lots/{id}/status body. A transition outside {@link LOT_STATUS_TRANSITIONS} → 409 with
+ * a Spanish message; a target in {@link REASON_REQUIRED_STATUSES} without reason → 422 on `reason`.
+ * Answers `{ data: Lot }`.
+ */
+export const changeLotStatusRequestSchema = z
+  .strictObject({
+    status: lotStatusSchema,
+    reason: z.string().trim().max(300).nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (REASON_REQUIRED_STATUSES.includes(body.status) && !body.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Indique el motivo del cambio de estado' });
+    }
+  });
+export type ChangeLotStatusRequest = z.input<typeof changeLotStatusRequestSchema>;
+
+/** One entry of a lot's status history (newest first); `from_status` null on creation. */
+export const lotStatusChangeSchema = z.object({
+  id: z.number().int(),
+  from_status: lotStatusSchema.nullable(),
+  to_status: lotStatusSchema,
+  reason: z.string().nullable(),
+  user_name: z.string().nullable(),
+  changed_at: z.string(),
+});
+export type LotStatusChange = z.infer<typeof lotStatusChangeSchema>;
+/** GET /api/lots/{id}/status-history (paged, newest first). */
+export const lotStatusHistoryPageSchema = pagedResponseSchema(lotStatusChangeSchema);
+export const lotStatusHistoryQuerySchema = z.strictObject({ ...listQueryShape });
+
+// ---------------------------------------------------------------------------------------------
+// Bulk price update
+// ---------------------------------------------------------------------------------------------
+
+/** Which lots a bulk price change touches (all given criteria must match; at least one). */
+export const lotSelectionSchema = z
+  .strictObject({
+    blocks: z.array(blockNameSchema).max(500).optional(),
+    statuses: z.array(lotStatusSchema).max(LOT_STATUSES.length).optional(),
+    lot_ids: z.array(z.number().int()).max(5000).optional(),
+  })
+  .refine((s) => Boolean(s.blocks?.length || s.statuses?.length || s.lot_ids?.length), {
+    message: 'Elija manzanas, estados o lotes',
+    path: ['blocks'],
+  });
+
+/** How prices change: a new price per m², a percentage (−90…+500 %), or céntimos added per m². */
+export const priceChangeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('SET_PRICE_PER_M2'), price_per_m2: cents('El precio por m² no puede ser negativo') }),
+  z.strictObject({ kind: z.literal('PERCENT'), percent: z.number().min(LIMITS.minPercent).max(LIMITS.maxPercent) }),
+  z.strictObject({ kind: z.literal('AMOUNT_PER_M2'), amount_per_m2: z.number().int().min(-LIMITS.maxAmountPerM2).max(LIMITS.maxAmountPerM2) }),
+]);
+export type PriceChange = z.infer<typeof priceChangeSchema>;
+
+/**
+ * POST …/lots/price-preview and …/lots/price-update body. The new list price is recomputed from
+ * the new price per m² (and its reason cleared); results below 0, or a price per m² or list price
+ * past {@link LIMITS}.maxCents → 422 on `change`.
+ */
+export const bulkPriceRequestSchema = z.strictObject({
+  selection: lotSelectionSchema,
+  change: priceChangeSchema,
+  reason: z.string().trim().min(1, 'Indique el motivo del cambio de precios').max(300),
+});
+export type BulkPriceRequest = z.input<typeof bulkPriceRequestSchema>;
+
+/** One lot in a preview. */
+export const priceChangeRowSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  status: lotStatusSchema,
+  area_m2: z.number(),
+  old_price_per_m2: z.number().int(),
+  new_price_per_m2: z.number().int(),
+  old_list_price: z.number().int(),
+  new_list_price: z.number().int(),
+});
+/** Preview answer: totals over every selected lot, the first 100 rows. */
+export const priceChangePreviewResponseSchema = z.object({
+  data: z.object({
+    count: z.number().int(),
+    currency: currencySchema,
+    total_before: z.number().int(),
+    total_after: z.number().int(),
+    rows: z.array(priceChangeRowSchema),
+  }),
+});
+/** Update answer. */
+export const priceChangeResultResponseSchema = z.object({ data: z.object({ updated: z.number().int() }) });
+
+// ---------------------------------------------------------------------------------------------
+// Maps
+// ---------------------------------------------------------------------------------------------
+
+/** A polygon: ≥ 3 `[x, y]` vertices, ring not closed (first ≠ last). */
+export const polygonSchema = z.array(z.tuple([z.number(), z.number()])).min(3);
+export type Polygon = z.infer<typeof polygonSchema>;
+
+/** What every map draws of a subdivision. `bounds` = [minX, minY, maxX, maxY] of all polygons. */
+export const mapSubdivisionSchema = z.object({
+  key: z.string(),
+  code: z.string(),
+  name: z.string(),
+  currency: currencySchema,
+  coordinate_system: z.enum(['PLAN', 'GEO']),
+  plan_url: z.string().nullable(),
+  plan_width: z.number().int().nullable(),
+  plan_height: z.number().int().nullable(),
+  bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+});
+export type MapSubdivision = z.infer<typeof mapSubdivisionSchema>;
+
+/** A lot on the staff map (GET /api/subdivisions/{key}/map). `polygon` null → not drawn. */
+export const mapLotSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  block: z.string(),
+  number: z.string(),
+  area_m2: z.number(),
+  price_per_m2: z.number().int(),
+  list_price: z.number().int(),
+  status: lotStatusSchema,
+  polygon: polygonSchema.nullable(),
+});
+export type MapLot = z.infer<typeof mapLotSchema>;
+/** Staff map answer (every lot of the subdivision: bounded by the subdivision, ≤ 20 000). */
+export const lotMapResponseSchema = z.object({
+  data: z.object({ subdivision: mapSubdivisionSchema, lots: z.array(mapLotSchema) }),
+});
+export type LotMap = z.infer<typeof lotMapResponseSchema>['data'];
+
+/** A lot on the public / customer map: public status only, prices null unless allowed. */
+export const publicMapLotSchema = z.object({
+  code: z.string(),
+  block: z.string(),
+  number: z.string(),
+  area_m2: z.number(),
+  list_price: z.number().int().nullable(),
+  price_per_m2: z.number().int().nullable(),
+  status: publicLotStatusSchema,
+  polygon: polygonSchema.nullable(),
+});
+export type PublicMapLot = z.infer<typeof publicMapLotSchema>;
+/** GET /public/subdivisions/{key}/map answer (published subdivisions only). */
+export const publicLotMapResponseSchema = z.object({
+  data: z.object({ subdivision: mapSubdivisionSchema, lots: z.array(publicMapLotSchema) }),
+});
+export type PublicLotMap = z.infer<typeof publicLotMapResponseSchema>['data'];
+
+// ---------------------------------------------------------------------------------------------
+// Import (CSV / XLSX / GeoJSON / DXF)
+// ---------------------------------------------------------------------------------------------
+
+/** File formats the importer reads (detected from the content, the extension as a hint). */
+export const importFormatSchema = z.enum(['CSV', 'XLSX', 'GEOJSON', 'DXF']);
+export type ImportFormat = z.infer<typeof importFormatSchema>;
+
+/** Largest import file, in bytes (20 MB: a DXF of 5 000 lots is ~5 MB). */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/**
+ * One problem found in a file. `location` says where in the people's terms ("fila 14",
+ * "polilínea en capa LOTES cerca de (120.5, 88.0)", "MZ B - LT 3"); `severity` ERROR blocks the
+ * import, WARNING (declared vs drawn area > 1 %) does not.
+ */
+export const importIssueSchema = z.object({
+  severity: z.enum(['ERROR', 'WARNING']),
+  location: z.string(),
+  lot_code: z.string().nullable(),
+  field: z.string().nullable(),
+  message: z.string(),
+  /**
+   * What kind of problem it is ({@link IMPORT_ISSUE_KINDS}), for the report's summary and filter.
+   * A string, not an enum: a kind this app does not know yet is shown as "Otros" (tolerant reader).
+   */
+  kind: z.string().optional(),
+  /** On a "y N más" row: how many issues of its kind it stands for (N). */
+  more: z.number().int().optional(),
+});
+export type ImportIssue = z.infer<typeof importIssueSchema>;
+
+/**
+ * Kinds of import issues and their Spanish names in the report (issue 13 item 6; docs/import.md
+ * "Checks"). The server tags every issue with one.
+ */
+export const IMPORT_ISSUE_KINDS = {
+  FILE: 'Archivo',
+  COORDINATES: 'Sistema de coordenadas',
+  LABEL: 'Rótulos',
+  CODE: 'Manzana y lote',
+  DUPLICATE: 'Códigos repetidos',
+  OVERLAP: 'Superposiciones',
+  SLIVER: 'Contactos mínimos',
+  SPIKE: 'Puntas eliminadas',
+  GEOMETRY: 'Geometría',
+  AREA: 'Área declarada',
+  VALUE: 'Valores de las filas',
+  LIMIT: 'Límites',
+  PRICE: 'Precios',
+  STAGE: 'Etapas',
+  OTHER: 'Otros',
+} as const;
+export type ImportIssueKind = keyof typeof IMPORT_ISSUE_KINDS;
+
+/** One lot the file would create or update. `action` compares with the subdivision's lots. */
+export const importLotRowSchema = z.object({
+  block: z.string(),
+  number: z.string(),
+  code: z.string(),
+  area_m2: z.number(),
+  /** Area computed from the polygon (m²), when there is one. */
+  drawn_area_m2: z.number().nullable(),
+  perimeter_m: z.number().nullable(),
+  price_per_m2: z.number().int().nullable(),
+  has_polygon: z.boolean(),
+  action: z.enum(['CREATE', 'UPDATE']),
+  /** Stage (etapa) the file puts the lot in ("Etapa 1"), or null; absent from servers that do not read stages. */
+  stage: z.string().nullable().optional(),
+});
+export type ImportLotRow = z.infer<typeof importLotRowSchema>;
+
+/** A DXF layer as the layer chooser lists it. */
+export const dxfLayerSchema = z.object({
+  name: z.string(),
+  closed_polylines: z.number().int(),
+  open_polylines: z.number().int(),
+  texts: z.number().int(),
+});
+
+/** One stage of an import preview (issue 13 item 3): its name, how many lots the file puts in it, and whether it is new. */
+export const importStageSchema = z.object({
+  name: z.string(),
+  lots: z.number().int(),
+  action: z.enum(['CREATE', 'EXISTING']),
+});
+export type ImportStage = z.infer<typeof importStageSchema>;
+
+/**
+ * POST …/imports/preview answer (nothing stored). `can_import` is false when any ERROR exists.
+ * `lots` holds every parsed lot (≤ 20 000).
+ */
+export const importPreviewResponseSchema = z.object({
+  data: z.object({
+    format: importFormatSchema,
+    layers: z.array(dxfLayerSchema).nullable(),
+    layer: z.string().nullable(),
+    lots: z.array(importLotRowSchema),
+    issues: z.array(importIssueSchema),
+    summary: z.object({ create: z.number().int(), update: z.number().int(), errors: z.number().int(), warnings: z.number().int() }),
+    can_import: z.boolean(),
+    /**
+     * Stages the file names, with their lot counts; `CREATE` when the subdivision does not have it
+     * yet (the import creates it). Optional: a server that does not read stages leaves it out.
+     */
+    stages: z.array(importStageSchema).optional(),
+  }),
+});
+export type ImportPreview = z.infer<typeof importPreviewResponseSchema>['data'];
+
+/**
+ * POST …/imports answer: all-or-nothing in one transaction. A file with ERRORs → 422
+ * `{ message, errors: { file: [...] }, issues: ImportIssue[] }` and nothing stored.
+ */
+export const importResultResponseSchema = z.object({
+  data: z.object({ created: z.number().int(), updated: z.number().int() }),
+});
