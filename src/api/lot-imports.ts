@@ -133,7 +133,7 @@ async function post(client: ApiClient, path: string, body: FormData, options: Up
   }
   if (answer.status >= 200 && answer.status < 300) return answer.data;
   refused?.(answer);
-  throw apiErrorOf(answer.status, answer.data);
+  throw client.checked(apiErrorOf(answer.status, answer.data));
 }
 
 /** Creates the lot-import api on the app's client. */

@@ -11,8 +11,8 @@ import {
   type UpdateCompanyRequest,
 } from '../../schemas/company';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { isSessionError } from '../shared/resource-list.machine';
-import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, fieldErrorsFrom, isSessionError } from '../shared/api-errors';
 
 /**
  * Configuración → Empresas (issue "Configuración"): {@link companyFormMachine} (the company's data,

@@ -4,8 +4,8 @@ import { createRolesApi, type RolesApi } from '../../api/roles';
 import type { AppToaster } from '../../lib/toaster';
 import type { Role } from '../../schemas/roles';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, isSessionError } from '../shared/api-errors';
 
 /**
  * Configuración → Roles y permisos (issue "Configuración"): the CRUD pattern's list and editor

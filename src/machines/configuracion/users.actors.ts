@@ -5,8 +5,8 @@ import type { SessionApi } from '../../api/session';
 import type { AppToaster } from '../../lib/toaster';
 import type { StaffUser } from '../../schemas/users';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, isSessionError } from '../shared/api-errors';
 
 /**
  * Configuración → Usuarios (issue "Configuración"): the CRUD pattern's list and editor over the

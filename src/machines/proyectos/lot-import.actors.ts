@@ -1,7 +1,7 @@
 import { ApiError, type ApiClient } from '../../api/client';
 import { createLotImportsApi, type LotImportsApi } from '../../api/lot-imports';
-import { isSessionError } from '../shared/resource-list.machine';
 import { provideLotImportMachine } from './lot-import.machine';
+import { isSessionError } from '../shared/api-errors';
 
 /**
  * Wires the lot-import dialog's machine (lot-import.machine.ts) to the lot-imports api. The

@@ -2,7 +2,8 @@ import { assign, emit, fromPromise, setup, type ActorRef, type Snapshot } from '
 import type { ApiError } from '../../api/client';
 import type { UploadOptions } from '../../api/lot-imports';
 import { IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview } from '../../schemas/projects';
-import { errorMessage, placeholder } from '../shared/placeholder';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage } from '../shared/api-errors';
 
 /**
  * The lot-import dialog (issue "Proyectos" → Import; docs/import.md): choose a CSV, XLSX, GeoJSON

@@ -10,8 +10,8 @@ import {
   type LotStatus,
   type LotStatusChange,
 } from '../../schemas/projects';
-import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, fieldErrorsFrom, isSessionError } from '../shared/api-errors';
 
 /**
  * Lot status change and status history (issue "Proyectos"; DOMAIN.md state chart; rules in

@@ -3,8 +3,8 @@ import type { ApiError } from '../../api/client';
 import type { LotsApi } from '../../api/lots';
 import type { ListQuery } from '../../schemas/list';
 import type { Lot } from '../../schemas/projects';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, isSessionError } from '../shared/api-errors';
 
 /**
  * "Ver todos": every lot of the current view (search, filters, sort) in one virtualised table

@@ -2,8 +2,8 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/subdivisions';
 import { PLAN_CONTENT_TYPES, PLAN_MAX_BYTES, type Subdivision } from '../../schemas/projects';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, isSessionError } from '../shared/api-errors';
 
 /**
  * The plan image of one subdivision (issue "Proyectos": "plan image upload"). `plan_url` is an

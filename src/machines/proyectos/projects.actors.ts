@@ -5,13 +5,13 @@ import { createSubdivisionsApi, type SubdivisionsApi } from '../../api/subdivisi
 import type { AppToaster } from '../../lib/toaster';
 import type { CreateLotRequest, CreateSubdivisionRequest, Lot, Subdivision, UpdateLotRequest, UpdateSubdivisionRequest } from '../../schemas/projects';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { isSessionError } from '../shared/resource-list.machine';
 import { createBulkPriceMachine } from './bulk-price.machine';
 import { createLotStatusMachines } from './lot-status.machine';
 import { createLotsWindowMachine } from './lots-window.machine';
 import { createPlanImageMachine } from './plan-image.machine';
 import { createLotImportMachineFor } from './lot-import.actors';
 import { createSubdivisionDetailMachine } from './subdivision-detail.machine';
+import { isSessionError } from '../shared/api-errors';
 
 /** What the Proyectos screens' machines need from the app. */
 export interface ProjectsMachinesDeps {

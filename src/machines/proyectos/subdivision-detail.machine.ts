@@ -2,8 +2,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/subdivisions';
 import type { Block, Stage, Subdivision } from '../../schemas/projects';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, isSessionError } from '../shared/api-errors';
 
 /**
  * The header of /PROYECTOS/Lotes/{name}/{key}: the subdivision (counts per status, sold area) and

@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate';
 import type { z } from 'zod';
 import type { ApiError } from '../../api/client';
-import { errorMessage, fieldErrorsFrom, placeholder } from './placeholder';
-import { isSessionError } from './resource-list.machine';
+import { placeholder } from './placeholder';
+import { errorMessage, fieldErrorsFrom, isSessionError } from './api-errors';
 
 /**
  * `resourceEditor` machine (issue "Configuración", the CRUD pattern; design ARCHITECTURE.md
