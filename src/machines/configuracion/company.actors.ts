@@ -12,7 +12,7 @@ import {
 } from '../../schemas/company';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { placeholder } from '../shared/placeholder';
-import { errorMessage, fieldErrorsFrom, isSessionError } from '../shared/api-errors';
+import { errorMessage, fieldErrorsFrom, forwardSessionErrors, isSessionError } from '../shared/api-errors';
 
 /**
  * Configuración → Empresas (issue "Configuración"): {@link companyFormMachine} (the company's data,
@@ -215,9 +215,7 @@ export interface CompanyDeps {
 /** The screen's machines provided with their effects. */
 export function createCompanyMachines(deps: CompanyDeps) {
   const { api, toaster } = deps;
-  const report = (error: ApiError) => {
-    if (isSessionError(error)) deps.reportApiError(error);
-  };
+  const report = forwardSessionErrors(deps.reportApiError);
   const companyForm = companyFormMachine.provide({
     actors: {
       load: fromPromise(() => api.get()),

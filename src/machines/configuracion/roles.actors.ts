@@ -5,7 +5,7 @@ import type { AppToaster } from '../../lib/toaster';
 import type { Role } from '../../schemas/roles';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { placeholder } from '../shared/placeholder';
-import { errorMessage, isSessionError } from '../shared/api-errors';
+import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * Configuración → Roles y permisos (issue "Configuración"): the CRUD pattern's list and editor
@@ -121,9 +121,7 @@ export function createRolesMachines(deps: RolesMachinesDeps) {
     actors: { save: fromPromise(({ input }: { input: { role: Role; permissions: string[] } }) => rolesApi.update(input.role.id, { permissions: input.permissions })) },
     actions: {
       saved: () => toaster.show({ severity: 'success', summary: 'Permisos guardados' }),
-      reportApiError: (_, error) => {
-        if (isSessionError(error)) deps.reportApiError(error);
-      },
+      reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error),
     },
   });
   return { ...screen, matrix };

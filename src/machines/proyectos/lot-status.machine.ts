@@ -11,7 +11,7 @@ import {
   type LotStatusChange,
 } from '../../schemas/projects';
 import { placeholder } from '../shared/placeholder';
-import { errorMessage, fieldErrorsFrom, isSessionError } from '../shared/api-errors';
+import { errorMessage, fieldErrorsFrom, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * Lot status change and status history (issue "Proyectos"; DOMAIN.md state chart; rules in
@@ -209,9 +209,7 @@ export interface LotStatusMachinesDeps {
  * A screen adds its own reaction to a change with {@link onLotChanged}.
  */
 export function createLotStatusMachines(deps: LotStatusMachinesDeps) {
-  const report = (error: ApiError) => {
-    if (isSessionError(error)) deps.reportApiError(error);
-  };
+  const report = forwardSessionErrors(deps.reportApiError);
   const status = lotStatusMachine.provide({
     actors: { changeStatus: fromPromise(({ input }) => deps.lotsApi.changeStatus(input.id, input.body)) },
     actions: {

@@ -3,7 +3,7 @@ import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/subdivisions';
 import { PLAN_CONTENT_TYPES, PLAN_MAX_BYTES, type Subdivision } from '../../schemas/projects';
 import { placeholder } from '../shared/placeholder';
-import { errorMessage, isSessionError } from '../shared/api-errors';
+import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * The plan image of one subdivision (issue "Proyectos": "plan image upload"). `plan_url` is an
@@ -134,9 +134,7 @@ export function createPlanImageMachine(deps: {
     },
     actions: {
       uploaded: () => deps.toaster?.show({ severity: 'success', summary: 'Plano actualizado' }),
-      reportApiError: (_, e) => {
-        if (isSessionError(e)) deps.reportApiError(e);
-      },
+      reportApiError: (_, e) => forwardSessionErrors(deps.reportApiError)(e),
     },
   });
 }

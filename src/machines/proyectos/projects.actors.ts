@@ -11,7 +11,7 @@ import { createLotsWindowMachine } from './lots-window.machine';
 import { createPlanImageMachine } from './plan-image.machine';
 import { createLotImportMachineFor } from './lot-import.actors';
 import { createSubdivisionDetailMachine } from './subdivision-detail.machine';
-import { isSessionError } from '../shared/api-errors';
+import { forwardSessionErrors } from '../shared/api-errors';
 
 /** What the Proyectos screens' machines need from the app. */
 export interface ProjectsMachinesDeps {
@@ -77,9 +77,7 @@ export interface ProjectsApis {
 export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachinesDeps) {
   const { subdivisionsApi, lotsApi } = apis;
   const { toaster } = deps;
-  const reportSessionError = (error: ApiError) => {
-    if (isSessionError(error)) deps.reportApiError(error);
-  };
+  const reportSessionError = forwardSessionErrors(deps.reportApiError);
   /** A refused delete (409: a subdivision with lots, a lot that is not Disponible) is also a toast. */
   const toastRefusal = <T>(promise: Promise<T>) =>
     promise.catch((error: unknown) => {

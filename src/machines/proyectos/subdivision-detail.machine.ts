@@ -3,7 +3,7 @@ import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/subdivisions';
 import type { Block, Stage, Subdivision } from '../../schemas/projects';
 import { placeholder } from '../shared/placeholder';
-import { errorMessage, isSessionError } from '../shared/api-errors';
+import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * The header of /PROYECTOS/Lotes/{name}/{key}: the subdivision (counts per status, sold area) and
@@ -151,9 +151,7 @@ export function createSubdivisionDetailMachine(deps: { subdivisionsApi: Subdivis
       runOp: fromPromise(({ input }) => runStructureOp(api, input.key, input.op)),
     },
     actions: {
-      reportApiError: (_, e) => {
-        if (isSessionError(e)) deps.reportApiError(e);
-      },
+      reportApiError: (_, e) => forwardSessionErrors(deps.reportApiError)(e),
     },
   });
 }
