@@ -70,7 +70,10 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
   /**
    * The global check of SPEC §7: called with the {@link ApiError} of every 401, 402 or 404 answer
-   * of every call on every base, before the call rejects with that same error object. The app
+   * of every call on the main, customer and private bases (every call of SPEC §7), before the call
+   * rejects with that same error object. The public base is left out: it carries no session
+   * (logo, plan images, the public map outside the authenticated layout), so its 404 is the
+   * screen's own "not found", not the session's /auth/error. The app
    * installs one handler that hands it to the session machine (`session.apiError`), which decides
    * where the user goes; the client itself never navigates (design ARCHITECTURE.md "api/").
    * An exception thrown by the handler is swallowed: the call still rejects with its own error.
@@ -121,8 +124,8 @@ function isFetchError(error: unknown): error is FetchError {
 /**
  * Creates the four base clients. Every request carries `Accept: application/json` and, when a
  * token is stored, `Authorization: Bearer <token>`. Errors are normalised to {@link ApiError};
- * every 401/402/404 answer is handed to `onSessionError` first (SPEC §7's global check, one
- * mechanism for every call of every machine); the client never navigates or shows toasts (the
+ * every 401/402/404 answer of the main, customer and private bases is handed to `onSessionError`
+ * first (SPEC §7's global check, one mechanism for every call of every machine); the client never navigates or shows toasts (the
  * session machine decides where the user goes).
  */
 export function createApiClient({ bases, getToken, fetch, onSessionError }: ApiClientOptions): ApiClient {
@@ -142,6 +145,9 @@ export function createApiClient({ bases, getToken, fetch, onSessionError }: ApiC
   const fail = (error: unknown): never => {
     throw checked(toApiError(error));
   };
+  const failUnchecked = (error: unknown): never => {
+    throw toApiError(error);
+  };
 
   /** `init` plus Accept and the bearer token: every request of every base, whatever its transport. */
   const withAuth = (init?: HeadersInit): Headers => {
@@ -152,7 +158,7 @@ export function createApiClient({ bases, getToken, fetch, onSessionError }: ApiC
     return headers;
   };
   // The fetch implementation is a global option of ofetch (second argument), not a request default.
-  const make = (baseURL: string) =>
+  const make = (baseURL: string, onFailure: (error: unknown) => never = fail) =>
     lazyFetch(({ ofetch }) =>
       ofetch.create(
         {
@@ -164,14 +170,14 @@ export function createApiClient({ bases, getToken, fetch, onSessionError }: ApiC
         },
         fetch ? { fetch } : {},
       ),
-      fail,
+      onFailure,
     );
   const target = (baseURL: string): ApiBaseTarget => ({ url: (path) => joinBase(baseURL, path), headers: () => withAuth() });
   return {
     main: make(bases.main),
     customer: make(bases.customer),
     private: make(bases.private),
-    public: make(bases.public),
+    public: make(bases.public, failUnchecked),
     targets: { main: target(bases.main), customer: target(bases.customer), private: target(bases.private), public: target(bases.public) },
     checked,
   };

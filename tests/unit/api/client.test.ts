@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE, createApiClient, request, toApiError } from '../../../src/api/client';
 import { createSessionApi } from '../../../src/api/session';
 import { createNotificationsApi } from '../../../src/api/notifications';
+import { createLotMapsApi } from '../../../src/api/lot-maps';
 import { limaWallTimeText, relativeTimeEs } from '../../../src/lib/dates';
 import { readStorage } from '../../../src/lib/storage';
 import { loginData } from '../support/fakes';
@@ -88,13 +89,20 @@ describe('api client', () => {
       expect(order).toEqual(['reported', 'rejected']);
     });
 
-    it('on every base and every kind of call: customer, private, blob, raw', async () => {
+    it('on the session\'s bases and every kind of call: customer, private, blob, raw', async () => {
       const { client, onSessionError } = reporting(() => json(401, { message: 'x' }));
       await createNotificationsApi(client).list('CUSTOMER').catch(() => {});
       await createSessionApi(client).roleNames().catch(() => {});
       await client.main('plan', { responseType: 'blob' }).catch(() => {});
-      await client.public.raw('/public/x').catch(() => {});
+      await client.main.raw('plan').catch(() => {});
       expect(onSessionError).toHaveBeenCalledTimes(4);
+    });
+
+    it('not on the public base (no session: the public map\'s 404 is its own "not found")', async () => {
+      const { client, onSessionError } = reporting(() => json(404, { message: 'Lotización no encontrada' }));
+      const error = await createLotMapsApi(client).publicMap('NoExiste99').catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 404, message: 'Lotización no encontrada' });
+      expect(onSessionError).not.toHaveBeenCalled();
     });
 
     it.each([0, 403, 409, 422, 500])('does not report a %i', async (status) => {
