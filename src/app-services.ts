@@ -44,7 +44,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const store = options.store === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.store;
   // SPEC §7's global check, one mechanism for every call of every machine: the client hands each
   // 401/402/404 answer to the session, which decides where the user goes (session.machine.ts).
-  // The session is created below, with the api modules it needs; no call runs before it exists.
+  // The session is created below, with the api modules it needs; its first call (row 11 of a
+  // restored session) starts there, but every answer arrives asynchronously, after `sessionRef` is set.
   let sessionRef: { send: (event: { type: 'session.apiError'; error: ApiError }) => void } | null = null;
   const client = createApiClient({
     bases: options.bases ?? apiBases,
