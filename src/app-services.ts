@@ -1,4 +1,4 @@
-import { createApiClient } from './api/client';
+import { createApiClient, type ApiError } from './api/client';
 import { createSessionApi, type SessionApi } from './api/session';
 import { createNotificationsApi, type NotificationsApi } from './api/notifications';
 import { apiBases, type ApiBases } from './config/env';
@@ -42,9 +42,15 @@ export interface AppServicesOptions {
 /** Creates the services once per app (main.tsx) or per test. */
 export function createAppServices(options: AppServicesOptions): AppServices {
   const store = options.store === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.store;
+  // SPEC §7's global check, one mechanism for every call of every machine: the client hands each
+  // 401/402/404 answer to the session, which decides where the user goes (session.machine.ts).
+  // The session is created below, with the api modules it needs; its first call (row 11 of a
+  // restored session) starts there, but every answer arrives asynchronously, after `sessionRef` is set.
+  let sessionRef: { send: (event: { type: 'session.apiError'; error: ApiError }) => void } | null = null;
   const client = createApiClient({
     bases: options.bases ?? apiBases,
     getToken: () => readStorage('token', store),
+    onSessionError: (error) => sessionRef?.send({ type: 'session.apiError', error }),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const sessionApi = options.sessionApi ?? createSessionApi(client);
@@ -60,6 +66,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ...(options.win !== undefined ? { win: options.win } : {}),
     apiClient: client,
   });
+  sessionRef = session;
   return {
     api: { session: sessionApi, notifications: notificationsApi },
     session,

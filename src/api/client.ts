@@ -24,6 +24,18 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE = 'No se pudo conectar con el servidor. Inténtelo nuevamente.';
 
 /**
+ * Statuses of the global check of SPEC §7 ("Every response passes a global check: 401 →
+ * /auth/access, 404 → /auth/error, 402 → /auth/pago"). Which page each one opens is the session
+ * machine's business (`REDIRECT_PATHS`); the client only recognises them.
+ */
+export const SESSION_ERROR_STATUSES = [401, 402, 404] as const;
+
+/** Whether `status` is one of {@link SESSION_ERROR_STATUSES}. */
+export function isSessionStatus(status: number): boolean {
+  return (SESSION_ERROR_STATUSES as readonly number[]).includes(status);
+}
+
+/**
  * Where and how to call one base without ofetch (an XMLHttpRequest upload that reports progress:
  * api/lot-imports.ts) — the same URL and headers the ofetch instance of that base uses.
  */
@@ -41,6 +53,13 @@ export interface ApiClient {
   private: $Fetch;
   public: $Fetch;
   targets: Record<keyof ApiBases, ApiBaseTarget>;
+  /**
+   * Passes the error of a failed answer that did not reject through ofetch (the XMLHttpRequest
+   * upload of api/lot-imports.ts, a `.raw` call with `ignoreResponseError`) through the same global
+   * check as every other call, then returns it so the caller throws it:
+   * `throw client.checked(apiErrorOf(status, body))`.
+   */
+  checked(error: ApiError): ApiError;
 }
 
 export interface ApiClientOptions {
@@ -49,6 +68,17 @@ export interface ApiClientOptions {
   getToken: () => string | null;
   /** Optional fetch implementation (tests). */
   fetch?: typeof globalThis.fetch;
+  /**
+   * The global check of SPEC §7: called with the {@link ApiError} of every 401, 402 or 404 answer
+   * of every call on the main, customer and private bases (every call of SPEC §7), before the call
+   * rejects with that same error object. The public base is left out: it carries no session
+   * (logo, plan images, the public map outside the authenticated layout), so its 404 is the
+   * screen's own "not found", not the session's /auth/error. The app
+   * installs one handler that hands it to the session machine (`session.apiError`), which decides
+   * where the user goes; the client itself never navigates (design ARCHITECTURE.md "api/").
+   * An exception thrown by the handler is swallowed: the call still rejects with its own error.
+   */
+  onSessionError?: (error: ApiError) => void;
 }
 
 type OfetchModule = typeof import('ofetch');
@@ -67,12 +97,18 @@ function loadOfetch(): Promise<OfetchModule> {
 /**
  * A `$Fetch` whose instance is created by `create` on the first call. Supports what the api modules
  * use: calling it and `.raw`; `.native` passes through; `.create` is not offered (make another base).
+ * Every failure of a call or `.raw` is converted by `fail` (which normalises and checks it), so the
+ * api modules receive an {@link ApiError}. A `.raw` call made with `ignoreResponseError` resolves
+ * with its non-2xx answer: its caller passes the error it makes of it through `ApiClient.checked`.
  */
-function lazyFetch(create: (module: OfetchModule) => $Fetch): $Fetch {
+function lazyFetch(create: (module: OfetchModule) => $Fetch, fail: (error: unknown) => never): $Fetch {
   let instance: Promise<$Fetch> | undefined;
   const get = () => (instance ??= loadOfetch().then(create));
-  const call = ((request: Parameters<$Fetch>[0], options?: FetchOptions) => get().then((f) => f(request, options))) as $Fetch;
-  call.raw = ((request: Parameters<$Fetch>[0], options?: FetchOptions) => get().then((f) => f.raw(request, options))) as $Fetch['raw'];
+  const call = ((request: Parameters<$Fetch>[0], options?: FetchOptions) => get().then((f) => f(request, options)).catch(fail)) as $Fetch;
+  call.raw = ((request: Parameters<$Fetch>[0], options?: FetchOptions) =>
+    get()
+      .then((f) => f.raw(request, options))
+      .catch(fail)) as $Fetch['raw'];
   call.native = ((...args: Parameters<$Fetch['native']>) => get().then((f) => f.native(...args))) as $Fetch['native'];
   call.create = () => {
     throw new Error('lazyFetch: create another base with createApiClient');
@@ -88,9 +124,31 @@ function isFetchError(error: unknown): error is FetchError {
 /**
  * Creates the four base clients. Every request carries `Accept: application/json` and, when a
  * token is stored, `Authorization: Bearer <token>`. Errors are normalised to {@link ApiError};
- * the client never navigates or shows toasts (the session machine applies SPEC §7's 401/404/402).
+ * every 401/402/404 answer of the main, customer and private bases is handed to `onSessionError`
+ * first (SPEC §7's global check, one mechanism for every call of every machine); the client never navigates or shows toasts (the
+ * session machine decides where the user goes).
  */
-export function createApiClient({ bases, getToken, fetch }: ApiClientOptions): ApiClient {
+export function createApiClient({ bases, getToken, fetch, onSessionError }: ApiClientOptions): ApiClient {
+  /** The global check: a 401/402/404 goes to `onSessionError` (once per error object). */
+  const checked = (error: ApiError): ApiError => {
+    if (onSessionError && isSessionStatus(error.status) && !reported.has(error)) {
+      reported.add(error);
+      try {
+        onSessionError(error);
+      } catch {
+        // The handler's own failure must not replace the call's error.
+      }
+    }
+    return error;
+  };
+  const reported = new WeakSet<ApiError>();
+  const fail = (error: unknown): never => {
+    throw checked(toApiError(error));
+  };
+  const failUnchecked = (error: unknown): never => {
+    throw toApiError(error);
+  };
+
   /** `init` plus Accept and the bearer token: every request of every base, whatever its transport. */
   const withAuth = (init?: HeadersInit): Headers => {
     const headers = new Headers(init);
@@ -100,7 +158,7 @@ export function createApiClient({ bases, getToken, fetch }: ApiClientOptions): A
     return headers;
   };
   // The fetch implementation is a global option of ofetch (second argument), not a request default.
-  const make = (baseURL: string) =>
+  const make = (baseURL: string, onFailure: (error: unknown) => never = fail) =>
     lazyFetch(({ ofetch }) =>
       ofetch.create(
         {
@@ -112,14 +170,16 @@ export function createApiClient({ bases, getToken, fetch }: ApiClientOptions): A
         },
         fetch ? { fetch } : {},
       ),
+      onFailure,
     );
   const target = (baseURL: string): ApiBaseTarget => ({ url: (path) => joinBase(baseURL, path), headers: () => withAuth() });
   return {
     main: make(bases.main),
     customer: make(bases.customer),
     private: make(bases.private),
-    public: make(bases.public),
+    public: make(bases.public, failUnchecked),
     targets: { main: target(bases.main), customer: target(bases.customer), private: target(bases.private), public: target(bases.public) },
+    checked,
   };
 }
 

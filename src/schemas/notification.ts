@@ -80,8 +80,19 @@ export const notificationSchema = z.object({
 /** One notification as our server sends it (rows 12–13, the realtime event). */
 export type NotificationSent = z.infer<typeof notificationSchema>;
 
+/**
+ * A notification's type as the web app reads it: SPEC §3 fixes only `icon` and `color_icon`; the
+ * catalogue `code` and the Spanish `name` (a tooltip) may be absent (tolerant reader).
+ */
+export const notificationTypeReadSchema = z.object({
+  ...notificationTypeSchema.shape,
+  code: z.optional(z.string()),
+  name: z.optional(z.string()),
+});
+
 export const notificationReadSchema = z.object({
   ...notificationSchema.shape,
+  type: notificationTypeReadSchema,
   created_at_formatted: z.optional(z.nullable(z.string())),
   fecha_creacion: z.optional(z.nullable(z.string())),
 });

@@ -127,7 +127,9 @@ export type RealtimeCredentials = z.infer<typeof realtimeCredentialsResponseSche
 export const localSchema = z.object({
   id: z.int().check(z.positive()),
   name: z.string(),
-  address: z.string(),
+  // SPEC §3: "Local … fields not shown": only the id and the name the app shows are required
+  // (tolerant reader, docs/contracts.md); our server always sends the address.
+  address: z.optional(z.string()),
 });
 export type Local = z.infer<typeof localSchema>;
 /** Call 9 response: `message` is the list of active locations (SPEC §7). */

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { ApiError, apiErrorOf, NETWORK_ERROR_MESSAGE, parseBody, toApiError, type ApiClient } from '../client';
-import { importIssueSchema, importPreviewResponseSchema, importResultResponseSchema, type ImportIssue, type ImportPreview } from '../../schemas/proyectos/projects';
+import { importPreviewResponseSchema, importRejectedResponseSchema, importResultResponseSchema, type ImportIssue, type ImportPreview } from '../../schemas/proyectos/projects';
 
 /**
  * Lot import (issue "Proyectos" → Import; src/schemas/proyectos/projects.ts import section): multipart
@@ -44,12 +43,6 @@ interface Answer {
   status: number;
   data: unknown;
 }
-
-const rejectionSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  issues: z.array(importIssueSchema),
-});
 
 /** The multipart body: `layer` first (when given), then `file`. */
 function importForm(file: Blob, filename: string, layer?: string | null): FormData {
@@ -133,7 +126,7 @@ async function post(client: ApiClient, path: string, body: FormData, options: Up
   }
   if (answer.status >= 200 && answer.status < 300) return answer.data;
   refused?.(answer);
-  throw apiErrorOf(answer.status, answer.data);
+  throw client.checked(apiErrorOf(answer.status, answer.data));
 }
 
 /** Creates the lot-import api on the app's client. */
@@ -155,7 +148,7 @@ export function createLotImportsApi(client: ApiClient) {
     commit: async (key: string, file: Blob, layer?: string | null, options: UploadOptions = {}): Promise<{ created: number; updated: number }> => {
       const rejected = (answer: Answer) => {
         if (answer.status !== 422) return;
-        const body = rejectionSchema.safeParse(answer.data);
+        const body = importRejectedResponseSchema.safeParse(answer.data);
         if (body.success) throw new ImportRejectedError(body.data.message, body.data.errors ?? {}, body.data.issues);
       };
       return parseBody(importResultResponseSchema, await post(client, path(key, 'imports'), importForm(file, nameOf(file), layer), options, rejected)).data;

@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { PASSWORD_MIN_LENGTH, resetTypeSchema, type ResetType } from '../../schemas/session';
 import type { MessageResponse } from '../../schemas/common';
-import { errorMessage, errorStatus, placeholder } from '../shared/placeholder';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, errorStatus } from '../shared/api-errors';
 
 /**
  * `new-password` machine (issue "Foundation"; SPEC §2 /auth/reset_password/{id_encrypted}/{type},

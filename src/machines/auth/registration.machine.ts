@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import { createRegistrationSchema, type RegistrationRequest } from '../../schemas/session';
-import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, fieldErrorsFrom } from '../shared/api-errors';
 import type { ToastMessage } from '../../lib/toaster';
 
 /**

@@ -1,7 +1,8 @@
 import { assign, setup } from 'xstate';
 import { resetRequestSchema, type ResetType } from '../../schemas/session';
 import type { MessageResponse } from '../../schemas/common';
-import { errorMessage, placeholder } from '../shared/placeholder';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage } from '../shared/api-errors';
 
 /**
  * `reset-request` machine (issue "Foundation"; SPEC §3 "Password reset request: dni", §7 rows 4

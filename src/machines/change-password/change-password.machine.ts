@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { ToastMessage } from '../../lib/toaster';
-import { placeholder, errorMessage } from '../shared/placeholder';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, isSessionError } from '../shared/api-errors';
 
 /**
  * The `change-password` machine (issue "Shell"; SPEC §2 "Change-password dialog", §3 password change
@@ -10,6 +11,9 @@ import { placeholder, errorMessage } from '../shared/placeholder';
  *   contraseña debe de ser iguales";
  * - server failure → error toast "DESCRIPCIÓN" with the server's message; the dialog stays open
  *   with what was typed;
+ * - a 401/402/404 is the session's (SPEC §7, issue 12 item 2): the api client has already sent the
+ *   user to /auth/access, /auth/error or /auth/pago, so no toast; the dialog closes and the typed
+ *   passwords are cleared (the actor outlives the page and must not reopen with them);
  * - success → success toast with the server's message; the dialog closes and the fields clear.
  * Toasts live 3000 ms (SPEC §9).
  */
@@ -85,6 +89,8 @@ export const changePasswordMachine = setup({
   guards: {
     isIncomplete: ({ context }) => Object.values(context.fields).some((v) => v === ''),
     isMismatch: ({ context }) => context.fields.new_password !== context.fields.confirmar_password,
+    /** Row 15 failed with a 401/402/404, which the session handles (see api-errors.ts). */
+    isSessionError: ({ event }) => isSessionError((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'changePassword',
@@ -124,13 +130,16 @@ export const changePasswordMachine = setup({
                 'clearFields',
               ],
             },
-            onError: {
-              target: 'editing',
-              actions: {
-                type: 'notify',
-                params: ({ event }) => ({ severity: 'error', summary: 'DESCRIPCIÓN', detail: errorMessage(event.error), life: PASSWORD_TOAST_LIFE_MS }),
+            onError: [
+              { guard: 'isSessionError', target: '#changePassword.closed', actions: 'clearFields' },
+              {
+                target: 'editing',
+                actions: {
+                  type: 'notify',
+                  params: ({ event }) => ({ severity: 'error', summary: 'DESCRIPCIÓN', detail: errorMessage(event.error), life: PASSWORD_TOAST_LIFE_MS }),
+                },
               },
-            },
+            ],
           },
         },
       },

@@ -13,9 +13,9 @@ import {
   type UpdateCompanyRequest,
 } from '../../schemas/configuracion/company';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, fieldErrorsFrom, forwardSessionErrors, isSessionError } from '../shared/api-errors';
 import { isStaleRecordError } from '../../schemas/versions';
-import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
 
 /**
  * Configuración → Empresas (issue "Configuración"): {@link companyFormMachine} (the company's data,
@@ -239,9 +239,7 @@ export interface CompanyDeps {
 /** The screen's machines provided with their effects. */
 export function createCompanyMachines(deps: CompanyDeps) {
   const { api, toaster } = deps;
-  const report = (error: ApiError) => {
-    if (isSessionError(error)) deps.reportApiError(error);
-  };
+  const report = forwardSessionErrors(deps.reportApiError);
   const companyForm = companyFormMachine.provide({
     actors: {
       load: fromPromise(() => api.get()),

@@ -4,8 +4,8 @@ import { createRolesApi, type RolesApi } from '../../api/configuracion/roles';
 import type { AppToaster } from '../../lib/toaster';
 import type { Role } from '../../schemas/configuracion/roles';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 import { isStaleRecordError } from '../../schemas/versions';
 
 /**
@@ -165,9 +165,7 @@ export function createRolesMachines(deps: RolesMachinesDeps) {
     },
     actions: {
       saved: () => toaster.show({ severity: 'success', summary: 'Permisos guardados' }),
-      reportApiError: (_, error) => {
-        if (isSessionError(error)) deps.reportApiError(error);
-      },
+      reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error),
     },
   });
   return { ...screen, matrix };

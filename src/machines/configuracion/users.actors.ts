@@ -5,8 +5,8 @@ import type { SessionApi } from '../../api/session';
 import type { AppToaster } from '../../lib/toaster';
 import type { CreateUserRequest, StaffUser, UpdateUserRequest } from '../../schemas/configuracion/users';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * Configuración → Usuarios (issue "Configuración"): the CRUD pattern's list and editor over the
@@ -142,9 +142,7 @@ export function createUsersMachines(deps: UsersMachinesDeps) {
     actions: {
       done: (_, { kind }) => toaster.show({ severity: 'success', summary: USER_ACTION_DONE[kind] }),
       failed: (_, { message }) => toaster.show({ severity: 'error', summary: 'No se pudo completar', detail: message, life: 6000 }),
-      reportApiError: (_, error) => {
-        if (isSessionError(error)) deps.reportApiError(error);
-      },
+      reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error),
     },
   });
   const options = userOptionsMachine.provide({

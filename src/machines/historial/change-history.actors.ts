@@ -8,8 +8,8 @@ import { todayInLima } from '../../lib/dates';
 import type { ChangeHistoryEntry } from '../../schemas/historial/change-history';
 import type { ListQuery } from '../../schemas/list';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { isSessionError } from '../shared/resource-list.machine';
 import { placeholder } from '../shared/placeholder';
+import { isSessionError } from '../shared/api-errors';
 import { changeDetailMachine } from './change-detail.machine';
 
 /**

@@ -1,7 +1,8 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { Lot, LotStatus, MapSubdivision } from '../../schemas/proyectos/projects';
-import { errorMessage, errorStatus, placeholder } from '../shared/placeholder';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, errorStatus } from '../shared/api-errors';
 import { parseMoneyInput } from '../../lib/money';
 import { findLot, NO_FILTERS, polygonBounds, type HeatMetric, type MapFilters, type MapLotView } from './map-geometry';
 

@@ -5,9 +5,9 @@ import { createLotsApi, type LotsApi } from '../../api/proyectos/lots';
 import type { AppToaster } from '../../lib/toaster';
 import type { LotMap, PublicLotMap } from '../../schemas/proyectos/projects';
 import { createLotStatusMachines } from '../proyectos/lot-status.machine';
-import { isSessionError } from '../shared/resource-list.machine';
 import { lotMapMachine, type LoadedMap, type LotMapEvent, type MapSource } from './lot-map.machine';
 import type { MapLotView } from './map-geometry';
+import { isSessionError } from '../shared/api-errors';
 
 /** What the map screens' machines need from the app. */
 export interface MapsMachinesDeps {

@@ -3,8 +3,8 @@ import type { ApiError } from '../../api/client';
 import type { LotsApi, PricePreview } from '../../api/proyectos/lots';
 import { parseMoneyInput } from '../../lib/money';
 import { bulkPriceRequestSchema, type BulkPriceRequest, type LotStatus, type PriceChange } from '../../schemas/proyectos/projects';
-import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, fieldErrorsFrom, isSessionError } from '../shared/api-errors';
 
 /**
  * Bulk price update of a subdivision's lots (issue "Proyectos": "bulk price update for a selection

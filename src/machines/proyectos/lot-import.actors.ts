@@ -1,7 +1,7 @@
-import { ApiError, type ApiClient } from '../../api/client';
+import type { ApiClient, ApiError } from '../../api/client';
 import { createLotImportsApi, type LotImportsApi } from '../../api/proyectos/lot-imports';
-import { isSessionError } from '../shared/resource-list.machine';
 import { provideLotImportMachine } from './lot-import.machine';
+import { forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * Wires the lot-import dialog's machine (lot-import.machine.ts) to the lot-imports api. The
@@ -9,16 +9,14 @@ import { provideLotImportMachine } from './lot-import.machine';
  */
 
 /**
- * The provided machine over `api`; session errors (401/402) go to `reportApiError`. The api's
+ * The provided machine over `api`; session errors (401/402/404) go to `reportApiError`. The api's
  * `preview` / `commit` receive the machine's upload options (progress → `import.progress`, abort).
  */
 export function createLotImportMachine(api: Pick<LotImportsApi, 'preview' | 'commit'>, deps: { reportApiError: (error: ApiError) => void }) {
   return provideLotImportMachine({
     preview: api.preview,
     commit: api.commit,
-    reportApiError: (error) => {
-      if (error instanceof ApiError && isSessionError(error)) deps.reportApiError(error);
-    },
+    reportApiError: forwardSessionErrors(deps.reportApiError),
   });
 }
 

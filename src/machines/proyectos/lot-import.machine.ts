@@ -1,10 +1,11 @@
 import { assign, emit, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { UploadOptions } from '../../api/proyectos/lot-imports';
-import { IMPORT_ISSUE_KINDS, IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview } from '../../schemas/proyectos/projects';
+import { IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview, IMPORT_ISSUE_KINDS } from '../../schemas/proyectos/projects';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage } from '../shared/api-errors';
 import { toCsv } from '../../lib/csv';
 import { saveFile } from '../../lib/download';
-import { errorMessage, placeholder } from '../shared/placeholder';
 
 /**
  * The lot-import dialog (issue "Proyectos" → Import; docs/import.md): choose a CSV, XLSX, GeoJSON

@@ -10,8 +10,8 @@ import {
   type LotStatus,
   type LotStatusChange,
 } from '../../schemas/proyectos/projects';
-import { errorMessage, fieldErrorsFrom, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, fieldErrorsFrom, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * Lot status change and status history (issue "Proyectos"; DOMAIN.md state chart; rules in
@@ -212,9 +212,7 @@ export interface LotStatusMachinesDeps {
  * A screen adds its own reaction to a change with {@link onLotChanged}.
  */
 export function createLotStatusMachines(deps: LotStatusMachinesDeps) {
-  const report = (error: ApiError) => {
-    if (isSessionError(error)) deps.reportApiError(error);
-  };
+  const report = forwardSessionErrors(deps.reportApiError);
   const status = lotStatusMachine.provide({
     actors: { changeStatus: fromPromise(({ input }) => deps.lotsApi.changeStatus(input.id, input.body)) },
     actions: {

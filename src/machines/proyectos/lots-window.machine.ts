@@ -3,8 +3,8 @@ import type { ApiError } from '../../api/client';
 import type { LotsApi } from '../../api/proyectos/lots';
 import type { ListQuery } from '../../schemas/list';
 import type { Lot } from '../../schemas/proyectos/projects';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * "Ver todos": every lot of the current view (search, filters, sort) in one virtualised table
@@ -108,9 +108,7 @@ export function createLotsWindowMachine(deps: { lotsApi: Pick<LotsApi, 'list'>; 
   return lotsWindowMachine.provide({
     actors: { fetchPage: fromPromise(({ input }) => deps.lotsApi.list(input.key, input.query)) },
     actions: {
-      reportApiError: (_, e) => {
-        if (isSessionError(e)) deps.reportApiError(e);
-      },
+      reportApiError: (_, e) => forwardSessionErrors(deps.reportApiError)(e),
     },
   });
 }

@@ -2,8 +2,8 @@ import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/proyectos/subdivisions';
 import { PLAN_CONTENT_TYPES, PLAN_MAX_BYTES, type Subdivision } from '../../schemas/proyectos/projects';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * The plan image of one subdivision (issue "Proyectos": "plan image upload"). `plan_url` is an
@@ -137,9 +137,7 @@ export function createPlanImageMachine(deps: {
     },
     actions: {
       uploaded: () => deps.toaster?.show({ severity: 'success', summary: 'Plano actualizado' }),
-      reportApiError: (_, e) => {
-        if (isSessionError(e)) deps.reportApiError(e);
-      },
+      reportApiError: (_, e) => forwardSessionErrors(deps.reportApiError)(e),
     },
   });
 }

@@ -4,13 +4,13 @@ import { createSubdivisionsApi, type SubdivisionsApi } from '../../api/proyectos
 import type { AppToaster } from '../../lib/toaster';
 import type { CreateLotRequest, CreateSubdivisionRequest, Lot, Subdivision, UpdateLotRequest, UpdateSubdivisionRequest } from '../../schemas/proyectos/projects';
 import { resourceScreenMachines, type ResourceScreenMachines } from '../shared/resource-screen';
-import { isSessionError } from '../shared/resource-list.machine';
 import { createBulkPriceMachine } from './bulk-price.machine';
 import { createLotStatusMachines } from './lot-status.machine';
 import { createLotsWindowMachine } from './lots-window.machine';
 import { createPlanImageMachine } from './plan-image.machine';
 import { createLotImportMachineFor } from './lot-import.actors';
 import { createSubdivisionDetailMachine } from './subdivision-detail.machine';
+import { forwardSessionErrors } from '../shared/api-errors';
 import { createLotsPageMachine, type LotsPageMachine } from './lots-page.machine';
 
 /** What the Proyectos screens' machines need from the app. */
@@ -39,9 +39,7 @@ export interface ProjectsApis {
 export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachinesDeps) {
   const { subdivisionsApi, lotsApi } = apis;
   const { toaster } = deps;
-  const reportSessionError = (error: ApiError) => {
-    if (isSessionError(error)) deps.reportApiError(error);
-  };
+  const reportSessionError = forwardSessionErrors(deps.reportApiError);
   /** A refused delete (409: a subdivision with lots, a lot that is not Disponible) is also a toast. */
   const toastRefusal = <T>(promise: Promise<T>) =>
     promise.catch((error: unknown) => {

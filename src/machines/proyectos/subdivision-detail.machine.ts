@@ -2,8 +2,8 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/proyectos/subdivisions';
 import type { Block, Stage, Subdivision } from '../../schemas/proyectos/projects';
-import { errorMessage, placeholder } from '../shared/placeholder';
-import { isSessionError } from '../shared/resource-list.machine';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * The header of /PROYECTOS/Lotes/{name}/{key}: the subdivision (counts per status, sold area) and
@@ -154,9 +154,7 @@ export function createSubdivisionDetailMachine(deps: { subdivisionsApi: Subdivis
       runOp: fromPromise(({ input }) => runStructureOp(api, input.key, input.op)),
     },
     actions: {
-      reportApiError: (_, e) => {
-        if (isSessionError(e)) deps.reportApiError(e);
-      },
+      reportApiError: (_, e) => forwardSessionErrors(deps.reportApiError)(e),
     },
   });
 }

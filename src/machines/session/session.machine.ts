@@ -1,6 +1,7 @@
-import { assign, assertEvent, raise, setup } from 'xstate';
+import { and, assign, assertEvent, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
-import { errorMessage, errorStatus, placeholder } from '../shared/placeholder';
+import { placeholder } from '../shared/placeholder';
+import { errorMessage, errorStatus } from '../shared/api-errors';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { realtimeMachine } from '../realtime/realtime.machine';
 import { buildPermissionsNames } from '../../schemas/permissions';
@@ -28,6 +29,21 @@ import type {
  * refreshing the permissions (row 11), so an expired or revoked token meets the global rule at
  * start-up instead of on the user's first action (a global API error sent the user to /auth/access, /auth/error or
  * /auth/pago). The initial state comes from storage: a stored token means loggedIn.
+ *
+ * The global 401/404/402 rule (SPEC §7 "Every response passes a global check", §8) is one
+ * mechanism for every call of every machine (issue 12 item 2): the api client hands each such
+ * answer to this machine as `session.apiError` (`ApiClientOptions.onSessionError`, installed in
+ * app-services.ts) before the call rejects, so the session leaves its state — stopping the call's
+ * actor and every call it invoked — and the calling machine only decides whether to stay quiet.
+ * - 401 with a session: storage cleared, context reset, theme defaults, → /auth/access
+ *   ("Acceso denegado"). A 401 with no session (a late answer after logout or after an earlier
+ *   401) has nothing left to end and is ignored.
+ * - 404 → /auth/error, 402 → /auth/pago; the token stays.
+ * - The same error object reported twice (the client, then a screen's `reportApiError`) is routed
+ *   once.
+ * - While `authenticating`, a 401 or 404 is the login's own answer (shown on the form); a 402 is
+ *   global even at login. While `loggingOut`, nothing is routed: a logout always lands on
+ *   /auth/login (SPEC §4, §8 "Logout errors: only logged").
  *
  * While logged in and ready (issue "Shell"; design ARCHITECTURE.md "invokes `notifications` and
  * `realtime` only while logged in"), the session invokes the `notifications` machine (system id
@@ -97,10 +113,12 @@ export interface SessionContext {
   loginError: string | null;
   /** The last global redirect (status and path), while in `redirected`. */
   redirect: { status: RedirectStatus; to: string } | null;
+  /** The error object the global rule last routed (the same object reported again is ignored). */
+  routedError: ApiError | null;
 }
 
 /** Input: what was read from storage at start-up (see `readStoredSession`). */
-export type SessionInput = Partial<Omit<SessionContext, 'loginError' | 'redirect'>>;
+export type SessionInput = Partial<Omit<SessionContext, 'loginError' | 'redirect' | 'routedError'>>;
 
 export type SessionEvent =
   | ({ type: 'session.login' } & LoginRequest)
@@ -140,6 +158,7 @@ const emptyContext: SessionContext = {
   channels: null,
   loginError: null,
   redirect: null,
+  routedError: null,
 };
 
 /** The SPEC §3 keys that hold the user's access: `accesos` and, when a user is known, `user_details`. */
@@ -156,9 +175,10 @@ function statusOf(event: { type: string; error?: unknown }): number | null {
 
 /**
  * Row 11 (`fetchRolePermissions`) then `target`: on success keep the permissions (and the menu
- * names built from them) and persist them; a 401/402/404 goes through the global rule; any other
- * failure is logged and the current permissions stay. Shared by the start-up revalidation and the
- * refresh after a PermissionsChangedEvent.
+ * names built from them) and persist them; any failure is logged and the current permissions stay
+ * (a 401/402/404 never gets here: the client's global check already sent `session.apiError`, which
+ * left this state and stopped the call). Shared by the start-up revalidation and the refresh after
+ * a PermissionsChangedEvent.
  */
 function permissionsRefresh<const T extends string>(target: T) {
   return {
@@ -170,10 +190,72 @@ function permissionsRefresh<const T extends string>(target: T) {
         { type: 'persist', params: ({ context }: { context: SessionContext }) => storedAccess(context) },
       ],
     },
-    onError: [
-      { guard: 'isGlobalRedirect', target, actions: { type: 'raiseApiError', params: ({ event }: { event: { error: unknown } }) => event.error } },
-      { target, actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ what: 'permissions', error: event.error }) } },
-    ],
+    onError: {
+      target,
+      actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ what: 'permissions', error: event.error }) },
+    },
+  } as const;
+}
+
+/** What each secondary call of a login answers (SPEC §7 rows 3, 9, 10, 11). */
+interface SecondaryOutputs {
+  fetchRealtimeCredentials: RealtimeCredentials;
+  fetchActiveLocals: Local[];
+  fetchRoleNames: RoleEntry[];
+  fetchRolePermissions: string[];
+}
+
+/** Where a secondary call's answer goes: the session's context and the SPEC §3 storage keys. */
+interface Kept {
+  context: Partial<SessionContext>;
+  stored: Partial<StoredValues>;
+}
+
+/**
+ * One region of `loadingSessionData`: "load call `src` into storage": the call runs once; its
+ * answer is kept in the context and written to its SPEC §3 keys (`keep` maps it to both); a
+ * failure is logged under `what` and is not fatal (SPEC §8). A 401/402/404 never reaches `onError`:
+ * the client's global check sent `session.apiError` first, which left `loggedIn`.
+ * @returns the region's config (states `loading` → `done`, final).
+ */
+function loadIntoStorage<const S extends keyof SecondaryOutputs>(src: S, what: string, keep: (output: SecondaryOutputs[S]) => Kept) {
+  type Done = { event: { output: SecondaryOutputs[S] } };
+  return {
+    initial: 'loading',
+    states: {
+      loading: {
+        invoke: {
+          src,
+          onDone: {
+            target: 'done',
+            actions: [
+              { type: 'keepSessionData', params: ({ event }: Done) => keep(event.output).context },
+              { type: 'persist', params: ({ event }: Done) => keep(event.output).stored },
+            ],
+          },
+          onError: {
+            target: 'done',
+            actions: { type: 'logError', params: ({ event }: { event: { error: unknown } }) => ({ what, error: event.error }) },
+          },
+        },
+      },
+      done: { type: 'final' },
+    },
+  } as const;
+}
+
+/** The three global redirects of SPEC §7, as the transitions of the root `session.apiError` handler. */
+function globalRedirect<const S extends RedirectStatus>(status: S, guard: 'isUnauthorizedWithSession' | 'isNotFound' | 'isPaymentRequired') {
+  const redirect = { status, to: REDIRECT_PATHS[status] };
+  const route = [
+    { type: 'keepRedirect', params: ({ event }: { event: { type: string; error?: unknown } }) => ({ redirect, error: event.error as ApiError }) },
+    { type: 'navigate', params: { to: redirect.to } },
+  ] as const;
+  return {
+    guard,
+    target: '#session.redirected',
+    // A 401 ends the session: storage cleared, context and theme back to their defaults.
+    actions: status === 401 ? (['clearStorage', 'resetContext', { type: 'restoreTheme', params: DEFAULT_THEME }, ...route] as const) : route,
   } as const;
 }
 
@@ -200,8 +282,10 @@ export const sessionMachine = setup({
      * from them (SPEC §3, §6); `persist` with {@link storedAccess} stores both.
      */
     keepPermissions: assign(({ context }, permissions: string[]) => ({ permissions, user: withPermissionsNames(context.user, permissions) })),
-    /** Hands a failed call's 401/402/404 to the global rule (`session.apiError`, SPEC §7). */
-    raiseApiError: raise((_, error: unknown) => ({ type: 'session.apiError' as const, error: error as ApiError })),
+    /** A secondary call's answer kept in the context (see {@link loadIntoStorage}). */
+    keepSessionData: assign((_, values: Partial<SessionContext>) => values),
+    /** The global rule's redirect, and the error it routed (so the same error is not routed twice). */
+    keepRedirect: assign((_, { redirect, error }: { redirect: SessionContext['redirect']; error: ApiError }) => ({ redirect, routedError: error })),
     resetContext: assign(() => ({ ...emptyContext })),
     clearLoginError: assign({ loginError: null }),
   },
@@ -228,10 +312,9 @@ export const sessionMachine = setup({
     isUnauthorized: ({ event }) => statusOf(event as { type: string; error?: unknown }) === 401,
     isNotFound: ({ event }) => statusOf(event as { type: string; error?: unknown }) === 404,
     isPaymentRequired: ({ event }) => statusOf(event as { type: string; error?: unknown }) === 402,
-    isGlobalRedirect: ({ event }) => {
-      const status = statusOf(event as { type: string; error?: unknown });
-      return status !== null && status in REDIRECT_PATHS;
-    },
+    isUnauthorizedWithSession: and(['isUnauthorized', 'hasToken']),
+    /** The error object was already routed (reported by the client, then again by a screen). */
+    isAlreadyRouted: ({ context, event }) => event.type === 'session.apiError' && event.error === context.routedError,
     isOwnPermissionsChange: ({ context, event }) =>
       event.type === 'session.permissionsChanged' && isOwnPermissionsChange(event.payload, context.user),
   },
@@ -240,35 +323,15 @@ export const sessionMachine = setup({
   context: ({ input }) => ({ ...emptyContext, ...input }),
   initial: 'starting',
   on: {
-    // SPEC §7 "Every response passes a global check", decided here and never in the http client.
+    // SPEC §7 "Every response passes a global check": the api client reports every 401/402/404 of
+    // every call here (see the comment at the top); where the user goes is decided here only.
     'session.apiError': [
-      {
-        guard: 'isUnauthorized',
-        target: '.redirected',
-        actions: [
-          'clearStorage',
-          'resetContext',
-          { type: 'restoreTheme', params: DEFAULT_THEME },
-          assign({ redirect: { status: 401, to: REDIRECT_PATHS[401] } }),
-          { type: 'navigate', params: { to: REDIRECT_PATHS[401] } },
-        ],
-      },
-      {
-        guard: 'isNotFound',
-        target: '.redirected',
-        actions: [
-          assign({ redirect: { status: 404, to: REDIRECT_PATHS[404] } }),
-          { type: 'navigate', params: { to: REDIRECT_PATHS[404] } },
-        ],
-      },
-      {
-        guard: 'isPaymentRequired',
-        target: '.redirected',
-        actions: [
-          assign({ redirect: { status: 402, to: REDIRECT_PATHS[402] } }),
-          { type: 'navigate', params: { to: REDIRECT_PATHS[402] } },
-        ],
-      },
+      { guard: 'isAlreadyRouted' },
+      globalRedirect(401, 'isUnauthorizedWithSession'),
+      // A 401 without a session: nothing left to end (a late answer after logout or another 401).
+      { guard: 'isUnauthorized' },
+      globalRedirect(404, 'isNotFound'),
+      globalRedirect(402, 'isPaymentRequired'),
     ],
   },
   states: {
@@ -284,6 +347,11 @@ export const sessionMachine = setup({
     },
     /** Row 2 in flight. */
     authenticating: {
+      on: {
+        // The login's 401 or 404 is its own answer, shown on the form (onError below); a 402 goes
+        // on to the global rule (→ /auth/pago, even at login).
+        'session.apiError': [{ guard: 'isUnauthorized' }, { guard: 'isNotFound' }],
+      },
       invoke: {
         src: 'login',
         input: ({ event }) => {
@@ -317,123 +385,34 @@ export const sessionMachine = setup({
             },
           ],
         },
-        onError: [
-          {
-            // A lapsed subscription is a global redirect even at login (SPEC §7).
-            guard: 'isPaymentRequired',
-            target: 'redirected',
-            actions: [
-              assign({ redirect: { status: 402, to: REDIRECT_PATHS[402] } }),
-              { type: 'navigate', params: { to: REDIRECT_PATHS[402] } },
-            ],
-          },
-          {
-            target: 'loggedOut',
-            actions: assign({ loginError: ({ event }) => errorMessage(event.error) }),
-          },
-        ],
+        onError: {
+          target: 'loggedOut',
+          actions: assign({ loginError: ({ event }) => errorMessage(event.error) }),
+        },
       },
     },
     loggedIn: {
       initial: 'ready',
       on: { 'session.logout': 'loggingOut' },
       states: {
-        /** Rows 3, 9, 10 and 11 in parallel; each failure is logged, never fatal. */
+        /**
+         * Rows 3, 9, 10 and 11 in parallel, each loaded into its storage keys; each failure is
+         * logged, never fatal (a 401/402/404 leaves through the global rule instead).
+         */
         loadingSessionData: {
           type: 'parallel',
           onDone: { target: 'ready', actions: { type: 'navigate', params: { to: HOME_PATH } } },
           states: {
-            realtime: {
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    src: 'fetchRealtimeCredentials',
-                    onDone: {
-                      target: 'done',
-                      actions: [
-                        assign({ echoInfo: ({ event }) => event.output.echo_info, channels: ({ event }) => event.output.channels }),
-                        {
-                          type: 'persist',
-                          params: ({ event }) => ({ echo_info: event.output.echo_info, channels: event.output.channels }),
-                        },
-                      ],
-                    },
-                    onError: {
-                      target: 'done',
-                      actions: { type: 'logError', params: ({ event }) => ({ what: 'realtime credentials', error: event.error }) },
-                    },
-                  },
-                },
-                done: { type: 'final' },
-              },
-            },
-            locals: {
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    src: 'fetchActiveLocals',
-                    onDone: {
-                      target: 'done',
-                      actions: [
-                        assign({ locals: ({ event }) => event.output }),
-                        { type: 'persist', params: ({ event }) => ({ local_active: event.output }) },
-                      ],
-                    },
-                    onError: {
-                      target: 'done',
-                      actions: { type: 'logError', params: ({ event }) => ({ what: 'active locations', error: event.error }) },
-                    },
-                  },
-                },
-                done: { type: 'final' },
-              },
-            },
-            roles: {
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    src: 'fetchRoleNames',
-                    onDone: {
-                      target: 'done',
-                      actions: [
-                        assign({ roles: ({ event }) => event.output }),
-                        { type: 'persist', params: ({ event }) => ({ roles: event.output }) },
-                      ],
-                    },
-                    onError: {
-                      target: 'done',
-                      actions: { type: 'logError', params: ({ event }) => ({ what: 'roles', error: event.error }) },
-                    },
-                  },
-                },
-                done: { type: 'final' },
-              },
-            },
-            permissions: {
-              initial: 'loading',
-              states: {
-                loading: {
-                  invoke: {
-                    src: 'fetchRolePermissions',
-                    onDone: {
-                      target: 'done',
-                      actions: [
-                        assign({ permissions: ({ event }) => event.output }),
-                        { type: 'persist', params: ({ event }) => ({ accesos: event.output }) },
-                      ],
-                    },
-                    onError: {
-                      target: 'done',
-                      actions: { type: 'logError', params: ({ event }) => ({ what: 'permissions', error: event.error }) },
-                    },
-                  },
-                },
-                done: { type: 'final' },
-              },
-            },
+            realtime: loadIntoStorage('fetchRealtimeCredentials', 'realtime credentials', ({ echo_info, channels }) => ({
+              context: { echoInfo: echo_info, channels },
+              stored: { echo_info, channels },
+            })),
+            locals: loadIntoStorage('fetchActiveLocals', 'active locations', (locals) => ({ context: { locals }, stored: { local_active: locals } })),
+            roles: loadIntoStorage('fetchRoleNames', 'roles', (roles) => ({ context: { roles }, stored: { roles } })),
+            permissions: loadIntoStorage('fetchRolePermissions', 'permissions', (permissions) => ({
+              context: { permissions },
+              stored: { accesos: permissions },
+            })),
           },
         },
         /**
@@ -488,6 +467,8 @@ export const sessionMachine = setup({
     },
     /** Row 7 in flight; whatever it answers, storage is cleared and the user goes to /auth/login. */
     loggingOut: {
+      // The logout ends the session whatever it answers: no global redirect (SPEC §8 "Logout errors: only logged").
+      on: { 'session.apiError': {} },
       invoke: {
         src: 'logout',
         input: ({ context }) => ({ userType: context.userType ?? 'COLLABORATOR' }),

@@ -1,7 +1,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import type { z } from 'zod';
-import { errorMessage, fieldErrorsFrom, placeholder } from './placeholder';
-import { isSessionError } from './resource-list.machine';
+import { placeholder } from './placeholder';
+import { errorMessage, fieldErrorsFrom, isSessionError } from './api-errors';
 import { isStaleRecordError, VERSION_FIELD } from '../../schemas/versions';
 
 /**

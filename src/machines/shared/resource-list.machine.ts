@@ -2,7 +2,10 @@ import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import { defaultListQuery, type ListQuery, type Paged } from '../../schemas/list';
 import { toCsv, type CellValue } from '../../lib/csv';
 import { toXlsx, XLSX_MIME } from '../../lib/xlsx';
-import { errorMessage, errorStatus, placeholder } from './placeholder';
+import { placeholder } from './placeholder';
+import { errorMessage, errorStatus, isSessionError } from './api-errors';
+/** Moved to api-errors.ts (issue 10 item 4); re-exported for the code that imports it from here. */
+export { isSessionError } from './api-errors';
 
 /**
  * `resourceList` machine (issue "Configuración", the CRUD pattern; design ARCHITECTURE.md
@@ -171,12 +174,6 @@ export function listActors<Row>(fetchPage: FetchPage<Row>) {
       return { ...file, truncated: total > rows.length };
     }),
   };
-}
-
-/** Whether an error is one the session handles app-wide (SPEC §7: 401, 402, 404). */
-export function isSessionError(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 401 || status === 402 || status === 404;
 }
 
 const sameQuery = (a: ListQuery, b: ListQuery) =>

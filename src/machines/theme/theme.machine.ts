@@ -2,6 +2,7 @@ import { assign, not, raise, setup } from 'xstate';
 import type { ToastMessage } from '../../lib/toaster';
 import { DEFAULT_STYLES, type StyleSettings, type UserType } from '../../schemas/session';
 import { placeholder } from '../shared/placeholder';
+import { isSessionError } from '../shared/api-errors';
 
 /**
  * The `theme` machine (issue "Shell"; SPEC §2 "Theme configurator", §3 layoutConfig, §4 "Theme",
@@ -14,6 +15,9 @@ import { placeholder } from '../shared/placeholder';
  * "Estilos no guardados" (1 s); "Guardar" in the configurator saves, toasts "Estilos guardados"
  * (1 s) and closes the panel, and its failure is silent (SPEC §8). Customers never save to the
  * server (SPEC §6). Styles are restored at login from `system_styles`.
+ * A 401/402/404 answer to the save is the session's (SPEC §7, issue 12 item 2): the api client has
+ * already sent the user to /auth/access, /auth/error or /auth/pago, so the top bar's failure
+ * toast is not shown over that page (the failure is still logged).
  */
 
 /** Lifetime of the style toasts (SPEC §9). */
@@ -93,6 +97,8 @@ export const themeMachine = setup({
   },
   guards: {
     isStaff: ({ context }) => context.userType !== 'CUSTOMER', // SPEC §6: any type but CUSTOMER is staff
+    /** The save failed with a 401/402/404, which the session handles (see api-errors.ts). */
+    isSessionError: ({ event }) => isSessionError((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'theme',
@@ -144,13 +150,20 @@ export const themeMachine = setup({
             src: 'saveStyles',
             input: ({ context }) => context.styles,
             onDone: 'idle',
-            onError: {
-              target: 'idle',
-              actions: [
-                { type: 'notify', params: NOT_SAVED_TOAST },
-                { type: 'logError', params: ({ event }) => ({ what: 'save styles (top bar)', error: event.error }) },
-              ],
-            },
+            onError: [
+              {
+                guard: 'isSessionError',
+                target: 'idle',
+                actions: { type: 'logError', params: ({ event }) => ({ what: 'save styles (top bar)', error: event.error }) },
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'notify', params: NOT_SAVED_TOAST },
+                  { type: 'logError', params: ({ event }) => ({ what: 'save styles (top bar)', error: event.error }) },
+                ],
+              },
+            ],
           },
         },
         /** "Guardar": success toasts "Estilos guardados" and closes the configurator; failure is silent. */

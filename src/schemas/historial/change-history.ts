@@ -32,9 +32,13 @@ export const changeHistoryQuerySchema = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'La fecha inicial debe ser anterior a la final', path: ['to'] });
 export type ChangeHistoryQuery = z.infer<typeof changeHistoryQuerySchema>;
 
-/** Who made a change: null for the system (seed, jobs) or an anonymous call. */
+/**
+ * Who made a change: null for the system (seed, jobs) or an anonymous call. `type` is open
+ * (tolerant reader): CUSTOMER marks a customer and any other value is staff (SPEC §1, §6); our
+ * server sends COLLABORATOR or CUSTOMER.
+ */
 export const changeActorSchema = z
-  .object({ type: z.enum(['COLLABORATOR', 'CUSTOMER']), id: z.number().int(), name: z.string().nullable() })
+  .object({ type: z.string().min(1), id: z.number().int(), name: z.string().nullable() })
   .nullable();
 
 /** One change: the record's fields before and after (secrets never recorded) and the fields that differ. */

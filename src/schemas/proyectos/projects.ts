@@ -662,3 +662,13 @@ export type ImportPreview = z.infer<typeof importPreviewResponseSchema>['data'];
 export const importResultResponseSchema = z.object({
   data: z.object({ created: z.number().int(), updated: z.number().int() }),
 });
+
+/**
+ * POST …/imports refusal (422) when the file has ERRORs: the error body of design API.md plus the
+ * file's `issues`; nothing was stored.
+ */
+export const importRejectedResponseSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  issues: z.array(importIssueSchema),
+});

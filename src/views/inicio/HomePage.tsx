@@ -27,7 +27,7 @@ export function HomePage() {
           {local ? (
             <div>
               <div className="home-local-name">Local activo: {local.name}</div>
-              <div className="home-local-address">{local.address}</div>
+              {local.address ? <div className="home-local-address">{local.address}</div> : null}
             </div>
           ) : (
             <div className="home-local-name">Sin local activo</div>

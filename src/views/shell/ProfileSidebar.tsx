@@ -45,7 +45,7 @@ export function ProfileSidebar() {
             <dt>Correo electrónico</dt>
             <dd>{user?.email || '—'}</dd>
             <dt>Local activo</dt>
-            <dd>{local ? `${local.name} · ${local.address}` : 'Sin local activo'}</dd>
+            <dd>{local ? [local.name, local.address].filter(Boolean).join(' · ') : 'Sin local activo'}</dd>
           </dl>
           <div className="profile-sidebar-actions">
             <Button

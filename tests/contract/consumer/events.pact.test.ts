@@ -51,7 +51,7 @@ describe('NotificationsMessageEvent', () => {
           ids_users: eachLike(integer(2)),
           notification: {
             id_notification: integer(1),
-            type: { code: like('CUSTOMER'), name: like('Cliente'), icon: like('person'), color_icon: regex(/^#[0-9a-fA-F]{6}$/, '#10b981') },
+            type: { icon: like('person'), color_icon: regex(/^#[0-9a-fA-F]{6}$/, '#10b981') }, // SPEC §3 fixes icon and color_icon only (tolerant reader)
             title: like(NOTIFICATION_NEW.title),
             detail: like(NOTIFICATION_NEW.detail),
             created_at_formatted: regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '2026-11-20 10:15:00'),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiError, NETWORK_ERROR_MESSAGE, createApiClient, request, toApiError } from '../../../src/api/client';
 import { createSessionApi } from '../../../src/api/session';
 import { createNotificationsApi } from '../../../src/api/notifications';
+import { createLotMapsApi } from '../../../src/api/mapas/lot-maps';
 import { limaWallTimeText, relativeTimeEs } from '../../../src/lib/dates';
 import { readStorage } from '../../../src/lib/storage';
 import { loginData } from '../support/fakes';
@@ -65,6 +66,70 @@ describe('api client', () => {
     const { client } = clientWith(() => json(status, { message: 'mensaje' }));
     const error = await createSessionApi(client).roleNames().catch((e: unknown) => e);
     expect(error).toMatchObject({ status, message: 'mensaje', issues: {} });
+  });
+
+  describe('the global check (SPEC §7 "every response passes a global check", onSessionError)', () => {
+    function reporting(respond: (req: Request) => Response, onSessionError = vi.fn()) {
+      const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => respond(new Request(input, init))) as unknown as typeof globalThis.fetch;
+      return { client: createApiClient({ bases, getToken: () => 't', fetch, onSessionError }), onSessionError };
+    }
+
+    it.each([401, 402, 404])('hands a %i to onSessionError once, before the call rejects with that same error', async (status) => {
+      const order: string[] = [];
+      const { client, onSessionError } = reporting(
+        () => json(status, { message: 'Sesión no válida o expirada' }),
+        vi.fn(() => void order.push('reported')),
+      );
+      const error = await createSessionApi(client)
+        .changePassword('a', 'b')
+        .catch((e: unknown) => (order.push('rejected'), e));
+      expect(onSessionError).toHaveBeenCalledTimes(1);
+      expect(onSessionError.mock.calls[0]![0]).toBe(error);
+      expect(error).toMatchObject({ status, message: 'Sesión no válida o expirada' });
+      expect(order).toEqual(['reported', 'rejected']);
+    });
+
+    it('on the session\'s bases and every kind of call: customer, private, blob, raw', async () => {
+      const { client, onSessionError } = reporting(() => json(401, { message: 'x' }));
+      await createNotificationsApi(client).list('CUSTOMER').catch(() => {});
+      await createSessionApi(client).roleNames().catch(() => {});
+      await client.main('plan', { responseType: 'blob' }).catch(() => {});
+      await client.main.raw('plan').catch(() => {});
+      expect(onSessionError).toHaveBeenCalledTimes(4);
+    });
+
+    it('not on the public base (no session: the public map\'s 404 is its own "not found")', async () => {
+      const { client, onSessionError } = reporting(() => json(404, { message: 'Lotización no encontrada' }));
+      const error = await createLotMapsApi(client).publicMap('NoExiste99').catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 404, message: 'Lotización no encontrada' });
+      expect(onSessionError).not.toHaveBeenCalled();
+    });
+
+    it.each([0, 403, 409, 422, 500])('does not report a %i', async (status) => {
+      const { client, onSessionError } = reporting(() => (status ? json(status, { message: 'x' }) : Promise.reject(new TypeError('fetch failed'))) as Response);
+      await createSessionApi(client).roleNames().catch(() => {});
+      expect(onSessionError).not.toHaveBeenCalled();
+    });
+
+    it('checked(): an answer received outside ofetch (XMLHttpRequest) goes through the same check, once', () => {
+      const { client, onSessionError } = reporting(() => json(200, {}));
+      const error = new ApiError(402, 'La suscripción de la empresa está vencida');
+      expect(client.checked(error)).toBe(error);
+      client.checked(error);
+      client.checked(new ApiError(422, 'x'));
+      expect(onSessionError).toHaveBeenCalledTimes(1);
+    });
+
+    it('a failing handler does not replace the call\'s error', async () => {
+      const { client } = reporting(
+        () => json(401, { message: 'Sesión no válida o expirada' }),
+        vi.fn(() => {
+          throw new Error('handler broke');
+        }),
+      );
+      const error = await createSessionApi(client).roleNames().catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 401, message: 'Sesión no válida o expirada' });
+    });
   });
 
   it('a non-JSON error body becomes "Error <status>"', async () => {

@@ -81,4 +81,15 @@ describe('change-password machine', () => {
     expect(notify).toHaveBeenCalledWith({ severity: 'error', summary: 'DESCRIPCIÓN', detail: 'La contraseña actual es incorrecta', life: 3000 });
     expect(actor.getSnapshot().context.fields.actual_password).toBe('mala');
   });
+
+  it.each([401, 402, 404])('a %i is the session\'s: no toast, the dialog closes and forgets the typed passwords', async (status) => {
+    const { actor, notify, fill } = start(async () => {
+      throw new ApiError(status, 'Sesión no válida o expirada');
+    });
+    fill({ actual_password: 'Actual#2026', new_password: 'Nueva#2026', confirmar_password: 'Nueva#2026' });
+    actor.send({ type: 'password.submit' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(notify).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.fields).toEqual({ actual_password: '', new_password: '', confirmar_password: '' });
+  });
 });

@@ -21,6 +21,7 @@ import {
   hasPermissions,
 } from '../../../src/machines/session/session.selectors';
 import type { SessionApi } from '../../../src/api/session';
+import type { ApiError } from '../../../src/api/client';
 import type { RealtimeEvent, RealtimeInput } from '../../../src/machines/realtime/realtime.machine';
 import {
   TOKEN,
@@ -38,10 +39,24 @@ import {
   seedSession,
 } from '../support/fakes';
 
+/** The session actor of the test under way (the target of {@link failViaClient}). */
+let current: { send: (event: { type: 'session.apiError'; error: ApiError }) => void } | null = null;
+
+/**
+ * What the real api client does with a 401/402/404 (src/api/client.ts `onSessionError`, wired in
+ * app-services.ts): report the error to the session, then reject with it. The end-to-end version,
+ * with the real client, is tests/unit/machines/session-errors.test.ts.
+ */
+function failViaClient(error: ApiError): Promise<never> {
+  current?.send({ type: 'session.apiError', error });
+  return Promise.reject(error);
+}
+
 function start(api: SessionApi = fakeSessionApi(), store = memoryStore()) {
   const navigate = vi.fn();
   const log = vi.fn();
   const actor = createActor(createSessionMachine({ api, store, navigate, log }), { input: readStoredSession(store) });
+  current = actor;
   actor.start();
   return { actor, navigate, log, store, api };
 }
@@ -67,13 +82,22 @@ describe('session machine', () => {
     expect(selectActiveLocal(snap)?.name).toBe('Sede Central - Lima');
   });
 
-  it('a stored token the server refuses (401 at revalidation) lands on /auth/access with storage cleared', async () => {
+  it('a stored token the server refuses (401 at revalidation, reported by the client) lands on /auth/access with storage cleared', async () => {
     const store = memoryStore();
     seedSession(store);
-    const { actor, navigate } = start(fakeSessionApi({ rolePermissions: vi.fn(async () => Promise.reject(apiError(401, 'Sesión no válida o expirada'))) }), store);
+    const { actor, navigate } = start(fakeSessionApi({ rolePermissions: vi.fn(() => failViaClient(apiError(401, 'Sesión no válida o expirada'))) }), store);
     await waitFor(actor, (s) => s.matches('redirected'));
     expect(navigate).toHaveBeenCalledWith('/auth/access');
     expect(store.data.size).toBe(0);
+  });
+
+  it('without the client\'s report, a failing row 11 at revalidation is only logged (the machine never routes by itself)', async () => {
+    const store = memoryStore();
+    seedSession(store);
+    const { actor, navigate, log } = start(fakeSessionApi({ rolePermissions: vi.fn(async () => Promise.reject(apiError(401, 'No autenticado'))) }), store);
+    await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
+    expect(navigate).not.toHaveBeenCalled();
+    expect(log).toHaveBeenCalledWith('permissions', expect.any(Error));
   });
 
   it('a network failure at revalidation is logged and keeps the stored session', async () => {
@@ -190,8 +214,8 @@ describe('session machine', () => {
     expect(selectLoginError(actor.getSnapshot())).toBe('No se pudo conectar con el servidor. Inténtelo nuevamente.');
   });
 
-  it('a 402 at login redirects to /auth/pago', async () => {
-    const api = fakeSessionApi({ login: vi.fn(async () => Promise.reject(apiError(402, 'Suscripción vencida'))) });
+  it('a 402 at login (reported by the client) redirects to /auth/pago', async () => {
+    const api = fakeSessionApi({ login: vi.fn(() => failViaClient(apiError(402, 'Suscripción vencida'))) });
     const { actor, navigate } = start(api);
     actor.send(login);
     await waitFor(actor, (s) => s.matches('redirected'));
@@ -504,7 +528,8 @@ describe('session: live permissions (PermissionsChangedEvent)', () => {
     await vi.waitFor(() => expect(first.actor.getSnapshot().matches({ loggedIn: { ready: 'current' } })).toBe(true));
     expect(first.actor.getSnapshot().context.permissions).toEqual(permissions);
 
-    rolePermissions.mockRejectedValueOnce(apiError(401, 'No autenticado'));
+    current = first.actor;
+    rolePermissions.mockImplementationOnce(() => failViaClient(apiError(401, 'No autenticado')));
     first.push({ type: 'realtime.permissionsChanged', payload: changed() });
     await vi.waitFor(() => expect(first.actor.getSnapshot().value).toBe('redirected'));
     expect(first.store.data.size).toBe(0);

@@ -4,6 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { NOT_SAVED_TOAST, SAVED_TOAST, themeMachine } from '../../../src/machines/theme/theme.machine';
 import { DEFAULT_STYLES, type StyleSettings, type UserType } from '../../../src/schemas/session';
 import { themeVariables } from '../../../src/lib/theme';
+import { ApiError } from '../../../src/api/client';
 
 function start(userType: UserType | null, save: (styles: StyleSettings) => Promise<unknown> = async () => ({})) {
   const spies = { apply: vi.fn(), persistLocal: vi.fn(), menuModeChanged: vi.fn(), notify: vi.fn(), logError: vi.fn(), save: vi.fn(save) };
@@ -75,6 +76,14 @@ describe('theme machine', () => {
     await waitFor(actor, (s) => s.matches({ persistence: 'idle' }) && notify.mock.calls.length > 0);
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ darkTheme: true }));
     expect(notify).toHaveBeenCalledWith(NOT_SAVED_TOAST);
+  });
+
+  it.each([401, 402, 404])('staff: a dark-mode save answered %i is the session\'s (no toast, only logged)', async (status) => {
+    const { actor, notify, logError } = start('COLLABORATOR', async () => Promise.reject(new ApiError(status, 'Sesión no válida o expirada')));
+    actor.send({ type: 'theme.darkToggled' });
+    await waitFor(actor, (s) => s.matches({ persistence: 'idle' }) && logError.mock.calls.length > 0);
+    expect(notify).not.toHaveBeenCalled();
+    expect(logError).toHaveBeenCalledWith({ what: 'save styles (top bar)', error: expect.any(ApiError) });
   });
 
   it('customers never save to the server but keep the styles locally', () => {

@@ -1,0 +1,230 @@
+/**
+ * Tolerant reader (issue 12 item 6; design ARCHITECTURE.md "Contracts", API.md "Rules every route
+ * follows", docs/contracts.md): every schema the web app reads an answer with accepts the minimal
+ * example of its call plus an unknown key at every object level. Requests stay strict (checked at
+ * the end).
+ *
+ * The registry below must name every response schema:
+ * - every export of src/schemas whose name ends in ResponseSchema, ReadSchema, PageSchema or
+ *   EventSchema (the naming rule for answers and pushed events);
+ * - every schema src/api hands to `request(…)`, `parseBody(…)` or `….safeParse(…)` (read from the
+ *   source text), whatever its name.
+ * A new response schema that is not in the registry fails the first two tests.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import type * as zc from 'zod/v4/core';
+import * as common from '../../../src/schemas/common';
+import * as session from '../../../src/schemas/session';
+import * as notification from '../../../src/schemas/notification';
+import * as projects from '../../../src/schemas/proyectos/projects';
+import * as users from '../../../src/schemas/configuracion/users';
+import * as roles from '../../../src/schemas/configuracion/roles';
+import * as company from '../../../src/schemas/configuracion/company';
+import * as changeHistory from '../../../src/schemas/historial/change-history';
+import * as list from '../../../src/schemas/list';
+import { dataResponseSchema } from '../../../src/schemas/paging';
+
+const MODULES: Record<string, Record<string, unknown>> = { common, session, notification, projects, users, roles, company, changeHistory, list };
+
+const meta = { page: 1, per_page: 20, total: 1 };
+const when = '2026-11-22T15:00:00Z';
+const notificationItem = {
+  id_notification: 1,
+  type: { icon: 'info-sign', color_icon: '#3b82f6' },
+  title: 'Nuevo cliente',
+  detail: '<p>Hola</p>',
+  new: true,
+};
+const subdivision = {
+  id: 1, key: 'k3Y', code: 'LV-01', name: 'Los Viñedos', department: 'Lima', province: 'Lima', district: 'Carabayllo',
+  ubigeo: null, address: null, currency: 'PEN', total_area_m2: 1000, registry_entry: null, licence_number: null, licence_date: null,
+  status: 'EN_VENTA', published: true, public_prices: false, coordinate_system: 'PLAN', plan_url: null,
+  lot_counts: { DISPONIBLE: 1, SEPARADO: 0, VENDIDO: 0, BLOQUEADO: 0, RESERVA_COMERCIAL: 0, CANJE: 0 },
+  lots_total: 1, sold_area_m2: 0, created_at: when, updated_at: when,
+};
+const lot = {
+  id: 1, subdivision_id: 1, block_id: 1, block: 'A', stage: null, number: '1', code: 'A-1', area_m2: 120, perimeter_m: null,
+  front_m: null, front_neighbour: null, back_m: null, back_neighbour: null, right_m: null, right_neighbour: null, left_m: null,
+  left_neighbour: null, currency: 'PEN', price_per_m2: 10000, list_price: 1200000, list_price_reason: null, is_corner: false,
+  facing_park: false, status: 'DISPONIBLE', has_polygon: false, registry_entry: null, notes: null, updated_at: when,
+};
+const mapSubdivision = { key: 'k3Y', code: 'LV-01', name: 'Los Viñedos', currency: 'PEN', coordinate_system: 'PLAN', plan_url: null, plan_width: null, plan_height: null, bounds: null };
+const issue = { severity: 'ERROR', location: 'fila 2', lot_code: null, field: null, message: 'Falta el área' };
+const staffUser = { id: 1, dni: '45678912', email: 'a@b.pe', name: 'Ana', surname: 'Quispe', phone: null, status: 'ACTIVO', roles: [{ id: 1, name: 'Admin' }], locals: [], created_at: when, updated_at: when };
+const role = { id: 1, name: 'Admin', permissions: [], holders: 0 };
+const local = { id: 1, name: 'Sede', address: 'Av. 1', active: true };
+const sessionUser = {
+  id: 7, name: 'Lucía', surname: 'Quispe', dni: '45678912', email: 'l@e.pe', phone: '987654321', status: 'ACTIVO', roles: [],
+  permissions_names: [{ nombre: 'Configuración', items: [{ nombre: 'Usuarios', ruta: '/Configuracion/Usuarios', icono: 'people' }] }],
+};
+
+interface Entry {
+  schema: zc.$ZodType;
+  /** The smallest answer the call may give: only what the spec (or design API.md) fixes. */
+  example: unknown;
+}
+
+/** Every schema the web app reads an answer or a pushed event with, by the name it is known by. */
+const RESPONSE_SCHEMAS: Record<string, Entry> = {
+  errorBodySchema: { schema: common.errorBodySchema, example: { message: 'Sesión no válida o expirada' } },
+  messageResponseSchema: { schema: common.messageResponseSchema, example: { message: 'ok' } },
+  // Session (SPEC §7 rows 1–3, 9–11)
+  registrationResponseSchema: { schema: session.registrationResponseSchema, example: { message: 'Registro exitoso', data: { id: 1 } } },
+  loginResponseSchema: { schema: session.loginResponseSchema, example: { data: { token: 'a'.repeat(64), type: 'ADMIN', system_styles: null, user: sessionUser } } },
+  styleSettingsReadSchema: { schema: session.styleSettingsReadSchema, example: { primary: 'emerald', surface: null, preset: 'Aura', menuMode: 'static', darkTheme: false } },
+  realtimeCredentialsResponseSchema: {
+    schema: session.realtimeCredentialsResponseSchema,
+    example: {
+      data: {
+        echo_info: { broadcaster: 'pusher', key: 'k', cluster: 'mt1', encrypted: true },
+        channels: { 'administration.notifications': { channel: 'n' }, 'administration.notifications_customers': { channel: 'c' } },
+      },
+    },
+  },
+  activeLocalsResponseSchema: { schema: session.activeLocalsResponseSchema, example: { message: [{ id: 1, name: 'Sede Central' }] } },
+  roleNamesResponseSchema: { schema: session.roleNamesResponseSchema, example: { message: ['Administrador'], id: [1] } },
+  rolePermissionsResponseSchema: { schema: session.rolePermissionsResponseSchema, example: { permissions: [] } },
+  // Notifications (rows 12–14, realtime)
+  notificationsReadSchema: { schema: notification.notificationsReadSchema, example: { data: { notification_quantity: 0, notification: [notificationItem] } } },
+  notificationsResponseSchema: {
+    schema: notification.notificationsResponseSchema,
+    example: { data: { notification_quantity: 1, notification: [{ ...notificationItem, type: { code: 'INFO', name: 'Información', icon: 'info-sign', color_icon: '#3b82f6' }, created_at_formatted: '2026-11-22 10:00:00', fecha_creacion: when }] } },
+  },
+  notificationReadSchema: { schema: notification.notificationReadSchema, example: notificationItem },
+  notificationTypeReadSchema: { schema: notification.notificationTypeReadSchema, example: notificationItem.type },
+  notificationsMessageEventSchema: {
+    schema: notification.notificationsMessageEventSchema,
+    example: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [7], notification: notificationItem } },
+  },
+  permissionsChangedEventSchema: { schema: notification.permissionsChangedEventSchema, example: { user_id: 7, changed_at: when } },
+  sendNotificationResponseSchema: { schema: notification.sendNotificationResponseSchema, example: { message: 'ok', data: { recipients: 0, ids_notifications: [] } } },
+  channelAuthResponseSchema: { schema: notification.channelAuthResponseSchema, example: { auth: 'key:abc' } },
+  // Configuración
+  usersPageSchema: { schema: users.usersPageSchema as zc.$ZodType, example: { data: [staffUser], meta } },
+  staffUserResponseSchema: { schema: users.staffUserResponseSchema as zc.$ZodType, example: { data: staffUser } },
+  rolesPageSchema: { schema: roles.rolesPageSchema as zc.$ZodType, example: { data: [role], meta } },
+  roleResponseSchema: { schema: roles.roleResponseSchema as zc.$ZodType, example: { data: role } },
+  companyResponseSchema: {
+    schema: company.companyResponseSchema as zc.$ZodType,
+    example: { data: { id: 1, business_name: 'Parcela SAC', ruc: '20123456789', address: 'Av. 1', phone: null, email: null, legal_representative: null, logo_url: null } },
+  },
+  localsPageSchema: { schema: company.localsPageSchema as zc.$ZodType, example: { data: [local], meta } },
+  localResponseSchema: { schema: company.localResponseSchema as zc.$ZodType, example: { data: local } },
+  // Historial de cambios
+  changeHistoryPageSchema: {
+    schema: changeHistory.changeHistoryPageSchema as zc.$ZodType,
+    example: {
+      data: [{ id: 1, occurred_at: when, actor: { type: 'ADMIN', id: 1, name: null }, ip: null, entity: 'users', record_id: '1', action: 'UPDATE', before: null, after: { name: 'Ana' }, changed_fields: ['name'] }],
+      meta,
+    },
+  },
+  // Proyectos
+  subdivisionsPageSchema: { schema: projects.subdivisionsPageSchema as zc.$ZodType, example: { data: [subdivision], meta } },
+  subdivisionResponseSchema: { schema: projects.subdivisionResponseSchema as zc.$ZodType, example: { data: subdivision } },
+  stagesResponseSchema: { schema: projects.stagesResponseSchema as zc.$ZodType, example: { data: [{ id: 1, name: 'Etapa 1', position: 0 }] } },
+  'dataResponseSchema(stageSchema)': { schema: dataResponseSchema(projects.stageSchema) as zc.$ZodType, example: { data: { id: 1, name: 'Etapa 1', position: 0 } } },
+  blocksResponseSchema: { schema: projects.blocksResponseSchema as zc.$ZodType, example: { data: [{ id: 1, name: 'A', stage_id: null, lots_count: 0 }] } },
+  'dataResponseSchema(blockSchema)': { schema: dataResponseSchema(projects.blockSchema) as zc.$ZodType, example: { data: { id: 1, name: 'A', stage_id: null, lots_count: 0 } } },
+  lotsPageSchema: { schema: projects.lotsPageSchema as zc.$ZodType, example: { data: [lot], meta } },
+  lotResponseSchema: { schema: projects.lotResponseSchema as zc.$ZodType, example: { data: lot } },
+  lotStatusHistoryPageSchema: {
+    schema: projects.lotStatusHistoryPageSchema as zc.$ZodType,
+    example: { data: [{ id: 1, from_status: null, to_status: 'DISPONIBLE', reason: null, user_name: null, changed_at: when }], meta },
+  },
+  priceChangePreviewResponseSchema: {
+    schema: projects.priceChangePreviewResponseSchema as zc.$ZodType,
+    example: { data: { count: 0, currency: 'PEN', total_before: 0, total_after: 0, rows: [] } },
+  },
+  priceChangeResultResponseSchema: { schema: projects.priceChangeResultResponseSchema as zc.$ZodType, example: { data: { updated: 0 } } },
+  lotMapResponseSchema: {
+    schema: projects.lotMapResponseSchema as zc.$ZodType,
+    example: { data: { subdivision: mapSubdivision, lots: [{ id: 1, code: 'A-1', block: 'A', number: '1', area_m2: 120, price_per_m2: 1, list_price: 1, status: 'DISPONIBLE', polygon: null }] } },
+  },
+  publicLotMapResponseSchema: {
+    schema: projects.publicLotMapResponseSchema as zc.$ZodType,
+    example: { data: { subdivision: mapSubdivision, lots: [{ code: 'A-1', block: 'A', number: '1', area_m2: 120, list_price: null, price_per_m2: null, status: 'DISPONIBLE', polygon: null }] } },
+  },
+  importPreviewResponseSchema: {
+    schema: projects.importPreviewResponseSchema as zc.$ZodType,
+    example: {
+      data: {
+        format: 'CSV', layers: null, layer: null,
+        lots: [{ block: 'A', number: '1', code: 'A-1', area_m2: 120, drawn_area_m2: null, perimeter_m: null, price_per_m2: null, has_polygon: false, action: 'CREATE' }],
+        issues: [issue], summary: { create: 1, update: 0, errors: 1, warnings: 0 }, can_import: false,
+      },
+    },
+  },
+  importResultResponseSchema: { schema: projects.importResultResponseSchema as zc.$ZodType, example: { data: { created: 1, updated: 0 } } },
+  importRejectedResponseSchema: { schema: projects.importRejectedResponseSchema as zc.$ZodType, example: { message: 'El archivo tiene errores', issues: [issue] } },
+};
+
+/** Names that are not schemas: the generic parse of `parseBody(schema, …)` and `request(z.unknown(), …)` (DELETE → 204). */
+const NOT_A_SCHEMA = new Set(['schema', 'z']);
+
+/** `value` with `unknown_key: 1` added to every plain object in it (arrays walked, not changed). */
+function withUnknownKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withUnknownKeys);
+  if (value && typeof value === 'object') {
+    return { ...Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withUnknownKeys(v)])), unknown_key: 1 };
+  }
+  return value;
+}
+
+/** Schema names src/api parses answers with (request, parseBody, safeParse), from the source text. */
+function schemasUsedBySrcApi(): string[] {
+  const dir = join(__dirname, '../../../src/api');
+  const names = new Set<string>();
+  // Module folders too (src/api/proyectos/…).
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    for (const m of text.matchAll(/\b(?:request|parseBody)\(\s*([A-Za-z_$][\w$]*)(\([^)]*\))?/g)) names.add(m[1]! + (m[2] ?? ''));
+    for (const m of text.matchAll(/\b([A-Za-z_$][\w$]*Schema)\.safeParse\(/g)) names.add(m[1]!);
+  }
+  return [...names].filter((n) => !NOT_A_SCHEMA.has(n.replace(/\(.*$/, '')));
+}
+
+describe('tolerant reader: the registry covers every response schema', () => {
+  it('names every export of src/schemas that is named as an answer or an event', () => {
+    const named = Object.values(MODULES).flatMap((mod) =>
+      Object.keys(mod).filter((name) => /(?:Response|Read|Page|Event)Schema$/.test(name) && typeof mod[name] !== 'function'),
+    );
+    expect(named.length).toBeGreaterThan(30);
+    expect(named.filter((name) => !(name in RESPONSE_SCHEMAS))).toEqual([]);
+  });
+
+  it('names every schema src/api parses an answer with', () => {
+    const used = schemasUsedBySrcApi();
+    expect(used).toContain('loginResponseSchema');
+    expect(used.filter((name) => !(name in RESPONSE_SCHEMAS))).toEqual([]);
+  });
+});
+
+describe('tolerant reader: each answer parses from its minimal example plus unknown keys', () => {
+  it.each(Object.entries(RESPONSE_SCHEMAS))('%s', (_name, { schema, example }) => {
+    const plain = z.safeParse(schema, example);
+    expect(plain.success, JSON.stringify(plain.error?.issues)).toBe(true);
+    const widened = z.safeParse(schema, withUnknownKeys(example));
+    expect(widened.success, JSON.stringify(widened.error?.issues)).toBe(true);
+  });
+
+  it('where the spec says "any other than", the value is open: a staff type other than COLLABORATOR reads as staff', () => {
+    const parsed = z.parse(session.loginResponseSchema, RESPONSE_SCHEMAS.loginResponseSchema!.example);
+    expect(session.sessionTypeOf(parsed.data.type)).toBe('COLLABORATOR');
+    expect(session.sessionTypeOf('CUSTOMER')).toBe('CUSTOMER');
+  });
+});
+
+describe('strict writer: what the app sends still refuses unknown keys', () => {
+  it.each([
+    ['loginRequestSchema', session.loginRequestSchema, { user: '45678912', password: 'x', user_type: 'COLLABORATOR' }],
+    ['styleSettingsSchema', session.styleSettingsSchema, { primary: 'emerald', surface: null, preset: 'Aura', menuMode: 'static', darkTheme: false }],
+    ['changePasswordRequestSchema', session.changePasswordRequestSchema, { actual_password: 'Actual#2026', new_password: 'Nueva#2026' }],
+    ['markSeenRequestSchema', notification.markSeenRequestSchema, { ids_notifications: '[1]' }],
+  ] as const)('%s', (_name, schema, example) => {
+    expect(z.safeParse(schema as zc.$ZodType, example).success).toBe(true);
+    expect(z.safeParse(schema as zc.$ZodType, { ...example, unknown_key: 1 }).success).toBe(false);
+  });
+});
