@@ -8,6 +8,9 @@ import { DEFAULT_ID_ALPHABET } from './ids';
  * Server configuration read from the environment (design ARCHITECTURE.md "The API server").
  * Every variable is optional; an empty string counts as unset.
  */
+/** scrypt cost (log2 N) of password hashes when SCRYPT_LOG_N is not set: 2^17, OWASP's minimum for scrypt. */
+export const DEFAULT_SCRYPT_LOG_N = 17;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -23,7 +26,7 @@ const envSchema = z.object({
   PUBLIC_DIR: z.string().min(1).default('./public'),
   TOKEN_IDLE_HOURS: z.coerce.number().positive().default(8),
   TOKEN_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
-  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(22).default(17),
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(22).default(DEFAULT_SCRYPT_LOG_N),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   /** Fastify trustProxy: 'true', a hop count, or a comma list of proxy addresses/CIDRs; default off. */

@@ -1,32 +1,20 @@
-import { createApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/connection';
-import { migrateToLatest } from './db/migrate';
-import { DEMO_ACCOUNTS, seedDemo } from './db/seed';
+import { DEMO_ACCOUNTS } from './db/seed';
+import { startApp } from './start';
 import { isWebAppBuilt } from './web-app';
 
 /**
  * Starts the Parcela API server (`npm run serve`): configuration from the environment, database
- * open + migrations, demo seed (unless SEED=none), then listen on HOST:PORT serving the API and the
+ * open + migrations + demo seed unless SEED=none (server/start.ts), then listen on HOST:PORT serving the API and the
  * built web app. SIGINT/SIGTERM close the server and the database gracefully.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = openDatabase(config);
-  const applied = await migrateToLatest(handle);
-
-  const app = await createApp({
-    db: handle.db,
-    config,
-    logger: { level: 'info' },
-  });
+  const { app, database: handle } = await startApp(config, { logger: { level: 'info' } });
   const log = app.log;
   const where = handle.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : config.databasePath;
-  log.info({ applied }, `Database ready: ${where}`);
-
-  if (config.seed === 'demo' && (await seedDemo(handle.db, { scryptLogN: config.scryptLogN }))) {
-    log.info('Demo data seeded');
-  }
+  log.info({ applied: handle.applied }, `Database ready: ${where}`);
+  if (handle.seeded) log.info('Demo data seeded');
   if (config.pusher.host && !config.pusher.secretConfigured) {
     log.warn('PUSHER_HOST is set but PUSHER_APP_SECRET is not: the external realtime service will refuse this server\'s events');
   }

@@ -9,11 +9,11 @@ import type { Kysely } from 'kysely';
 import { createApp } from '../../server/app';
 import { testConfig, type AppConfig } from '../../server/config';
 import { createManualClock, type ManualClock } from '../../server/clock';
-import { openDatabase, type DatabaseHandle, type DialectName } from '../../server/db/connection';
+import { type DatabaseHandle, type DialectName } from '../../server/db/connection';
 import type { DB } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
 import type { UserType } from '../../src/schemas/session';
 import type { BroadcastEvent, Broadcaster } from '../../server/realtime/broadcaster';
+import { openMigratedDatabase } from '../../server/start';
 
 /**
  * Server test harness (design ARCHITECTURE.md "Tests": HTTP through `inject`, real SQLite in a temp
@@ -39,8 +39,7 @@ function databaseUrlFor(base: string, name: string): string {
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = await mkdtemp(join(tmpdir(), 'parcela-test-'));
-    const handle = openDatabase({ databasePath: join(dir, 'test.db'), databaseUrl: null });
-    await migrateToLatest(handle);
+    const handle = await openMigratedDatabase({ databasePath: join(dir, 'test.db'), databaseUrl: null });
     return {
       ...handle,
       destroy: async () => {
@@ -56,8 +55,7 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const handle = openDatabase({ databasePath: ':memory:', databaseUrl: databaseUrlFor(adminUrl, name) });
-  await migrateToLatest(handle);
+  const handle = await openMigratedDatabase({ databasePath: ':memory:', databaseUrl: databaseUrlFor(adminUrl, name) });
   return {
     ...handle,
     destroy: async () => {

@@ -18,8 +18,7 @@ import pactCore from '@pact-foundation/pact-core';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/connection';
-import { migrateToLatest } from '../../../server/db/migrate';
+import { type DatabaseHandle } from '../../../server/db/connection';
 import {
   changeRecordByAnotherUser,
   createCustomer,
@@ -37,6 +36,7 @@ import { VERSIONED_TABLES, type VersionedTable } from '../../../server/db/migrat
 import { STAFF_PERMISSIONS, type Permission } from '../../../src/schemas/permissions';
 import { CUSTOMER, HISTORY_ENTRY, NOTIFICATION_NEW, OTHER_ROLE, OTHER_STAFF, STAFF, STATES } from '../states';
 import { projectStateHandlers } from './projects-state-handlers';
+import { openMigratedDatabase } from '../../../server/start';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'parcela-pact-'));
@@ -52,8 +52,7 @@ async function freshProvider(): Promise<void> {
   }
   generation += 1;
   const config = testConfig({ databasePath: path.join(dir, `verify-${generation}.db`), databaseUrl: null });
-  const handle = openDatabase(config);
-  await migrateToLatest(handle);
+  const handle = await openMigratedDatabase(config);
   const app = await createApp({ db: handle.db, config });
   await app.ready();
   current = { app, handle };

@@ -13,8 +13,6 @@ import { afterAll, describe, it } from 'vitest';
 import { MessageProviderPact, providerWithMetadata } from '@pact-foundation/pact';
 import { createApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
-import { openDatabase } from '../../../server/db/connection';
-import { migrateToLatest } from '../../../server/db/migrate';
 import type { BroadcastEvent } from '../../../server/realtime/broadcaster';
 import { notificationChannelOf } from '../../../server/realtime/realtime.service';
 import { createRole, createSession, createStaff, ensureCompany } from '../../../server/testing/fixtures';
@@ -22,6 +20,7 @@ import { MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../../src/schemas/permi
 import { NOTIFICATIONS_EVENT_NAME } from '../../../src/schemas/notification';
 import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/configuracion/roles';
 import { NOTIFICATION_NEW, STAFF } from '../states';
+import { openMigratedDatabase } from '../../../server/start';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(path.join(tmpdir(), 'parcela-events-'));
@@ -30,7 +29,7 @@ let generation = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type App = Awaited<ReturnType<typeof createApp>>;
-type Db = ReturnType<typeof openDatabase>['db'];
+type Db = Awaited<ReturnType<typeof openMigratedDatabase>>['db'];
 
 /**
  * Runs `scenario` on a fresh server (migrated temporary database, a company, the Administrador role
@@ -42,8 +41,7 @@ async function onFreshServer<T>(
 ): Promise<T> {
   generation += 1;
   const config = testConfig({ databasePath: path.join(dir, `events-${generation}.db`), databaseUrl: null });
-  const handle = openDatabase(config);
-  await migrateToLatest(handle);
+  const handle = await openMigratedDatabase(config);
   const published: BroadcastEvent[] = [];
   const app = await createApp({
     db: handle.db,
