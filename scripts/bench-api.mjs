@@ -16,7 +16,9 @@ const ONLY = process.env.ONLY ?? '';
 /** One autocannon run. @returns {Promise<import('autocannon').Result>} */
 function load(url, headers) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -28,7 +30,11 @@ try {
   const calls = [
     ['GET /api/health', '/api/health', {}],
     ['GET /api/subdivisions?per_page=20', '/api/subdivisions?per_page=20', auth],
-    [`GET lots of ${biggest.name} (${biggest.lots_total}) per_page=50 sort=code status=DISPONIBLE`, `/api/subdivisions/${biggest.key}/lots?per_page=50&sort=code&status=DISPONIBLE`, auth],
+    [
+      `GET lots of ${biggest.name} (${biggest.lots_total}) per_page=50 sort=code status=DISPONIBLE`,
+      `/api/subdivisions/${biggest.key}/lots?per_page=50&sort=code&status=DISPONIBLE`,
+      auth,
+    ],
     ['GET /api/users?per_page=20', '/api/users?per_page=20', auth],
     ['GET /api/roles?per_page=20', '/api/roles?per_page=20', auth],
     ['GET /api/locals?per_page=20', '/api/locals?per_page=20', auth],
@@ -47,9 +53,13 @@ try {
   }
   const health = rows[0].rps;
   console.log(`\nAPI load — ${CONNECTIONS} connections × ${SECONDS} s each, production mode, SQLite demo data`);
-  console.log(`${'call'.padEnd(78)} ${'p50 ms'.padStart(7)} ${'p97.5'.padStart(7)} ${'p99'.padStart(7)} ${'req/s'.padStart(8)} ${'÷ health'.padStart(9)}`);
+  console.log(
+    `${'call'.padEnd(78)} ${'p50 ms'.padStart(7)} ${'p97.5'.padStart(7)} ${'p99'.padStart(7)} ${'req/s'.padStart(8)} ${'÷ health'.padStart(9)}`,
+  );
   for (const r of rows) {
-    console.log(`${r.name.slice(0, 78).padEnd(78)} ${String(r.p50).padStart(7)} ${String(r.p975).padStart(7)} ${String(r.p99).padStart(7)} ${r.rps.toFixed(0).padStart(8)} ${`1/${(health / r.rps).toFixed(1)}`.padStart(9)}`);
+    console.log(
+      `${r.name.slice(0, 78).padEnd(78)} ${String(r.p50).padStart(7)} ${String(r.p975).padStart(7)} ${String(r.p99).padStart(7)} ${r.rps.toFixed(0).padStart(8)} ${`1/${(health / r.rps).toFixed(1)}`.padStart(9)}`,
+    );
   }
 } finally {
   await server.stop();

@@ -71,7 +71,9 @@ if (json) {
 } else {
   console.log(`\nLighthouse ${lighthouseVersion()} — mobile, simulated throttling; median of ${RUNS} runs per page`);
   console.log(
-    ['page'.padEnd(42), 'perf', 'a11y', 'b.p.', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'SI s', 'JS KB'].map((h, i) => (i ? h.padStart(7) : h)).join(''),
+    ['page'.padEnd(42), 'perf', 'a11y', 'b.p.', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'SI s', 'JS KB']
+      .map((h, i) => (i ? h.padStart(7) : h))
+      .join(''),
   );
   for (const r of rows) {
     console.log(
@@ -101,7 +103,8 @@ if (misses.length) process.exitCode = 1;
 /** The targets a row misses, as readable strings. */
 function missed(r) {
   const out = [];
-  for (const key of ['performance', 'accessibility', 'best-practices']) if (r[key] < TARGETS[key]) out.push(`${key} ${r[key].toFixed(2)} < ${TARGETS[key]}`);
+  for (const key of ['performance', 'accessibility', 'best-practices'])
+    if (r[key] < TARGETS[key]) out.push(`${key} ${r[key].toFixed(2)} < ${TARGETS[key]}`);
   if (r.lcpMs > TARGETS.lcpMs) out.push(`LCP ${(r.lcpMs / 1000).toFixed(2)} s > ${TARGETS.lcpMs / 1000} s`);
   if (r.cls > TARGETS.cls) out.push(`CLS ${r.cls.toFixed(3)} > ${TARGETS.cls}`);
   if (r.runtimeError) out.push(`runtime error: ${r.runtimeError}`);
@@ -169,7 +172,9 @@ async function measure(browser, baseUrl, target) {
 
 /** Requests (simulated start → end ms, transfer KB) and the LCP element of one run, on stderr. */
 function printDetails(name, audits, baseUrl) {
-  const lines = [`--- ${name}: FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}`];
+  const lines = [
+    `--- ${name}: FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}`,
+  ];
   for (const r of audits['network-requests']?.details?.items ?? []) {
     lines.push(
       `  ${String(Math.round(r.networkRequestTime)).padStart(6)} → ${String(Math.round(r.networkEndTime)).padStart(6)} ms ${(r.transferSize / 1024).toFixed(1).padStart(7)} KB ${r.resourceType} ${r.url.replace(baseUrl, '')}`,

@@ -56,10 +56,14 @@ function build() {
   const dist = process.env.BENCH_DIST || '/tmp/bench-dist';
   if (process.env.BENCH_DIST && existsSync(path.join(dist, 'index.html'))) return dist;
   log(`building the app into ${dist}…`);
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (r.status !== 0) throw new Error('vite build failed');
   return dist;
 }
@@ -78,10 +82,26 @@ export function insertSubdivision(db, code, name, count) {
   const override = { code, name, plan_content_type: null, plan_data: null, plan_updated_at: null, plan_width: null, plan_height: null };
   const select = cols.map((c) => (c in override ? '?' : `"${c}"`)).join(', ');
   const params = cols.filter((c) => c in override).map((c) => override[c]);
-  const info = db.prepare(`INSERT INTO subdivisions (${cols.map((c) => `"${c}"`).join(', ')}) SELECT ${select} FROM subdivisions WHERE id = (SELECT MIN(id) FROM subdivisions)`).run(...params);
+  const info = db
+    .prepare(
+      `INSERT INTO subdivisions (${cols.map((c) => `"${c}"`).join(', ')}) SELECT ${select} FROM subdivisions WHERE id = (SELECT MIN(id) FROM subdivisions)`,
+    )
+    .run(...params);
   const subdivisionId = Number(info.lastInsertRowid);
   const now = new Date().toISOString();
-  const statuses = ['DISPONIBLE', 'DISPONIBLE', 'DISPONIBLE', 'DISPONIBLE', 'DISPONIBLE', 'SEPARADO', 'VENDIDO', 'VENDIDO', 'BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE'];
+  const statuses = [
+    'DISPONIBLE',
+    'DISPONIBLE',
+    'DISPONIBLE',
+    'DISPONIBLE',
+    'DISPONIBLE',
+    'SEPARADO',
+    'VENDIDO',
+    'VENDIDO',
+    'BLOQUEADO',
+    'RESERVA_COMERCIAL',
+    'CANJE',
+  ];
   const insertBlock = db.prepare('INSERT INTO blocks (subdivision_id, stage_id, name) VALUES (?, NULL, ?)');
   const insertLot = db.prepare(
     `INSERT INTO lots (subdivision_id, block_id, number, code, area_m2, perimeter_m, price_per_m2, list_price, status, polygon, created_at, updated_at)
@@ -110,7 +130,12 @@ export function insertSubdivision(db, code, name, count) {
         price,
         price * 200,
         statuses[i % statuses.length],
-        JSON.stringify([[x, y], [x + 10, y], [x + 10, y + 20], [x, y + 20]]),
+        JSON.stringify([
+          [x, y],
+          [x + 10, y],
+          [x + 10, y + 20],
+          [x, y + 20],
+        ]),
         now,
         now,
       );
@@ -160,7 +185,8 @@ function hoverProbe(index) {
     const target = paths[index % paths.length];
     const key = target.getAttribute('data-key');
     const box = target.getBoundingClientRect();
-    const shown = () => document.querySelector('.lot-map__hover') && document.querySelector('.lot-map__tooltip')?.getAttribute('data-key') === key;
+    const shown = () =>
+      document.querySelector('.lot-map__hover') && document.querySelector('.lot-map__tooltip')?.getAttribute('data-key') === key;
     let settled = false;
     const finish = (dom) => {
       if (settled) return;
@@ -176,7 +202,9 @@ function hoverProbe(index) {
       if (!settled) reject(new Error(`no tooltip for lot ${key}`));
     }, 5000);
     const t0 = performance.now();
-    target.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, view: window }));
+    target.dispatchEvent(
+      new MouseEvent('mousemove', { bubbles: true, clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, view: window }),
+    );
     if (shown()) finish(performance.now() - t0);
   });
 }
@@ -268,7 +296,13 @@ async function openAllLots(page, key, name, count) {
   await page.locator('.lots-virtual').getByText(`${count} lotes`, { exact: true }).waitFor({ timeout: 30_000 });
   const scroller = page.locator('.lots-virtual-scroller');
   // The first page is in: no skeleton rows at the top.
-  await page.waitForFunction(() => document.querySelectorAll('.lots-virtual-scroller .lots-virtual-body [role="row"]').length > 0 && !document.querySelector('.lots-virtual-scroller .bp6-skeleton'), null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.lots-virtual-scroller .lots-virtual-body [role="row"]').length > 0 &&
+      !document.querySelector('.lots-virtual-scroller .bp6-skeleton'),
+    null,
+    { timeout: 30_000 },
+  );
   return scroller;
 }
 
@@ -329,7 +363,10 @@ async function main() {
     const bigId = insertSubdivision(db, 'BENCH5K', 'Bench 5000 lotes', 5000);
     const smallId = insertSubdivision(db, 'BENCH200', 'Bench 200 lotes', 200);
     db.close();
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     // The keys come from the server (its opaque ids), through the admin's subdivisions list.
     const keys = await keysFor(browser, server.baseUrl, [bigId, smallId]);
     log('measuring 5 000 lots…');
@@ -349,22 +386,41 @@ async function main() {
       ratio_hover_p95: ratio(big.hover_p95_ms, small.hover_p95_ms),
       list_5000: bigList,
       list_200: smallList,
-      ratio_list: Object.fromEntries(listPasses.map((k) => [k, { median: ratio(bigList[k].median_ms, smallList[k].median_ms), p95: ratio(bigList[k].p95_ms, smallList[k].p95_ms) }])),
+      ratio_list: Object.fromEntries(
+        listPasses.map((k) => [
+          k,
+          { median: ratio(bigList[k].median_ms, smallList[k].median_ms), p95: ratio(bigList[k].p95_ms, smallList[k].p95_ms) },
+        ]),
+      ),
       targets: { first_paint_ms: TARGET_FIRST_PAINT, hover_p95_ms: TARGET_HOVER, list_dom_rows_below: TARGET_LIST_DOM_ROWS },
-      ok: big.first_paint_ms <= TARGET_FIRST_PAINT && big.hover_p95_ms <= TARGET_HOVER && bigList.dom_rows_max < TARGET_LIST_DOM_ROWS && smallList.dom_rows_max < TARGET_LIST_DOM_ROWS,
+      ok:
+        big.first_paint_ms <= TARGET_FIRST_PAINT &&
+        big.hover_p95_ms <= TARGET_HOVER &&
+        bigList.dom_rows_max < TARGET_LIST_DOM_ROWS &&
+        smallList.dom_rows_max < TARGET_LIST_DOM_ROWS,
     };
     if (json) console.log(JSON.stringify(result));
     else {
-      console.log(`Mapa 5 000 lotes: primer pintado tras llegar los datos ${big.first_paint_ms} ms (meta ≤ ${TARGET_FIRST_PAINT}), hover p95 ${big.hover_p95_ms} ms (meta ≤ ${TARGET_HOVER}; hasta el siguiente cuadro ${big.hover_frame_p95_ms} ms)`);
-      console.log(`Mapa   200 lotes: primer pintado ${small.first_paint_ms} ms, hover p95 ${small.hover_p95_ms} ms (siguiente cuadro ${small.hover_frame_p95_ms} ms)`);
+      console.log(
+        `Mapa 5 000 lotes: primer pintado tras llegar los datos ${big.first_paint_ms} ms (meta ≤ ${TARGET_FIRST_PAINT}), hover p95 ${big.hover_p95_ms} ms (meta ≤ ${TARGET_HOVER}; hasta el siguiente cuadro ${big.hover_frame_p95_ms} ms)`,
+      );
+      console.log(
+        `Mapa   200 lotes: primer pintado ${small.first_paint_ms} ms, hover p95 ${small.hover_p95_ms} ms (siguiente cuadro ${small.hover_frame_p95_ms} ms)`,
+      );
       console.log(`Relación 5 000 / 200: primer pintado ×${result.ratio_first_paint}, hover ×${result.ratio_hover_p95}`);
-      const pass = (f) => `mediana ${f.median_ms} ms, p95 ${f.p95_ms} ms (máx ${f.max_ms} ms; ${f.frames} cuadros${f.skeleton_frames ? `, ${f.skeleton_frames} con filas cargando` : ''})`;
+      const pass = (f) =>
+        `mediana ${f.median_ms} ms, p95 ${f.p95_ms} ms (máx ${f.max_ms} ms; ${f.frames} cuadros${f.skeleton_frames ? `, ${f.skeleton_frames} con filas cargando` : ''})`;
       const passes = (l) => [
         ...LIST_STEPS.map((s) => `bajando a ${s} px/cuadro (páginas cargando) ${pass(l[`down_${s}`])}`),
         ...LIST_STEPS.map((s) => `subiendo a ${s} px/cuadro (todo cargado) ${pass(l[`up_${s}`])}`),
       ];
-      for (const [label, l] of [['5 000', bigList], ['  200', smallList]]) {
-        console.log(`Lista "Ver todos" ${label} lotes: filas en el DOM máx ${l.dom_rows_max}, al final ${l.dom_rows_end} (meta < ${TARGET_LIST_DOM_ROWS}); duración de cuadro:`);
+      for (const [label, l] of [
+        ['5 000', bigList],
+        ['  200', smallList],
+      ]) {
+        console.log(
+          `Lista "Ver todos" ${label} lotes: filas en el DOM máx ${l.dom_rows_max}, al final ${l.dom_rows_end} (meta < ${TARGET_LIST_DOM_ROWS}); duración de cuadro:`,
+        );
         for (const line of passes(l)) console.log(`  ${line}`);
       }
       console.log(
@@ -385,7 +441,9 @@ async function keysFor(browser, baseUrl, ids) {
   const page = await context.newPage();
   await signIn(page, baseUrl);
   const rows = await page.evaluate(async () => {
-    const res = await fetch('/api/subdivisions?per_page=100', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, Accept: 'application/json' } });
+    const res = await fetch('/api/subdivisions?per_page=100', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, Accept: 'application/json' },
+    });
     return (await res.json()).data;
   });
   await context.close();

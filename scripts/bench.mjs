@@ -156,22 +156,24 @@ async function realtimeLatency(port, SOCKETS) {
   const key = 'bench-key';
   const secret = 'bench-secret';
   const sockets = await Promise.all(
-    Array.from({ length: SOCKETS }, (_, i) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${key}?protocol=7&client=bench&version=1.0`);
-        const channel = `private-bench.${i}`;
-        ws.on('error', reject);
-        ws.on('message', (raw) => {
-          const msg = JSON.parse(raw.toString());
-          if (msg.event === 'pusher:connection_established') {
-            const socketId = JSON.parse(msg.data).socket_id;
-            const auth = `${key}:${createHmac('sha256', secret).update(`${socketId}:${channel}`).digest('hex')}`;
-            ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } }));
-          } else if (msg.event === 'pusher_internal:subscription_succeeded') {
-            resolve({ ws, channel });
-          }
-        });
-      }),
+    Array.from(
+      { length: SOCKETS },
+      (_, i) =>
+        new Promise((resolve, reject) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${port}/app/${key}?protocol=7&client=bench&version=1.0`);
+          const channel = `private-bench.${i}`;
+          ws.on('error', reject);
+          ws.on('message', (raw) => {
+            const msg = JSON.parse(raw.toString());
+            if (msg.event === 'pusher:connection_established') {
+              const socketId = JSON.parse(msg.data).socket_id;
+              const auth = `${key}:${createHmac('sha256', secret).update(`${socketId}:${channel}`).digest('hex')}`;
+              ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel, auth } }));
+            } else if (msg.event === 'pusher_internal:subscription_succeeded') {
+              resolve({ ws, channel });
+            }
+          });
+        }),
     ),
   );
   const pusher = new Pusher({ appId: 'parcela', key, secret, host: '127.0.0.1', port: String(port), useTLS: false });
@@ -196,6 +198,8 @@ async function realtimeLatency(port, SOCKETS) {
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   console.log(`\nRealtime: trigger → receipt with ${SOCKETS} sockets connected, ${EVENTS} events`);
-  console.log(`p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms (target p95 ≤ 100 ms) ${at(0.95) <= 100 ? 'OK' : 'OVER TARGET'}`);
+  console.log(
+    `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms (target p95 ≤ 100 ms) ${at(0.95) <= 100 ? 'OK' : 'OVER TARGET'}`,
+  );
   return at(0.95);
 }

@@ -82,7 +82,16 @@ function ringPerimeter(ring) {
   return s;
 }
 
-const STREET_NAMES = ['Calle Los Olivos', 'Calle Las Vides', 'Av. Túpac Amaru', 'Calle Los Sauces', 'Jr. Las Uvas', 'Calle Santa Rosa', 'Pasaje Los Pinos', 'Av. Principal'];
+const STREET_NAMES = [
+  'Calle Los Olivos',
+  'Calle Las Vides',
+  'Av. Túpac Amaru',
+  'Calle Los Sauces',
+  'Jr. Las Uvas',
+  'Calle Santa Rosa',
+  'Pasaje Los Pinos',
+  'Av. Principal',
+];
 
 /**
  * Builds a subdivision plan.
@@ -122,7 +131,12 @@ export function buildPlan({ lots: total, seed = 7, blocksPerRow = 4 }) {
   for (let b = 0; b < sizes.length; b++) {
     if (slot === parkSlot) {
       const [px, py] = nextSlot(60, 36);
-      park = [[px, py - 36], [px + 60, py - 36], [px + 60, py], [px, py]];
+      park = [
+        [px, py - 36],
+        [px + 60, py - 36],
+        [px + 60, py],
+        [px, py],
+      ];
     }
     const name = blockName(b);
     const perRow = sizes[b] / 2;
@@ -142,9 +156,28 @@ export function buildPlan({ lots: total, seed = 7, blocksPerRow = 4 }) {
       const w = widths[i];
       const x0 = cx;
       const x1 = cx + w;
-      let ring = [[x0, mid], [x1, mid], [x1, topAt(x1)], [x0, topAt(x0)]];
-      if (chamfer && i === 0) ring = [[x0, mid], [x1, mid], [x1, topAt(x1)], [x0 + chamfer, topAt(x0)], [x0, topAt(x0) - chamfer]];
-      if (chamfer && i === perRow - 1) ring = [[x0, mid], [x1, mid], [x1, topAt(x1) - chamfer], [x1 - chamfer, topAt(x1)], [x0, topAt(x0)]];
+      let ring = [
+        [x0, mid],
+        [x1, mid],
+        [x1, topAt(x1)],
+        [x0, topAt(x0)],
+      ];
+      if (chamfer && i === 0)
+        ring = [
+          [x0, mid],
+          [x1, mid],
+          [x1, topAt(x1)],
+          [x0 + chamfer, topAt(x0)],
+          [x0, topAt(x0) - chamfer],
+        ];
+      if (chamfer && i === perRow - 1)
+        ring = [
+          [x0, mid],
+          [x1, mid],
+          [x1, topAt(x1) - chamfer],
+          [x1 - chamfer, topAt(x1)],
+          [x0, topAt(x0)],
+        ];
       lots.push({
         block: name,
         number: String(i + 1),
@@ -172,8 +205,20 @@ export function buildPlan({ lots: total, seed = 7, blocksPerRow = 4 }) {
       const w = widths[i];
       const x1 = cx;
       const x0 = cx - w;
-      let ring = [[x0, bottom], [x1, bottom], [x1, mid], [x0, mid]];
-      if (chamfer && i === 0) ring = [[x0, bottom], [x1 - chamfer, bottom], [x1, bottom + chamfer], [x1, mid], [x0, mid]];
+      let ring = [
+        [x0, bottom],
+        [x1, bottom],
+        [x1, mid],
+        [x0, mid],
+      ];
+      if (chamfer && i === 0)
+        ring = [
+          [x0, bottom],
+          [x1 - chamfer, bottom],
+          [x1, bottom + chamfer],
+          [x1, mid],
+          [x0, mid],
+        ];
       lots.push({
         block: name,
         number: String(perRow + i + 1),
@@ -197,10 +242,18 @@ export function buildPlan({ lots: total, seed = 7, blocksPerRow = 4 }) {
     }
     blocks.push({
       name,
-      outline: [[bx, bottom], [bx + blockWidth, bottom], [bx + blockWidth, topAt(bx + blockWidth)], [bx, topAt(bx)]],
+      outline: [
+        [bx, bottom],
+        [bx + blockWidth, bottom],
+        [bx + blockWidth, topAt(bx + blockWidth)],
+        [bx, topAt(bx)],
+      ],
       label: [bx + blockWidth / 2, mid + 0.01],
     });
-    streets.push([[bx - STREET / 2, top + STREET / 2], [bx + blockWidth + STREET / 2, top + STREET / 2]]);
+    streets.push([
+      [bx - STREET / 2, top + STREET / 2],
+      [bx + blockWidth + STREET / 2, top + STREET / 2],
+    ]);
   }
   // Lots whose front faces the park (the row right below the park's slot row): mark the top row
   // of blocks right under the park.
@@ -210,7 +263,8 @@ export function buildPlan({ lots: total, seed = 7, blocksPerRow = 4 }) {
       const xs = lot.ring.map((p) => p[0]);
       const maxY = Math.max(...lot.ring.map((p) => p[1]));
       const gap = pMinY - maxY;
-      if (lot.row === 'top' && Math.min(...xs) < pMaxX && Math.max(...xs) > pMinX && gap >= STREET - 1e-6 && gap <= STREET + 10) lot.facingPark = true;
+      if (lot.row === 'top' && Math.min(...xs) < pMaxX && Math.max(...xs) > pMinX && gap >= STREET - 1e-6 && gap <= STREET + 10)
+        lot.facingPark = true;
     }
   }
   for (const lot of lots) {
@@ -269,47 +323,114 @@ const LAYERS = [
 export function planToDxf(plan, options = {}) {
   const { labels = 'single', open = [], unlabelled = [], relabel = {}, shift = {}, oldPolyline = [], distractions = true } = options;
   const w = dxfWriter();
-  w.pair(0, 'SECTION'); w.pair(2, 'HEADER');
-  w.pair(9, '$ACADVER'); w.pair(1, 'AC1015');
-  w.pair(9, '$INSUNITS'); w.pair(70, 6);
+  w.pair(0, 'SECTION');
+  w.pair(2, 'HEADER');
+  w.pair(9, '$ACADVER');
+  w.pair(1, 'AC1015');
+  w.pair(9, '$INSUNITS');
+  w.pair(70, 6);
   w.pair(0, 'ENDSEC');
-  w.pair(0, 'SECTION'); w.pair(2, 'TABLES');
-  w.pair(0, 'TABLE'); w.pair(2, 'LAYER'); w.pair(70, LAYERS.length);
+  w.pair(0, 'SECTION');
+  w.pair(2, 'TABLES');
+  w.pair(0, 'TABLE');
+  w.pair(2, 'LAYER');
+  w.pair(70, LAYERS.length);
   for (const [name, color] of LAYERS) {
-    w.pair(0, 'LAYER'); w.pair(5, w.handle()); w.pair(100, 'AcDbSymbolTableRecord'); w.pair(100, 'AcDbLayerTableRecord');
-    w.pair(2, name); w.pair(70, 0); w.pair(62, color); w.pair(6, 'CONTINUOUS');
+    w.pair(0, 'LAYER');
+    w.pair(5, w.handle());
+    w.pair(100, 'AcDbSymbolTableRecord');
+    w.pair(100, 'AcDbLayerTableRecord');
+    w.pair(2, name);
+    w.pair(70, 0);
+    w.pair(62, color);
+    w.pair(6, 'CONTINUOUS');
   }
   w.pair(0, 'ENDTAB');
   w.pair(0, 'ENDSEC');
-  w.pair(0, 'SECTION'); w.pair(2, 'ENTITIES');
+  w.pair(0, 'SECTION');
+  w.pair(2, 'ENTITIES');
 
   const lwpolyline = (layer, ring, closed) => {
-    w.pair(0, 'LWPOLYLINE'); w.pair(5, w.handle()); w.pair(100, 'AcDbEntity'); w.pair(8, layer); w.pair(100, 'AcDbPolyline');
-    w.pair(90, ring.length); w.pair(70, closed ? 1 : 0); w.pair(43, '0.0');
-    for (const [x, y] of ring) { w.pair(10, f(x)); w.pair(20, f(y)); }
+    w.pair(0, 'LWPOLYLINE');
+    w.pair(5, w.handle());
+    w.pair(100, 'AcDbEntity');
+    w.pair(8, layer);
+    w.pair(100, 'AcDbPolyline');
+    w.pair(90, ring.length);
+    w.pair(70, closed ? 1 : 0);
+    w.pair(43, '0.0');
+    for (const [x, y] of ring) {
+      w.pair(10, f(x));
+      w.pair(20, f(y));
+    }
   };
   const polyline = (layer, ring, closed) => {
-    w.pair(0, 'POLYLINE'); w.pair(5, w.handle()); w.pair(100, 'AcDbEntity'); w.pair(8, layer); w.pair(100, 'AcDb2dPolyline');
-    w.pair(66, 1); w.pair(10, '0.0'); w.pair(20, '0.0'); w.pair(30, '0.0'); w.pair(70, closed ? 1 : 0);
+    w.pair(0, 'POLYLINE');
+    w.pair(5, w.handle());
+    w.pair(100, 'AcDbEntity');
+    w.pair(8, layer);
+    w.pair(100, 'AcDb2dPolyline');
+    w.pair(66, 1);
+    w.pair(10, '0.0');
+    w.pair(20, '0.0');
+    w.pair(30, '0.0');
+    w.pair(70, closed ? 1 : 0);
     for (const [x, y] of ring) {
-      w.pair(0, 'VERTEX'); w.pair(5, w.handle()); w.pair(100, 'AcDbEntity'); w.pair(8, layer); w.pair(100, 'AcDbVertex'); w.pair(100, 'AcDb2dVertex');
-      w.pair(10, f(x)); w.pair(20, f(y)); w.pair(30, '0.0');
+      w.pair(0, 'VERTEX');
+      w.pair(5, w.handle());
+      w.pair(100, 'AcDbEntity');
+      w.pair(8, layer);
+      w.pair(100, 'AcDbVertex');
+      w.pair(100, 'AcDb2dVertex');
+      w.pair(10, f(x));
+      w.pair(20, f(y));
+      w.pair(30, '0.0');
     }
-    w.pair(0, 'SEQEND'); w.pair(5, w.handle()); w.pair(100, 'AcDbEntity'); w.pair(8, layer);
+    w.pair(0, 'SEQEND');
+    w.pair(5, w.handle());
+    w.pair(100, 'AcDbEntity');
+    w.pair(8, layer);
   };
   const text = (layer, [x, y], height, value, rotation = 0) => {
-    w.pair(0, 'TEXT'); w.pair(5, w.handle()); w.pair(100, 'AcDbEntity'); w.pair(8, layer); w.pair(100, 'AcDbText');
-    w.pair(10, f(x)); w.pair(20, f(y)); w.pair(30, '0.0'); w.pair(40, f(height)); w.pair(1, value);
+    w.pair(0, 'TEXT');
+    w.pair(5, w.handle());
+    w.pair(100, 'AcDbEntity');
+    w.pair(8, layer);
+    w.pair(100, 'AcDbText');
+    w.pair(10, f(x));
+    w.pair(20, f(y));
+    w.pair(30, '0.0');
+    w.pair(40, f(height));
+    w.pair(1, value);
     if (rotation) w.pair(50, f(rotation));
     w.pair(100, 'AcDbText');
   };
   const mtext = (layer, [x, y], height, value) => {
-    w.pair(0, 'MTEXT'); w.pair(5, w.handle()); w.pair(100, 'AcDbEntity'); w.pair(8, layer); w.pair(100, 'AcDbMText');
-    w.pair(10, f(x)); w.pair(20, f(y)); w.pair(30, '0.0'); w.pair(40, f(height)); w.pair(41, '6.0'); w.pair(71, 5); w.pair(1, value);
+    w.pair(0, 'MTEXT');
+    w.pair(5, w.handle());
+    w.pair(100, 'AcDbEntity');
+    w.pair(8, layer);
+    w.pair(100, 'AcDbMText');
+    w.pair(10, f(x));
+    w.pair(20, f(y));
+    w.pair(30, '0.0');
+    w.pair(40, f(height));
+    w.pair(41, '6.0');
+    w.pair(71, 5);
+    w.pair(1, value);
   };
   const line = (layer, [x1, y1], [x2, y2]) => {
-    w.pair(0, 'LINE'); w.pair(5, w.handle()); w.pair(100, 'AcDbEntity'); w.pair(8, layer); w.pair(100, 'AcDbLine');
-    w.pair(10, f(x1)); w.pair(20, f(y1)); w.pair(30, '0.0'); w.pair(11, f(x2)); w.pair(21, f(y2)); w.pair(31, '0.0');
+    w.pair(0, 'LINE');
+    w.pair(5, w.handle());
+    w.pair(100, 'AcDbEntity');
+    w.pair(8, layer);
+    w.pair(100, 'AcDbLine');
+    w.pair(10, f(x1));
+    w.pair(20, f(y1));
+    w.pair(30, '0.0');
+    w.pair(11, f(x2));
+    w.pair(21, f(y2));
+    w.pair(31, '0.0');
   };
 
   if (distractions) {
@@ -318,7 +439,9 @@ export function planToDxf(plan, options = {}) {
       text('MANZANAS', [block.label[0] - 3, block.outline[3][1] + 2], 2.5, `MZ ${block.name}`);
     }
     for (const street of plan.streets) line('VIAS', street[0], street[1]);
-    plan.streets.forEach((street, i) => text('VIAS', [street[0][0] + 4, street[0][1] + 0.5], 1.8, STREET_NAMES[i % STREET_NAMES.length].toUpperCase()));
+    plan.streets.forEach((street, i) =>
+      text('VIAS', [street[0][0] + 4, street[0][1] + 0.5], 1.8, STREET_NAMES[i % STREET_NAMES.length].toUpperCase()),
+    );
     if (plan.park) {
       lwpolyline('PARQUE', plan.park, true);
       const [px, py] = plan.park[0];
@@ -394,17 +517,41 @@ export function planToGeoJson(plan, { offArea = [] } = {}) {
 
 /** Columns of the lots CSV/XLSX (docs/import.md). */
 export const CSV_COLUMNS = [
-  'manzana', 'lote', 'area', 'perimetro', 'frente', 'frente_colindante', 'fondo', 'fondo_colindante',
-  'derecha', 'derecha_colindante', 'izquierda', 'izquierda_colindante', 'precio_m2', 'esquina', 'frente_parque',
+  'manzana',
+  'lote',
+  'area',
+  'perimetro',
+  'frente',
+  'frente_colindante',
+  'fondo',
+  'fondo_colindante',
+  'derecha',
+  'derecha_colindante',
+  'izquierda',
+  'izquierda_colindante',
+  'precio_m2',
+  'esquina',
+  'frente_parque',
 ];
 
 /** Row values of a lot, in {@link CSV_COLUMNS} order (price in soles with 2 decimals). */
 function lotRow(lot) {
   return [
-    lot.block, lot.number, lot.area.toFixed(2), lot.perimeter.toFixed(2),
-    lot.front.toFixed(2), lot.neighbours.front, lot.back.toFixed(2), lot.neighbours.back,
-    lot.right.toFixed(2), lot.neighbours.right, lot.left.toFixed(2), lot.neighbours.left,
-    (lot.pricePerM2 / 100).toFixed(2), lot.isCorner ? 'SI' : 'NO', lot.facingPark ? 'SI' : 'NO',
+    lot.block,
+    lot.number,
+    lot.area.toFixed(2),
+    lot.perimeter.toFixed(2),
+    lot.front.toFixed(2),
+    lot.neighbours.front,
+    lot.back.toFixed(2),
+    lot.neighbours.back,
+    lot.right.toFixed(2),
+    lot.neighbours.right,
+    lot.left.toFixed(2),
+    lot.neighbours.left,
+    (lot.pricePerM2 / 100).toFixed(2),
+    lot.isCorner ? 'SI' : 'NO',
+    lot.facingPark ? 'SI' : 'NO',
   ];
 }
 

@@ -139,7 +139,13 @@ async function registerOverloadGuard(app: FastifyInstance, overload: AppConfig['
  * @returns a ready Fastify instance; close it with `app.close()` (waits for pending broadcasts and
  *   closes the WebSockets; the database stays open).
  */
-export async function createApp({ db, clock = systemClock, config, broadcaster, logger = false }: CreateAppOptions): Promise<FastifyInstance> {
+export async function createApp({
+  db,
+  clock = systemClock,
+  config,
+  broadcaster,
+  logger = false,
+}: CreateAppOptions): Promise<FastifyInstance> {
   installSpanishZodMessages();
   const hops = config.trustProxy;
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   log.info({ applied: handle.applied }, `Database ready: ${where}`);
   if (handle.seeded) log.info('Demo data seeded');
   if (config.pusher.host && !config.pusher.secretConfigured) {
-    log.warn('PUSHER_HOST is set but PUSHER_APP_SECRET is not: the external realtime service will refuse this server\'s events');
+    log.warn("PUSHER_HOST is set but PUSHER_APP_SECRET is not: the external realtime service will refuse this server's events");
   }
   if (!isWebAppBuilt(config)) log.warn(`No built web app at ${config.distDir}: run \`npm run build\` (the API works without it)`);
 

@@ -34,7 +34,10 @@ function routePattern(path: string): RegExp {
 }
 
 export const ROUTE_MODULES: readonly { pattern: RegExp; modules: readonly string[] }[] = [
-  { pattern: /^\/auth\/loginclientes\/?$/i, modules: ['src/views/auth/CustomerAccessPage.tsx', 'src/machines/auth/customer-access.actors.ts'] },
+  {
+    pattern: /^\/auth\/loginclientes\/?$/i,
+    modules: ['src/views/auth/CustomerAccessPage.tsx', 'src/machines/auth/customer-access.actors.ts'],
+  },
   { pattern: /^\/landing\/?$/i, modules: ['src/views/landing/LandingPage.tsx'] },
   { pattern: /^\/mapa\/[^/]+\/[^/]+\/?$/i, modules: ['src/views/mapas/PublicMapPage.tsx', 'src/machines/mapas/maps.actors.ts'] },
   ...(Object.keys(AUTH_ROUTES) as AuthRouteKey[]).map((key) => ({

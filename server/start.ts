@@ -46,7 +46,10 @@ export async function openMigratedDatabase(
  * @param options createApp's options besides the database (clock, broadcaster, logger)
  * @returns the app and the database (close both: `app.close()`, then `database.db.destroy()`)
  */
-export async function startApp(config: AppConfig, options: Omit<CreateAppOptions, 'db' | 'config'> = {}): Promise<{ app: FastifyInstance; database: OpenedDatabase }> {
+export async function startApp(
+  config: AppConfig,
+  options: Omit<CreateAppOptions, 'db' | 'config'> = {},
+): Promise<{ app: FastifyInstance; database: OpenedDatabase }> {
   const database = await openMigratedDatabase(config);
   try {
     const app = await createApp({ ...options, db: database.db, config });

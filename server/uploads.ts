@@ -9,7 +9,13 @@ import { HttpError, fieldError } from './errors';
 export const MALFORMED_UPLOAD_MESSAGE = 'El archivo no llegó completo o el formulario no es válido: vuelva a adjuntarlo';
 
 /** @fastify/multipart codes meaning "no usable file part" (not multipart, or past the part counts). */
-const NOT_MULTIPART_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_NO_FORM_DATA', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+const NOT_MULTIPART_CODES = new Set([
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+  'FST_NO_FORM_DATA',
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+]);
 
 /**
  * Codes and messages of a malformed multipart body: busboy's "Multipart: Boundary not found" (no
@@ -18,7 +24,8 @@ const NOT_MULTIPART_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_
  * poisoning refusal.
  */
 const MALFORMED_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'FST_PROTO_VIOLATION']);
-const MALFORMED_MESSAGES = /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Premature close)/i;
+const MALFORMED_MESSAGES =
+  /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Premature close)/i;
 
 /** Messages for one upload field. */
 export interface UploadMessages {

@@ -17,4 +17,6 @@ export declare function startServer(options?: {
   stdout?: 'ignore' | 'inherit';
 }): Promise<ServerProcess>;
 export declare const DEMO_ADMIN: { user: string; password: string };
-export declare function demoAdminSubdivisions(baseUrl: string): Promise<{ token: string; subdivisions: Array<Record<string, unknown> & { key: string; name: string }> }>;
+export declare function demoAdminSubdivisions(
+  baseUrl: string,
+): Promise<{ token: string; subdivisions: Array<Record<string, unknown> & { key: string; name: string }> }>;

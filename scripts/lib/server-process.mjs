@@ -49,7 +49,13 @@ export function freePort() {
  * @returns {Promise<{ baseUrl: string, port: number, databasePath: string, stop(): Promise<void> }>}
  * @throws when dist/index.html is missing, the process exits early or health never answers.
  */
-export async function startServer({ env = {}, distDir = path.join(ROOT, 'dist'), databasePath, timeoutMs = 60_000, stdout = 'ignore' } = {}) {
+export async function startServer({
+  env = {},
+  distDir = path.join(ROOT, 'dist'),
+  databasePath,
+  timeoutMs = 60_000,
+  stdout = 'ignore',
+} = {}) {
   if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} is missing: run \`npm run build\` first`);
   const dir = mkdtempSync(path.join(tmpdir(), 'parcela-server-'));
   const port = await freePort();

@@ -113,7 +113,10 @@ function historyRow(ctx: AuditContext, change: ChangeInput, occurredAt: string):
  */
 export async function recordChange(trx: Kysely<DB>, ctx: AuditContext, change: ChangeInput): Promise<void> {
   if (!trx.isTransaction) throw new Error('recordChange must run inside the transaction of the change');
-  await trx.insertInto('change_history').values(historyRow(ctx, change, ctx.clock.now().toISOString())).execute();
+  await trx
+    .insertInto('change_history')
+    .values(historyRow(ctx, change, ctx.clock.now().toISOString()))
+    .execute();
 }
 
 /** Rows inserted per statement by {@link recordChanges} (keeps SQLite and PostgreSQL under their parameter limits). */
@@ -129,5 +132,9 @@ export async function recordChanges(trx: Kysely<DB>, ctx: AuditContext, changes:
   if (!trx.isTransaction) throw new Error('recordChanges must run inside the transaction of the change');
   const occurredAt = ctx.clock.now().toISOString();
   const rows = changes.map((change) => historyRow(ctx, change, occurredAt));
-  for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto('change_history').values(rows.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await trx
+      .insertInto('change_history')
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
 }

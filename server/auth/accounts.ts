@@ -1,11 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CUSTOMER_PERMISSIONS } from '../../src/schemas/permissions';
 import type { AccountStatus, AccountType, CustomerRow, DB, Instant, UserRow } from '../db/database';
-import {
-  findCustomerByDocument,
-  findCustomerById,
-  updateCustomerPassword,
-} from './customers.repository';
+import { findCustomerByDocument, findCustomerById, updateCustomerPassword } from './customers.repository';
 import { findUserByDni, findUserById, findUserByLogin, updateUserPassword } from '../modules/configuracion/users.repository';
 import { permissionsOfUser, roleNamesOfUser } from '../modules/configuracion/roles.repository';
 import { recordChange, type AuditContext } from '../audit/audit';

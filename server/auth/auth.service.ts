@@ -61,7 +61,11 @@ export async function login(deps: AppDeps, body: LoginRequest, ip = 'local'): Pr
   const account = await findAccountByLogin(deps.db, body.user_type, body.user);
   const accountLimitKey = account ? `${account.userType}#${account.id}` : null;
   const pairKey = accountLimitKey ? `${accountLimitKey}@${ip}` : null;
-  if (accountLimitKey && pairKey && (deps.limiters.login.isBlocked(pairKey) || deps.limiters.loginAccountCeiling.isBlocked(accountLimitKey))) {
+  if (
+    accountLimitKey &&
+    pairKey &&
+    (deps.limiters.login.isBlocked(pairKey) || deps.limiters.loginAccountCeiling.isBlocked(accountLimitKey))
+  ) {
     throw tooManyRequests();
   }
   const stored = account?.passwordHash ?? (await dummyPasswordHash(deps.config.scryptLogN));

@@ -112,12 +112,16 @@ export async function registerCustomer(
     const { id, events } = await inTransaction(db, async (trx) => {
       const customerId = await insertCustomer(trx, row);
       // Self-registration: the new customer is the change's actor.
-      await recordChange(trx, { ...audit, actor: { userType: 'CUSTOMER', accountId: customerId } }, {
-        entity: 'customers',
-        recordId: customerId,
-        action: 'CREATE',
-        after: await findCustomerById(trx, customerId),
-      });
+      await recordChange(
+        trx,
+        { ...audit, actor: { userType: 'CUSTOMER', accountId: customerId } },
+        {
+          entity: 'customers',
+          recordId: customerId,
+          action: 'CREATE',
+          after: await findCustomerById(trx, customerId),
+        },
+      );
       const notified = await notifyNewCustomer(trx, clock, { name: row.name, surname: row.surname, documentNumber: row.document_number });
       return { id: customerId, events: notified.events };
     });

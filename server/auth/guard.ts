@@ -109,7 +109,8 @@ export function registerGuard(app: FastifyInstance, deps: Pick<AppDeps, 'db' | '
     if (required.length > 0 || access.anyOf !== undefined) {
       const { permissions } = await accountAccess(deps.db, token.userType, token.accountId);
       if (!required.every((permission) => permissions.includes(permission))) throw forbidden();
-      if (access.anyOf !== undefined && !access.anyOf.some((list) => list.every((permission) => permissions.includes(permission)))) throw forbidden();
+      if (access.anyOf !== undefined && !access.anyOf.some((list) => list.every((permission) => permissions.includes(permission))))
+        throw forbidden();
     }
     request.auth = token;
     request.audit = { actor: { userType: token.userType, accountId: token.accountId }, ip: request.ip, clock: deps.clock };

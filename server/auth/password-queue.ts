@@ -38,7 +38,8 @@ export class WorkQueue {
       return await job();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes to the next job
+      if (next)
+        next(); // the slot passes to the next job
       else this.active -= 1;
     }
   }

@@ -26,8 +26,7 @@ export async function paginate<DB, TB extends keyof DB, R>(
   rows: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, R>,
 ): Promise<Page<R>> {
   const counted = (await filtered.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirst()) as
-    | { total: number | string | bigint }
-    | undefined;
+    { total: number | string | bigint } | undefined;
   const total = Number(counted?.total ?? 0);
   const data = await rows(filtered)
     .limit(request.per_page)

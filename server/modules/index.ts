@@ -49,7 +49,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   {
     name: 'platform',
     routes: [healthRoutes, customersRoutes, authRoutes, realtimeCredentialsRoutes, passwordResetRoutes, stylesRoutes, notificationsRoutes],
-    migrations: { '0001-initial': initialMigration, '0002-notifications': notificationsMigration, '0007-record-versions': recordVersionsMigration },
+    migrations: {
+      '0001-initial': initialMigration,
+      '0002-notifications': notificationsMigration,
+      '0007-record-versions': recordVersionsMigration,
+    },
   },
   {
     name: 'configuracion',

@@ -102,7 +102,10 @@ function toRecord(r: RecordRow): NotificationRecord {
 /** The notifications with these ids (any recipient), in id order. */
 export async function findNotificationsByIds(db: Kysely<DB>, ids: readonly number[]): Promise<NotificationRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await recordQuery(db).where('n.id', 'in', [...ids]).orderBy('n.id').execute();
+  const rows = await recordQuery(db)
+    .where('n.id', 'in', [...ids])
+    .orderBy('n.id')
+    .execute();
   return rows.map(toRecord);
 }
 
@@ -169,6 +172,11 @@ export async function activeStaffWithPermissions(db: Kysely<DB>, permissions: re
 export async function existingAccountIds(db: Kysely<DB>, userType: AccountType, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const table = userType === 'COLLABORATOR' ? 'users' : 'customers';
-  const rows = await db.selectFrom(table).select('id').where('id', 'in', [...ids]).orderBy('id').execute();
+  const rows = await db
+    .selectFrom(table)
+    .select('id')
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
   return rows.map((r) => r.id);
 }

@@ -177,7 +177,11 @@ export async function listNotifications({ db }: Pick<AppDeps, 'db'>, owner: Toke
 }
 
 /** Row 14: marks the caller's own unseen notifications among `ids` as seen; other ids are ignored. @returns how many changed. */
-export function markNotificationsSeen({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, owner: TokenOwner, ids: readonly number[]): Promise<number> {
+export function markNotificationsSeen(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  owner: TokenOwner,
+  ids: readonly number[],
+): Promise<number> {
   return markSeen(db, owner, [...new Set(ids)], clock.now().toISOString());
 }
 

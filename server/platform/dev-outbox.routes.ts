@@ -27,10 +27,8 @@ export const outboxResponseSchema = z.object({
  */
 export function devOutboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      `${DEV_BASE}/outbox`,
-      { config: { access: 'public' }, schema: { response: { 200: outboxResponseSchema } } },
-      async () => ({ data: await listOutbox(deps.db, OUTBOX_PAGE_SIZE) }),
-    );
+    app.get(`${DEV_BASE}/outbox`, { config: { access: 'public' }, schema: { response: { 200: outboxResponseSchema } } }, async () => ({
+      data: await listOutbox(deps.db, OUTBOX_PAGE_SIZE),
+    }));
   };
 }

@@ -10,13 +10,9 @@ export const healthResponseSchema = z.object({ status: z.literal('ok') });
 /** GET /api/health: `{status: 'ok'}` once the database answers (a failing database is a 500). */
 export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      `${MAIN_BASE}/health`,
-      { config: { access: 'public' }, schema: { response: { 200: healthResponseSchema } } },
-      async () => {
-        await sql`select 1`.execute(deps.db);
-        return { status: 'ok' as const };
-      },
-    );
+    app.get(`${MAIN_BASE}/health`, { config: { access: 'public' }, schema: { response: { 200: healthResponseSchema } } }, async () => {
+      await sql`select 1`.execute(deps.db);
+      return { status: 'ok' as const };
+    });
   };
 }

@@ -98,13 +98,17 @@ export function realtimeRoutes(deps: AppDeps, hub: ChannelHub): FastifyPluginAsy
           return;
         }
         socket.once('close', place.release);
-        servePusherConnection(socket, { key: request.params.key, protocol: request.query.protocol }, {
-          key: deps.config.pusher.key,
-          secret: deps.config.pusher.secret,
-          hub,
-          log: request.log,
-          unauthenticatedTimeoutMs,
-        });
+        servePusherConnection(
+          socket,
+          { key: request.params.key, protocol: request.query.protocol },
+          {
+            key: deps.config.pusher.key,
+            secret: deps.config.pusher.secret,
+            hub,
+            log: request.log,
+            unauthenticatedTimeoutMs,
+          },
+        );
       },
     });
 

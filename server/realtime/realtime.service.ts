@@ -28,7 +28,11 @@ export function notificationChannelOf(owner: TokenOwner): string {
  * @returns `{ auth: "<key>:<signature>" }`.
  * @throws HttpError 403 for any other channel.
  */
-export function authorizeChannel(pusher: PusherConfig, caller: TokenOwner, request: { socket_id: string; channel_name: string }): { auth: string } {
+export function authorizeChannel(
+  pusher: PusherConfig,
+  caller: TokenOwner,
+  request: { socket_id: string; channel_name: string },
+): { auth: string } {
   if (request.channel_name !== notificationChannelOf(caller)) throw forbidden();
   return { auth: channelAuthSignature(pusher.key, pusher.secret, request.socket_id, request.channel_name) };
 }
@@ -49,15 +53,15 @@ export const triggerEventSchema = z
   .refine((e) => e.channels !== undefined || e.channel !== undefined, { message: 'channels is required' });
 /** Body of POST /apps/:appId/batch_events: 1–10 events, each for one channel. */
 export const triggerBatchSchema = z.object({
-  batch: z.array(z.object({ ...eventBase, channel: channelName })).min(1).max(10),
+  batch: z
+    .array(z.object({ ...eventBase, channel: channelName }))
+    .min(1)
+    .max(10),
 });
 
 /** Outcome of a trigger request. */
 export type TriggerOutcome =
-  | { status: 200; delivered: number }
-  | { status: 400; message: string }
-  | { status: 401; reason: TriggerRejection }
-  | { status: 404 };
+  { status: 200; delivered: number } | { status: 400; message: string } | { status: 401; reason: TriggerRejection } | { status: 404 };
 
 function parseJson(text: string): unknown {
   try {

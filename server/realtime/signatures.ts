@@ -50,7 +50,8 @@ export interface SignedRequest {
 }
 
 /** Why a trigger request was refused (for logs and the 401 message; never includes the secret). */
-export type TriggerRejection = 'missing parameters' | 'unknown key' | 'unsupported auth_version' | 'stale timestamp' | 'body_md5 mismatch' | 'bad signature';
+export type TriggerRejection =
+  'missing parameters' | 'unknown key' | 'unsupported auth_version' | 'stale timestamp' | 'body_md5 mismatch' | 'bad signature';
 
 /**
  * The string a trigger request signs: "METHOD\nPATH\nQUERY", QUERY being every parameter but

@@ -12,13 +12,23 @@ import { insertRole } from '../modules/configuracion/roles.repository';
 import { createStaffUser, type NewStaffInput } from '../modules/configuracion/users.service';
 import { insertNotifications } from '../notifications/notifications.repository';
 import { sanitizeDetail } from '../notifications/notifications.service';
-import { createLotRequestSchema, createSubdivisionRequestSchema, type CreateLotRequest, type CreateSubdivisionRequest, type LotStatus } from '../../src/schemas/proyectos/projects';
+import {
+  createLotRequestSchema,
+  createSubdivisionRequestSchema,
+  type CreateLotRequest,
+  type CreateSubdivisionRequest,
+  type LotStatus,
+} from '../../src/schemas/proyectos/projects';
 import { systemAuditContext } from '../audit/audit';
 import { createOpaqueIds, type OpaqueIds } from '../ids';
 import { createSubdivision as createSubdivisionRecord } from '../modules/proyectos/subdivisions.service';
 import type { VersionedTable } from '../db/migrations/0007-record-versions';
 import { nextVersion } from '../db/versions';
-import { createBlock as createBlockRecord, createLot as createLotRecord, createStage as createStageRecord } from '../modules/proyectos/lots.service';
+import {
+  createBlock as createBlockRecord,
+  createLot as createLotRecord,
+  createStage as createStageRecord,
+} from '../modules/proyectos/lots.service';
 
 /**
  * Test data through the same services and repositories the server uses (server tests and the Pact
@@ -99,10 +109,7 @@ export async function createStaff(
  * Creates a customer. Defaults: DNI type '1' with a unique 8-digit number starting with 6, e-mail
  * `cliente<n>@parcela.test`, phone 9xxxxxxxx, born 1990-01-15, password {@link FIXTURE_PASSWORD}, ACTIVO.
  */
-export async function createCustomer(
-  db: Kysely<DB>,
-  input: Partial<NewCustomerInput> & FixtureOptions = {},
-): Promise<CustomerFixture> {
+export async function createCustomer(db: Kysely<DB>, input: Partial<NewCustomerInput> & FixtureOptions = {}): Promise<CustomerFixture> {
   const n = next();
   const { scryptLogN, clock, ...rest } = input;
   const customer: NewCustomerInput = {
@@ -170,10 +177,7 @@ export async function setSubscription(db: Kysely<DB>, active: boolean): Promise<
 }
 
 /** Creates a local of the company. @returns its id. */
-export async function createLocal(
-  db: Kysely<DB>,
-  local: { name: string; address?: string; active?: boolean },
-): Promise<number> {
+export async function createLocal(db: Kysely<DB>, local: { name: string; address?: string; active?: boolean }): Promise<number> {
   const companyId = await ensureCompany(db);
   return insertLocal(db, { companyId, name: local.name, address: local.address ?? 'Dirección de prueba', active: local.active ?? true });
 }
@@ -223,7 +227,11 @@ export async function createNotification(db: Kysely<DB>, owner: TokenOwner, inpu
 // ---------------------------------------------------------------------------------------------
 
 /** Fields of {@link createSubdivision}; every one has a default (code `LT-<n>`, Lima/Lima/Carabayllo, PEN, 10 000 m², EN_VENTA). */
-export type SubdivisionFixtureInput = Partial<CreateSubdivisionRequest> & { coordinate_system?: 'PLAN' | 'GEO'; clock?: Clock; ids?: OpaqueIds };
+export type SubdivisionFixtureInput = Partial<CreateSubdivisionRequest> & {
+  coordinate_system?: 'PLAN' | 'GEO';
+  clock?: Clock;
+  ids?: OpaqueIds;
+};
 
 /** A created subdivision: its id and opaque key (default alphabet unless `ids` is given). */
 export interface SubdivisionFixture {
@@ -231,7 +239,11 @@ export interface SubdivisionFixture {
   key: string;
 }
 
-const projectsDeps = (db: Kysely<DB>, o: { clock?: Clock; ids?: OpaqueIds }) => ({ db, clock: o.clock ?? systemClock, ids: o.ids ?? createOpaqueIds() });
+const projectsDeps = (db: Kysely<DB>, o: { clock?: Clock; ids?: OpaqueIds }) => ({
+  db,
+  clock: o.clock ?? systemClock,
+  ids: o.ids ?? createOpaqueIds(),
+});
 
 /** Creates a subdivision through the service (change history written as the system). */
 export async function createSubdivision(db: Kysely<DB>, input: SubdivisionFixtureInput = {}): Promise<SubdivisionFixture> {
@@ -254,15 +266,30 @@ export async function createSubdivision(db: Kysely<DB>, input: SubdivisionFixtur
 }
 
 /** Creates a stage of a subdivision. @returns its id. */
-export async function createStage(db: Kysely<DB>, subdivisionId: number, name: string, options: { position?: number; clock?: Clock } = {}): Promise<number> {
+export async function createStage(
+  db: Kysely<DB>,
+  subdivisionId: number,
+  name: string,
+  options: { position?: number; clock?: Clock } = {},
+): Promise<number> {
   const deps = projectsDeps(db, options);
   return (await createStageRecord(deps, systemAuditContext(deps.clock), subdivisionId, { name, position: options.position })).id;
 }
 
 /** Creates a block (name upper-cased) of a subdivision, optionally in a stage. @returns its id. */
-export async function createBlock(db: Kysely<DB>, subdivisionId: number, name: string, options: { stageId?: number | null; clock?: Clock } = {}): Promise<number> {
+export async function createBlock(
+  db: Kysely<DB>,
+  subdivisionId: number,
+  name: string,
+  options: { stageId?: number | null; clock?: Clock } = {},
+): Promise<number> {
   const deps = projectsDeps(db, options);
-  return (await createBlockRecord(deps, systemAuditContext(deps.clock), subdivisionId, { name: name.toUpperCase(), stage_id: options.stageId ?? null })).id;
+  return (
+    await createBlockRecord(deps, systemAuditContext(deps.clock), subdivisionId, {
+      name: name.toUpperCase(),
+      stage_id: options.stageId ?? null,
+    })
+  ).id;
 }
 
 /**
@@ -284,12 +311,22 @@ export async function createLot(db: Kysely<DB>, subdivisionId: number, input: Lo
   const { clock, status, polygon, ...rest } = input;
   const deps = projectsDeps(db, { clock });
   const body = createLotRequestSchema.parse({ block: 'A', number: String(n), area_m2: 120, price_per_m2: 25000, ...rest });
-  const lot = await createLotRecord(deps, systemAuditContext(deps.clock), subdivisionId, { ...body, polygon: polygon ? JSON.stringify(polygon) : null });
+  const lot = await createLotRecord(deps, systemAuditContext(deps.clock), subdivisionId, {
+    ...body,
+    polygon: polygon ? JSON.stringify(polygon) : null,
+  });
   if (status && status !== 'DISPONIBLE') {
     await db.updateTable('lots').set({ status }).where('id', '=', lot.id).execute();
     await db
       .insertInto('lot_status_changes')
-      .values({ lot_id: lot.id, from_status: 'DISPONIBLE', to_status: status, reason: 'Dato de prueba', user_id: null, changed_at: deps.clock.now().toISOString() })
+      .values({
+        lot_id: lot.id,
+        from_status: 'DISPONIBLE',
+        to_status: status,
+        reason: 'Dato de prueba',
+        user_id: null,
+        changed_at: deps.clock.now().toISOString(),
+      })
       .execute();
   }
   return lot.id;

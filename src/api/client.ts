@@ -104,7 +104,10 @@ function loadOfetch(): Promise<OfetchModule> {
 function lazyFetch(create: (module: OfetchModule) => $Fetch, fail: (error: unknown) => never): $Fetch {
   let instance: Promise<$Fetch> | undefined;
   const get = () => (instance ??= loadOfetch().then(create));
-  const call = ((request: Parameters<$Fetch>[0], options?: FetchOptions) => get().then((f) => f(request, options)).catch(fail)) as $Fetch;
+  const call = ((request: Parameters<$Fetch>[0], options?: FetchOptions) =>
+    get()
+      .then((f) => f(request, options))
+      .catch(fail)) as $Fetch;
   call.raw = ((request: Parameters<$Fetch>[0], options?: FetchOptions) =>
     get()
       .then((f) => f.raw(request, options))
@@ -159,17 +162,18 @@ export function createApiClient({ bases, getToken, fetch, onSessionError }: ApiC
   };
   // The fetch implementation is a global option of ofetch (second argument), not a request default.
   const make = (baseURL: string, onFailure: (error: unknown) => never = fail) =>
-    lazyFetch(({ ofetch }) =>
-      ofetch.create(
-        {
-          baseURL,
-          retry: 0,
-          onRequest({ options }) {
-            options.headers = withAuth(options.headers);
+    lazyFetch(
+      ({ ofetch }) =>
+        ofetch.create(
+          {
+            baseURL,
+            retry: 0,
+            onRequest({ options }) {
+              options.headers = withAuth(options.headers);
+            },
           },
-        },
-        fetch ? { fetch } : {},
-      ),
+          fetch ? { fetch } : {},
+        ),
       onFailure,
     );
   const target = (baseURL: string): ApiBaseTarget => ({ url: (path) => joinBase(baseURL, path), headers: () => withAuth() });

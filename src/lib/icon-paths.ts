@@ -30,4 +30,3 @@ export const loadIconPathsNow: IconPathsLoader = async (name: IconName, size) =>
   await Icons.load(name, size, { loader: 'split-by-size' });
   return Icons.getPaths(name, size) ?? [];
 };
-

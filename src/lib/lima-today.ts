@@ -36,4 +36,3 @@ export function todayInLima(now: InstantLike = Date.now()): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
-

@@ -24,8 +24,23 @@ export const SURFACE_PALETTES: Record<string, Palette> = {
 
 /** Primary colours (SPEC §2, in its order); noir uses the surface palette (design SHELL.md). */
 export const PRIMARY_NAMES = [
-  'noir', 'emerald', 'green', 'lime', 'orange', 'amber', 'yellow', 'teal', 'cyan',
-  'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose',
+  'noir',
+  'emerald',
+  'green',
+  'lime',
+  'orange',
+  'amber',
+  'yellow',
+  'teal',
+  'cyan',
+  'sky',
+  'blue',
+  'indigo',
+  'violet',
+  'purple',
+  'fuchsia',
+  'pink',
+  'rose',
 ] as const;
 export type PrimaryName = (typeof PRIMARY_NAMES)[number];
 
@@ -132,7 +147,9 @@ export function themeVariables(styles: StyleSettings): Record<string, string> {
   const dark = styles.darkTheme;
   const preset = PRESETS[styles.preset] ?? PRESETS.Aura;
   const noir = styles.primary === 'noir';
-  const primaryPalette: Palette = noir ? surface : (PRIMARY_PALETTES[styles.primary as Exclude<PrimaryName, 'noir'>] ?? PRIMARY_PALETTES.emerald);
+  const primaryPalette: Palette = noir
+    ? surface
+    : (PRIMARY_PALETTES[styles.primary as Exclude<PrimaryName, 'noir'>] ?? PRIMARY_PALETTES.emerald);
 
   const vars: Record<string, string> = {};
   SHADES.forEach((shade, i) => {

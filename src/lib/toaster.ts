@@ -50,9 +50,7 @@ export function createLazyToaster(
   return {
     show(toast) {
       pending ??= create();
-      pending
-        .then((toaster) => toaster.show(toast))
-        .catch((error: unknown) => console.error('No se pudo mostrar la notificación', error));
+      pending.then((toaster) => toaster.show(toast)).catch((error: unknown) => console.error('No se pudo mostrar la notificación', error));
     },
   };
 }

@@ -12,11 +12,7 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
  * Builds an .xlsx with one sheet: a bold header row, frozen, and the data rows.
  * @returns the file's bytes.
  */
-export async function toXlsx(
-  sheetName: string,
-  header: readonly string[],
-  rows: readonly (readonly CellValue[])[],
-): Promise<Uint8Array> {
+export async function toXlsx(sheetName: string, header: readonly string[], rows: readonly (readonly CellValue[])[]): Promise<Uint8Array> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Parcela';

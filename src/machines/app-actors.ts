@@ -138,9 +138,7 @@ export function createAppActors({
       clearServerError: () => session.send({ type: 'session.clearError' }),
     },
   });
-  const customerAccess = onDemand(ON_DEMAND_MACHINES.customerAccess, (m) =>
-    m.provideCustomerAccess({ sessionApi, toaster, loginForm }),
-  );
+  const customerAccess = onDemand(ON_DEMAND_MACHINES.customerAccess, (m) => m.provideCustomerAccess({ sessionApi, toaster, loginForm }));
   const resetRequest = onDemand(ON_DEMAND_MACHINES.passwordReset, (m) => m.provideResetRequest(sessionApi));
   const newPassword = onDemand(ON_DEMAND_MACHINES.passwordReset, (m) => m.provideNewPassword(sessionApi));
   const screenClient = (): ApiClient => {

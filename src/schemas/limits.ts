@@ -48,7 +48,8 @@ export function withinLimit(value: number, max: number): boolean {
 /** True when every vertex of `ring` is finite with |x|, |y| ≤ {@link LIMITS.maxAbsCoordinate}. */
 export function coordinatesWithinLimits(ring: ReadonlyArray<readonly [number, number]>): boolean {
   for (const [x, y] of ring) {
-    if (!Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > LIMITS.maxAbsCoordinate || Math.abs(y) > LIMITS.maxAbsCoordinate) return false;
+    if (!Number.isFinite(x) || !Number.isFinite(y) || Math.abs(x) > LIMITS.maxAbsCoordinate || Math.abs(y) > LIMITS.maxAbsCoordinate)
+      return false;
   }
   return true;
 }

@@ -104,7 +104,10 @@ export type Notification = z.infer<typeof notificationReadSchema>;
  * item never hides the good ones.
  * @returns the readable items, in their order.
  */
-export function readNotificationItems(items: readonly unknown[], report: (message: string, item: unknown) => void = console.warn): Notification[] {
+export function readNotificationItems(
+  items: readonly unknown[],
+  report: (message: string, item: unknown) => void = console.warn,
+): Notification[] {
   return items.flatMap((item) => {
     const parsed = notificationReadSchema.safeParse(item);
     if (parsed.success) return [parsed.data];

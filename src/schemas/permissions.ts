@@ -84,7 +84,10 @@ export interface MenuGroupEntry {
  */
 export const MENU_CATALOGUE: readonly MenuGroupEntry[] = [
   {
-    nombre: 'Configuración', icono: 'cog', section: 'MENÚ', module: MODULE.configuracion,
+    nombre: 'Configuración',
+    icono: 'cog',
+    section: 'MENÚ',
+    module: MODULE.configuracion,
     items: [
       { nombre: 'Usuarios', ruta: '/Configuracion/Usuarios', icono: 'people', permission: SUBMODULE.usuarios },
       { nombre: 'Roles y Permisos', ruta: '/Configuracion/RolesyPermisos', icono: 'key', permission: SUBMODULE.roles },
@@ -92,16 +95,37 @@ export const MENU_CATALOGUE: readonly MenuGroupEntry[] = [
     ],
   },
   {
-    nombre: 'Administración', icono: 'briefcase', section: 'MENÚ', module: MODULE.administracion,
+    nombre: 'Administración',
+    icono: 'briefcase',
+    section: 'MENÚ',
+    module: MODULE.administracion,
     items: [
-      { nombre: 'Generar Contrato', ruta: '/Administracion/GenerarContrato', icono: 'document-open', permission: SUBMODULE.generarContrato },
-      { nombre: 'Registro de Contratos', ruta: '/Administracion/RegistroContratos', icono: 'archive', permission: SUBMODULE.registroContratos },
-      { nombre: 'Registros de Partidas y Títulos', ruta: '/Administracion/RegistrosPartidasTitulos', icono: 'book', permission: SUBMODULE.partidasTitulos },
+      {
+        nombre: 'Generar Contrato',
+        ruta: '/Administracion/GenerarContrato',
+        icono: 'document-open',
+        permission: SUBMODULE.generarContrato,
+      },
+      {
+        nombre: 'Registro de Contratos',
+        ruta: '/Administracion/RegistroContratos',
+        icono: 'archive',
+        permission: SUBMODULE.registroContratos,
+      },
+      {
+        nombre: 'Registros de Partidas y Títulos',
+        ruta: '/Administracion/RegistrosPartidasTitulos',
+        icono: 'book',
+        permission: SUBMODULE.partidasTitulos,
+      },
       { nombre: 'Comisiones y Pagos', ruta: '/Administracion/ComisionesPagos', icono: 'percentage', permission: SUBMODULE.comisiones },
     ],
   },
   {
-    nombre: 'Finanzas', icono: 'bank-account', section: 'MENÚ', module: MODULE.finanzas,
+    nombre: 'Finanzas',
+    icono: 'bank-account',
+    section: 'MENÚ',
+    module: MODULE.finanzas,
     items: [
       { nombre: 'Bancos', ruta: '/Finanzas/Bancos', icono: 'bank-account', permission: SUBMODULE.bancos },
       { nombre: 'Billetera Digital', ruta: '/Finanzas/BilleteraDigital', icono: 'mobile-phone', permission: SUBMODULE.billeteras },
@@ -110,20 +134,27 @@ export const MENU_CATALOGUE: readonly MenuGroupEntry[] = [
     ],
   },
   {
-    nombre: 'CRM', icono: 'people', section: 'MENÚ', module: MODULE.crm,
+    nombre: 'CRM',
+    icono: 'people',
+    section: 'MENÚ',
+    module: MODULE.crm,
     items: [
       { nombre: 'Clientes', ruta: '/Crm/Clientes', icono: 'person', permission: SUBMODULE.clientes },
       { nombre: 'Leads', ruta: '/Crm/Leads', icono: 'phone', permission: SUBMODULE.leads },
     ],
   },
   {
-    nombre: 'Proyectos', icono: 'map', section: 'MENÚ', module: MODULE.proyectos,
-    items: [
-      { nombre: 'Lotizaciones', ruta: '/Proyectos/Lotizaciones', icono: 'grid-view', permission: SUBMODULE.lotizaciones },
-    ],
+    nombre: 'Proyectos',
+    icono: 'map',
+    section: 'MENÚ',
+    module: MODULE.proyectos,
+    items: [{ nombre: 'Lotizaciones', ruta: '/Proyectos/Lotizaciones', icono: 'grid-view', permission: SUBMODULE.lotizaciones }],
   },
   {
-    nombre: 'Comercial', icono: 'shop', section: 'MENÚ', module: MODULE.comercial,
+    nombre: 'Comercial',
+    icono: 'shop',
+    section: 'MENÚ',
+    module: MODULE.comercial,
     items: [
       { nombre: 'Ventas', ruta: '/Comercio/Ventas', icono: 'shopping-cart', permission: SUBMODULE.ventas },
       { nombre: 'Reporte de Ventas', ruta: '/Comercio/ReporteVentas', icono: 'timeline-bar-chart', permission: SUBMODULE.reporteVentas },
@@ -132,7 +163,10 @@ export const MENU_CATALOGUE: readonly MenuGroupEntry[] = [
     ],
   },
   {
-    nombre: 'Ingeniería', icono: 'build', section: 'MENÚ', module: MODULE.ingenieria,
+    nombre: 'Ingeniería',
+    icono: 'build',
+    section: 'MENÚ',
+    module: MODULE.ingenieria,
     items: [
       { nombre: 'Obras', ruta: '/Ingenieria/Obras', icono: 'construction', permission: SUBMODULE.obras },
       { nombre: 'Almacenes', ruta: '/Ingenieria/Almacenes', icono: 'box', permission: SUBMODULE.almacen },
@@ -143,15 +177,24 @@ export const MENU_CATALOGUE: readonly MenuGroupEntry[] = [
     ],
   },
   {
-    nombre: 'Reportes', icono: 'chart', section: 'ANALÍTICAS Y AUDITORÍAS', module: MODULE.reportes,
+    nombre: 'Reportes',
+    icono: 'chart',
+    section: 'ANALÍTICAS Y AUDITORÍAS',
+    module: MODULE.reportes,
     items: [{ nombre: 'Reportes', ruta: '/Reportes', icono: 'chart', permission: null }],
   },
   {
-    nombre: 'Reportes Económicos', icono: 'dollar', section: 'ANALÍTICAS Y AUDITORÍAS', module: MODULE.reportesEconomicos,
+    nombre: 'Reportes Económicos',
+    icono: 'dollar',
+    section: 'ANALÍTICAS Y AUDITORÍAS',
+    module: MODULE.reportesEconomicos,
     items: [{ nombre: 'Reportes Económicos', ruta: '/ReportesEconomicos', icono: 'dollar', permission: null }],
   },
   {
-    nombre: 'Historial de Cambios', icono: 'history', section: 'ANALÍTICAS Y AUDITORÍAS', module: MODULE.historial,
+    nombre: 'Historial de Cambios',
+    icono: 'history',
+    section: 'ANALÍTICAS Y AUDITORÍAS',
+    module: MODULE.historial,
     items: [{ nombre: 'Historial de Cambios', ruta: '/HistorialDeCambios', icono: 'history', permission: null }],
   },
 ];

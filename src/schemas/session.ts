@@ -156,7 +156,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Call 6 request: `id` is the opaque reset token of the link, `password` the new one. */
 export const newPasswordSchema = z.strictObject({
   id: z.string().check(z.minLength(1), z.maxLength(200)),
-  password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
+  password: z
+    .string()
+    .check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
 });
 /** Call 7 form body. */
 export const logoutRequestSchema = z.strictObject({ user_type: userTypeSchema });
@@ -165,7 +167,9 @@ export const storeStylesRequestSchema = z.strictObject({ styles: z.string().chec
 /** Call 15 form body (the confirmation is client-side only, SPEC §3). */
 export const changePasswordRequestSchema = z.strictObject({
   actual_password: z.string().check(z.minLength(1, 'Ingrese su contraseña actual'), z.maxLength(200)),
-  new_password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
+  new_password: z
+    .string()
+    .check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
 });
 
 /** Age of majority in Peru (Civil Code art. 42): 18 years. */
@@ -229,20 +233,24 @@ export function createRegistrationSchema(today: string) {
       birthday_date: isoDateSchema,
       email: z.email({ error: 'Ingrese un correo electrónico válido' }).check(z.maxLength(120)),
       phone: z.string().check(z.regex(/^9\d{8}$/, 'El celular debe tener 9 dígitos y empezar con 9')),
-      password: z.string().check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
+      password: z
+        .string()
+        .check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
     })
-    .check(z.superRefine((value, ctx) => {
-      const docError = documentNumberError(value.id_document_type, value.document_number);
-      if (docError) ctx.addIssue({ code: 'custom', path: ['document_number'], message: docError });
-      // Text that is not YYYY-MM-DD already failed isoDateSchema ('Fecha inválida').
-      if (!isoDateSchema.safeParse(value.birthday_date).success) return;
-      const birthday = parseCalendarDate(value.birthday_date);
-      if (!birthday) {
-        ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Fecha inválida' });
-      } else if (compareDates(birthday, todayDate) > 0 || completedYears(birthday, todayDate) < ADULT_AGE) {
-        ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Debe ser mayor de edad para registrarse' });
-      }
-    }));
+    .check(
+      z.superRefine((value, ctx) => {
+        const docError = documentNumberError(value.id_document_type, value.document_number);
+        if (docError) ctx.addIssue({ code: 'custom', path: ['document_number'], message: docError });
+        // Text that is not YYYY-MM-DD already failed isoDateSchema ('Fecha inválida').
+        if (!isoDateSchema.safeParse(value.birthday_date).success) return;
+        const birthday = parseCalendarDate(value.birthday_date);
+        if (!birthday) {
+          ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Fecha inválida' });
+        } else if (compareDates(birthday, todayDate) > 0 || completedYears(birthday, todayDate) < ADULT_AGE) {
+          ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Debe ser mayor de edad para registrarse' });
+        }
+      }),
+    );
 }
 export type RegistrationRequest = z.infer<ReturnType<typeof createRegistrationSchema>>;
 

@@ -33,7 +33,9 @@ interface HistoryRow {
 /** GET /api/change-history with the page's stored token. */
 async function history(page: Page, query: string): Promise<HistoryRow[]> {
   return page.evaluate(async (q) => {
-    const res = await fetch(`/api/change-history?${q}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, Accept: 'application/json' } });
+    const res = await fetch(`/api/change-history?${q}`, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, Accept: 'application/json' },
+    });
     return ((await res.json()) as { data: HistoryRow[] }).data;
   }, query);
 }
@@ -89,7 +91,10 @@ describe('configuración e2e', () => {
     await crmUser.page.getByLabel('Nueva contraseña', { exact: true }).fill('SoloCrm#2026');
     await crmUser.page.getByLabel('Confirme la nueva contraseña').fill('SoloCrm#2026');
     await crmUser.page.getByRole('button', { name: 'Guardar contraseña' }).click();
-    await crmUser.page.getByText(/Contraseña actualizada/).first().waitFor();
+    await crmUser.page
+      .getByText(/Contraseña actualizada/)
+      .first()
+      .waitFor();
     await staffLogin(crmUser.page, env.server.baseUrl, '71112222', 'SoloCrm#2026');
     await menu(crmUser.page).getByRole('button', { name: 'CRM' }).waitFor();
     for (const group of ALL_GROUPS.filter((g) => g !== 'CRM')) {
@@ -120,7 +125,9 @@ describe('configuración e2e', () => {
     const userRows = await history(page, 'entity=users');
     const createdUser = userRows.find((r) => r.action === 'CREATE' && r.after?.dni === '71112222');
     expect(createdUser).toBeTruthy();
-    const statusChange = userRows.find((r) => r.record_id === createdUser!.record_id && r.action === 'UPDATE' && r.changed_fields.includes('status'));
+    const statusChange = userRows.find(
+      (r) => r.record_id === createdUser!.record_id && r.action === 'UPDATE' && r.changed_fields.includes('status'),
+    );
     expect(statusChange?.after?.status).toBe('INACTIVO');
 
     // The same row in the Historial de Cambios screen, its filters taken from the URL.

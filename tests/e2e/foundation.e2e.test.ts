@@ -111,7 +111,10 @@ describe('foundation e2e', () => {
     await page.getByLabel('Celular').fill('987123456');
     await page.getByLabel('Contraseña', { exact: true }).fill('MiLote#2026');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await page.getByText(/Registro exitoso/).first().waitFor();
+    await page
+      .getByText(/Registro exitoso/)
+      .first()
+      .waitFor();
 
     await page.getByRole('tab', { name: 'Ingresar' }).click();
     await page.getByLabel('Número de documento').fill('47111222');
@@ -131,7 +134,10 @@ describe('foundation e2e', () => {
     await page.waitForURL(/\/auth\/recuperar\/collaborator$/);
     await page.getByRole('textbox').first().fill('70000002');
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
-    await page.getByText(/enviaremos un enlace/).first().waitFor();
+    await page
+      .getByText(/enviaremos un enlace/)
+      .first()
+      .waitFor();
     await screenshot(page, 'reset-request');
 
     const link = await latestResetLink(env.server.baseUrl, 'asesor@parcela.test');
@@ -140,7 +146,10 @@ describe('foundation e2e', () => {
     await page.getByLabel('Nueva contraseña', { exact: true }).fill('Renovada#2026');
     await page.getByLabel('Confirme la nueva contraseña').fill('Renovada#2026');
     await page.getByRole('button', { name: 'Guardar contraseña' }).click();
-    await page.getByText(/Contraseña actualizada/).first().waitFor();
+    await page
+      .getByText(/Contraseña actualizada/)
+      .first()
+      .waitFor();
     await screenshot(page, 'reset-done');
 
     // The link is single use.

@@ -40,7 +40,12 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh context (empty storage) and page; desktop unless a width is given. */
-export async function newPage(browser: Browser, baseUrl: string, width = 1366, height = 860): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  width = 1366,
+  height = 860,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, locale: 'es-PE', timezoneId: 'America/Lima' });
   const page = await context.newPage();
   return { context, page };
@@ -63,10 +68,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function setChecked(input: Locator, checked = true): Promise<void> {
   if ((await input.isChecked()) === checked) return;
   await input.locator('xpath=ancestor::label[1]').click();
-  await input.page().waitForFunction(
-    ([el, want]) => (el as HTMLInputElement).checked === want,
-    [await input.elementHandle(), checked] as const,
-  );
+  await input
+    .page()
+    .waitForFunction(([el, want]) => (el as HTMLInputElement).checked === want, [await input.elementHandle(), checked] as const);
 }
 
 /**

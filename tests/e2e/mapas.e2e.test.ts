@@ -77,7 +77,11 @@ describe('mapas e2e', () => {
     await screenshot(page, 'mapas-changed-1366');
 
     // Phone width: the panel becomes a bottom drawer over the map.
-    const phone = await env.browser.newContext({ baseURL: env.server.baseUrl, viewport: { width: 390, height: 844 }, storageState: await context.storageState() });
+    const phone = await env.browser.newContext({
+      baseURL: env.server.baseUrl,
+      viewport: { width: 390, height: 844 },
+      storageState: await context.storageState(),
+    });
     const phonePage = await phone.newPage();
     await phonePage.goto(`/PROYECTOS/MapaProyectos/mapa/${subdivision.key}`);
     await phonePage.locator('.lot-map__lots > path').first().waitFor();

@@ -84,20 +84,26 @@ describe('proyectos e2e', () => {
     const scroller = page.locator('.lots-virtual-scroller');
     const measure = (step: number) =>
       scroller.evaluate(async (el, by) => {
-      const times: number[] = [];
-      let last = performance.now();
-      for (let i = 0; i < 120; i += 1) {
-        el.scrollTop += by;
-        await new Promise((r) => requestAnimationFrame(r));
-        const now = performance.now();
-        times.push(now - last);
-        last = now;
-      }
-      times.sort((a, b) => a - b);
-      return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]!, max: times[times.length - 1]! };
-    }, step);
+        const times: number[] = [];
+        let last = performance.now();
+        for (let i = 0; i < 120; i += 1) {
+          el.scrollTop += by;
+          await new Promise((r) => requestAnimationFrame(r));
+          const now = performance.now();
+          times.push(now - last);
+          last = now;
+        }
+        times.sort((a, b) => a - b);
+        return {
+          median: times[Math.floor(times.length / 2)]!,
+          p95: times[Math.floor(times.length * 0.95)]!,
+          max: times[times.length - 1]!,
+        };
+      }, step);
     const log = (label: string, f: { median: number; p95: number; max: number }) =>
-      console.log(`[proyectos e2e] "Ver todos" ${label}, frame ms: median ${f.median.toFixed(1)}, p95 ${f.p95.toFixed(1)}, max ${f.max.toFixed(1)}`);
+      console.log(
+        `[proyectos e2e] "Ver todos" ${label}, frame ms: median ${f.median.toFixed(1)}, p95 ${f.p95.toFixed(1)}, max ${f.max.toFixed(1)}`,
+      );
     log('first scroll down through 1 200 lots (pages loading)', await measure(240));
     await scroller.evaluate((el) => {
       el.scrollTop = el.scrollHeight;
@@ -166,7 +172,9 @@ describe('proyectos e2e', () => {
     await panel.waitFor();
     const lotId = await page.evaluate(
       async ([k, c]) => {
-        const res = await fetch(`/api/subdivisions/${k}/lots?q=${encodeURIComponent(c!)}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+        const res = await fetch(`/api/subdivisions/${k}/lots?q=${encodeURIComponent(c!)}`, {
+          headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },
+        });
         return ((await res.json()) as { data: { id: number; code: string }[] }).data.find((l) => l.code === c)!.id;
       },
       [key, code],
@@ -196,4 +204,3 @@ describe('proyectos e2e', () => {
     await anon.context.close();
   });
 });
-

@@ -5,7 +5,16 @@ import { ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/s
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import type { DB } from '../../server/db/database';
 import { DEMO_ROLES, seedDemo } from '../../server/db/seed';
-import { createBlock, createLocal, createLot, createRole, createSession, createStaff, createStage, createSubdivision } from '../../server/testing/fixtures';
+import {
+  createBlock,
+  createLocal,
+  createLot,
+  createRole,
+  createSession,
+  createStaff,
+  createStage,
+  createSubdivision,
+} from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 
 /**
@@ -49,7 +58,17 @@ const freshKey = async (db: Kysely<DB>) => (await createSubdivision(db)).key;
 /** A fresh subdivision with a plan image: its key. */
 const freshKeyWithPlan = async (db: Kysely<DB>) => {
   const s = await createSubdivision(db);
-  await db.updateTable('subdivisions').set({ plan_content_type: 'image/png', plan_data: PLAN_PNG, plan_width: 10, plan_height: 10, plan_updated_at: new Date().toISOString() }).where('id', '=', s.id).execute();
+  await db
+    .updateTable('subdivisions')
+    .set({
+      plan_content_type: 'image/png',
+      plan_data: PLAN_PNG,
+      plan_width: 10,
+      plan_height: 10,
+      plan_updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', s.id)
+    .execute();
   return s.key;
 };
 /** A fresh DISPONIBLE lot's id (in a fresh subdivision). */
@@ -92,24 +111,70 @@ export const ROUTES: readonly MatrixRoute[] = [
     permissions: USERS,
     request: async (db) => {
       const n = next();
-      return { method: 'POST', url: '/api/users', payload: { dni: `3${String(n).padStart(7, '0')}`, email: `matriz${n}@parcela.test`, name: 'M', surname: 'Z', role_ids: [await freshRole(db)] } };
+      return {
+        method: 'POST',
+        url: '/api/users',
+        payload: {
+          dni: `3${String(n).padStart(7, '0')}`,
+          email: `matriz${n}@parcela.test`,
+          name: 'M',
+          surname: 'Z',
+          role_ids: [await freshRole(db)],
+        },
+      };
     },
   },
   { name: 'GET /api/users/{id}', permissions: USERS, request: async (db) => ({ method: 'GET', url: `/api/users/${await freshUser(db)}` }) },
-  { name: 'PATCH /api/users/{id}', permissions: USERS, request: async (db) => ({ method: 'PATCH', url: `/api/users/${await freshUser(db)}`, payload: { name: 'Otro' } }) },
-  { name: 'POST /api/users/{id}/deactivate', permissions: USERS, request: async (db) => ({ method: 'POST', url: `/api/users/${await freshUser(db)}/deactivate` }) },
-  { name: 'POST /api/users/{id}/reactivate', permissions: USERS, request: async (db) => ({ method: 'POST', url: `/api/users/${await freshUser(db, 'INACTIVO')}/reactivate` }) },
-  { name: 'POST /api/users/{id}/send-password-reset', permissions: USERS, request: async (db) => ({ method: 'POST', url: `/api/users/${await freshUser(db)}/send-password-reset` }) },
+  {
+    name: 'PATCH /api/users/{id}',
+    permissions: USERS,
+    request: async (db) => ({ method: 'PATCH', url: `/api/users/${await freshUser(db)}`, payload: { name: 'Otro' } }),
+  },
+  {
+    name: 'POST /api/users/{id}/deactivate',
+    permissions: USERS,
+    request: async (db) => ({ method: 'POST', url: `/api/users/${await freshUser(db)}/deactivate` }),
+  },
+  {
+    name: 'POST /api/users/{id}/reactivate',
+    permissions: USERS,
+    request: async (db) => ({ method: 'POST', url: `/api/users/${await freshUser(db, 'INACTIVO')}/reactivate` }),
+  },
+  {
+    name: 'POST /api/users/{id}/send-password-reset',
+    permissions: USERS,
+    request: async (db) => ({ method: 'POST', url: `/api/users/${await freshUser(db)}/send-password-reset` }),
+  },
 
   { name: 'GET /api/roles', permissions: ROLES, request: async () => ({ method: 'GET', url: '/api/roles' }) },
-  { name: 'POST /api/roles', permissions: ROLES, request: async () => ({ method: 'POST', url: '/api/roles', payload: { name: `Matriz nuevo ${next()}`, permissions: [MODULE.crm] } }) },
+  {
+    name: 'POST /api/roles',
+    permissions: ROLES,
+    request: async () => ({ method: 'POST', url: '/api/roles', payload: { name: `Matriz nuevo ${next()}`, permissions: [MODULE.crm] } }),
+  },
   { name: 'GET /api/roles/{id}', permissions: ROLES, request: async (db) => ({ method: 'GET', url: `/api/roles/${await freshRole(db)}` }) },
-  { name: 'PATCH /api/roles/{id}', permissions: ROLES, request: async (db) => ({ method: 'PATCH', url: `/api/roles/${await freshRole(db)}`, payload: { permissions: [MODULE.reportes] } }) },
-  { name: 'POST /api/roles/{id}/copy', permissions: ROLES, request: async (db) => ({ method: 'POST', url: `/api/roles/${await freshRole(db)}/copy`, payload: { name: `Matriz copia ${next()}` } }) },
-  { name: 'DELETE /api/roles/{id}', permissions: ROLES, request: async (db) => ({ method: 'DELETE', url: `/api/roles/${await freshRole(db)}` }) },
+  {
+    name: 'PATCH /api/roles/{id}',
+    permissions: ROLES,
+    request: async (db) => ({ method: 'PATCH', url: `/api/roles/${await freshRole(db)}`, payload: { permissions: [MODULE.reportes] } }),
+  },
+  {
+    name: 'POST /api/roles/{id}/copy',
+    permissions: ROLES,
+    request: async (db) => ({ method: 'POST', url: `/api/roles/${await freshRole(db)}/copy`, payload: { name: `Matriz copia ${next()}` } }),
+  },
+  {
+    name: 'DELETE /api/roles/{id}',
+    permissions: ROLES,
+    request: async (db) => ({ method: 'DELETE', url: `/api/roles/${await freshRole(db)}` }),
+  },
 
   { name: 'GET /api/company', permissions: COMPANY, request: async () => ({ method: 'GET', url: '/api/company' }) },
-  { name: 'PATCH /api/company', permissions: COMPANY, request: async () => ({ method: 'PATCH', url: '/api/company', payload: { phone: '014445555' } }) },
+  {
+    name: 'PATCH /api/company',
+    permissions: COMPANY,
+    request: async () => ({ method: 'PATCH', url: '/api/company', payload: { phone: '014445555' } }),
+  },
   {
     name: 'POST /api/company/logo',
     permissions: COMPANY,
@@ -120,56 +185,216 @@ export const ROUTES: readonly MatrixRoute[] = [
         PNG,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
-      return { method: 'POST', url: '/api/company/logo', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+      return {
+        method: 'POST',
+        url: '/api/company/logo',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
     },
   },
   { name: 'GET /api/locals', permissions: COMPANY, request: async () => ({ method: 'GET', url: '/api/locals' }) },
-  { name: 'POST /api/locals', permissions: COMPANY, request: async () => ({ method: 'POST', url: '/api/locals', payload: { name: `Local ${next()}`, address: 'Av. Matriz 1' } }) },
-  { name: 'GET /api/locals/{id}', permissions: COMPANY, request: async (db) => ({ method: 'GET', url: `/api/locals/${await createLocal(db, { name: `L${next()}` })}` }) },
-  { name: 'PATCH /api/locals/{id}', permissions: COMPANY, request: async (db) => ({ method: 'PATCH', url: `/api/locals/${await createLocal(db, { name: `L${next()}` })}`, payload: { name: 'Nuevo' } }) },
-  { name: 'POST /api/locals/{id}/activate', permissions: COMPANY, request: async (db) => ({ method: 'POST', url: `/api/locals/${await createLocal(db, { name: `L${next()}`, active: false })}/activate` }) },
-  { name: 'POST /api/locals/{id}/deactivate', permissions: COMPANY, request: async (db) => ({ method: 'POST', url: `/api/locals/${await createLocal(db, { name: `L${next()}` })}/deactivate` }) },
+  {
+    name: 'POST /api/locals',
+    permissions: COMPANY,
+    request: async () => ({ method: 'POST', url: '/api/locals', payload: { name: `Local ${next()}`, address: 'Av. Matriz 1' } }),
+  },
+  {
+    name: 'GET /api/locals/{id}',
+    permissions: COMPANY,
+    request: async (db) => ({ method: 'GET', url: `/api/locals/${await createLocal(db, { name: `L${next()}` })}` }),
+  },
+  {
+    name: 'PATCH /api/locals/{id}',
+    permissions: COMPANY,
+    request: async (db) => ({
+      method: 'PATCH',
+      url: `/api/locals/${await createLocal(db, { name: `L${next()}` })}`,
+      payload: { name: 'Nuevo' },
+    }),
+  },
+  {
+    name: 'POST /api/locals/{id}/activate',
+    permissions: COMPANY,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/locals/${await createLocal(db, { name: `L${next()}`, active: false })}/activate`,
+    }),
+  },
+  {
+    name: 'POST /api/locals/{id}/deactivate',
+    permissions: COMPANY,
+    request: async (db) => ({ method: 'POST', url: `/api/locals/${await createLocal(db, { name: `L${next()}` })}/deactivate` }),
+  },
 
   { name: 'GET /api/change-history', permissions: HISTORY, request: async () => ({ method: 'GET', url: '/api/change-history' }) },
-  { name: 'GET /api/change-history/export.csv', permissions: HISTORY, request: async () => ({ method: 'GET', url: '/api/change-history/export.csv' }) },
+  {
+    name: 'GET /api/change-history/export.csv',
+    permissions: HISTORY,
+    request: async () => ({ method: 'GET', url: '/api/change-history/export.csv' }),
+  },
 
   // Proyectos (issue "Proyectos")
   { name: 'GET /api/subdivisions', permissions: PROJECTS, request: async () => ({ method: 'GET', url: '/api/subdivisions' }) },
   {
     name: 'POST /api/subdivisions',
     permissions: PROJECTS,
-    request: async () => ({ method: 'POST', url: '/api/subdivisions', payload: { code: `MTZ-${next()}`, name: 'Matriz', department: 'Lima', province: 'Lima', district: 'Lurín', total_area_m2: 1000 } }),
+    request: async () => ({
+      method: 'POST',
+      url: '/api/subdivisions',
+      payload: { code: `MTZ-${next()}`, name: 'Matriz', department: 'Lima', province: 'Lima', district: 'Lurín', total_area_m2: 1000 },
+    }),
   },
-  { name: 'GET /api/subdivisions/{key}', permissions: PROJECTS, request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}` }) },
-  { name: 'PATCH /api/subdivisions/{key}', permissions: PROJECTS, request: async (db) => ({ method: 'PATCH', url: `/api/subdivisions/${await freshKey(db)}`, payload: { name: 'Otro' } }) },
-  { name: 'DELETE /api/subdivisions/{key}', permissions: PROJECTS, request: async (db) => ({ method: 'DELETE', url: `/api/subdivisions/${await freshKey(db)}` }) },
-  { name: 'POST /api/subdivisions/{key}/plan', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/plan`, ...planUpload() }) },
-  { name: 'GET /api/subdivisions/{key}/plan', permissions: [], alternatives: [PROJECTS, SALES], request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKeyWithPlan(db)}/plan` }) },
-  { name: 'GET /api/subdivisions/{key}/stages', permissions: PROJECTS, request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/stages` }) },
-  { name: 'POST /api/subdivisions/{key}/stages', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/stages`, payload: { name: 'Etapa 1' } }) },
-  { name: 'PATCH /api/stages/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'PATCH', url: `/api/stages/${await createStage(db, (await createSubdivision(db)).id, 'E1')}`, payload: { name: 'E2' } }) },
-  { name: 'DELETE /api/stages/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'DELETE', url: `/api/stages/${await createStage(db, (await createSubdivision(db)).id, 'E1')}` }) },
-  { name: 'GET /api/subdivisions/{key}/blocks', permissions: PROJECTS, request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/blocks` }) },
-  { name: 'POST /api/subdivisions/{key}/blocks', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/blocks`, payload: { name: 'A' } }) },
-  { name: 'PATCH /api/blocks/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'PATCH', url: `/api/blocks/${await createBlock(db, (await createSubdivision(db)).id, 'A')}`, payload: { name: 'B' } }) },
-  { name: 'DELETE /api/blocks/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'DELETE', url: `/api/blocks/${await createBlock(db, (await createSubdivision(db)).id, 'A')}` }) },
-  { name: 'GET /api/subdivisions/{key}/lots', permissions: PROJECTS, request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/lots` }) },
+  {
+    name: 'GET /api/subdivisions/{key}',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}` }),
+  },
+  {
+    name: 'PATCH /api/subdivisions/{key}',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'PATCH', url: `/api/subdivisions/${await freshKey(db)}`, payload: { name: 'Otro' } }),
+  },
+  {
+    name: 'DELETE /api/subdivisions/{key}',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'DELETE', url: `/api/subdivisions/${await freshKey(db)}` }),
+  },
+  {
+    name: 'POST /api/subdivisions/{key}/plan',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/plan`, ...planUpload() }),
+  },
+  {
+    name: 'GET /api/subdivisions/{key}/plan',
+    permissions: [],
+    alternatives: [PROJECTS, SALES],
+    request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKeyWithPlan(db)}/plan` }),
+  },
+  {
+    name: 'GET /api/subdivisions/{key}/stages',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/stages` }),
+  },
+  {
+    name: 'POST /api/subdivisions/{key}/stages',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/stages`, payload: { name: 'Etapa 1' } }),
+  },
+  {
+    name: 'PATCH /api/stages/{id}',
+    permissions: PROJECTS,
+    request: async (db) => ({
+      method: 'PATCH',
+      url: `/api/stages/${await createStage(db, (await createSubdivision(db)).id, 'E1')}`,
+      payload: { name: 'E2' },
+    }),
+  },
+  {
+    name: 'DELETE /api/stages/{id}',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'DELETE', url: `/api/stages/${await createStage(db, (await createSubdivision(db)).id, 'E1')}` }),
+  },
+  {
+    name: 'GET /api/subdivisions/{key}/blocks',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/blocks` }),
+  },
+  {
+    name: 'POST /api/subdivisions/{key}/blocks',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/blocks`, payload: { name: 'A' } }),
+  },
+  {
+    name: 'PATCH /api/blocks/{id}',
+    permissions: PROJECTS,
+    request: async (db) => ({
+      method: 'PATCH',
+      url: `/api/blocks/${await createBlock(db, (await createSubdivision(db)).id, 'A')}`,
+      payload: { name: 'B' },
+    }),
+  },
+  {
+    name: 'DELETE /api/blocks/{id}',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'DELETE', url: `/api/blocks/${await createBlock(db, (await createSubdivision(db)).id, 'A')}` }),
+  },
+  {
+    name: 'GET /api/subdivisions/{key}/lots',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/lots` }),
+  },
   {
     name: 'POST /api/subdivisions/{key}/lots',
     permissions: PROJECTS,
-    request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/lots`, payload: { block: 'A', number: '1', area_m2: 120, price_per_m2: 20000 } }),
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/subdivisions/${await freshKey(db)}/lots`,
+      payload: { block: 'A', number: '1', area_m2: 120, price_per_m2: 20000 },
+    }),
   },
-  { name: 'GET /api/lots/{id}', permissions: [], alternatives: [PROJECTS, SALES], request: async (db) => ({ method: 'GET', url: `/api/lots/${await freshLot(db)}` }) },
-  { name: 'PATCH /api/lots/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'PATCH', url: `/api/lots/${await freshLot(db)}`, payload: { notes: 'Matriz' } }) },
-  { name: 'DELETE /api/lots/{id}', permissions: PROJECTS, request: async (db) => ({ method: 'DELETE', url: `/api/lots/${await freshLot(db)}` }) },
-  { name: 'POST /api/lots/{id}/status', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/lots/${await freshLot(db)}/status`, payload: { status: 'SEPARADO' } }) },
-  { name: 'GET /api/lots/{id}/status-history', permissions: [], alternatives: [PROJECTS, SALES], request: async (db) => ({ method: 'GET', url: `/api/lots/${await freshLot(db)}/status-history` }) },
-  { name: 'POST /api/subdivisions/{key}/lots/price-preview', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKeyWithLot(db)}/lots/price-preview`, payload: BULK_BODY }) },
-  { name: 'POST /api/subdivisions/{key}/lots/price-update', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKeyWithLot(db)}/lots/price-update`, payload: BULK_BODY }) },
-  { name: 'GET /api/subdivisions/{key}/map', permissions: [], alternatives: [PROJECTS, SALES], request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKeyWithLot(db)}/map` }) },
+  {
+    name: 'GET /api/lots/{id}',
+    permissions: [],
+    alternatives: [PROJECTS, SALES],
+    request: async (db) => ({ method: 'GET', url: `/api/lots/${await freshLot(db)}` }),
+  },
+  {
+    name: 'PATCH /api/lots/{id}',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'PATCH', url: `/api/lots/${await freshLot(db)}`, payload: { notes: 'Matriz' } }),
+  },
+  {
+    name: 'DELETE /api/lots/{id}',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'DELETE', url: `/api/lots/${await freshLot(db)}` }),
+  },
+  {
+    name: 'POST /api/lots/{id}/status',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'POST', url: `/api/lots/${await freshLot(db)}/status`, payload: { status: 'SEPARADO' } }),
+  },
+  {
+    name: 'GET /api/lots/{id}/status-history',
+    permissions: [],
+    alternatives: [PROJECTS, SALES],
+    request: async (db) => ({ method: 'GET', url: `/api/lots/${await freshLot(db)}/status-history` }),
+  },
+  {
+    name: 'POST /api/subdivisions/{key}/lots/price-preview',
+    permissions: PROJECTS,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/subdivisions/${await freshKeyWithLot(db)}/lots/price-preview`,
+      payload: BULK_BODY,
+    }),
+  },
+  {
+    name: 'POST /api/subdivisions/{key}/lots/price-update',
+    permissions: PROJECTS,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/subdivisions/${await freshKeyWithLot(db)}/lots/price-update`,
+      payload: BULK_BODY,
+    }),
+  },
+  {
+    name: 'GET /api/subdivisions/{key}/map',
+    permissions: [],
+    alternatives: [PROJECTS, SALES],
+    request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKeyWithLot(db)}/map` }),
+  },
   // Lot import (h2): a one-row CSV as multipart `file`.
-  { name: 'POST /api/subdivisions/{key}/imports/preview', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/imports/preview`, ...importUpload() }) },
-  { name: 'POST /api/subdivisions/{key}/imports', permissions: PROJECTS, request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/imports`, ...importUpload() }) },
+  {
+    name: 'POST /api/subdivisions/{key}/imports/preview',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/imports/preview`, ...importUpload() }),
+  },
+  {
+    name: 'POST /api/subdivisions/{key}/imports',
+    permissions: PROJECTS,
+    request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/imports`, ...importUpload() }),
+  },
 ];
 
 describe.each(dialects)('role × route matrix (%s)', (dialect) => {
@@ -183,14 +408,24 @@ describe.each(dialects)('role × route matrix (%s)', (dialect) => {
   });
 
   it('covers every seeded role and only known permissions', () => {
-    expect([...tokens.keys()]).toEqual(['Administrador', 'Jefe de ventas', 'Asesor de ventas', 'Cobranzas', 'Finanzas', 'Legal', 'Ingeniería']);
-    for (const route of ROUTES) for (const p of [...route.permissions, ...(route.alternatives ?? []).flat()]) expect(ALL_PERMISSIONS).toContain(p);
+    expect([...tokens.keys()]).toEqual([
+      'Administrador',
+      'Jefe de ventas',
+      'Asesor de ventas',
+      'Cobranzas',
+      'Finanzas',
+      'Legal',
+      'Ingeniería',
+    ]);
+    for (const route of ROUTES)
+      for (const p of [...route.permissions, ...(route.alternatives ?? []).flat()]) expect(ALL_PERMISSIONS).toContain(p);
   });
 
   const cases = ROUTES.flatMap((route) =>
     Object.entries(DEMO_ROLES).map(([role, held]) => {
       const allowed =
-        route.permissions.every((p) => held.includes(p)) && (route.alternatives === undefined || route.alternatives.some((list) => list.every((p) => held.includes(p))));
+        route.permissions.every((p) => held.includes(p)) &&
+        (route.alternatives === undefined || route.alternatives.some((list) => list.every((p) => held.includes(p))));
       return { route, role, allowed, label: `${route.name} as ${role} → ${allowed ? '2xx' : '403'}` };
     }),
   );

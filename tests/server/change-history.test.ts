@@ -17,7 +17,13 @@ const EXPORT = '/api/change-history/export.csv';
 describe('audit helpers', () => {
   it('strips every key matching password/token/secret, at any depth', () => {
     expect(
-      stripSecrets({ name: 'Ana', password_hash: 'x', token_hash: 'y', nested: { apiToken: 't', clientSecret: 's', ok: 1 }, list: [{ newPassword: 'p', a: 2 }] }),
+      stripSecrets({
+        name: 'Ana',
+        password_hash: 'x',
+        token_hash: 'y',
+        nested: { apiToken: 't', clientSecret: 's', ok: 1 },
+        list: [{ newPassword: 'p', a: 2 }],
+      }),
     ).toEqual({ name: 'Ana', nested: { ok: 1 }, list: [{ a: 2 }] });
   });
 
@@ -33,7 +39,13 @@ describe.each(dialects)('change history (%s)', (dialect) => {
   const ctx = useTestApp(db);
 
   const historyOf = (entity: string, recordId: number | string) =>
-    db().selectFrom('change_history').selectAll().where('entity', '=', entity).where('record_id', '=', String(recordId)).orderBy('id').execute();
+    db()
+      .selectFrom('change_history')
+      .selectAll()
+      .where('entity', '=', entity)
+      .where('record_id', '=', String(recordId))
+      .orderBy('id')
+      .execute();
 
   const reader = async () => {
     const staff = await createStaff(db(), { clock: ctx().clock, permissions: [MODULE.historial] });
@@ -56,7 +68,13 @@ describe.each(dialects)('change history (%s)', (dialect) => {
           }),
         );
       const [row] = await historyOf('probe', 1);
-      expect(row).toMatchObject({ actor_type: 'COLLABORATOR', actor_id: 7, ip: '10.0.0.9', action: 'UPDATE', occurred_at: '2026-03-02T15:00:00.000Z' });
+      expect(row).toMatchObject({
+        actor_type: 'COLLABORATOR',
+        actor_id: 7,
+        ip: '10.0.0.9',
+        action: 'UPDATE',
+        occurred_at: '2026-03-02T15:00:00.000Z',
+      });
       expect(JSON.parse(row!.before!)).toEqual({ name: 'Ana', status: 'ACTIVO' });
       expect(JSON.parse(row!.after!)).toEqual({ name: 'Ana María', status: 'ACTIVO' });
       expect(JSON.parse(row!.changed_fields)).toEqual(['name']);
@@ -76,9 +94,9 @@ describe.each(dialects)('change history (%s)', (dialect) => {
     });
 
     it('refuses to run outside a transaction', async () => {
-      await expect(recordChange(db(), systemAuditContext(createManualClock()), { entity: 'probe', recordId: 3, action: 'DELETE', before: {} })).rejects.toThrow(
-        /inside the transaction/,
-      );
+      await expect(
+        recordChange(db(), systemAuditContext(createManualClock()), { entity: 'probe', recordId: 3, action: 'DELETE', before: {} }),
+      ).rejects.toThrow(/inside the transaction/);
     });
   });
 
@@ -111,7 +129,10 @@ describe.each(dialects)('change history (%s)', (dialect) => {
       const staff = await createStaff(db(), { clock: ctx().clock });
       const token = await createSession(db(), staff);
       ctx().clock.advance(60_000);
-      const res = await postFormWithToken(ctx().app, '/api/change_password_user', token, { actual_password: staff.password, new_password: 'Otra#Clave2026' });
+      const res = await postFormWithToken(ctx().app, '/api/change_password_user', token, {
+        actual_password: staff.password,
+        new_password: 'Otra#Clave2026',
+      });
       expect(res.statusCode).toBe(200);
       const rows = (await historyOf('users', staff.id)).filter((r) => r.action === 'UPDATE');
       expect(rows).toHaveLength(1);
@@ -158,7 +179,12 @@ describe.each(dialects)('change history (%s)', (dialect) => {
       expect(body.meta).toMatchObject({ page: 1, per_page: 2 });
       expect(body.meta.total).toBeGreaterThanOrEqual(2);
       expect(body.data).toHaveLength(2);
-      expect(body.data[0]).toMatchObject({ entity: 'users', record_id: String(staff.id), action: 'UPDATE', actor: { type: 'COLLABORATOR', id: staff.id, name: expect.stringContaining('Prueba') } });
+      expect(body.data[0]).toMatchObject({
+        entity: 'users',
+        record_id: String(staff.id),
+        action: 'UPDATE',
+        actor: { type: 'COLLABORATOR', id: staff.id, name: expect.stringContaining('Prueba') },
+      });
       expect(body.data[0]!.occurred_at >= body.data[1]!.occurred_at).toBe(true);
     });
 
@@ -204,7 +230,10 @@ describe.each(dialects)('change history (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="historial-de-cambios-\d{4}-\d{2}-\d{2}\.csv"$/);
-      const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
       expect(lines[0]).toBe(CSV_HEADERS.join(','));
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(',users,');

@@ -12,13 +12,17 @@ import { bearer, dialects, getWithToken, useTestApp, useTestDatabase } from './h
 
 const COMPANY_PERMISSIONS = [MODULE.configuracion, SUBMODULE.empresas];
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const SAFE_SVG = Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123"/></svg>');
+const SAFE_SVG = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123"/></svg>',
+);
 
 /** A multipart/form-data body with one file part. */
 function multipart(field: string, filename: string, contentType: string, content: Buffer) {
   const boundary = '----parcelaTestBoundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -44,10 +48,20 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
         method: 'PATCH',
         url: '/api/company',
         headers: bearer(token),
-        payload: { business_name: 'Lotes del Norte S.A.C.', ruc: '20605123458', legal_representative: 'María Pérez', email: 'Info@Norte.pe' },
+        payload: {
+          business_name: 'Lotes del Norte S.A.C.',
+          ruc: '20605123458',
+          legal_representative: 'María Pérez',
+          email: 'Info@Norte.pe',
+        },
       });
       expect(res.statusCode).toBe(200);
-      expect(companyResponseSchema.parse(res.json()).data).toMatchObject({ business_name: 'Lotes del Norte S.A.C.', ruc: '20605123458', legal_representative: 'María Pérez', email: 'info@norte.pe' });
+      expect(companyResponseSchema.parse(res.json()).data).toMatchObject({
+        business_name: 'Lotes del Norte S.A.C.',
+        ruc: '20605123458',
+        legal_representative: 'María Pérez',
+        email: 'info@norte.pe',
+      });
       expect((await getWithToken(ctx().app, '/api/company', token)).json().data.ruc).toBe('20605123458');
       const last = (await companyHistory()).at(-1)!;
       expect(JSON.parse(last.changed_fields)).toEqual(expect.arrayContaining(['business_name', 'ruc', 'legal_representative', 'email']));
@@ -66,7 +80,18 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
 
     it('rejects a RUC another company holds with 422', async () => {
       const token = await manager();
-      await db().insertInto('companies').values({ business_name: 'Otra', ruc: '20100070970', address: 'x', phone: null, email: null, subscription_active: 1, created_at: new Date().toISOString() }).execute();
+      await db()
+        .insertInto('companies')
+        .values({
+          business_name: 'Otra',
+          ruc: '20100070970',
+          address: 'x',
+          phone: null,
+          email: null,
+          subscription_active: 1,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
       const res = await ctx().app.inject({ method: 'PATCH', url: '/api/company', headers: bearer(token), payload: { ruc: '20100070970' } });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ ruc: [COMPANY_MESSAGES.duplicateRuc] });
@@ -134,10 +159,19 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
       ['a javascript: link', '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>'],
       ['a foreignObject', '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div/></foreignObject></svg>'],
       // Issue 11 item 13: the text filter let these through.
-      ['a script in the XHTML namespace', '<svg xmlns="http://www.w3.org/2000/svg"><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script></svg>'],
+      [
+        'a script in the XHTML namespace',
+        '<svg xmlns="http://www.w3.org/2000/svg"><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script></svg>',
+      ],
       ['a script tag split by a comment', '<svg xmlns="http://www.w3.org/2000/svg"><scr<!---->ipt>alert(1)</scr<!---->ipt></svg>'],
-      ['an XML Events handler', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"><rect ev:event="click" width="1"/></svg>'],
-      ['an xlink:href to javascript:', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="java&#x09;script:alert(1)"><rect/></a></svg>'],
+      [
+        'an XML Events handler',
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:ev="http://www.w3.org/2001/xml-events"><rect ev:event="click" width="1"/></svg>',
+      ],
+      [
+        'an xlink:href to javascript:',
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="java&#x09;script:alert(1)"><rect/></a></svg>',
+      ],
       ['a <use> of an external file', '<svg xmlns="http://www.w3.org/2000/svg"><use href="https://evil.example/x.svg#a"/></svg>'],
       ['a stylesheet import', '<svg xmlns="http://www.w3.org/2000/svg"><style>@import url(https://evil.example/x.css);</style></svg>'],
     ])('rejects an SVG with %s (422, nothing stored)', async (_label, svg) => {
@@ -150,8 +184,16 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
     });
 
     it.each([
-      ['a file over 1 MB', multipart('logo', 'big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)])), LOGO_MESSAGES.tooLarge],
-      ['a non-image (named .png)', multipart('logo', 'fake.png', 'image/png', Buffer.from('%PDF-1.7 not an image')), LOGO_MESSAGES.notImage],
+      [
+        'a file over 1 MB',
+        multipart('logo', 'big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)])),
+        LOGO_MESSAGES.tooLarge,
+      ],
+      [
+        'a non-image (named .png)',
+        multipart('logo', 'fake.png', 'image/png', Buffer.from('%PDF-1.7 not an image')),
+        LOGO_MESSAGES.notImage,
+      ],
       ['another field name', multipart('file', 'logo.png', 'image/png', PNG), LOGO_MESSAGES.missing],
     ])('rejects %s with 422 on logo', async (_label, body, message) => {
       const token = await manager();
@@ -173,26 +215,53 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
   describe('/api/locals', () => {
     it('creates, updates, deactivates and reactivates a local; row 9 follows', async () => {
       const token = await manager();
-      const created = await ctx().app.inject({ method: 'POST', url: '/api/locals', headers: bearer(token), payload: { name: `Sede ${dialect}`, address: 'Av. Uno 1' } });
+      const created = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/locals',
+        headers: bearer(token),
+        payload: { name: `Sede ${dialect}`, address: 'Av. Uno 1' },
+      });
       expect(created.statusCode).toBe(201);
       const id = created.json().data.id as number;
       expect(created.json().data).toMatchObject({ active: true });
-      const patched = await ctx().app.inject({ method: 'PATCH', url: `/api/locals/${id}`, headers: bearer(token), payload: { address: 'Av. Dos 2' } });
+      const patched = await ctx().app.inject({
+        method: 'PATCH',
+        url: `/api/locals/${id}`,
+        headers: bearer(token),
+        payload: { address: 'Av. Dos 2' },
+      });
       expect(patched.json().data).toMatchObject({ address: 'Av. Dos 2' });
-      expect((await ctx().app.inject({ method: 'POST', url: `/api/locals/${id}/deactivate`, headers: bearer(token) })).json().data.active).toBe(false);
-      const publicList = (await ctx().app.inject({ method: 'GET', url: '/api/private/ver_locales_activos' })).json().message as { id: number }[];
+      expect(
+        (await ctx().app.inject({ method: 'POST', url: `/api/locals/${id}/deactivate`, headers: bearer(token) })).json().data.active,
+      ).toBe(false);
+      const publicList = (await ctx().app.inject({ method: 'GET', url: '/api/private/ver_locales_activos' })).json().message as {
+        id: number;
+      }[];
       expect(publicList.map((l) => l.id)).not.toContain(id);
       const again = await ctx().app.inject({ method: 'POST', url: `/api/locals/${id}/deactivate`, headers: bearer(token) });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: LOCAL_MESSAGES.alreadyInactive });
-      expect((await ctx().app.inject({ method: 'POST', url: `/api/locals/${id}/activate`, headers: bearer(token) })).json().data.active).toBe(true);
-      const history = await db().selectFrom('change_history').select('action').where('entity', '=', 'locals').where('record_id', '=', String(id)).orderBy('id').execute();
+      expect(
+        (await ctx().app.inject({ method: 'POST', url: `/api/locals/${id}/activate`, headers: bearer(token) })).json().data.active,
+      ).toBe(true);
+      const history = await db()
+        .selectFrom('change_history')
+        .select('action')
+        .where('entity', '=', 'locals')
+        .where('record_id', '=', String(id))
+        .orderBy('id')
+        .execute();
       expect(history.map((h) => h.action)).toEqual(['CREATE', 'UPDATE', 'UPDATE', 'UPDATE']);
     });
 
     it('lists with paging, search and the active filter', async () => {
       const token = await manager();
-      await ctx().app.inject({ method: 'POST', url: '/api/locals', headers: bearer(token), payload: { name: 'Oficina Buscada', address: 'Jr. Sol 5' } });
+      await ctx().app.inject({
+        method: 'POST',
+        url: '/api/locals',
+        headers: bearer(token),
+        payload: { name: 'Oficina Buscada', address: 'Jr. Sol 5' },
+      });
       const page = localsPageSchema.parse((await getWithToken(ctx().app, '/api/locals?q=buscada&active=true', token)).json());
       expect(page.data.map((l) => l.name)).toEqual(['Oficina Buscada']);
       expect(page.meta).toEqual({ page: 1, per_page: 20, total: 1 });
@@ -200,10 +269,17 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
 
     it('rejects bad input (422) and unknown ids (404)', async () => {
       const token = await manager();
-      const res = await ctx().app.inject({ method: 'POST', url: '/api/locals', headers: bearer(token), payload: { name: '', address: 'x', active: true } });
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/locals',
+        headers: bearer(token),
+        payload: { name: '', address: 'x', active: true },
+      });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toMatchObject({ name: ['Ingrese el nombre del local'], active: [MESSAGES.unknownField] });
-      expect((await ctx().app.inject({ method: 'PATCH', url: '/api/locals/999999', headers: bearer(token), payload: { name: 'X' } })).statusCode).toBe(404);
+      expect(
+        (await ctx().app.inject({ method: 'PATCH', url: '/api/locals/999999', headers: bearer(token), payload: { name: 'X' } })).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -24,7 +24,9 @@ describe.each(dialects)('database (%s)', (dialect) => {
       expect(companies).toHaveLength(1);
       expect(companies[0]).toMatchObject({ business_name: DEMO_COMPANY.businessName, ruc: DEMO_COMPANY.ruc, subscription_active: 1 });
       expect(companies[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      expect(await db.selectFrom('roles').select('name').orderBy('id').execute()).toEqual(Object.keys(DEMO_ROLES).map((name) => ({ name })));
+      expect(await db.selectFrom('roles').select('name').orderBy('id').execute()).toEqual(
+        Object.keys(DEMO_ROLES).map((name) => ({ name })),
+      );
       expect(await db.selectFrom('users').select('dni').orderBy('id').execute()).toEqual([{ dni: '70000001' }, { dni: '70000002' }]);
       const customer = await db.selectFrom('customers').selectAll().executeTakeFirstOrThrow();
       expect(customer).toMatchObject({ document_number: '45454545', birthday_date: '1990-05-14', email: 'cliente@parcela.test' });

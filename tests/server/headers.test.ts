@@ -16,7 +16,11 @@ describe.each(dialects)('response headers and proxies (%s)', (dialect) => {
     try {
       const health = await plain.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.headers['cache-control']).toBe('no-store');
-      const login = await plain.app.inject({ method: 'POST', url: '/api/auth/login', payload: { user: 'x@parcela.test', password: 'Secreta#2026', user_type: 'COLLABORATOR' } });
+      const login = await plain.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { user: 'x@parcela.test', password: 'Secreta#2026', user_type: 'COLLABORATOR' },
+      });
       expect(login.headers['cache-control']).toBe('no-store');
       expect(health.headers['strict-transport-security']).toBeUndefined();
       const secureHealth = await secure.app.inject({ method: 'GET', url: '/api/health' });
@@ -28,16 +32,28 @@ describe.each(dialects)('response headers and proxies (%s)', (dialect) => {
   });
 
   it("connect-src allows only 'self' and the configured realtime host (not any ws:/wss: host)", async () => {
-    const connectSrc = (csp: unknown) => String(csp).split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src'));
+    const connectSrc = (csp: unknown) =>
+      String(csp)
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('connect-src'));
     const own = await buildTestApp(db(), { publicUrl: 'http://localhost:8080' });
-    const external = await buildTestApp(db(), { pusher: { ...loadConfig({ PUSHER_HOST: 'ws.parcela.example.pe', PUSHER_PORT: '6001', PUSHER_SCHEME: 'https' }).pusher } });
+    const external = await buildTestApp(db(), {
+      pusher: { ...loadConfig({ PUSHER_HOST: 'ws.parcela.example.pe', PUSHER_PORT: '6001', PUSHER_SCHEME: 'https' }).pusher },
+    });
     const anyPort = await buildTestApp(db(), { pusher: { ...loadConfig({ PUSHER_HOST: 'soketi.local' }).pusher } });
     try {
       const page = (app: typeof own.app) => app.inject({ method: 'GET', url: '/api/health' });
       // Built-in service: the page's own origin ('self'; PUBLIC_URL's host spelled out for browsers before CSP 3).
-      expect(connectSrc((await page(own.app)).headers['content-security-policy'])).toBe("connect-src 'self' ws://localhost:8080 wss://localhost:8080");
-      expect(connectSrc((await page(external.app)).headers['content-security-policy'])).toBe("connect-src 'self' wss://ws.parcela.example.pe:6001");
-      expect(connectSrc((await page(anyPort.app)).headers['content-security-policy'])).toBe("connect-src 'self' ws://soketi.local:* wss://soketi.local:*");
+      expect(connectSrc((await page(own.app)).headers['content-security-policy'])).toBe(
+        "connect-src 'self' ws://localhost:8080 wss://localhost:8080",
+      );
+      expect(connectSrc((await page(external.app)).headers['content-security-policy'])).toBe(
+        "connect-src 'self' wss://ws.parcela.example.pe:6001",
+      );
+      expect(connectSrc((await page(anyPort.app)).headers['content-security-policy'])).toBe(
+        "connect-src 'self' ws://soketi.local:* wss://soketi.local:*",
+      );
     } finally {
       await own.app.close();
       await external.app.close();
@@ -47,7 +63,12 @@ describe.each(dialects)('response headers and proxies (%s)', (dialect) => {
 
   it('TRUST_PROXY: without it every client behind a proxy shares one per-IP limit; with it each forwarded client has its own', async () => {
     const attempt = (app: Awaited<ReturnType<typeof buildTestApp>>['app'], ip: string) =>
-      app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': ip }, payload: { user: 'x@parcela.test', password: 'Secreta#2026', user_type: 'COLLABORATOR' } });
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-for': ip },
+        payload: { user: 'x@parcela.test', password: 'Secreta#2026', user_type: 'COLLABORATOR' },
+      });
     const direct = await buildTestApp(db(), { loginRateLimitPerIp: 2 });
     const proxied = await buildTestApp(db(), { loginRateLimitPerIp: 2, trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy });
     try {

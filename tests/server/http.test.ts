@@ -33,7 +33,11 @@ describe.each(dialects)('http (%s)', (dialect) => {
         'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_runtime.js'] },
         '_runtime.js': { file: 'assets/runtime-r1.js' },
         '_shared.js': { file: 'assets/shared-s1.js', imports: ['_runtime.js', 'index.html'] },
-        'src/views/landing/LandingPage.tsx': { file: 'assets/LandingPage-l1.js', imports: ['index.html', '_shared.js'], css: ['assets/LandingPage-l1.css'] },
+        'src/views/landing/LandingPage.tsx': {
+          file: 'assets/LandingPage-l1.js',
+          imports: ['index.html', '_shared.js'],
+          css: ['assets/LandingPage-l1.css'],
+        },
         'src/views/mapas/PublicMapPage.tsx': { file: 'assets/PublicMapPage-p1.js', imports: ['index.html'] },
         'src/views/shell/AuthenticatedShell.tsx': { file: 'assets/AuthenticatedShell-a1.js', imports: ['index.html', '_shared.js'] },
         'src/views/inicio/HomePage.tsx': { file: 'assets/HomePage-h1.js', imports: ['index.html'] },
@@ -61,7 +65,12 @@ describe.each(dialects)('http (%s)', (dialect) => {
   });
 
   it('answers unknown API routes with the JSON 404, even for browsers', async () => {
-    for (const [method, url] of [['GET', '/api/nada'], ['POST', '/api/nada'], ['GET', '/dev/nada'], ['GET', '/broadcasting/auth']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nada'],
+      ['POST', '/api/nada'],
+      ['GET', '/dev/nada'],
+      ['GET', '/broadcasting/auth'],
+    ] as const) {
       const res = await built.app.inject({ method, url, headers: HTML });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: MESSAGES.notFound });
@@ -110,13 +119,24 @@ describe.each(dialects)('http (%s)', (dialect) => {
   it('compresses JSON answers over 1 KiB and leaves small ones alone', async () => {
     const token = await createSession(db(), await createStaff(db(), { permissions: [MODULE.configuracion, SUBMODULE.roles] }));
     for (let i = 0; i < 12; i++) {
-      const payload = { name: `Rol de compresión ${dialect} ${i}`, permissions: [MODULE.configuracion, SUBMODULE.roles, SUBMODULE.usuarios] };
+      const payload = {
+        name: `Rol de compresión ${dialect} ${i}`,
+        permissions: [MODULE.configuracion, SUBMODULE.roles, SUBMODULE.usuarios],
+      };
       expect((await built.app.inject({ method: 'POST', url: '/api/roles', headers: bearer(token), payload })).statusCode).toBe(201);
     }
-    const plain = await built.app.inject({ method: 'GET', url: '/api/roles?per_page=50', headers: { ...bearer(token), 'accept-encoding': 'identity' } });
+    const plain = await built.app.inject({
+      method: 'GET',
+      url: '/api/roles?per_page=50',
+      headers: { ...bearer(token), 'accept-encoding': 'identity' },
+    });
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
-    const big = await built.app.inject({ method: 'GET', url: '/api/roles?per_page=50', headers: { ...bearer(token), 'accept-encoding': 'br' } });
+    const big = await built.app.inject({
+      method: 'GET',
+      url: '/api/roles?per_page=50',
+      headers: { ...bearer(token), 'accept-encoding': 'br' },
+    });
     expect(big.headers['content-encoding']).toBe('br');
     expect(big.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(JSON.parse(brotliDecompressSync(big.rawPayload).toString())).toEqual(plain.json());

@@ -23,7 +23,9 @@ import { lotWorkbook } from './xlsx-builder';
 function multipart(filename: string, content: Buffer) {
   const boundary = '----parcelaResilienceBoundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -39,12 +41,22 @@ function squares(n: number, identical: boolean): Buffer {
     return {
       type: 'Feature',
       properties: { manzana: `A${Math.floor(i / 500)}`, lote: String((i % 500) + 1) },
-      geometry: { type: 'Polygon', coordinates: [[[x, y], [x + 10, y], [x + 10, y + 10], [x, y + 10], [x, y]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [x, y],
+            [x + 10, y],
+            [x + 10, y + 10],
+            [x, y + 10],
+            [x, y],
+          ],
+        ],
+      },
     };
   });
   return Buffer.from(JSON.stringify({ type: 'FeatureCollection', features }));
 }
-
 
 const ids = createOpaqueIds(testConfig().idAlphabet);
 
@@ -58,7 +70,12 @@ describe.each(dialects)('import preview resilience (%s)', (dialect) => {
   }
   const preview = (key: string, auth: string, filename: string, content: Buffer, app = ctx().app) => {
     const body = multipart(filename, content);
-    return app.inject({ method: 'POST', url: `/api/subdivisions/${key}/imports/preview`, payload: body.payload, headers: { ...body.headers, ...bearer(auth) } });
+    return app.inject({
+      method: 'POST',
+      url: `/api/subdivisions/${key}/imports/preview`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(auth) },
+    });
   };
 
   it('4 000 identical squares: a bounded list of overlaps ("más de 100") instead of a frozen server', async () => {
@@ -84,7 +101,10 @@ describe.each(dialects)('import preview resilience (%s)', (dialect) => {
     const { issues } = importPreviewResponseSchema.parse(res.json()).data;
     const areaErrors = issues.filter((i) => i.severity === 'ERROR' && i.field === 'area_m2');
     expect(areaErrors).toHaveLength(MAX_ISSUES_PER_KIND + 1);
-    expect(areaErrors.at(-1)).toMatchObject({ location: 'archivo', message: `y ${(2900).toLocaleString('es-PE')} errores más de este tipo` });
+    expect(areaErrors.at(-1)).toMatchObject({
+      location: 'archivo',
+      message: `y ${(2900).toLocaleString('es-PE')} errores más de este tipo`,
+    });
   });
 
   it('an XLSX of 300 000 rows is read only up to the 20 000-lot limit: one ERROR, no lots previewed, in seconds (issue 11 item 8)', async () => {
@@ -97,7 +117,12 @@ describe.each(dialects)('import preview resilience (%s)', (dialect) => {
     const data = importPreviewResponseSchema.parse(res.json()).data;
     expect(data.lots).toEqual([]);
     expect(data.issues).toEqual([
-      expect.objectContaining({ severity: 'ERROR', location: 'archivo', field: 'file', message: `El archivo tiene más de ${MAX_IMPORT_LOTS.toLocaleString('es-PE')} lotes` }),
+      expect.objectContaining({
+        severity: 'ERROR',
+        location: 'archivo',
+        field: 'file',
+        message: `El archivo tiene más de ${MAX_IMPORT_LOTS.toLocaleString('es-PE')} lotes`,
+      }),
     ]);
     expect(data.can_import).toBe(false);
   });
@@ -150,7 +175,10 @@ describe('ImportCheckPool', () => {
     try {
       const first = pool.check(squares(5000, false), 'a.geojson', null);
       const started = Date.now();
-      await expect(pool.check(squares(1, false), 'b.geojson', null)).rejects.toMatchObject({ statusCode: 503, message: CHECK_MESSAGES.busy });
+      await expect(pool.check(squares(1, false), 'b.geojson', null)).rejects.toMatchObject({
+        statusCode: 503,
+        message: CHECK_MESSAGES.busy,
+      });
       expect(Date.now() - started).toBeLessThan(100);
       expect((await first).lots).toHaveLength(5000);
     } finally {
@@ -166,7 +194,10 @@ describe('ImportCheckPool', () => {
       const result = await pool.check(Buffer.from('manzana,lote,area,precio_m2\\nA,1,100,250\\n'), 'a.csv', null);
       console.log(JSON.stringify({ lots: result.lots.length, code: result.lots[0].code }));
       await pool.close();`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, timeout: 20_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: root,
+      timeout: 20_000,
+    });
     expect(JSON.parse(stdout.trim())).toEqual({ lots: 1, code: 'MZ A - LT 1' });
   });
 });

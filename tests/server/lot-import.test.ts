@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { IMPORT_MAX_BYTES, importPreviewResponseSchema, importResultResponseSchema, importIssueSchema } from '../../src/schemas/proyectos/projects';
+import {
+  IMPORT_MAX_BYTES,
+  importPreviewResponseSchema,
+  importResultResponseSchema,
+  importIssueSchema,
+} from '../../src/schemas/proyectos/projects';
 // @ts-expect-error -- plain ESM script without types (scripts/generate-plan-fixtures.mjs)
 import { buildPlan, planToDxf } from '../../scripts/generate-plan-fixtures.mjs';
 import type { DB } from '../../server/db/database';
@@ -22,7 +27,11 @@ function multipart(filename: string, content: Buffer, layer?: string) {
   const boundary = '----parcelaImportBoundary';
   const parts: Buffer[] = [];
   if (layer !== undefined) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="layer"\r\n\r\n${layer}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+  );
   parts.push(content, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -67,7 +76,12 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
   }
 
   const post = (path: string, token: string, filename: string, content: Buffer, layer?: string) =>
-    ctx().app.inject({ method: 'POST', url: path, ...multipart(filename, content, layer), headers: { ...multipart(filename, content, layer).headers, ...bearer(token) } });
+    ctx().app.inject({
+      method: 'POST',
+      url: path,
+      ...multipart(filename, content, layer),
+      headers: { ...multipart(filename, content, layer).headers, ...bearer(token) },
+    });
 
   const lotsOf = (subdivisionId: number) =>
     db().selectFrom('lots').selectAll().where('subdivision_id', '=', subdivisionId).orderBy('code').execute();
@@ -75,7 +89,12 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
   it('previews the 200-lot DXF: layers, default layer LOTES, 200 creations, nothing stored', async () => {
     const { token } = await staff();
     const id = await insertSubdivision(db());
-    const res = await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'lotizacion-200.dxf', fixture('lotizacion-200.dxf'));
+    const res = await post(
+      `/api/subdivisions/${ids.encode(id)}/imports/preview`,
+      token,
+      'lotizacion-200.dxf',
+      fixture('lotizacion-200.dxf'),
+    );
     expect(res.statusCode).toBe(200);
     const { data } = importPreviewResponseSchema.parse(res.json());
     expect(data.format).toBe('DXF');
@@ -93,7 +112,13 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
   it('previews the MANZANAS layer when asked (12 block outlines, all unlabelled lots → errors)', async () => {
     const { token } = await staff();
     const id = await insertSubdivision(db());
-    const res = await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'plano.dxf', fixture('lotizacion-200.dxf'), 'MANZANAS');
+    const res = await post(
+      `/api/subdivisions/${ids.encode(id)}/imports/preview`,
+      token,
+      'plano.dxf',
+      fixture('lotizacion-200.dxf'),
+      'MANZANAS',
+    );
     const { data } = importPreviewResponseSchema.parse(res.json());
     expect(data.layer).toBe('MANZANAS');
     expect(data.can_import).toBe(false);
@@ -114,7 +139,12 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     expect(JSON.parse(a1.polygon!)).toHaveLength(5);
     const history = await db().selectFrom('lot_status_changes').selectAll().where('lot_id', '=', a1.id).orderBy('id').execute();
     expect(history).toMatchObject([{ from_status: null, to_status: 'DISPONIBLE', user_id: user.id }]);
-    const audit = await db().selectFrom('change_history').select(['entity', 'action']).where('record_id', '=', String(a1.id)).where('entity', '=', 'lots').execute();
+    const audit = await db()
+      .selectFrom('change_history')
+      .select(['entity', 'action'])
+      .where('record_id', '=', String(a1.id))
+      .where('entity', '=', 'lots')
+      .execute();
     expect(audit).toEqual([{ entity: 'lots', action: 'CREATE' }]);
     expect(await db().selectFrom('blocks').select('name').where('subdivision_id', '=', id).orderBy('name').execute()).toHaveLength(12);
     const sub = await db().selectFrom('subdivisions').select('coordinate_system').where('id', '=', id).executeTakeFirstOrThrow();
@@ -128,7 +158,13 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     expect(csv.statusCode).toBe(200);
     expect(importResultResponseSchema.parse(csv.json()).data).toEqual({ created: 0, updated: 200 });
     const after = (await lotsOf(id)).find((l) => l.code === 'MZ A - LT 1')!;
-    expect(after).toMatchObject({ price_per_m2: 45000, list_price: 193 * 45000, front_m: 10, front_neighbour: 'Calle Los Olivos', is_corner: 1 });
+    expect(after).toMatchObject({
+      price_per_m2: 45000,
+      list_price: 193 * 45000,
+      front_m: 10,
+      front_neighbour: 'Calle Los Olivos',
+      is_corner: 1,
+    });
     expect(after.polygon).toBe(a1.polygon); // CSV has no polygon: kept
     expect(await lotsOf(id)).toHaveLength(200);
   });
@@ -136,7 +172,14 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
   it('refuses a file with one bad lot with 422 and stores nothing (all or nothing)', async () => {
     const { token } = await staff();
     const id = await insertSubdivision(db());
-    for (const name of ['bad-open-polylines.dxf', 'bad-overlapping.dxf', 'bad-duplicated-codes.dxf', 'bad-missing-label.dxf', 'bad-not-a-dxf.dxf', 'bad-lotes.csv']) {
+    for (const name of [
+      'bad-open-polylines.dxf',
+      'bad-overlapping.dxf',
+      'bad-duplicated-codes.dxf',
+      'bad-missing-label.dxf',
+      'bad-not-a-dxf.dxf',
+      'bad-lotes.csv',
+    ]) {
       const res = await post(`/api/subdivisions/${ids.encode(id)}/imports`, token, name, fixture(name));
       expect(res.statusCode, name).toBe(422);
       const body = res.json() as { message: string; errors: { file: string[] }; issues: unknown[] };
@@ -154,8 +197,13 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     const overlap = importPreviewResponseSchema.parse(
       (await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'x.dxf', fixture('bad-overlapping.dxf'))).json(),
     ).data;
-    expect(overlap.issues.find((i) => /superpone/.test(i.message))).toMatchObject({ severity: 'ERROR', location: expect.stringMatching(/^capa LOTES, polilínea cerca de \(/) });
-    const csv = importPreviewResponseSchema.parse((await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'x.csv', fixture('bad-lotes.csv'))).json()).data;
+    expect(overlap.issues.find((i) => /superpone/.test(i.message))).toMatchObject({
+      severity: 'ERROR',
+      location: expect.stringMatching(/^capa LOTES, polilínea cerca de \(/),
+    });
+    const csv = importPreviewResponseSchema.parse(
+      (await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'x.csv', fixture('bad-lotes.csv'))).json(),
+    ).data;
     expect(csv.issues.map((i) => i.location)).toEqual(expect.arrayContaining(['fila 4', 'fila 6', 'fila 9']));
   });
 
@@ -184,13 +232,44 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
   function arcgisExport({ overlap = false } = {}): Buffer {
     const [x0, y0] = [280_000, 8_680_000];
     const features = [];
-    for (const [row, block, etapa] of [[0, 'A', 1], [1, 'B', 2]] as const) {
+    for (const [row, block, etapa] of [
+      [0, 'A', 1],
+      [1, 'B', 2],
+    ] as const) {
       for (let i = 0; i < 5; i++) {
-        const x = x0 + i * 10, y = y0 + row * 20;
-        let ring: number[][] = [[x, y], [x + 10, y], [x + 10, y + 20], [x, y + 20]];
-        if (block === 'A' && i === 2) ring = [[x, y], [x + 10, y], [x + 10, y + 5], [x + 10.66, y + 5], [x + 10, y + 5], [x + 10, y + 20], [x, y + 20]];
-        if (block === 'A' && i === 1) ring = [[x, y], [x + 10, y], [x + 10, y + 7], [x + 10, y + 20], [x, y + 20]];
-        if (overlap && block === 'B' && i === 0) ring = [[x, y], [x + 11, y], [x + 11, y + 20], [x, y + 20]];
+        const x = x0 + i * 10,
+          y = y0 + row * 20;
+        let ring: number[][] = [
+          [x, y],
+          [x + 10, y],
+          [x + 10, y + 20],
+          [x, y + 20],
+        ];
+        if (block === 'A' && i === 2)
+          ring = [
+            [x, y],
+            [x + 10, y],
+            [x + 10, y + 5],
+            [x + 10.66, y + 5],
+            [x + 10, y + 5],
+            [x + 10, y + 20],
+            [x, y + 20],
+          ];
+        if (block === 'A' && i === 1)
+          ring = [
+            [x, y],
+            [x + 10, y],
+            [x + 10, y + 7],
+            [x + 10, y + 20],
+            [x, y + 20],
+          ];
+        if (overlap && block === 'B' && i === 0)
+          ring = [
+            [x, y],
+            [x + 11, y],
+            [x + 11, y + 20],
+            [x, y + 20],
+          ];
         features.push({
           type: 'Feature',
           properties: { MZ: block, LT: String(i + 1), Etapa: etapa, Shape_Area: 200, Layer: 'LOTES', RefName: `${block}${i + 1}` },
@@ -198,16 +277,26 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
         });
       }
     }
-    return Buffer.from(JSON.stringify({ type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::32718' } }, features }));
+    return Buffer.from(
+      JSON.stringify({ type: 'FeatureCollection', crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::32718' } }, features }),
+    );
   }
 
   it('imports an ArcGIS export: UTM converted to lon/lat, the spike cleaned with a warning, T-junctions fine, stages created', async () => {
     const { token } = await staff();
     const id = await insertSubdivision(db());
     const key = ids.encode(id);
-    const preview = importPreviewResponseSchema.parse((await post(`/api/subdivisions/${key}/imports/preview`, token, 'arcgis.geojson', arcgisExport())).json()).data;
+    const preview = importPreviewResponseSchema.parse(
+      (await post(`/api/subdivisions/${key}/imports/preview`, token, 'arcgis.geojson', arcgisExport())).json(),
+    ).data;
     expect(preview.issues.filter((i) => i.severity === 'ERROR')).toEqual([]);
-    expect(preview.issues).toContainEqual(expect.objectContaining({ severity: 'WARNING', lot_code: 'MZ A - LT 3', message: expect.stringMatching(/^Se eliminó una punta de 0\.66 m en MZ A - LT 3/) }));
+    expect(preview.issues).toContainEqual(
+      expect.objectContaining({
+        severity: 'WARNING',
+        lot_code: 'MZ A - LT 3',
+        message: expect.stringMatching(/^Se eliminó una punta de 0\.66 m en MZ A - LT 3/),
+      }),
+    );
     expect(preview.stages).toEqual([
       { name: 'Etapa 1', lots: 5, action: 'CREATE' },
       { name: 'Etapa 2', lots: 5, action: 'CREATE' },
@@ -218,8 +307,16 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     const res = await post(`/api/subdivisions/${key}/imports`, token, 'arcgis.geojson', arcgisExport());
     expect(res.statusCode).toBe(200);
     expect(importResultResponseSchema.parse(res.json()).data).toEqual({ created: 10, updated: 0 });
-    const stages = await db().selectFrom('stages').select(['id', 'name', 'position']).where('subdivision_id', '=', id).orderBy('position').execute();
-    expect(stages.map((s) => [s.name, s.position])).toEqual([['Etapa 1', 1], ['Etapa 2', 2]]);
+    const stages = await db()
+      .selectFrom('stages')
+      .select(['id', 'name', 'position'])
+      .where('subdivision_id', '=', id)
+      .orderBy('position')
+      .execute();
+    expect(stages.map((s) => [s.name, s.position])).toEqual([
+      ['Etapa 1', 1],
+      ['Etapa 2', 2],
+    ]);
     const blocks = await db().selectFrom('blocks').select(['name', 'stage_id']).where('subdivision_id', '=', id).orderBy('name').execute();
     expect(blocks).toEqual([
       { name: 'A', stage_id: stages[0]!.id },
@@ -242,7 +339,9 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
   it('refuses a real overlap above 0.05 m², naming the shared area', async () => {
     const { token } = await staff();
     const id = await insertSubdivision(db());
-    const preview = importPreviewResponseSchema.parse((await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'arcgis.geojson', arcgisExport({ overlap: true }))).json()).data;
+    const preview = importPreviewResponseSchema.parse(
+      (await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'arcgis.geojson', arcgisExport({ overlap: true }))).json(),
+    ).data;
     const errors = preview.issues.filter((i) => i.severity === 'ERROR');
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toMatch(/^El lote MZ B - LT 2 se superpone con MZ B - LT 1 \(20\.0\d m² en común\)$/);
@@ -254,8 +353,12 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     const id = await insertSubdivision(db());
     const body = JSON.parse(arcgisExport().toString()) as Record<string, unknown>;
     body.crs = { type: 'name', properties: { name: 'EPSG:3857' } };
-    const preview = importPreviewResponseSchema.parse((await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'x.geojson', Buffer.from(JSON.stringify(body)))).json()).data;
-    expect(preview.issues).toEqual([expect.objectContaining({ severity: 'ERROR', location: 'archivo', message: expect.stringContaining('EPSG:3857 no está admitido') })]);
+    const preview = importPreviewResponseSchema.parse(
+      (await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'x.geojson', Buffer.from(JSON.stringify(body)))).json(),
+    ).data;
+    expect(preview.issues).toEqual([
+      expect.objectContaining({ severity: 'ERROR', location: 'archivo', message: expect.stringContaining('EPSG:3857 no está admitido') }),
+    ]);
   });
 
   it('answers 404 for an unknown or malformed key, 403 without the permission, 401 without a token', async () => {
@@ -268,7 +371,11 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     const id = await insertSubdivision(db());
     const other = await staff([MODULE.proyectos]);
     expect((await post(`/api/subdivisions/${ids.encode(id)}/imports`, other.token, 'a.dxf', file)).statusCode).toBe(403);
-    const anonymous = await ctx().app.inject({ method: 'POST', url: `/api/subdivisions/${ids.encode(id)}/imports/preview`, ...multipart('a.dxf', file) });
+    const anonymous = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/subdivisions/${ids.encode(id)}/imports/preview`,
+      ...multipart('a.dxf', file),
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(await lotsOf(id)).toHaveLength(0);
   });
@@ -281,7 +388,12 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     const res = await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'grande.dxf', big);
     expect(res.statusCode, res.body).toBe(200);
     expect(importPreviewResponseSchema.parse(res.json()).data.summary).toMatchObject({ create: 2000, errors: 0 });
-    const huge = await post(`/api/subdivisions/${ids.encode(id)}/imports/preview`, token, 'enorme.csv', Buffer.alloc(IMPORT_MAX_BYTES + 10, 0x41));
+    const huge = await post(
+      `/api/subdivisions/${ids.encode(id)}/imports/preview`,
+      token,
+      'enorme.csv',
+      Buffer.alloc(IMPORT_MAX_BYTES + 10, 0x41),
+    );
     expect(huge.statusCode).toBe(422);
     expect((huge.json() as { errors: Record<string, string[]> }).errors.file).toEqual(['El archivo supera el máximo de 20 MB']);
   });

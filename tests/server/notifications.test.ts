@@ -48,7 +48,9 @@ describe('notification helpers', () => {
   it('sanitises detail HTML: scripts, handlers and javascript: URLs go, formatting stays', () => {
     expect(sanitizeDetail('<p onclick="x()">Hola <b>mundo</b><script>alert(1)</script></p>')).toBe('<p>Hola <b>mundo</b></p>');
     expect(sanitizeDetail('<a href="javascript:alert(1)">x</a>')).toBe('<a rel="noopener noreferrer">x</a>');
-    expect(sanitizeDetail('<a href="/Crm/Clientes" target="_top">ver</a>')).toBe('<a href="/Crm/Clientes" rel="noopener noreferrer">ver</a>');
+    expect(sanitizeDetail('<a href="/Crm/Clientes" target="_top">ver</a>')).toBe(
+      '<a href="/Crm/Clientes" rel="noopener noreferrer">ver</a>',
+    );
     expect(sanitizeDetail('<img src=x onerror=alert(1)><iframe src="//evil"></iframe>')).toBe('');
   });
 });
@@ -174,7 +176,11 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
     const data = await list(STAFF_LIST, token);
     expect(data.notification_quantity).toBe(1);
     expect(data.notification.filter((n) => n.new).map((n) => n.id_notification)).toEqual([mine[2]]);
-    const untouched = await db().selectFrom('notifications').select(['id', 'seen_at']).where('id', 'in', [theirs, customerSameId]).execute();
+    const untouched = await db()
+      .selectFrom('notifications')
+      .select(['id', 'seen_at'])
+      .where('id', 'in', [theirs, customerSameId])
+      .execute();
     expect(untouched.map((r) => r.seen_at)).toEqual([null, null]);
 
     // Seen stays seen (the first instant is kept); an empty list is accepted.
@@ -257,9 +263,18 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
 
     it('sends to customers on their channel', async () => {
       recordedEvents();
-      const res = await send(tokens.admin, { recipients: { user_type: 'CUSTOMER', ids: [customer.id] }, type: 'SALE', title: 'Venta', detail: 'Su lote fue separado' });
+      const res = await send(tokens.admin, {
+        recipients: { user_type: 'CUSTOMER', ids: [customer.id] },
+        type: 'SALE',
+        title: 'Venta',
+        detail: 'Su lote fue separado',
+      });
       expect(res.statusCode).toBe(201);
-      expect((await list(CUSTOMER_LIST, tokens.customer)).notification[0]).toMatchObject({ title: 'Venta', detail: 'Su lote fue separado', route: null });
+      expect((await list(CUSTOMER_LIST, tokens.customer)).notification[0]).toMatchObject({
+        title: 'Venta',
+        detail: 'Su lote fue separado',
+        route: null,
+      });
       expect(recordedEvents().map((e) => e.channel)).toEqual([`private-administration.notifications_customers.${customer.id}`]);
     });
 
@@ -267,7 +282,12 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
       const inactive = await createStaff(db(), { permissions: [SUBMODULE.leads], status: 'INACTIVO' });
       const holder = await createStaff(db(), { permissions: [SUBMODULE.leads] });
       recordedEvents();
-      const res = await send(tokens.admin, { recipients: { permission: SUBMODULE.leads }, type: 'INFO', title: 'Leads', detail: 'Nuevos leads' });
+      const res = await send(tokens.admin, {
+        recipients: { permission: SUBMODULE.leads },
+        type: 'INFO',
+        title: 'Leads',
+        detail: 'Nuevos leads',
+      });
       expect(res.statusCode).toBe(201);
       const channels = recordedEvents().map((e) => e.channel);
       expect(channels).toContain(`private-administration.notifications.${asesor.id}`);
@@ -290,13 +310,21 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
 
     it.each([
       ['an unknown type', { type: 'NOPE' }, 'type', NOTIFICATION_MESSAGES.unknownType],
-      ['an unknown recipient', { recipients: { user_type: 'CUSTOMER', ids: [987_654] } }, 'recipients.ids', `${NOTIFICATION_MESSAGES.unknownRecipients}: 987654`],
+      [
+        'an unknown recipient',
+        { recipients: { user_type: 'CUSTOMER', ids: [987_654] } },
+        'recipients.ids',
+        `${NOTIFICATION_MESSAGES.unknownRecipients}: 987654`,
+      ],
       ['a detail with nothing allowed', { detail: '<script>alert(1)</script>' }, 'detail', NOTIFICATION_MESSAGES.emptyDetail],
       ['an off-site route', { route: '//evil.example/x' }, 'route', 'La ruta debe ser una ruta de la aplicación (empieza con /)'],
       ['an unknown key', { extra: 1 }, 'extra', MESSAGES.unknownField],
       ['an empty title', { title: '  ' }, 'title', 'Ingrese un título'],
     ])('rejects %s with 422 and stores nothing', async (_label, override, field, message) => {
-      const before = await db().selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const before = await db()
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       const res = await send(tokens.admin, {
         recipients: { user_type: 'COLLABORATOR', ids: [asesor.id] },
         type: 'INFO',
@@ -306,7 +334,10 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
       });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors[field]).toEqual([message]);
-      const after = await db().selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const after = await db()
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
   });
@@ -339,7 +370,10 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
       const owner = await createCustomer(db());
       const token = await createSession(db(), owner);
       const before = (await list(CUSTOMER_LIST, token)).notification_quantity;
-      const res = await postFormWithToken(ctx().app, '/api/change_password_user', token, { actual_password: 'mala', new_password: 'Otra#Clave2026' });
+      const res = await postFormWithToken(ctx().app, '/api/change_password_user', token, {
+        actual_password: 'mala',
+        new_password: 'Otra#Clave2026',
+      });
       expect(res.statusCode).toBe(422);
       expect((await list(CUSTOMER_LIST, token)).notification_quantity).toBe(before);
     });
@@ -347,9 +381,18 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
     it('tells a customer "Contraseña actualizada" after a password reset (row 6)', async () => {
       const owner = await createCustomer(db());
       const resetToken = await createResetToken(db(), owner, { clock: ctx().clock });
-      const res = await ctx().app.inject({ method: 'POST', url: '/api/password_reset_customer', payload: { id: resetToken, password: 'Nueva#Clave2026' } });
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/password_reset_customer',
+        payload: { id: resetToken, password: 'Nueva#Clave2026' },
+      });
       expect(res.statusCode).toBe(200);
-      const rows = await db().selectFrom('notifications').select(['title', 'type_code']).where('recipient_type', '=', 'CUSTOMER').where('recipient_id', '=', owner.id).execute();
+      const rows = await db()
+        .selectFrom('notifications')
+        .select(['title', 'type_code'])
+        .where('recipient_type', '=', 'CUSTOMER')
+        .where('recipient_id', '=', owner.id)
+        .execute();
       expect(rows).toEqual([{ title: NOTIFICATION_TEXTS.passwordChangedTitle, type_code: 'SECURITY' }]);
     });
 
@@ -381,18 +424,35 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
       const latest = (await list(STAFF_LIST, tokens.asesor)).notification.find((n) => n.title === NOTIFICATION_TEXTS.newCustomerTitle);
       expect(latest).toMatchObject({ title: NOTIFICATION_TEXTS.newCustomerTitle, type: { code: 'CUSTOMER' }, route: '/CRM/clientes' });
       // The name typed by the customer is text, never markup.
-      expect(latest?.detail).toBe('<p><b>&lt;i&gt;Ana&lt;/i&gt; Torres</b> se registró en el portal de clientes con el documento 47000001.</p>');
+      expect(latest?.detail).toBe(
+        '<p><b>&lt;i&gt;Ana&lt;/i&gt; Torres</b> se registró en el portal de clientes con el documento 47000001.</p>',
+      );
     });
 
     it('stores no notification when the registration fails', async () => {
-      const before = await db().selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const before = await db()
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       const res = await ctx().app.inject({
         method: 'POST',
         url: '/api/customer/register_user_customer',
-        payload: { id_document_type: '1', document_number: '1', name: 'X', surname: 'Y', birthday_date: '1990-01-01', email: 'x@y.z', phone: '912345678', password: 'corta' },
+        payload: {
+          id_document_type: '1',
+          document_number: '1',
+          name: 'X',
+          surname: 'Y',
+          birthday_date: '1990-01-01',
+          email: 'x@y.z',
+          phone: '912345678',
+          password: 'corta',
+        },
       });
       expect(res.statusCode).toBe(422);
-      const after = await db().selectFrom('notifications').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const after = await db()
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
   });

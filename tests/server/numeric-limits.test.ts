@@ -16,14 +16,24 @@ import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 function multipart(filename: string, content: string) {
   const boundary = '----parcelaLimitsBoundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     Buffer.from(content),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const square = (x: number, y: number, size: number) => [[[x, y], [x + size, y], [x + size, y + size], [x, y + size], [x, y]]];
+const square = (x: number, y: number, size: number) => [
+  [
+    [x, y],
+    [x + size, y],
+    [x + size, y + size],
+    [x, y + size],
+    [x, y],
+  ],
+];
 
 describe.each(dialects)('numeric limits (%s)', (dialect) => {
   const db = useTestDatabase(dialect);
@@ -43,7 +53,13 @@ describe.each(dialects)('numeric limits (%s)', (dialect) => {
   it('import: huge prices and areas, and coordinates of 1e308, are located errors; nothing stored; the lots list still answers', async () => {
     const auth = await token();
     const s = await createSubdivision(db());
-    const csv = ['manzana,lote,area,precio_m2', 'A,1,120,99999999999999', 'A,2,100000000000000000000000000,250', 'A,3,1000000,2000000', 'A,4,120,250'].join('\n');
+    const csv = [
+      'manzana,lote,area,precio_m2',
+      'A,1,120,99999999999999',
+      'A,2,100000000000000000000000000,250',
+      'A,3,1000000,2000000',
+      'A,4,120,250',
+    ].join('\n');
     const preview = await upload(`/api/subdivisions/${s.key}/imports/preview`, auth, 'precios.csv', csv);
     expect(preview.statusCode, preview.body).toBe(200);
     const data = importPreviewResponseSchema.parse(preview.json()).data;
@@ -92,7 +108,10 @@ describe.each(dialects)('numeric limits (%s)', (dialect) => {
     expect(refusal?.errors.change).toEqual([LOT_MESSAGES.priceOverLimit('MZ A - LT 1')]);
     const row = await db().selectFrom('lots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(Number(row.list_price)).toBeLessThanOrEqual(LIMITS.maxCents);
-    const percent = await call('POST', `/api/subdivisions/${s.key}/lots/price-preview`, auth, { ...body, change: { kind: 'PERCENT', percent: 501 } });
+    const percent = await call('POST', `/api/subdivisions/${s.key}/lots/price-preview`, auth, {
+      ...body,
+      change: { kind: 'PERCENT', percent: 501 },
+    });
     expect(percent.statusCode).toBe(422);
     expect((await call('GET', `/api/lots/${id}`, auth)).statusCode).toBe(200);
   });
@@ -100,10 +119,20 @@ describe.each(dialects)('numeric limits (%s)', (dialect) => {
   it('form: a list price (area × price per m²) past the limit is a 422 on price_per_m2, on create and on PATCH', async () => {
     const auth = await token();
     const s = await createSubdivision(db());
-    const create = await call('POST', `/api/subdivisions/${s.key}/lots`, auth, { block: 'A', number: '1', area_m2: LIMITS.maxAreaM2, price_per_m2: LIMITS.maxCents });
+    const create = await call('POST', `/api/subdivisions/${s.key}/lots`, auth, {
+      block: 'A',
+      number: '1',
+      area_m2: LIMITS.maxAreaM2,
+      price_per_m2: LIMITS.maxCents,
+    });
     expect(create.statusCode).toBe(422);
     expect(create.json().errors.price_per_m2).toEqual([LIMIT_MESSAGES.listPriceTooLarge]);
-    const tooBig = await call('POST', `/api/subdivisions/${s.key}/lots`, auth, { block: 'A', number: '1', area_m2: 1e26, price_per_m2: 1e13 });
+    const tooBig = await call('POST', `/api/subdivisions/${s.key}/lots`, auth, {
+      block: 'A',
+      number: '1',
+      area_m2: 1e26,
+      price_per_m2: 1e13,
+    });
     expect(tooBig.statusCode).toBe(422);
     expect(tooBig.json().errors).toMatchObject({ area_m2: [LIMIT_MESSAGES.areaTooLarge], price_per_m2: [LIMIT_MESSAGES.priceTooLarge] });
 
@@ -122,13 +151,25 @@ describe.each(dialects)('numeric limits (%s)', (dialect) => {
     const id = await createLot(db(), s.id, { block: 'A', number: '1', area_m2: 100, price_per_m2: 20000 });
     const row = await db().selectFrom('lots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const { id: _id, ...values } = row;
-    const insert = (patch: Record<string, unknown>) => db().insertInto('lots').values({ ...values, number: `${Math.random()}`.slice(2, 8), code: `X-${Math.random()}`, ...patch }).execute();
+    const insert = (patch: Record<string, unknown>) =>
+      db()
+        .insertInto('lots')
+        .values({ ...values, number: `${Math.random()}`.slice(2, 8), code: `X-${Math.random()}`, ...patch })
+        .execute();
     await expect(insert({ area_m2: 1e26 })).rejects.toThrow(/lots_limits_check/);
     await expect(insert({ list_price: LIMITS.maxCents + 1 })).rejects.toThrow(/lots_limits_check/);
     await expect(insert({ perimeter_m: Infinity })).rejects.toThrow(/lots_limits_check/);
-    await expect(db().updateTable('lots').set({ price_per_m2: 2 ** 53 }).where('id', '=', id).execute()).rejects.toThrow(/lots_limits_check/);
+    await expect(
+      db()
+        .updateTable('lots')
+        .set({ price_per_m2: 2 ** 53 })
+        .where('id', '=', id)
+        .execute(),
+    ).rejects.toThrow(/lots_limits_check/);
     await expect(db().updateTable('lots').set({ area_m2: Infinity }).where('id', '=', id).execute()).rejects.toThrow(/lots_limits_check/);
-    await expect(db().updateTable('subdivisions').set({ total_area_m2: 1e9 }).where('id', '=', s.id).execute()).rejects.toThrow(/subdivisions_limits_check/);
+    await expect(db().updateTable('subdivisions').set({ total_area_m2: 1e9 }).where('id', '=', s.id).execute()).rejects.toThrow(
+      /subdivisions_limits_check/,
+    );
     await db().updateTable('lots').set({ price_per_m2: LIMITS.maxCents, list_price: LIMITS.maxCents }).where('id', '=', id).execute();
     expect(await db().selectFrom('lots').select(['price_per_m2', 'list_price']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
       price_per_m2: LIMITS.maxCents,

@@ -16,7 +16,12 @@ describe.each(dialects)('password change attempts (%s)', (dialect) => {
 
   const change = (token: string, actual: string) => {
     const body = form({ actual_password: actual, new_password: 'Nueva#Clave2026' });
-    return ctx().app.inject({ method: 'POST', url: '/api/change_password_user', payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+    return ctx().app.inject({
+      method: 'POST',
+      url: '/api/change_password_user',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
   };
 
   it('wrong attempts in a row: 5 per token, 10 per account, then 429; a right password still needs a fresh window', async () => {

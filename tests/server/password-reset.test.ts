@@ -58,13 +58,21 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
     expect(mail!.link).toBe(`https://parcela.example${resetPasswordPath(token, 'collaborator')}`);
     expect(mail!.body).toContain(mail!.link);
 
-    const done = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: token, password: 'Recuperada#1' } });
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/password_reset_collaborator',
+      payload: { id: token, password: 'Recuperada#1' },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ message: RESET_MESSAGES.done });
     expect((await getWithToken(app, '/api/get_websocket_and_channels_credentials', session)).statusCode).toBe(401);
     expect((await postLogin(app, staff.dni, 'Recuperada#1', 'COLLABORATOR')).statusCode).toBe(200);
 
-    const again = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: token, password: 'OtraVez#123' } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/password_reset_collaborator',
+      payload: { id: token, password: 'OtraVez#123' },
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ message: RESET_MESSAGES.invalidLink, errors: { id: [RESET_MESSAGES.invalidLink] } });
   });
@@ -78,7 +86,11 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
     expect(mail!.link).toContain('/customer');
     const token = tokenOf(mail!.link!);
     // A customer link does not work on the staff endpoint.
-    const wrongType = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: token, password: 'Recuperada#1' } });
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/password_reset_collaborator',
+      payload: { id: token, password: 'Recuperada#1' },
+    });
     expect(wrongType.statusCode).toBe(422);
     const ok = await app.inject({ method: 'POST', url: '/api/password_reset_customer', payload: { id: token, password: 'Recuperada#1' } });
     expect(ok.statusCode).toBe(200);
@@ -100,22 +112,38 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
     const fresh = await createResetToken(db(), staff, { clock });
     const stale = await createResetToken(db(), staff, { clock });
     clock.advance(29 * MINUTE_MS);
-    const ok = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: fresh, password: 'Recuperada#1' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/password_reset_collaborator',
+      payload: { id: fresh, password: 'Recuperada#1' },
+    });
     expect(ok.statusCode).toBe(200);
     // Older links of the account die with the password change.
-    const older = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: stale, password: 'Recuperada#2' } });
+    const older = await app.inject({
+      method: 'POST',
+      url: '/api/password_reset_collaborator',
+      payload: { id: stale, password: 'Recuperada#2' },
+    });
     expect(older.statusCode).toBe(422);
 
     const late = await createResetToken(db(), staff, { clock });
     clock.advance(30 * MINUTE_MS);
-    const expired = await app.inject({ method: 'POST', url: '/api/password_reset_collaborator', payload: { id: late, password: 'Recuperada#3' } });
+    const expired = await app.inject({
+      method: 'POST',
+      url: '/api/password_reset_collaborator',
+      payload: { id: late, password: 'Recuperada#3' },
+    });
     expect(expired.statusCode).toBe(422);
     expect(expired.json().message).toBe(RESET_MESSAGES.invalidLink);
   });
 
   it('rejects unknown tokens, short passwords and unknown types', async () => {
     const { app } = ctx();
-    const unknown = await app.inject({ method: 'POST', url: '/api/password_reset_customer', payload: { id: 'x'.repeat(64), password: 'Recuperada#1' } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/password_reset_customer',
+      payload: { id: 'x'.repeat(64), password: 'Recuperada#1' },
+    });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors).toEqual({ id: [RESET_MESSAGES.invalidLink] });
 

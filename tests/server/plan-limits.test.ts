@@ -7,7 +7,6 @@ import { png } from './images';
 
 /** Issue 11 item 15: the plan image's real dimensions (from its header) are capped. */
 
-
 /** A JPEG header (SOI, SOF0) of `width` × `height` pixels. */
 function jpeg(width: number, height: number): Buffer {
   const sof = Buffer.alloc(19);
@@ -38,7 +37,12 @@ describe.each(dialects)('plan image dimensions (%s)', (dialect) => {
     const { key } = await createSubdivision(db());
     const upload = (content: Buffer) => {
       const body = multipart(content);
-      return ctx().app.inject({ method: 'POST', url: `/api/subdivisions/${key}/plan`, payload: body.payload, headers: { ...body.headers, ...bearer(auth) } });
+      return ctx().app.inject({
+        method: 'POST',
+        url: `/api/subdivisions/${key}/plan`,
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(auth) },
+      });
     };
     const refused: Array<[Buffer, number, number]> = [
       [png(2_147_483_647, 2_147_483_647, 45), 2_147_483_647, 2_147_483_647],
@@ -55,8 +59,8 @@ describe.each(dialects)('plan image dimensions (%s)', (dialect) => {
     expect(PLAN_MAX_SIDE_PX * 3900).toBeLessThanOrEqual(PLAN_MAX_PIXELS);
     const ok = await upload(png(PLAN_MAX_SIDE_PX, 3900, 45));
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(await db().selectFrom('subdivisions').select(['plan_width', 'plan_height']).where('plan_width', 'is not', null).execute()).toEqual([
-      { plan_width: PLAN_MAX_SIDE_PX, plan_height: 3900 },
-    ]);
+    expect(
+      await db().selectFrom('subdivisions').select(['plan_width', 'plan_height']).where('plan_width', 'is not', null).execute(),
+    ).toEqual([{ plan_width: PLAN_MAX_SIDE_PX, plan_height: 3900 }]);
   });
 });

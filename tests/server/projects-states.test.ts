@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lotMapResponseSchema, lotStatusHistoryPageSchema, publicLotMapResponseSchema, subdivisionResponseSchema } from '../../src/schemas/proyectos/projects';
+import {
+  lotMapResponseSchema,
+  lotStatusHistoryPageSchema,
+  publicLotMapResponseSchema,
+  subdivisionResponseSchema,
+} from '../../src/schemas/proyectos/projects';
 import { createSession, createStaff } from '../../server/testing/fixtures';
 import { LOTS, PROJECT_STATES, SUBDIVISION, SUBDIVISION_KEY } from '../contract/projects-states';
 import { projectStateHandlers } from '../contract/provider/projects-state-handlers';
@@ -35,7 +40,9 @@ describe.each(dialects)('Proyectos provider states (%s)', (dialect) => {
     expect(data).toMatchObject(SUBDIVISION);
     expect(data.lot_counts).toMatchObject({ DISPONIBLE: 1, SEPARADO: 1, BLOQUEADO: 1 });
 
-    const map = lotMapResponseSchema.parse((await ctx().app.inject({ method: 'GET', url: `/api/subdivisions/${SUBDIVISION_KEY}/map`, headers })).json());
+    const map = lotMapResponseSchema.parse(
+      (await ctx().app.inject({ method: 'GET', url: `/api/subdivisions/${SUBDIVISION_KEY}/map`, headers })).json(),
+    );
     expect(map.data.lots).toEqual(LOTS.map((l) => ({ ...l, polygon: l.polygon.map((p) => [...p]) })));
     const blocks = (await ctx().app.inject({ method: 'GET', url: `/api/subdivisions/${SUBDIVISION_KEY}/blocks`, headers })).json();
     expect(blocks.data.map((b: { name: string; stage_id: number | null }) => [b.name, b.stage_id])).toEqual([
@@ -44,7 +51,9 @@ describe.each(dialects)('Proyectos provider states (%s)', (dialect) => {
     ]);
     const stages = (await ctx().app.inject({ method: 'GET', url: `/api/subdivisions/${SUBDIVISION_KEY}/stages`, headers })).json();
     expect(stages.data).toEqual([{ id: 1, name: 'Etapa 1', position: 0, version: 1 }]);
-    const historyPage = lotStatusHistoryPageSchema.parse((await ctx().app.inject({ method: 'GET', url: '/api/lots/1/status-history', headers })).json());
+    const historyPage = lotStatusHistoryPageSchema.parse(
+      (await ctx().app.inject({ method: 'GET', url: '/api/lots/1/status-history', headers })).json(),
+    );
     expect(historyPage.data).toEqual([expect.objectContaining({ from_status: null, to_status: 'DISPONIBLE' })]);
   });
 

@@ -32,7 +32,6 @@ const PROJECTS = [MODULE.proyectos, SUBMODULE.lotizaciones] as const;
 const SALES = [MODULE.comercial, SUBMODULE.ventas] as const;
 const ids = createOpaqueIds();
 
-
 /** A JPEG header (SOI, APP0 JFIF, SOF0) of `width` × `height` pixels. */
 function jpeg(width: number, height: number): Buffer {
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
@@ -49,7 +48,9 @@ function jpeg(width: number, height: number): Buffer {
 function multipart(field: string, filename: string, contentType: string, content: Buffer) {
   const boundary = '----parcelaPlanBoundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -60,7 +61,15 @@ let n = 0;
 /** A valid POST /api/subdivisions body with a unique code. */
 function subdivisionBody(overrides: Record<string, unknown> = {}) {
   n += 1;
-  return { code: `lv-${n}`, name: `Los Viñedos ${n}`, department: 'Lima', province: 'Lima', district: 'Carabayllo', total_area_m2: 52000, ...overrides };
+  return {
+    code: `lv-${n}`,
+    name: `Los Viñedos ${n}`,
+    department: 'Lima',
+    province: 'Lima',
+    district: 'Carabayllo',
+    total_area_m2: 52000,
+    ...overrides,
+  };
 }
 
 const square = (x: number, y: number, size = 10): [number, number][] => [
@@ -82,10 +91,21 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
   }
 
   const call = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string | null, payload?: unknown) =>
-    ctx().app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    ctx().app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   const history = (entity: string, recordId: number) =>
-    db().selectFrom('change_history').selectAll().where('entity', '=', entity).where('record_id', '=', String(recordId)).orderBy('id').execute();
+    db()
+      .selectFrom('change_history')
+      .selectAll()
+      .where('entity', '=', entity)
+      .where('record_id', '=', String(recordId))
+      .orderBy('id')
+      .execute();
 
   const lotRow = (id: number) => db().selectFrom('lots').selectAll().where('id', '=', id).executeTakeFirst();
 
@@ -97,7 +117,16 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const res = await call('POST', '/api/subdivisions', token, body);
       expect(res.statusCode, res.body).toBe(201);
       const { data } = subdivisionResponseSchema.parse(res.json());
-      expect(data).toMatchObject({ code: body.code.toUpperCase(), currency: 'PEN', status: 'EN_PREVENTA', published: false, public_prices: false, plan_url: null, lots_total: 0, sold_area_m2: 0 });
+      expect(data).toMatchObject({
+        code: body.code.toUpperCase(),
+        currency: 'PEN',
+        status: 'EN_PREVENTA',
+        published: false,
+        public_prices: false,
+        plan_url: null,
+        lots_total: 0,
+        sold_area_m2: 0,
+      });
       expect(data.key).toBe(ids.encode(data.id));
       expect(data.lot_counts).toEqual({ DISPONIBLE: 0, SEPARADO: 0, VENDIDO: 0, BLOQUEADO: 0, RESERVA_COMERCIAL: 0, CANJE: 0 });
       const rows = await history('subdivisions', data.id);
@@ -213,7 +242,12 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
   // -------------------------------------------------------------------------------------------
   describe('plan image', () => {
     const upload = (key: string, token: string, body: ReturnType<typeof multipart>) =>
-      ctx().app.inject({ method: 'POST', url: `/api/subdivisions/${key}/plan`, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
+      ctx().app.inject({
+        method: 'POST',
+        url: `/api/subdivisions/${key}/plan`,
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(token) },
+      });
 
     it('stores a PNG with its pixel size, serves it to staff and publicly only when published', async () => {
       const { token } = await staffWith();
@@ -223,7 +257,11 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       const { data } = subdivisionResponseSchema.parse(res.json());
       expect(data.plan_url).toMatch(new RegExp(`^/api/subdivisions/${s.key}/plan\\?v=\\d+$`));
-      const row = await db().selectFrom('subdivisions').select(['plan_width', 'plan_height', 'plan_content_type']).where('id', '=', s.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('subdivisions')
+        .select(['plan_width', 'plan_height', 'plan_content_type'])
+        .where('id', '=', s.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ plan_width: 1600, plan_height: 900, plan_content_type: 'image/png' });
 
       const staffGet = await call('GET', data.plan_url!, token);
@@ -245,7 +283,11 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const s = await createSubdivision(db());
       const ok = await upload(s.key, token, multipart('file', 'plano.png', 'image/png', jpeg(640, 480)));
       expect(ok.statusCode, ok.body).toBe(200);
-      const row = await db().selectFrom('subdivisions').select(['plan_width', 'plan_height', 'plan_content_type']).where('id', '=', s.id).executeTakeFirstOrThrow();
+      const row = await db()
+        .selectFrom('subdivisions')
+        .select(['plan_width', 'plan_height', 'plan_content_type'])
+        .where('id', '=', s.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ plan_width: 640, plan_height: 480, plan_content_type: 'image/jpeg' });
 
       const other = await createSubdivision(db());
@@ -286,7 +328,12 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       expect((await call('POST', `/api/subdivisions/${other.key}/stages`, token, { name: 'Etapa 1' })).statusCode).toBe(201);
 
       const id = first.json().data.id as number;
-      expect((await call('PATCH', `/api/stages/${id}`, token, { name: 'Etapa Norte', position: 5 })).json().data).toEqual({ id, name: 'Etapa Norte', position: 5, version: 2 });
+      expect((await call('PATCH', `/api/stages/${id}`, token, { name: 'Etapa Norte', position: 5 })).json().data).toEqual({
+        id,
+        name: 'Etapa Norte',
+        position: 5,
+        version: 2,
+      });
       const list = stagesResponseSchema.parse((await call('GET', `/api/subdivisions/${s.key}/stages`, token)).json());
       expect(list.data.map((st) => st.name)).toEqual(['Etapa 2', 'Etapa Norte']);
       const block = await createBlock(db(), s.id, 'C', { stageId: id });
@@ -339,11 +386,33 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
     it('creates a lot: block created when missing, code, computed list price, currency, first history row with the user', async () => {
       const { token, fullName } = await staffWith();
       const s = await createSubdivision(db(), { currency: 'USD' });
-      const res = await call('POST', `/api/subdivisions/${s.key}/lots`, token, { block: 'a', number: '12', area_m2: 120.5, price_per_m2: 25000, front_m: 8, front_neighbour: 'Calle Los Pinos', is_corner: true });
+      const res = await call('POST', `/api/subdivisions/${s.key}/lots`, token, {
+        block: 'a',
+        number: '12',
+        area_m2: 120.5,
+        price_per_m2: 25000,
+        front_m: 8,
+        front_neighbour: 'Calle Los Pinos',
+        is_corner: true,
+      });
       expect(res.statusCode, res.body).toBe(201);
       const { data } = lotResponseSchema.parse(res.json());
-      expect(data).toMatchObject({ block: 'A', number: '12', code: 'MZ A - LT 12', list_price: 3012500, list_price_reason: null, currency: 'USD', status: 'DISPONIBLE', has_polygon: false, is_corner: true, facing_park: false, stage: null });
-      expect((await db().selectFrom('blocks').select('name').where('subdivision_id', '=', s.id).execute()).map((b) => b.name)).toEqual(['A']);
+      expect(data).toMatchObject({
+        block: 'A',
+        number: '12',
+        code: 'MZ A - LT 12',
+        list_price: 3012500,
+        list_price_reason: null,
+        currency: 'USD',
+        status: 'DISPONIBLE',
+        has_polygon: false,
+        is_corner: true,
+        facing_park: false,
+        stage: null,
+      });
+      expect((await db().selectFrom('blocks').select('name').where('subdivision_id', '=', s.id).execute()).map((b) => b.name)).toEqual([
+        'A',
+      ]);
       const hist = lotStatusHistoryPageSchema.parse((await call('GET', `/api/lots/${data.id}/status-history`, token)).json());
       expect(hist.data).toEqual([expect.objectContaining({ from_status: null, to_status: 'DISPONIBLE', user_name: fullName })]);
       expect((await history('lots', data.id)).map((r) => r.action)).toEqual(['CREATE']);
@@ -355,17 +424,40 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const s = await createSubdivision(db());
       await createLot(db(), s.id, { block: 'A', number: '12' });
       const count = async () => (await db().selectFrom('lots').select('id').where('subdivision_id', '=', s.id).execute()).length;
-      const dup = await call('POST', `/api/subdivisions/${s.key}/lots`, token, { block: 'A', number: '12', area_m2: 100, price_per_m2: 100 });
+      const dup = await call('POST', `/api/subdivisions/${s.key}/lots`, token, {
+        block: 'A',
+        number: '12',
+        area_m2: 100,
+        price_per_m2: 100,
+      });
       expect(dup.statusCode).toBe(422);
       expect(dup.json().errors.number).toEqual(['Ya existe el lote MZ A - LT 12']);
-      const noReason = await call('POST', `/api/subdivisions/${s.key}/lots`, token, { block: 'A', number: '13', area_m2: 100, price_per_m2: 100, list_price: 9999 });
+      const noReason = await call('POST', `/api/subdivisions/${s.key}/lots`, token, {
+        block: 'A',
+        number: '13',
+        area_m2: 100,
+        price_per_m2: 100,
+        list_price: 9999,
+      });
       expect(noReason.statusCode).toBe(422);
       expect(Object.keys(noReason.json().errors)).toEqual(['list_price_reason']);
-      const bad = await call('POST', `/api/subdivisions/${s.key}/lots`, token, { block: 'A B', number: '', area_m2: 1.234, price_per_m2: -1 });
+      const bad = await call('POST', `/api/subdivisions/${s.key}/lots`, token, {
+        block: 'A B',
+        number: '',
+        area_m2: 1.234,
+        price_per_m2: -1,
+      });
       expect(bad.statusCode).toBe(422);
       expect(Object.keys(bad.json().errors).sort()).toEqual(['area_m2', 'block', 'number', 'price_per_m2']);
       expect(await count()).toBe(1);
-      const withReason = await call('POST', `/api/subdivisions/${s.key}/lots`, token, { block: 'A', number: '13', area_m2: 100, price_per_m2: 100, list_price: 9999, list_price_reason: 'Esquina' });
+      const withReason = await call('POST', `/api/subdivisions/${s.key}/lots`, token, {
+        block: 'A',
+        number: '13',
+        area_m2: 100,
+        price_per_m2: 100,
+        list_price: 9999,
+        list_price_reason: 'Esquina',
+      });
       expect(withReason.statusCode).toBe(201);
       expect(withReason.json().data).toMatchObject({ list_price: 9999, list_price_reason: 'Esquina' });
     });
@@ -383,7 +475,11 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       res = await call('PATCH', `/api/lots/${id}`, token, { list_price: 2000000, list_price_reason: 'Descuento por pendiente' });
       expect(res.json().data).toMatchObject({ list_price: 2000000, list_price_reason: 'Descuento por pendiente' });
       res = await call('PATCH', `/api/lots/${id}`, token, { notes: 'Frente a parque' });
-      expect(res.json().data).toMatchObject({ list_price: 2000000, list_price_reason: 'Descuento por pendiente', notes: 'Frente a parque' });
+      expect(res.json().data).toMatchObject({
+        list_price: 2000000,
+        list_price_reason: 'Descuento por pendiente',
+        notes: 'Frente a parque',
+      });
       res = await call('PATCH', `/api/lots/${id}`, token, { list_price_reason: null });
       expect(res.statusCode).toBe(422);
       res = await call('PATCH', `/api/lots/${id}`, token, { price_per_m2: 30000 });
@@ -402,10 +498,24 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const s = await createSubdivision(db());
       const stage = await createStage(db(), s.id, 'Etapa 1');
       await createBlock(db(), s.id, 'B', { stageId: stage });
-      for (const [block, number] of [['B', '10'], ['A', '2'], ['B', '9'], ['AA', '1'], ['A', '10']] as const) await createLot(db(), s.id, { block, number, notes: number === '9' ? 'Frente al parque' : null });
+      for (const [block, number] of [
+        ['B', '10'],
+        ['A', '2'],
+        ['B', '9'],
+        ['AA', '1'],
+        ['A', '10'],
+      ] as const)
+        await createLot(db(), s.id, { block, number, notes: number === '9' ? 'Frente al parque' : null });
       await createLot(db(), s.id, { block: 'C', number: '1', status: 'VENDIDO' });
       const all = lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?sort=block`, token)).json());
-      expect(all.data.map((l) => l.code)).toEqual(['MZ A - LT 2', 'MZ A - LT 10', 'MZ B - LT 9', 'MZ B - LT 10', 'MZ C - LT 1', 'MZ AA - LT 1']);
+      expect(all.data.map((l) => l.code)).toEqual([
+        'MZ A - LT 2',
+        'MZ A - LT 10',
+        'MZ B - LT 9',
+        'MZ B - LT 10',
+        'MZ C - LT 1',
+        'MZ AA - LT 1',
+      ]);
       const desc = lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?sort=-block&per_page=2`, token)).json());
       expect(desc.data.map((l) => l.code)).toEqual(['MZ AA - LT 1', 'MZ C - LT 1']);
       expect(desc.meta.total).toBe(6);
@@ -414,9 +524,15 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
         ['9', 'Etapa 1'],
         ['10', 'Etapa 1'],
       ]);
-      expect(lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?stage_id=${stage}`, token)).json()).meta.total).toBe(2);
-      expect(lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?status=VENDIDO`, token)).json()).data.map((l) => l.code)).toEqual(['MZ C - LT 1']);
-      expect(lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?q=parque`, token)).json()).data.map((l) => l.code)).toEqual(['MZ B - LT 9']);
+      expect(lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?stage_id=${stage}`, token)).json()).meta.total).toBe(
+        2,
+      );
+      expect(
+        lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?status=VENDIDO`, token)).json()).data.map((l) => l.code),
+      ).toEqual(['MZ C - LT 1']);
+      expect(
+        lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?q=parque`, token)).json()).data.map((l) => l.code),
+      ).toEqual(['MZ B - LT 9']);
       expect(lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?q=lt 10`, token)).json()).meta.total).toBe(2);
     });
 
@@ -438,7 +554,9 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
   // -------------------------------------------------------------------------------------------
   describe('lot status', () => {
     const allowed = LOT_STATUSES.flatMap((from) => LOT_STATUS_TRANSITIONS[from].map((to) => ({ from, to })));
-    const forbidden = LOT_STATUSES.flatMap((from) => LOT_STATUSES.filter((to) => to !== from && !LOT_STATUS_TRANSITIONS[from].includes(to)).map((to) => ({ from, to })));
+    const forbidden = LOT_STATUSES.flatMap((from) =>
+      LOT_STATUSES.filter((to) => to !== from && !LOT_STATUS_TRANSITIONS[from].includes(to)).map((to) => ({ from, to })),
+    );
 
     it('has the DOMAIN state chart in its tables', () => {
       expect(allowed).toHaveLength(9);
@@ -476,7 +594,9 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const { token } = await staffWith();
       const s = await createSubdivision(db());
       const sold = await createLot(db(), s.id, { status: 'VENDIDO' });
-      expect((await call('POST', `/api/lots/${sold}/status`, token, { status: 'BLOQUEADO', reason: 'x' })).json().message).toBe('No se puede cambiar el lote de Vendido a Bloqueado');
+      expect((await call('POST', `/api/lots/${sold}/status`, token, { status: 'BLOQUEADO', reason: 'x' })).json().message).toBe(
+        'No se puede cambiar el lote de Vendido a Bloqueado',
+      );
       const same = await call('POST', `/api/lots/${sold}/status`, token, { status: 'VENDIDO' });
       expect(same.statusCode).toBe(409);
       expect(same.json().message).toBe('El lote ya está en estado Vendido');
@@ -495,7 +615,8 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const s = await createSubdivision(db());
       const id = await createLot(db(), s.id);
       const path: LotStatus[] = ['SEPARADO', 'DISPONIBLE', 'BLOQUEADO', 'DISPONIBLE'];
-      for (const status of path) expect((await call('POST', `/api/lots/${id}/status`, token, { status, reason: 'r' })).statusCode).toBe(200);
+      for (const status of path)
+        expect((await call('POST', `/api/lots/${id}/status`, token, { status, reason: 'r' })).statusCode).toBe(200);
       const page = lotStatusHistoryPageSchema.parse((await call('GET', `/api/lots/${id}/status-history?per_page=2`, token)).json());
       expect(page.meta.total).toBe(5);
       expect(page.data.map((h) => [h.from_status, h.to_status])).toEqual([
@@ -512,7 +633,14 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
     async function setup() {
       const s = await createSubdivision(db());
       const a1 = await createLot(db(), s.id, { block: 'A', number: '1', area_m2: 100, price_per_m2: 20000 });
-      const a2 = await createLot(db(), s.id, { block: 'A', number: '2', area_m2: 150, price_per_m2: 20000, list_price: 2900000, list_price_reason: 'Esquina' });
+      const a2 = await createLot(db(), s.id, {
+        block: 'A',
+        number: '2',
+        area_m2: 150,
+        price_per_m2: 20000,
+        list_price: 2900000,
+        list_price_reason: 'Esquina',
+      });
       const a3 = await createLot(db(), s.id, { block: 'A', number: '3', area_m2: 120, price_per_m2: 20000, status: 'VENDIDO' });
       const b1 = await createLot(db(), s.id, { block: 'B', number: '1', area_m2: 200, price_per_m2: 10000 });
       return { s, a1, a2, a3, b1 };
@@ -521,8 +649,14 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
     it('previews totals over every selected lot without storing, then applies the same figures in one go', async () => {
       const { token } = await staffWith();
       const { s, a1, a2, a3, b1 } = await setup();
-      const body = { selection: { blocks: ['a'], statuses: ['DISPONIBLE'] }, change: { kind: 'PERCENT', percent: 10 }, reason: 'Reajuste 2026' };
-      const preview = priceChangePreviewResponseSchema.parse((await call('POST', `/api/subdivisions/${s.key}/lots/price-preview`, token, body)).json());
+      const body = {
+        selection: { blocks: ['a'], statuses: ['DISPONIBLE'] },
+        change: { kind: 'PERCENT', percent: 10 },
+        reason: 'Reajuste 2026',
+      };
+      const preview = priceChangePreviewResponseSchema.parse(
+        (await call('POST', `/api/subdivisions/${s.key}/lots/price-preview`, token, body)).json(),
+      );
       expect(preview.data).toMatchObject({ count: 2, currency: 'PEN', total_before: 2000000 + 2900000, total_after: 2200000 + 3300000 });
       expect(preview.data.rows.map((r) => [r.id, r.new_price_per_m2, r.new_list_price])).toEqual([
         [a1, 22000, 2200000],
@@ -536,7 +670,11 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       expect(await lotRow(a2)).toMatchObject({ price_per_m2: 22000, list_price: 3300000, list_price_reason: null });
       expect((await lotRow(a3))!.price_per_m2).toBe(20000);
       expect((await lotRow(b1))!.price_per_m2).toBe(10000);
-      const after = await db().selectFrom('lots').select((eb) => eb.fn.sum<number>('list_price').as('t')).where('id', 'in', [a1, a2]).executeTakeFirstOrThrow();
+      const after = await db()
+        .selectFrom('lots')
+        .select((eb) => eb.fn.sum<number>('list_price').as('t'))
+        .where('id', 'in', [a1, a2])
+        .executeTakeFirstOrThrow();
       expect(Number(after.t)).toBe(preview.data.total_after);
       const last = (await history('lots', a1)).at(-1)!;
       expect(JSON.parse(last.after!)).toMatchObject({ price_per_m2: 22000, price_change_reason: 'Reajuste 2026' });
@@ -545,17 +683,33 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
     it('sets or adds per m² by lot ids; 422 when a price turns negative or nothing matches; nothing stored', async () => {
       const { token } = await staffWith();
       const { s, a1, b1 } = await setup();
-      const set = await call('POST', `/api/subdivisions/${s.key}/lots/price-update`, token, { selection: { lot_ids: [b1] }, change: { kind: 'SET_PRICE_PER_M2', price_per_m2: 15000 }, reason: 'r' });
+      const set = await call('POST', `/api/subdivisions/${s.key}/lots/price-update`, token, {
+        selection: { lot_ids: [b1] },
+        change: { kind: 'SET_PRICE_PER_M2', price_per_m2: 15000 },
+        reason: 'r',
+      });
       expect(set.json().data.updated).toBe(1);
       expect(await lotRow(b1)).toMatchObject({ price_per_m2: 15000, list_price: 3000000 });
-      const negative = await call('POST', `/api/subdivisions/${s.key}/lots/price-update`, token, { selection: { blocks: ['A', 'B'] }, change: { kind: 'AMOUNT_PER_M2', amount_per_m2: -16000 }, reason: 'r' });
+      const negative = await call('POST', `/api/subdivisions/${s.key}/lots/price-update`, token, {
+        selection: { blocks: ['A', 'B'] },
+        change: { kind: 'AMOUNT_PER_M2', amount_per_m2: -16000 },
+        reason: 'r',
+      });
       expect(negative.statusCode).toBe(422);
       expect(negative.json().errors.change).toEqual(['El nuevo precio por m² de MZ B - LT 1 sería negativo']);
       expect((await lotRow(a1))!.price_per_m2).toBe(20000);
-      const none = await call('POST', `/api/subdivisions/${s.key}/lots/price-preview`, token, { selection: { statuses: ['CANJE'] }, change: { kind: 'PERCENT', percent: 5 }, reason: 'r' });
+      const none = await call('POST', `/api/subdivisions/${s.key}/lots/price-preview`, token, {
+        selection: { statuses: ['CANJE'] },
+        change: { kind: 'PERCENT', percent: 5 },
+        reason: 'r',
+      });
       expect(none.statusCode).toBe(422);
       expect(none.json().message).toBe(LOT_MESSAGES.noLotsSelected);
-      const empty = await call('POST', `/api/subdivisions/${s.key}/lots/price-preview`, token, { selection: {}, change: { kind: 'PERCENT', percent: 5 }, reason: '' });
+      const empty = await call('POST', `/api/subdivisions/${s.key}/lots/price-preview`, token, {
+        selection: {},
+        change: { kind: 'PERCENT', percent: 5 },
+        reason: '',
+      });
       expect(Object.keys(empty.json().errors).sort()).toEqual(['reason', 'selection.blocks']);
     });
   });
@@ -596,7 +750,10 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const half = await staffWith([MODULE.comercial]);
       expect((await call('GET', `/api/subdivisions/${s.key}/map`, half.token)).statusCode).toBe(403);
       const empty = await createSubdivision(db());
-      expect(lotMapResponseSchema.parse((await call('GET', `/api/subdivisions/${empty.key}/map`, token)).json()).data).toMatchObject({ lots: [], subdivision: { bounds: null } });
+      expect(lotMapResponseSchema.parse((await call('GET', `/api/subdivisions/${empty.key}/map`, token)).json()).data).toMatchObject({
+        lots: [],
+        subdivision: { bounds: null },
+      });
     });
 
     it('shows the public map only when published: public statuses, prices only when allowed, no ids', async () => {
@@ -634,8 +791,15 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
     const s = (await call('POST', '/api/subdivisions', token, subdivisionBody())).json().data as { id: number; key: string };
     const stage = (await call('POST', `/api/subdivisions/${s.key}/stages`, token, { name: 'E1' })).json().data.id as number;
     const block = (await call('POST', `/api/subdivisions/${s.key}/blocks`, token, { name: 'Q' })).json().data.id as number;
-    const lot = (await call('POST', `/api/subdivisions/${s.key}/lots`, token, { block: 'Q', number: '1', area_m2: 90, price_per_m2: 1000 })).json().data.id as number;
-    for (const [entity, id] of [['subdivisions', s.id], ['stages', stage], ['blocks', block], ['lots', lot]] as const) {
+    const lot = (
+      await call('POST', `/api/subdivisions/${s.key}/lots`, token, { block: 'Q', number: '1', area_m2: 90, price_per_m2: 1000 })
+    ).json().data.id as number;
+    for (const [entity, id] of [
+      ['subdivisions', s.id],
+      ['stages', stage],
+      ['blocks', block],
+      ['lots', lot],
+    ] as const) {
       const rows = await history(entity, id);
       expect(rows.length, entity).toBeGreaterThan(0);
       expect(rows[0]!.actor_type).toBe('COLLABORATOR');

@@ -35,7 +35,11 @@ describe('Pusher keep-alive', () => {
   it('pings after the activity timeout and closes with 4201 when nothing answers', () => {
     const hub = new ChannelHub();
     const socket = new FakeSocket();
-    servePusherConnection(socket as unknown as WebSocket, { key: 'k', protocol: '7' }, { key: 'k', secret: 's', hub, log, activityTimeoutSeconds: 120, pongTimeoutMs: 30_000 });
+    servePusherConnection(
+      socket as unknown as WebSocket,
+      { key: 'k', protocol: '7' },
+      { key: 'k', secret: 's', hub, log, activityTimeoutSeconds: 120, pongTimeoutMs: 30_000 },
+    );
     expect(hub.size).toBe(1);
 
     vi.advanceTimersByTime(119_000);

@@ -172,7 +172,9 @@ describe.each(dialects)('realtime (%s)', (dialect) => {
 
   it('delivers a notification only to its recipient’s pusher-js client, over private channels', async () => {
     // Row 3 gives each account its channel names (laravel-echo adds the private- prefix).
-    const credentials = (await (await fetch(`${base}/api/get_websocket_and_channels_credentials`, { headers: bearer(tokens.staff) })).json()) as {
+    const credentials = (await (
+      await fetch(`${base}/api/get_websocket_and_channels_credentials`, { headers: bearer(tokens.staff) })
+    ).json()) as {
       data: { channels: Record<string, { channel: string }>; echo_info: Record<string, unknown> };
     };
     expect(credentials.data.echo_info).toMatchObject({ key: KEY, wsHost: null, authEndpoint: '/broadcasting/auth' });
@@ -222,7 +224,10 @@ describe.each(dialects)('realtime (%s)', (dialect) => {
       });
       expect(change.status).toBe(200);
       await waitFor(() => staffEvents.length > 1, 'the password event');
-      expect(staffEvents[1]?.message.notification).toMatchObject({ title: NOTIFICATION_TEXTS.passwordChangedTitle, type: { code: 'SECURITY' } });
+      expect(staffEvents[1]?.message.notification).toMatchObject({
+        title: NOTIFICATION_TEXTS.passwordChangedTitle,
+        type: { code: 'SECURITY' },
+      });
       expect(customerEvents).toHaveLength(1);
     } finally {
       staffClient.disconnect();
@@ -270,7 +275,9 @@ describe.each(dialects)('realtime (%s)', (dialect) => {
 
     it('needs a token (401) and a valid socket id (422)', async () => {
       expect((await auth(null, { socket_id: '1.2', channel_name: `private-administration.notifications.${staff.id}` })).status).toBe(401);
-      expect((await auth(tokens.staff, { socket_id: 'abc', channel_name: `private-administration.notifications.${staff.id}` })).status).toBe(422);
+      expect(
+        (await auth(tokens.staff, { socket_id: 'abc', channel_name: `private-administration.notifications.${staff.id}` })).status,
+      ).toBe(422);
     });
   });
 
@@ -356,7 +363,10 @@ describe.each(dialects)('realtime (%s)', (dialect) => {
       try {
         await client.socketId();
         client.ws.send('no es json');
-        expect((await client.next((m) => m.event === 'pusher:error', 'invalid message')).data).toEqual({ code: null, message: 'Invalid message' });
+        expect((await client.next((m) => m.event === 'pusher:error', 'invalid message')).data).toEqual({
+          code: null,
+          message: 'Invalid message',
+        });
         const from = client.messages.length;
         client.send({ event: 'client-hola', channel: 'publico', data: {} });
         expect((await client.next((m) => m.event === 'pusher:error', 'client event', from)).data).toMatchObject({ code: null });
@@ -410,7 +420,8 @@ describe.each(dialects)('realtime (%s)', (dialect) => {
         return `${base}${path}?${query}&auth_signature=${signature}`;
       };
       const now = Math.floor(Date.now() / 1000);
-      const send = (url: string, text: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+      const send = (url: string, text: string) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
 
       expect((await send(signedUrl(`/apps/${APP_ID}/events`, body, now), body)).status).toBe(200);
       const tampered = body.replace('publico', 'privado');
@@ -489,7 +500,8 @@ describe('broadcast failures', () => {
  * and the unauthenticated-socket timeout (4009). Small caps, real sockets on 127.0.0.1.
  */
 describe('realtime connection limits', () => {
-  const isRefusal = (code: number) => (m: PusherMessage) => m.event === 'pusher:error' && (m.data as { code?: number } | undefined)?.code === code;
+  const isRefusal = (code: number) => (m: PusherMessage) =>
+    m.event === 'pusher:error' && (m.data as { code?: number } | undefined)?.code === code;
 
   async function listening(realtime: Partial<AppConfig['realtime']>) {
     const database = await createTestDatabase('sqlite');
@@ -573,7 +585,12 @@ describe('realtime connection limits', () => {
       await publicOnly.next((m) => m.event === 'pusher_internal:subscription_succeeded', 'the public subscription');
       const socketId = await signed.socketId();
       const channel = `private-administration.notifications.${staff.id}`;
-      const authAnswer = await server.app.inject({ method: 'POST', url: '/broadcasting/auth', headers: bearer(token), payload: { socket_id: socketId, channel_name: channel } });
+      const authAnswer = await server.app.inject({
+        method: 'POST',
+        url: '/broadcasting/auth',
+        headers: bearer(token),
+        payload: { socket_id: socketId, channel_name: channel },
+      });
       signed.send({ event: 'pusher:subscribe', data: { channel, auth: (authAnswer.json() as { auth: string }).auth } });
       await signed.next((m) => m.event === 'pusher_internal:subscription_succeeded', 'the private subscription');
 
@@ -599,11 +616,16 @@ describe('realtime connection limits', () => {
     expect(defaults.maxConnectionsPerIp).toBe(250);
     expect(defaults.unauthenticatedTimeoutMs).toBe(30_000);
     expect(defaults.maxConnections).toBeGreaterThan(defaults.maxConnectionsPerIp);
-    expect(loadConfig({ REALTIME_MAX_CONNECTIONS: '7', REALTIME_MAX_CONNECTIONS_PER_IP: '3', REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS: '0' }).realtime).toEqual({
+    expect(
+      loadConfig({ REALTIME_MAX_CONNECTIONS: '7', REALTIME_MAX_CONNECTIONS_PER_IP: '3', REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS: '0' })
+        .realtime,
+    ).toEqual({
       maxConnections: 7,
       maxConnectionsPerIp: 3,
       unauthenticatedTimeoutMs: 0,
     });
-    expect(openFileLimit('Limit Soft Limit Hard Limit Units\nMax open files            1024                 4096                 files\n')).toBe(1024);
+    expect(
+      openFileLimit('Limit Soft Limit Hard Limit Units\nMax open files            1024                 4096                 files\n'),
+    ).toBe(1024);
   });
 });

@@ -152,11 +152,16 @@ describe.each(dialects)('record versions (%s)', (dialect) => {
     }
     return createSession(db(), await createStaff(db(), { roleNames: [ADMIN_ROLE_NAME], permissions: EVERY_PERMISSION }));
   };
-  const patch = (url: string, token: string, payload: object) => ctx().app.inject({ method: 'PATCH', url, headers: bearer(token), payload });
+  const patch = (url: string, token: string, payload: object) =>
+    ctx().app.inject({ method: 'PATCH', url, headers: bearer(token), payload });
   const get = (url: string, token: string) => ctx().app.inject({ method: 'GET', url, headers: bearer(token) });
 
   /** The record as its GET (or its list) answers it. */
-  const read = async (c: EditableCase, record: { id: number; url: string; listUrl?: string }, token: string): Promise<Record<string, unknown>> => {
+  const read = async (
+    c: EditableCase,
+    record: { id: number; url: string; listUrl?: string },
+    token: string,
+  ): Promise<Record<string, unknown>> => {
     if (c.readable) return (await get(record.url, token)).json().data;
     const rows = (await get(record.listUrl!, token)).json().data as Record<string, unknown>[];
     return rows.find((r) => r.id === record.id)!;
@@ -242,7 +247,16 @@ describe.each(dialects)('record versions (%s)', (dialect) => {
     const token = await editor();
     const { id: subdivisionId, key } = await createSubdivision(db());
     const lot = await createLot(db(), subdivisionId);
-    expect((await ctx().app.inject({ method: 'POST', url: `/api/lots/${lot}/status`, headers: bearer(token), payload: { status: 'BLOQUEADO', reason: 'Revisión' } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx().app.inject({
+          method: 'POST',
+          url: `/api/lots/${lot}/status`,
+          headers: bearer(token),
+          payload: { status: 'BLOQUEADO', reason: 'Revisión' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const priced = await ctx().app.inject({
       method: 'POST',
       url: `/api/subdivisions/${key}/lots/price-update`,
@@ -254,7 +268,9 @@ describe.each(dialects)('record versions (%s)', (dialect) => {
     expect((await patch(`/api/lots/${lot}`, token, { notes: 'x', version: 1 })).statusCode).toBe(409);
 
     const local = await createLocal(db(), { name: `Sede ${unique()}` });
-    expect((await ctx().app.inject({ method: 'POST', url: `/api/locals/${local}/deactivate`, headers: bearer(token) })).json().data.version).toBe(2);
+    expect(
+      (await ctx().app.inject({ method: 'POST', url: `/api/locals/${local}/deactivate`, headers: bearer(token) })).json().data.version,
+    ).toBe(2);
     expect((await patch(`/api/locals/${local}`, token, { name: 'Otra', version: 1 })).statusCode).toBe(409);
   });
 

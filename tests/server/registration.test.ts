@@ -30,7 +30,14 @@ describe.each(dialects)('registration (%s)', (dialect) => {
   const ctx = useTestApp(db);
 
   const countCustomers = async () =>
-    Number((await db().selectFrom('customers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom('customers')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('registers a customer who can then log in with the document number', async () => {
     const body = validBody();
@@ -55,7 +62,12 @@ describe.each(dialects)('registration (%s)', (dialect) => {
   const invalid: [string, Record<string, unknown>, string, string][] = [
     ['an unknown document type', { id_document_type: '9' }, 'id_document_type', 'Seleccione un tipo de documento válido'],
     ['a DNI without 8 digits', { document_number: '1234567' }, 'document_number', 'El DNI debe tener 8 dígitos'],
-    ['a RUC with a wrong check digit', { id_document_type: '6', document_number: '20605123457' }, 'document_number', 'El RUC no es válido (11 dígitos con dígito verificador)'],
+    [
+      'a RUC with a wrong check digit',
+      { id_document_type: '6', document_number: '20605123457' },
+      'document_number',
+      'El RUC no es válido (11 dígitos con dígito verificador)',
+    ],
     ['a phone not starting with 9', { phone: '812345678' }, 'phone', 'El celular debe tener 9 dígitos y empezar con 9'],
     ['a minor', { birthday_date: '2010-01-01' }, 'birthday_date', 'Debe ser mayor de edad para registrarse'],
     ['an impossible date', { birthday_date: '1990-02-30' }, 'birthday_date', 'Fecha inválida'],

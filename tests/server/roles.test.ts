@@ -69,7 +69,9 @@ describe.each(dialects)('roles (%s)', (dialect) => {
     await createStaff(db(), { permissions: [MODULE.crm] });
     const roleId = await createRole(db(), name, [MODULE.crm]);
     await createStaff(db(), { roleNames: [name] });
-    const page = rolesPageSchema.parse((await getWithToken(ctx().app, `/api/roles?q=${encodeURIComponent('buscable')}&per_page=100`, token)).json());
+    const page = rolesPageSchema.parse(
+      (await getWithToken(ctx().app, `/api/roles?q=${encodeURIComponent('buscable')}&per_page=100`, token)).json(),
+    );
     expect(page.data.find((r) => r.id === roleId)).toMatchObject({ holders: 1, permissions: [MODULE.crm] });
     expect(page.meta).toMatchObject({ page: 1, per_page: 100 });
   });
@@ -88,7 +90,11 @@ describe.each(dialects)('roles (%s)', (dialect) => {
     expect(res.json().data.permissions).toEqual([MODULE.historial]);
     expect((await getWithToken(ctx().app, '/api/change-history', holderToken)).statusCode).toBe(200);
     expect(broadcaster.events).toEqual([
-      { channel: notificationChannelOf({ userType: 'COLLABORATOR', accountId: holder.id }), event: PERMISSIONS_CHANGED_EVENT, data: { user_id: holder.id, changed_at: expect.any(String) } },
+      {
+        channel: notificationChannelOf({ userType: 'COLLABORATOR', accountId: holder.id }),
+        event: PERMISSIONS_CHANGED_EVENT,
+        data: { user_id: holder.id, changed_at: expect.any(String) },
+      },
     ]);
     const rows = await history(roleId);
     expect(JSON.parse(rows.at(-1)!.changed_fields)).toEqual(['permissions']);
@@ -119,7 +125,9 @@ describe.each(dialects)('roles (%s)', (dialect) => {
 
   it('the Administrador role cannot be renamed, changed or deleted (409)', async () => {
     const token = await manager();
-    const admin = (await db().selectFrom('roles').select('id').where('name', '=', ADMIN_ROLE_NAME).executeTakeFirst())?.id ?? (await createRole(db(), ADMIN_ROLE_NAME, []));
+    const admin =
+      (await db().selectFrom('roles').select('id').where('name', '=', ADMIN_ROLE_NAME).executeTakeFirst())?.id ??
+      (await createRole(db(), ADMIN_ROLE_NAME, []));
     expect((await send('PATCH', `/api/roles/${admin}`, token, { name: 'Jefe' })).statusCode).toBe(409);
     expect((await send('DELETE', `/api/roles/${admin}`, token)).json()).toEqual({ message: ROLE_MESSAGES.adminLocked });
   });

@@ -10,7 +10,18 @@ import { dialects, getWithToken, loginToken, postFormWithToken, postLogin, useTe
 
 describe.each(dialects)('session data (%s)', (dialect) => {
   const db = useTestDatabase(dialect);
-  const ctx = useTestApp(db, { pusher: { appId: 'parcela', key: 'clave-pusher', secret: 'secreto-de-prueba', secretConfigured: true, host: 'ws.parcela.example', port: 6001, scheme: 'https', cluster: 'mt1' } });
+  const ctx = useTestApp(db, {
+    pusher: {
+      appId: 'parcela',
+      key: 'clave-pusher',
+      secret: 'secreto-de-prueba',
+      secretConfigured: true,
+      host: 'ws.parcela.example',
+      port: 6001,
+      scheme: 'https',
+      cluster: 'mt1',
+    },
+  });
   const asesorPermissions = [MODULE.crm, SUBMODULE.clientes, SUBMODULE.leads, MODULE.comercial, SUBMODULE.ventas];
   let staff: StaffFixture;
   let customer: CustomerFixture;

@@ -84,7 +84,10 @@ describe.each(dialects)('sessions (%s)', (dialect) => {
     });
     expect((await getWithToken(app, PROTECTED, other)).statusCode).toBe(200);
 
-    const short = await postFormWithToken(app, '/api/change_password_user', current, { actual_password: staff.password, new_password: 'corta' });
+    const short = await postFormWithToken(app, '/api/change_password_user', current, {
+      actual_password: staff.password,
+      new_password: 'corta',
+    });
     expect(short.statusCode).toBe(422);
     expect(short.json().errors).toEqual({ new_password: ['La contraseña debe tener al menos 8 caracteres'] });
 

@@ -18,7 +18,9 @@ describe.each(dialects)('request timeouts (%s)', (dialect) => {
       const started = Date.now();
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () => {
-          socket.write('POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"user":');
+          socket.write(
+            'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"user":',
+          );
           const drip = setInterval(() => socket.write(' '), 100);
           socket.on('close', () => clearInterval(drip));
         });

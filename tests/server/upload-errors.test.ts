@@ -17,7 +17,9 @@ describe.each(dialects)('upload errors (%s)', (dialect) => {
   const ctx = useTestApp(db);
 
   async function token(): Promise<string> {
-    const staff = await createStaff(db(), { permissions: [MODULE.proyectos, SUBMODULE.lotizaciones, MODULE.configuracion, SUBMODULE.empresas] });
+    const staff = await createStaff(db(), {
+      permissions: [MODULE.proyectos, SUBMODULE.lotizaciones, MODULE.configuracion, SUBMODULE.empresas],
+    });
     return createSession(db(), staff);
   }
 
@@ -59,7 +61,12 @@ describe.each(dialects)('upload errors (%s)', (dialect) => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.geojson"\r\nContent-Type: application/geo+json\r\n\r\n${json}\r\n--${boundary}--\r\n`;
     const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(auth) };
     const json = '{"type":"FeatureCollection","features":[null]}';
-    const preview = await ctx().app.inject({ method: 'POST', url: `/api/subdivisions/${key}/imports/preview`, payload: body(json), headers });
+    const preview = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/subdivisions/${key}/imports/preview`,
+      payload: body(json),
+      headers,
+    });
     expect(preview.statusCode, preview.body).toBe(200);
     const issues = importPreviewResponseSchema.parse(preview.json()).data.issues;
     expect(issues[0]).toMatchObject({ severity: 'ERROR', location: 'elemento 1' });

@@ -16,7 +16,14 @@ let n = 0;
 /** A valid POST /api/users body with a unique DNI and e-mail. */
 function newUserBody(overrides: Record<string, unknown> = {}) {
   n += 1;
-  return { dni: `4${String(n).padStart(7, '0')}`, email: `Nuevo${n}@Parcela.test`, name: 'Luis', surname: `Ramos ${n}`, role_ids: [] as number[], ...overrides };
+  return {
+    dni: `4${String(n).padStart(7, '0')}`,
+    email: `Nuevo${n}@Parcela.test`,
+    name: 'Luis',
+    surname: `Ramos ${n}`,
+    role_ids: [] as number[],
+    ...overrides,
+  };
 }
 
 describe.each(dialects)('users (%s)', (dialect) => {
@@ -42,7 +49,8 @@ describe.each(dialects)('users (%s)', (dialect) => {
     ctx().app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
 
   const historyCount = async (recordId: number) =>
-    (await db().selectFrom('change_history').select('id').where('entity', '=', 'users').where('record_id', '=', String(recordId)).execute()).length;
+    (await db().selectFrom('change_history').select('id').where('entity', '=', 'users').where('record_id', '=', String(recordId)).execute())
+      .length;
 
   describe('POST /api/users', () => {
     it('creates the user with roles and locals, e-mails a reset link and records the CREATE', async () => {
@@ -53,11 +61,23 @@ describe.each(dialects)('users (%s)', (dialect) => {
       const res = await send('POST', '/api/users', token, body);
       expect(res.statusCode).toBe(201);
       const { data } = staffUserResponseSchema.parse(res.json());
-      expect(data).toMatchObject({ dni: body.dni, email: body.email.toLowerCase(), status: 'ACTIVO', roles: [{ id: roleId }], locals: [{ id: localId, name: 'Sede Norte' }] });
+      expect(data).toMatchObject({
+        dni: body.dni,
+        email: body.email.toLowerCase(),
+        status: 'ACTIVO',
+        roles: [{ id: roleId }],
+        locals: [{ id: localId, name: 'Sede Norte' }],
+      });
       expect(res.body).not.toMatch(/password/i);
       const mail = await db().selectFrom('outbox').selectAll().where('recipient', '=', data.email).executeTakeFirst();
       expect(mail?.link).toMatch(/\/auth\/reset_password\/[0-9a-f]{64}\/collaborator$/);
-      const [row] = await db().selectFrom('change_history').selectAll().where('entity', '=', 'users').where('record_id', '=', String(data.id)).orderBy('id').execute();
+      const [row] = await db()
+        .selectFrom('change_history')
+        .selectAll()
+        .where('entity', '=', 'users')
+        .where('record_id', '=', String(data.id))
+        .orderBy('id')
+        .execute();
       expect(row).toMatchObject({ action: 'CREATE', actor_type: 'COLLABORATOR', actor_id: staff.id });
       expect(row!.after).not.toMatch(/password/);
       expect(JSON.parse(row!.after!)).toMatchObject({ role_ids: [roleId], local_ids: [localId] });
@@ -76,12 +96,19 @@ describe.each(dialects)('users (%s)', (dialect) => {
       const res = await send('POST', '/api/users', token, body);
       expect(res.statusCode).toBe(422);
       expect(res.json().errors[field]).toEqual([message]);
-      expect(await db().selectFrom('users').select('id').where('email', '=', String(body.email).toLowerCase()).executeTakeFirst()).toBeUndefined();
+      expect(
+        await db().selectFrom('users').select('id').where('email', '=', String(body.email).toLowerCase()).executeTakeFirst(),
+      ).toBeUndefined();
     });
 
     it('rejects a duplicate DNI and e-mail (any case) with 422', async () => {
       const { token, staff } = await admin();
-      const res = await send('POST', '/api/users', token, newUserBody({ dni: staff.dni, email: staff.email.toUpperCase(), role_ids: [await adminRole()] }));
+      const res = await send(
+        'POST',
+        '/api/users',
+        token,
+        newUserBody({ dni: staff.dni, email: staff.email.toUpperCase(), role_ids: [await adminRole()] }),
+      );
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ dni: [USER_MESSAGES.duplicateDni], email: [USER_MESSAGES.duplicateEmail] });
     });
@@ -127,9 +154,21 @@ describe.each(dialects)('users (%s)', (dialect) => {
       const res = await send('PATCH', `/api/users/${target.id}`, token, { name: 'Carla', role_ids: [role] });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ name: 'Carla', roles: [{ id: role }] });
-      const rows = await db().selectFrom('change_history').selectAll().where('entity', '=', 'users').where('record_id', '=', String(target.id)).where('action', '=', 'UPDATE').orderBy('id').execute();
+      const rows = await db()
+        .selectFrom('change_history')
+        .selectAll()
+        .where('entity', '=', 'users')
+        .where('record_id', '=', String(target.id))
+        .where('action', '=', 'UPDATE')
+        .orderBy('id')
+        .execute();
       expect(JSON.parse(rows[0]!.changed_fields)).toEqual(expect.arrayContaining(['name', 'role_ids']));
-      expect(broadcaster.events).toEqual([expect.objectContaining({ channel: notificationChannelOf({ userType: 'COLLABORATOR', accountId: target.id }), event: PERMISSIONS_CHANGED_EVENT })]);
+      expect(broadcaster.events).toEqual([
+        expect.objectContaining({
+          channel: notificationChannelOf({ userType: 'COLLABORATOR', accountId: target.id }),
+          event: PERMISSIONS_CHANGED_EVENT,
+        }),
+      ]);
       // Effective on the next request.
       const targetToken = await createSession(db(), target);
       const perms = await getWithToken(ctx().app, '/api/private/api/roles_permissions', targetToken);
@@ -188,7 +227,12 @@ describe.each(dialects)('users (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data.status).toBe('INACTIVO');
       expect((await getWithToken(ctx().app, '/api/private/api/roles_permissions', targetToken)).statusCode).toBe(401);
-      const revoked = await db().selectFrom('access_tokens').select('revoked_at').where('account_id', '=', target.id).where('user_type', '=', 'COLLABORATOR').execute();
+      const revoked = await db()
+        .selectFrom('access_tokens')
+        .select('revoked_at')
+        .where('account_id', '=', target.id)
+        .where('user_type', '=', 'COLLABORATOR')
+        .execute();
       expect(revoked.every((t) => t.revoked_at !== null)).toBe(true);
       expect((await send('POST', `/api/users/${target.id}/deactivate`, token)).statusCode).toBe(409);
       expect((await send('POST', `/api/users/${target.id}/reactivate`, token)).json().data.status).toBe('ACTIVO');

@@ -105,7 +105,6 @@ describe('customer access (/auth/loginclientes)', () => {
     expect(api.registerCustomer).not.toHaveBeenCalled();
   });
 
-
   it('registration shows the server 422 field errors on their fields', async () => {
     const api = fakeSessionApi({
       registerCustomer: vi.fn(async () =>
@@ -130,7 +129,9 @@ describe('customer access (/auth/loginclientes)', () => {
   });
 
   it('a successful registration toasts and switches to the login tab with the document prefilled', async () => {
-    const api = fakeSessionApi({ registerCustomer: vi.fn(async () => ({ message: 'Cuenta creada. Ya puede ingresar.', data: { id: 9 } })) });
+    const api = fakeSessionApi({
+      registerCustomer: vi.fn(async () => ({ message: 'Cuenta creada. Ya puede ingresar.', data: { id: 9 } })),
+    });
     const { user, toaster } = renderApp('/auth/loginclientes', { api });
     await fillRegistration(user);
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));

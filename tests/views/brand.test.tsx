@@ -4,7 +4,7 @@ import { fireEvent, render } from '@testing-library/react';
 import { Brand, COMPANY_LOGO, PRODUCT_LOGO } from '../../src/views/shared/Brand';
 
 describe('Brand', () => {
-  it('shows the company logo and falls back to Parcela\'s when there is none', () => {
+  it("shows the company logo and falls back to Parcela's when there is none", () => {
     const { container } = render(<Brand company />);
     const img = container.querySelector('img')!;
     expect(img.getAttribute('src')).toBe(COMPANY_LOGO);
@@ -13,7 +13,7 @@ describe('Brand', () => {
     expect(img.getAttribute('src')).toBe(PRODUCT_LOGO);
   });
 
-  it('shows Parcela\'s logo on public pages', () => {
+  it("shows Parcela's logo on public pages", () => {
     const { container } = render(<Brand />);
     expect(container.querySelector('img')!.getAttribute('src')).toBe(PRODUCT_LOGO);
   });

@@ -28,7 +28,9 @@ const ENTRY: ChangeHistoryEntry = {
 };
 
 function setup() {
-  const list = vi.fn((query: ListQuery) => Promise.resolve({ data: [ENTRY], meta: { page: query.page, per_page: query.per_page, total: 1 } }));
+  const list = vi.fn((query: ListQuery) =>
+    Promise.resolve({ data: [ENTRY], meta: { page: query.page, per_page: query.per_page, total: 1 } }),
+  );
   const exportCsv = vi.fn((_query: ListQuery) => Promise.resolve(new Blob(['Fecha\r\n'], { type: 'text/csv' })));
   const users = vi.fn(() =>
     Promise.resolve({ data: [{ id: 1, name: 'Rosa', surname: 'Huamán' } as StaffUser], meta: { page: 1, per_page: 100, total: 1 } }),
@@ -84,7 +86,9 @@ describe('Historial de Cambios', () => {
     await waitFor(() => expect(list.mock.lastCall?.[0].filters).toMatchObject({ action: 'DELETE' }));
     await screen.findByRole('option', { name: 'Rosa Huamán' });
     await user.selectOptions(screen.getByLabelText('Usuario'), 'Rosa Huamán');
-    await waitFor(() => expect(list.mock.lastCall?.[0].filters).toMatchObject({ action: 'DELETE', actor_type: 'COLLABORATOR', actor_id: '1' }));
+    await waitFor(() =>
+      expect(list.mock.lastCall?.[0].filters).toMatchObject({ action: 'DELETE', actor_type: 'COLLABORATOR', actor_id: '1' }),
+    );
   });
 
   it('opens the before/after table of a change with the changed field highlighted', async () => {

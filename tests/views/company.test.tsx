@@ -78,7 +78,9 @@ describe('Empresas', () => {
   });
 
   it("shows the server's 422 under its field", async () => {
-    const { user } = setup({ update: vi.fn(() => Promise.reject(new ApiError(422, 'Los datos no son válidos', { ruc: ['El RUC ya está registrado'] }))) });
+    const { user } = setup({
+      update: vi.fn(() => Promise.reject(new ApiError(422, 'Los datos no son válidos', { ruc: ['El RUC ya está registrado'] }))),
+    });
     await screen.findByLabelText('Razón social');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('El RUC ya está registrado')).toBeTruthy();

@@ -32,7 +32,16 @@ const ana: StaffUser = {
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };
-const beto: StaffUser = { ...ana, id: 2, dni: '70000002', email: 'beto@parcela.test', name: 'Beto', surname: 'Ramos', status: 'INACTIVO', roles: [{ id: 2, name: 'Asesor de ventas' }] };
+const beto: StaffUser = {
+  ...ana,
+  id: 2,
+  dni: '70000002',
+  email: 'beto@parcela.test',
+  name: 'Beto',
+  surname: 'Ramos',
+  status: 'INACTIVO',
+  roles: [{ id: 2, name: 'Asesor de ventas' }],
+};
 
 function fakeUsersApi(overrides: Partial<UsersApi> = {}): UsersApi {
   return {

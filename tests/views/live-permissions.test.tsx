@@ -26,7 +26,12 @@ describe('live permissions', () => {
     expect(screen.queryByRole('heading', { name: 'Sin permiso' })).toBeNull();
 
     rolePermissions.mockResolvedValue(AFTER);
-    act(() => services.session.send({ type: 'session.permissionsChanged', payload: { user_id: sampleUser.id, changed_at: '2026-11-22T15:00:00.000Z' } }));
+    act(() =>
+      services.session.send({
+        type: 'session.permissionsChanged',
+        payload: { user_id: sampleUser.id, changed_at: '2026-11-22T15:00:00.000Z' },
+      }),
+    );
 
     expect(await screen.findByRole('heading', { name: 'Sin permiso' })).toBeTruthy();
     await waitFor(() => expect(within(menu).queryByRole('link', { name: /Bancos/ })).toBeNull());

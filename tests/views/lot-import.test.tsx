@@ -39,7 +39,12 @@ function preview(overrides: Partial<ImportPreview> = {}): ImportPreview {
     layer: 'LOTES',
     lots,
     issues,
-    summary: { create: lots.filter((l) => l.action === 'CREATE').length, update: lots.filter((l) => l.action === 'UPDATE').length, errors, warnings: issues.length - errors },
+    summary: {
+      create: lots.filter((l) => l.action === 'CREATE').length,
+      update: lots.filter((l) => l.action === 'UPDATE').length,
+      errors,
+      warnings: issues.length - errors,
+    },
     can_import: errors === 0,
     ...overrides,
   };
@@ -70,7 +75,8 @@ function setup(api: { preview?: ReturnType<typeof vi.fn>; commit?: ReturnType<ty
 }
 
 const dxf = () => new File(['0\nSECTION\n'], 'lotizacion.dxf', { type: 'application/dxf' });
-const chooseFile = async (user: ReturnType<typeof userEvent.setup>, file: File) => user.upload(screen.getByLabelText('Archivo de lotes'), file);
+const chooseFile = async (user: ReturnType<typeof userEvent.setup>, file: File) =>
+  user.upload(screen.getByLabelText('Archivo de lotes'), file);
 const importButton = () => screen.getByRole('button', { name: /Importar/ });
 
 describe('ImportLotsDialog', () => {
@@ -94,7 +100,7 @@ describe('ImportLotsDialog', () => {
     expect(onImported).toHaveBeenCalledWith({ created: 2, updated: 1 });
   });
 
-  it('shows the lots per stage the file names, new stages marked, and each lot\'s stage', async () => {
+  it("shows the lots per stage the file names, new stages marked, and each lot's stage", async () => {
     const stages = [
       { name: 'Etapa 1', lots: 1, action: 'EXISTING' as const },
       { name: 'Etapa 2', lots: 2, action: 'CREATE' as const },
@@ -184,7 +190,15 @@ describe('ImportLotsDialog', () => {
       message: `Código repetido: MZ A - LT ${i + 1} ya aparece en elemento ${i + 200}`,
       kind: 'DUPLICATE',
     }));
-    const more: ImportIssue = { severity: 'ERROR', location: 'archivo', lot_code: null, field: 'file', message: 'y 516 códigos repetidos más', kind: 'DUPLICATE', more: 516 };
+    const more: ImportIssue = {
+      severity: 'ERROR',
+      location: 'archivo',
+      lot_code: null,
+      field: 'file',
+      message: 'y 516 códigos repetidos más',
+      kind: 'DUPLICATE',
+      more: 516,
+    };
     const spikes: ImportIssue[] = Array.from({ length: 30 }, (_, i) => ({
       severity: 'WARNING',
       location: `elemento ${i + 400}`,
@@ -193,7 +207,14 @@ describe('ImportLotsDialog', () => {
       message: `Se eliminó una punta de 0.66 m en MZ B - LT ${i + 1}: el contorno iba y volvía por la misma línea`,
       kind: 'SPIKE',
     }));
-    const unknown: ImportIssue = { severity: 'WARNING', location: 'archivo', lot_code: null, field: null, message: 'Un aviso nuevo', kind: 'SOMETHING_NEW' };
+    const unknown: ImportIssue = {
+      severity: 'WARNING',
+      location: 'archivo',
+      lot_code: null,
+      field: null,
+      message: 'Un aviso nuevo',
+      kind: 'SOMETHING_NEW',
+    };
     const { user } = setup({ preview: vi.fn(() => Promise.resolve(preview({ issues: [...duplicates, more, ...spikes, unknown] }))) });
     await chooseFile(user, dxf());
     const kinds = await screen.findByRole('table', { name: 'Problemas por tipo' });
@@ -223,7 +244,10 @@ describe('ImportLotsDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     const csv = await blobs[0]!.text();
-    const lines = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe('Tipo,Gravedad,Ubicación,Lote,Detalle');
     expect(lines).toHaveLength(1 + 132); // every issue, not the filtered page
     expect(lines[1]).toBe('Códigos repetidos,Error,elemento 1,MZ A - LT 1,Código repetido: MZ A - LT 1 ya aparece en elemento 200');
@@ -251,7 +275,9 @@ describe('ImportLotsDialog', () => {
   });
 
   it('shows the issues of a refused import (422) and stores nothing', async () => {
-    const commit = vi.fn(() => Promise.reject(new ImportRejectedError('El archivo tiene 1 error; no se importó ningún lote', { file: ['x'] }, [OVERLAP])));
+    const commit = vi.fn(() =>
+      Promise.reject(new ImportRejectedError('El archivo tiene 1 error; no se importó ningún lote', { file: ['x'] }, [OVERLAP])),
+    );
     const { user, onImported } = setup({ commit });
     await chooseFile(user, dxf());
     await screen.findByRole('table', { name: 'Lotes del archivo' });

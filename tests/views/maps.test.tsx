@@ -20,32 +20,146 @@ import { LOT_STATUS_COLOR } from '../../src/views/proyectos/lot-status';
 import type { Lot, LotMap, PublicLotMap } from '../../src/schemas/proyectos/projects';
 
 const SUB = {
-  key: 'k1', code: 'LV-01', name: 'Los Viñedos', currency: 'PEN' as const, coordinate_system: 'PLAN' as const,
-  plan_url: null, plan_width: null, plan_height: null, bounds: [0, 0, 16, 40] as [number, number, number, number],
+  key: 'k1',
+  code: 'LV-01',
+  name: 'Los Viñedos',
+  currency: 'PEN' as const,
+  coordinate_system: 'PLAN' as const,
+  plan_url: null,
+  plan_width: null,
+  plan_height: null,
+  bounds: [0, 0, 16, 40] as [number, number, number, number],
 };
 const STAFF: LotMap = {
   subdivision: SUB,
   lots: [
-    { id: 1, code: 'MZ A - LT 1', block: 'A', number: '1', area_m2: 120, price_per_m2: 25000, list_price: 3000000, status: 'DISPONIBLE', polygon: [[0, 0], [8, 0], [8, 15], [0, 15]] },
-    { id: 2, code: 'MZ A - LT 2', block: 'A', number: '2', area_m2: 120.5, price_per_m2: 25000, list_price: 3012500, status: 'DISPONIBLE', polygon: [[8, 0], [16, 0], [16, 15], [8, 15]] },
-    { id: 3, code: 'MZ B - LT 1', block: 'B', number: '1', area_m2: 150, price_per_m2: 30000, list_price: 4500000, status: 'BLOQUEADO', polygon: [[0, 25], [10, 25], [10, 40], [0, 40]] },
-    { id: 4, code: 'MZ B - LT 2', block: 'B', number: '2', area_m2: 150, price_per_m2: 30000, list_price: 4500000, status: 'CANJE', polygon: null },
+    {
+      id: 1,
+      code: 'MZ A - LT 1',
+      block: 'A',
+      number: '1',
+      area_m2: 120,
+      price_per_m2: 25000,
+      list_price: 3000000,
+      status: 'DISPONIBLE',
+      polygon: [
+        [0, 0],
+        [8, 0],
+        [8, 15],
+        [0, 15],
+      ],
+    },
+    {
+      id: 2,
+      code: 'MZ A - LT 2',
+      block: 'A',
+      number: '2',
+      area_m2: 120.5,
+      price_per_m2: 25000,
+      list_price: 3012500,
+      status: 'DISPONIBLE',
+      polygon: [
+        [8, 0],
+        [16, 0],
+        [16, 15],
+        [8, 15],
+      ],
+    },
+    {
+      id: 3,
+      code: 'MZ B - LT 1',
+      block: 'B',
+      number: '1',
+      area_m2: 150,
+      price_per_m2: 30000,
+      list_price: 4500000,
+      status: 'BLOQUEADO',
+      polygon: [
+        [0, 25],
+        [10, 25],
+        [10, 40],
+        [0, 40],
+      ],
+    },
+    {
+      id: 4,
+      code: 'MZ B - LT 2',
+      block: 'B',
+      number: '2',
+      area_m2: 150,
+      price_per_m2: 30000,
+      list_price: 4500000,
+      status: 'CANJE',
+      polygon: null,
+    },
   ],
 };
 const PUBLIC: PublicLotMap = {
   subdivision: SUB,
   lots: [
-    { code: 'MZ A - LT 1', block: 'A', number: '1', area_m2: 120, list_price: null, price_per_m2: null, status: 'DISPONIBLE', polygon: [[0, 0], [8, 0], [8, 15], [0, 15]] },
-    { code: 'MZ B - LT 1', block: 'B', number: '1', area_m2: 150, list_price: null, price_per_m2: null, status: 'VENDIDO', polygon: [[0, 25], [10, 25], [10, 40], [0, 40]] },
+    {
+      code: 'MZ A - LT 1',
+      block: 'A',
+      number: '1',
+      area_m2: 120,
+      list_price: null,
+      price_per_m2: null,
+      status: 'DISPONIBLE',
+      polygon: [
+        [0, 0],
+        [8, 0],
+        [8, 15],
+        [0, 15],
+      ],
+    },
+    {
+      code: 'MZ B - LT 1',
+      block: 'B',
+      number: '1',
+      area_m2: 150,
+      list_price: null,
+      price_per_m2: null,
+      status: 'VENDIDO',
+      polygon: [
+        [0, 25],
+        [10, 25],
+        [10, 40],
+        [0, 40],
+      ],
+    },
   ],
 };
 const lotOf = (id: number, status: Lot['status'] = 'DISPONIBLE'): Lot => {
   const m = STAFF.lots.find((l) => l.id === id)!;
   return {
-    id, subdivision_id: 1, block_id: 1, block: m.block, stage: 'Etapa 1', number: m.number, code: m.code, area_m2: m.area_m2, perimeter_m: 46,
-    front_m: 8, front_neighbour: 'Calle Los Pinos', back_m: 8, back_neighbour: null, right_m: 15, right_neighbour: null, left_m: null, left_neighbour: null,
-    currency: 'PEN', price_per_m2: m.price_per_m2, list_price: m.list_price, list_price_reason: null, is_corner: true, facing_park: false,
-    status, has_polygon: true, registry_entry: null, notes: null, updated_at: `2026-11-20T15:00:0${status === 'DISPONIBLE' ? 0 : 1}Z`,
+    id,
+    subdivision_id: 1,
+    block_id: 1,
+    block: m.block,
+    stage: 'Etapa 1',
+    number: m.number,
+    code: m.code,
+    area_m2: m.area_m2,
+    perimeter_m: 46,
+    front_m: 8,
+    front_neighbour: 'Calle Los Pinos',
+    back_m: 8,
+    back_neighbour: null,
+    right_m: 15,
+    right_neighbour: null,
+    left_m: null,
+    left_neighbour: null,
+    currency: 'PEN',
+    price_per_m2: m.price_per_m2,
+    list_price: m.list_price,
+    list_price_reason: null,
+    is_corner: true,
+    facing_park: false,
+    status,
+    has_polygon: true,
+    registry_entry: null,
+    notes: null,
+    updated_at: `2026-11-20T15:00:0${status === 'DISPONIBLE' ? 0 : 1}Z`,
   };
 };
 
@@ -205,7 +319,11 @@ describe('sales and heat maps', () => {
     expect(pathOf('1').getAttribute('fill')).toBe('#ffffb2');
     expect(pathOf('3').getAttribute('fill')).toBe('#bd0026');
     const options = within(screen.getByLabelText('Métrica')).getAllByRole('option') as HTMLOptionElement[];
-    expect(options.map((o) => [o.value, o.disabled])).toEqual([['PRICE_PER_M2', false], ['DAYS_LATE', true], ['SALE_DATE', true]]);
+    expect(options.map((o) => [o.value, o.disabled])).toEqual([
+      ['PRICE_PER_M2', false],
+      ['DAYS_LATE', true],
+      ['SALE_DATE', true],
+    ]);
     expect(options[1]!.title).toBe(METRIC_PENDING);
   });
 });

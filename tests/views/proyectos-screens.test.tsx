@@ -20,18 +20,61 @@ import { LotsPage } from '../../src/views/proyectos/LotsPage';
 import type { Lot, Subdivision } from '../../src/schemas/proyectos/projects';
 
 const subdivision: Subdivision = {
-  id: 1, key: 'k3Y', code: 'LV-01', name: 'Los Viñedos de Carabayllo', department: 'Lima', province: 'Lima', district: 'Carabayllo',
-  ubigeo: '150106', address: null, currency: 'PEN', total_area_m2: 1000, registry_entry: null, licence_number: null, licence_date: null,
-  status: 'EN_VENTA', published: true, public_prices: true, coordinate_system: 'PLAN', plan_url: null,
+  id: 1,
+  key: 'k3Y',
+  code: 'LV-01',
+  name: 'Los Viñedos de Carabayllo',
+  department: 'Lima',
+  province: 'Lima',
+  district: 'Carabayllo',
+  ubigeo: '150106',
+  address: null,
+  currency: 'PEN',
+  total_area_m2: 1000,
+  registry_entry: null,
+  licence_number: null,
+  licence_date: null,
+  status: 'EN_VENTA',
+  published: true,
+  public_prices: true,
+  coordinate_system: 'PLAN',
+  plan_url: null,
   lot_counts: { DISPONIBLE: 5, SEPARADO: 2, VENDIDO: 3, BLOQUEADO: 1, RESERVA_COMERCIAL: 0, CANJE: 0 },
-  lots_total: 11, sold_area_m2: 250, created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z',
+  lots_total: 11,
+  sold_area_m2: 250,
+  created_at: '2026-11-01T10:00:00Z',
+  updated_at: '2026-11-01T10:00:00Z',
 };
 
 const lot: Lot = {
-  id: 7, subdivision_id: 1, block_id: 1, block: 'A', stage: null, number: '1', code: 'MZ A - LT 1', area_m2: 120, perimeter_m: 46,
-  front_m: 8, front_neighbour: null, back_m: 8, back_neighbour: null, right_m: 15, right_neighbour: null, left_m: 15, left_neighbour: null,
-  currency: 'PEN', price_per_m2: 25000, list_price: 3_000_000, list_price_reason: null, is_corner: true, facing_park: false,
-  status: 'DISPONIBLE', has_polygon: false, registry_entry: null, notes: null, updated_at: '2026-11-20T15:00:00Z',
+  id: 7,
+  subdivision_id: 1,
+  block_id: 1,
+  block: 'A',
+  stage: null,
+  number: '1',
+  code: 'MZ A - LT 1',
+  area_m2: 120,
+  perimeter_m: 46,
+  front_m: 8,
+  front_neighbour: null,
+  back_m: 8,
+  back_neighbour: null,
+  right_m: 15,
+  right_neighbour: null,
+  left_m: 15,
+  left_neighbour: null,
+  currency: 'PEN',
+  price_per_m2: 25000,
+  list_price: 3_000_000,
+  list_price_reason: null,
+  is_corner: true,
+  facing_park: false,
+  status: 'DISPONIBLE',
+  has_polygon: false,
+  registry_entry: null,
+  notes: null,
+  updated_at: '2026-11-20T15:00:00Z',
 };
 
 function fakeSubdivisionsApi(overrides: Partial<SubdivisionsApi> = {}): SubdivisionsApi {
@@ -119,7 +162,9 @@ describe('SubdivisionsPage', () => {
   });
 
   it('creates through the dialog and shows a 422 on its field', async () => {
-    const create = vi.fn<SubdivisionsApi['create']>().mockRejectedValueOnce(new ApiError(422, 'Los datos no son válidos', { code: ['Ya existe una lotización con ese código'] }));
+    const create = vi
+      .fn<SubdivisionsApi['create']>()
+      .mockRejectedValueOnce(new ApiError(422, 'Los datos no son válidos', { code: ['Ya existe una lotización con ese código'] }));
     const { view, machines, user } = setup({ subdivisionsApi: fakeSubdivisionsApi({ create }) });
     view(<SubdivisionsPage machines={machines} />);
     await screen.findByText('LV-01');
@@ -131,7 +176,14 @@ describe('SubdivisionsPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Área total (m²)'), { target: { value: '52000' } });
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create.mock.calls[0]![0]).toMatchObject({ code: 'LV-01', name: 'Los Viñedos II', district: 'Carabayllo', total_area_m2: 52000, currency: 'PEN', ubigeo: null });
+    expect(create.mock.calls[0]![0]).toMatchObject({
+      code: 'LV-01',
+      name: 'Los Viñedos II',
+      district: 'Carabayllo',
+      total_area_m2: 52000,
+      currency: 'PEN',
+      ubigeo: null,
+    });
     expect(await within(dialog).findByText('Ya existe una lotización con ese código')).toBeTruthy();
     expect(within(dialog).getByLabelText('Código').getAttribute('aria-invalid')).toBe('true');
   });
@@ -156,7 +208,9 @@ describe('LotsPage', () => {
     expect(lotsApi.changeStatus).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByLabelText('Motivo (obligatorio)'), { target: { value: 'Observación de la municipalidad' } });
     await user.click(within(dialog).getByRole('button', { name: 'Cambiar estado' }));
-    await waitFor(() => expect(lotsApi.changeStatus).toHaveBeenCalledWith(7, { status: 'BLOQUEADO', reason: 'Observación de la municipalidad' }));
+    await waitFor(() =>
+      expect(lotsApi.changeStatus).toHaveBeenCalledWith(7, { status: 'BLOQUEADO', reason: 'Observación de la municipalidad' }),
+    );
     await waitFor(() => expect(lotsApi.list).toHaveBeenCalledTimes(2));
   });
 
@@ -173,7 +227,11 @@ describe('LotsPage', () => {
     fireEvent.change(within(dialog).getByLabelText('Motivo'), { target: { value: 'Lista 2027' } });
     await user.click(within(dialog).getByRole('button', { name: 'Vista previa' }));
     expect(await within(dialog).findByText('S/ 33,000.00')).toBeTruthy();
-    expect(lotsApi.pricePreview).toHaveBeenCalledWith('k3Y', { selection: { blocks: ['A'] }, change: { kind: 'SET_PRICE_PER_M2', price_per_m2: 27500 }, reason: 'Lista 2027' });
+    expect(lotsApi.pricePreview).toHaveBeenCalledWith('k3Y', {
+      selection: { blocks: ['A'] },
+      change: { kind: 'SET_PRICE_PER_M2', price_per_m2: 27500 },
+      reason: 'Lista 2027',
+    });
     await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Aplicar' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.change(within(dialog).getByLabelText('Nuevo precio por m² (S/)'), { target: { value: '280' } });
     expect((within(dialog).getByRole('button', { name: 'Aplicar' }) as HTMLButtonElement).disabled).toBe(true);

@@ -27,7 +27,13 @@ export interface RenderAppOptions {
  */
 export function renderApp(path: string, { store = memoryStore(), api, notificationsApi, width }: RenderAppOptions = {}) {
   const location = memoryLocation({ path, record: true });
-  const fakes = createFakeAppServices({ location, store, ...(api ? { api } : {}), ...(notificationsApi ? { notificationsApi } : {}), ...(width ? { width } : {}) });
+  const fakes = createFakeAppServices({
+    location,
+    store,
+    ...(api ? { api } : {}),
+    ...(notificationsApi ? { notificationsApi } : {}),
+    ...(width ? { width } : {}),
+  });
   const utils = render(<App services={fakes.services} hook={location.hook} />);
   return { ...utils, user: userEvent.setup(), store, ...fakes };
 }

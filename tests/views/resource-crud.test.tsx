@@ -33,7 +33,11 @@ function users(query: ListQuery, total = 45): Paged<User> {
   const start = (query.page - 1) * query.per_page;
   const n = Math.max(0, Math.min(query.per_page, total - start));
   return {
-    data: Array.from({ length: n }, (_, i) => ({ id: start + i + 1, name: `Usuario ${start + i + 1}`, email: `u${start + i + 1}@example.pe` })),
+    data: Array.from({ length: n }, (_, i) => ({
+      id: start + i + 1,
+      name: `Usuario ${start + i + 1}`,
+      email: `u${start + i + 1}@example.pe`,
+    })),
     meta: { page: query.page, per_page: query.per_page, total },
   };
 }
@@ -296,7 +300,8 @@ describe('EditorDialog: a record changed by another user (issue 11 item 9)', () 
     const opened = { id: 3, name: 'Ana', email: 'ana@example.pe', version: 2 };
     const fresh = { ...opened, name: 'Ana María', version: 3 };
     const save = vi.fn(async (input: SaveInput<EditorValues>) => {
-      if ((input.body as { version?: number }).version === 2) throw new ApiError(409, STALE_RECORD_MESSAGE, { version: [STALE_RECORD_MESSAGE] });
+      if ((input.body as { version?: number }).version === 2)
+        throw new ApiError(409, STALE_RECORD_MESSAGE, { version: [STALE_RECORD_MESSAGE] });
       return input.body;
     });
     const reload = vi.fn(async () => fresh);

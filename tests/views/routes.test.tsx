@@ -63,7 +63,10 @@ describe('case-insensitive routes', () => {
   it('routes with params resolve (/PROYECTOS/Lotes/{name}/{id})', async () => {
     const perms = ['Acceso módulo proyectos', 'Acceso submódulo lotizaciones'];
     // The session reloads the role's permissions: the fake api must answer the same ones.
-    renderApp('/proyectos/lotes/Los%20Olivos/abc', { store: loggedInStore({ perms }), api: fakeSessionApi({ rolePermissions: async () => perms }) });
+    renderApp('/proyectos/lotes/Los%20Olivos/abc', {
+      store: loggedInStore({ perms }),
+      api: fakeSessionApi({ rolePermissions: async () => perms }),
+    });
     expect(await screen.findByRole('heading', { name: 'Lotes' }, { timeout: 5000 })).toBeTruthy();
   });
 });

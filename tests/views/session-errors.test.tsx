@@ -55,7 +55,7 @@ async function expectAccessDenied({ store, toaster, path }: Awaited<ReturnType<t
   expect(toaster.show).not.toHaveBeenCalled();
 }
 
-describe('a revoked token on the shell\'s own calls (SPEC §7 401 → /auth/access)', () => {
+describe("a revoked token on the shell's own calls (SPEC §7 401 → /auth/access)", () => {
   it('the dark-mode toggle (row 8) shows "Acceso denegado", not "Estilos no guardados"', async () => {
     const app = await renderRevoked(8);
     await app.user.click(screen.getByRole('button', { name: 'Modo oscuro' }));
@@ -66,7 +66,9 @@ describe('a revoked token on the shell\'s own calls (SPEC §7 401 → /auth/acce
   it('"Cambiar" in the change-password dialog (row 15) shows "Acceso denegado", not a toast', async () => {
     const app = await renderRevoked(15);
     await app.user.click(screen.getByRole('button', { name: /Opciones de usuario/ }));
-    await app.user.click(within(await screen.findByRole('dialog', { name: 'Mi perfil' })).getByRole('button', { name: 'Cambiar contraseña' }));
+    await app.user.click(
+      within(await screen.findByRole('dialog', { name: 'Mi perfil' })).getByRole('button', { name: 'Cambiar contraseña' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'CAMBIAR CONTRASEÑA' });
     fireEvent.change(within(dialog).getByLabelText('Contraseña Actual'), { target: { value: 'Vieja#2025' } });
     fireEvent.change(within(dialog).getByLabelText('Nueva Contraseña'), { target: { value: 'Nueva#2026' } });

@@ -6,13 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  fakeTimerUser,
-  renderShell,
-  resetDocumentTheme,
-  restoreRealTimers,
-  useFakeTimersWithTestingLibrary,
-} from './shell-harness';
+import { fakeTimerUser, renderShell, resetDocumentTheme, restoreRealTimers, useFakeTimersWithTestingLibrary } from './shell-harness';
 import { renderApp } from './render-app';
 import { TopBar } from '../../src/views/shell/TopBar';
 import { ProfileSidebar } from '../../src/views/shell/ProfileSidebar';
@@ -26,7 +20,15 @@ import { INCOMPLETE_TOAST, MISMATCH_TOAST } from '../../src/machines/change-pass
 import { SAVED_TOAST } from '../../src/machines/theme/theme.machine';
 import { STAFF_PERMISSIONS, buildPermissionsNames } from '../../src/schemas/permissions';
 import { DEFAULT_STYLES } from '../../src/schemas/session';
-import { apiError, fakeNotificationsApi, fakeSessionApi, memoryStore, sampleNotification, sampleUser, seedSession } from '../unit/support/fakes';
+import {
+  apiError,
+  fakeNotificationsApi,
+  fakeSessionApi,
+  memoryStore,
+  sampleNotification,
+  sampleUser,
+  seedSession,
+} from '../unit/support/fakes';
 
 afterEach(() => {
   restoreRealTimers();
@@ -122,7 +124,10 @@ describe('top bar (SPEC §2, §4)', () => {
     act(() =>
       realtime.push!({
         type: 'realtime.pushed',
-        payload: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [sampleUser.id], notification: sampleNotification({ id_notification: 5 }) } },
+        payload: {
+          tipo_operacion: 'NEW_NOTIFICATION',
+          message: { ids_users: [sampleUser.id], notification: sampleNotification({ id_notification: 5 }) },
+        },
       }),
     );
     expect(screen.getByTestId('notifications-badge').textContent).toBe('1');
@@ -216,7 +221,9 @@ describe('change-password dialog (SPEC §2, §5, §8)', () => {
       { api },
     );
     await harness.user.click(screen.getByRole('button', { name: /Opciones de usuario/ }));
-    await harness.user.click(within(await screen.findByRole('dialog', { name: 'Mi perfil' })).getByRole('button', { name: 'Cambiar contraseña' }));
+    await harness.user.click(
+      within(await screen.findByRole('dialog', { name: 'Mi perfil' })).getByRole('button', { name: 'Cambiar contraseña' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'CAMBIAR CONTRASEÑA' });
     return { ...harness, dialog };
   }
@@ -304,8 +311,23 @@ describe('theme configurator (SPEC §2, §8)', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Configuración del tema' });
     const primaries = within(within(drawer).getByRole('group', { name: 'Color primario' })).getAllByRole('button');
     expect(primaries.map((b) => b.getAttribute('title'))).toEqual([
-      'noir', 'emerald', 'green', 'lime', 'orange', 'amber', 'yellow', 'teal', 'cyan',
-      'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose',
+      'noir',
+      'emerald',
+      'green',
+      'lime',
+      'orange',
+      'amber',
+      'yellow',
+      'teal',
+      'cyan',
+      'sky',
+      'blue',
+      'indigo',
+      'violet',
+      'purple',
+      'fuchsia',
+      'pink',
+      'rose',
     ]);
     expect(within(within(drawer).getByRole('group', { name: 'Superficie' })).getAllByRole('button')).toHaveLength(8);
     expect(within(drawer).getByRole('button', { name: 'emerald' }).getAttribute('aria-pressed')).toBe('true');
@@ -398,10 +420,18 @@ describe('side menu (SPEC §2 "Side menu", §6)', () => {
     expect(within(nav).getByText('INICIO')).toBeTruthy();
     expect(within(nav).getByText('MENÚ')).toBeTruthy();
     expect(within(nav).getByText('ANALÍTICAS Y AUDITORÍAS')).toBeTruthy();
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(['Finanzas']);
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Finanzas']);
     expect(within(nav).getByRole('link', { name: 'Reportes' }).getAttribute('href')).toBe('/Reportes');
     await userEvent.setup().click(within(nav).getByRole('button', { name: 'Finanzas' }));
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Dashboard', 'Pagos', 'Registro de Cuotas', 'Reportes']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Dashboard', 'Pagos', 'Registro de Cuotas', 'Reportes']);
   });
 
   it('highlights exactly one item by the current path (any capitalisation) and opens its group', async () => {

@@ -65,7 +65,12 @@ export function initialMigration(dialect: DialectName): Migration {
         .addColumn('updated_at', t.instant, (c) => c.notNull())
         .addCheckConstraint('users_status_check', sql`status in ('ACTIVO', 'INACTIVO')`)
         .execute();
-      await db.schema.createIndex('users_email_lower_uq').on('users').unique().expression(sql`lower(email)`).execute();
+      await db.schema
+        .createIndex('users_email_lower_uq')
+        .on('users')
+        .unique()
+        .expression(sql`lower(email)`)
+        .execute();
 
       await db.schema
         .createTable('user_roles')
@@ -92,7 +97,12 @@ export function initialMigration(dialect: DialectName): Migration {
         .addColumn('updated_at', t.instant, (c) => c.notNull())
         .addCheckConstraint('customers_status_check', sql`status in ('ACTIVO', 'INACTIVO')`)
         .execute();
-      await db.schema.createIndex('customers_email_lower_uq').on('customers').unique().expression(sql`lower(email)`).execute();
+      await db.schema
+        .createIndex('customers_email_lower_uq')
+        .on('customers')
+        .unique()
+        .expression(sql`lower(email)`)
+        .execute();
 
       await db.schema
         .createTable('access_tokens')
@@ -134,7 +144,18 @@ export function initialMigration(dialect: DialectName): Migration {
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async down(db: Kysely<any>) {
-      for (const table of ['outbox', 'password_resets', 'access_tokens', 'customers', 'user_roles', 'users', 'role_permissions', 'roles', 'locals', 'companies']) {
+      for (const table of [
+        'outbox',
+        'password_resets',
+        'access_tokens',
+        'customers',
+        'user_roles',
+        'users',
+        'role_permissions',
+        'roles',
+        'locals',
+        'companies',
+      ]) {
         await db.schema.dropTable(table).ifExists().execute();
       }
     },

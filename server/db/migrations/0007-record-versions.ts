@@ -17,7 +17,10 @@ export function recordVersionsMigration(_dialect: DialectName): Migration {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
       for (const table of VERSIONED_TABLES) {
-        await db.schema.alterTable(table).addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+          .execute();
       }
     },
 

@@ -56,5 +56,8 @@ export async function isSubscriptionActive(db: Kysely<DB>): Promise<boolean> {
 
 /** Sets the subscription flag of every company (one per installation). */
 export async function setSubscriptionActive(db: Kysely<DB>, active: boolean): Promise<void> {
-  await db.updateTable('companies').set({ subscription_active: toFlag(active) }).execute();
+  await db
+    .updateTable('companies')
+    .set({ subscription_active: toFlag(active) })
+    .execute();
 }

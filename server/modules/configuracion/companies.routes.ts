@@ -30,11 +30,17 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { access: COMPANY_ACCESS };
 
-    app.get(`${MAIN_BASE}/company`, { config, schema: { response: { 200: companyResponseSchema } } }, async () => ({ data: await getCompany(deps.db) }));
-
-    app.patch(`${MAIN_BASE}/company`, { config, schema: { body: updateCompanyRequestSchema, response: { 200: companyResponseSchema } } }, async (request) => ({
-      data: await updateCompany(deps, auditContextOf(request, deps.clock), request.body),
+    app.get(`${MAIN_BASE}/company`, { config, schema: { response: { 200: companyResponseSchema } } }, async () => ({
+      data: await getCompany(deps.db),
     }));
+
+    app.patch(
+      `${MAIN_BASE}/company`,
+      { config, schema: { body: updateCompanyRequestSchema, response: { 200: companyResponseSchema } } },
+      async (request) => ({
+        data: await updateCompany(deps, auditContextOf(request, deps.clock), request.body),
+      }),
+    );
 
     app.post(`${MAIN_BASE}/company/logo`, { config, schema: { response: { 200: companyResponseSchema } } }, async (request) => {
       let bytes: Buffer;
@@ -53,7 +59,11 @@ export function companiesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(LOGO_PATH, { config: { access: 'public' } }, async (_request, reply) => {
       const logo = await findLogo(deps.db);
       // No uploaded logo: Parcela's own, so pages never log a failed image load (issue 9).
-      if (!logo) return reply.header('content-type', 'image/svg+xml').header('cache-control', 'no-cache').send(await productLogo(deps.config.publicDir));
+      if (!logo)
+        return reply
+          .header('content-type', 'image/svg+xml')
+          .header('cache-control', 'no-cache')
+          .send(await productLogo(deps.config.publicDir));
       return reply
         .header('content-type', logo.contentType)
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")

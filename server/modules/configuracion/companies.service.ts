@@ -23,7 +23,19 @@ export const LOGO_PATH = '/logo';
 async function snapshot(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('companies')
-    .select(['id', 'business_name', 'ruc', 'address', 'phone', 'email', 'legal_representative', 'logo_content_type', 'logo_updated_at', 'subscription_active', 'version'])
+    .select([
+      'id',
+      'business_name',
+      'ruc',
+      'address',
+      'phone',
+      'email',
+      'legal_representative',
+      'logo_content_type',
+      'logo_updated_at',
+      'subscription_active',
+      'version',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -114,7 +126,12 @@ export async function saveLogo(deps: AppDeps, audit: AuditContext, uploaded: Buf
 
 /** The stored logo, or null. */
 export async function findLogo(db: Kysely<DB>): Promise<{ contentType: string; data: Buffer; updatedAt: string } | null> {
-  const row = await db.selectFrom('companies').select(['logo_content_type', 'logo_data', 'logo_updated_at']).orderBy('id').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('companies')
+    .select(['logo_content_type', 'logo_data', 'logo_updated_at'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!row?.logo_content_type || !row.logo_data || !row.logo_updated_at) return null;
   return { contentType: row.logo_content_type, data: Buffer.from(row.logo_data), updatedAt: row.logo_updated_at };
 }

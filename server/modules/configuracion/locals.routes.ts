@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createLocalRequestSchema, localResponseSchema, localsPageSchema, localsQuerySchema, updateLocalRequestSchema } from '../../../src/schemas/configuracion/company';
+import {
+  createLocalRequestSchema,
+  localResponseSchema,
+  localsPageSchema,
+  localsQuerySchema,
+  updateLocalRequestSchema,
+} from '../../../src/schemas/configuracion/company';
 import { activeLocalsResponseSchema } from '../../../src/schemas/session';
 import { idParamsSchema } from '../../../src/schemas/configuracion/users';
 import { auditContextOf } from '../../audit/audit';
@@ -24,19 +30,30 @@ export function localsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     const config = { access: COMPANY_ACCESS };
-    app.get(`${MAIN_BASE}/locals`, { config, schema: { querystring: localsQuerySchema, response: { 200: localsPageSchema } } }, async (request) =>
-      listLocalsPage(deps.db, request.query),
+    app.get(
+      `${MAIN_BASE}/locals`,
+      { config, schema: { querystring: localsQuerySchema, response: { 200: localsPageSchema } } },
+      async (request) => listLocalsPage(deps.db, request.query),
     );
-    app.post(`${MAIN_BASE}/locals`, { config, schema: { body: createLocalRequestSchema, response: { 201: localResponseSchema } } }, async (request, reply) =>
-      reply.status(201).send({ data: await createLocalRecord(deps, auditContextOf(request, deps.clock), request.body) }),
+    app.post(
+      `${MAIN_BASE}/locals`,
+      { config, schema: { body: createLocalRequestSchema, response: { 201: localResponseSchema } } },
+      async (request, reply) =>
+        reply.status(201).send({ data: await createLocalRecord(deps, auditContextOf(request, deps.clock), request.body) }),
     );
-    app.get(`${MAIN_BASE}/locals/:id`, { config, schema: { params: idParamsSchema, response: { 200: localResponseSchema } } }, async (request) => ({
-      data: await getLocal(deps.db, parseId(request.params.id)),
-    }));
+    app.get(
+      `${MAIN_BASE}/locals/:id`,
+      { config, schema: { params: idParamsSchema, response: { 200: localResponseSchema } } },
+      async (request) => ({
+        data: await getLocal(deps.db, parseId(request.params.id)),
+      }),
+    );
     app.patch(
       `${MAIN_BASE}/locals/:id`,
       { config, schema: { params: idParamsSchema, body: updateLocalRequestSchema, response: { 200: localResponseSchema } } },
-      async (request) => ({ data: await updateLocalRecord(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body) }),
+      async (request) => ({
+        data: await updateLocalRecord(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body),
+      }),
     );
     for (const [verb, active] of [
       ['activate', true],
@@ -45,7 +62,9 @@ export function localsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(
         `${MAIN_BASE}/locals/:id/${verb}`,
         { config, schema: { params: idParamsSchema, response: { 200: localResponseSchema } } },
-        async (request) => ({ data: await updateLocalRecord(deps, auditContextOf(request, deps.clock), parseId(request.params.id), { active }) }),
+        async (request) => ({
+          data: await updateLocalRecord(deps, auditContextOf(request, deps.clock), parseId(request.params.id), { active }),
+        }),
       );
     }
   };

@@ -40,7 +40,10 @@ export async function listLocalsPage(db: Kysely<DB>, query: LocalsQuery): Promis
   if (query.active) base = base.where('locals.active', '=', toFlag(query.active === 'true'));
   const { field, direction } = parseSort<'name' | 'id'>(query.sort, 'id');
   const page = await paginate(base, query, (q) =>
-    q.select(['locals.id', 'locals.name', 'locals.address', 'locals.active', 'locals.version']).orderBy(`locals.${field}`, direction).orderBy('locals.id', direction),
+    q
+      .select(['locals.id', 'locals.name', 'locals.address', 'locals.active', 'locals.version'])
+      .orderBy(`locals.${field}`, direction)
+      .orderBy('locals.id', direction),
   );
   return { data: page.data.map((r) => ({ ...r, active: fromFlag(r.active) })), meta: page.meta };
 }
@@ -77,7 +80,8 @@ export async function updateLocalRecord(
   body: { name?: string; address?: string; active?: boolean; version?: number },
 ): Promise<LocalRecord> {
   const current = await getLocal(deps.db, id);
-  if (body.active !== undefined && body.active === current.active) throw conflict(body.active ? LOCAL_MESSAGES.alreadyActive : LOCAL_MESSAGES.alreadyInactive);
+  if (body.active !== undefined && body.active === current.active)
+    throw conflict(body.active ? LOCAL_MESSAGES.alreadyActive : LOCAL_MESSAGES.alreadyInactive);
   await deps.db.transaction().execute(async (trx) => {
     const before = await findLocal(trx, id);
     const { active, version, ...rest } = body;

@@ -85,8 +85,17 @@ export interface RoleDetail {
 /** Roles by id with permissions and holder counts, in the order of `ids`. */
 export async function roleDetails(db: Kysely<DB>, ids: readonly number[]): Promise<RoleDetail[]> {
   if (ids.length === 0) return [];
-  const roles = await db.selectFrom('roles').select(['id', 'name', 'version']).where('id', 'in', [...ids]).execute();
-  const permissions = await db.selectFrom('role_permissions').select(['role_id', 'permission']).where('role_id', 'in', [...ids]).orderBy('permission').execute();
+  const roles = await db
+    .selectFrom('roles')
+    .select(['id', 'name', 'version'])
+    .where('id', 'in', [...ids])
+    .execute();
+  const permissions = await db
+    .selectFrom('role_permissions')
+    .select(['role_id', 'permission'])
+    .where('role_id', 'in', [...ids])
+    .orderBy('permission')
+    .execute();
   const holders = await db
     .selectFrom('user_roles')
     .select(['role_id', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -114,7 +123,9 @@ export async function listRoleIds(db: Kysely<DB>, filters: RoleListFilters): Pro
   let query = db.selectFrom('roles');
   if (filters.q) query = query.where(sql<string>`lower(roles.name)`, 'like', sql<string>`${likePattern(filters.q)} escape '\\'`);
   const { field, direction } = parseSort<'name' | 'id'>(filters.sort, 'id');
-  const page = await paginate(query, filters, (q) => q.select('roles.id').orderBy(`roles.${field}`, direction).orderBy('roles.id', direction));
+  const page = await paginate(query, filters, (q) =>
+    q.select('roles.id').orderBy(`roles.${field}`, direction).orderBy('roles.id', direction),
+  );
   return { ids: page.data.map((r) => r.id), meta: page.meta };
 }
 
@@ -137,7 +148,11 @@ export function touchRole(db: Kysely<DB>, id: number, changes: { name?: string }
 export async function replaceRolePermissions(db: Kysely<DB>, id: number, permissions: readonly string[]): Promise<void> {
   await db.deleteFrom('role_permissions').where('role_id', '=', id).execute();
   const unique = [...new Set(permissions)];
-  if (unique.length > 0) await db.insertInto('role_permissions').values(unique.map((permission) => ({ role_id: id, permission }))).execute();
+  if (unique.length > 0)
+    await db
+      .insertInto('role_permissions')
+      .values(unique.map((permission) => ({ role_id: id, permission })))
+      .execute();
 }
 
 /** Deletes a role nobody holds (its permissions go with it). */

@@ -6,7 +6,14 @@ import { accountAccess } from '../../auth/accounts';
 import { MAIN_BASE, PRIVATE_BASE } from '../../platform/bases';
 import { listRoles } from './roles.repository';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
-import { copyRoleRequestSchema, createRoleRequestSchema, roleResponseSchema, rolesPageSchema, rolesQuerySchema, updateRoleRequestSchema } from '../../../src/schemas/configuracion/roles';
+import {
+  copyRoleRequestSchema,
+  createRoleRequestSchema,
+  roleResponseSchema,
+  rolesPageSchema,
+  rolesQuerySchema,
+  updateRoleRequestSchema,
+} from '../../../src/schemas/configuracion/roles';
 import { idParamsSchema } from '../../../src/schemas/configuracion/users';
 import { auditContextOf } from '../../audit/audit';
 import { staffWith } from '../../auth/guard';
@@ -45,25 +52,38 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     const config = { access: ROLES_ACCESS };
-    app.get(`${MAIN_BASE}/roles`, { config, schema: { querystring: rolesQuerySchema, response: { 200: rolesPageSchema } } }, async (request) =>
-      listRolesPage(deps.db, request.query),
+    app.get(
+      `${MAIN_BASE}/roles`,
+      { config, schema: { querystring: rolesQuerySchema, response: { 200: rolesPageSchema } } },
+      async (request) => listRolesPage(deps.db, request.query),
     );
-    app.post(`${MAIN_BASE}/roles`, { config, schema: { body: createRoleRequestSchema, response: { 201: roleResponseSchema } } }, async (request, reply) =>
-      reply.status(201).send({ data: await createRoleRecord(deps, auditContextOf(request, deps.clock), request.body) }),
+    app.post(
+      `${MAIN_BASE}/roles`,
+      { config, schema: { body: createRoleRequestSchema, response: { 201: roleResponseSchema } } },
+      async (request, reply) =>
+        reply.status(201).send({ data: await createRoleRecord(deps, auditContextOf(request, deps.clock), request.body) }),
     );
-    app.get(`${MAIN_BASE}/roles/:id`, { config, schema: { params: idParamsSchema, response: { 200: roleResponseSchema } } }, async (request) => ({
-      data: await getRole(deps.db, parseId(request.params.id)),
-    }));
+    app.get(
+      `${MAIN_BASE}/roles/:id`,
+      { config, schema: { params: idParamsSchema, response: { 200: roleResponseSchema } } },
+      async (request) => ({
+        data: await getRole(deps.db, parseId(request.params.id)),
+      }),
+    );
     app.patch(
       `${MAIN_BASE}/roles/:id`,
       { config, schema: { params: idParamsSchema, body: updateRoleRequestSchema, response: { 200: roleResponseSchema } } },
-      async (request) => ({ data: await updateRoleRecord(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body) }),
+      async (request) => ({
+        data: await updateRoleRecord(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body),
+      }),
     );
     app.post(
       `${MAIN_BASE}/roles/:id/copy`,
       { config, schema: { params: idParamsSchema, body: copyRoleRequestSchema, response: { 201: roleResponseSchema } } },
       async (request, reply) =>
-        reply.status(201).send({ data: await copyRoleRecord(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body.name) }),
+        reply
+          .status(201)
+          .send({ data: await copyRoleRecord(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body.name) }),
     );
     app.delete(`${MAIN_BASE}/roles/:id`, { config, schema: { params: idParamsSchema } }, async (request, reply) => {
       await deleteRoleRecord(deps, auditContextOf(request, deps.clock), parseId(request.params.id));

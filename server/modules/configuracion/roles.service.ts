@@ -41,7 +41,12 @@ async function snapshot(trx: Kysely<DB>, id: number): Promise<Record<string, unk
 }
 
 /** Runs `fn` in a transaction; a duplicate name (checked first, or a lost race) is a 422 on `name`. */
-async function withUniqueName<T>(db: Kysely<DB>, name: string | undefined, exceptId: number | undefined, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+async function withUniqueName<T>(
+  db: Kysely<DB>,
+  name: string | undefined,
+  exceptId: number | undefined,
+  fn: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   if (name !== undefined) {
     const existing = await findRoleByName(db, name);
     if (existing && existing.id !== exceptId) throw fieldError('name', ROLE_MESSAGES.duplicateName);

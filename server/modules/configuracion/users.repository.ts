@@ -84,11 +84,19 @@ export async function listUserIds(db: Kysely<DB>, filters: UserListFilters): Pro
   if (filters.role_id !== undefined) {
     const roleId = filters.role_id;
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('user_roles').select('user_roles.user_id').whereRef('user_roles.user_id', '=', 'users.id').where('user_roles.role_id', '=', roleId)),
+      eb.exists(
+        eb
+          .selectFrom('user_roles')
+          .select('user_roles.user_id')
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('user_roles.role_id', '=', roleId),
+      ),
     );
   }
   const { field, direction } = parseSort<'name' | 'surname' | 'dni' | 'email' | 'created_at'>(filters.sort, 'surname');
-  const page = await paginate(query, filters, (q) => q.select('users.id').orderBy(`users.${field}`, direction).orderBy('users.id', direction));
+  const page = await paginate(query, filters, (q) =>
+    q.select('users.id').orderBy(`users.${field}`, direction).orderBy('users.id', direction),
+  );
   return { ids: page.data.map((r) => r.id), meta: page.meta };
 }
 
@@ -97,7 +105,9 @@ export async function rolesAndLocalsOf(
   db: Kysely<DB>,
   userIds: readonly number[],
 ): Promise<Map<number, { roles: { id: number; name: string }[]; locals: { id: number; name: string }[] }>> {
-  const result = new Map(userIds.map((id) => [id, { roles: [] as { id: number; name: string }[], locals: [] as { id: number; name: string }[] }]));
+  const result = new Map(
+    userIds.map((id) => [id, { roles: [] as { id: number; name: string }[], locals: [] as { id: number; name: string }[] }]),
+  );
   if (userIds.length === 0) return result;
   const roles = await db
     .selectFrom('user_roles')
@@ -139,7 +149,12 @@ export async function replaceLocals(db: Kysely<DB>, userId: number, localIds: re
  * `expectedVersion` only while the row still has that version.
  * @returns the UPDATE's result (0 rows: gone, or another edit came first — see assertVersionedUpdate).
  */
-export async function updateUserColumns(db: Kysely<DB>, id: number, values: Updateable<UsersTable>, expectedVersion?: number): Promise<UpdateResult> {
+export async function updateUserColumns(
+  db: Kysely<DB>,
+  id: number,
+  values: Updateable<UsersTable>,
+  expectedVersion?: number,
+): Promise<UpdateResult> {
   const set = values.email === undefined ? values : { ...values, email: normalizeEmail(values.email) };
   return db
     .updateTable('users')
@@ -152,7 +167,12 @@ export async function updateUserColumns(db: Kysely<DB>, id: number, values: Upda
 /** Ids of the users holding any of `roleIds` (distinct). */
 export async function holdersOfRoles(db: Kysely<DB>, roleIds: readonly number[]): Promise<number[]> {
   if (roleIds.length === 0) return [];
-  const rows = await db.selectFrom('user_roles').select('user_id').distinct().where('role_id', 'in', [...roleIds]).execute();
+  const rows = await db
+    .selectFrom('user_roles')
+    .select('user_id')
+    .distinct()
+    .where('role_id', 'in', [...roleIds])
+    .execute();
   return rows.map((r) => r.user_id);
 }
 
@@ -179,7 +199,11 @@ export async function userSnapshot(db: Kysely<DB>, id: number): Promise<Record<s
 }
 
 /** Which of `dni` / `email` another user (not `exceptId`) already has. */
-export async function findUserConflicts(db: Kysely<DB>, values: { dni?: string; email?: string }, exceptId?: number): Promise<{ dni: boolean; email: boolean }> {
+export async function findUserConflicts(
+  db: Kysely<DB>,
+  values: { dni?: string; email?: string },
+  exceptId?: number,
+): Promise<{ dni: boolean; email: boolean }> {
   const result = { dni: false, email: false };
   if (values.dni !== undefined) {
     let q = db.selectFrom('users').select('id').where('dni', '=', values.dni);
@@ -187,7 +211,10 @@ export async function findUserConflicts(db: Kysely<DB>, values: { dni?: string; 
     result.dni = (await q.executeTakeFirst()) !== undefined;
   }
   if (values.email !== undefined) {
-    let q = db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', normalizeEmail(values.email));
+    let q = db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', normalizeEmail(values.email));
     if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
     result.email = (await q.executeTakeFirst()) !== undefined;
   }

@@ -36,8 +36,10 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { access: USERS_ACCESS };
 
-    app.get(`${MAIN_BASE}/users`, { config, schema: { querystring: usersQuerySchema, response: { 200: usersPageSchema } } }, async (request) =>
-      listStaffUsers(deps.db, request.query),
+    app.get(
+      `${MAIN_BASE}/users`,
+      { config, schema: { querystring: usersQuerySchema, response: { 200: usersPageSchema } } },
+      async (request) => listStaffUsers(deps.db, request.query),
     );
 
     app.post(
@@ -58,7 +60,9 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       `${MAIN_BASE}/users/:id`,
       { config, schema: { params: idParamsSchema, body: updateUserRequestSchema, response: { 200: staffUserResponseSchema } } },
-      async (request) => ({ data: await updateUserAccount(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body) }),
+      async (request) => ({
+        data: await updateUserAccount(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body),
+      }),
     );
 
     for (const [verb, status] of [
@@ -68,7 +72,9 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(
         `${MAIN_BASE}/users/:id/${verb}`,
         { config, schema: { params: idParamsSchema, response: { 200: staffUserResponseSchema } } },
-        async (request) => ({ data: await setUserAccountStatus(deps, auditContextOf(request, deps.clock), parseId(request.params.id), status) }),
+        async (request) => ({
+          data: await setUserAccountStatus(deps, auditContextOf(request, deps.clock), parseId(request.params.id), status),
+        }),
       );
     }
 

@@ -83,7 +83,12 @@ export async function createStaffUser(
       updated_at: now,
     });
     await assignRoles(trx, id, roleIds);
-    await recordChange(trx, audit, { entity: 'users', recordId: id, action: 'CREATE', after: { ...(await findUserById(trx, id)), role_ids: roleIds } });
+    await recordChange(trx, audit, {
+      entity: 'users',
+      recordId: id,
+      action: 'CREATE',
+      after: { ...(await findUserById(trx, id)), role_ids: roleIds },
+    });
     return id;
   });
 }
@@ -108,14 +113,33 @@ export const ADMIN_ROLE_NAME = 'Administrador';
 /** Users by id → wire users, in the order of `ids`. */
 async function toStaffUsers(db: Kysely<DB>, ids: readonly number[]): Promise<StaffUser[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('users').selectAll().where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
   const extra = await rolesAndLocalsOf(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
     const { roles, locals } = extra.get(id) ?? { roles: [], locals: [] };
-    return [{ id: r.id, dni: r.dni, email: r.email, name: r.name, surname: r.surname, phone: r.phone, status: r.status, roles, locals, created_at: r.created_at, updated_at: r.updated_at, version: r.version }];
+    return [
+      {
+        id: r.id,
+        dni: r.dni,
+        email: r.email,
+        name: r.name,
+        surname: r.surname,
+        phone: r.phone,
+        status: r.status,
+        roles,
+        locals,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+        version: r.version,
+      },
+    ];
   });
 }
 
@@ -154,7 +178,12 @@ async function inputErrors(
 }
 
 /** Runs `fn` in a transaction; a unique violation (lost race on DNI/e-mail) becomes the 422 of {@link inputErrors}. */
-async function withConflictCheck<T>(db: Kysely<DB>, body: { dni?: string; email?: string }, exceptId: number | undefined, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+async function withConflictCheck<T>(
+  db: Kysely<DB>,
+  body: { dni?: string; email?: string },
+  exceptId: number | undefined,
+  fn: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
   try {
     return await db.transaction().execute(fn);
   } catch (error) {
@@ -195,7 +224,10 @@ export async function createUserAccount(deps: AppDeps, audit: AuditContext, body
     await assignRoles(trx, userId, body.role_ids);
     await replaceLocals(trx, userId, body.local_ids);
     await recordChange(trx, audit, { entity: 'users', recordId: userId, action: 'CREATE', after: await userSnapshot(trx, userId) });
-    await sendPasswordResetLink({ ...deps, db: trx }, { userType: 'COLLABORATOR', accountId: userId, email: normalizeEmail(body.email), name: body.name });
+    await sendPasswordResetLink(
+      { ...deps, db: trx },
+      { userType: 'COLLABORATOR', accountId: userId, email: normalizeEmail(body.email), name: body.name },
+    );
     return userId;
   });
   return getStaffUser(deps.db, id);
@@ -235,7 +267,8 @@ export async function updateUserAccount(deps: AppDeps, audit: AuditContext, id: 
 export async function setUserAccountStatus(deps: AppDeps, audit: AuditContext, id: number, status: AccountStatus): Promise<StaffUser> {
   const user = await findUserById(deps.db, id);
   if (!user) throw notFound();
-  if (status === 'INACTIVO' && audit.actor?.userType === 'COLLABORATOR' && audit.actor.accountId === id) throw conflict(USER_MESSAGES.selfDeactivation);
+  if (status === 'INACTIVO' && audit.actor?.userType === 'COLLABORATOR' && audit.actor.accountId === id)
+    throw conflict(USER_MESSAGES.selfDeactivation);
   if (user.status === status) throw conflict(status === 'ACTIVO' ? USER_MESSAGES.alreadyActive : USER_MESSAGES.alreadyInactive);
   await deps.db.transaction().execute(async (trx) => {
     const before = await userSnapshot(trx, id);

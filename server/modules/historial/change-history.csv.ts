@@ -4,7 +4,19 @@ import type { ChangeHistoryEntry } from '../../../src/schemas/historial/change-h
 /** CSV rendering of the change history (GET /api/change-history/export.csv). */
 
 /** Column headers (Spanish, as the screen shows them). */
-export const CSV_HEADERS = ['Fecha', 'Usuario', 'Tipo de usuario', 'Id de usuario', 'IP', 'Entidad', 'Registro', 'Acción', 'Campos', 'Antes', 'Después'];
+export const CSV_HEADERS = [
+  'Fecha',
+  'Usuario',
+  'Tipo de usuario',
+  'Id de usuario',
+  'IP',
+  'Entidad',
+  'Registro',
+  'Acción',
+  'Campos',
+  'Antes',
+  'Después',
+];
 
 /**
  * One CSV field: quoted when needed (RFC 4180); a leading =, +, -, @, tab or CR gets a `'` so a

@@ -19,7 +19,10 @@ export function changeHistoryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       `${MAIN_BASE}/change-history`,
-      { config: { access: CHANGE_HISTORY_ACCESS }, schema: { querystring: changeHistoryQuerySchema, response: { 200: changeHistoryPageSchema } } },
+      {
+        config: { access: CHANGE_HISTORY_ACCESS },
+        schema: { querystring: changeHistoryQuerySchema, response: { 200: changeHistoryPageSchema } },
+      },
       async (request) => listChangeHistory(deps.db, request.query),
     );
 

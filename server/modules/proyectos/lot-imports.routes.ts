@@ -2,7 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../../../src/schemas/common';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
-import { IMPORT_MAX_BYTES, importPreviewResponseSchema, importResultResponseSchema, subdivisionKeyParamsSchema } from '../../../src/schemas/proyectos/projects';
+import {
+  IMPORT_MAX_BYTES,
+  importPreviewResponseSchema,
+  importResultResponseSchema,
+  subdivisionKeyParamsSchema,
+} from '../../../src/schemas/proyectos/projects';
 import { auditContextOf } from '../../audit/audit';
 import { staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';
@@ -19,7 +24,6 @@ export const UPLOAD_MESSAGES = {
   missing: 'Adjunte el archivo de lotes (CSV, XLSX, GeoJSON o DXF)',
   tooLarge: `El archivo supera el máximo de ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
 } as const;
-
 
 /**
  * Reads the multipart body: part `file` (≤ {@link IMPORT_MAX_BYTES}) and the optional text field
@@ -39,7 +43,10 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
           filename = part.filename ?? '';
         }
       } else if (part.fieldname === 'layer') {
-        layer = String(part.value ?? '').trim().slice(0, 255) || null;
+        layer =
+          String(part.value ?? '')
+            .trim()
+            .slice(0, 255) || null;
         if (layer && CONTROL_CHARACTERS.test(layer)) throw fieldError('layer', CONTROL_CHARACTERS_MESSAGE);
       }
     }

@@ -1,5 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
-import { computeListPrice, type ImportIssue, type ImportLotRow, type ImportPreview, type ImportStage } from '../../../src/schemas/proyectos/projects';
+import {
+  computeListPrice,
+  type ImportIssue,
+  type ImportLotRow,
+  type ImportPreview,
+  type ImportStage,
+} from '../../../src/schemas/proyectos/projects';
 import { recordChange, recordChanges, type AuditContext, type ChangeInput } from '../../audit/audit';
 import type { DB, LotsTable } from '../../db/database';
 import { HttpError } from '../../errors';
@@ -29,13 +35,21 @@ export interface ImportSubdivision {
 
 /** The subdivision with `id`. @throws HttpError 404 "Lotización no encontrada". */
 export async function findImportSubdivision(db: Kysely<DB>, id: number | null): Promise<ImportSubdivision> {
-  const row = id === null ? undefined : await db.selectFrom('subdivisions').select(['id', 'coordinate_system']).where('id', '=', id).executeTakeFirst();
+  const row =
+    id === null
+      ? undefined
+      : await db.selectFrom('subdivisions').select(['id', 'coordinate_system']).where('id', '=', id).executeTakeFirst();
   if (!row) throw new HttpError(404, IMPORT_MESSAGES.subdivisionNotFound);
   return row;
 }
 
 /** Issues that depend on the subdivision: coordinate system mismatch, new lots without price. */
-async function subdivisionIssues(db: Kysely<DB>, subdivision: ImportSubdivision, parsed: ParseResult, existing: Set<string>): Promise<ImportIssue[]> {
+async function subdivisionIssues(
+  db: Kysely<DB>,
+  subdivision: ImportSubdivision,
+  parsed: ParseResult,
+  existing: Set<string>,
+): Promise<ImportIssue[]> {
   const issues: ImportIssue[] = [];
   if (parsed.coordinateSystem && parsed.coordinateSystem !== subdivision.coordinate_system) {
     const drawn = await db
@@ -48,20 +62,30 @@ async function subdivisionIssues(db: Kysely<DB>, subdivision: ImportSubdivision,
     if (drawn) {
       const name = (s: string) => (s === 'GEO' ? 'geográficas (longitud/latitud)' : 'de plano (metros)');
       issues.push(
-        issue('ERROR', 'archivo', `El archivo usa coordenadas ${name(parsed.coordinateSystem)} pero los lotes de la lotización tienen coordenadas ${name(subdivision.coordinate_system)}`, {
-          field: 'file',
-          kind: 'COORDINATES',
-        }),
+        issue(
+          'ERROR',
+          'archivo',
+          `El archivo usa coordenadas ${name(parsed.coordinateSystem)} pero los lotes de la lotización tienen coordenadas ${name(subdivision.coordinate_system)}`,
+          {
+            field: 'file',
+            kind: 'COORDINATES',
+          },
+        ),
       );
     }
   }
   const unpriced = parsed.lots.filter((l) => l.price_per_m2 === null && !existing.has(l.code)).length;
   if (unpriced > 0) {
     issues.push(
-      issue('WARNING', 'archivo', `${unpriced} ${unpriced === 1 ? 'lote nuevo no tiene' : 'lotes nuevos no tienen'} precio: se crearán con precio 0 por m²; fíjelo luego con el cambio masivo de precios`, {
-        field: 'price_per_m2',
-        kind: 'PRICE',
-      }),
+      issue(
+        'WARNING',
+        'archivo',
+        `${unpriced} ${unpriced === 1 ? 'lote nuevo no tiene' : 'lotes nuevos no tienen'} precio: se crearán con precio 0 por m²; fíjelo luego con el cambio masivo de precios`,
+        {
+          field: 'price_per_m2',
+          kind: 'PRICE',
+        },
+      ),
     );
   }
   return issues;
@@ -75,7 +99,9 @@ async function fileStages(db: Kysely<DB>, subdivisionId: number, parsed: ParseRe
   const counts = new Map<string, number>();
   for (const lot of parsed.lots) if (lot.stage) counts.set(lot.stage, (counts.get(lot.stage) ?? 0) + 1);
   if (counts.size === 0) return [];
-  const existing = new Set((await db.selectFrom('stages').select('name').where('subdivision_id', '=', subdivisionId).execute()).map((s) => s.name.toLowerCase()));
+  const existing = new Set(
+    (await db.selectFrom('stages').select('name').where('subdivision_id', '=', subdivisionId).execute()).map((s) => s.name.toLowerCase()),
+  );
   return [...counts].map(([name, lots]) => ({ name, lots, action: existing.has(name.toLowerCase()) ? 'EXISTING' : 'CREATE' }));
 }
 
@@ -99,10 +125,15 @@ function blockStages(parsed: ParseResult): { stageOf: Map<string, string>; issue
     stageOf.set(block, ranked[0]![0]);
     if (ranked.length > 1) {
       issues.push(
-        issue('WARNING', `manzana ${block}`, `La manzana ${block} tiene lotes en ${ranked.map(([name]) => name).join(', ')}; se asignará a ${ranked[0]![0]}, la de más lotes`, {
-          field: 'stage',
-          kind: 'STAGE',
-        }),
+        issue(
+          'WARNING',
+          `manzana ${block}`,
+          `La manzana ${block} tiene lotes en ${ranked.map(([name]) => name).join(', ')}; se asignará a ${ranked[0]![0]}, la de más lotes`,
+          {
+            field: 'stage',
+            kind: 'STAGE',
+          },
+        ),
       );
     }
   }
@@ -168,7 +199,17 @@ export class ImportRejectedError extends HttpError {
 
 /** Columns an import may set on an existing lot when the file gives them. */
 const UPDATABLE = [
-  'area_m2', 'perimeter_m', 'front_m', 'front_neighbour', 'back_m', 'back_neighbour', 'right_m', 'right_neighbour', 'left_m', 'left_neighbour', 'price_per_m2',
+  'area_m2',
+  'perimeter_m',
+  'front_m',
+  'front_neighbour',
+  'back_m',
+  'back_neighbour',
+  'right_m',
+  'right_neighbour',
+  'left_m',
+  'left_neighbour',
+  'price_per_m2',
 ] as const;
 
 const flag = (value: boolean | null, fallback: 0 | 1): 0 | 1 => (value === null ? fallback : value ? 1 : 0);
@@ -206,10 +247,18 @@ export async function commitImport(
   const run = async (trx: Kysely<DB>) => {
     const now = audit.clock.now().toISOString();
     const subdivisionId = subdivision.id;
-    const current = await trx.selectFrom('subdivisions').select(['coordinate_system']).where('id', '=', subdivisionId).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom('subdivisions')
+      .select(['coordinate_system'])
+      .where('id', '=', subdivisionId)
+      .executeTakeFirstOrThrow();
     if (parsed.coordinateSystem && parsed.coordinateSystem !== current.coordinate_system) {
       // previewImport refused a mismatch with drawn lots, so none of the lots has a polygon yet.
-      await trx.updateTable('subdivisions').set({ coordinate_system: parsed.coordinateSystem, updated_at: now, version: nextVersion() }).where('id', '=', subdivisionId).execute();
+      await trx
+        .updateTable('subdivisions')
+        .set({ coordinate_system: parsed.coordinateSystem, updated_at: now, version: nextVersion() })
+        .where('id', '=', subdivisionId)
+        .execute();
       await recordChange(trx, audit, {
         entity: 'subdivisions',
         recordId: subdivisionId,
@@ -220,15 +269,28 @@ export async function commitImport(
     }
 
     // Stages the file names that the subdivision lacks (issue 13 item 3), after its existing ones.
-    const stageRows = await trx.selectFrom('stages').select(['id', 'name', 'position']).where('subdivision_id', '=', subdivisionId).execute();
+    const stageRows = await trx
+      .selectFrom('stages')
+      .select(['id', 'name', 'position'])
+      .where('subdivision_id', '=', subdivisionId)
+      .execute();
     const stageIds = new Map(stageRows.map((s) => [s.name.toLowerCase(), s.id]));
     let position = stageRows.reduce((max, s) => Math.max(max, s.position), 0);
     for (const stage of preview.stages ?? []) {
       if (stageIds.has(stage.name.toLowerCase())) continue;
       position += 1;
-      const { id } = await trx.insertInto('stages').values({ subdivision_id: subdivisionId, name: stage.name, position }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('stages')
+        .values({ subdivision_id: subdivisionId, name: stage.name, position })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       stageIds.set(stage.name.toLowerCase(), id);
-      await recordChange(trx, audit, { entity: 'stages', recordId: id, action: 'CREATE', after: { id, subdivision_id: subdivisionId, name: stage.name, position } });
+      await recordChange(trx, audit, {
+        entity: 'stages',
+        recordId: id,
+        action: 'CREATE',
+        after: { id, subdivision_id: subdivisionId, name: stage.name, position },
+      });
     }
     const { stageOf } = blockStages(parsed);
     const stageIdOf = (block: string): number | null => {
@@ -237,25 +299,47 @@ export async function commitImport(
     };
 
     // Blocks: created when missing; an existing block takes the stage the file gives it.
-    const blockRows = await trx.selectFrom('blocks').select(['id', 'name', 'stage_id']).where('subdivision_id', '=', subdivisionId).execute();
+    const blockRows = await trx
+      .selectFrom('blocks')
+      .select(['id', 'name', 'stage_id'])
+      .where('subdivision_id', '=', subdivisionId)
+      .execute();
     const blocks = new Map(blockRows.map((b) => [b.name, b.id]));
     for (const row of blockRows) {
       const stageId = stageIdOf(row.name);
       if (stageId === null || stageId === row.stage_id) continue;
       await trx.updateTable('blocks').set({ stage_id: stageId, version: nextVersion() }).where('id', '=', row.id).execute();
-      await recordChange(trx, audit, { entity: 'blocks', recordId: row.id, action: 'UPDATE', before: { stage_id: row.stage_id }, after: { stage_id: stageId } });
+      await recordChange(trx, audit, {
+        entity: 'blocks',
+        recordId: row.id,
+        action: 'UPDATE',
+        before: { stage_id: row.stage_id },
+        after: { stage_id: stageId },
+      });
     }
     for (const name of [...new Set(parsed.lots.map((l) => l.block))].sort()) {
       if (blocks.has(name)) continue;
       const stageId = stageIdOf(name);
-      const { id } = await trx.insertInto('blocks').values({ subdivision_id: subdivisionId, stage_id: stageId, name }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('blocks')
+        .values({ subdivision_id: subdivisionId, stage_id: stageId, name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       blocks.set(name, id);
-      await recordChange(trx, audit, { entity: 'blocks', recordId: id, action: 'CREATE', after: { id, subdivision_id: subdivisionId, stage_id: stageId, name } });
+      await recordChange(trx, audit, {
+        entity: 'blocks',
+        recordId: id,
+        action: 'CREATE',
+        after: { id, subdivision_id: subdivisionId, stage_id: stageId, name },
+      });
     }
 
     // Updates.
     const existing = new Map(
-      (await trx.selectFrom('lots').selectAll().where('subdivision_id', '=', subdivisionId).orderBy('id').execute()).map((row) => [row.code, row]),
+      (await trx.selectFrom('lots').selectAll().where('subdivision_id', '=', subdivisionId).orderBy('id').execute()).map((row) => [
+        row.code,
+        row,
+      ]),
     );
     const creates: ParsedLot[] = [];
     let updated = 0;
@@ -278,7 +362,10 @@ export async function commitImport(
         if (polygon !== row.polygon) patch.polygon = polygon;
       }
       if ('area_m2' in patch || 'price_per_m2' in patch) {
-        const listPrice = computeListPrice((patch.area_m2 as number | undefined) ?? row.area_m2, (patch.price_per_m2 as number | undefined) ?? row.price_per_m2);
+        const listPrice = computeListPrice(
+          (patch.area_m2 as number | undefined) ?? row.area_m2,
+          (patch.price_per_m2 as number | undefined) ?? row.price_per_m2,
+        );
         if (listPrice !== row.list_price || row.list_price_reason !== null) {
           patch.list_price = listPrice;
           patch.list_price_reason = null;
@@ -286,7 +373,11 @@ export async function commitImport(
       }
       if (Object.keys(patch).length === 0) continue;
       patch.updated_at = now;
-      await trx.updateTable('lots').set({ ...patch, version: nextVersion() }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('lots')
+        .set({ ...patch, version: nextVersion() })
+        .where('id', '=', row.id)
+        .execute();
       const before = Object.fromEntries(Object.keys(patch).map((k) => [k, row[k as keyof typeof row]]));
       changes.push({ entity: 'lots', recordId: row.id, action: 'UPDATE', before, after: patch });
       updated += 1;
@@ -324,12 +415,16 @@ export async function commitImport(
         updated_at: now,
       };
     });
-    for (let i = 0; i < values.length; i += CHUNK) await trx.insertInto('lots').values(values.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < values.length; i += CHUNK)
+      await trx
+        .insertInto('lots')
+        .values(values.slice(i, i + CHUNK))
+        .execute();
     if (values.length > 0) {
       const created = new Set(creates.map((l) => l.code));
-      const ids = (await trx.selectFrom('lots').select(['id', 'code']).where('subdivision_id', '=', subdivisionId).orderBy('id').execute()).filter((r) =>
-        created.has(r.code),
-      );
+      const ids = (
+        await trx.selectFrom('lots').select(['id', 'code']).where('subdivision_id', '=', subdivisionId).orderBy('id').execute()
+      ).filter((r) => created.has(r.code));
       const idOf = new Map(ids.map((r) => [r.code, r.id]));
       const userId = actorUserId(audit);
       const history = values.map((v) => ({
@@ -340,7 +435,11 @@ export async function commitImport(
         user_id: userId,
         changed_at: now,
       }));
-      for (let i = 0; i < history.length; i += CHUNK) await trx.insertInto('lot_status_changes').values(history.slice(i, i + CHUNK)).execute();
+      for (let i = 0; i < history.length; i += CHUNK)
+        await trx
+          .insertInto('lot_status_changes')
+          .values(history.slice(i, i + CHUNK))
+          .execute();
       for (const v of values) {
         const id = idOf.get(v.code)!;
         changes.push({ entity: 'lots', recordId: id, action: 'CREATE', after: { id, ...v } });

@@ -69,7 +69,14 @@ async function findStage(db: Kysely<DB>, id: number) {
 
 /** The stages of a subdivision by position then id (at most 100). */
 export async function listStages(db: Kysely<DB>, subdivisionId: number): Promise<Stage[]> {
-  return db.selectFrom('stages').select(['id', 'name', 'position', 'version']).where('subdivision_id', '=', subdivisionId).orderBy('position').orderBy('id').limit(100).execute();
+  return db
+    .selectFrom('stages')
+    .select(['id', 'name', 'position', 'version'])
+    .where('subdivision_id', '=', subdivisionId)
+    .orderBy('position')
+    .orderBy('id')
+    .limit(100)
+    .execute();
 }
 
 async function assertStageNameFree(db: Kysely<DB>, subdivisionId: number, name: string, exceptId: number | null) {
@@ -79,13 +86,26 @@ async function assertStageNameFree(db: Kysely<DB>, subdivisionId: number, name: 
 }
 
 /** Creates a stage (position default: after the last one). @throws HttpError 422 on a duplicate `name`. */
-export async function createStage(deps: ProjectsDeps, audit: AuditContext, subdivisionId: number, body: { name: string; position?: number }): Promise<Stage> {
+export async function createStage(
+  deps: ProjectsDeps,
+  audit: AuditContext,
+  subdivisionId: number,
+  body: { name: string; position?: number },
+): Promise<Stage> {
   await assertStageNameFree(deps.db, subdivisionId, body.name, null);
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const last = await trx.selectFrom('stages').select((eb) => eb.fn.max('position').as('max')).where('subdivision_id', '=', subdivisionId).executeTakeFirst();
+      const last = await trx
+        .selectFrom('stages')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .where('subdivision_id', '=', subdivisionId)
+        .executeTakeFirst();
       const position = body.position ?? (last?.max == null ? 0 : Number(last.max) + 1);
-      const { id } = await trx.insertInto('stages').values({ subdivision_id: subdivisionId, name: body.name, position }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx
+        .insertInto('stages')
+        .values({ subdivision_id: subdivisionId, name: body.name, position })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const after = await findStage(trx, id);
       await recordChange(trx, audit, { entity: 'stages', recordId: id, action: 'CREATE', after });
       return { id, name: body.name, position, version: after?.version ?? 1 };
@@ -100,7 +120,12 @@ export async function createStage(deps: ProjectsDeps, audit: AuditContext, subdi
  * Renames / moves a stage; with `version`, only that version of it (server/db/versions.ts).
  * @throws HttpError 404; 422 on a duplicate `name`; 409 when it changed since `version`.
  */
-export async function updateStage(deps: ProjectsDeps, audit: AuditContext, id: number, body: { name: string; position?: number; version?: number }): Promise<Stage> {
+export async function updateStage(
+  deps: ProjectsDeps,
+  audit: AuditContext,
+  id: number,
+  body: { name: string; position?: number; version?: number },
+): Promise<Stage> {
   const current = await findStage(deps.db, id);
   if (!current) throw stageNotFound();
   await assertStageNameFree(deps.db, current.subdivision_id, body.name, id);
@@ -161,7 +186,11 @@ export async function listBlocks(db: Kysely<DB>, subdivisionId: number): Promise
 async function blockWithCount(db: Kysely<DB>, id: number): Promise<Block> {
   const block = await findBlock(db, id);
   if (!block) throw blockNotFound();
-  const count = await db.selectFrom('lots').select((eb) => eb.fn.countAll<number>().as('n')).where('block_id', '=', id).executeTakeFirst();
+  const count = await db
+    .selectFrom('lots')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('block_id', '=', id)
+    .executeTakeFirst();
   return { id: block.id, name: block.name, stage_id: block.stage_id, lots_count: Number(count?.n ?? 0), version: block.version };
 }
 
@@ -178,14 +207,29 @@ async function assertBlockNameFree(db: Kysely<DB>, subdivisionId: number, name: 
 }
 
 /** Inserts a block and records it (inside the caller's transaction). @returns its id. */
-async function insertBlock(trx: Kysely<DB>, audit: AuditContext, subdivisionId: number, name: string, stageId: number | null): Promise<number> {
-  const { id } = await trx.insertInto('blocks').values({ subdivision_id: subdivisionId, name, stage_id: stageId }).returning('id').executeTakeFirstOrThrow();
+async function insertBlock(
+  trx: Kysely<DB>,
+  audit: AuditContext,
+  subdivisionId: number,
+  name: string,
+  stageId: number | null,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('blocks')
+    .values({ subdivision_id: subdivisionId, name, stage_id: stageId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await recordChange(trx, audit, { entity: 'blocks', recordId: id, action: 'CREATE', after: await findBlock(trx, id) });
   return id;
 }
 
 /** Creates a block (name already upper-cased by blockNameSchema). @throws HttpError 422 on `name` or `stage_id`. */
-export async function createBlock(deps: ProjectsDeps, audit: AuditContext, subdivisionId: number, body: { name: string; stage_id?: number | null }): Promise<Block> {
+export async function createBlock(
+  deps: ProjectsDeps,
+  audit: AuditContext,
+  subdivisionId: number,
+  body: { name: string; stage_id?: number | null },
+): Promise<Block> {
   await assertBlockNameFree(deps.db, subdivisionId, body.name, null);
   await assertStageOf(deps.db, subdivisionId, body.stage_id);
   try {
@@ -222,14 +266,26 @@ export async function updateBlock(
         .$if(patch.version !== undefined, (q) => q.where('version', '=', patch.version!))
         .executeTakeFirst();
       await assertVersionedUpdate(trx, 'blocks', id, updated, blockNotFound);
-      await recordChange(trx, audit, { entity: 'blocks', recordId: id, action: 'UPDATE', before: current, after: await findBlock(trx, id) });
+      await recordChange(trx, audit, {
+        entity: 'blocks',
+        recordId: id,
+        action: 'UPDATE',
+        before: current,
+        after: await findBlock(trx, id),
+      });
       if (body.name !== current.name) {
         const lots = await trx.selectFrom('lots').select(['id', 'number', 'code']).where('block_id', '=', id).orderBy('id').execute();
         const stamp = now(deps);
         for (const lot of lots) {
           const code = lotCode(body.name, lot.number);
           await trx.updateTable('lots').set({ code, updated_at: stamp, version: nextVersion() }).where('id', '=', lot.id).execute();
-          await recordChange(trx, audit, { entity: 'lots', recordId: lot.id, action: 'UPDATE', before: { code: lot.code }, after: { code } });
+          await recordChange(trx, audit, {
+            entity: 'lots',
+            recordId: lot.id,
+            action: 'UPDATE',
+            before: { code: lot.code },
+            after: { code },
+          });
         }
       }
     });
@@ -296,17 +352,30 @@ const LOT_COLUMNS = [
   'lots.version',
 ] as const;
 
-type LotJoinedRow = Omit<Lot, 'is_corner' | 'facing_park' | 'has_polygon'> & { is_corner: number; facing_park: number; has_polygon: number | boolean };
+type LotJoinedRow = Omit<Lot, 'is_corner' | 'facing_park' | 'has_polygon'> & {
+  is_corner: number;
+  facing_park: number;
+  has_polygon: number | boolean;
+};
 
 function toLot(row: LotJoinedRow): Lot {
-  return { ...row, area_m2: Number(row.area_m2), is_corner: fromFlag(row.is_corner), facing_park: fromFlag(row.facing_park), has_polygon: Boolean(Number(row.has_polygon)) };
+  return {
+    ...row,
+    area_m2: Number(row.area_m2),
+    is_corner: fromFlag(row.is_corner),
+    facing_park: fromFlag(row.facing_park),
+    has_polygon: Boolean(Number(row.has_polygon)),
+  };
 }
 
 const hasPolygonColumn = sql<number>`case when lots.polygon is null then 0 else 1 end`.as('has_polygon');
 
 /** A lot with its joined names. @throws HttpError 404. */
 export async function getLot(db: Kysely<DB>, id: number): Promise<Lot> {
-  const row = await lotsQuery(db).select([...LOT_COLUMNS, hasPolygonColumn]).where('lots.id', '=', id).executeTakeFirst();
+  const row = await lotsQuery(db)
+    .select([...LOT_COLUMNS, hasPolygonColumn])
+    .where('lots.id', '=', id)
+    .executeTakeFirst();
   if (!row) throw lotNotFound();
   return toLot(row as LotJoinedRow);
 }
@@ -322,7 +391,10 @@ async function lotSnapshot(db: Kysely<DB>, id: number) {
 }
 
 /** Natural order of a text column: shorter first, then alphabetical ("2" < "10", "Z" < "AA"). */
-const natural = (column: string, direction: 'asc' | 'desc') => [sql`length(${sql.ref(column)}) ${sql.raw(direction)}`, sql`${sql.ref(column)} ${sql.raw(direction)}`];
+const natural = (column: string, direction: 'asc' | 'desc') => [
+  sql`length(${sql.ref(column)}) ${sql.raw(direction)}`,
+  sql`${sql.ref(column)} ${sql.raw(direction)}`,
+];
 
 /**
  * One page of a subdivision's lots. `q` over code and notes; filters status, block (name), stage_id;
@@ -360,7 +432,12 @@ export async function listLots(db: Kysely<DB>, subdivisionId: number, query: Lot
 
 /** The id of block `name` of the subdivision, creating it (and recording it) when missing. */
 async function blockIdFor(trx: Kysely<DB>, audit: AuditContext, subdivisionId: number, name: string): Promise<number> {
-  const existing = await trx.selectFrom('blocks').select('id').where('subdivision_id', '=', subdivisionId).where('name', '=', name).executeTakeFirst();
+  const existing = await trx
+    .selectFrom('blocks')
+    .select('id')
+    .where('subdivision_id', '=', subdivisionId)
+    .where('name', '=', name)
+    .executeTakeFirst();
   return existing?.id ?? insertBlock(trx, audit, subdivisionId, name, null);
 }
 
@@ -371,7 +448,9 @@ async function assertLotCodeFree(db: Kysely<DB>, subdivisionId: number, code: st
 }
 
 /** Rounds the optional metres of a body. */
-function measures<T extends Partial<Record<'perimeter_m' | 'front_m' | 'back_m' | 'right_m' | 'left_m', number | null | undefined>>>(body: T): T {
+function measures<T extends Partial<Record<'perimeter_m' | 'front_m' | 'back_m' | 'right_m' | 'left_m', number | null | undefined>>>(
+  body: T,
+): T {
   const out = { ...body };
   for (const key of ['perimeter_m', 'front_m', 'back_m', 'right_m', 'left_m'] as const) {
     const value = out[key];
@@ -422,7 +501,10 @@ export async function insertLot(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('lot_status_changes').values({ lot_id: id, from_status: null, to_status: 'DISPONIBLE', reason: null, user_id: staffUserId(audit), changed_at: stamp }).execute();
+  await trx
+    .insertInto('lot_status_changes')
+    .values({ lot_id: id, from_status: null, to_status: 'DISPONIBLE', reason: null, user_id: staffUserId(audit), changed_at: stamp })
+    .execute();
   await recordChange(trx, audit, { entity: 'lots', recordId: id, action: 'CREATE', after: await lotSnapshot(trx, id) });
   return id;
 }
@@ -432,7 +514,12 @@ export async function insertLot(
  * from lotCode(), list price computeListPrice() unless given (with a reason), status DISPONIBLE
  * with its first history row. @throws HttpError 422 on `number` when the code exists.
  */
-export async function createLot(deps: ProjectsDeps, audit: AuditContext, subdivisionId: number, body: CreateLotRequest & { polygon?: string | null }): Promise<Lot> {
+export async function createLot(
+  deps: ProjectsDeps,
+  audit: AuditContext,
+  subdivisionId: number,
+  body: CreateLotRequest & { polygon?: string | null },
+): Promise<Lot> {
   const code = lotCode(body.block, body.number);
   await assertLotCodeFree(deps.db, subdivisionId, code, null);
   try {
@@ -453,7 +540,21 @@ export async function createLot(deps: ProjectsDeps, audit: AuditContext, subdivi
  * lot changed since (STALE_RECORD_MESSAGE, nothing stored; server/db/versions.ts).
  */
 export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: number, body: UpdateLotRequest): Promise<Lot> {
-  const current = await deps.db.selectFrom('lots').innerJoin('blocks', 'blocks.id', 'lots.block_id').select(['lots.id', 'lots.subdivision_id', 'lots.number', 'lots.area_m2', 'lots.price_per_m2', 'lots.list_price', 'lots.list_price_reason', 'blocks.name as block']).where('lots.id', '=', id).executeTakeFirst();
+  const current = await deps.db
+    .selectFrom('lots')
+    .innerJoin('blocks', 'blocks.id', 'lots.block_id')
+    .select([
+      'lots.id',
+      'lots.subdivision_id',
+      'lots.number',
+      'lots.area_m2',
+      'lots.price_per_m2',
+      'lots.list_price',
+      'lots.list_price_reason',
+      'blocks.name as block',
+    ])
+    .where('lots.id', '=', id)
+    .executeTakeFirst();
   if (!current) throw lotNotFound();
   const block = (body.block as string | undefined) ?? current.block;
   const number = (body.number as string | undefined) ?? current.number;
@@ -539,8 +640,17 @@ export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, i
     const stamp = now(deps);
     const reason = body.reason?.trim() ? body.reason.trim() : null;
     await trx.updateTable('lots').set({ status: to, updated_at: stamp, version: nextVersion() }).where('id', '=', id).execute();
-    await trx.insertInto('lot_status_changes').values({ lot_id: id, from_status: from, to_status: to, reason, user_id: staffUserId(audit), changed_at: stamp }).execute();
-    await recordChange(trx, audit, { entity: 'lots', recordId: id, action: 'UPDATE', before, after: { ...(await lotSnapshot(trx, id)), status_reason: reason } });
+    await trx
+      .insertInto('lot_status_changes')
+      .values({ lot_id: id, from_status: from, to_status: to, reason, user_id: staffUserId(audit), changed_at: stamp })
+      .execute();
+    await recordChange(trx, audit, {
+      entity: 'lots',
+      recordId: id,
+      action: 'UPDATE',
+      before,
+      after: { ...(await lotSnapshot(trx, id)), status_reason: reason },
+    });
   });
   return getLot(deps.db, id);
 }
@@ -549,7 +659,10 @@ export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, i
 export async function listStatusHistory(db: Kysely<DB>, lotId: number, page: PageRequest): Promise<Page<LotStatusChange>> {
   const lot = await db.selectFrom('lots').select('id').where('id', '=', lotId).executeTakeFirst();
   if (!lot) throw lotNotFound();
-  const base = db.selectFrom('lot_status_changes').leftJoin('users', 'users.id', 'lot_status_changes.user_id').where('lot_status_changes.lot_id', '=', lotId);
+  const base = db
+    .selectFrom('lot_status_changes')
+    .leftJoin('users', 'users.id', 'lot_status_changes.user_id')
+    .where('lot_status_changes.lot_id', '=', lotId);
   return paginate(base, page, (q) =>
     q
       .select([
@@ -604,7 +717,8 @@ async function pricedSelection(db: Kysely<DB>, subdivisionId: number, request: B
     if (price < 0) throw fieldError('change', LOT_MESSAGES.negativePrice(lot.code));
     const area = Number(lot.area_m2);
     // Shared limits (issue 11 items 2–3): nine +500 % changes in a row once passed 2^53.
-    if (!withinLimit(price, LIMITS.maxCents) || !listPriceWithinLimit(area, price)) throw fieldError('change', LOT_MESSAGES.priceOverLimit(lot.code));
+    if (!withinLimit(price, LIMITS.maxCents) || !listPriceWithinLimit(area, price))
+      throw fieldError('change', LOT_MESSAGES.priceOverLimit(lot.code));
     return {
       id: lot.id,
       code: lot.code,
@@ -637,7 +751,12 @@ export async function previewPriceChange(db: Kysely<DB>, subdivisionId: number, 
  * the recomputed list price and no list-price reason; each lot's change is recorded with the
  * request's reason as `price_change_reason`. @throws HttpError 422 as {@link previewPriceChange}.
  */
-export async function applyPriceChange(deps: ProjectsDeps, audit: AuditContext, subdivisionId: number, request: BulkPriceRequest): Promise<{ updated: number }> {
+export async function applyPriceChange(
+  deps: ProjectsDeps,
+  audit: AuditContext,
+  subdivisionId: number,
+  request: BulkPriceRequest,
+): Promise<{ updated: number }> {
   return deps.db.transaction().execute(async (trx) => {
     const rows = await pricedSelection(trx, subdivisionId, request);
     const stamp = now(deps);
@@ -645,7 +764,13 @@ export async function applyPriceChange(deps: ProjectsDeps, audit: AuditContext, 
       const before = await lotSnapshot(trx, row.id);
       await trx
         .updateTable('lots')
-        .set({ price_per_m2: row.new_price_per_m2, list_price: row.new_list_price, list_price_reason: null, updated_at: stamp, version: nextVersion() })
+        .set({
+          price_per_m2: row.new_price_per_m2,
+          list_price: row.new_list_price,
+          list_price_reason: null,
+          updated_at: stamp,
+          version: nextVersion(),
+        })
         .where('id', '=', row.id)
         .execute();
       await recordChange(trx, audit, {

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { publicLotStatus, type LotMap, type MapSubdivision, type Polygon, type PublicLotMap } from '../../../src/schemas/proyectos/projects';
+import {
+  publicLotStatus,
+  type LotMap,
+  type MapSubdivision,
+  type Polygon,
+  type PublicLotMap,
+} from '../../../src/schemas/proyectos/projects';
 import type { DB } from '../../db/database';
 import { fromFlag } from '../../db/portable';
 import { MAIN_BASE } from '../../platform/bases';
@@ -44,7 +50,18 @@ export function boundsOf(polygons: Iterable<Polygon | null>): [number, number, n
 async function subdivisionHead(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('subdivisions')
-    .select(['id', 'code', 'name', 'currency', 'coordinate_system', 'plan_width', 'plan_height', 'plan_updated_at', 'published', 'public_prices'])
+    .select([
+      'id',
+      'code',
+      'name',
+      'currency',
+      'coordinate_system',
+      'plan_width',
+      'plan_height',
+      'plan_updated_at',
+      'published',
+      'public_prices',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -54,7 +71,17 @@ function mapLots(db: Kysely<DB>, subdivisionId: number) {
   return db
     .selectFrom('lots')
     .innerJoin('blocks', 'blocks.id', 'lots.block_id')
-    .select(['lots.id', 'lots.code', 'blocks.name as block', 'lots.number', 'lots.area_m2', 'lots.price_per_m2', 'lots.list_price', 'lots.status', 'lots.polygon'])
+    .select([
+      'lots.id',
+      'lots.code',
+      'blocks.name as block',
+      'lots.number',
+      'lots.area_m2',
+      'lots.price_per_m2',
+      'lots.list_price',
+      'lots.status',
+      'lots.polygon',
+    ])
     .where('lots.subdivision_id', '=', subdivisionId)
     .orderBy('lots.id')
     .execute();
@@ -127,4 +154,3 @@ export async function getPublicMap(deps: ProjectsDeps, key: string): Promise<Pub
     lots,
   };
 }
-

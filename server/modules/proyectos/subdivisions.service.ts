@@ -181,7 +181,10 @@ export async function listSubdivisions(deps: ProjectsDeps, query: SubdivisionsQu
   if (query.currency) base = base.where('subdivisions.currency', '=', query.currency);
   const { field, direction } = parseSort<'code' | 'name' | 'status' | 'created_at'>(query.sort, 'code');
   const page = await paginate(base, query, (q) =>
-    q.select(COLUMNS.map((c) => `subdivisions.${c}` as const)).orderBy(`subdivisions.${field}`, direction).orderBy('subdivisions.id', direction),
+    q
+      .select(COLUMNS.map((c) => `subdivisions.${c}` as const))
+      .orderBy(`subdivisions.${field}`, direction)
+      .orderBy('subdivisions.id', direction),
   );
   const stats = await lotStatsFor(
     deps.db,
@@ -221,7 +224,9 @@ export async function createSubdivision(deps: ProjectsDeps, audit: AuditContext,
         .values({
           currency: 'PEN',
           status: 'EN_PREVENTA',
-          ...(columnValues(body) as Required<Pick<CreateSubdivisionRequest, 'code' | 'name' | 'department' | 'province' | 'district'>> & { total_area_m2: number }),
+          ...(columnValues(body) as Required<Pick<CreateSubdivisionRequest, 'code' | 'name' | 'department' | 'province' | 'district'>> & {
+            total_area_m2: number;
+          }),
           created_at: now,
           updated_at: now,
         })
@@ -243,7 +248,12 @@ export async function createSubdivision(deps: ProjectsDeps, audit: AuditContext,
  * @throws HttpError 404; 422 on a duplicate `code`; 409 when it changed since `version`
  *   (STALE_RECORD_MESSAGE, nothing stored).
  */
-export async function updateSubdivision(deps: ProjectsDeps, audit: AuditContext, id: number, request: UpdateSubdivisionRequest): Promise<Subdivision> {
+export async function updateSubdivision(
+  deps: ProjectsDeps,
+  audit: AuditContext,
+  id: number,
+  request: UpdateSubdivisionRequest,
+): Promise<Subdivision> {
   const { version, ...body } = request;
   if (body.code !== undefined) await assertCodeFree(deps.db, body.code.trim().toUpperCase(), id);
   try {
@@ -252,7 +262,11 @@ export async function updateSubdivision(deps: ProjectsDeps, audit: AuditContext,
       if (!before) throw subdivisionNotFound();
       const updated = await trx
         .updateTable('subdivisions')
-        .set({ ...columnValues(body as Partial<CreateSubdivisionRequest>), updated_at: deps.clock.now().toISOString(), version: nextVersion() })
+        .set({
+          ...columnValues(body as Partial<CreateSubdivisionRequest>),
+          updated_at: deps.clock.now().toISOString(),
+          version: nextVersion(),
+        })
         .where('id', '=', id)
         .$if(version !== undefined, (q) => q.where('version', '=', version!))
         .executeTakeFirst();
@@ -315,7 +329,15 @@ export async function savePlan(deps: ProjectsDeps, audit: AuditContext, id: numb
     const now = deps.clock.now().toISOString();
     await trx
       .updateTable('subdivisions')
-      .set({ plan_content_type: info.contentType, plan_data: bytes, plan_width: info.width, plan_height: info.height, plan_updated_at: now, updated_at: now, version: nextVersion() })
+      .set({
+        plan_content_type: info.contentType,
+        plan_data: bytes,
+        plan_width: info.width,
+        plan_height: info.height,
+        plan_updated_at: now,
+        updated_at: now,
+        version: nextVersion(),
+      })
       .where('id', '=', id)
       .execute();
     await recordChange(trx, audit, { entity: 'subdivisions', recordId: id, action: 'UPDATE', before, after: await findRow(trx, id) });

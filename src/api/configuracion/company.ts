@@ -37,11 +37,13 @@ export function createCompanyApi(client: ApiClient) {
     /** POST locals. */
     createLocal: (body: z.input<typeof createLocalRequestSchema>) => local(() => client.main('locals', { method: 'POST', body })),
     /** PATCH locals/{id}. */
-    updateLocal: (id: number, body: z.input<typeof updateLocalRequestSchema>) => local(() => client.main(`locals/${id}`, { method: 'PATCH', body })),
+    updateLocal: (id: number, body: z.input<typeof updateLocalRequestSchema>) =>
+      local(() => client.main(`locals/${id}`, { method: 'PATCH', body })),
     /** GET locals/{id}. */
     getLocal: (id: number) => local(() => client.main(`locals/${id}`)),
     /** POST locals/{id}/activate | deactivate. */
-    setLocalActive: (id: number, active: boolean) => local(() => client.main(`locals/${id}/${active ? 'activate' : 'deactivate'}`, { method: 'POST' })),
+    setLocalActive: (id: number, active: boolean) =>
+      local(() => client.main(`locals/${id}/${active ? 'activate' : 'deactivate'}`, { method: 'POST' })),
   };
 }
 export type CompanyApi = ReturnType<typeof createCompanyApi>;

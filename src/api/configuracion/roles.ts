@@ -2,7 +2,14 @@ import type { ApiClient } from '../client';
 import { request } from '../client';
 import { listParams } from '../list-params';
 import type { ListQuery } from '../../schemas/list';
-import { copyRoleRequestSchema, createRoleRequestSchema, roleResponseSchema, rolesPageSchema, updateRoleRequestSchema, type Role } from '../../schemas/configuracion/roles';
+import {
+  copyRoleRequestSchema,
+  createRoleRequestSchema,
+  roleResponseSchema,
+  rolesPageSchema,
+  updateRoleRequestSchema,
+  type Role,
+} from '../../schemas/configuracion/roles';
 import { z } from 'zod';
 
 /**

@@ -3,7 +3,13 @@ import { request } from '../client';
 import { listParams } from '../list-params';
 import { messageResponseSchema } from '../../schemas/common';
 import type { ListQuery } from '../../schemas/list';
-import { staffUserResponseSchema, usersPageSchema, type CreateUserRequest, type StaffUser, type UpdateUserRequest } from '../../schemas/configuracion/users';
+import {
+  staffUserResponseSchema,
+  usersPageSchema,
+  type CreateUserRequest,
+  type StaffUser,
+  type UpdateUserRequest,
+} from '../../schemas/configuracion/users';
 
 /**
  * Configuración → Usuarios (staff base, 'Acceso módulo configuración' + 'Acceso submódulo usuarios').
@@ -26,7 +32,8 @@ export function createUsersApi(client: ApiClient) {
     /** POST users/{id}/reactivate. */
     reactivate: (id: number) => one(() => client.main(`users/${id}/reactivate`, { method: 'POST' })),
     /** POST users/{id}/send-password-reset → `{message}`. */
-    sendPasswordReset: (id: number) => request(messageResponseSchema, () => client.main(`users/${id}/send-password-reset`, { method: 'POST' })),
+    sendPasswordReset: (id: number) =>
+      request(messageResponseSchema, () => client.main(`users/${id}/send-password-reset`, { method: 'POST' })),
   };
 }
 export type UsersApi = ReturnType<typeof createUsersApi>;

@@ -1,6 +1,13 @@
 import type { ApiClient } from '../client';
 import { request, toApiError } from '../client';
-import { lotMapResponseSchema, lotResponseSchema, publicLotMapResponseSchema, type Lot, type LotMap, type PublicLotMap } from '../../schemas/proyectos/projects';
+import {
+  lotMapResponseSchema,
+  lotResponseSchema,
+  publicLotMapResponseSchema,
+  type Lot,
+  type LotMap,
+  type PublicLotMap,
+} from '../../schemas/proyectos/projects';
 
 /**
  * The lot maps' calls (issue "Proyectos", design DOMAIN.md "Maps"; contract in

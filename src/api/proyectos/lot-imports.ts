@@ -1,5 +1,11 @@
 import { ApiError, apiErrorOf, NETWORK_ERROR_MESSAGE, parseBody, toApiError, type ApiClient } from '../client';
-import { importPreviewResponseSchema, importRejectedResponseSchema, importResultResponseSchema, type ImportIssue, type ImportPreview } from '../../schemas/proyectos/projects';
+import {
+  importPreviewResponseSchema,
+  importRejectedResponseSchema,
+  importResultResponseSchema,
+  type ImportIssue,
+  type ImportPreview,
+} from '../../schemas/proyectos/projects';
 
 /**
  * Lot import (issue "Proyectos" → Import; src/schemas/proyectos/projects.ts import section): multipart
@@ -116,10 +122,17 @@ async function fetchPost(client: ApiClient, path: string, body: FormData, { sign
  * as {@link apiErrorOf}; a network failure throws ApiError (status 0); an abort throws the
  * signal's reason.
  */
-async function post(client: ApiClient, path: string, body: FormData, options: UploadOptions, refused?: (answer: Answer) => void): Promise<unknown> {
+async function post(
+  client: ApiClient,
+  path: string,
+  body: FormData,
+  options: UploadOptions,
+  refused?: (answer: Answer) => void,
+): Promise<unknown> {
   let answer: Answer;
   try {
-    answer = typeof XMLHttpRequest === 'undefined' ? await fetchPost(client, path, body, options) : await xhrPost(client, path, body, options);
+    answer =
+      typeof XMLHttpRequest === 'undefined' ? await fetchPost(client, path, body, options) : await xhrPost(client, path, body, options);
   } catch (error) {
     if (options.signal?.aborted) throw abortReason(options.signal);
     throw toApiError(error);
@@ -140,18 +153,29 @@ export function createLotImportsApi(client: ApiClient) {
      * @returns the preview (lots with CREATE/UPDATE, issues, summary, can_import).
      */
     preview: async (key: string, file: Blob, layer?: string | null, options: UploadOptions = {}): Promise<ImportPreview> =>
-      parseBody(importPreviewResponseSchema, await post(client, path(key, 'imports/preview'), importForm(file, nameOf(file), layer), options)).data,
+      parseBody(
+        importPreviewResponseSchema,
+        await post(client, path(key, 'imports/preview'), importForm(file, nameOf(file), layer), options),
+      ).data,
     /**
      * POST …/imports. @param options upload progress and abort. @returns `{ created, updated }`.
      * @throws ImportRejectedError on a 422 carrying `issues`; ApiError otherwise.
      */
-    commit: async (key: string, file: Blob, layer?: string | null, options: UploadOptions = {}): Promise<{ created: number; updated: number }> => {
+    commit: async (
+      key: string,
+      file: Blob,
+      layer?: string | null,
+      options: UploadOptions = {},
+    ): Promise<{ created: number; updated: number }> => {
       const rejected = (answer: Answer) => {
         if (answer.status !== 422) return;
         const body = importRejectedResponseSchema.safeParse(answer.data);
         if (body.success) throw new ImportRejectedError(body.data.message, body.data.errors ?? {}, body.data.issues);
       };
-      return parseBody(importResultResponseSchema, await post(client, path(key, 'imports'), importForm(file, nameOf(file), layer), options, rejected)).data;
+      return parseBody(
+        importResultResponseSchema,
+        await post(client, path(key, 'imports'), importForm(file, nameOf(file), layer), options, rejected),
+      ).data;
     },
   };
 }

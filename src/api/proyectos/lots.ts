@@ -31,7 +31,8 @@ export function createLotsApi(client: ApiClient) {
   const k = encodeURIComponent;
   return {
     /** GET subdivisions/{key}/lots: `q` (code, notes), filters `status`, `block`, `stage_id`; ≤ 100 per page. */
-    list: (key: string, query: ListQuery) => request(lotsPageSchema, () => client.main(`subdivisions/${k(key)}/lots`, { query: listParams(query) })),
+    list: (key: string, query: ListQuery) =>
+      request(lotsPageSchema, () => client.main(`subdivisions/${k(key)}/lots`, { query: listParams(query) })),
     /** GET lots/{id}. */
     get: (id: number) => one(() => client.main(`lots/${id}`)),
     /** POST subdivisions/{key}/lots → 201 (block created when missing; status DISPONIBLE). */
@@ -55,10 +56,18 @@ export function createLotsApi(client: ApiClient) {
       ),
     /** POST subdivisions/{key}/lots/price-preview: nothing stored; count, totals and the first 100 rows. */
     pricePreview: async (key: string, body: BulkPriceRequest): Promise<PricePreview> =>
-      (await request(priceChangePreviewResponseSchema, () => client.main(`subdivisions/${k(key)}/lots/price-preview`, { method: 'POST', body }))).data,
+      (
+        await request(priceChangePreviewResponseSchema, () =>
+          client.main(`subdivisions/${k(key)}/lots/price-preview`, { method: 'POST', body }),
+        )
+      ).data,
     /** POST subdivisions/{key}/lots/price-update: applies the change in one transaction → `{updated}`. */
     priceUpdate: async (key: string, body: BulkPriceRequest): Promise<{ updated: number }> =>
-      (await request(priceChangeResultResponseSchema, () => client.main(`subdivisions/${k(key)}/lots/price-update`, { method: 'POST', body }))).data,
+      (
+        await request(priceChangeResultResponseSchema, () =>
+          client.main(`subdivisions/${k(key)}/lots/price-update`, { method: 'POST', body }),
+        )
+      ).data,
   };
 }
 export type LotsApi = ReturnType<typeof createLotsApi>;

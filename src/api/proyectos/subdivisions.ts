@@ -66,21 +66,25 @@ export function createSubdivisionsApi(client: ApiClient) {
       }
     },
     /** GET subdivisions/{key}/stages (ordered by position). */
-    stages: async (key: string): Promise<Stage[]> => (await request(stagesResponseSchema, () => client.main(`subdivisions/${k(key)}/stages`))).data,
+    stages: async (key: string): Promise<Stage[]> =>
+      (await request(stagesResponseSchema, () => client.main(`subdivisions/${k(key)}/stages`))).data,
     /** POST subdivisions/{key}/stages → 201. */
     createStage: (key: string, body: { name: string; position?: number }) =>
       stage(() => client.main(`subdivisions/${k(key)}/stages`, { method: 'POST', body })),
     /** PATCH stages/{id} (rename / reorder). */
-    updateStage: (id: number, body: { name: string; position?: number; version?: number }) => stage(() => client.main(`stages/${id}`, { method: 'PATCH', body })),
+    updateStage: (id: number, body: { name: string; position?: number; version?: number }) =>
+      stage(() => client.main(`stages/${id}`, { method: 'PATCH', body })),
     /** DELETE stages/{id} → 204 (its blocks lose the stage). */
     removeStage: (id: number) => empty(() => client.main(`stages/${id}`, { method: 'DELETE' })),
     /** GET subdivisions/{key}/blocks (with lot counts). */
-    blocks: async (key: string): Promise<Block[]> => (await request(blocksResponseSchema, () => client.main(`subdivisions/${k(key)}/blocks`))).data,
+    blocks: async (key: string): Promise<Block[]> =>
+      (await request(blocksResponseSchema, () => client.main(`subdivisions/${k(key)}/blocks`))).data,
     /** POST subdivisions/{key}/blocks → 201; `stage_id` optional. */
     createBlock: (key: string, body: { name: string; stage_id?: number | null }) =>
       block(() => client.main(`subdivisions/${k(key)}/blocks`, { method: 'POST', body })),
     /** PATCH blocks/{id} (rename, assign to a stage). */
-    updateBlock: (id: number, body: { name?: string; stage_id?: number | null; version?: number }) => block(() => client.main(`blocks/${id}`, { method: 'PATCH', body })),
+    updateBlock: (id: number, body: { name?: string; stage_id?: number | null; version?: number }) =>
+      block(() => client.main(`blocks/${id}`, { method: 'PATCH', body })),
     /** DELETE blocks/{id} → 204; 409 when it has lots. */
     removeBlock: (id: number) => empty(() => client.main(`blocks/${id}`, { method: 'DELETE' })),
   };

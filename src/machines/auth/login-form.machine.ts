@@ -25,9 +25,7 @@ export interface LoginFormInput {
 }
 
 export type LoginFormEvent =
-  | { type: 'field.change'; field: LoginField; value: string }
-  | { type: 'password.toggle' }
-  | { type: 'form.submit' };
+  { type: 'field.change'; field: LoginField; value: string } | { type: 'password.toggle' } | { type: 'form.submit' };
 
 /** Field messages per user type: customers log in with their document number. */
 const USER_REQUIRED: Record<UserType, string> = {

@@ -43,9 +43,7 @@ export interface NewPasswordInput {
 }
 
 export type NewPasswordEvent =
-  | { type: 'field.change'; field: NewPasswordField; value: string }
-  | { type: 'password.toggle' }
-  | { type: 'form.submit' };
+  { type: 'field.change'; field: NewPasswordField; value: string } | { type: 'password.toggle' } | { type: 'form.submit' };
 
 /**
  * Client rules: at least PASSWORD_MIN_LENGTH characters, confirmation equal.
@@ -119,7 +117,11 @@ export const newPasswordMachine = setup({
         input: ({ context }) => ({ type: context.type!, id: context.token, password: context.password }),
         onDone: { target: 'success', actions: assign({ message: ({ event }) => event.output.message }) },
         onError: [
-          { guard: { type: 'isInvalidLink', params: ({ event }) => ({ error: event.error }) }, target: 'invalidLink', actions: assign({ message: INVALID_LINK_MESSAGE }) },
+          {
+            guard: { type: 'isInvalidLink', params: ({ event }) => ({ error: event.error }) },
+            target: 'invalidLink',
+            actions: assign({ message: INVALID_LINK_MESSAGE }),
+          },
           { target: 'failed', actions: assign({ message: ({ event }) => errorMessage(event.error) }) },
         ],
       },

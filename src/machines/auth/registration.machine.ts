@@ -55,9 +55,7 @@ export interface RegistrationOutput {
 }
 
 export type RegistrationEvent =
-  | { type: 'field.change'; field: RegistrationField; value: string }
-  | { type: 'password.toggle' }
-  | { type: 'form.submit' };
+  { type: 'field.change'; field: RegistrationField; value: string } | { type: 'password.toggle' } | { type: 'form.submit' };
 
 /** Empty form; DNI ('1', SUNAT catalogue 06) preselected. */
 export const EMPTY_REGISTRATION: RegistrationValues = {

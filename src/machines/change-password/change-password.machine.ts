@@ -125,7 +125,12 @@ export const changePasswordMachine = setup({
               actions: [
                 {
                   type: 'notify',
-                  params: ({ event }) => ({ severity: 'success', summary: 'Contraseña actualizada', detail: event.output.message, life: PASSWORD_TOAST_LIFE_MS }),
+                  params: ({ event }) => ({
+                    severity: 'success',
+                    summary: 'Contraseña actualizada',
+                    detail: event.output.message,
+                    life: PASSWORD_TOAST_LIFE_MS,
+                  }),
                 },
                 'clearFields',
               ],
@@ -136,7 +141,12 @@ export const changePasswordMachine = setup({
                 target: 'editing',
                 actions: {
                   type: 'notify',
-                  params: ({ event }) => ({ severity: 'error', summary: 'DESCRIPCIÓN', detail: errorMessage(event.error), life: PASSWORD_TOAST_LIFE_MS }),
+                  params: ({ event }) => ({
+                    severity: 'error',
+                    summary: 'DESCRIPCIÓN',
+                    detail: errorMessage(event.error),
+                    life: PASSWORD_TOAST_LIFE_MS,
+                  }),
                 },
               },
             ],

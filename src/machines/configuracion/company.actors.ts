@@ -108,11 +108,20 @@ export const companyFormMachine = setup({
         src: 'load',
         onDone: {
           target: 'ready',
-          actions: assign({ company: ({ event }) => event.output, values: ({ event }) => companyValues(event.output), errors: {}, formError: null, stale: false }),
+          actions: assign({
+            company: ({ event }) => event.output,
+            values: ({ event }) => companyValues(event.output),
+            errors: {},
+            formError: null,
+            stale: false,
+          }),
         },
         onError: {
           target: 'failure',
-          actions: [assign({ formError: ({ event }) => errorMessage(event.error) }), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
+          actions: [
+            assign({ formError: ({ event }) => errorMessage(event.error) }),
+            { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+          ],
         },
       },
     },
@@ -259,7 +268,9 @@ export function createCompanyMachines(deps: CompanyDeps) {
     toaster,
   });
   const localActivation = localActivationMachine.provide({
-    actors: { setActive: fromPromise<LocalRecord, { id: number; active: boolean }>(({ input }) => api.setLocalActive(input.id, input.active)) },
+    actors: {
+      setActive: fromPromise<LocalRecord, { id: number; active: boolean }>(({ input }) => api.setLocalActive(input.id, input.active)),
+    },
     actions: {
       done: (_, local) => toaster.show({ severity: 'success', summary: local.active ? 'Local activado' : 'Local desactivado' }),
       reportApiError: (_, error) => {

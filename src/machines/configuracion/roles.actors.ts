@@ -75,14 +75,23 @@ export const permissionMatrixMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'matrix.open': { target: 'editing', actions: assign(({ event }) => ({ role: event.role, permissions: [...event.role.permissions], error: null, stale: false })) } },
+      on: {
+        'matrix.open': {
+          target: 'editing',
+          actions: assign(({ event }) => ({ role: event.role, permissions: [...event.role.permissions], error: null, stale: false })),
+        },
+      },
     },
     editing: {
       on: {
-        'matrix.open': { actions: assign(({ event }) => ({ role: event.role, permissions: [...event.role.permissions], error: null, stale: false })) },
+        'matrix.open': {
+          actions: assign(({ event }) => ({ role: event.role, permissions: [...event.role.permissions], error: null, stale: false })),
+        },
         'matrix.reload': { guard: ({ context }) => context.stale && context.role !== null, target: 'reloading' },
         'matrix.toggle': {
-          actions: assign(({ context, event }) => ({ permissions: togglePermission(context.permissions, event.permission, event.checked, event.group) })),
+          actions: assign(({ context, event }) => ({
+            permissions: togglePermission(context.permissions, event.permission, event.checked, event.group),
+          })),
         },
         'matrix.save': 'saving',
         'matrix.close': { target: 'closed', actions: assign({ role: null, permissions: [], error: null, stale: false }) },
@@ -118,7 +127,10 @@ export const permissionMatrixMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: [assign(({ event }) => ({ error: errorMessage(event.error) })), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
+          actions: [
+            assign(({ event }) => ({ error: errorMessage(event.error) })),
+            { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+          ],
         },
       },
     },

@@ -44,9 +44,7 @@ export const userActionsMachine = setup({
   types: {
     context: {} as { kind: UserActionKind | null; user: StaffUser | null; error: string | null },
     events: {} as
-      | { type: 'action.request'; kind: UserActionKind; user: StaffUser }
-      | { type: 'action.confirm' }
-      | { type: 'action.cancel' },
+      { type: 'action.request'; kind: UserActionKind; user: StaffUser } | { type: 'action.confirm' } | { type: 'action.cancel' },
   },
   actors: {
     run: placeholder<unknown, { kind: UserActionKind; user: StaffUser }>('run'),
@@ -78,7 +76,10 @@ export const userActionsMachine = setup({
         input: ({ context }) => ({ kind: context.kind!, user: context.user! }),
         onDone: {
           target: 'idle',
-          actions: [{ type: 'done', params: ({ context }) => ({ kind: context.kind!, user: context.user! }) }, assign({ kind: null, user: null })],
+          actions: [
+            { type: 'done', params: ({ context }) => ({ kind: context.kind!, user: context.user! }) },
+            assign({ kind: null, user: null }),
+          ],
         },
         onError: {
           target: 'idle',

@@ -93,7 +93,11 @@ export function createChangeHistoryMachines(deps: ChangeHistoryDeps) {
     actions: {
       download: (_, blob) => {
         void blob.arrayBuffer().then((buffer) =>
-          save({ fileName: `historial-de-cambios-${todayInLima()}.csv`, mime: 'text/csv;charset=utf-8', content: new Uint8Array(buffer) }),
+          save({
+            fileName: `historial-de-cambios-${todayInLima()}.csv`,
+            mime: 'text/csv;charset=utf-8',
+            content: new Uint8Array(buffer),
+          }),
         );
       },
       reportApiError: (_, error) => {
@@ -115,6 +119,9 @@ export function createChangeHistoryMachines(deps: ChangeHistoryDeps) {
 export type ChangeHistoryMachines = ReturnType<typeof createChangeHistoryMachines>;
 
 /** {@link createChangeHistoryMachines} over the app's api client (ON_DEMAND_MACHINES.changeHistory). */
-export function createChangeHistoryMachinesFor(client: ApiClient, deps: Omit<ChangeHistoryDeps, 'api' | 'usersApi'>): ChangeHistoryMachines {
+export function createChangeHistoryMachinesFor(
+  client: ApiClient,
+  deps: Omit<ChangeHistoryDeps, 'api' | 'usersApi'>,
+): ChangeHistoryMachines {
   return createChangeHistoryMachines({ ...deps, api: createChangeHistoryApi(client), usersApi: createUsersApi(client) });
 }

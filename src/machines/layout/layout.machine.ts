@@ -95,7 +95,8 @@ export const layoutMachine = setup({
     toggleGroup: assign({
       openGroups: ({ context, event }) => {
         if (event.type !== 'menu.groupToggled') return context.openGroups;
-        if (context.openGroups.includes(event.key)) return context.openGroups.filter((k) => k !== event.key && !k.startsWith(`${event.key}-`));
+        if (context.openGroups.includes(event.key))
+          return context.openGroups.filter((k) => k !== event.key && !k.startsWith(`${event.key}-`));
         return [...new Set([...context.activeGroups, ...groupChain(event.key)])];
       },
     }),
@@ -107,7 +108,13 @@ export const layoutMachine = setup({
   },
 }).createMachine({
   id: 'layout',
-  context: ({ input }) => ({ menuMode: input.menuMode ?? 'static', width: input.width, openGroups: [], activeGroups: [], profileOpen: false }),
+  context: ({ input }) => ({
+    menuMode: input.menuMode ?? 'static',
+    width: input.width,
+    openGroups: [],
+    activeGroups: [],
+    profileOpen: false,
+  }),
   initial: 'deciding',
   on: {
     'profile.opened': { actions: assign({ profileOpen: true }) },
@@ -124,11 +131,7 @@ export const layoutMachine = setup({
   states: {
     /** Transient: picks the mode from the width and the preferred menu mode. */
     deciding: {
-      always: [
-        { guard: 'isMobileWidth', target: 'mobile' },
-        { guard: 'isOverlayMode', target: 'overlay' },
-        { target: 'static' },
-      ],
+      always: [{ guard: 'isMobileWidth', target: 'mobile' }, { guard: 'isOverlayMode', target: 'overlay' }, { target: 'static' }],
     },
     static: {
       initial: 'open',

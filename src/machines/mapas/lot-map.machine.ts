@@ -203,7 +203,9 @@ export const lotMapMachine = setup({
         'map.hover': { actions: assign({ hoveredKey: ({ event }) => event.key }) },
         'map.filterBlocks': { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, blocks: event.blocks }) }) },
         'map.filterStatuses': { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, statuses: event.statuses }) }) },
-        'map.filterPrice': { actions: assign({ filters: ({ context, event }) => ({ ...context.filters, minPrice: event.min, maxPrice: event.max }) }) },
+        'map.filterPrice': {
+          actions: assign({ filters: ({ context, event }) => ({ ...context.filters, minPrice: event.min, maxPrice: event.max }) }),
+        },
         'map.priceTyped': {
           actions: assign(({ context, event }) => {
             const priceText = { ...context.priceText, [event.which]: event.text };
@@ -228,7 +230,15 @@ export const lotMapMachine = setup({
         'map.lotChanged': {
           actions: assign(({ context, event }) => ({
             lots: context.lots.map((l) =>
-              l.id === event.lot.id ? { ...l, status: event.lot.status, price_per_m2: event.lot.price_per_m2, list_price: event.lot.list_price, area_m2: event.lot.area_m2 } : l,
+              l.id === event.lot.id
+                ? {
+                    ...l,
+                    status: event.lot.status,
+                    price_per_m2: event.lot.price_per_m2,
+                    list_price: event.lot.list_price,
+                    area_m2: event.lot.area_m2,
+                  }
+                : l,
             ),
             lotDetail: context.lotDetail?.id === event.lot.id ? event.lot : context.lotDetail,
           })),
@@ -274,7 +284,9 @@ export const lotMapMachine = setup({
             'map.search': [
               {
                 guard: ({ context }) => findLot(context.lots, context.searchText) === null,
-                actions: assign({ searchMessage: ({ context }) => (context.searchText.trim() === '' ? null : notFoundMessage(context.searchText)) }),
+                actions: assign({
+                  searchMessage: ({ context }) => (context.searchText.trim() === '' ? null : notFoundMessage(context.searchText)),
+                }),
               },
               {
                 target: '.opening',

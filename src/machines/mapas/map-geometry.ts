@@ -107,7 +107,10 @@ export function polygonBounds(polygon: Polygon): [number, number, number, number
  * ([longitude, latitude]) is projected with an equirectangular projection scaled to metres around
  * the map's mean latitude (y flipped too). North is up in both.
  */
-export function projector(system: 'PLAN' | 'GEO', bounds: readonly [number, number, number, number] | null): (p: readonly [number, number]) => [number, number] {
+export function projector(
+  system: 'PLAN' | 'GEO',
+  bounds: readonly [number, number, number, number] | null,
+): (p: readonly [number, number]) => [number, number] {
   // Drawing coordinates start at the bounds' north-west corner: UTM-sized numbers (8 688 000 m)
   // would lose centimetres in the browser's 32-bit float geometry (hit-testing, zoomed drawing).
   const [x0, , , y1] = bounds ?? [0, 0, 0, 0];
@@ -138,7 +141,11 @@ export type HeatMetric = 'PRICE_PER_M2' | 'DAYS_LATE' | 'SALE_DATE';
 /** Sequential ramp (light yellow → dark red, 5 stops) of the heat map. */
 export const HEAT_STOPS = ['#ffffb2', '#fecc5c', '#fd8d3c', '#f03b20', '#bd0026'] as const;
 
-const hex = (h: string): [number, number, number] => [parseInt(h.slice(1, 3), 16), parseInt(h.slice(3, 5), 16), parseInt(h.slice(5, 7), 16)];
+const hex = (h: string): [number, number, number] => [
+  parseInt(h.slice(1, 3), 16),
+  parseInt(h.slice(3, 5), 16),
+  parseInt(h.slice(5, 7), 16),
+];
 const toHex = (n: number) => Math.round(n).toString(16).padStart(2, '0');
 
 /**

@@ -41,7 +41,10 @@ export function publicMapView(map: PublicLotMap): LoadedMap {
  * public: the plan URL as is), `loadLot` (GET lots/{id}) and `reportApiError` (only
  * 401/402/404 of staff calls go to the session: a 404 on the public map is the map's own state).
  */
-export function provideLotMap(api: Pick<LotMapsApi, 'staffMap' | 'publicMap' | 'planBlob' | 'lot'>, deps: Pick<MapsMachinesDeps, 'reportApiError' | 'objectUrls' | 'writeClipboard'> & { toaster?: AppToaster }) {
+export function provideLotMap(
+  api: Pick<LotMapsApi, 'staffMap' | 'publicMap' | 'planBlob' | 'lot'>,
+  deps: Pick<MapsMachinesDeps, 'reportApiError' | 'objectUrls' | 'writeClipboard'> & { toaster?: AppToaster },
+) {
   const writeClipboard = deps.writeClipboard ?? ((text: string) => navigator.clipboard.writeText(text));
   const urls = deps.objectUrls ?? { create: (b: Blob) => URL.createObjectURL(b), revoke: (u: string) => URL.revokeObjectURL(u) };
   return lotMapMachine.provide({

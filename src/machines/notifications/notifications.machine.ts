@@ -1,9 +1,5 @@
 import { assign, setup } from 'xstate';
-import {
-  notificationsMessageEventSchema,
-  type Notification,
-  type NotificationsData,
-} from '../../schemas/notification';
+import { notificationsMessageEventSchema, type Notification, type NotificationsData } from '../../schemas/notification';
 import { placeholder } from '../shared/placeholder';
 
 /**
@@ -110,10 +106,7 @@ export const notificationsMachine = setup({
       states: {
         closed: {
           on: {
-            'notifications.opened': [
-              { guard: 'hasUnread', target: 'open.markingSeen' },
-              { target: 'open' },
-            ],
+            'notifications.opened': [{ guard: 'hasUnread', target: 'open.markingSeen' }, { target: 'open' }],
           },
         },
         open: {

@@ -63,7 +63,9 @@ function signedCents(text: string): number | null {
  * The request body of the form, or Spanish messages per field (`selection`, `value`, `reason`).
  * Amounts are typed in soles/dollars and sent in céntimos; percentages as numbers (−90…500).
  */
-export function bulkPriceBody(form: BulkPriceForm): { ok: true; body: BulkPriceRequest } | { ok: false; errors: BulkPriceContext['errors'] } {
+export function bulkPriceBody(
+  form: BulkPriceForm,
+): { ok: true; body: BulkPriceRequest } | { ok: false; errors: BulkPriceContext['errors'] } {
   const errors: BulkPriceContext['errors'] = {};
   let change: PriceChange | null = null;
   if (form.kind === 'PERCENT') {
@@ -114,7 +116,12 @@ export type BulkPriceEmitted = { type: 'applied'; updated: number };
 
 /** The bulk price machine (unprovided: `preview`, `apply`, `applied`, `reportApiError`). */
 export const bulkPriceMachine = setup({
-  types: { context: {} as BulkPriceContext, events: {} as BulkPriceEvent, input: {} as { subdivisionKey: string }, emitted: {} as BulkPriceEmitted },
+  types: {
+    context: {} as BulkPriceContext,
+    events: {} as BulkPriceEvent,
+    input: {} as { subdivisionKey: string },
+    emitted: {} as BulkPriceEmitted,
+  },
   actors: {
     /** POST …/lots/price-preview. */
     preview: placeholder<PricePreview, { key: string; body: BulkPriceRequest }>('preview'),
@@ -136,7 +143,10 @@ export const bulkPriceMachine = setup({
         else if (path.startsWith('change')) errors.value ??= messages[0];
       }
       const hasField = Object.keys(errors).length > 0;
-      return { errors, formError: rest.filter((m) => !Object.values(errors).includes(m)).join(' ') || (hasField ? null : errorMessage(error)) };
+      return {
+        errors,
+        formError: rest.filter((m) => !Object.values(errors).includes(m)).join(' ') || (hasField ? null : errorMessage(error)),
+      };
     }),
   },
   guards: {
@@ -145,7 +155,14 @@ export const bulkPriceMachine = setup({
   },
 }).createMachine({
   id: 'bulkPrice',
-  context: ({ input }) => ({ subdivisionKey: input.subdivisionKey, ...emptyForm, preview: null, errors: {}, formError: null, updated: null }),
+  context: ({ input }) => ({
+    subdivisionKey: input.subdivisionKey,
+    ...emptyForm,
+    preview: null,
+    errors: {},
+    formError: null,
+    updated: null,
+  }),
   initial: 'closed',
   states: {
     closed: {
@@ -159,12 +176,30 @@ export const bulkPriceMachine = setup({
     open: {
       initial: 'editing',
       on: {
-        'bulk.blocksChanged': { target: '.editing', actions: assign(({ context, event }) => ({ blocks: event.blocks, ...cleared(context, 'selection') })) },
-        'bulk.statusesChanged': { target: '.editing', actions: assign(({ context, event }) => ({ statuses: event.statuses, ...cleared(context, 'selection') })) },
-        'bulk.lotIdsChanged': { target: '.editing', actions: assign(({ context, event }) => ({ lotIds: event.lotIds, ...cleared(context, 'selection') })) },
-        'bulk.kindChanged': { target: '.editing', actions: assign(({ context, event }) => ({ kind: event.kind, value: '', ...cleared(context, 'value') })) },
-        'bulk.valueChanged': { target: '.editing', actions: assign(({ context, event }) => ({ value: event.value, ...cleared(context, 'value') })) },
-        'bulk.reasonChanged': { target: '.editing', actions: assign(({ context, event }) => ({ reason: event.reason, ...cleared(context, 'reason') })) },
+        'bulk.blocksChanged': {
+          target: '.editing',
+          actions: assign(({ context, event }) => ({ blocks: event.blocks, ...cleared(context, 'selection') })),
+        },
+        'bulk.statusesChanged': {
+          target: '.editing',
+          actions: assign(({ context, event }) => ({ statuses: event.statuses, ...cleared(context, 'selection') })),
+        },
+        'bulk.lotIdsChanged': {
+          target: '.editing',
+          actions: assign(({ context, event }) => ({ lotIds: event.lotIds, ...cleared(context, 'selection') })),
+        },
+        'bulk.kindChanged': {
+          target: '.editing',
+          actions: assign(({ context, event }) => ({ kind: event.kind, value: '', ...cleared(context, 'value') })),
+        },
+        'bulk.valueChanged': {
+          target: '.editing',
+          actions: assign(({ context, event }) => ({ value: event.value, ...cleared(context, 'value') })),
+        },
+        'bulk.reasonChanged': {
+          target: '.editing',
+          actions: assign(({ context, event }) => ({ reason: event.reason, ...cleared(context, 'reason') })),
+        },
         'bulk.close': { target: 'closed' },
       },
       states: {
@@ -190,7 +225,10 @@ export const bulkPriceMachine = setup({
               {
                 guard: { type: 'sessionError', params: errorParams },
                 target: 'editing',
-                actions: [{ type: 'reportApiError', params: ({ event }) => event.error as ApiError }, { type: 'showError', params: errorParams }],
+                actions: [
+                  { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+                  { type: 'showError', params: errorParams },
+                ],
               },
               { target: 'editing', actions: { type: 'showError', params: errorParams } },
             ],
@@ -206,7 +244,11 @@ export const bulkPriceMachine = setup({
             input: ({ context }) => ({ key: context.subdivisionKey, body: (bulkPriceBody(context) as { body: BulkPriceRequest }).body }),
             onDone: {
               target: '#bulkPrice.closed',
-              actions: [assign(({ event }) => ({ updated: event.output.updated, preview: null })), { type: 'applied', params: ({ event }) => event.output.updated }, emit(({ event }) => ({ type: 'applied' as const, updated: event.output.updated }))],
+              actions: [
+                assign(({ event }) => ({ updated: event.output.updated, preview: null })),
+                { type: 'applied', params: ({ event }) => event.output.updated },
+                emit(({ event }) => ({ type: 'applied' as const, updated: event.output.updated })),
+              ],
             },
             onError: [
               {

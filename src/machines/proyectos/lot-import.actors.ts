@@ -12,7 +12,10 @@ import { forwardSessionErrors } from '../shared/api-errors';
  * The provided machine over `api`; session errors (401/402/404) go to `reportApiError`. The api's
  * `preview` / `commit` receive the machine's upload options (progress → `import.progress`, abort).
  */
-export function createLotImportMachine(api: Pick<LotImportsApi, 'preview' | 'commit'>, deps: { reportApiError: (error: ApiError) => void }) {
+export function createLotImportMachine(
+  api: Pick<LotImportsApi, 'preview' | 'commit'>,
+  deps: { reportApiError: (error: ApiError) => void },
+) {
   return provideLotImportMachine({
     preview: api.preview,
     commit: api.commit,

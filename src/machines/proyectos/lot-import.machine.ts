@@ -100,12 +100,21 @@ export function summariseIssues(issues: readonly ImportIssue[]): IssueKindCount[
     else entry.warnings += n;
     byKind.set(kind, entry);
   }
-  return [...byKind.values()].sort((a, b) => Number(b.errors > 0) - Number(a.errors > 0) || b.errors + b.warnings - (a.errors + a.warnings));
+  return [...byKind.values()].sort(
+    (a, b) => Number(b.errors > 0) - Number(a.errors > 0) || b.errors + b.warnings - (a.errors + a.warnings),
+  );
 }
 
 /** The issues the report's filter keeps (kind "OTHER" also matches issues without a known kind). */
-export function filterIssues(issues: readonly ImportIssue[], { kind, severity }: Pick<IssueReportState, 'kind' | 'severity'>): ImportIssue[] {
-  return issues.filter((i) => (severity === null || i.severity === severity) && (kind === null || (i.kind && i.kind in IMPORT_ISSUE_KINDS ? i.kind : 'OTHER') === kind));
+export function filterIssues(
+  issues: readonly ImportIssue[],
+  { kind, severity }: Pick<IssueReportState, 'kind' | 'severity'>,
+): ImportIssue[] {
+  return issues.filter(
+    (i) =>
+      (severity === null || i.severity === severity) &&
+      (kind === null || (i.kind && i.kind in IMPORT_ISSUE_KINDS ? i.kind : 'OTHER') === kind),
+  );
 }
 
 /** The issues as a CSV for a spreadsheet (UTF-8 with BOM): Tipo, Gravedad, Ubicación, Lote, Detalle. */
@@ -153,7 +162,17 @@ function issuesOf(error: unknown): ImportIssue[] {
 }
 
 const freshReport = (): IssueReportState => ({ kind: null, severity: null, page: 0 });
-const fresh = (key: string): LotImportContext => ({ key, file: null, layer: null, preview: null, error: null, rejectedIssues: [], result: null, progress: 0, report: freshReport() });
+const fresh = (key: string): LotImportContext => ({
+  key,
+  file: null,
+  layer: null,
+  preview: null,
+  error: null,
+  rejectedIssues: [],
+  result: null,
+  progress: 0,
+  report: freshReport(),
+});
 
 /** A progress fraction kept within 0..1 (NaN → 0). */
 const clampFraction = (fraction: number) => (fraction > 0 ? Math.min(1, fraction) : 0);
@@ -181,7 +200,8 @@ export const lotImportMachine = setup({
     /** Session errors (401/402…) go to the session machine (provided). */
     reportApiError: (_, _error: unknown) => {},
     /** Every issue of the report as a CSV download. */
-    downloadIssues: ({ context }) => saveFile({ fileName: 'problemas-importacion.csv', mime: 'text/csv;charset=utf-8', content: issuesCsv(reportIssues(context)) }),
+    downloadIssues: ({ context }) =>
+      saveFile({ fileName: 'problemas-importacion.csv', mime: 'text/csv;charset=utf-8', content: issuesCsv(reportIssues(context)) }),
   },
   guards: {
     canImport: ({ context }) => context.preview?.can_import === true,
@@ -217,7 +237,11 @@ export const lotImportMachine = setup({
     choosingFile: {
       on: {
         'import.file': [
-          { guard: 'fileAccepted', target: 'previewing', actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null })) },
+          {
+            guard: 'fileAccepted',
+            target: 'previewing',
+            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null })),
+          },
           { actions: assign(({ event }) => ({ file: null, error: importFileProblem(event.file) })) },
         ],
       },
@@ -228,10 +252,16 @@ export const lotImportMachine = setup({
       invoke: {
         src: 'preview',
         input: ({ context, self }) => ({ key: context.key, file: context.file!, layer: context.layer, parent: self }),
-        onDone: { target: 'reviewed', actions: assign(({ event }) => ({ preview: event.output, layer: event.output.layer, error: null, report: freshReport() })) },
+        onDone: {
+          target: 'reviewed',
+          actions: assign(({ event }) => ({ preview: event.output, layer: event.output.layer, error: null, report: freshReport() })),
+        },
         onError: {
           target: 'failed',
-          actions: [assign(({ event }) => ({ error: errorMessage(event.error), rejectedIssues: [] })), { type: 'reportApiError', params: ({ event }: { event: { error: unknown } }) => event.error }],
+          actions: [
+            assign(({ event }) => ({ error: errorMessage(event.error), rejectedIssues: [] })),
+            { type: 'reportApiError', params: ({ event }: { event: { error: unknown } }) => event.error },
+          ],
         },
       },
     },
@@ -240,7 +270,11 @@ export const lotImportMachine = setup({
       on: {
         'import.layer': { target: 'previewing', actions: assign(({ event }) => ({ layer: event.layer })) },
         'import.file': [
-          { guard: 'fileAccepted', target: 'previewing', actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null })) },
+          {
+            guard: 'fileAccepted',
+            target: 'previewing',
+            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null })),
+          },
           { target: 'choosingFile', actions: assign(({ event }) => ({ file: null, preview: null, error: importFileProblem(event.file) })) },
         ],
       },
@@ -277,8 +311,15 @@ export const lotImportMachine = setup({
       on: {
         'import.retry': { guard: 'hasFile', target: 'previewing', actions: assign({ error: null, rejectedIssues: [] }) },
         'import.file': [
-          { guard: 'fileAccepted', target: 'previewing', actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null, rejectedIssues: [] })) },
-          { target: 'choosingFile', actions: assign(({ event }) => ({ file: null, preview: null, rejectedIssues: [], error: importFileProblem(event.file) })) },
+          {
+            guard: 'fileAccepted',
+            target: 'previewing',
+            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null, rejectedIssues: [] })),
+          },
+          {
+            target: 'choosingFile',
+            actions: assign(({ event }) => ({ file: null, preview: null, rejectedIssues: [], error: importFileProblem(event.file) })),
+          },
         ],
       },
     },
@@ -307,7 +348,9 @@ const uploadOptions = (input: LotImportRequest, signal: AbortSignal): UploadOpti
 export function provideLotImportMachine(deps: LotImportDeps) {
   return lotImportMachine.provide({
     actors: {
-      preview: fromPromise<ImportPreview, LotImportRequest>(({ input, signal }) => deps.preview(input.key, input.file, input.layer, uploadOptions(input, signal))),
+      preview: fromPromise<ImportPreview, LotImportRequest>(({ input, signal }) =>
+        deps.preview(input.key, input.file, input.layer, uploadOptions(input, signal)),
+      ),
       commit: fromPromise<{ created: number; updated: number }, LotImportRequest>(({ input, signal }) =>
         deps.commit(input.key, input.file, input.layer, uploadOptions(input, signal)),
       ),

@@ -109,7 +109,9 @@ export const lotStatusMachine = setup({
     },
     editing: {
       on: {
-        'status.targetChanged': { actions: assign(({ event }) => ({ target: event.status, targetError: null, reasonError: null, formError: null })) },
+        'status.targetChanged': {
+          actions: assign(({ event }) => ({ target: event.status, targetError: null, reasonError: null, formError: null })),
+        },
         'status.reasonChanged': { actions: assign(({ event }) => ({ reason: event.reason, reasonError: null })) },
         'status.submit': [
           {
@@ -136,7 +138,11 @@ export const lotStatusMachine = setup({
         },
         onDone: {
           target: 'closed',
-          actions: [{ type: 'changed', params: ({ event }) => event.output }, emit(({ event }) => ({ type: 'changed' as const, lot: event.output })), assign({ lot: null, ...closed })],
+          actions: [
+            { type: 'changed', params: ({ event }) => event.output },
+            emit(({ event }) => ({ type: 'changed' as const, lot: event.output })),
+            assign({ lot: null, ...closed }),
+          ],
         },
         onError: {
           target: 'editing',
@@ -185,10 +191,16 @@ export const lotStatusHistoryMachine = setup({
       invoke: {
         src: 'load',
         input: ({ context }) => ({ lotId: context.lotId }),
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ entries: event.output.data, total: event.output.meta.total, error: null })) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ entries: event.output.data, total: event.output.meta.total, error: null })),
+        },
         onError: {
           target: 'failure',
-          actions: [assign(({ event }) => ({ error: errorMessage(event.error) })), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
+          actions: [
+            assign(({ event }) => ({ error: errorMessage(event.error) })),
+            { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+          ],
         },
       },
     },

@@ -36,16 +36,17 @@ export interface LotsWindowContext {
 }
 
 export type LotsWindowEvent =
-  | { type: 'window.need'; from: number; to: number }
-  | { type: 'window.reset'; query: ListQuery }
-  | { type: 'window.retry' };
+  { type: 'window.need'; from: number; to: number } | { type: 'window.reset'; query: ListQuery } | { type: 'window.retry' };
 
 /** The 1-based page holding row `index`. */
 export const pageOf = (index: number) => Math.floor(index / WINDOW_PAGE_SIZE) + 1;
 
 /** The first page of the wanted range that is not loaded, or null. */
 export function missingPage(context: Pick<LotsWindowContext, 'pages' | 'total' | 'wanted'>): number | null {
-  const last = context.total === null ? pageOf(context.wanted.to) : Math.min(pageOf(context.wanted.to), Math.max(1, Math.ceil(context.total / WINDOW_PAGE_SIZE)));
+  const last =
+    context.total === null
+      ? pageOf(context.wanted.to)
+      : Math.min(pageOf(context.wanted.to), Math.max(1, Math.ceil(context.total / WINDOW_PAGE_SIZE)));
   for (let p = pageOf(Math.max(0, context.wanted.from)); p <= last; p += 1) if (!context.pages[p]) return p;
   return null;
 }
@@ -68,11 +69,30 @@ export const lotsWindowMachine = setup({
   guards: { hasMissing: ({ context }) => missingPage(context) !== null },
 }).createMachine({
   id: 'lotsWindow',
-  context: ({ input }) => ({ key: input.key, query: input.query, pages: {}, total: null, wanted: { from: 0, to: WINDOW_PAGE_SIZE - 1 }, loadingPage: null, error: null }),
+  context: ({ input }) => ({
+    key: input.key,
+    query: input.query,
+    pages: {},
+    total: null,
+    wanted: { from: 0, to: WINDOW_PAGE_SIZE - 1 },
+    loadingPage: null,
+    error: null,
+  }),
   initial: 'dormant',
   on: {
     'window.need': { actions: assign(({ event }) => ({ wanted: { from: event.from, to: event.to } })) },
-    'window.reset': { target: '.idle', reenter: true, actions: assign(({ event }) => ({ query: event.query, pages: {}, total: null, loadingPage: null, error: null, wanted: { from: 0, to: WINDOW_PAGE_SIZE - 1 } })) },
+    'window.reset': {
+      target: '.idle',
+      reenter: true,
+      actions: assign(({ event }) => ({
+        query: event.query,
+        pages: {},
+        total: null,
+        loadingPage: null,
+        error: null,
+        wanted: { from: 0, to: WINDOW_PAGE_SIZE - 1 },
+      })),
+    },
   },
   states: {
     /** Nothing fetched until the first `window.reset` (the table is shown). */
@@ -94,7 +114,10 @@ export const lotsWindowMachine = setup({
         },
         onError: {
           target: 'failure',
-          actions: [assign(({ event }) => ({ error: errorMessage(event.error) })), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
+          actions: [
+            assign(({ event }) => ({ error: errorMessage(event.error) })),
+            { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+          ],
         },
       },
     },
@@ -104,7 +127,10 @@ export const lotsWindowMachine = setup({
 export type LotsWindowMachine = typeof lotsWindowMachine;
 
 /** Provided with the lots api. */
-export function createLotsWindowMachine(deps: { lotsApi: Pick<LotsApi, 'list'>; reportApiError: (e: ApiError) => void }): LotsWindowMachine {
+export function createLotsWindowMachine(deps: {
+  lotsApi: Pick<LotsApi, 'list'>;
+  reportApiError: (e: ApiError) => void;
+}): LotsWindowMachine {
   return lotsWindowMachine.provide({
     actors: { fetchPage: fromPromise(({ input }) => deps.lotsApi.list(input.key, input.query)) },
     actions: {

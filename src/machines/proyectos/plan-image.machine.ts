@@ -25,7 +25,8 @@ export interface PlanImageContext {
   uploadError: string | null;
 }
 
-export type PlanImageEvent = { type: 'plan.upload'; file: File } | { type: 'plan.retry' } | { type: 'plan.urlChanged'; planUrl: string | null };
+export type PlanImageEvent =
+  { type: 'plan.upload'; file: File } | { type: 'plan.retry' } | { type: 'plan.urlChanged'; planUrl: string | null };
 
 /** Spanish refusal of a file the server would refuse, or null. */
 export function planFileError(file: { type: string; size: number }): string | null {

@@ -2,7 +2,14 @@ import { ApiError, type ApiClient } from '../../api/client';
 import { createLotsApi, type LotsApi } from '../../api/proyectos/lots';
 import { createSubdivisionsApi, type SubdivisionsApi } from '../../api/proyectos/subdivisions';
 import type { AppToaster } from '../../lib/toaster';
-import type { CreateLotRequest, CreateSubdivisionRequest, Lot, Subdivision, UpdateLotRequest, UpdateSubdivisionRequest } from '../../schemas/proyectos/projects';
+import type {
+  CreateLotRequest,
+  CreateSubdivisionRequest,
+  Lot,
+  Subdivision,
+  UpdateLotRequest,
+  UpdateSubdivisionRequest,
+} from '../../schemas/proyectos/projects';
 import { resourceScreenMachines, type ResourceScreenMachines } from '../shared/resource-screen';
 import { createBulkPriceMachine } from './bulk-price.machine';
 import { createLotStatusMachines } from './lot-status.machine';
@@ -18,7 +25,6 @@ export interface ProjectsMachinesDeps {
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
 }
-
 
 export interface ProjectsApis {
   subdivisionsApi: SubdivisionsApi;
@@ -43,7 +49,8 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
   /** A refused delete (409: a subdivision with lots, a lot that is not Disponible) is also a toast. */
   const toastRefusal = <T>(promise: Promise<T>) =>
     promise.catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 409) toaster.show({ severity: 'error', summary: 'No se pudo eliminar', detail: error.message, life: 6000 });
+      if (error instanceof ApiError && error.status === 409)
+        toaster.show({ severity: 'error', summary: 'No se pudo eliminar', detail: error.message, life: 6000 });
       throw error;
     });
   const subdivisions = resourceScreenMachines<Subdivision, CreateSubdivisionRequest, UpdateSubdivisionRequest>({
@@ -80,7 +87,14 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
     let machine = lotsPages.get(key);
     if (!machine) {
       const { list, editor } = lotsFor(key);
-      machine = createLotsPageMachine({ detail: subdivisionDetail, list, editor, window: lotsWindow, status: lotStatus.status, bulk: bulkPrice });
+      machine = createLotsPageMachine({
+        detail: subdivisionDetail,
+        list,
+        editor,
+        window: lotsWindow,
+        status: lotStatus.status,
+        bulk: bulkPrice,
+      });
       lotsPages.set(key, machine);
     }
     return machine;

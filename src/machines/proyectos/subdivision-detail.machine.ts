@@ -34,10 +34,7 @@ export interface SubdivisionDetailContext {
 }
 
 export type SubdivisionDetailEvent =
-  | { type: 'detail.reload' }
-  | { type: 'detail.retry' }
-  | { type: 'structure.save'; op: StructureOp }
-  | { type: 'structure.dismissError' };
+  { type: 'detail.reload' } | { type: 'detail.retry' } | { type: 'structure.save'; op: StructureOp } | { type: 'structure.dismissError' };
 
 export const subdivisionDetailMachine = setup({
   types: { context: {} as SubdivisionDetailContext, events: {} as SubdivisionDetailEvent, input: {} as { key: string } },
@@ -65,7 +62,10 @@ export const subdivisionDetailMachine = setup({
             onDone: { target: 'ready', actions: assign(({ event }) => ({ subdivision: event.output, error: null })) },
             onError: {
               target: 'failure',
-              actions: [assign(({ event }) => ({ error: errorMessage(event.error) })), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
+              actions: [
+                assign(({ event }) => ({ error: errorMessage(event.error) })),
+                { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+              ],
             },
           },
         },
@@ -110,7 +110,10 @@ export const subdivisionDetailMachine = setup({
             onDone: { target: 'loading', actions: 'changed' },
             onError: {
               target: 'ready',
-              actions: [assign(({ event }) => ({ structureError: errorMessage(event.error) })), { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
+              actions: [
+                assign(({ event }) => ({ structureError: errorMessage(event.error) })),
+                { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+              ],
             },
           },
         },

@@ -95,7 +95,12 @@ export const realtimeMachine = setup({
           { guard: { type: 'is', params: { state: 'failed' } }, target: 'failed', actions: 'recordState' },
           { actions: 'recordState' },
         ],
-        'realtime.pushed': { actions: { type: 'deliver', params: ({ event }: { event: RealtimeEvent }) => (event.type === 'realtime.pushed' ? event.payload : null) } },
+        'realtime.pushed': {
+          actions: {
+            type: 'deliver',
+            params: ({ event }: { event: RealtimeEvent }) => (event.type === 'realtime.pushed' ? event.payload : null),
+          },
+        },
         'realtime.permissionsChanged': {
           actions: {
             type: 'permissionsChanged',

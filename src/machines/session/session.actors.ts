@@ -18,10 +18,7 @@ import { sessionMachine, type SessionInput, type StoredValues } from './session.
  */
 
 /** The api functions the session uses (a subset of `createSessionApi`, so tests pass fakes). */
-export type SessionCalls = Pick<
-  SessionApi,
-  'login' | 'logout' | 'realtimeCredentials' | 'activeLocals' | 'roleNames' | 'rolePermissions'
->;
+export type SessionCalls = Pick<SessionApi, 'login' | 'logout' | 'realtimeCredentials' | 'activeLocals' | 'roleNames' | 'rolePermissions'>;
 
 export interface SessionDeps {
   api: SessionCalls;
@@ -58,7 +55,9 @@ export function readStoredSession(store: KeyValueStore | null, log: (message: st
   // SPEC §8: a stored session whose user or permissions cannot be read is logged and treated like
   // an expired one (storage cleared, so the route guard sends the user to the login) rather than
   // shown as a half-empty shell (issue "The shell, exactly as specified" item 8).
-  const unreadable = (['user_details', 'accesos'] as const).filter((key) => store?.getItem(key) != null && readStorage(key, store) === null);
+  const unreadable = (['user_details', 'accesos'] as const).filter(
+    (key) => store?.getItem(key) != null && readStorage(key, store) === null,
+  );
   if (readStorage('user_details', store) === null || unreadable.length > 0) {
     log(`[sesión] Datos de sesión ilegibles (${unreadable.length ? unreadable.join(', ') : 'user_details ausente'}): se cierra la sesión`);
     clearStorage(store);

@@ -245,17 +245,24 @@ function loadIntoStorage<const S extends keyof SecondaryOutputs>(src: S, what: s
 }
 
 /** The three global redirects of SPEC §7, as the transitions of the root `session.apiError` handler. */
-function globalRedirect<const S extends RedirectStatus>(status: S, guard: 'isUnauthorizedWithSession' | 'isNotFound' | 'isPaymentRequired') {
+function globalRedirect<const S extends RedirectStatus>(
+  status: S,
+  guard: 'isUnauthorizedWithSession' | 'isNotFound' | 'isPaymentRequired',
+) {
   const redirect = { status, to: REDIRECT_PATHS[status] };
   const route = [
-    { type: 'keepRedirect', params: ({ event }: { event: { type: string; error?: unknown } }) => ({ redirect, error: event.error as ApiError }) },
+    {
+      type: 'keepRedirect',
+      params: ({ event }: { event: { type: string; error?: unknown } }) => ({ redirect, error: event.error as ApiError }),
+    },
     { type: 'navigate', params: { to: redirect.to } },
   ] as const;
   return {
     guard,
     target: '#session.redirected',
     // A 401 ends the session: storage cleared, context and theme back to their defaults.
-    actions: status === 401 ? (['clearStorage', 'resetContext', { type: 'restoreTheme', params: DEFAULT_THEME }, ...route] as const) : route,
+    actions:
+      status === 401 ? (['clearStorage', 'resetContext', { type: 'restoreTheme', params: DEFAULT_THEME }, ...route] as const) : route,
   } as const;
 }
 
@@ -281,11 +288,17 @@ export const sessionMachine = setup({
      * Fresh permission strings (row 11) kept, with the user's menu (`permissions_names`) rebuilt
      * from them (SPEC §3, §6); `persist` with {@link storedAccess} stores both.
      */
-    keepPermissions: assign(({ context }, permissions: string[]) => ({ permissions, user: withPermissionsNames(context.user, permissions) })),
+    keepPermissions: assign(({ context }, permissions: string[]) => ({
+      permissions,
+      user: withPermissionsNames(context.user, permissions),
+    })),
     /** A secondary call's answer kept in the context (see {@link loadIntoStorage}). */
     keepSessionData: assign((_, values: Partial<SessionContext>) => values),
     /** The global rule's redirect, and the error it routed (so the same error is not routed twice). */
-    keepRedirect: assign((_, { redirect, error }: { redirect: SessionContext['redirect']; error: ApiError }) => ({ redirect, routedError: error })),
+    keepRedirect: assign((_, { redirect, error }: { redirect: SessionContext['redirect']; error: ApiError }) => ({
+      redirect,
+      routedError: error,
+    })),
     resetContext: assign(() => ({ ...emptyContext })),
     clearLoginError: assign({ loginError: null }),
   },
@@ -407,7 +420,10 @@ export const sessionMachine = setup({
               context: { echoInfo: echo_info, channels },
               stored: { echo_info, channels },
             })),
-            locals: loadIntoStorage('fetchActiveLocals', 'active locations', (locals) => ({ context: { locals }, stored: { local_active: locals } })),
+            locals: loadIntoStorage('fetchActiveLocals', 'active locations', (locals) => ({
+              context: { locals },
+              stored: { local_active: locals },
+            })),
             roles: loadIntoStorage('fetchRoleNames', 'roles', (roles) => ({ context: { roles }, stored: { roles } })),
             permissions: loadIntoStorage('fetchRolePermissions', 'permissions', (permissions) => ({
               context: { permissions },

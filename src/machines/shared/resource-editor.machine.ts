@@ -72,8 +72,7 @@ export interface ResourceEditorContext<Row, Create = EditorValues, Update = Crea
 
 /** Input of `save`: a new record's body, or the edited record and the edit's body (with its version). */
 export type SaveInput<Row, Create = EditorValues, Update = Create> =
-  | { mode: 'create'; record: null; body: Create }
-  | { mode: 'edit'; record: Row; body: Versioned<Update> };
+  { mode: 'create'; record: null; body: Create } | { mode: 'edit'; record: Row; body: Versioned<Update> };
 
 /** Emitted by the editor after a save or a delete (XState v5 `emit`; listen with `actor.on('saved', …)`). */
 export type ResourceEditorEmitted = { type: 'saved'; kind: 'created' | 'updated' | 'deleted' };
@@ -306,7 +305,10 @@ export function createResourceEditorMachine<Row extends object, Create extends o
                   result: event.output,
                 }),
               },
-              emit(({ context }) => ({ type: 'saved' as const, kind: context.mode === 'edit' ? ('updated' as const) : ('created' as const) })),
+              emit(({ context }) => ({
+                type: 'saved' as const,
+                kind: context.mode === 'edit' ? ('updated' as const) : ('created' as const),
+              })),
             ],
           },
           onError: SERVER_REFUSED,
@@ -355,7 +357,11 @@ export function createResourceEditorMachine<Row extends object, Create extends o
           input: ({ context }) => ({ record: context.record! }),
           onDone: {
             target: 'done',
-            actions: [assign({ result: null }), { type: 'saved', params: () => ({ kind: 'deleted' as const, result: null }) }, emit({ type: 'saved' as const, kind: 'deleted' as const })],
+            actions: [
+              assign({ result: null }),
+              { type: 'saved', params: () => ({ kind: 'deleted' as const, result: null }) },
+              emit({ type: 'saved' as const, kind: 'deleted' as const }),
+            ],
           },
           onError: SERVER_REFUSED,
         },

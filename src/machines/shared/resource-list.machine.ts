@@ -210,7 +210,11 @@ export function createResourceListMachine<Row>() {
       /** Saves an exported file (injected: a Blob and a temporary link). */
       download: (_, _file: ExportFile) => {},
       /** Keeps a failed load's Spanish message and status. */
-      showError: assign((_, { error }: { error: unknown }) => ({ error: errorMessage(error), errorStatus: errorStatus(error), shownQuery: null })),
+      showError: assign((_, { error }: { error: unknown }) => ({
+        error: errorMessage(error),
+        errorStatus: errorStatus(error),
+        shownQuery: null,
+      })),
     },
     actors: {
       /** One page of the list (the screen's api call). */
@@ -394,4 +398,3 @@ export type ResourceListMachine<Row = Record<string, unknown>> = ReturnType<type
 
 /** A list over plain records (tests and screens whose rows have no type of their own). */
 export const resourceListMachine = createResourceListMachine<Record<string, unknown>>();
-

@@ -68,7 +68,8 @@ export function resourceScreenMachines<Row extends object, Create extends object
       reportApiError: (_, { error }) => reportApiError(error),
       download: (_, file) => {
         (deps.download ?? saveFile)(file);
-        if (file.truncated) toaster.show({ severity: 'warn', summary: 'Exportación parcial', detail: EXPORT_TRUNCATED_MESSAGE, life: 6000 });
+        if (file.truncated)
+          toaster.show({ severity: 'warn', summary: 'Exportación parcial', detail: EXPORT_TRUNCATED_MESSAGE, life: 6000 });
       },
     },
   });

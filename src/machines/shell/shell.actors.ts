@@ -111,10 +111,10 @@ export function createShellActors({
   ).start();
 
   let user = session.getSnapshot().context.user;
-  const menuSearch = createActor(
-    menuSearchMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }),
-    { input: { items: menuSearchItems(user) }, ...inspectOption() },
-  ).start();
+  const menuSearch = createActor(menuSearchMachine.provide({ actions: { navigate: (_, { to }) => navigate(to) } }), {
+    input: { items: menuSearchItems(user) },
+    ...inspectOption(),
+  }).start();
   session.subscribe((snapshot) => {
     if (snapshot.context.user === user) return;
     user = snapshot.context.user;

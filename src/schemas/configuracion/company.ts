@@ -35,7 +35,11 @@ export const updateCompanyRequestSchema = z
     business_name: z.string().trim().min(1, 'Ingrese la razón social').max(200),
     ruc: z.string().trim().refine(isValidRuc, { message: 'El RUC no es válido (11 dígitos con dígito verificador)' }),
     address: z.string().trim().min(1, 'Ingrese la dirección').max(250),
-    phone: z.string().trim().regex(/^\d{6,15}$/, 'El teléfono debe tener entre 6 y 15 dígitos').nullable(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\d{6,15}$/, 'El teléfono debe tener entre 6 y 15 dígitos')
+      .nullable(),
     email: z.email({ error: 'Ingrese un correo electrónico válido' }).max(120).nullable(),
     legal_representative: z.string().trim().min(1).max(200).nullable(),
     /** The version read (stale → 409). */

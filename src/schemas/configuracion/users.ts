@@ -11,16 +11,26 @@ import { listQueryShape, pagedResponseSchema, sortSchema, dataResponseSchema } f
 export const accountStatusSchema = z.enum(['ACTIVO', 'INACTIVO']);
 
 /** Peruvian DNI: exactly 8 digits. */
-export const staffDniSchema = z.string().trim().regex(/^\d{8}$/, 'El DNI debe tener 8 dígitos');
+export const staffDniSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{8}$/, 'El DNI debe tener 8 dígitos');
 
 /** Staff e-mail (stored lower-case). */
 export const staffEmailSchema = z.email({ error: 'Ingrese un correo electrónico válido' }).max(120);
 
 /** Mobile phone: 9 digits starting with 9, or null. */
-export const staffPhoneSchema = z.string().trim().regex(/^9\d{8}$/, 'El celular debe tener 9 dígitos y empezar con 9').nullable();
+export const staffPhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^9\d{8}$/, 'El celular debe tener 9 dígitos y empezar con 9')
+  .nullable();
 
 /** A list of distinct record ids. */
-const idListSchema = z.array(z.number().int().positive()).max(100).refine((ids) => new Set(ids).size === ids.length, { message: 'Hay valores repetidos' });
+const idListSchema = z
+  .array(z.number().int().positive())
+  .max(100)
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Hay valores repetidos' });
 
 /** GET /api/users query: `q` searches name, surname, DNI and e-mail; filters `status`, `role_id`. */
 export const usersQuerySchema = z.strictObject({

@@ -37,9 +37,7 @@ export type ChangeHistoryQuery = z.infer<typeof changeHistoryQuerySchema>;
  * (tolerant reader): CUSTOMER marks a customer and any other value is staff (SPEC §1, §6); our
  * server sends COLLABORATOR or CUSTOMER.
  */
-export const changeActorSchema = z
-  .object({ type: z.string().min(1), id: z.number().int(), name: z.string().nullable() })
-  .nullable();
+export const changeActorSchema = z.object({ type: z.string().min(1), id: z.number().int(), name: z.string().nullable() }).nullable();
 
 /** One change: the record's fields before and after (secrets never recorded) and the fields that differ. */
 export const changeHistoryEntrySchema = z.object({

@@ -130,7 +130,8 @@ const optionalMetres = z
 /** Optional neighbour text of a boundary ("Calle Los Pinos", "Lote 13"). */
 const neighbour = z.string().trim().max(200).nullable().optional();
 /** Money or price per m² in céntimos. */
-const cents = (message: string) => z.number().int('Use céntimos enteros').min(0, message).max(LIMITS.maxCents, LIMIT_MESSAGES.priceTooLarge);
+const cents = (message: string) =>
+  z.number().int('Use céntimos enteros').min(0, message).max(LIMITS.maxCents, LIMIT_MESSAGES.priceTooLarge);
 
 /** Block name: letters/digits as engineers write them ("A", "B1", "AA"). */
 export const blockNameSchema = z
@@ -207,7 +208,12 @@ export const createSubdivisionRequestSchema = z.strictObject({
   department: z.string().trim().min(1, 'Ingrese el departamento').max(60),
   province: z.string().trim().min(1, 'Ingrese la provincia').max(60),
   district: z.string().trim().min(1, 'Ingrese el distrito').max(60),
-  ubigeo: z.string().trim().regex(/^\d{6}$/, 'El ubigeo tiene 6 dígitos').nullable().optional(),
+  ubigeo: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'El ubigeo tiene 6 dígitos')
+    .nullable()
+    .optional(),
   address: z.string().trim().max(250).nullable().optional(),
   currency: currencySchema.default('PEN'),
   total_area_m2: measure('el área total'),
@@ -446,7 +452,10 @@ export const lotSelectionSchema = z
 export const priceChangeSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('SET_PRICE_PER_M2'), price_per_m2: cents('El precio por m² no puede ser negativo') }),
   z.strictObject({ kind: z.literal('PERCENT'), percent: z.number().min(LIMITS.minPercent).max(LIMITS.maxPercent) }),
-  z.strictObject({ kind: z.literal('AMOUNT_PER_M2'), amount_per_m2: z.number().int().min(-LIMITS.maxAmountPerM2).max(LIMITS.maxAmountPerM2) }),
+  z.strictObject({
+    kind: z.literal('AMOUNT_PER_M2'),
+    amount_per_m2: z.number().int().min(-LIMITS.maxAmountPerM2).max(LIMITS.maxAmountPerM2),
+  }),
 ]);
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 

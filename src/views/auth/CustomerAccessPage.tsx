@@ -61,12 +61,7 @@ function CustomerAccess({ machine }: { machine: CustomerAccessMachine }) {
           title="Ingresar"
           panel={
             loginRef ? (
-              <LoginForm
-                actor={loginRef}
-                idPrefix="customer-login"
-                userLabel="Número de documento"
-                userAutoComplete="username"
-              />
+              <LoginForm actor={loginRef} idPrefix="customer-login" userLabel="Número de documento" userAutoComplete="username" />
             ) : undefined
           }
         />

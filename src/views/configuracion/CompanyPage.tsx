@@ -4,7 +4,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useServices } from '../services';
 import { inspectOption } from '../../machines/inspect';
-import { COMPANY_FIELDS, type CompanyField, type CompanyMachines, type companyFormMachine } from '../../machines/configuracion/company.actors';
+import {
+  COMPANY_FIELDS,
+  type CompanyField,
+  type CompanyMachines,
+  type companyFormMachine,
+} from '../../machines/configuracion/company.actors';
 import { createLocalRequestSchema, LOGO_CONTENT_TYPES, type LocalRecord } from '../../schemas/configuracion/company';
 import { ResourceTable, type TableColumn } from '../shared/ResourceTable';
 import { ResourceToolbar } from '../shared/ResourceToolbar';
@@ -183,8 +188,19 @@ function Locals({ machines }: { machines: CompanyMachines }) {
         caption="Locales"
         rowActions={[
           { text: 'Editar', icon: 'edit', onClick: (l) => openEdit(l) },
-          { text: 'Desactivar', icon: 'disable', intent: 'danger', hidden: (l) => !l.active, onClick: (l) => activation.send({ type: 'local.setActive', local: l, active: false }) },
-          { text: 'Activar', icon: 'tick-circle', hidden: (l) => l.active, onClick: (l) => activation.send({ type: 'local.setActive', local: l, active: true }) },
+          {
+            text: 'Desactivar',
+            icon: 'disable',
+            intent: 'danger',
+            hidden: (l) => !l.active,
+            onClick: (l) => activation.send({ type: 'local.setActive', local: l, active: false }),
+          },
+          {
+            text: 'Activar',
+            icon: 'tick-circle',
+            hidden: (l) => l.active,
+            onClick: (l) => activation.send({ type: 'local.setActive', local: l, active: true }),
+          },
         ]}
       />
       <ListStates list={list} />

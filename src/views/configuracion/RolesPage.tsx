@@ -46,7 +46,13 @@ const COLUMNS: TableColumn<Role>[] = [
       ),
   },
   { key: 'holders', label: 'Usuarios', align: 'right' },
-  { key: 'permissions', label: 'Permisos', align: 'right', render: (r) => String(r.permissions.length), exportValue: (r) => r.permissions.join('; ') },
+  {
+    key: 'permissions',
+    label: 'Permisos',
+    align: 'right',
+    render: (r) => String(r.permissions.length),
+    exportValue: (r) => r.permissions.join('; '),
+  },
 ];
 
 const roleFormSchema = z.object({ name: createRoleRequestSchema.shape.name, copy_of: z.number().int().positive().nullable() });
@@ -212,7 +218,14 @@ export function PermissionMatrix({ matrix }: { matrix: MatrixRef }) {
         <div className="permission-matrix-actions">
           <Button text="Cerrar" onClick={() => matrix.send({ type: 'matrix.close' })} disabled={saving} />
           {readOnly ? null : (
-            <Button intent="primary" icon="floppy-disk" text="Guardar" loading={saving} disabled={!dirty} onClick={() => matrix.send({ type: 'matrix.save' })} />
+            <Button
+              intent="primary"
+              icon="floppy-disk"
+              text="Guardar"
+              loading={saving}
+              disabled={!dirty}
+              onClick={() => matrix.send({ type: 'matrix.save' })}
+            />
           )}
         </div>
       </section>

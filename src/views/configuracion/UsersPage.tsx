@@ -76,13 +76,31 @@ function toValues(u: StaffUser) {
 }
 
 const CONFIRM: Record<UserActionKind, { text: string; question: (u: StaffUser) => string; intent: 'danger' | 'primary' }> = {
-  deactivate: { text: 'Desactivar', intent: 'danger', question: (u) => `¿Desactivar a ${u.name} ${u.surname}? Sus sesiones abiertas se cerrarán.` },
+  deactivate: {
+    text: 'Desactivar',
+    intent: 'danger',
+    question: (u) => `¿Desactivar a ${u.name} ${u.surname}? Sus sesiones abiertas se cerrarán.`,
+  },
   reactivate: { text: 'Reactivar', intent: 'primary', question: (u) => `¿Reactivar a ${u.name} ${u.surname}?` },
-  sendPasswordReset: { text: 'Enviar', intent: 'primary', question: (u) => `¿Enviar a ${u.email} un enlace para establecer su contraseña?` },
+  sendPasswordReset: {
+    text: 'Enviar',
+    intent: 'primary',
+    question: (u) => `¿Enviar a ${u.email} un enlace para establecer su contraseña?`,
+  },
 };
 
 /** A list of checkboxes bound to an editor field holding ids. */
-function IdChecklist({ editor, field, label, options }: { editor: UserEditorRef; field: string; label: string; options: readonly UserOption[] }) {
+function IdChecklist({
+  editor,
+  field,
+  label,
+  options,
+}: {
+  editor: UserEditorRef;
+  field: string;
+  label: string;
+  options: readonly UserOption[];
+}) {
   const value = useResourceEditor(editor, (s) => (s.context.values[field] as number[] | undefined) ?? []);
   const error = useResourceEditor(editor, (s) => s.context.errors[field]);
   const busy = useResourceEditor(editor, (s) => s.matches('submitting'));
@@ -90,7 +108,14 @@ function IdChecklist({ editor, field, label, options }: { editor: UserEditorRef;
   const id = `editor-${field}`;
   return (
     <FieldGroup label={label} labelFor={id} error={error}>
-      <div id={id} role="group" aria-label={label} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} className="id-checklist">
+      <div
+        id={id}
+        role="group"
+        aria-label={label}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="id-checklist"
+      >
         {options.length === 0 ? <span className="bp6-text-muted">Sin opciones</span> : null}
         {options.map((o) => (
           <Checkbox
@@ -140,12 +165,13 @@ export function UsersPage({ machines }: { machines: UsersMachines }) {
     [activeLocals, editedLocals],
   );
   const optionsError = useSelector(options, (s) => (s.matches('failure') ? s.context.error : null));
-  const pending = useSelector(actions, (s) => (s.matches('confirming') || s.matches('running') ? { kind: s.context.kind!, user: s.context.user! } : null));
+  const pending = useSelector(actions, (s) =>
+    s.matches('confirming') || s.matches('running') ? { kind: s.context.kind!, user: s.context.user! } : null,
+  );
   const running = useSelector(actions, (s) => s.matches('running'));
   const filters = useSelector(list, (s) => s.context.query.filters);
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
   const { changeFilter } = useResourceListEvents(list);
-
 
   const request = (kind: UserActionKind) => (user: StaffUser) => actions.send({ type: 'action.request', kind, user });
   const rowActions: RowAction<StaffUser>[] = [

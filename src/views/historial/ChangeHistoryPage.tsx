@@ -53,7 +53,13 @@ export function formatDateTimeLima(iso: string): string {
 const actorName = (e: ChangeHistoryEntry) => (e.actor ? (e.actor.name ?? `#${e.actor.id}`) : 'Sistema');
 
 export const COLUMNS: TableColumn<ChangeHistoryEntry>[] = [
-  { key: 'occurred_at', label: 'Fecha', sortable: true, render: (e) => formatDateTimeLima(e.occurred_at), exportValue: (e) => formatDateTimeLima(e.occurred_at) },
+  {
+    key: 'occurred_at',
+    label: 'Fecha',
+    sortable: true,
+    render: (e) => formatDateTimeLima(e.occurred_at),
+    exportValue: (e) => formatDateTimeLima(e.occurred_at),
+  },
   { key: 'actor', label: 'Usuario', render: actorName, exportValue: actorName },
   { key: 'ip', label: 'IP', render: (e) => e.ip ?? '—', exportValue: (e) => e.ip ?? '' },
   { key: 'entity', label: 'Entidad', render: (e) => entityLabel(e.entity), exportValue: (e) => entityLabel(e.entity) },
@@ -68,7 +74,13 @@ export const COLUMNS: TableColumn<ChangeHistoryEntry>[] = [
     ),
     exportValue: (e) => ACTION_LABEL[e.action],
   },
-  { key: 'changed_fields', label: 'Cambios', align: 'right', render: (e) => e.changed_fields.length, exportValue: (e) => e.changed_fields.length },
+  {
+    key: 'changed_fields',
+    label: 'Cambios',
+    align: 'right',
+    render: (e) => e.changed_fields.length,
+    exportValue: (e) => e.changed_fields.length,
+  },
 ];
 
 /** The lazy screen: waits for its machines (loaded with its code), then renders the page. */
@@ -100,7 +112,10 @@ export function ChangeHistoryPage({ machines }: { machines: ChangeHistoryMachine
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const list = useActorRef(machines.list, { input: { columns: COLUMNS, exportName: 'historial-de-cambios', query: initialQuery }, ...inspectOption() });
+  const list = useActorRef(machines.list, {
+    input: { columns: COLUMNS, exportName: 'historial-de-cambios', query: initialQuery },
+    ...inspectOption(),
+  });
   const csv = useActorRef(machines.csvExport, inspectOption());
   const users = useActorRef(machines.userOptions, inspectOption());
   const userOptions = useSelector(users, (s) => s.output ?? []);
@@ -185,7 +200,11 @@ function Filters({ list, users }: { list: ResourceListRef<ChangeHistoryEntry>; u
         </HTMLSelect>
       </FormGroup>
       <FormGroup label="Entidad" labelFor="ch-entity">
-        <HTMLSelect id="ch-entity" value={filters.entity ?? ''} onChange={(e) => changeFilter('entity', e.currentTarget.value || undefined)}>
+        <HTMLSelect
+          id="ch-entity"
+          value={filters.entity ?? ''}
+          onChange={(e) => changeFilter('entity', e.currentTarget.value || undefined)}
+        >
           <option value="">Todas</option>
           {Object.entries(ENTITY_LABELS).map(([entity, label]) => (
             <option key={entity} value={entity}>
@@ -195,10 +214,19 @@ function Filters({ list, users }: { list: ResourceListRef<ChangeHistoryEntry>; u
         </HTMLSelect>
       </FormGroup>
       <FormGroup label="Registro" labelFor="ch-record">
-        <InputGroup id="ch-record" defaultValue={filters.record_id ?? ''} onBlur={(e) => changeFilter('record_id', e.currentTarget.value.trim() || undefined)} onKeyDown={(e) => e.key === 'Enter' && changeFilter('record_id', e.currentTarget.value.trim() || undefined)} />
+        <InputGroup
+          id="ch-record"
+          defaultValue={filters.record_id ?? ''}
+          onBlur={(e) => changeFilter('record_id', e.currentTarget.value.trim() || undefined)}
+          onKeyDown={(e) => e.key === 'Enter' && changeFilter('record_id', e.currentTarget.value.trim() || undefined)}
+        />
       </FormGroup>
       <FormGroup label="Acción" labelFor="ch-action">
-        <HTMLSelect id="ch-action" value={filters.action ?? ''} onChange={(e) => changeFilter('action', e.currentTarget.value || undefined)}>
+        <HTMLSelect
+          id="ch-action"
+          value={filters.action ?? ''}
+          onChange={(e) => changeFilter('action', e.currentTarget.value || undefined)}
+        >
           <option value="">Todas</option>
           {(Object.keys(ACTION_LABEL) as ChangeAction[]).map((a) => (
             <option key={a} value={a}>
@@ -222,7 +250,8 @@ function ChangeDrawer({ entry, onClose }: { entry: ChangeHistoryEntry | null; on
       {entry ? (
         <div className={`${Classes.DRAWER_BODY} change-history__drawer`}>
           <p>
-            <strong>{ACTION_LABEL[entry.action]}</strong> de {entityLabel(entry.entity)} #{entry.record_id} · {formatDateTimeLima(entry.occurred_at)} · {actorName(entry)}
+            <strong>{ACTION_LABEL[entry.action]}</strong> de {entityLabel(entry.entity)} #{entry.record_id} ·{' '}
+            {formatDateTimeLima(entry.occurred_at)} · {actorName(entry)}
             {entry.ip ? ` · ${entry.ip}` : ''}
           </p>
           <HTMLTable compact className="change-history__diff" aria-label="Cambios del registro">

@@ -60,8 +60,8 @@ export function LandingPage() {
             <p className="landing-kicker">Lotizaciones en Perú</p>
             <H1 className="landing-title">Lotes para construir tu futuro</H1>
             <p className="landing-lead">
-              Compra tu lote con servicios, en cuotas y con la tranquilidad de un título inscrito. Todo tu
-              proceso de compra y tus pagos, en un solo lugar.
+              Compra tu lote con servicios, en cuotas y con la tranquilidad de un título inscrito. Todo tu proceso de compra y tus pagos, en
+              un solo lugar.
             </p>
             <div className="landing-cta">
               <Link href="/auth/loginclientes" asChild>

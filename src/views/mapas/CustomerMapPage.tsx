@@ -18,7 +18,13 @@ export function publicMapLink(origin: string, name: string, key: string): string
 export function CopyLinkButton({ actor }: { actor: LotMapActorRef }) {
   const name = useSelector(actor, (s) => s.context.subdivision?.name ?? '');
   const key = useSelector(actor, (s) => s.context.key);
-  return <Button icon="link" text="Copiar enlace" onClick={() => actor.send({ type: 'map.copyLink', url: publicMapLink(window.location.origin, name, key) })} />;
+  return (
+    <Button
+      icon="link"
+      text="Copiar enlace"
+      onClick={() => actor.send({ type: 'map.copyLink', url: publicMapLink(window.location.origin, name, key) })}
+    />
+  );
 }
 
 /** /COMERCIO/MapSalesCustomer/{name}/{id_encrypted}: waits for the maps' machines, then the page. */

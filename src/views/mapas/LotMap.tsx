@@ -49,11 +49,21 @@ const selectSubdivision = (s: LotMapSnapshot) => s.context.subdivision;
 /** The whole map: loading / failure states, toolbar, drawing, tooltip, legend. */
 export function LotMap({ actor, publicView = false, toolbarExtra, children }: LotMapProps) {
   const loading = useSelector(actor, (s) => s.matches('loading'));
-  const failure = useSelector(actor, (s) => (s.matches('failure') ? { message: s.context.error, notFound: s.context.notFound } : null), (a, b) => a?.message === b?.message && a?.notFound === b?.notFound);
+  const failure = useSelector(
+    actor,
+    (s) => (s.matches('failure') ? { message: s.context.error, notFound: s.context.notFound } : null),
+    (a, b) => a?.message === b?.message && a?.notFound === b?.notFound,
+  );
   if (loading) return <Spinner className="lot-map__spinner" aria-label="Cargando mapa" />;
   if (failure) {
     if (failure.notFound)
-      return <NonIdealState icon="map" title="Este mapa no está disponible" description="El enlace puede haber cambiado o el proyecto ya no está publicado." />;
+      return (
+        <NonIdealState
+          icon="map"
+          title="Este mapa no está disponible"
+          description="El enlace puede haber cambiado o el proyecto ya no está publicado."
+        />
+      );
     return (
       <Callout intent="danger" title="No se pudo cargar el mapa">
         <p>{failure.message}</p>
@@ -266,7 +276,15 @@ function MapCanvas({ actor, publicView }: { actor: LotMapActorRef; publicView: b
       <svg ref={svgRef} className="lot-map__svg" role="img" aria-label={`Plano de ${subdivision.name}`} data-lots={paths.size}>
         <g ref={gRef}>
           {planBox ? (
-            <image href={planSrc!} x={planBox.x} y={planBox.y} width={planBox.width} height={planBox.height} preserveAspectRatio="none" className="lot-map__plan" />
+            <image
+              href={planSrc!}
+              x={planBox.x}
+              y={planBox.y}
+              width={planBox.width}
+              height={planBox.height}
+              preserveAspectRatio="none"
+              className="lot-map__plan"
+            />
           ) : null}
           <g
             ref={lotsRef}
@@ -291,7 +309,11 @@ function MapCanvas({ actor, publicView }: { actor: LotMapActorRef; publicView: b
       </svg>
       {paths.size === 0 ? (
         <div className="lot-map__empty">
-          <NonIdealState icon="map" title="Sin lotes dibujados" description="Importe los polígonos de los lotes (GeoJSON o DXF) para verlos en el plano." />
+          <NonIdealState
+            icon="map"
+            title="Sin lotes dibujados"
+            description="Importe los polígonos de los lotes (GeoJSON o DXF) para verlos en el plano."
+          />
         </div>
       ) : null}
       {hovered ? <LotTooltip lot={hovered} currency={subdivision.currency} publicView={publicView} at={pointer.current} /> : null}
@@ -305,7 +327,17 @@ function MapCanvas({ actor, publicView }: { actor: LotMapActorRef; publicView: b
 }
 
 /** Tooltip of the hovered lot: code, area, list price (when known), status. */
-export function LotTooltip({ lot, currency, publicView, at }: { lot: MapLotView; currency: Currency; publicView: boolean; at: { x: number; y: number } }) {
+export function LotTooltip({
+  lot,
+  currency,
+  publicView,
+  at,
+}: {
+  lot: MapLotView;
+  currency: Currency;
+  publicView: boolean;
+  at: { x: number; y: number };
+}) {
   return (
     <div className="lot-map__tooltip" role="tooltip" data-key={lot.key} style={{ left: at.x + 14, top: at.y + 14 }}>
       <strong>{lot.code}</strong>

@@ -50,18 +50,23 @@ function ProjectLotPanel({ actor, machines, subdivisionKey }: { actor: LotMapAct
   const loadingDetail = useSelector(actor, (s) => s.matches({ ready: { panel: 'loading' } }));
   const subdivision = useSelector(actor, (s) => s.context.subdivision);
   const status = useActorRef(
-    useMemo(() => onLotChanged(machines.lotStatus.status, (changed) => actor.send({ type: 'map.lotChanged', lot: changed })), [machines, actor]),
+    useMemo(
+      () => onLotChanged(machines.lotStatus.status, (changed) => actor.send({ type: 'map.lotChanged', lot: changed })),
+      [machines, actor],
+    ),
     inspectOption(),
   );
   if (!lot || !subdivision) return <LotStatusDialog actor={status} />;
   const shown = detail && String(detail.id) === lot.key ? detail : null;
   const boundaries = shown
-    ? ([
-        ['Frente', shown.front_m, shown.front_neighbour],
-        ['Fondo', shown.back_m, shown.back_neighbour],
-        ['Derecha', shown.right_m, shown.right_neighbour],
-        ['Izquierda', shown.left_m, shown.left_neighbour],
-      ] as const).filter(([, m, n]) => m !== null || n !== null)
+    ? (
+        [
+          ['Frente', shown.front_m, shown.front_neighbour],
+          ['Fondo', shown.back_m, shown.back_neighbour],
+          ['Derecha', shown.right_m, shown.right_neighbour],
+          ['Izquierda', shown.left_m, shown.left_neighbour],
+        ] as const
+      ).filter(([, m, n]) => m !== null || n !== null)
     : [];
   return (
     <>
@@ -102,11 +107,17 @@ function ProjectLotPanel({ actor, machines, subdivisionKey }: { actor: LotMapAct
           </dl>
         ) : null}
         <div className="lot-panel__actions">
-          {canChange && shown ? <Button intent="primary" icon="edit" text="Cambiar estado" onClick={() => status.send({ type: 'status.open', lot: shown })} /> : null}
+          {canChange && shown ? (
+            <Button intent="primary" icon="edit" text="Cambiar estado" onClick={() => status.send({ type: 'status.open', lot: shown })} />
+          ) : null}
           <Button
             icon="th-list"
             text="Ver en lista"
-            onClick={() => navigate(`/PROYECTOS/Lotes/${nameSegment(subdivision.name)}/${encodeURIComponent(subdivisionKey)}?q=${encodeURIComponent(lot.code)}`)}
+            onClick={() =>
+              navigate(
+                `/PROYECTOS/Lotes/${nameSegment(subdivision.name)}/${encodeURIComponent(subdivisionKey)}?q=${encodeURIComponent(lot.code)}`,
+              )
+            }
           />
         </div>
         {shown ? (

@@ -35,7 +35,17 @@ export function MapsScreen({ params, page: Page }: { params: Record<string, stri
  * The frame of a map page: `<h1>` "{title} · {subdivision name}" (the name once loaded), then
  * `children` (the LotMap), beside the {@link MapFilters} column when `filters` is set.
  */
-export function MapPageFrame({ actor, title, filters = false, children }: { actor: LotMapActorRef; title: string; filters?: boolean; children: ReactNode }) {
+export function MapPageFrame({
+  actor,
+  title,
+  filters = false,
+  children,
+}: {
+  actor: LotMapActorRef;
+  title: string;
+  filters?: boolean;
+  children: ReactNode;
+}) {
   const name = useSelector(actor, (s) => s.context.subdivision?.name ?? '');
   return (
     <section className="map-page" aria-labelledby="map-title">

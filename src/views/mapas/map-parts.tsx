@@ -48,12 +48,23 @@ export function MapFilters({ actor }: { actor: LotMapActorRef }) {
           itemPredicate={(q, b) => b.toLowerCase().includes(q.trim().toLowerCase())}
           itemRenderer={(b, { handleClick, handleFocus, modifiers }) =>
             modifiers.matchesPredicate ? (
-              <MenuItem key={b} text={`MZ ${b}`} roleStructure="listoption" selected={filters.blocks.includes(b)} active={modifiers.active} onClick={handleClick} onFocus={handleFocus} />
+              <MenuItem
+                key={b}
+                text={`MZ ${b}`}
+                roleStructure="listoption"
+                selected={filters.blocks.includes(b)}
+                active={modifiers.active}
+                onClick={handleClick}
+                onFocus={handleFocus}
+              />
             ) : null
           }
           tagRenderer={(b) => `MZ ${b}`}
           onItemSelect={(b) =>
-            actor.send({ type: 'map.filterBlocks', blocks: filters.blocks.includes(b) ? filters.blocks.filter((x) => x !== b) : [...filters.blocks, b] })
+            actor.send({
+              type: 'map.filterBlocks',
+              blocks: filters.blocks.includes(b) ? filters.blocks.filter((x) => x !== b) : [...filters.blocks, b],
+            })
           }
           onRemove={(b) => actor.send({ type: 'map.filterBlocks', blocks: filters.blocks.filter((x) => x !== b) })}
           tagInputProps={{ inputProps: { id: 'map-filter-blocks', 'aria-label': 'Manzana' } }}
@@ -69,7 +80,10 @@ export function MapFilters({ actor }: { actor: LotMapActorRef }) {
             onChange={(e) => toggleStatus(s, e.currentTarget.checked)}
             labelElement={
               <span className="lot-map__tooltip-status">
-                <i style={{ background: LOT_STATUS_COLOR[s], width: 10, height: 10, display: 'inline-block', borderRadius: 2 }} aria-hidden="true" />
+                <i
+                  style={{ background: LOT_STATUS_COLOR[s], width: 10, height: 10, display: 'inline-block', borderRadius: 2 }}
+                  aria-hidden="true"
+                />
                 {LOT_STATUS_LABEL[s]}
               </span>
             }
@@ -78,8 +92,20 @@ export function MapFilters({ actor }: { actor: LotMapActorRef }) {
       </FormGroup>
       <FormGroup label={`Precio de lista (${symbol})`}>
         <div className="map-page__price">
-          <InputGroup aria-label="Precio mínimo" placeholder="Mínimo" inputMode="decimal" value={priceText.min} onValueChange={(v) => actor.send({ type: 'map.priceTyped', which: 'min', text: v })} />
-          <InputGroup aria-label="Precio máximo" placeholder="Máximo" inputMode="decimal" value={priceText.max} onValueChange={(v) => actor.send({ type: 'map.priceTyped', which: 'max', text: v })} />
+          <InputGroup
+            aria-label="Precio mínimo"
+            placeholder="Mínimo"
+            inputMode="decimal"
+            value={priceText.min}
+            onValueChange={(v) => actor.send({ type: 'map.priceTyped', which: 'min', text: v })}
+          />
+          <InputGroup
+            aria-label="Precio máximo"
+            placeholder="Máximo"
+            inputMode="decimal"
+            value={priceText.max}
+            onValueChange={(v) => actor.send({ type: 'map.priceTyped', which: 'max', text: v })}
+          />
         </div>
       </FormGroup>
       <Button text="Limpiar filtros" icon="filter" variant="minimal" onClick={() => actor.send({ type: 'map.clearFilters' })} />

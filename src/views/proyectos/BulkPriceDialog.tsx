@@ -1,4 +1,17 @@
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  Radio,
+  RadioGroup,
+  TextArea,
+} from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatArea, formatMoney, type CurrencyCode } from '../../lib/money';
@@ -20,7 +33,15 @@ const KIND_LABEL: Record<PriceChangeKind, string> = {
   AMOUNT_PER_M2: 'Monto por m² (+/−)',
 };
 
-export function BulkPriceDialog({ actor, blocks, currency }: { actor: ActorRefFrom<BulkPriceMachine>; blocks: readonly Block[]; currency: CurrencyCode }) {
+export function BulkPriceDialog({
+  actor,
+  blocks,
+  currency,
+}: {
+  actor: ActorRefFrom<BulkPriceMachine>;
+  blocks: readonly Block[];
+  currency: CurrencyCode;
+}) {
   const open = useSelector(actor, (s) => !s.matches('closed'));
   const ctx = useSelector(actor, (s) => s.context);
   const previewing = useSelector(actor, (s) => s.matches({ open: 'previewing' }));
@@ -75,7 +96,9 @@ export function BulkPriceDialog({ actor, blocks, currency }: { actor: ActorRefFr
                 label={LOT_STATUS_LABEL[s]}
                 checked={ctx.statuses.includes(s)}
                 disabled={busy}
-                onChange={(e) => actor.send({ type: 'bulk.statusesChanged', statuses: toggle<LotStatus>(ctx.statuses, s, e.currentTarget.checked) })}
+                onChange={(e) =>
+                  actor.send({ type: 'bulk.statusesChanged', statuses: toggle<LotStatus>(ctx.statuses, s, e.currentTarget.checked) })
+                }
               />
             ))}
           </fieldset>
@@ -106,12 +129,19 @@ export function BulkPriceDialog({ actor, blocks, currency }: { actor: ActorRefFr
           />
         </FormGroup>
         <FormGroup label="Motivo" labelFor="bulk-reason" helperText={ctx.errors.reason} intent={ctx.errors.reason ? 'danger' : 'none'}>
-          <TextArea id="bulk-reason" fill value={ctx.reason} disabled={busy} onChange={(e) => actor.send({ type: 'bulk.reasonChanged', reason: e.target.value })} />
+          <TextArea
+            id="bulk-reason"
+            fill
+            value={ctx.reason}
+            disabled={busy}
+            onChange={(e) => actor.send({ type: 'bulk.reasonChanged', reason: e.target.value })}
+          />
         </FormGroup>
         {ctx.preview ? (
           <section aria-label="Vista previa" className="bulk-preview">
             <p>
-              <strong>{ctx.preview.count}</strong> lotes · Total antes: <strong>{formatMoney(ctx.preview.total_before, ctx.preview.currency)}</strong> · Total después:{' '}
+              <strong>{ctx.preview.count}</strong> lotes · Total antes:{' '}
+              <strong>{formatMoney(ctx.preview.total_before, ctx.preview.currency)}</strong> · Total después:{' '}
               <strong>{formatMoney(ctx.preview.total_after, ctx.preview.currency)}</strong>
             </p>
             <div className="bulk-preview-table">
@@ -149,8 +179,20 @@ export function BulkPriceDialog({ actor, blocks, currency }: { actor: ActorRefFr
         actions={
           <>
             <Button text="Cancelar" disabled={applying} onClick={() => actor.send({ type: 'bulk.close' })} />
-            <Button text="Vista previa" icon="eye-open" loading={previewing} disabled={applying} onClick={() => actor.send({ type: 'bulk.preview' })} />
-            <Button text="Aplicar" intent="primary" disabled={!previewed} loading={applying} onClick={() => actor.send({ type: 'bulk.apply' })} />
+            <Button
+              text="Vista previa"
+              icon="eye-open"
+              loading={previewing}
+              disabled={applying}
+              onClick={() => actor.send({ type: 'bulk.preview' })}
+            />
+            <Button
+              text="Aplicar"
+              intent="primary"
+              disabled={!previewed}
+              loading={applying}
+              onClick={() => actor.send({ type: 'bulk.apply' })}
+            />
           </>
         }
       />

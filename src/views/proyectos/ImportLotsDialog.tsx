@@ -58,7 +58,13 @@ export function ImportLotsDialog(props: ImportLotsDialogProps) {
 }
 
 /** The dialog over a given (provided) machine — the app passes the services' one, tests a fake. */
-export function ImportLotsDialogWith({ machine, subdivisionKey, isOpen, onClose, onImported }: ImportLotsDialogProps & { machine: LotImportMachine }) {
+export function ImportLotsDialogWith({
+  machine,
+  subdivisionKey,
+  isOpen,
+  onClose,
+  onImported,
+}: ImportLotsDialogProps & { machine: LotImportMachine }) {
   const actor = useActorRef(machine, { input: { key: subdivisionKey } });
   const imported = useRef(onImported);
   useEffect(() => {
@@ -75,8 +81,10 @@ export function ImportLotsDialogWith({ machine, subdivisionKey, isOpen, onClose,
   return <ImportLotsContent actor={actor} isOpen={isOpen} onClose={onClose} />;
 }
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
-const priceText = (cents: number | null) => (cents === null ? '—' : (cents / 100).toLocaleString('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const priceText = (cents: number | null) =>
+  cents === null ? '—' : (cents / 100).toLocaleString('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function ImportLotsContent({ actor, isOpen, onClose }: { actor: ActorRefFrom<LotImportMachine>; isOpen: boolean; onClose(): void }) {
   const ctx = useSelector(actor, (s) => s.context);
@@ -99,8 +107,9 @@ function ImportLotsContent({ actor, isOpen, onClose }: { actor: ActorRefFrom<Lot
     >
       <DialogBody>
         <p className="lot-import-help">
-          Archivos aceptados: CSV o XLSX con columnas <code>manzana, lote, area, precio_m2</code> (y medidas opcionales), GeoJSON de polígonos o DXF
-          de AutoCAD con los lotes como polilíneas cerradas y su rótulo («A-12» o «MZ A» / «LT 12»). Nada se guarda hasta pulsar «Importar».
+          Archivos aceptados: CSV o XLSX con columnas <code>manzana, lote, area, precio_m2</code> (y medidas opcionales), GeoJSON de
+          polígonos o DXF de AutoCAD con los lotes como polilíneas cerradas y su rótulo («A-12» o «MZ A» / «LT 12»). Nada se guarda hasta
+          pulsar «Importar».
         </p>
         <FormGroup label="Archivo" labelFor="lot-import-file">
           <FileInput
@@ -135,7 +144,9 @@ function ImportLotsContent({ actor, isOpen, onClose }: { actor: ActorRefFrom<Lot
         {busy ? (
           <UploadProgress
             progress={ctx.progress}
-            processingText={importing ? `Importando ${preview ? preview.summary.create + preview.summary.update : ''} lotes…` : 'Comprobando archivo…'}
+            processingText={
+              importing ? `Importando ${preview ? preview.summary.create + preview.summary.update : ''} lotes…` : 'Comprobando archivo…'
+            }
           />
         ) : null}
         {ctx.error ? (
@@ -206,11 +217,21 @@ function PreviewSummary({ preview, actor }: { preview: ImportPreview; actor: Lot
   return (
     <section aria-label="Vista previa" className="lot-import-preview">
       <div className="lot-import-summary" aria-label="Resumen">
-        <Tag large minimal intent="success">Crear: {summary.create}</Tag>
-        <Tag large minimal intent="primary">Actualizar: {summary.update}</Tag>
-        <Tag large minimal intent={summary.errors ? 'danger' : 'none'}>Errores: {summary.errors}</Tag>
-        <Tag large minimal intent={summary.warnings ? 'warning' : 'none'}>Advertencias: {summary.warnings}</Tag>
-        <Tag large minimal>Formato: {preview.format}</Tag>
+        <Tag large minimal intent="success">
+          Crear: {summary.create}
+        </Tag>
+        <Tag large minimal intent="primary">
+          Actualizar: {summary.update}
+        </Tag>
+        <Tag large minimal intent={summary.errors ? 'danger' : 'none'}>
+          Errores: {summary.errors}
+        </Tag>
+        <Tag large minimal intent={summary.warnings ? 'warning' : 'none'}>
+          Advertencias: {summary.warnings}
+        </Tag>
+        <Tag large minimal>
+          Formato: {preview.format}
+        </Tag>
       </div>
       {preview.stages && preview.stages.length > 0 ? <StagesSummary stages={preview.stages} /> : null}
       {summary.errors > 0 ? (
@@ -298,7 +319,11 @@ function PreviewTable<Row>({
 const ISSUE_COLUMNS: readonly PreviewColumn<ImportIssue>[] = [
   {
     label: 'Gravedad',
-    cell: (issue) => <Tag minimal intent={issue.severity === 'ERROR' ? 'danger' : 'warning'}>{issue.severity === 'ERROR' ? 'Error' : 'Advertencia'}</Tag>,
+    cell: (issue) => (
+      <Tag minimal intent={issue.severity === 'ERROR' ? 'danger' : 'warning'}>
+        {issue.severity === 'ERROR' ? 'Error' : 'Advertencia'}
+      </Tag>
+    ),
   },
   { label: 'Tipo', cell: (issue) => issueKindLabel(issue.kind) },
   { label: 'Ubicación', cell: (issue) => issue.location },
@@ -333,7 +358,13 @@ function IssuesReport({ actor }: { actor: LotImportActor }) {
           {summary.map((k) => (
             <tr key={k.kind}>
               <td>
-                <Button variant="minimal" small text={k.label} active={report.kind === k.kind} onClick={() => actor.send({ type: 'report.filter', kind: report.kind === k.kind ? null : k.kind })} />
+                <Button
+                  variant="minimal"
+                  small
+                  text={k.label}
+                  active={report.kind === k.kind}
+                  onClick={() => actor.send({ type: 'report.filter', kind: report.kind === k.kind ? null : k.kind })}
+                />
               </td>
               <td className="num">{k.errors}</td>
               <td className="num">{k.warnings}</td>
@@ -351,7 +382,9 @@ function IssuesReport({ actor }: { actor: LotImportActor }) {
         <HTMLSelect
           aria-label="Gravedad"
           value={report.severity ?? ''}
-          onChange={(e) => actor.send({ type: 'report.filter', severity: (e.currentTarget.value || null) as ImportIssue['severity'] | null })}
+          onChange={(e) =>
+            actor.send({ type: 'report.filter', severity: (e.currentTarget.value || null) as ImportIssue['severity'] | null })
+          }
           options={[
             { value: '', label: 'Errores y advertencias' },
             { value: 'ERROR', label: 'Solo errores' },
@@ -360,14 +393,33 @@ function IssuesReport({ actor }: { actor: LotImportActor }) {
         />
         <Button icon="download" text="Descargar CSV" onClick={() => actor.send({ type: 'report.download' })} />
       </div>
-      <PreviewTable label="Lista de problemas" className="lot-import-issues" rows={shown} limit={ISSUES_PER_PAGE} columns={ISSUE_COLUMNS} rowKey={(_, i) => page * ISSUES_PER_PAGE + i} />
+      <PreviewTable
+        label="Lista de problemas"
+        className="lot-import-issues"
+        rows={shown}
+        limit={ISSUES_PER_PAGE}
+        columns={ISSUE_COLUMNS}
+        rowKey={(_, i) => page * ISSUES_PER_PAGE + i}
+      />
       {pages > 1 ? (
         <div className="lot-import-pager" role="navigation" aria-label="Páginas de problemas">
-          <Button small icon="chevron-left" text="Anterior" disabled={page === 0} onClick={() => actor.send({ type: 'report.page', page: page - 1 })} />
+          <Button
+            small
+            icon="chevron-left"
+            text="Anterior"
+            disabled={page === 0}
+            onClick={() => actor.send({ type: 'report.page', page: page - 1 })}
+          />
           <span>
             Página {page + 1} de {pages} · {filtered.length} problemas
           </span>
-          <Button small rightIcon="chevron-right" text="Siguiente" disabled={page >= pages - 1} onClick={() => actor.send({ type: 'report.page', page: page + 1 })} />
+          <Button
+            small
+            rightIcon="chevron-right"
+            text="Siguiente"
+            disabled={page >= pages - 1}
+            onClick={() => actor.send({ type: 'report.page', page: page + 1 })}
+          />
         </div>
       ) : null}
     </section>
@@ -385,7 +437,11 @@ const LOT_COLUMNS: readonly PreviewColumn<ImportLotRow>[] = [
   { label: 'Polígono', cell: (lot) => (lot.has_polygon ? 'Sí' : 'No') },
   {
     label: 'Acción',
-    cell: (lot) => <Tag minimal intent={lot.action === 'CREATE' ? 'success' : 'primary'}>{lot.action === 'CREATE' ? 'Crear' : 'Actualizar'}</Tag>,
+    cell: (lot) => (
+      <Tag minimal intent={lot.action === 'CREATE' ? 'success' : 'primary'}>
+        {lot.action === 'CREATE' ? 'Crear' : 'Actualizar'}
+      </Tag>
+    ),
   },
 ];
 

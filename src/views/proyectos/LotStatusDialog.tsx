@@ -38,7 +38,10 @@ export type LotStatusActorRef = ActorRefFrom<LotStatusMachine>;
 /** A lot status as a small tag with its Spanish label, in the status colour of the maps' legend. */
 export function LotStatusTag({ status }: { status: LotStatus }) {
   return (
-    <Tag className={`lot-status-tag lot-status-${status.toLowerCase()}`} style={{ backgroundColor: LOT_STATUS_COLOR[status], color: lotStatusTextColor(status) }}>
+    <Tag
+      className={`lot-status-tag lot-status-${status.toLowerCase()}`}
+      style={{ backgroundColor: LOT_STATUS_COLOR[status], color: lotStatusTextColor(status) }}
+    >
       {LOT_STATUS_LABEL[status]}
     </Tag>
   );
@@ -86,7 +89,12 @@ export function LotStatusDialog({ actor }: { actor: LotStatusActorRef }) {
             <Callout intent="primary">Un lote en estado {lot ? LOT_STATUS_LABEL[lot.status] : ''} no admite cambios de estado.</Callout>
           ) : (
             <>
-              <FormGroup label="Nuevo estado" labelFor="lot-status-target" helperText={targetError ?? undefined} intent={targetError ? 'danger' : 'none'}>
+              <FormGroup
+                label="Nuevo estado"
+                labelFor="lot-status-target"
+                helperText={targetError ?? undefined}
+                intent={targetError ? 'danger' : 'none'}
+              >
                 <HTMLSelect
                   id="lot-status-target"
                   fill

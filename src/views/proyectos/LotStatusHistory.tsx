@@ -27,7 +27,15 @@ export function formatLimaDateTime(iso: string): string {
  * machine of `createLotStatusMachines`); a new `reloadKey` (e.g. the lot's `updated_at` after a
  * status change) loads it again. See the API comment in LotStatusDialog.tsx.
  */
-export function LotStatusHistory({ machine, lotId, reloadKey }: { machine: LotStatusHistoryMachine; lotId: number; reloadKey?: string | number }) {
+export function LotStatusHistory({
+  machine,
+  lotId,
+  reloadKey,
+}: {
+  machine: LotStatusHistoryMachine;
+  lotId: number;
+  reloadKey?: string | number;
+}) {
   const actor = useActorRef(machine, { input: { lotId }, ...inspectOption() });
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, (s) => (s.matches('failure') ? s.context.error : null));

@@ -53,14 +53,48 @@ export const LOT_COLUMNS: TableColumn<Lot>[] = [
   { key: 'block', label: 'Manzana', sortable: true, hiddenByDefault: true },
   { key: 'number', label: 'Lote', sortable: true, hiddenByDefault: true },
   { key: 'area_m2', label: 'Área', sortable: true, align: 'right', render: (l) => formatArea(l.area_m2), exportValue: (l) => l.area_m2 },
-  { key: 'perimeter_m', label: 'Perímetro', align: 'right', hiddenByDefault: true, render: (l) => (l.perimeter_m === null ? '—' : formatMetres(l.perimeter_m)), exportValue: (l) => l.perimeter_m ?? '' },
-  { key: 'price_per_m2', label: 'Precio m²', sortable: true, align: 'right', render: (l) => money(l.price_per_m2, l.currency), exportValue: (l) => l.price_per_m2 / 100 },
-  { key: 'list_price', label: 'Precio de lista', sortable: true, align: 'right', render: (l) => money(l.list_price, l.currency), exportValue: (l) => l.list_price / 100 },
+  {
+    key: 'perimeter_m',
+    label: 'Perímetro',
+    align: 'right',
+    hiddenByDefault: true,
+    render: (l) => (l.perimeter_m === null ? '—' : formatMetres(l.perimeter_m)),
+    exportValue: (l) => l.perimeter_m ?? '',
+  },
+  {
+    key: 'price_per_m2',
+    label: 'Precio m²',
+    sortable: true,
+    align: 'right',
+    render: (l) => money(l.price_per_m2, l.currency),
+    exportValue: (l) => l.price_per_m2 / 100,
+  },
+  {
+    key: 'list_price',
+    label: 'Precio de lista',
+    sortable: true,
+    align: 'right',
+    render: (l) => money(l.list_price, l.currency),
+    exportValue: (l) => l.list_price / 100,
+  },
   { key: 'is_corner', label: 'Esquina', render: (l) => yesNo(l.is_corner), exportValue: (l) => yesNo(l.is_corner) },
   { key: 'facing_park', label: 'Frente a parque', render: (l) => yesNo(l.facing_park), exportValue: (l) => yesNo(l.facing_park) },
-  { key: 'status', label: 'Estado', sortable: true, render: (l) => <LotStatusTag status={l.status} />, exportValue: (l) => LOT_STATUS_LABEL[l.status] },
+  {
+    key: 'status',
+    label: 'Estado',
+    sortable: true,
+    render: (l) => <LotStatusTag status={l.status} />,
+    exportValue: (l) => LOT_STATUS_LABEL[l.status],
+  },
   { key: 'stage', label: 'Etapa', hiddenByDefault: true, render: (l) => l.stage ?? '—', exportValue: (l) => l.stage ?? '' },
-  { key: 'updated_at', label: 'Actualizado', sortable: true, hiddenByDefault: true, render: (l) => formatDate(l.updated_at), exportValue: (l) => formatDate(l.updated_at) },
+  {
+    key: 'updated_at',
+    label: 'Actualizado',
+    sortable: true,
+    hiddenByDefault: true,
+    render: (l) => formatDate(l.updated_at),
+    exportValue: (l) => formatDate(l.updated_at),
+  },
 ];
 
 const VIRTUAL_COLUMNS: VirtualColumn[] = [
@@ -86,9 +120,19 @@ function ListPriceFields({ editor, currency }: { editor: LotEditorRef; currency:
       <p className="lot-list-price" aria-live="polite">
         Precio de lista calculado (área × precio m²): <strong>{live.text}</strong>
       </p>
-      <TextField editor={editor} field="list_price" label={`Precio de lista (${currency === 'PEN' ? 'S/' : 'US$'})`} hint="Déjelo vacío para usar el calculado" />
+      <TextField
+        editor={editor}
+        field="list_price"
+        label={`Precio de lista (${currency === 'PEN' ? 'S/' : 'US$'})`}
+        hint="Déjelo vacío para usar el calculado"
+      />
       {live.differs || String(values.list_price_reason ?? '') !== '' ? (
-        <TextAreaField editor={editor} field="list_price_reason" label="Motivo del precio de lista" hint="Obligatorio cuando difiere del calculado" />
+        <TextAreaField
+          editor={editor}
+          field="list_price_reason"
+          label="Motivo del precio de lista"
+          hint="Obligatorio cuando difiere del calculado"
+        />
       ) : null}
     </>
   );
@@ -178,7 +222,12 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
 
   const rowActions: RowAction<Lot>[] = [
     { text: 'Editar', icon: 'edit', onClick: (l) => openEdit(l) },
-    { text: 'Cambiar estado', icon: 'exchange', onClick: (l) => statusActor.send({ type: 'status.open', lot: l }), hidden: (l) => l.status === 'CANJE' },
+    {
+      text: 'Cambiar estado',
+      icon: 'exchange',
+      onClick: (l) => statusActor.send({ type: 'status.open', lot: l }),
+      hidden: (l) => l.status === 'CANJE',
+    },
     { text: 'Historial de estados', icon: 'history', onClick: (l) => page.send({ type: 'history.open', lot: l }) },
   ];
 
@@ -260,7 +309,12 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
         <Tab id="manzanas" title={`Manzanas (${blocks.length})`} panel={<BlocksPanel actor={detail} />} />
         <Tab id="etapas" title={`Etapas (${stages.length})`} panel={<StagesPanel actor={detail} />} />
       </Tabs>
-      <EditorDialog editor={editor} createTitle="Nuevo lote" editTitle={editingLot ? `Editar ${editingLot.code}` : 'Editar lote'} canDelete={editingLot?.status === 'DISPONIBLE'}>
+      <EditorDialog
+        editor={editor}
+        createTitle="Nuevo lote"
+        editTitle={editingLot ? `Editar ${editingLot.code}` : 'Editar lote'}
+        canDelete={editingLot?.status === 'DISPONIBLE'}
+      >
         <datalist id="lot-blocks">
           {blocks.map((b) => (
             <option key={b.id} value={b.name} />
@@ -286,13 +340,22 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
         <CheckboxField editor={editor} field="is_corner" label="Esquina" />
         <CheckboxField editor={editor} field="facing_park" label="Frente a parque" />
         <TextAreaField editor={editor} field="notes" label="Notas" />
-        {editingLot && editingLot.status !== 'DISPONIBLE' ? <Callout compact>Solo se pueden eliminar lotes en estado Disponible.</Callout> : null}
+        {editingLot && editingLot.status !== 'DISPONIBLE' ? (
+          <Callout compact>Solo se pueden eliminar lotes en estado Disponible.</Callout>
+        ) : null}
       </EditorDialog>
       <LotStatusDialog actor={statusActor} />
       <BulkPriceDialog actor={bulkActor} blocks={blocks} currency={currency} />
-      <Drawer isOpen={historyLot !== null} onClose={() => page.send({ type: 'history.close' })} size={DrawerSize.SMALL} title={historyLot ? `Historial · ${historyLot.code}` : 'Historial'}>
+      <Drawer
+        isOpen={historyLot !== null}
+        onClose={() => page.send({ type: 'history.close' })}
+        size={DrawerSize.SMALL}
+        title={historyLot ? `Historial · ${historyLot.code}` : 'Historial'}
+      >
         <div className="bp6-drawer-body lots-history-body">
-          {historyLot ? <LotStatusHistory machine={machines.lotStatus.history} lotId={historyLot.id} reloadKey={historyLot.updated_at} /> : null}
+          {historyLot ? (
+            <LotStatusHistory machine={machines.lotStatus.history} lotId={historyLot.id} reloadKey={historyLot.updated_at} />
+          ) : null}
         </div>
       </Drawer>
       {importing ? (
@@ -312,5 +375,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
 
 /** The block: a text input suggesting the existing blocks (a new name creates the block). */
 function BlockField({ editor }: { editor: LotEditorRef }) {
-  return <SuggestTextField editor={editor} field="block" label="Manzana" hint="Elija una existente o escriba una nueva" listId="lot-blocks" />;
+  return (
+    <SuggestTextField editor={editor} field="block" label="Manzana" hint="Elija una existente o escriba una nueva" listId="lot-blocks" />
+  );
 }

@@ -38,7 +38,14 @@ function StructureError({ actor }: { actor: DetailRef }) {
   if (!error) return null;
   return (
     <Callout intent="danger" role="alert" compact>
-      {error} <Button variant="minimal" size="small" icon="cross" aria-label="Cerrar" onClick={() => actor.send({ type: 'structure.dismissError' })} />
+      {error}{' '}
+      <Button
+        variant="minimal"
+        size="small"
+        icon="cross"
+        aria-label="Cerrar"
+        onClick={() => actor.send({ type: 'structure.dismissError' })}
+      />
     </Callout>
   );
 }
@@ -73,7 +80,21 @@ function StructureList<Item extends { id: number; name: string }>(props: {
   deleteBlocked?(item: Item): string | undefined;
   onDelete(item: Item): void;
 }) {
-  const { actor, busy, noun, header, plural, items, extraFields, columns = [], onAdd, onRename, deleteLabel, deleteBlocked, onDelete } = props;
+  const {
+    actor,
+    busy,
+    noun,
+    header,
+    plural,
+    items,
+    extraFields,
+    columns = [],
+    onAdd,
+    onRename,
+    deleteLabel,
+    deleteBlocked,
+    onDelete,
+  } = props;
   return (
     <div className="structure-panel">
       <StructureError actor={actor} />
@@ -182,7 +203,9 @@ export function BlocksPanel({ actor }: { actor: DetailRef }) {
               value={b.stage_id === null ? '' : String(b.stage_id)}
               options={stageOptions}
               disabled={busy}
-              onChange={(e) => save({ kind: 'updateBlock', id: b.id, stage_id: e.target.value ? Number(e.target.value) : null, version: b.version })}
+              onChange={(e) =>
+                save({ kind: 'updateBlock', id: b.id, stage_id: e.target.value ? Number(e.target.value) : null, version: b.version })
+              }
             />
           ),
         },

@@ -80,7 +80,15 @@ const VirtualRow = memo(function VirtualRow({
   );
 });
 
-export function LotsVirtualTable({ actor, columns, onRowOpen }: { actor: ActorRefFrom<LotsWindowMachine>; columns: readonly VirtualColumn[]; onRowOpen?: (lot: Lot) => void }) {
+export function LotsVirtualTable({
+  actor,
+  columns,
+  onRowOpen,
+}: {
+  actor: ActorRefFrom<LotsWindowMachine>;
+  columns: readonly VirtualColumn[];
+  onRowOpen?: (lot: Lot) => void;
+}) {
   const pages = useSelector(actor, (s) => s.context.pages);
   const total = useSelector(actor, (s) => s.context.total);
   const wanted = useSelector(actor, (s) => s.context.wanted);

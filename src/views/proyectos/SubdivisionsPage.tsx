@@ -27,7 +27,14 @@ import { NumberField, SelectField, TextField } from '../shared/FormField';
 import { FieldGroup } from '../shared/FieldGroup';
 import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
 import { CheckboxField, DateField, blankToNull } from './project-fields';
-import { LOT_STATUS_COLOR, LOT_STATUS_LABEL, lotStatusTextColor, nameSegment, SUBDIVISION_STATUS_INTENT, SUBDIVISION_STATUS_LABEL } from './lot-status';
+import {
+  LOT_STATUS_COLOR,
+  LOT_STATUS_LABEL,
+  lotStatusTextColor,
+  nameSegment,
+  SUBDIVISION_STATUS_INTENT,
+  SUBDIVISION_STATUS_LABEL,
+} from './lot-status';
 import '../../styles/proyectos.css';
 
 /**
@@ -55,7 +62,13 @@ export function LotCountTags({ counts, compact = false }: { counts: LotCounts; c
   return (
     <span className={compact ? 'lot-count-tags lot-count-tags--compact' : 'lot-count-tags'}>
       {present.map((s) => (
-        <Tag key={s} round className="lot-count-tag" style={{ backgroundColor: LOT_STATUS_COLOR[s], color: lotStatusTextColor(s) }} title={LOT_STATUS_LABEL[s]}>
+        <Tag
+          key={s}
+          round
+          className="lot-count-tag"
+          style={{ backgroundColor: LOT_STATUS_COLOR[s], color: lotStatusTextColor(s) }}
+          title={LOT_STATUS_LABEL[s]}
+        >
           {/* Compact (the Lotizaciones table): the colour and the number show, the label stays for screen readers and the tooltip. */}
           <span className={compact ? 'sr-only' : undefined}>{LOT_STATUS_LABEL[s]}: </span>
           {counts[s]}
@@ -81,8 +94,19 @@ const CURRENCY_LABEL = { PEN: 'S/ (soles)', USD: 'US$ (dólares)' } as const;
 const COLUMNS: TableColumn<Subdivision>[] = [
   { key: 'code', label: 'Código', sortable: true },
   { key: 'name', label: 'Nombre', sortable: true },
-  { key: 'location', label: 'Ubicación', render: (s) => `${s.district}, ${s.province}`, exportValue: (s) => `${s.district}, ${s.province}` },
-  { key: 'currency', label: 'Moneda', hiddenByDefault: true, render: (s) => (s.currency === 'PEN' ? 'S/' : 'US$'), exportValue: (s) => s.currency },
+  {
+    key: 'location',
+    label: 'Ubicación',
+    render: (s) => `${s.district}, ${s.province}`,
+    exportValue: (s) => `${s.district}, ${s.province}`,
+  },
+  {
+    key: 'currency',
+    label: 'Moneda',
+    hiddenByDefault: true,
+    render: (s) => (s.currency === 'PEN' ? 'S/' : 'US$'),
+    exportValue: (s) => s.currency,
+  },
   {
     key: 'status',
     label: 'Estado',
@@ -106,13 +130,39 @@ const COLUMNS: TableColumn<Subdivision>[] = [
 ];
 
 export const SUBDIVISION_FIELDS = [
-  'code', 'name', 'department', 'province', 'district', 'ubigeo', 'address', 'currency', 'total_area_m2',
-  'registry_entry', 'licence_number', 'licence_date', 'status', 'published', 'public_prices',
+  'code',
+  'name',
+  'department',
+  'province',
+  'district',
+  'ubigeo',
+  'address',
+  'currency',
+  'total_area_m2',
+  'registry_entry',
+  'licence_number',
+  'licence_date',
+  'status',
+  'published',
+  'public_prices',
 ] as const;
 
 const EMPTY_SUBDIVISION = {
-  code: '', name: '', department: 'Lima', province: 'Lima', district: '', ubigeo: '', address: '', currency: 'PEN',
-  total_area_m2: null, registry_entry: '', licence_number: '', licence_date: '', status: 'EN_PREVENTA', published: false, public_prices: false,
+  code: '',
+  name: '',
+  department: 'Lima',
+  province: 'Lima',
+  district: '',
+  ubigeo: '',
+  address: '',
+  currency: 'PEN',
+  total_area_m2: null,
+  registry_entry: '',
+  licence_number: '',
+  licence_date: '',
+  status: 'EN_PREVENTA',
+  published: false,
+  public_prices: false,
 };
 
 /** Form values → POST/PATCH body: blank optional texts and date are null. */
@@ -144,7 +194,15 @@ export function subdivisionPath(pattern: string, s: Pick<Subdivision, 'name' | '
 }
 
 /** The plan image of the subdivision being edited: thumbnail (object URL) and upload. */
-function PlanSection({ machine, subdivision, onUploaded }: { machine: PlanImageMachine; subdivision: Subdivision; onUploaded: () => void }) {
+function PlanSection({
+  machine,
+  subdivision,
+  onUploaded,
+}: {
+  machine: PlanImageMachine;
+  subdivision: Subdivision;
+  onUploaded: () => void;
+}) {
   const actor = useActorRef(machine, { input: { key: subdivision.key, planUrl: subdivision.plan_url }, ...inspectOption() });
   const url = useSelector(actor, (s) => s.context.objectUrl);
   const loading = useSelector(actor, (s) => s.matches({ image: 'loading' }));
@@ -192,7 +250,11 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
   const { navigate, today } = useServices();
   const permissions = useSession(selectPermissions);
   const { list, editor } = useResourceActors(machines.subdivisions, {
-    list: { columns: COLUMNS, exportName: 'lotizaciones', query: listQueryFromSearchParams(search, { allowedFilters: ['status', 'currency'] }) },
+    list: {
+      columns: COLUMNS,
+      exportName: 'lotizaciones',
+      query: listQueryFromSearchParams(search, { allowedFilters: ['status', 'currency'] }),
+    },
     editor: { schema: subdivisionFormSchema, fields: SUBDIVISION_FIELDS, empty: EMPTY_SUBDIVISION, toValues },
   });
   const filters = useSelector(list, (s) => s.context.query.filters);
@@ -205,12 +267,24 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
   const canLots = hasPermissions(permissions, AUTH_ROUTES.lotes.permissions);
   const rowActions: RowAction<Subdivision>[] = [
     { text: 'Editar', icon: 'edit', onClick: (s) => openEdit(s) },
-    ...(canLots ? [{ text: 'Lotes', icon: 'grid-view' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.lotes.path, s)) }] : []),
-    ...(canMap ? [{ text: 'Mapa', icon: 'map' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapaProyectos.path, s)) }] : []),
+    ...(canLots
+      ? [{ text: 'Lotes', icon: 'grid-view' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.lotes.path, s)) }]
+      : []),
+    ...(canMap
+      ? [{ text: 'Mapa', icon: 'map' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapaProyectos.path, s)) }]
+      : []),
     ...(canSalesMap
       ? [
-          { text: 'Mapa de ventas', icon: 'dollar' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapSales.path, s)) },
-          { text: 'Mapa de calor', icon: 'heatmap' as const, onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapSalesHeat.path, s)) },
+          {
+            text: 'Mapa de ventas',
+            icon: 'dollar' as const,
+            onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapSales.path, s)),
+          },
+          {
+            text: 'Mapa de calor',
+            icon: 'heatmap' as const,
+            onClick: (s: Subdivision) => navigate(subdivisionPath(AUTH_ROUTES.mapSalesHeat.path, s)),
+          },
         ]
       : []),
     {
@@ -236,7 +310,10 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
               aria-label="Estado"
               value={filters.status ?? ''}
               onChange={(e) => changeFilter('status', e.target.value || undefined)}
-              options={[{ value: '', label: 'Todos los estados' }, ...SUBDIVISION_STATUSES.map((s) => ({ value: s, label: SUBDIVISION_STATUS_LABEL[s] }))]}
+              options={[
+                { value: '', label: 'Todos los estados' },
+                ...SUBDIVISION_STATUSES.map((s) => ({ value: s, label: SUBDIVISION_STATUS_LABEL[s] })),
+              ]}
             />
             <HTMLSelect
               aria-label="Moneda"
@@ -262,9 +339,19 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
           <TextField editor={editor} field="district" label="Distrito" />
           <TextField editor={editor} field="ubigeo" label="Ubigeo" hint="6 dígitos (opcional)" />
           <TextField editor={editor} field="address" label="Dirección" />
-          <SelectField editor={editor} field="currency" label="Moneda" options={(['PEN', 'USD'] as const).map((c) => ({ value: c, label: CURRENCY_LABEL[c] }))} />
+          <SelectField
+            editor={editor}
+            field="currency"
+            label="Moneda"
+            options={(['PEN', 'USD'] as const).map((c) => ({ value: c, label: CURRENCY_LABEL[c] }))}
+          />
           <NumberField editor={editor} field="total_area_m2" label="Área total (m²)" min={0} />
-          <SelectField editor={editor} field="status" label="Estado" options={SUBDIVISION_STATUSES.map((s) => ({ value: s, label: SUBDIVISION_STATUS_LABEL[s] }))} />
+          <SelectField
+            editor={editor}
+            field="status"
+            label="Estado"
+            options={SUBDIVISION_STATUSES.map((s) => ({ value: s, label: SUBDIVISION_STATUS_LABEL[s] }))}
+          />
           <TextField editor={editor} field="registry_entry" label="Partida registral matriz" />
           <TextField editor={editor} field="licence_number" label="Licencia de habilitación urbana" />
           <DateField editor={editor} field="licence_date" label="Fecha de la licencia" minDate="1990-01-01" maxDate={today()} />

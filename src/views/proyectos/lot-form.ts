@@ -12,18 +12,58 @@ import { blankToNull } from './project-fields';
  */
 
 export const LOT_FIELDS = [
-  'block', 'number', 'area_m2', 'perimeter_m',
-  'front_m', 'front_neighbour', 'back_m', 'back_neighbour', 'right_m', 'right_neighbour', 'left_m', 'left_neighbour',
-  'price_per_m2', 'list_price', 'list_price_reason', 'is_corner', 'facing_park', 'registry_entry', 'notes',
+  'block',
+  'number',
+  'area_m2',
+  'perimeter_m',
+  'front_m',
+  'front_neighbour',
+  'back_m',
+  'back_neighbour',
+  'right_m',
+  'right_neighbour',
+  'left_m',
+  'left_neighbour',
+  'price_per_m2',
+  'list_price',
+  'list_price_reason',
+  'is_corner',
+  'facing_park',
+  'registry_entry',
+  'notes',
 ] as const;
 
 export const EMPTY_LOT = {
-  block: '', number: '', area_m2: null, perimeter_m: null,
-  front_m: null, front_neighbour: '', back_m: null, back_neighbour: '', right_m: null, right_neighbour: '', left_m: null, left_neighbour: '',
-  price_per_m2: '', list_price: '', list_price_reason: '', is_corner: false, facing_park: false, registry_entry: '', notes: '',
+  block: '',
+  number: '',
+  area_m2: null,
+  perimeter_m: null,
+  front_m: null,
+  front_neighbour: '',
+  back_m: null,
+  back_neighbour: '',
+  right_m: null,
+  right_neighbour: '',
+  left_m: null,
+  left_neighbour: '',
+  price_per_m2: '',
+  list_price: '',
+  list_price_reason: '',
+  is_corner: false,
+  facing_park: false,
+  registry_entry: '',
+  notes: '',
 };
 
-const TEXT_FIELDS = ['front_neighbour', 'back_neighbour', 'right_neighbour', 'left_neighbour', 'list_price_reason', 'registry_entry', 'notes'] as const;
+const TEXT_FIELDS = [
+  'front_neighbour',
+  'back_neighbour',
+  'right_neighbour',
+  'left_neighbour',
+  'list_price_reason',
+  'registry_entry',
+  'notes',
+] as const;
 
 /** Céntimos → the text a person edits ("250.00"). */
 export const centsToInput = (cents: number) => (cents / 100).toFixed(2);
@@ -36,7 +76,12 @@ export const lotFormSchema = z.preprocess((values, ctx) => {
   const price = String(v.price_per_m2 ?? '');
   const pricePerM2 = parseMoneyInput(price);
   if (pricePerM2 === null) {
-    ctx.addIssue({ code: 'custom', path: ['price_per_m2'], message: price.trim() === '' ? 'Ingrese el precio por m²' : 'Precio por m² no válido (ej. 250.00)', input: price });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['price_per_m2'],
+      message: price.trim() === '' ? 'Ingrese el precio por m²' : 'Precio por m² no válido (ej. 250.00)',
+      input: price,
+    });
   }
   v.price_per_m2 = pricePerM2 ?? undefined;
   const listText = String(v.list_price ?? '').trim();
@@ -45,7 +90,8 @@ export const lotFormSchema = z.preprocess((values, ctx) => {
     if (v.list_price_reason === null) delete v.list_price_reason;
   } else {
     const listPrice = parseMoneyInput(listText);
-    if (listPrice === null) ctx.addIssue({ code: 'custom', path: ['list_price'], message: 'Precio de lista no válido (ej. 30,000.00)', input: listText });
+    if (listPrice === null)
+      ctx.addIssue({ code: 'custom', path: ['list_price'], message: 'Precio de lista no válido (ej. 30,000.00)', input: listText });
     v.list_price = listPrice ?? undefined;
   }
   for (const f of ['area_m2', 'perimeter_m', 'front_m', 'back_m', 'right_m', 'left_m']) if (v[f] === '') v[f] = null;
@@ -57,13 +103,25 @@ export const lotFormSchema = z.preprocess((values, ctx) => {
 export function lotToValues(lot: Lot) {
   const computed = computeListPrice(lot.area_m2, lot.price_per_m2);
   return {
-    block: lot.block, number: lot.number, area_m2: lot.area_m2, perimeter_m: lot.perimeter_m,
-    front_m: lot.front_m, front_neighbour: lot.front_neighbour ?? '', back_m: lot.back_m, back_neighbour: lot.back_neighbour ?? '',
-    right_m: lot.right_m, right_neighbour: lot.right_neighbour ?? '', left_m: lot.left_m, left_neighbour: lot.left_neighbour ?? '',
+    block: lot.block,
+    number: lot.number,
+    area_m2: lot.area_m2,
+    perimeter_m: lot.perimeter_m,
+    front_m: lot.front_m,
+    front_neighbour: lot.front_neighbour ?? '',
+    back_m: lot.back_m,
+    back_neighbour: lot.back_neighbour ?? '',
+    right_m: lot.right_m,
+    right_neighbour: lot.right_neighbour ?? '',
+    left_m: lot.left_m,
+    left_neighbour: lot.left_neighbour ?? '',
     price_per_m2: centsToInput(lot.price_per_m2),
     list_price: lot.list_price === computed ? '' : centsToInput(lot.list_price),
     list_price_reason: lot.list_price_reason ?? '',
-    is_corner: lot.is_corner, facing_park: lot.facing_park, registry_entry: lot.registry_entry ?? '', notes: lot.notes ?? '',
+    is_corner: lot.is_corner,
+    facing_park: lot.facing_park,
+    registry_entry: lot.registry_entry ?? '',
+    notes: lot.notes ?? '',
   };
 }
 
@@ -71,10 +129,17 @@ export function lotToValues(lot: Lot) {
  * The list price the form shows live: area × price per m² (céntimos), or null while either is
  * missing; `differs` when a typed list price is not the computed one (then a reason is required).
  */
-export function liveListPrice(values: Record<string, unknown>, currency: CurrencyCode): { computed: number | null; text: string; differs: boolean } {
+export function liveListPrice(
+  values: Record<string, unknown>,
+  currency: CurrencyCode,
+): { computed: number | null; text: string; differs: boolean } {
   const area = typeof values.area_m2 === 'number' ? values.area_m2 : null;
   const price = parseMoneyInput(String(values.price_per_m2 ?? ''));
   const computed = area !== null && price !== null ? computeListPrice(area, price) : null;
   const typed = String(values.list_price ?? '').trim() === '' ? null : parseMoneyInput(String(values.list_price));
-  return { computed, text: computed === null ? '—' : formatMoney(computed, currency), differs: typed !== null && computed !== null && typed !== computed };
+  return {
+    computed,
+    text: computed === null ? '—' : formatMoney(computed, currency),
+    differs: typed !== null && computed !== null && typed !== computed,
+  };
 }

@@ -22,7 +22,15 @@ function useBound<R extends object, C extends object, U extends object>(editor: 
 }
 
 /** A yes/no checkbox ("Publicado en web"). */
-export function CheckboxField<R extends object, C extends object, U extends object>({ editor, field, label }: { editor: ResourceEditorRef<R, C, U>; field: string; label: string }) {
+export function CheckboxField<R extends object, C extends object, U extends object>({
+  editor,
+  field,
+  label,
+}: {
+  editor: ResourceEditorRef<R, C, U>;
+  field: string;
+  label: string;
+}) {
   const f = useBound(editor, field);
   return (
     <FieldGroup label="" labelFor={f.id} error={f.error}>
@@ -32,20 +40,32 @@ export function CheckboxField<R extends object, C extends object, U extends obje
 }
 
 /** An ISO date (`YYYY-MM-DD`, '' when empty) with the app's Spanish date input. */
-export function DateField<R extends object, C extends object, U extends object>({ editor, field, label, minDate, maxDate }: { editor: ResourceEditorRef<R, C, U>; field: string; label: string; minDate: string; maxDate: string }) {
+export function DateField<R extends object, C extends object, U extends object>({
+  editor,
+  field,
+  label,
+  minDate,
+  maxDate,
+}: {
+  editor: ResourceEditorRef<R, C, U>;
+  field: string;
+  label: string;
+  minDate: string;
+  maxDate: string;
+}) {
   const f = useBound(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error}>
       <Suspense fallback={<InputGroup id={f.id} disabled value={String(f.value ?? '')} placeholder="dd/mm/aaaa" readOnly />}>
         <IsoDateInput
-        id={f.id}
-        value={String(f.value ?? '')}
-        onChange={f.change}
-        minDate={minDate}
-        maxDate={maxDate}
-        disabled={f.busy}
-        hasError={Boolean(f.error)}
-        describedBy={f.error ? `${f.id}-error` : undefined}
+          id={f.id}
+          value={String(f.value ?? '')}
+          onChange={f.change}
+          minDate={minDate}
+          maxDate={maxDate}
+          disabled={f.busy}
+          hasError={Boolean(f.error)}
+          describedBy={f.error ? `${f.id}-error` : undefined}
         />
       </Suspense>
     </FieldGroup>
@@ -56,7 +76,19 @@ export function DateField<R extends object, C extends object, U extends object>(
 export const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /** A text input with the browser's suggestions from a `<datalist id={listId}>` (any other text is accepted). */
-export function SuggestTextField<R extends object, C extends object, U extends object>({ editor, field, label, hint, listId }: { editor: ResourceEditorRef<R, C, U>; field: string; label: string; hint?: string; listId: string }) {
+export function SuggestTextField<R extends object, C extends object, U extends object>({
+  editor,
+  field,
+  label,
+  hint,
+  listId,
+}: {
+  editor: ResourceEditorRef<R, C, U>;
+  field: string;
+  label: string;
+  hint?: string;
+  listId: string;
+}) {
   const f = useBound(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error} hint={hint}>

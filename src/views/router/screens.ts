@@ -13,8 +13,7 @@ import { preloadScreenAt } from './screen-views';
  */
 
 // The authenticated area brings the shell's actors (layout, theme, change-password, menu-search) with it.
-const authenticatedShell = () =>
-  Promise.all([import('../shell/AuthenticatedShell'), ON_DEMAND_MACHINES.shell.load()]).then(([m]) => m);
+const authenticatedShell = () => Promise.all([import('../shell/AuthenticatedShell'), ON_DEMAND_MACHINES.shell.load()]).then(([m]) => m);
 
 /** The authenticated area: layout and screens (the staff login preloads it on submit). */
 export const AuthenticatedShell = lazy(() => authenticatedShell().then((m) => ({ default: m.AuthenticatedShell })));

@@ -35,9 +35,7 @@ export function AuthCard({
         {children}
         {footer ? <div className="auth-links">{footer}</div> : null}
       </Card>
-      <p className="auth-page-footer">
-        Parcela · {APP_VERSION}
-      </p>
+      <p className="auth-page-footer">Parcela · {APP_VERSION}</p>
     </div>
   );
 }

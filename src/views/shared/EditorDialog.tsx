@@ -39,7 +39,11 @@ function useEditorFrame<R extends object, C extends object, U extends object>(ed
   };
 }
 
-function EditorForm<R extends object, C extends object, U extends object>({ editor, canDelete, children }: Omit<EditorFrameProps<R, C, U>, 'createTitle' | 'editTitle'>) {
+function EditorForm<R extends object, C extends object, U extends object>({
+  editor,
+  canDelete,
+  children,
+}: Omit<EditorFrameProps<R, C, U>, 'createTitle' | 'editTitle'>) {
   const { mode, saving, deleting, formError, stale, reloading, events } = useEditorFrame(editor);
   const busy = saving || deleting || reloading;
   const onSubmit = (event: FormEvent) => {
@@ -112,7 +116,13 @@ function EditorAlerts<R extends object, C extends object, U extends object>({ ed
 }
 
 /** The editor as a modal dialog (short forms). */
-export function EditorDialog<R extends object, C extends object, U extends object>({ editor, createTitle, editTitle, canDelete = false, children }: EditorFrameProps<R, C, U>) {
+export function EditorDialog<R extends object, C extends object, U extends object>({
+  editor,
+  createTitle,
+  editTitle,
+  canDelete = false,
+  children,
+}: EditorFrameProps<R, C, U>) {
   const { open, mode, saving, deleting, events } = useEditorFrame(editor);
   const busy = saving || deleting;
   return (
@@ -139,7 +149,14 @@ export function EditorDialog<R extends object, C extends object, U extends objec
  * The editor as a side drawer (long forms). Blueprint's Drawer has no dialog role, so the drawer's
  * content is the labelled `role="dialog"` and carries its own header.
  */
-export function EditorDrawer<R extends object, C extends object, U extends object>({ editor, createTitle, editTitle, canDelete = false, children, size = '480px' }: EditorFrameProps<R, C, U> & { size?: string }) {
+export function EditorDrawer<R extends object, C extends object, U extends object>({
+  editor,
+  createTitle,
+  editTitle,
+  canDelete = false,
+  children,
+  size = '480px',
+}: EditorFrameProps<R, C, U> & { size?: string }) {
   const { open, mode, saving, deleting, events } = useEditorFrame(editor);
   const titleId = useId();
   const busy = saving || deleting;
@@ -158,7 +175,14 @@ export function EditorDrawer<R extends object, C extends object, U extends objec
             <h2 id={titleId} className={Classes.HEADING}>
               {mode === 'edit' ? editTitle : createTitle}
             </h2>
-            <Button variant="minimal" icon="cross" aria-label="Cerrar" className={Classes.DIALOG_CLOSE_BUTTON} disabled={busy} onClick={events.close} />
+            <Button
+              variant="minimal"
+              icon="cross"
+              aria-label="Cerrar"
+              className={Classes.DIALOG_CLOSE_BUTTON}
+              disabled={busy}
+              onClick={events.close}
+            />
           </div>
           <div className={Classes.DRAWER_BODY}>
             <EditorForm editor={editor} canDelete={canDelete}>

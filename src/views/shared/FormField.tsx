@@ -25,7 +25,14 @@ function useField<R extends object, C extends object, U extends object>(editor: 
 }
 
 /** A text input (`type` email, tel, password… as needed). */
-export function TextField<R extends object, C extends object, U extends object>({ editor, field, label, hint, type = 'text', autoComplete }: BaseProps<R, C, U> & { type?: string; autoComplete?: string }) {
+export function TextField<R extends object, C extends object, U extends object>({
+  editor,
+  field,
+  label,
+  hint,
+  type = 'text',
+  autoComplete,
+}: BaseProps<R, C, U> & { type?: string; autoComplete?: string }) {
   const f = useField(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error} hint={hint}>
@@ -64,7 +71,14 @@ export function TextAreaField<R extends object, C extends object, U extends obje
 }
 
 /** A number (null when empty). */
-export function NumberField<R extends object, C extends object, U extends object>({ editor, field, label, hint, min, max }: BaseProps<R, C, U> & { min?: number; max?: number }) {
+export function NumberField<R extends object, C extends object, U extends object>({
+  editor,
+  field,
+  label,
+  hint,
+  min,
+  max,
+}: BaseProps<R, C, U> & { min?: number; max?: number }) {
   const f = useField(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error} hint={hint}>
@@ -85,7 +99,13 @@ export function NumberField<R extends object, C extends object, U extends object
 }
 
 /** A choice among options (value strings, Spanish labels). */
-export function SelectField<R extends object, C extends object, U extends object>({ editor, field, label, hint, options }: BaseProps<R, C, U> & { options: readonly { value: string; label: string }[] }) {
+export function SelectField<R extends object, C extends object, U extends object>({
+  editor,
+  field,
+  label,
+  hint,
+  options,
+}: BaseProps<R, C, U> & { options: readonly { value: string; label: string }[] }) {
   const f = useField(editor, field);
   return (
     <FieldGroup label={label} labelFor={f.id} error={f.error} hint={hint}>

@@ -1,6 +1,17 @@
 import '../../styles/resource.css';
 import type { ReactNode } from 'react';
-import { Button, ButtonGroup, Checkbox, Classes, HTMLTable, Menu, MenuItem, PopoverNext, type IconName, type Intent } from '@blueprintjs/core';
+import {
+  Button,
+  ButtonGroup,
+  Checkbox,
+  Classes,
+  HTMLTable,
+  Menu,
+  MenuItem,
+  PopoverNext,
+  type IconName,
+  type Intent,
+} from '@blueprintjs/core';
 import { nextSort, pageCount, sortDirection, type ListColumn } from '../../machines/shared/resource-list.machine';
 import { useResourceList, useResourceListEvents, type ResourceListRef } from './resource-hooks';
 
@@ -177,7 +188,12 @@ export function ResourceTable<Row>({
             <span className="resource-table-page" aria-live="polite">
               Página {query.page} de {pages}
             </span>
-            <Button endIcon="chevron-right" text="Siguiente" disabled={query.page >= pages || loading} onClick={() => changePage(query.page + 1)} />
+            <Button
+              endIcon="chevron-right"
+              text="Siguiente"
+              disabled={query.page >= pages || loading}
+              onClick={() => changePage(query.page + 1)}
+            />
           </ButtonGroup>
         </nav>
       )}

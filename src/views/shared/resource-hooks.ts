@@ -21,12 +21,16 @@ import { inspectOption } from '../../machines/inspect';
 export type ResourceListRef<Row = Record<string, unknown>> = ActorRefFrom<ResourceListMachine<Row>>;
 export type ResourceListSnapshot<Row = Record<string, unknown>> = SnapshotFrom<ResourceListMachine<Row>>;
 /** A running editor of records `Row` with bodies `Create` / `Update`. */
-export type ResourceEditorRef<Row extends object = EditorValues, Create extends object = EditorValues, Update extends object = Create> = ActorRefFrom<
-  ResourceEditorMachine<Row, Create, Update>
->;
-export type ResourceEditorSnapshot<Row extends object = EditorValues, Create extends object = EditorValues, Update extends object = Create> = SnapshotFrom<
-  ResourceEditorMachine<Row, Create, Update>
->;
+export type ResourceEditorRef<
+  Row extends object = EditorValues,
+  Create extends object = EditorValues,
+  Update extends object = Create,
+> = ActorRefFrom<ResourceEditorMachine<Row, Create, Update>>;
+export type ResourceEditorSnapshot<
+  Row extends object = EditorValues,
+  Create extends object = EditorValues,
+  Update extends object = Create,
+> = SnapshotFrom<ResourceEditorMachine<Row, Create, Update>>;
 
 /** Reads the list machine. */
 export function useResourceList<Row, T>(list: ResourceListRef<Row>, selector: (s: ResourceListSnapshot<Row>) => T): T {
@@ -56,7 +60,9 @@ export function useResourceEditor<Row extends object, Create extends object, Upd
 }
 
 /** Editor intents. */
-export function useResourceEditorEvents<Row extends object, Create extends object, Update extends object>(editor: ResourceEditorRef<Row, Create, Update>) {
+export function useResourceEditorEvents<Row extends object, Create extends object, Update extends object>(
+  editor: ResourceEditorRef<Row, Create, Update>,
+) {
   return {
     openCreate: (values?: EditorValues) => editor.send({ type: 'editor.openCreate', values }),
     openEdit: (record: Row) => editor.send({ type: 'editor.openEdit', record }),
@@ -73,7 +79,9 @@ export function useResourceEditorEvents<Row extends object, Create extends objec
 }
 
 /** Whether the editor's dialog or drawer is shown (every state but closed and done). */
-export function isEditorOpen<Row extends object, Create extends object, Update extends object>(s: ResourceEditorSnapshot<Row, Create, Update>): boolean {
+export function isEditorOpen<Row extends object, Create extends object, Update extends object>(
+  s: ResourceEditorSnapshot<Row, Create, Update>,
+): boolean {
   return !s.matches('closed') && !s.matches('done');
 }
 

@@ -1,5 +1,16 @@
 import type { FormEvent } from 'react';
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, ProgressBar, type Intent } from '@blueprintjs/core';
+import {
+  Button,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  Icon,
+  InputGroup,
+  ProgressBar,
+  type Intent,
+} from '@blueprintjs/core';
 import { passwordStrength, type PasswordField, type PasswordStrength } from '../../machines/change-password/change-password.machine';
 import { t, type LabelKey } from '../../i18n/labels';
 import { useChangePassword, useChangePasswordEvents } from './shell-context';
@@ -54,7 +65,14 @@ export function ChangePasswordDialog() {
         <h2 id="change-password-title" className={Classes.HEADING}>
           {CHANGE_PASSWORD_TITLE}
         </h2>
-        <Button variant="minimal" icon="cross" aria-label="Cerrar" className={Classes.DIALOG_CLOSE_BUTTON} disabled={submitting} onClick={close} />
+        <Button
+          variant="minimal"
+          icon="cross"
+          aria-label="Cerrar"
+          className={Classes.DIALOG_CLOSE_BUTTON}
+          disabled={submitting}
+          onClick={close}
+        />
       </div>
       <form onSubmit={onSubmit} noValidate>
         <DialogBody>

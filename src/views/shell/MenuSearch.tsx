@@ -52,7 +52,11 @@ export function MenuSearch() {
         // SPEC §9: no submodule at all → "No hay opciones disponibles"; a query matching none →
         // "No se encontraron resultados".
         noResults={
-          <BlueprintMenuItem disabled roleStructure="listoption" text={t(query.trim() === '' ? 'emptyOptionsMessage' : 'emptySearchMessage')} />
+          <BlueprintMenuItem
+            disabled
+            roleStructure="listoption"
+            text={t(query.trim() === '' ? 'emptyOptionsMessage' : 'emptySearchMessage')}
+          />
         }
         resetOnQuery
         inputProps={{

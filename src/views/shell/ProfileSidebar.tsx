@@ -57,7 +57,15 @@ export function ProfileSidebar() {
                 openChangePassword();
               }}
             />
-            <Button icon="log-out" intent="danger" variant="outlined" text={TOPBAR_LABELS.logout} fill loading={loggingOut} onClick={logout} />
+            <Button
+              icon="log-out"
+              intent="danger"
+              variant="outlined"
+              text={TOPBAR_LABELS.logout}
+              fill
+              loading={loggingOut}
+              onClick={logout}
+            />
           </div>
         </div>
       </div>

@@ -4,13 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { selectPermissions, selectUser } from '../../machines/session/session.selectors';
 import { selectOpenGroups } from '../../machines/layout/layout.selectors';
 import { useSession } from '../services';
-import {
-  useChangePasswordEvents,
-  useLayout,
-  useLayoutEvents,
-  useShellSessionEvents,
-  useThemeEvents,
-} from './shell-context';
+import { useChangePasswordEvents, useLayout, useLayoutEvents, useShellSessionEvents, useThemeEvents } from './shell-context';
 import { MenuSearch } from './MenuSearch';
 import { ancestorGroupKeys, buildMenuModel, findActiveKey, type MenuNode, type MenuSection } from './menu-model';
 

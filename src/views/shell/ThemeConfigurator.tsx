@@ -1,12 +1,5 @@
 import { Button, Drawer, Icon, SegmentedControl } from '@blueprintjs/core';
-import {
-  PRESET_NAMES,
-  PRIMARY_NAMES,
-  PRIMARY_PALETTES,
-  SURFACE_NAMES,
-  SURFACE_PALETTES,
-  type PresetName,
-} from '../../lib/theme';
+import { PRESET_NAMES, PRIMARY_NAMES, PRIMARY_PALETTES, SURFACE_NAMES, SURFACE_PALETTES, type PresetName } from '../../lib/theme';
 import type { StyleSettings } from '../../schemas/session';
 import { useTheme, useThemeEvents } from './shell-context';
 

@@ -44,7 +44,13 @@ const role = (name: string, holders = 0) => ({
   holders: integer(holders),
   version: integer(1),
 });
-const local = (name: string, address: string) => ({ id: integer(1), name: like(name), address: like(address), active: boolean(true), version: integer(1) });
+const local = (name: string, address: string) => ({
+  id: integer(1),
+  name: like(name),
+  address: like(address),
+  active: boolean(true),
+  version: integer(1),
+});
 
 describe('Usuarios', () => {
   it('lists the active users sorted by surname', async () => {
@@ -81,7 +87,9 @@ describe('Usuarios', () => {
       .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
       .uponReceiving('a request to create a staff user with a DNI already used')
       .withRequest('POST', '/api/users', (b) => b.headers(json).jsonBody(body))
-      .willRespondWith(422, (b) => b.jsonBody({ message: like('Los datos no son válidos'), errors: { dni: eachLike(like('Ya existe un usuario con ese DNI')) } }))
+      .willRespondWith(422, (b) =>
+        b.jsonBody({ message: like('Los datos no son válidos'), errors: { dni: eachLike(like('Ya existe un usuario con ese DNI')) } }),
+      )
       .executeTest(async (mock) => {
         const error = await caught(createUsersApi(client(mock.url)).create(body));
         expect(error.status).toBe(422);
@@ -97,7 +105,14 @@ describe('Usuarios', () => {
       .uponReceiving('a request to update a staff user')
       .withRequest('PATCH', '/api/users/2', (b) => b.headers(json).jsonBody(body))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ data: { ...user(OTHER_STAFF), phone: like(body.phone), roles: eachLike({ id: integer(2), name: like(OTHER_ROLE.name) }), version: integer(2) } }),
+        b.jsonBody({
+          data: {
+            ...user(OTHER_STAFF),
+            phone: like(body.phone),
+            roles: eachLike({ id: integer(2), name: like(OTHER_ROLE.name) }),
+            version: integer(2),
+          },
+        }),
       )
       .executeTest(async (mock) => {
         const updated = await createUsersApi(client(mock.url)).update(2, body);
@@ -129,7 +144,14 @@ describe('Usuarios', () => {
       .uponReceiving('a request to deactivate a staff user')
       .withRequest('POST', '/api/users/2/deactivate', (b) => b.headers(bearer(STAFF_TOKEN)))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ data: { ...user(OTHER_STAFF, 'INACTIVO'), status: 'INACTIVO', phone: null, roles: eachLike({ id: integer(2), name: like(OTHER_ROLE.name) }) } }),
+        b.jsonBody({
+          data: {
+            ...user(OTHER_STAFF, 'INACTIVO'),
+            status: 'INACTIVO',
+            phone: null,
+            roles: eachLike({ id: integer(2), name: like(OTHER_ROLE.name) }),
+          },
+        }),
       )
       .executeTest(async (mock) => {
         const updated = await createUsersApi(client(mock.url)).deactivate(2);
@@ -173,7 +195,9 @@ describe('Roles y permisos', () => {
       .given(STATES.staffAndHeldRole, { token: STAFF_TOKEN })
       .uponReceiving("a request to replace a role's permissions")
       .withRequest('PATCH', '/api/roles/2', (b) => b.headers(json).jsonBody(body))
-      .willRespondWith(200, (b) => b.jsonBody({ data: { ...role(OTHER_ROLE.name, 1), permissions: body.permissions, version: integer(2) } }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: { ...role(OTHER_ROLE.name, 1), permissions: body.permissions, version: integer(2) } }),
+      )
       .executeTest(async (mock) => {
         const updated = await createRolesApi(client(mock.url)).update(2, body);
         expect(updated.permissions).toEqual(body.permissions);
@@ -244,7 +268,9 @@ describe('Empresas', () => {
       .uponReceiving('a request to update the company')
       .withRequest('PATCH', '/api/company', (b) => b.headers(json).jsonBody(body))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ data: { ...company, phone: like(body.phone), legal_representative: like(body.legal_representative), version: integer(2) } }),
+        b.jsonBody({
+          data: { ...company, phone: like(body.phone), legal_representative: like(body.legal_representative), version: integer(2) },
+        }),
       )
       .executeTest(async (mock) => {
         const updated = await createCompanyApi(client(mock.url)).update(body);
@@ -275,7 +301,9 @@ describe('Empresas', () => {
       .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
       .uponReceiving('a request to update the company with an invalid RUC')
       .withRequest('PATCH', '/api/company', (b) => b.headers(json).jsonBody(body))
-      .willRespondWith(422, (b) => b.jsonBody({ message: like('Los datos no son válidos'), errors: { ruc: eachLike(like('El RUC no es válido')) } }))
+      .willRespondWith(422, (b) =>
+        b.jsonBody({ message: like('Los datos no son válidos'), errors: { ruc: eachLike(like('El RUC no es válido')) } }),
+      )
       .executeTest(async (mock) => {
         const error = await caught(createCompanyApi(client(mock.url)).update(body));
         expect(error.status).toBe(422);
@@ -290,9 +318,16 @@ describe('Empresas', () => {
       .given(STATES.activeLocalsExist)
       .uponReceiving('a request for the active locals sorted by name')
       .withRequest('GET', '/api/locals', (b) => b.headers(bearer(STAFF_TOKEN)).query({ active: 'true', per_page: '20', sort: 'name' }))
-      .willRespondWith(200, (b) => b.jsonBody({ data: eachLike(local('Sede Central - Lima', 'Av. Javier Prado Este 1234, San Isidro')), meta: meta(1) }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: eachLike(local('Sede Central - Lima', 'Av. Javier Prado Este 1234, San Isidro')), meta: meta(1) }),
+      )
       .executeTest(async (mock) => {
-        const page = await createCompanyApi(client(mock.url)).listLocals({ page: 1, per_page: 20, sort: 'name', filters: { active: 'true' } });
+        const page = await createCompanyApi(client(mock.url)).listLocals({
+          page: 1,
+          per_page: 20,
+          sort: 'name',
+          filters: { active: 'true' },
+        });
         expect(page.data[0]?.active).toBe(true);
       });
   });

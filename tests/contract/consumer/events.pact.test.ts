@@ -86,8 +86,15 @@ const ROLE_PERMISSIONS_CHANGED = 'an administrator changes the permissions of a 
  */
 async function readySession(userId: number, before: string[], after: string[]) {
   const user: SessionUser = {
-    id: userId, name: 'Rosa', surname: 'Huamán', dni: '71000001', email: 'rosa@parcela.test',
-    phone: null, status: 'ACTIVO', roles: ['Ventas'], permissions_names: [],
+    id: userId,
+    name: 'Rosa',
+    surname: 'Huamán',
+    dni: '71000001',
+    email: 'rosa@parcela.test',
+    phone: null,
+    status: 'ACTIVO',
+    roles: ['Ventas'],
+    permissions_names: [],
   };
   let calls = 0;
   const actor = createActor(

@@ -31,7 +31,9 @@ describe('notification calls (SPEC §7 rows 12–14)', () => {
       .given(STATES.staffWithNotifications, { token: STAFF_TOKEN })
       .uponReceiving('a request for the staff notifications')
       .withRequest('GET', '/api/get_notifications_by_user', (b) => b.headers(bearer(STAFF_TOKEN)))
-      .willRespondWith(200, (b) => b.jsonBody({ data: { notification_quantity: integer(1), notification: atLeastOneLike(notification(true), 1) } }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: { notification_quantity: integer(1), notification: atLeastOneLike(notification(true), 1) } }),
+      )
       .executeTest(async (mock) => {
         const data = await apiFor(mock.url, STAFF_TOKEN).list('COLLABORATOR');
         expect(data.notification_quantity).toBe(1);

@@ -51,7 +51,14 @@ const subdivision = (s: Record<string, unknown> = SUBDIVISION) => ({
   public_prices: boolean(Boolean(s.public_prices)),
   coordinate_system: regex(/^(PLAN|GEO)$/, 'PLAN'),
   plan_url: nullValue(),
-  lot_counts: { DISPONIBLE: integer(1), SEPARADO: integer(1), VENDIDO: integer(0), BLOQUEADO: integer(1), RESERVA_COMERCIAL: integer(0), CANJE: integer(0) },
+  lot_counts: {
+    DISPONIBLE: integer(1),
+    SEPARADO: integer(1),
+    VENDIDO: integer(0),
+    BLOQUEADO: integer(1),
+    RESERVA_COMERCIAL: integer(0),
+    CANJE: integer(0),
+  },
   lots_total: integer(3),
   sold_area_m2: number(0),
   created_at: instant(),
@@ -92,7 +99,10 @@ const lot = (l: LotFixture, status: string = l.status) => ({
   updated_at: instant(),
   version: integer(1),
 });
-const error422 = (field: string, message: string) => ({ message: like('Los datos no son válidos'), errors: { [field]: eachLike(like(message)) } });
+const error422 = (field: string, message: string) => ({
+  message: like('Los datos no son válidos'),
+  errors: { [field]: eachLike(like(message)) },
+});
 const error409 = (message: string) => ({ message: like(message) });
 /** The 409 of an edit sent with a version the record no longer has (src/schemas/versions.ts). */
 const stale409 = { message: like(STALE_RECORD_MESSAGE), errors: { version: eachLike(like(STALE_RECORD_MESSAGE)) } };
@@ -110,10 +120,17 @@ describe('subdivisions (consumer)', () => {
       .addInteraction()
       .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
       .uponReceiving('a request for the subdivisions on sale sorted by name')
-      .withRequest('GET', '/api/subdivisions', (b) => b.headers(bearer(STAFF_TOKEN)).query({ per_page: '20', sort: 'name', status: 'EN_VENTA' }))
+      .withRequest('GET', '/api/subdivisions', (b) =>
+        b.headers(bearer(STAFF_TOKEN)).query({ per_page: '20', sort: 'name', status: 'EN_VENTA' }),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ data: eachLike(subdivision()), meta: meta(1) }))
       .executeTest(async (mock) => {
-        const page = await createSubdivisionsApi(client(mock.url)).list({ page: 1, per_page: 20, sort: 'name', filters: { status: 'EN_VENTA' } });
+        const page = await createSubdivisionsApi(client(mock.url)).list({
+          page: 1,
+          per_page: 20,
+          sort: 'name',
+          filters: { status: 'EN_VENTA' },
+        });
         expect(page.data[0]?.code).toBe(SUBDIVISION.code);
         expect(page.data[0]?.lot_counts.DISPONIBLE).toBe(1);
       });
@@ -133,9 +150,21 @@ describe('subdivisions (consumer)', () => {
   });
 
   const newSubdivision = {
-    code: 'LA-02', name: 'Los Álamos de Lurín', department: 'Lima', province: 'Lima', district: 'Lurín', ubigeo: null, address: null,
-    currency: 'PEN' as const, total_area_m2: 18000, registry_entry: null, licence_number: null, licence_date: null,
-    status: 'EN_PREVENTA' as const, published: false, public_prices: false,
+    code: 'LA-02',
+    name: 'Los Álamos de Lurín',
+    department: 'Lima',
+    province: 'Lima',
+    district: 'Lurín',
+    ubigeo: null,
+    address: null,
+    currency: 'PEN' as const,
+    total_area_m2: 18000,
+    registry_entry: null,
+    licence_number: null,
+    licence_date: null,
+    status: 'EN_PREVENTA' as const,
+    published: false,
+    public_prices: false,
   };
 
   it('creates a subdivision (201)', async () => {
@@ -229,7 +258,12 @@ describe('subdivisions (consumer)', () => {
         b.headers(bearer(STAFF_TOKEN)).multipartBody('image/png', PNG_PATH, 'file', PACT_BOUNDARY),
       )
       .willRespondWith(200, (b) =>
-        b.jsonBody({ data: { ...subdivision(), plan_url: regex(/^\/api\/subdivisions\/[^/]+\/plan(\?.*)?$/, `/api/subdivisions/${SUBDIVISION_KEY}/plan?v=1`) } }),
+        b.jsonBody({
+          data: {
+            ...subdivision(),
+            plan_url: regex(/^\/api\/subdivisions\/[^/]+\/plan(\?.*)?$/, `/api/subdivisions/${SUBDIVISION_KEY}/plan?v=1`),
+          },
+        }),
       )
       .executeTest(async (mock) => {
         const file = new File([readFileSync(PNG_PATH)], 'plano.png', { type: 'image/png' });
@@ -272,7 +306,9 @@ describe('stages and blocks (consumer)', () => {
       .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
       .uponReceiving('a request for the blocks of a subdivision')
       .withRequest('GET', `/api/subdivisions/${SUBDIVISION_KEY}/blocks`, (b) => b.headers(bearer(STAFF_TOKEN)))
-      .willRespondWith(200, (b) => b.jsonBody({ data: eachLike({ id: integer(1), name: like('A'), stage_id: integer(1), lots_count: integer(2) }) }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: eachLike({ id: integer(1), name: like('A'), stage_id: integer(1), lots_count: integer(2) }) }),
+      )
       .executeTest(async (mock) => {
         const blocks = await createSubdivisionsApi(client(mock.url)).blocks(SUBDIVISION_KEY);
         expect(blocks[0]?.name).toBe('A');
@@ -304,7 +340,12 @@ describe('lots (consumer)', () => {
       )
       .willRespondWith(200, (b) => b.jsonBody({ data: eachLike(lot(LOTS[0])), meta: meta(1, 50) }))
       .executeTest(async (mock) => {
-        const page = await createLotsApi(client(mock.url)).list(SUBDIVISION_KEY, { page: 1, per_page: 50, sort: 'code', filters: { status: 'DISPONIBLE', block: 'A' } });
+        const page = await createLotsApi(client(mock.url)).list(SUBDIVISION_KEY, {
+          page: 1,
+          per_page: 50,
+          sort: 'code',
+          filters: { status: 'DISPONIBLE', block: 'A' },
+        });
         expect(page.data[0]?.code).toBe(LOTS[0].code);
       });
   });
@@ -320,7 +361,15 @@ describe('lots (consumer)', () => {
       .willRespondWith(201, (b) =>
         b.jsonBody({
           data: {
-            ...lot({ ...LOTS[2], id: 4, number: '2', code: 'MZ B - LT 2', area_m2: 160, list_price: 4_800_000, status: 'DISPONIBLE' } as unknown as LotFixture),
+            ...lot({
+              ...LOTS[2],
+              id: 4,
+              number: '2',
+              code: 'MZ B - LT 2',
+              area_m2: 160,
+              list_price: 4_800_000,
+              status: 'DISPONIBLE',
+            } as unknown as LotFixture),
             block_id: integer(2),
             is_corner: boolean(true),
             has_polygon: boolean(false),
@@ -343,7 +392,9 @@ describe('lots (consumer)', () => {
       .uponReceiving('a request to change the list price of a lot with a reason')
       .withRequest('PATCH', `/api/lots/${LOTS[0].id}`, (b) => b.headers(json).jsonBody(body))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ data: { ...lot(LOTS[0]), list_price: integer(2_900_000), list_price_reason: like(body.list_price_reason), version: integer(2) } }),
+        b.jsonBody({
+          data: { ...lot(LOTS[0]), list_price: integer(2_900_000), list_price_reason: like(body.list_price_reason), version: integer(2) },
+        }),
       )
       .executeTest(async (mock) => {
         const updated = await createLotsApi(client(mock.url)).update(LOTS[0].id, body);
@@ -439,10 +490,19 @@ describe('lot status (consumer)', () => {
       .addInteraction()
       .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
       .uponReceiving('a request for the status history of a lot')
-      .withRequest('GET', `/api/lots/${LOTS[0].id}/status-history`, (b) => b.headers(bearer(STAFF_TOKEN)).query({ page: '1', per_page: '50' }))
+      .withRequest('GET', `/api/lots/${LOTS[0].id}/status-history`, (b) =>
+        b.headers(bearer(STAFF_TOKEN)).query({ page: '1', per_page: '50' }),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
-          data: eachLike({ id: integer(1), from_status: nullValue(), to_status: regex(STATUS, 'DISPONIBLE'), reason: nullValue(), user_name: nullValue(), changed_at: instant() }),
+          data: eachLike({
+            id: integer(1),
+            from_status: nullValue(),
+            to_status: regex(STATUS, 'DISPONIBLE'),
+            reason: nullValue(),
+            user_name: nullValue(),
+            changed_at: instant(),
+          }),
           meta: meta(1, 50),
         }),
       )

@@ -192,7 +192,9 @@ describe('session calls (SPEC §7)', () => {
       .given(STATES.staffExists)
       .uponReceiving('a staff password reset request')
       .withRequest('POST', '/api/request_password_reset_collaborator', (b) => b.headers(JSON_HEADERS).jsonBody({ dni: STAFF.dni }))
-      .willRespondWith(200, (b) => b.jsonBody({ message: like('Si el documento está registrado, enviaremos un enlace de recuperación a su correo.') }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ message: like('Si el documento está registrado, enviaremos un enlace de recuperación a su correo.') }),
+      )
       .executeTest(async (mock) => {
         const res = await apiFor(mock.url).requestPasswordReset('collaborator', STAFF.dni);
         expect(res.message.length).toBeGreaterThan(0);
@@ -207,7 +209,9 @@ describe('session calls (SPEC §7)', () => {
       .withRequest('POST', '/api/customer/request_password_reset_customer', (b) =>
         b.headers(JSON_HEADERS).jsonBody({ dni: CUSTOMER.document_number }),
       )
-      .willRespondWith(200, (b) => b.jsonBody({ message: like('Si el documento está registrado, enviaremos un enlace de recuperación a su correo.') }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ message: like('Si el documento está registrado, enviaremos un enlace de recuperación a su correo.') }),
+      )
       .executeTest(async (mock) => {
         const res = await apiFor(mock.url).requestPasswordReset('customer', CUSTOMER.document_number);
         expect(res.message.length).toBeGreaterThan(0);
@@ -348,7 +352,9 @@ describe('session calls (SPEC §7)', () => {
       .addInteraction()
       .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
       .uponReceiving('a password change with the right current password')
-      .withRequest('POST', '/api/change_password_user', (b) => formRequest(b, STAFF_TOKEN, { actual_password: STAFF.password, new_password: 'OtraClave#2026' }))
+      .withRequest('POST', '/api/change_password_user', (b) =>
+        formRequest(b, STAFF_TOKEN, { actual_password: STAFF.password, new_password: 'OtraClave#2026' }),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ message: like('Contraseña actualizada correctamente') }))
       .executeTest(async (mock) => {
         const res = await apiFor(mock.url, STAFF_TOKEN).changePassword(STAFF.password, 'OtraClave#2026');
@@ -361,7 +367,9 @@ describe('session calls (SPEC §7)', () => {
       .addInteraction()
       .given(STATES.customerSignedIn, { token: CUSTOMER_TOKEN })
       .uponReceiving('a password change with a wrong current password')
-      .withRequest('POST', '/api/change_password_user', (b) => formRequest(b, CUSTOMER_TOKEN, { actual_password: 'no-es-la-clave', new_password: 'OtraClave#2026' }))
+      .withRequest('POST', '/api/change_password_user', (b) =>
+        formRequest(b, CUSTOMER_TOKEN, { actual_password: 'no-es-la-clave', new_password: 'OtraClave#2026' }),
+      )
       .willRespondWith(422, (b) => b.jsonBody(errorBody('La contraseña actual es incorrecta', 'actual_password')))
       .executeTest(async (mock) => {
         const error = await caught(apiFor(mock.url, CUSTOMER_TOKEN).changePassword('no-es-la-clave', 'OtraClave#2026'));

@@ -140,7 +140,8 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   },
   [STATES.recordChangedByAnother]: async (params) => {
     const { entity, id } = (params ?? {}) as { entity?: unknown; id?: unknown };
-    if (!VERSIONED_TABLES.includes(entity as VersionedTable) || typeof id !== 'number') throw new Error('state needs `entity` (a versioned table) and a numeric `id`');
+    if (!VERSIONED_TABLES.includes(entity as VersionedTable) || typeof id !== 'number')
+      throw new Error('state needs `entity` (a versioned table) and a numeric `id`');
     await changeRecordByAnotherUser(db(), entity as VersionedTable, id);
   },
   [STATES.changeHistoryExists]: async (params) => {
@@ -153,7 +154,13 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
         recordChange(
           trx,
           { actor: { userType: 'COLLABORATOR', accountId: owner.accountId }, ip: '127.0.0.1', clock },
-          { entity: HISTORY_ENTRY.entity, recordId: HISTORY_ENTRY.record_id, action: HISTORY_ENTRY.action, before: { ...HISTORY_ENTRY.before }, after: { ...HISTORY_ENTRY.after } },
+          {
+            entity: HISTORY_ENTRY.entity,
+            recordId: HISTORY_ENTRY.record_id,
+            action: HISTORY_ENTRY.action,
+            before: { ...HISTORY_ENTRY.before },
+            after: { ...HISTORY_ENTRY.after },
+          },
         ),
       );
   },

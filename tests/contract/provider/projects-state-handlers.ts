@@ -23,7 +23,8 @@ export interface ProjectStateDeps {
 async function createSubdivisionWithLots(db: Kysely<DB>): Promise<void> {
   const { id: _id, key: _key, ...fields } = SUBDIVISION;
   const subdivision = await createSubdivision(db, fields);
-  if (subdivision.id !== SUBDIVISION.id || subdivision.key !== SUBDIVISION.key) throw new Error(`subdivision id ${subdivision.id}, expected ${SUBDIVISION.id}`);
+  if (subdivision.id !== SUBDIVISION.id || subdivision.key !== SUBDIVISION.key)
+    throw new Error(`subdivision id ${subdivision.id}, expected ${SUBDIVISION.id}`);
   const stageId = await createStage(db, subdivision.id, 'Etapa 1');
   for (const block of ['A', 'B']) await createBlock(db, subdivision.id, block, { stageId });
   for (const lot of LOTS) {

@@ -12,7 +12,12 @@ import { limaWallTimeText, relativeTimeEs } from '../../../src/lib/dates';
 import { readStorage } from '../../../src/lib/storage';
 import { loginData } from '../support/fakes';
 
-const bases = { main: 'http://api.test/api', customer: 'http://api.test/api/customer', private: 'http://api.test/api/private', public: 'http://api.test/' };
+const bases = {
+  main: 'http://api.test/api',
+  customer: 'http://api.test/api/customer',
+  private: 'http://api.test/api/private',
+  public: 'http://api.test/',
+};
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -52,9 +57,7 @@ describe('api client', () => {
   });
 
   it('turns a 422 body into ApiError with the server message and the field issues', async () => {
-    const { client } = clientWith(() =>
-      json(422, { message: 'Usuario o contraseña incorrectos', errors: { user: ['Requerido'] } }),
-    );
+    const { client } = clientWith(() => json(422, { message: 'Usuario o contraseña incorrectos', errors: { user: ['Requerido'] } }));
     const error = await createSessionApi(client)
       .login({ user: 'a', password: 'b', user_type: 'COLLABORATOR' })
       .catch((e: unknown) => e);
@@ -64,13 +67,17 @@ describe('api client', () => {
 
   it.each([401, 402, 404])('keeps the status %i (the session machine decides the redirect)', async (status) => {
     const { client } = clientWith(() => json(status, { message: 'mensaje' }));
-    const error = await createSessionApi(client).roleNames().catch((e: unknown) => e);
+    const error = await createSessionApi(client)
+      .roleNames()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status, message: 'mensaje', issues: {} });
   });
 
   describe('the global check (SPEC §7 "every response passes a global check", onSessionError)', () => {
     function reporting(respond: (req: Request) => Response, onSessionError = vi.fn()) {
-      const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => respond(new Request(input, init))) as unknown as typeof globalThis.fetch;
+      const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        respond(new Request(input, init)),
+      ) as unknown as typeof globalThis.fetch;
       return { client: createApiClient({ bases, getToken: () => 't', fetch, onSessionError }), onSessionError };
     }
 
@@ -89,10 +96,14 @@ describe('api client', () => {
       expect(order).toEqual(['reported', 'rejected']);
     });
 
-    it('on the session\'s bases and every kind of call: customer, private, blob, raw', async () => {
+    it("on the session's bases and every kind of call: customer, private, blob, raw", async () => {
       const { client, onSessionError } = reporting(() => json(401, { message: 'x' }));
-      await createNotificationsApi(client).list('CUSTOMER').catch(() => {});
-      await createSessionApi(client).roleNames().catch(() => {});
+      await createNotificationsApi(client)
+        .list('CUSTOMER')
+        .catch(() => {});
+      await createSessionApi(client)
+        .roleNames()
+        .catch(() => {});
       await client.main('plan', { responseType: 'blob' }).catch(() => {});
       await client.main.raw('plan').catch(() => {});
       expect(onSessionError).toHaveBeenCalledTimes(4);
@@ -100,14 +111,20 @@ describe('api client', () => {
 
     it('not on the public base (no session: the public map\'s 404 is its own "not found")', async () => {
       const { client, onSessionError } = reporting(() => json(404, { message: 'Lotización no encontrada' }));
-      const error = await createLotMapsApi(client).publicMap('NoExiste99').catch((e: unknown) => e);
+      const error = await createLotMapsApi(client)
+        .publicMap('NoExiste99')
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 404, message: 'Lotización no encontrada' });
       expect(onSessionError).not.toHaveBeenCalled();
     });
 
     it.each([0, 403, 409, 422, 500])('does not report a %i', async (status) => {
-      const { client, onSessionError } = reporting(() => (status ? json(status, { message: 'x' }) : Promise.reject(new TypeError('fetch failed'))) as Response);
-      await createSessionApi(client).roleNames().catch(() => {});
+      const { client, onSessionError } = reporting(
+        () => (status ? json(status, { message: 'x' }) : Promise.reject(new TypeError('fetch failed'))) as Response,
+      );
+      await createSessionApi(client)
+        .roleNames()
+        .catch(() => {});
       expect(onSessionError).not.toHaveBeenCalled();
     });
 
@@ -120,21 +137,25 @@ describe('api client', () => {
       expect(onSessionError).toHaveBeenCalledTimes(1);
     });
 
-    it('a failing handler does not replace the call\'s error', async () => {
+    it("a failing handler does not replace the call's error", async () => {
       const { client } = reporting(
         () => json(401, { message: 'Sesión no válida o expirada' }),
         vi.fn(() => {
           throw new Error('handler broke');
         }),
       );
-      const error = await createSessionApi(client).roleNames().catch((e: unknown) => e);
+      const error = await createSessionApi(client)
+        .roleNames()
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ status: 401, message: 'Sesión no válida o expirada' });
     });
   });
 
   it('a non-JSON error body becomes "Error <status>"', async () => {
     const { client } = clientWith(() => new Response('<html>502</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }));
-    const error = await createSessionApi(client).roleNames().catch((e: unknown) => e);
+    const error = await createSessionApi(client)
+      .roleNames()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, message: 'Error 502' });
   });
 
@@ -142,7 +163,9 @@ describe('api client', () => {
     const { client } = clientWith(() => {
       throw new TypeError('fetch failed');
     });
-    const error = await createSessionApi(client).roleNames().catch((e: unknown) => e);
+    const error = await createSessionApi(client)
+      .roleNames()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
   });
@@ -225,7 +248,12 @@ describe('login answer (call 2): tolerant reader', () => {
 
   it('reads a stored type other than CUSTOMER as staff', () => {
     const store = new Map<string, string>([['type', 'ADMIN']]);
-    const kv = { getItem: (k: string) => store.get(k) ?? null, setItem: () => undefined, removeItem: () => undefined, clear: () => undefined };
+    const kv = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: () => undefined,
+      removeItem: () => undefined,
+      clear: () => undefined,
+    };
     expect(readStorage('type', kv)).toBe('COLLABORATOR');
     store.set('type', 'CUSTOMER');
     expect(readStorage('type', kv)).toBe('CUSTOMER');

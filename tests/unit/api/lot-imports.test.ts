@@ -53,7 +53,12 @@ class FakeXhr extends EventTarget {
   }
 }
 
-const bases = { main: 'http://api.test/api', customer: 'http://api.test/api/customer', private: 'http://api.test/api/private', public: 'http://api.test/' };
+const bases = {
+  main: 'http://api.test/api',
+  customer: 'http://api.test/api/customer',
+  private: 'http://api.test/api/private',
+  public: 'http://api.test/',
+};
 const api = (token: string | null = 'tok-123') => createLotImportsApi(createApiClient({ bases, getToken: () => token }));
 const csv = () => new File(['manzana,lote,area,precio_m2\nA,1,150.50,250.00\n'], 'lotes.csv', { type: 'text/csv' });
 const xhr = () => {
@@ -65,7 +70,19 @@ const PREVIEW: ImportPreview = {
   format: 'CSV',
   layers: null,
   layer: null,
-  lots: [{ block: 'A', number: '1', code: 'MZ A - LT 1', area_m2: 150.5, drawn_area_m2: null, perimeter_m: null, price_per_m2: 25000, has_polygon: false, action: 'CREATE' }],
+  lots: [
+    {
+      block: 'A',
+      number: '1',
+      code: 'MZ A - LT 1',
+      area_m2: 150.5,
+      drawn_area_m2: null,
+      perimeter_m: null,
+      price_per_m2: 25000,
+      has_polygon: false,
+      action: 'CREATE',
+    },
+  ],
   issues: [],
   summary: { create: 1, update: 0, errors: 0, warnings: 0 },
   can_import: true,
@@ -111,10 +128,19 @@ describe('lot imports api over XMLHttpRequest', () => {
   it('a 422 of the commit with issues → ImportRejectedError with the message, field errors and issues', async () => {
     const pending = api().commit('k1', csv());
     const issue = { severity: 'ERROR', location: 'fila 4', lot_code: null, field: 'area', message: 'Falta el área' };
-    xhr().answer(422, { message: 'El archivo tiene 1 error; no se importó ningún lote', errors: { file: ['fila 4: Falta el área'] }, issues: [issue] });
+    xhr().answer(422, {
+      message: 'El archivo tiene 1 error; no se importó ningún lote',
+      errors: { file: ['fila 4: Falta el área'] },
+      issues: [issue],
+    });
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportRejectedError);
-    expect(error).toMatchObject({ status: 422, message: 'El archivo tiene 1 error; no se importó ningún lote', issues: { file: ['fila 4: Falta el área'] }, importIssues: [issue] });
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'El archivo tiene 1 error; no se importó ningún lote',
+      issues: { file: ['fila 4: Falta el área'] },
+      importIssues: [issue],
+    });
   });
 
   it('a 422 without issues (missing file) → ApiError with the server message and field errors', async () => {

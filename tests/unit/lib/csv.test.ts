@@ -39,7 +39,13 @@ describe('csvField', () => {
 
 describe('toCsv', () => {
   it('starts with the UTF-8 BOM and ends records with CRLF', () => {
-    const text = toCsv(['Nombre', 'Monto'], [['Ana', 10], ['Peña, Luis', null]]);
+    const text = toCsv(
+      ['Nombre', 'Monto'],
+      [
+        ['Ana', 10],
+        ['Peña, Luis', null],
+      ],
+    );
     expect(text.startsWith(UTF8_BOM)).toBe(true);
     expect(text).toBe('\uFEFFNombre,Monto\r\nAna,10\r\n"Peña, Luis",\r\n');
   });

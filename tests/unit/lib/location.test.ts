@@ -20,7 +20,11 @@ describe('replaceUrlQuery', () => {
   it('writes page, sort, text and filters', () => {
     const win = fakeWindow();
     replaceUrlQuery({ page: 2, per_page: 20, sort: '-name', q: 'ana', filters: { status: 'ACTIVO' } }, win);
-    expect(win.history.replaceState).toHaveBeenCalledWith(null, '', '/Configuracion/Usuarios?page=2&per_page=20&sort=-name&q=ana&status=ACTIVO');
+    expect(win.history.replaceState).toHaveBeenCalledWith(
+      null,
+      '',
+      '/Configuracion/Usuarios?page=2&per_page=20&sort=-name&q=ana&status=ACTIVO',
+    );
   });
 
   it('does nothing when the URL already says the same', () => {

@@ -4,7 +4,9 @@ import { sanitizeNotificationHtml } from '../../../src/lib/sanitize';
 
 describe('sanitizeNotificationHtml', () => {
   it('keeps the allowed markup', () => {
-    expect(sanitizeNotificationHtml('<p>Se registró <b>Mariela</b> <em>hoy</em></p>')).toBe('<p>Se registró <b>Mariela</b> <em>hoy</em></p>');
+    expect(sanitizeNotificationHtml('<p>Se registró <b>Mariela</b> <em>hoy</em></p>')).toBe(
+      '<p>Se registró <b>Mariela</b> <em>hoy</em></p>',
+    );
   });
 
   it('drops scripts, event handlers and javascript: links', () => {

@@ -7,7 +7,14 @@ import { toXlsx } from '../../../src/lib/xlsx';
 
 describe('toXlsx', () => {
   it('writes an .xlsx (a zip) with a bold header and the rows, accents intact', async () => {
-    const bytes = await toXlsx('usuarios', ['Nombre', 'Monto'], [['Peña, José', 1250.5], ['Ana "A"', null]]);
+    const bytes = await toXlsx(
+      'usuarios',
+      ['Nombre', 'Monto'],
+      [
+        ['Peña, José', 1250.5],
+        ['Ana "A"', null],
+      ],
+    );
     expect(String.fromCharCode(bytes[0]!, bytes[1]!)).toBe('PK');
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();

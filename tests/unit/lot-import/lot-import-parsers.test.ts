@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { detectFormat, MAX_IMPORT_LOTS, readImportFile } from '../../../server/modules/proyectos/lot-import';
 import { stageName } from '../../../server/modules/proyectos/lot-import/types';
 import { projectedCrs } from '../../../server/modules/proyectos/lot-import/spatial';
-import { cleanRing, overlapArea, overlappingPairs, planArea, geoArea, type Ring } from '../../../server/modules/proyectos/lot-import/geometry';
+import {
+  cleanRing,
+  overlapArea,
+  overlappingPairs,
+  planArea,
+  geoArea,
+  type Ring,
+} from '../../../server/modules/proyectos/lot-import/geometry';
 import { parseLabel, plainText } from '../../../server/modules/proyectos/lot-import/labels';
 import { columnOf, parseCsv, parseDecimal, parseXlsx } from '../../../server/modules/proyectos/lot-import/table';
 import { parseDxf, parseGeoJson } from '../../../server/modules/proyectos/lot-import/spatial';
@@ -67,11 +74,21 @@ describe('numbers and headers', () => {
 });
 
 describe('geometry', () => {
-  const square = (x: number, y: number, s = 10): Ring => [[x, y], [x + s, y], [x + s, y + s], [x, y + s]];
+  const square = (x: number, y: number, s = 10): Ring => [
+    [x, y],
+    [x + s, y],
+    [x + s, y + s],
+    [x, y + s],
+  ];
   it('shoelace and turf areas', () => {
     expect(planArea(square(500000, 8670000))).toBe(100);
     // 0.0001° × 0.0001° near Lima ≈ 11.13 m × 10.9 m.
-    const geo = geoArea([[-77.03, -11.85], [-77.0299, -11.85], [-77.0299, -11.8499], [-77.03, -11.8499]]);
+    const geo = geoArea([
+      [-77.03, -11.85],
+      [-77.0299, -11.85],
+      [-77.0299, -11.8499],
+      [-77.03, -11.8499],
+    ]);
     expect(geo).toBeGreaterThan(118);
     expect(geo).toBeLessThan(125);
   });
@@ -84,29 +101,85 @@ describe('geometry', () => {
   });
   it('two lots sharing an edge with extra (T-junction) vertices on one side share nothing', () => {
     // An L-shaped (non-convex) lot whose right edge has two extra vertices where the neighbours' corners meet it.
-    const l: Ring = [[0, 0], [10, 0], [10, 4], [10, 7], [10, 10], [5, 10], [5, 20], [0, 20]];
-    const right: Ring = [[10, 0], [20, 0], [20, 10], [10, 10], [10, 7], [10, 4]];
+    const l: Ring = [
+      [0, 0],
+      [10, 0],
+      [10, 4],
+      [10, 7],
+      [10, 10],
+      [5, 10],
+      [5, 20],
+      [0, 20],
+    ];
+    const right: Ring = [
+      [10, 0],
+      [20, 0],
+      [20, 10],
+      [10, 10],
+      [10, 7],
+      [10, 4],
+    ];
     expect(overlapArea(l, right, false)).toBe(0);
     expect(overlapArea(right, l, false)).toBe(0);
     expect(overlappingPairs([l, right], { tolerance: 0.01, geographic: false })).toEqual([]);
   });
   it('a zero-area spike into the neighbour shares nothing, and cleaning removes it', () => {
     // Lot A (non-convex once spiked) goes 0.66 m into B along one line and comes back.
-    const spiked: Ring = [[0, 0], [10, 0], [10, 5], [10.66, 5], [10, 5], [10, 10], [0, 10]];
+    const spiked: Ring = [
+      [0, 0],
+      [10, 0],
+      [10, 5],
+      [10.66, 5],
+      [10, 5],
+      [10, 10],
+      [0, 10],
+    ];
     const b = square(10, 0);
     expect(overlapArea(spiked, b, false)).toBeLessThan(1e-9);
     const cleaned = cleanRing(spiked, 0.01);
     expect(cleaned.spikes).toHaveLength(1);
     expect(cleaned.spikes[0]).toBeCloseTo(0.66, 9);
-    expect(cleaned.ring).toEqual([[0, 0], [10, 0], [10, 5], [10, 10], [0, 10]]);
+    expect(cleaned.ring).toEqual([
+      [0, 0],
+      [10, 0],
+      [10, 5],
+      [10, 10],
+      [0, 10],
+    ]);
     expect(cleanRing(square(0, 0), 0.01)).toEqual({ ring: square(0, 0), repeated: 0, spikes: [] });
     // Repeated vertices (zero-length edges) go too.
-    expect(cleanRing([[0, 0], [0, 0], [10, 0], [10, 10], [10, 10.001], [0, 10]], 0.01)).toMatchObject({ ring: square(0, 0), repeated: 2, spikes: [] });
+    expect(
+      cleanRing(
+        [
+          [0, 0],
+          [0, 0],
+          [10, 0],
+          [10, 10],
+          [10, 10.001],
+          [0, 10],
+        ],
+        0.01,
+      ),
+    ).toMatchObject({ ring: square(0, 0), repeated: 2, spikes: [] });
   });
   it('a real 1 m² overlap between non-convex lots is measured exactly', () => {
-    const l1: Ring = [[0, 0], [10, 0], [10, 10], [5, 10], [5, 20], [0, 20]];
+    const l1: Ring = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [5, 10],
+      [5, 20],
+      [0, 20],
+    ];
     // l2's corner square [9,9]–[10,10] lies inside l1: exactly 1 m² in common.
-    const l2b: Ring = [[9, 9], [20, 9], [20, 30], [15, 30], [15, 10], [9, 10]];
+    const l2b: Ring = [
+      [9, 9],
+      [20, 9],
+      [20, 30],
+      [15, 30],
+      [15, 10],
+      [9, 10],
+    ];
     expect(overlapArea(l1, l2b, false)).toBeCloseTo(1, 9);
     expect(overlappingPairs([l1, l2b], { tolerance: 0.01, geographic: false })).toEqual([{ i: 0, j: 1, area_m2: expect.closeTo(1, 9) }]);
   });
@@ -175,7 +248,9 @@ describe('DXF', () => {
   });
   it('not a DXF', async () => {
     const result = await read('bad-not-a-dxf.dxf');
-    expect(result.issues).toEqual([expect.objectContaining({ severity: 'ERROR', location: 'archivo', message: expect.stringMatching(/no es un DXF/) })]);
+    expect(result.issues).toEqual([
+      expect.objectContaining({ severity: 'ERROR', location: 'archivo', message: expect.stringMatching(/no es un DXF/) }),
+    ]);
     expect(parseDxf('0\nSECTION\n2\nENTITIES\n0\nENDSEC\n0\nEOF\n').issues[0]!.message).toMatch(/no tiene polilíneas/);
   });
   it('open polylines are errors located on the plan', async () => {
@@ -190,7 +265,9 @@ describe('DXF', () => {
   });
   it('duplicated codes', async () => {
     const result = await read('bad-duplicated-codes.dxf');
-    expect(errors(result.issues)).toEqual([expect.objectContaining({ lot_code: 'MZ A - LT 3', message: expect.stringMatching(/Código repetido/) })]);
+    expect(errors(result.issues)).toEqual([
+      expect.objectContaining({ lot_code: 'MZ A - LT 3', message: expect.stringMatching(/Código repetido/) }),
+    ]);
   });
   it('a lot without label', async () => {
     const result = await read('bad-missing-label.dxf');
@@ -218,9 +295,38 @@ describe('GeoJSON', () => {
     const text = JSON.stringify({
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', properties: { MZ: 'A', Lote: '1', Area: '200,00' }, geometry: polygon([[500000, 8670000], [500010, 8670000], [500010, 8670020], [500000, 8670020], [500000, 8670000]]) },
-        { type: 'Feature', properties: { codigo: 'MZ A - LT 2' }, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } },
-        { type: 'Feature', properties: {}, geometry: polygon([[0, 0], [1, 0], [1, 1], [0, 0]]) },
+        {
+          type: 'Feature',
+          properties: { MZ: 'A', Lote: '1', Area: '200,00' },
+          geometry: polygon([
+            [500000, 8670000],
+            [500010, 8670000],
+            [500010, 8670020],
+            [500000, 8670020],
+            [500000, 8670000],
+          ]),
+        },
+        {
+          type: 'Feature',
+          properties: { codigo: 'MZ A - LT 2' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: {},
+          geometry: polygon([
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ]),
+        },
       ],
     });
     const result = parseGeoJson(text);
@@ -238,7 +344,14 @@ describe('CSV and XLSX', () => {
     expect(result.issues).toEqual([]);
     expect(result.lots).toHaveLength(200);
     expect(result.lots[0]).toMatchObject({
-      code: 'MZ A - LT 1', area_m2: 193, perimeter_m: 57.83, front_m: 10, front_neighbour: 'Calle Los Olivos', price_per_m2: 45000, is_corner: true, polygon: null,
+      code: 'MZ A - LT 1',
+      area_m2: 193,
+      perimeter_m: 57.83,
+      front_m: 10,
+      front_neighbour: 'Calle Los Olivos',
+      price_per_m2: 45000,
+      is_corner: true,
+      polygon: null,
     });
   });
   it('stop reading at the row limit (issue 11 item 8): at most that many lots, `truncated` when rows were left', async () => {

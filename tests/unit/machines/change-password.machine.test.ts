@@ -22,7 +22,8 @@ function start(call: (input: { actual_password: string; new_password: string }) 
   actor.start();
   actor.send({ type: 'password.open' });
   const fill = (fields: Partial<PasswordFields>) => {
-    for (const [field, value] of Object.entries(fields)) actor.send({ type: 'password.changed', field: field as keyof PasswordFields, value });
+    for (const [field, value] of Object.entries(fields))
+      actor.send({ type: 'password.changed', field: field as keyof PasswordFields, value });
   };
   return { actor, notify, changePassword, fill };
 }
@@ -44,7 +45,12 @@ describe('change-password machine', () => {
     fill({ actual_password: 'Actual#1', new_password: 'Nueva#2026' });
     actor.send({ type: 'password.submit' });
     expect(notify).toHaveBeenCalledWith(INCOMPLETE_TOAST);
-    expect(INCOMPLETE_TOAST).toEqual({ severity: 'warn', summary: 'DATOS INCOMPLETOS', detail: 'Rellene todos los campos para continuar', life: 3000 });
+    expect(INCOMPLETE_TOAST).toEqual({
+      severity: 'warn',
+      summary: 'DATOS INCOMPLETOS',
+      detail: 'Rellene todos los campos para continuar',
+      life: 3000,
+    });
     expect(changePassword).not.toHaveBeenCalled();
     expect(actor.getSnapshot().value).toEqual({ open: 'editing' });
   });
@@ -67,7 +73,12 @@ describe('change-password machine', () => {
     expect(actor.getSnapshot().value).toEqual({ open: 'submitting' });
     await waitFor(actor, (s) => s.matches('closed'));
     expect(changePassword).toHaveBeenCalledWith({ actual_password: 'Actual#1', new_password: 'Nueva#2026' });
-    expect(notify).toHaveBeenCalledWith({ severity: 'success', summary: 'Contraseña actualizada', detail: 'Contraseña actualizada correctamente', life: 3000 });
+    expect(notify).toHaveBeenCalledWith({
+      severity: 'success',
+      summary: 'Contraseña actualizada',
+      detail: 'Contraseña actualizada correctamente',
+      life: 3000,
+    });
     expect(actor.getSnapshot().context.fields).toEqual({ actual_password: '', new_password: '', confirmar_password: '' });
   });
 
@@ -78,11 +89,16 @@ describe('change-password machine', () => {
     fill({ actual_password: 'mala', new_password: 'Nueva#2026', confirmar_password: 'Nueva#2026' });
     actor.send({ type: 'password.submit' });
     await waitFor(actor, (s) => s.matches({ open: 'editing' }));
-    expect(notify).toHaveBeenCalledWith({ severity: 'error', summary: 'DESCRIPCIÓN', detail: 'La contraseña actual es incorrecta', life: 3000 });
+    expect(notify).toHaveBeenCalledWith({
+      severity: 'error',
+      summary: 'DESCRIPCIÓN',
+      detail: 'La contraseña actual es incorrecta',
+      life: 3000,
+    });
     expect(actor.getSnapshot().context.fields.actual_password).toBe('mala');
   });
 
-  it.each([401, 402, 404])('a %i is the session\'s: no toast, the dialog closes and forgets the typed passwords', async (status) => {
+  it.each([401, 402, 404])("a %i is the session's: no toast, the dialog closes and forgets the typed passwords", async (status) => {
     const { actor, notify, fill } = start(async () => {
       throw new ApiError(status, 'Sesión no válida o expirada');
     });

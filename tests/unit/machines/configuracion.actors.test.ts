@@ -29,7 +29,11 @@ describe('createAppActors: the Configuración machines', () => {
         headers: { 'content-type': 'application/json', 'x-url': url },
       });
     });
-    const apiClient = createApiClient({ bases: { main: 'http://x/api', customer: 'http://x/api/customer', private: 'http://x/api/private', public: 'http://x/' }, getToken: () => 't', fetch: fetch as typeof globalThis.fetch });
+    const apiClient = createApiClient({
+      bases: { main: 'http://x/api', customer: 'http://x/api/customer', private: 'http://x/api/private', public: 'http://x/' },
+      getToken: () => 't',
+      fetch: fetch as typeof globalThis.fetch,
+    });
     const { machines } = createAppActors({
       sessionApi: fakeSessionApi(),
       notificationsApi: fakeNotificationsApi(),
@@ -57,7 +61,12 @@ describe('userActions', () => {
     const toaster = { show: vi.fn() };
     const reportApiError = vi.fn();
     const machines = createUsersMachines({
-      usersApi: { deactivate: vi.fn(async () => user), reactivate: vi.fn(async () => user), sendPasswordReset: vi.fn(async () => ({ message: 'ok' })), ...overrides } as UsersApi,
+      usersApi: {
+        deactivate: vi.fn(async () => user),
+        reactivate: vi.fn(async () => user),
+        sendPasswordReset: vi.fn(async () => ({ message: 'ok' })),
+        ...overrides,
+      } as UsersApi,
       sessionApi: { roleNames: vi.fn(async () => []), activeLocals: vi.fn(async () => []) },
       reportApiError,
       toaster,
@@ -90,7 +99,9 @@ describe('userActions', () => {
       actor.send({ type: 'action.confirm' });
       await waitFor(actor, (s) => s.matches('idle'));
     }
-    expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ severity: 'error', detail: 'Debe quedar al menos un Administrador activo' }));
+    expect(toaster.show).toHaveBeenCalledWith(
+      expect.objectContaining({ severity: 'error', detail: 'Debe quedar al menos un Administrador activo' }),
+    );
     expect(reportApiError).toHaveBeenCalledTimes(1);
     expect(reportApiError.mock.calls[0]![0].status).toBe(401);
   });
@@ -108,7 +119,12 @@ describe('permissionMatrix', () => {
     const { matrix } = createRolesMachines({ rolesApi: { update } as unknown as RolesApi, reportApiError: vi.fn(), toaster });
     const actor = createActor(matrix).start();
     actor.send({ type: 'matrix.open', role });
-    actor.send({ type: 'matrix.toggle', permission: SUBMODULE.pagos, checked: true, group: { module: MODULE.finanzas, submodules: [SUBMODULE.pagos] } });
+    actor.send({
+      type: 'matrix.toggle',
+      permission: SUBMODULE.pagos,
+      checked: true,
+      group: { module: MODULE.finanzas, submodules: [SUBMODULE.pagos] },
+    });
     actor.send({ type: 'matrix.save' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
     expect(actor.getSnapshot().context.error).toBe('El rol Administrador no se puede modificar');
@@ -121,12 +137,23 @@ describe('permissionMatrix', () => {
   it('sends the version it opened; a stale edit offers "Recargar", which reopens the matrix on the fresh role', async () => {
     const opened: Role = { ...role, version: 2 };
     const fresh: Role = { ...role, permissions: [MODULE.finanzas, SUBMODULE.bancos], version: 3 };
-    const update = vi.fn<RolesApi['update']>().mockRejectedValueOnce(new ApiError(409, STALE_RECORD_MESSAGE, { version: [STALE_RECORD_MESSAGE] }));
+    const update = vi
+      .fn<RolesApi['update']>()
+      .mockRejectedValueOnce(new ApiError(409, STALE_RECORD_MESSAGE, { version: [STALE_RECORD_MESSAGE] }));
     const get = vi.fn<RolesApi['get']>().mockResolvedValueOnce(fresh);
-    const { matrix } = createRolesMachines({ rolesApi: { update, get } as unknown as RolesApi, reportApiError: vi.fn(), toaster: { show: vi.fn() } });
+    const { matrix } = createRolesMachines({
+      rolesApi: { update, get } as unknown as RolesApi,
+      reportApiError: vi.fn(),
+      toaster: { show: vi.fn() },
+    });
     const actor = createActor(matrix).start();
     actor.send({ type: 'matrix.open', role: opened });
-    actor.send({ type: 'matrix.toggle', permission: SUBMODULE.pagos, checked: true, group: { module: MODULE.finanzas, submodules: [SUBMODULE.pagos] } });
+    actor.send({
+      type: 'matrix.toggle',
+      permission: SUBMODULE.pagos,
+      checked: true,
+      group: { module: MODULE.finanzas, submodules: [SUBMODULE.pagos] },
+    });
     actor.send({ type: 'matrix.save' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.stale);
     expect(update).toHaveBeenCalledWith(4, { permissions: [MODULE.finanzas, SUBMODULE.pagos], version: 2 });

@@ -25,11 +25,24 @@ describe('echoOptionsFor', () => {
       authEndpoint: '/broadcasting/auth',
     });
     const options = echoOptionsFor(info, { hostname: 'localhost', port: '8080', protocol: 'http:' }, '/api');
-    expect(options).toMatchObject({ wsHost: 'localhost', wsPort: 8080, wssPort: 8080, forceTLS: false, authEndpoint: '/broadcasting/auth' });
+    expect(options).toMatchObject({
+      wsHost: 'localhost',
+      wsPort: 8080,
+      wssPort: 8080,
+      forceTLS: false,
+      authEndpoint: '/broadcasting/auth',
+    });
   });
 
   it('an external host on its port; a relative API base keeps the relative auth path', () => {
-    const info = echoInfoSchema.parse({ broadcaster: 'pusher', key: 'k', cluster: 'mt1', encrypted: false, wsHost: 'ws.example.pe', wsPort: 6001 });
+    const info = echoInfoSchema.parse({
+      broadcaster: 'pusher',
+      key: 'k',
+      cluster: 'mt1',
+      encrypted: false,
+      wsHost: 'ws.example.pe',
+      wsPort: 6001,
+    });
     const options = echoOptionsFor(info, { hostname: 'localhost', port: '8080', protocol: 'http:' }, '/api');
     expect(options).toMatchObject({ wsHost: 'ws.example.pe', wsPort: 6001, forceTLS: false, authEndpoint: '/broadcasting/auth' });
   });

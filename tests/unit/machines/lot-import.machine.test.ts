@@ -62,7 +62,9 @@ describe('lot import machine', () => {
   });
 
   it('a preview with errors is blocked: confirm does nothing', async () => {
-    const { actor, deps } = start({ preview: vi.fn(() => Promise.resolve(preview({ can_import: false, summary: { create: 0, update: 0, errors: 1, warnings: 0 } }))) });
+    const { actor, deps } = start({
+      preview: vi.fn(() => Promise.resolve(preview({ can_import: false, summary: { create: 0, update: 0, errors: 1, warnings: 0 } }))),
+    });
     actor.send({ type: 'import.open', key: 'k1' });
     actor.send({ type: 'import.file', file: file() });
     await waitFor(actor, (s) => s.matches({ reviewed: 'blocked' }));
@@ -137,7 +139,8 @@ describe('lot import machine', () => {
 
   it('onProgress of the deps reaches context.progress for preview and commit; each upload starts at 0', async () => {
     const pending: { options: UploadOptions; resolve: (value: never) => void }[] = [];
-    const hold = (_key: string, _file: File, _layer: string | null, options: UploadOptions) => new Promise<never>((resolve) => pending.push({ options, resolve }));
+    const hold = (_key: string, _file: File, _layer: string | null, options: UploadOptions) =>
+      new Promise<never>((resolve) => pending.push({ options, resolve }));
     const { actor } = start({ preview: vi.fn(hold), commit: vi.fn(hold) });
     actor.send({ type: 'import.open', key: 'k1' });
     actor.send({ type: 'import.file', file: file() });

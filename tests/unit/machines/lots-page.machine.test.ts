@@ -80,7 +80,8 @@ describe('lotsPage machine', () => {
 
   it('follows the table\'s query in "Ver todos" only', () => {
     const { page, ctx, received, clear } = start();
-    const search = (q: string) => (ctx().list as unknown as { send(e: { type: string; q: string }): void }).send({ type: 'list.searchTyped', q });
+    const search = (q: string) =>
+      (ctx().list as unknown as { send(e: { type: string; q: string }): void }).send({ type: 'list.searchTyped', q });
     search('b');
     expect(received.window).toBeUndefined();
     page.send({ type: 'view.all' });

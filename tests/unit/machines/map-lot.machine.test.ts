@@ -12,25 +12,104 @@ import { countByStatus, findLot, heatColor, parseLotQuery, passesFilters, metric
 import type { Lot, LotMap, PublicLotMap } from '../../../src/schemas/proyectos/projects';
 
 const SUB = {
-  key: 'k1', code: 'LV-01', name: 'Los Viñedos', currency: 'PEN' as const, coordinate_system: 'PLAN' as const,
-  plan_url: null, plan_width: null, plan_height: null, bounds: [0, 0, 26, 40] as [number, number, number, number],
+  key: 'k1',
+  code: 'LV-01',
+  name: 'Los Viñedos',
+  currency: 'PEN' as const,
+  coordinate_system: 'PLAN' as const,
+  plan_url: null,
+  plan_width: null,
+  plan_height: null,
+  bounds: [0, 0, 26, 40] as [number, number, number, number],
 };
 const STAFF: LotMap = {
   subdivision: SUB,
   lots: [
-    { id: 1, code: 'MZ A - LT 1', block: 'A', number: '1', area_m2: 120, price_per_m2: 25000, list_price: 3000000, status: 'DISPONIBLE', polygon: [[0, 0], [8, 0], [8, 15], [0, 15]] },
-    { id: 2, code: 'MZ A - LT 12', block: 'A', number: '12', area_m2: 120, price_per_m2: 25000, list_price: 3000000, status: 'SEPARADO', polygon: [[8, 0], [16, 0], [16, 15], [8, 15]] },
-    { id: 3, code: 'MZ B - LT 1', block: 'B', number: '1', area_m2: 150, price_per_m2: 30000, list_price: 4500000, status: 'BLOQUEADO', polygon: [[0, 25], [10, 25], [10, 40], [0, 40]] },
+    {
+      id: 1,
+      code: 'MZ A - LT 1',
+      block: 'A',
+      number: '1',
+      area_m2: 120,
+      price_per_m2: 25000,
+      list_price: 3000000,
+      status: 'DISPONIBLE',
+      polygon: [
+        [0, 0],
+        [8, 0],
+        [8, 15],
+        [0, 15],
+      ],
+    },
+    {
+      id: 2,
+      code: 'MZ A - LT 12',
+      block: 'A',
+      number: '12',
+      area_m2: 120,
+      price_per_m2: 25000,
+      list_price: 3000000,
+      status: 'SEPARADO',
+      polygon: [
+        [8, 0],
+        [16, 0],
+        [16, 15],
+        [8, 15],
+      ],
+    },
+    {
+      id: 3,
+      code: 'MZ B - LT 1',
+      block: 'B',
+      number: '1',
+      area_m2: 150,
+      price_per_m2: 30000,
+      list_price: 4500000,
+      status: 'BLOQUEADO',
+      polygon: [
+        [0, 25],
+        [10, 25],
+        [10, 40],
+        [0, 40],
+      ],
+    },
   ],
 };
 const LOT_2: Lot = {
-  id: 2, subdivision_id: 1, block_id: 1, block: 'A', stage: null, number: '12', code: 'MZ A - LT 12', area_m2: 120, perimeter_m: 46,
-  front_m: 8, front_neighbour: 'Calle 1', back_m: 8, back_neighbour: null, right_m: 15, right_neighbour: null, left_m: 15, left_neighbour: null,
-  currency: 'PEN', price_per_m2: 25000, list_price: 3000000, list_price_reason: null, is_corner: false, facing_park: false,
-  status: 'SEPARADO', has_polygon: true, registry_entry: null, notes: null, updated_at: '2026-11-20T15:00:00Z',
+  id: 2,
+  subdivision_id: 1,
+  block_id: 1,
+  block: 'A',
+  stage: null,
+  number: '12',
+  code: 'MZ A - LT 12',
+  area_m2: 120,
+  perimeter_m: 46,
+  front_m: 8,
+  front_neighbour: 'Calle 1',
+  back_m: 8,
+  back_neighbour: null,
+  right_m: 15,
+  right_neighbour: null,
+  left_m: 15,
+  left_neighbour: null,
+  currency: 'PEN',
+  price_per_m2: 25000,
+  list_price: 3000000,
+  list_price_reason: null,
+  is_corner: false,
+  facing_park: false,
+  status: 'SEPARADO',
+  has_polygon: true,
+  registry_entry: null,
+  notes: null,
+  updated_at: '2026-11-20T15:00:00Z',
 };
 
-function start(overrides: Partial<{ staffMap: () => Promise<LotMap>; publicMap: () => Promise<PublicLotMap>; planBlob: () => Promise<Blob> }> = {}, input: { source?: 'staff' | 'public'; details?: boolean } = {}) {
+function start(
+  overrides: Partial<{ staffMap: () => Promise<LotMap>; publicMap: () => Promise<PublicLotMap>; planBlob: () => Promise<Blob> }> = {},
+  input: { source?: 'staff' | 'public'; details?: boolean } = {},
+) {
   const api = {
     staffMap: vi.fn(overrides.staffMap ?? (() => Promise.resolve(STAFF))),
     publicMap: vi.fn(overrides.publicMap ?? (() => Promise.reject(new ApiError(404, 'No encontrado')))),
@@ -125,7 +204,10 @@ describe('lot map machine', () => {
   });
 
   it('fetches the staff plan as a blob, shows it through an object URL and revokes it when stopped', async () => {
-    const { actor, api, urls } = start({ staffMap: () => Promise.resolve({ ...STAFF, subdivision: { ...SUB, plan_url: '/api/subdivisions/k1/plan?v=1', plan_width: 100, plan_height: 80 } }) });
+    const { actor, api, urls } = start({
+      staffMap: () =>
+        Promise.resolve({ ...STAFF, subdivision: { ...SUB, plan_url: '/api/subdivisions/k1/plan?v=1', plan_width: 100, plan_height: 80 } }),
+    });
     const s = await waitFor(actor, (x) => x.matches({ ready: { plan: { active: 'shown' } } }));
     expect(api.planBlob).toHaveBeenCalledWith('/api/subdivisions/k1/plan?v=1');
     expect(s.context.planSrc).toBe('blob:plan-1');

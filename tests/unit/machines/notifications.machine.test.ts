@@ -62,7 +62,10 @@ describe('notifications machine', () => {
     await waitFor(actor, (s) => s.matches({ dialog: { open: 'idle' } }));
     expect(markSeen).toHaveBeenCalledWith([2, 1]);
     actor.send({ type: 'notifications.closed' });
-    expect(actor.getSnapshot().context.items.map((i) => [i.status, i.new])).toEqual([['cleared', false], ['cleared', false]]);
+    expect(actor.getSnapshot().context.items.map((i) => [i.status, i.new])).toEqual([
+      ['cleared', false],
+      ['cleared', false],
+    ]);
   });
 
   it('opening without unread sends nothing', async () => {
@@ -76,14 +79,26 @@ describe('notifications machine', () => {
   it('a push for this user is prepended, counted and unread; pushes for others and malformed ones are ignored', async () => {
     const { actor } = start({ notification_quantity: 0, notification: [n(1, false)] });
     await ready(actor);
-    actor.send({ type: 'notification.received', payload: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [9], notification: n(5, true) } } });
+    actor.send({
+      type: 'notification.received',
+      payload: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [9], notification: n(5, true) } },
+    });
     actor.send({ type: 'notification.received', payload: { nonsense: true } });
     expect(actor.getSnapshot().context.count).toBe(0);
-    actor.send({ type: 'notification.received', payload: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [7, 9], notification: n(6, true) } } });
-    actor.send({ type: 'notification.received', payload: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [7], notification: n(6, true) } } });
+    actor.send({
+      type: 'notification.received',
+      payload: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [7, 9], notification: n(6, true) } },
+    });
+    actor.send({
+      type: 'notification.received',
+      payload: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [7], notification: n(6, true) } },
+    });
     const { items, count } = actor.getSnapshot().context;
     expect(count).toBe(1);
-    expect(items.map((i) => [i.id_notification, i.status])).toEqual([[6, 'new'], [1, 'cleared']]);
+    expect(items.map((i) => [i.id_notification, i.status])).toEqual([
+      [6, 'new'],
+      [1, 'cleared'],
+    ]);
   });
 
   it('choosing a notification with a route navigates and closes; one without a route does nothing', async () => {
@@ -98,7 +113,9 @@ describe('notifications machine', () => {
   });
 
   it('a failed mark-as-seen is only logged', async () => {
-    const { actor, logError } = start({ notification_quantity: 1, notification: [n(1, true)] }, async () => Promise.reject(new Error('500')));
+    const { actor, logError } = start({ notification_quantity: 1, notification: [n(1, true)] }, async () =>
+      Promise.reject(new Error('500')),
+    );
     await ready(actor);
     actor.send({ type: 'notifications.opened' });
     await waitFor(actor, (s) => s.matches({ dialog: { open: 'idle' } }));

@@ -14,7 +14,10 @@ describe('lazyModule', () => {
   });
 
   it('tries again after a failed import', async () => {
-    const importModule = vi.fn<() => Promise<{ ok: boolean }>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ ok: true });
+    const importModule = vi
+      .fn<() => Promise<{ ok: boolean }>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ ok: true });
     const module = lazyModule(importModule);
     await expect(module.load()).rejects.toThrow('offline');
     await expect(module.load()).resolves.toEqual({ ok: true });
@@ -25,7 +28,10 @@ describe('lazyModule', () => {
 describe('onDemand', () => {
   it('returns the same promise on every call and builds once', async () => {
     const build = vi.fn((m: { n: number }) => ({ machine: m.n }));
-    const load = onDemand(lazyModule(async () => ({ n: 1 })), build);
+    const load = onDemand(
+      lazyModule(async () => ({ n: 1 })),
+      build,
+    );
     const first = load();
     expect(load()).toBe(first);
     await expect(first).resolves.toEqual({ machine: 1 });

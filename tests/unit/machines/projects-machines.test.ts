@@ -6,7 +6,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../../src/api/client';
-import { createLotStatusMachines, lotStatusMachine, onLotChanged, validateStatusChange } from '../../../src/machines/proyectos/lot-status.machine';
+import {
+  createLotStatusMachines,
+  lotStatusMachine,
+  onLotChanged,
+  validateStatusChange,
+} from '../../../src/machines/proyectos/lot-status.machine';
 import { bulkPriceBody, bulkPriceMachine } from '../../../src/machines/proyectos/bulk-price.machine';
 import { lotsWindowMachine, missingPage, rowAt } from '../../../src/machines/proyectos/lots-window.machine';
 import type { PricePreview } from '../../../src/api/proyectos/lots';
@@ -14,10 +19,34 @@ import { OVERSCAN, ROW_HEIGHT, visibleRange } from '../../../src/views/proyectos
 import type { Lot } from '../../../src/schemas/proyectos/projects';
 
 const lot: Lot = {
-  id: 7, subdivision_id: 1, block_id: 1, block: 'A', stage: null, number: '1', code: 'MZ A - LT 1', area_m2: 120, perimeter_m: 46,
-  front_m: 8, front_neighbour: 'Calle 1', back_m: 8, back_neighbour: null, right_m: 15, right_neighbour: null, left_m: 15, left_neighbour: null,
-  currency: 'PEN', price_per_m2: 25000, list_price: 3_000_000, list_price_reason: null, is_corner: false, facing_park: false,
-  status: 'DISPONIBLE', has_polygon: true, registry_entry: null, notes: null, updated_at: '2026-11-20T15:00:00Z',
+  id: 7,
+  subdivision_id: 1,
+  block_id: 1,
+  block: 'A',
+  stage: null,
+  number: '1',
+  code: 'MZ A - LT 1',
+  area_m2: 120,
+  perimeter_m: 46,
+  front_m: 8,
+  front_neighbour: 'Calle 1',
+  back_m: 8,
+  back_neighbour: null,
+  right_m: 15,
+  right_neighbour: null,
+  left_m: 15,
+  left_neighbour: null,
+  currency: 'PEN',
+  price_per_m2: 25000,
+  list_price: 3_000_000,
+  list_price_reason: null,
+  is_corner: false,
+  facing_park: false,
+  status: 'DISPONIBLE',
+  has_polygon: true,
+  registry_entry: null,
+  notes: null,
+  updated_at: '2026-11-20T15:00:00Z',
 };
 
 function statusActor(changeStatus: (input: { id: number; body: unknown }) => Promise<Lot>) {
@@ -80,7 +109,10 @@ describe('lotStatus machine', () => {
     const toaster = { show: vi.fn() };
     const reportApiError = vi.fn();
     const lotsApi = {
-      changeStatus: vi.fn().mockRejectedValueOnce(new ApiError(409, 'No permitido')).mockResolvedValueOnce({ ...lot, status: 'SEPARADO' }),
+      changeStatus: vi
+        .fn()
+        .mockRejectedValueOnce(new ApiError(409, 'No permitido'))
+        .mockResolvedValueOnce({ ...lot, status: 'SEPARADO' }),
       statusHistory: vi.fn(),
     };
     const { status } = createLotStatusMachines({ lotsApi, reportApiError, toaster });
@@ -119,8 +151,14 @@ describe('bulkPrice machine', () => {
       ok: true,
       body: { selection: { blocks: ['A'] }, change: { kind: 'SET_PRICE_PER_M2', price_per_m2: 27550 }, reason: 'Nueva lista' },
     });
-    expect(bulkPriceBody({ ...form, kind: 'AMOUNT_PER_M2', value: '-10' })).toMatchObject({ ok: true, body: { change: { amount_per_m2: -1000 } } });
-    expect(bulkPriceBody({ ...form, blocks: [], reason: '' })).toMatchObject({ ok: false, errors: { selection: 'Elija manzanas, estados o lotes', reason: expect.any(String) } });
+    expect(bulkPriceBody({ ...form, kind: 'AMOUNT_PER_M2', value: '-10' })).toMatchObject({
+      ok: true,
+      body: { change: { amount_per_m2: -1000 } },
+    });
+    expect(bulkPriceBody({ ...form, blocks: [], reason: '' })).toMatchObject({
+      ok: false,
+      errors: { selection: 'Elija manzanas, estados o lotes', reason: expect.any(String) },
+    });
   });
 
   it('cannot apply before a preview; any edit drops the preview', async () => {
@@ -145,7 +183,10 @@ describe('bulkPrice machine', () => {
     actor.send({ type: 'bulk.apply' });
     await waitFor(actor, (s) => s.matches('closed'));
     expect(previewCall).toHaveBeenCalledTimes(2);
-    expect(applyCall).toHaveBeenCalledWith({ key: 'k1', body: { selection: { statuses: ['DISPONIBLE'] }, change: { kind: 'PERCENT', percent: 12 }, reason: 'Alza anual' } });
+    expect(applyCall).toHaveBeenCalledWith({
+      key: 'k1',
+      body: { selection: { statuses: ['DISPONIBLE'] }, change: { kind: 'PERCENT', percent: 12 }, reason: 'Alza anual' },
+    });
     expect(applied).toHaveBeenCalledWith(2);
   });
 });

@@ -5,11 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import {
-  registrationMachine,
-  validateRegistration,
-  type RegistrationValues,
-} from '../../../src/machines/auth/registration.machine';
+import { registrationMachine, validateRegistration, type RegistrationValues } from '../../../src/machines/auth/registration.machine';
 import { customerAccessMachine } from '../../../src/machines/auth/customer-access.machine';
 import type { RegistrationRequest } from '../../../src/schemas/session';
 import { apiError } from '../support/fakes';

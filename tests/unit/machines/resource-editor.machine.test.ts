@@ -227,7 +227,11 @@ describe('resource-editor machine', () => {
       actor.send({ type: 'editor.openEdit', record: versioned });
       actor.send({ type: 'editor.submit' });
       await settle();
-      expect(save).toHaveBeenLastCalledWith({ mode: 'edit', record: versioned, body: { name: 'Lucía', email: 'lucia@example.pe', version: 4 } });
+      expect(save).toHaveBeenLastCalledWith({
+        mode: 'edit',
+        record: versioned,
+        body: { name: 'Lucía', email: 'lucia@example.pe', version: 4 },
+      });
       actor.send({ type: 'editor.openCreate', values: { name: 'Ana', email: 'ana@example.pe' } });
       actor.send({ type: 'editor.submit' });
       await settle();
@@ -257,14 +261,21 @@ describe('resource-editor machine', () => {
       expect(reload).toHaveBeenCalledWith(versioned);
       const snap = actor.getSnapshot();
       expect(snap.value).toBe('editing');
-      expect(snap.context).toMatchObject({ mode: 'edit', record: fresh, values: { name: 'Lucía Quispe', email: 'lucia@example.pe' }, formError: null });
+      expect(snap.context).toMatchObject({
+        mode: 'edit',
+        record: fresh,
+        values: { name: 'Lucía Quispe', email: 'lucia@example.pe' },
+        formError: null,
+      });
       expect(isDirty(snap.context)).toBe(false);
 
       // The next save carries the fresh version.
       save.mockImplementationOnce(async (input) => input.body);
       actor.send({ type: 'editor.submit' });
       await settle();
-      expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ body: { name: 'Lucía Quispe', email: 'lucia@example.pe', version: 5 } }));
+      expect(save).toHaveBeenLastCalledWith(
+        expect.objectContaining({ body: { name: 'Lucía Quispe', email: 'lucia@example.pe', version: 5 } }),
+      );
       expect(saved).toHaveBeenCalledWith(expect.objectContaining({ kind: 'updated' }));
     });
 

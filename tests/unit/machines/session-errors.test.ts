@@ -119,7 +119,11 @@ describe('a 401 on each call ends the session (→ /auth/access, storage cleared
     await waitFor(app.session, (s) => s.matches({ loggedIn: 'ready' }));
     const { changePassword } = await app.services.machines.shell();
     changePassword.send({ type: 'password.open' });
-    for (const [field, value] of [['actual_password', 'Actual123'], ['new_password', 'Nueva1234'], ['confirmar_password', 'Nueva1234']] as const) {
+    for (const [field, value] of [
+      ['actual_password', 'Actual123'],
+      ['new_password', 'Nueva1234'],
+      ['confirmar_password', 'Nueva1234'],
+    ] as const) {
       changePassword.send({ type: 'password.changed', field, value });
     }
     changePassword.send({ type: 'password.submit' });
@@ -147,7 +151,7 @@ describe('the other statuses of the global rule, and its exceptions', () => {
     expect(lapsed.toaster.show).not.toHaveBeenCalled();
   });
 
-  it('row 2: a 402 at login goes to /auth/pago; a 401 is the login\'s own answer (message on the form)', async () => {
+  it("row 2: a 402 at login goes to /auth/pago; a 401 is the login's own answer (message on the form)", async () => {
     const lapsed = boot({ 2: SESSION_ERROR_ANSWERS[402] }, { restored: false });
     lapsed.session.send(login);
     await waitFor(lapsed.session, (s) => s.matches('redirected'));

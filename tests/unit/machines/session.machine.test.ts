@@ -85,16 +85,22 @@ describe('session machine', () => {
   it('a stored token the server refuses (401 at revalidation, reported by the client) lands on /auth/access with storage cleared', async () => {
     const store = memoryStore();
     seedSession(store);
-    const { actor, navigate } = start(fakeSessionApi({ rolePermissions: vi.fn(() => failViaClient(apiError(401, 'Sesión no válida o expirada'))) }), store);
+    const { actor, navigate } = start(
+      fakeSessionApi({ rolePermissions: vi.fn(() => failViaClient(apiError(401, 'Sesión no válida o expirada'))) }),
+      store,
+    );
     await waitFor(actor, (s) => s.matches('redirected'));
     expect(navigate).toHaveBeenCalledWith('/auth/access');
     expect(store.data.size).toBe(0);
   });
 
-  it('without the client\'s report, a failing row 11 at revalidation is only logged (the machine never routes by itself)', async () => {
+  it("without the client's report, a failing row 11 at revalidation is only logged (the machine never routes by itself)", async () => {
     const store = memoryStore();
     seedSession(store);
-    const { actor, navigate, log } = start(fakeSessionApi({ rolePermissions: vi.fn(async () => Promise.reject(apiError(401, 'No autenticado'))) }), store);
+    const { actor, navigate, log } = start(
+      fakeSessionApi({ rolePermissions: vi.fn(async () => Promise.reject(apiError(401, 'No autenticado'))) }),
+      store,
+    );
     await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
     expect(navigate).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalledWith('permissions', expect.any(Error));
@@ -103,7 +109,10 @@ describe('session machine', () => {
   it('a network failure at revalidation is logged and keeps the stored session', async () => {
     const store = memoryStore();
     seedSession(store);
-    const { actor, navigate, log } = start(fakeSessionApi({ rolePermissions: vi.fn(async () => Promise.reject(apiError(0, 'Sin conexión'))) }), store);
+    const { actor, navigate, log } = start(
+      fakeSessionApi({ rolePermissions: vi.fn(async () => Promise.reject(apiError(0, 'Sin conexión'))) }),
+      store,
+    );
     await waitFor(actor, (s) => s.matches({ loggedIn: 'ready' }));
     expect(navigate).not.toHaveBeenCalled();
     expect(log).toHaveBeenCalled();
@@ -315,7 +324,11 @@ describe('session machine', () => {
 
 describe('session: notifications and realtime while logged in (issue "Shell")', () => {
   function startShell(store = memoryStore(), notificationsApi = fakeNotificationsApi()) {
-    const connection = { opened: vi.fn<(input: RealtimeInput) => void>(), closed: vi.fn(), push: null as ((e: RealtimeEvent) => void) | null };
+    const connection = {
+      opened: vi.fn<(input: RealtimeInput) => void>(),
+      closed: vi.fn(),
+      push: null as ((e: RealtimeEvent) => void) | null,
+    };
     const machine = createSessionMachine({
       api: fakeSessionApi(),
       store,
@@ -386,7 +399,10 @@ describe('session: notifications and realtime while logged in (issue "Shell")', 
     expect(connection.opened).toHaveBeenCalledTimes(1);
     connection.push!({
       type: 'realtime.pushed',
-      payload: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [sampleUser.id], notification: sampleNotification({ id_notification: 9 }) } },
+      payload: {
+        tipo_operacion: 'NEW_NOTIFICATION',
+        message: { ids_users: [sampleUser.id], notification: sampleNotification({ id_notification: 9 }) },
+      },
     });
     expect(notifications.getSnapshot().context.count).toBe(1);
     expect(notifications.getSnapshot().context.items[0]?.id_notification).toBe(9);
@@ -398,7 +414,7 @@ describe('session: notifications and realtime while logged in (issue "Shell")', 
     expect(actor.getSnapshot().children.realtime).toBeUndefined();
   });
 
-  it('restores the theme: the login\'s styles at login, the defaults at logout and after a 401', async () => {
+  it("restores the theme: the login's styles at login, the defaults at logout and after a 401", async () => {
     const styles = { primary: 'rose', surface: 'zinc', preset: 'Lara' as const, menuMode: 'overlay' as const, darkTheme: true };
     const restoreTheme = vi.fn();
     const start = () =>
@@ -430,7 +446,9 @@ describe('session: notifications and realtime while logged in (issue "Shell")', 
 
 describe('session: live permissions (PermissionsChangedEvent)', () => {
   /** Labels of every menu link, flattened (what the side menu shows). */
-  function menuLabels(snapshot: { context: { user: { permissions_names: Parameters<typeof buildMenuModel>[0] } | null; permissions: string[] } }) {
+  function menuLabels(snapshot: {
+    context: { user: { permissions_names: Parameters<typeof buildMenuModel>[0] } | null; permissions: string[] };
+  }) {
     const walk = (nodes: readonly MenuNode[]): string[] =>
       nodes.flatMap((n) => (n.kind === 'link' ? [n.label] : n.kind === 'group' ? [n.label, ...walk(n.children)] : []));
     return buildMenuModel(snapshot.context.user?.permissions_names ?? [], snapshot.context.permissions).flatMap((s) => walk(s.children));

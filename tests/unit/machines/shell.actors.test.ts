@@ -118,7 +118,14 @@ describe('menuSearchItems', () => {
     const items = menuSearchItems({
       ...sampleUser,
       permissions_names: [
-        { nombre: 'A', icono: 'cog', items: [{ nombre: 'Uno', ruta: '/a/Uno', icono: 'cog' }, { nombre: 'Dos', ruta: '/a/dos', icono: 'cog' }] },
+        {
+          nombre: 'A',
+          icono: 'cog',
+          items: [
+            { nombre: 'Uno', ruta: '/a/Uno', icono: 'cog' },
+            { nombre: 'Dos', ruta: '/a/dos', icono: 'cog' },
+          ],
+        },
         { nombre: 'B', icono: 'cog', items: [{ nombre: 'Uno otra vez', ruta: '/A/uno', icono: 'cog' }] },
       ],
     });
@@ -128,7 +135,7 @@ describe('menuSearchItems', () => {
 });
 
 describe('theme follows the session (app-actors)', () => {
-  it('login restores the login\'s system_styles; logout restores the defaults without writing storage', async () => {
+  it("login restores the login's system_styles; logout restores the defaults without writing storage", async () => {
     const store = memoryStore();
     const api = fakeSessionApi({ login: vi.fn(async () => ({ ...loginData, system_styles: dark })) });
     const { session, machines } = createAppActors({

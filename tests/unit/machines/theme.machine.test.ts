@@ -78,8 +78,10 @@ describe('theme machine', () => {
     expect(notify).toHaveBeenCalledWith(NOT_SAVED_TOAST);
   });
 
-  it.each([401, 402, 404])('staff: a dark-mode save answered %i is the session\'s (no toast, only logged)', async (status) => {
-    const { actor, notify, logError } = start('COLLABORATOR', async () => Promise.reject(new ApiError(status, 'Sesión no válida o expirada')));
+  it.each([401, 402, 404])("staff: a dark-mode save answered %i is the session's (no toast, only logged)", async (status) => {
+    const { actor, notify, logError } = start('COLLABORATOR', async () =>
+      Promise.reject(new ApiError(status, 'Sesión no válida o expirada')),
+    );
     actor.send({ type: 'theme.darkToggled' });
     await waitFor(actor, (s) => s.matches({ persistence: 'idle' }) && logError.mock.calls.length > 0);
     expect(notify).not.toHaveBeenCalled();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_ROUTES } from '../../../src/config/paths';
-import { PLACEHOLDER, SCREENS, SCREEN_MACHINE_MODULES, screenModuleFiles, type AuthRouteKey, type ScreenMachinesKey } from '../../../src/config/screens';
+import {
+  PLACEHOLDER,
+  SCREENS,
+  SCREEN_MACHINE_MODULES,
+  screenModuleFiles,
+  type AuthRouteKey,
+  type ScreenMachinesKey,
+} from '../../../src/config/screens';
 import { SCREEN_MACHINES } from '../../../src/machines/screen-machines';
 import { ROUTE_MODULES } from '../../../server/preload-hints';
 
@@ -27,14 +34,23 @@ describe('screen table', () => {
     expect(typeof module[entry.component], `${entry.view} → ${entry.component}`).toBe('function');
   });
 
-  it.each(Object.keys(SCREEN_MACHINE_MODULES) as ScreenMachinesKey[])('machine module %s: the path loads the module the factory is typed for', async (key) => {
-    const loaded = await SCREEN_MACHINES[key].module.load();
-    const direct: unknown = await import(/* @vite-ignore */ `/src/machines/${SCREEN_MACHINE_MODULES[key]}.ts`);
-    expect(loaded).toBe(direct);
-    const fakeClient = {} as Parameters<(typeof SCREEN_MACHINES)[typeof key]['build']>[1];
-    // The factory is picked from the module: building with a fake client must not throw on a missing export.
-    expect(() => SCREEN_MACHINES[key].build(loaded, fakeClient, { reportApiError: () => {}, toaster: { show: () => '' } as never, sessionApi: {} as never })).not.toThrow(/is not a function/);
-  });
+  it.each(Object.keys(SCREEN_MACHINE_MODULES) as ScreenMachinesKey[])(
+    'machine module %s: the path loads the module the factory is typed for',
+    async (key) => {
+      const loaded = await SCREEN_MACHINES[key].module.load();
+      const direct: unknown = await import(/* @vite-ignore */ `/src/machines/${SCREEN_MACHINE_MODULES[key]}.ts`);
+      expect(loaded).toBe(direct);
+      const fakeClient = {} as Parameters<(typeof SCREEN_MACHINES)[typeof key]['build']>[1];
+      // The factory is picked from the module: building with a fake client must not throw on a missing export.
+      expect(() =>
+        SCREEN_MACHINES[key].build(loaded, fakeClient, {
+          reportApiError: () => {},
+          toaster: { show: () => '' } as never,
+          sessionApi: {} as never,
+        }),
+      ).not.toThrow(/is not a function/);
+    },
+  );
 
   it('the server announces, for each authenticated route, the shell and exactly the files of its screen', () => {
     for (const key of routeKeys) {

@@ -4,11 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  listQueryFromSearchParams,
-  listQueryToSearchParams,
-  pagedResponseSchema,
-} from '../../../src/schemas/list';
+import { listQueryFromSearchParams, listQueryToSearchParams, pagedResponseSchema } from '../../../src/schemas/list';
 
 describe('pagedResponseSchema', () => {
   const schema = pagedResponseSchema(z.object({ id: z.number(), name: z.string() }));

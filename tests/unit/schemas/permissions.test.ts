@@ -1,12 +1,6 @@
 /** Menu catalogue and permissions_names (SPEC §2 "Side menu", §3, §6). */
 import { describe, expect, it } from 'vitest';
-import {
-  CUSTOMER_PERMISSIONS,
-  MODULE,
-  STAFF_PERMISSIONS,
-  SUBMODULE,
-  buildPermissionsNames,
-} from '../../../src/schemas/permissions';
+import { CUSTOMER_PERMISSIONS, MODULE, STAFF_PERMISSIONS, SUBMODULE, buildPermissionsNames } from '../../../src/schemas/permissions';
 
 const names = (groups: ReturnType<typeof buildPermissionsNames>) => groups.map((g) => [g.nombre, g.items.map((i) => i.nombre)]);
 
@@ -26,8 +20,16 @@ describe('buildPermissionsNames', () => {
     const comercial = groups.find((g) => g.nombre === 'Comercial');
     expect(comercial?.items.map((i) => i.ruta)).toEqual(['/Comercio/Ventas', '/Comercio/ReporteVentas']);
     expect(groups.map((g) => g.nombre)).toEqual([
-      'Configuración', 'Administración', 'Finanzas', 'CRM', 'Proyectos', 'Comercial', 'Ingeniería',
-      'Reportes', 'Reportes Económicos', 'Historial de Cambios',
+      'Configuración',
+      'Administración',
+      'Finanzas',
+      'CRM',
+      'Proyectos',
+      'Comercial',
+      'Ingeniería',
+      'Reportes',
+      'Reportes Económicos',
+      'Historial de Cambios',
     ]);
   });
 

@@ -50,7 +50,9 @@ describe('list price', () => {
     const r = createLotRequestSchema.safeParse({ ...lot, list_price: 2_900_000 });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(['list_price_reason']);
-    expect(createLotRequestSchema.safeParse({ ...lot, list_price: 2_900_000, list_price_reason: 'Descuento por esquina' }).success).toBe(true);
+    expect(createLotRequestSchema.safeParse({ ...lot, list_price: 2_900_000, list_price_reason: 'Descuento por esquina' }).success).toBe(
+      true,
+    );
   });
 });
 
@@ -74,7 +76,9 @@ describe('lot editor form', () => {
     const r = lotFormSchema.safeParse({ ...values, list_price: '29,000.00' });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.path.join('.'))).toContain('list_price_reason');
-    expect(lotFormSchema.safeParse({ ...values, list_price: '29,000.00', list_price_reason: 'Promoción' }).data).toMatchObject({ list_price: 2_900_000 });
+    expect(lotFormSchema.safeParse({ ...values, list_price: '29,000.00', list_price_reason: 'Promoción' }).data).toMatchObject({
+      list_price: 2_900_000,
+    });
   });
 
   it('shows the computed list price live and flags a different one', () => {
@@ -93,12 +97,28 @@ describe('lot editor form', () => {
 describe('subdivision form and bulk price body', () => {
   it('turns blank optional fields into null and uppercases the code', () => {
     const r = subdivisionFormSchema.safeParse({
-      code: 'lv-02', name: 'Los Álamos', department: 'Lima', province: 'Lima', district: 'Lurín', ubigeo: '', address: '', currency: 'USD',
-      total_area_m2: 1000, registry_entry: '', licence_number: '', licence_date: '', status: 'EN_VENTA', published: true, public_prices: false,
+      code: 'lv-02',
+      name: 'Los Álamos',
+      department: 'Lima',
+      province: 'Lima',
+      district: 'Lurín',
+      ubigeo: '',
+      address: '',
+      currency: 'USD',
+      total_area_m2: 1000,
+      registry_entry: '',
+      licence_number: '',
+      licence_date: '',
+      status: 'EN_VENTA',
+      published: true,
+      public_prices: false,
     });
     expect(r.success).toBe(true);
     expect(r.data).toMatchObject({ code: 'LV-02', ubigeo: null, licence_date: null, currency: 'USD' });
-    expect(createSubdivisionRequestSchema.safeParse({ code: 'X', name: 'n', department: 'd', province: 'p', district: 'x', total_area_m2: 0 }).success).toBe(false);
+    expect(
+      createSubdivisionRequestSchema.safeParse({ code: 'X', name: 'n', department: 'd', province: 'p', district: 'x', total_area_m2: 0 })
+        .success,
+    ).toBe(false);
   });
 
   it('needs a selection and a reason for a bulk price change', () => {

@@ -27,7 +27,17 @@ import * as changeHistory from '../../../src/schemas/historial/change-history';
 import * as list from '../../../src/schemas/list';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 
-const MODULES: Record<string, Record<string, unknown>> = { common, session, notification, projects, users, roles, company, changeHistory, list };
+const MODULES: Record<string, Record<string, unknown>> = {
+  common,
+  session,
+  notification,
+  projects,
+  users,
+  roles,
+  company,
+  changeHistory,
+  list,
+};
 
 const meta = { page: 1, per_page: 20, total: 1 };
 const when = '2026-11-22T15:00:00Z';
@@ -39,25 +49,97 @@ const notificationItem = {
   new: true,
 };
 const subdivision = {
-  id: 1, key: 'k3Y', code: 'LV-01', name: 'Los Viñedos', department: 'Lima', province: 'Lima', district: 'Carabayllo',
-  ubigeo: null, address: null, currency: 'PEN', total_area_m2: 1000, registry_entry: null, licence_number: null, licence_date: null,
-  status: 'EN_VENTA', published: true, public_prices: false, coordinate_system: 'PLAN', plan_url: null,
+  id: 1,
+  key: 'k3Y',
+  code: 'LV-01',
+  name: 'Los Viñedos',
+  department: 'Lima',
+  province: 'Lima',
+  district: 'Carabayllo',
+  ubigeo: null,
+  address: null,
+  currency: 'PEN',
+  total_area_m2: 1000,
+  registry_entry: null,
+  licence_number: null,
+  licence_date: null,
+  status: 'EN_VENTA',
+  published: true,
+  public_prices: false,
+  coordinate_system: 'PLAN',
+  plan_url: null,
   lot_counts: { DISPONIBLE: 1, SEPARADO: 0, VENDIDO: 0, BLOQUEADO: 0, RESERVA_COMERCIAL: 0, CANJE: 0 },
-  lots_total: 1, sold_area_m2: 0, created_at: when, updated_at: when,
+  lots_total: 1,
+  sold_area_m2: 0,
+  created_at: when,
+  updated_at: when,
 };
 const lot = {
-  id: 1, subdivision_id: 1, block_id: 1, block: 'A', stage: null, number: '1', code: 'A-1', area_m2: 120, perimeter_m: null,
-  front_m: null, front_neighbour: null, back_m: null, back_neighbour: null, right_m: null, right_neighbour: null, left_m: null,
-  left_neighbour: null, currency: 'PEN', price_per_m2: 10000, list_price: 1200000, list_price_reason: null, is_corner: false,
-  facing_park: false, status: 'DISPONIBLE', has_polygon: false, registry_entry: null, notes: null, updated_at: when,
+  id: 1,
+  subdivision_id: 1,
+  block_id: 1,
+  block: 'A',
+  stage: null,
+  number: '1',
+  code: 'A-1',
+  area_m2: 120,
+  perimeter_m: null,
+  front_m: null,
+  front_neighbour: null,
+  back_m: null,
+  back_neighbour: null,
+  right_m: null,
+  right_neighbour: null,
+  left_m: null,
+  left_neighbour: null,
+  currency: 'PEN',
+  price_per_m2: 10000,
+  list_price: 1200000,
+  list_price_reason: null,
+  is_corner: false,
+  facing_park: false,
+  status: 'DISPONIBLE',
+  has_polygon: false,
+  registry_entry: null,
+  notes: null,
+  updated_at: when,
 };
-const mapSubdivision = { key: 'k3Y', code: 'LV-01', name: 'Los Viñedos', currency: 'PEN', coordinate_system: 'PLAN', plan_url: null, plan_width: null, plan_height: null, bounds: null };
+const mapSubdivision = {
+  key: 'k3Y',
+  code: 'LV-01',
+  name: 'Los Viñedos',
+  currency: 'PEN',
+  coordinate_system: 'PLAN',
+  plan_url: null,
+  plan_width: null,
+  plan_height: null,
+  bounds: null,
+};
 const issue = { severity: 'ERROR', location: 'fila 2', lot_code: null, field: null, message: 'Falta el área' };
-const staffUser = { id: 1, dni: '45678912', email: 'a@b.pe', name: 'Ana', surname: 'Quispe', phone: null, status: 'ACTIVO', roles: [{ id: 1, name: 'Admin' }], locals: [], created_at: when, updated_at: when };
+const staffUser = {
+  id: 1,
+  dni: '45678912',
+  email: 'a@b.pe',
+  name: 'Ana',
+  surname: 'Quispe',
+  phone: null,
+  status: 'ACTIVO',
+  roles: [{ id: 1, name: 'Admin' }],
+  locals: [],
+  created_at: when,
+  updated_at: when,
+};
 const role = { id: 1, name: 'Admin', permissions: [], holders: 0 };
 const local = { id: 1, name: 'Sede', address: 'Av. 1', active: true };
 const sessionUser = {
-  id: 7, name: 'Lucía', surname: 'Quispe', dni: '45678912', email: 'l@e.pe', phone: '987654321', status: 'ACTIVO', roles: [],
+  id: 7,
+  name: 'Lucía',
+  surname: 'Quispe',
+  dni: '45678912',
+  email: 'l@e.pe',
+  phone: '987654321',
+  status: 'ACTIVO',
+  roles: [],
   permissions_names: [{ nombre: 'Configuración', items: [{ nombre: 'Usuarios', ruta: '/Configuracion/Usuarios', icono: 'people' }] }],
 };
 
@@ -73,8 +155,14 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   messageResponseSchema: { schema: common.messageResponseSchema, example: { message: 'ok' } },
   // Session (SPEC §7 rows 1–3, 9–11)
   registrationResponseSchema: { schema: session.registrationResponseSchema, example: { message: 'Registro exitoso', data: { id: 1 } } },
-  loginResponseSchema: { schema: session.loginResponseSchema, example: { data: { token: 'a'.repeat(64), type: 'ADMIN', system_styles: null, user: sessionUser } } },
-  styleSettingsReadSchema: { schema: session.styleSettingsReadSchema, example: { primary: 'emerald', surface: null, preset: 'Aura', menuMode: 'static', darkTheme: false } },
+  loginResponseSchema: {
+    schema: session.loginResponseSchema,
+    example: { data: { token: 'a'.repeat(64), type: 'ADMIN', system_styles: null, user: sessionUser } },
+  },
+  styleSettingsReadSchema: {
+    schema: session.styleSettingsReadSchema,
+    example: { primary: 'emerald', surface: null, preset: 'Aura', menuMode: 'static', darkTheme: false },
+  },
   realtimeCredentialsResponseSchema: {
     schema: session.realtimeCredentialsResponseSchema,
     example: {
@@ -88,10 +176,25 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   roleNamesResponseSchema: { schema: session.roleNamesResponseSchema, example: { message: ['Administrador'], id: [1] } },
   rolePermissionsResponseSchema: { schema: session.rolePermissionsResponseSchema, example: { permissions: [] } },
   // Notifications (rows 12–14, realtime)
-  notificationsReadSchema: { schema: notification.notificationsReadSchema, example: { data: { notification_quantity: 0, notification: [notificationItem] } } },
+  notificationsReadSchema: {
+    schema: notification.notificationsReadSchema,
+    example: { data: { notification_quantity: 0, notification: [notificationItem] } },
+  },
   notificationsResponseSchema: {
     schema: notification.notificationsResponseSchema,
-    example: { data: { notification_quantity: 1, notification: [{ ...notificationItem, type: { code: 'INFO', name: 'Información', icon: 'info-sign', color_icon: '#3b82f6' }, created_at_formatted: '2026-11-22 10:00:00', fecha_creacion: when }] } },
+    example: {
+      data: {
+        notification_quantity: 1,
+        notification: [
+          {
+            ...notificationItem,
+            type: { code: 'INFO', name: 'Información', icon: 'info-sign', color_icon: '#3b82f6' },
+            created_at_formatted: '2026-11-22 10:00:00',
+            fecha_creacion: when,
+          },
+        ],
+      },
+    },
   },
   notificationReadSchema: { schema: notification.notificationReadSchema, example: notificationItem },
   notificationTypeReadSchema: { schema: notification.notificationTypeReadSchema, example: notificationItem.type },
@@ -100,7 +203,10 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
     example: { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [7], notification: notificationItem } },
   },
   permissionsChangedEventSchema: { schema: notification.permissionsChangedEventSchema, example: { user_id: 7, changed_at: when } },
-  sendNotificationResponseSchema: { schema: notification.sendNotificationResponseSchema, example: { message: 'ok', data: { recipients: 0, ids_notifications: [] } } },
+  sendNotificationResponseSchema: {
+    schema: notification.sendNotificationResponseSchema,
+    example: { message: 'ok', data: { recipients: 0, ids_notifications: [] } },
+  },
   channelAuthResponseSchema: { schema: notification.channelAuthResponseSchema, example: { auth: 'key:abc' } },
   // Configuración
   usersPageSchema: { schema: users.usersPageSchema as zc.$ZodType, example: { data: [staffUser], meta } },
@@ -109,7 +215,18 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   roleResponseSchema: { schema: roles.roleResponseSchema as zc.$ZodType, example: { data: role } },
   companyResponseSchema: {
     schema: company.companyResponseSchema as zc.$ZodType,
-    example: { data: { id: 1, business_name: 'Parcela SAC', ruc: '20123456789', address: 'Av. 1', phone: null, email: null, legal_representative: null, logo_url: null } },
+    example: {
+      data: {
+        id: 1,
+        business_name: 'Parcela SAC',
+        ruc: '20123456789',
+        address: 'Av. 1',
+        phone: null,
+        email: null,
+        legal_representative: null,
+        logo_url: null,
+      },
+    },
   },
   localsPageSchema: { schema: company.localsPageSchema as zc.$ZodType, example: { data: [local], meta } },
   localResponseSchema: { schema: company.localResponseSchema as zc.$ZodType, example: { data: local } },
@@ -117,17 +234,42 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   changeHistoryPageSchema: {
     schema: changeHistory.changeHistoryPageSchema as zc.$ZodType,
     example: {
-      data: [{ id: 1, occurred_at: when, actor: { type: 'ADMIN', id: 1, name: null }, ip: null, entity: 'users', record_id: '1', action: 'UPDATE', before: null, after: { name: 'Ana' }, changed_fields: ['name'] }],
+      data: [
+        {
+          id: 1,
+          occurred_at: when,
+          actor: { type: 'ADMIN', id: 1, name: null },
+          ip: null,
+          entity: 'users',
+          record_id: '1',
+          action: 'UPDATE',
+          before: null,
+          after: { name: 'Ana' },
+          changed_fields: ['name'],
+        },
+      ],
       meta,
     },
   },
   // Proyectos
   subdivisionsPageSchema: { schema: projects.subdivisionsPageSchema as zc.$ZodType, example: { data: [subdivision], meta } },
   subdivisionResponseSchema: { schema: projects.subdivisionResponseSchema as zc.$ZodType, example: { data: subdivision } },
-  stagesResponseSchema: { schema: projects.stagesResponseSchema as zc.$ZodType, example: { data: [{ id: 1, name: 'Etapa 1', position: 0 }] } },
-  'dataResponseSchema(stageSchema)': { schema: dataResponseSchema(projects.stageSchema) as zc.$ZodType, example: { data: { id: 1, name: 'Etapa 1', position: 0 } } },
-  blocksResponseSchema: { schema: projects.blocksResponseSchema as zc.$ZodType, example: { data: [{ id: 1, name: 'A', stage_id: null, lots_count: 0 }] } },
-  'dataResponseSchema(blockSchema)': { schema: dataResponseSchema(projects.blockSchema) as zc.$ZodType, example: { data: { id: 1, name: 'A', stage_id: null, lots_count: 0 } } },
+  stagesResponseSchema: {
+    schema: projects.stagesResponseSchema as zc.$ZodType,
+    example: { data: [{ id: 1, name: 'Etapa 1', position: 0 }] },
+  },
+  'dataResponseSchema(stageSchema)': {
+    schema: dataResponseSchema(projects.stageSchema) as zc.$ZodType,
+    example: { data: { id: 1, name: 'Etapa 1', position: 0 } },
+  },
+  blocksResponseSchema: {
+    schema: projects.blocksResponseSchema as zc.$ZodType,
+    example: { data: [{ id: 1, name: 'A', stage_id: null, lots_count: 0 }] },
+  },
+  'dataResponseSchema(blockSchema)': {
+    schema: dataResponseSchema(projects.blockSchema) as zc.$ZodType,
+    example: { data: { id: 1, name: 'A', stage_id: null, lots_count: 0 } },
+  },
   lotsPageSchema: { schema: projects.lotsPageSchema as zc.$ZodType, example: { data: [lot], meta } },
   lotResponseSchema: { schema: projects.lotResponseSchema as zc.$ZodType, example: { data: lot } },
   lotStatusHistoryPageSchema: {
@@ -141,24 +283,67 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   priceChangeResultResponseSchema: { schema: projects.priceChangeResultResponseSchema as zc.$ZodType, example: { data: { updated: 0 } } },
   lotMapResponseSchema: {
     schema: projects.lotMapResponseSchema as zc.$ZodType,
-    example: { data: { subdivision: mapSubdivision, lots: [{ id: 1, code: 'A-1', block: 'A', number: '1', area_m2: 120, price_per_m2: 1, list_price: 1, status: 'DISPONIBLE', polygon: null }] } },
+    example: {
+      data: {
+        subdivision: mapSubdivision,
+        lots: [
+          {
+            id: 1,
+            code: 'A-1',
+            block: 'A',
+            number: '1',
+            area_m2: 120,
+            price_per_m2: 1,
+            list_price: 1,
+            status: 'DISPONIBLE',
+            polygon: null,
+          },
+        ],
+      },
+    },
   },
   publicLotMapResponseSchema: {
     schema: projects.publicLotMapResponseSchema as zc.$ZodType,
-    example: { data: { subdivision: mapSubdivision, lots: [{ code: 'A-1', block: 'A', number: '1', area_m2: 120, list_price: null, price_per_m2: null, status: 'DISPONIBLE', polygon: null }] } },
+    example: {
+      data: {
+        subdivision: mapSubdivision,
+        lots: [
+          { code: 'A-1', block: 'A', number: '1', area_m2: 120, list_price: null, price_per_m2: null, status: 'DISPONIBLE', polygon: null },
+        ],
+      },
+    },
   },
   importPreviewResponseSchema: {
     schema: projects.importPreviewResponseSchema as zc.$ZodType,
     example: {
       data: {
-        format: 'CSV', layers: null, layer: null,
-        lots: [{ block: 'A', number: '1', code: 'A-1', area_m2: 120, drawn_area_m2: null, perimeter_m: null, price_per_m2: null, has_polygon: false, action: 'CREATE' }],
-        issues: [issue], summary: { create: 1, update: 0, errors: 1, warnings: 0 }, can_import: false,
+        format: 'CSV',
+        layers: null,
+        layer: null,
+        lots: [
+          {
+            block: 'A',
+            number: '1',
+            code: 'A-1',
+            area_m2: 120,
+            drawn_area_m2: null,
+            perimeter_m: null,
+            price_per_m2: null,
+            has_polygon: false,
+            action: 'CREATE',
+          },
+        ],
+        issues: [issue],
+        summary: { create: 1, update: 0, errors: 1, warnings: 0 },
+        can_import: false,
       },
     },
   },
   importResultResponseSchema: { schema: projects.importResultResponseSchema as zc.$ZodType, example: { data: { created: 1, updated: 0 } } },
-  importRejectedResponseSchema: { schema: projects.importRejectedResponseSchema as zc.$ZodType, example: { message: 'El archivo tiene errores', issues: [issue] } },
+  importRejectedResponseSchema: {
+    schema: projects.importRejectedResponseSchema as zc.$ZodType,
+    example: { message: 'El archivo tiene errores', issues: [issue] },
+  },
 };
 
 /** Names that are not schemas: the generic parse of `parseBody(schema, …)` and `request(z.unknown(), …)` (DELETE → 204). */
@@ -220,7 +405,11 @@ describe('tolerant reader: each answer parses from its minimal example plus unkn
 describe('strict writer: what the app sends still refuses unknown keys', () => {
   it.each([
     ['loginRequestSchema', session.loginRequestSchema, { user: '45678912', password: 'x', user_type: 'COLLABORATOR' }],
-    ['styleSettingsSchema', session.styleSettingsSchema, { primary: 'emerald', surface: null, preset: 'Aura', menuMode: 'static', darkTheme: false }],
+    [
+      'styleSettingsSchema',
+      session.styleSettingsSchema,
+      { primary: 'emerald', surface: null, preset: 'Aura', menuMode: 'static', darkTheme: false },
+    ],
     ['changePasswordRequestSchema', session.changePasswordRequestSchema, { actual_password: 'Actual#2026', new_password: 'Nueva#2026' }],
     ['markSeenRequestSchema', notification.markSeenRequestSchema, { ids_notifications: '[1]' }],
   ] as const)('%s', (_name, schema, example) => {

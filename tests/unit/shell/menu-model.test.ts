@@ -4,13 +4,7 @@
  * separators, disabled/hidden/command entries.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ancestorGroupKeys,
-  buildMenuModel,
-  findActiveKey,
-  type MenuNode,
-  type MenuSection,
-} from '../../../src/views/shell/menu-model';
+import { ancestorGroupKeys, buildMenuModel, findActiveKey, type MenuNode, type MenuSection } from '../../../src/views/shell/menu-model';
 import { MODULE, STAFF_PERMISSIONS, SUBMODULE, buildPermissionsNames } from '../../../src/schemas/permissions';
 
 const labels = (nodes: readonly MenuNode[]) => nodes.map((n) => (n.kind === 'separator' ? '—' : n.label));
@@ -103,7 +97,9 @@ describe('findActiveKey (one active item)', () => {
   });
 
   it('hidden links are never active', () => {
-    const hidden: MenuSection[] = [{ key: '0', label: 'X', children: [{ kind: 'link', key: '0-0', label: 'Oculto', to: '/a', hidden: true }] }];
+    const hidden: MenuSection[] = [
+      { key: '0', label: 'X', children: [{ kind: 'link', key: '0-0', label: 'Oculto', to: '/a', hidden: true }] },
+    ];
     expect(findActiveKey(hidden, '/a')).toBeNull();
   });
 });

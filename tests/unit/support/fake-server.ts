@@ -61,7 +61,8 @@ export const SESSION_ERROR_ANSWERS = {
  */
 export function fakeServer(overrides: Partial<Record<CallNumber, FakeAnswer>> = {}) {
   const answers = new Map<string, FakeAnswer>();
-  for (const [n, key] of Object.entries(CALLS)) answers.set(key, overrides[Number(n) as CallNumber] ?? DEFAULT_ANSWERS[Number(n) as CallNumber]);
+  for (const [n, key] of Object.entries(CALLS))
+    answers.set(key, overrides[Number(n) as CallNumber] ?? DEFAULT_ANSWERS[Number(n) as CallNumber]);
   const seen: string[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://parcela.test');

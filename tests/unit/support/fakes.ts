@@ -100,8 +100,7 @@ export function seedSession(
   if (withLocals) store.setItem('local_active', JSON.stringify(locals));
 }
 
-export const apiError = (status: number, message: string, issues: Record<string, string[]> = {}) =>
-  new ApiError(status, message, issues);
+export const apiError = (status: number, message: string, issues: Record<string, string[]> = {}) => new ApiError(status, message, issues);
 
 /** A notification as rows 12–13 list it (SPEC §3); `overrides` change any field. */
 export function sampleNotification(overrides: Partial<Notification> = {}): Notification {

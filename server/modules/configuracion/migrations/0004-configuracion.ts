@@ -21,8 +21,14 @@ export function configuracionMigration(dialect: DialectName): Migration {
 
       await db.schema.alterTable('companies').addColumn('legal_representative', 'text').execute();
       await db.schema.alterTable('companies').addColumn('logo_content_type', 'text').execute();
-      await db.schema.alterTable('companies').addColumn('logo_data', postgres ? 'bytea' : 'blob').execute();
-      await db.schema.alterTable('companies').addColumn('logo_updated_at', postgres ? 'timestamptz' : 'text').execute();
+      await db.schema
+        .alterTable('companies')
+        .addColumn('logo_data', postgres ? 'bytea' : 'blob')
+        .execute();
+      await db.schema
+        .alterTable('companies')
+        .addColumn('logo_updated_at', postgres ? 'timestamptz' : 'text')
+        .execute();
     },
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -178,7 +178,11 @@ export class ImportCheckPool {
       slot.onDeath = (error: Error) => {
         cleanup();
         const code = (error as { code?: string }).code;
-        reject(code === 'ERR_WORKER_OUT_OF_MEMORY' ? new HttpError(422, CHECK_MESSAGES.tooComplex, { file: [CHECK_MESSAGES.tooComplex] }) : error);
+        reject(
+          code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new HttpError(422, CHECK_MESSAGES.tooComplex, { file: [CHECK_MESSAGES.tooComplex] })
+            : error,
+        );
       };
       slot.worker.on('message', onMessage);
       // A copy: the request's buffer may be a slice of a larger pooled one.

@@ -120,7 +120,14 @@ export async function seedDemoSubdivisions(trx: Kysely<DB>, clock: Clock, agentI
     const merged: ParseResult = {
       ...plan!,
       lots: plan!.lots.map((lot) => {
-        const { polygon: _p, location: _l, area_m2: _a, declared_area_m2: _d, drawn_area_m2: _w, ...rest } = attributes.get(lot.code) ?? lot;
+        const {
+          polygon: _p,
+          location: _l,
+          area_m2: _a,
+          declared_area_m2: _d,
+          drawn_area_m2: _w,
+          ...rest
+        } = attributes.get(lot.code) ?? lot;
         return { ...lot, ...rest };
       }),
     };
@@ -129,7 +136,14 @@ export async function seedDemoSubdivisions(trx: Kysely<DB>, clock: Clock, agentI
     const random = prng(seed);
     const lots = await trx.selectFrom('lots').select(['id', 'code']).where('subdivision_id', '=', id).orderBy('id').execute();
     const byStatus = new Map<LotStatus, number[]>(LOT_STATUSES.map((s) => [s, []]));
-    const history: Array<{ lot_id: number; from_status: LotStatus; to_status: LotStatus; reason: string | null; user_id: number | null; changed_at: string }> = [];
+    const history: Array<{
+      lot_id: number;
+      from_status: LotStatus;
+      to_status: LotStatus;
+      reason: string | null;
+      user_id: number | null;
+      changed_at: string;
+    }> = [];
     for (const lot of lots) {
       const status = statusOf(random());
       byStatus.get(status)!.push(lot.id);
@@ -138,7 +152,14 @@ export async function seedDemoSubdivisions(trx: Kysely<DB>, clock: Clock, agentI
       for (const to of pathTo(status)) {
         const options = REASONS[to];
         const reason = options ? options[Math.floor(random() * options.length)]! : to === 'SEPARADO' ? 'Separación con pago inicial' : null;
-        history.push({ lot_id: lot.id, from_status: from, to_status: to, reason, user_id: to === 'SEPARADO' || to === 'VENDIDO' ? agentId : null, changed_at: new Date(at).toISOString() });
+        history.push({
+          lot_id: lot.id,
+          from_status: from,
+          to_status: to,
+          reason,
+          user_id: to === 'SEPARADO' || to === 'VENDIDO' ? agentId : null,
+          changed_at: new Date(at).toISOString(),
+        });
         from = to;
         at += (3 + Math.floor(random() * 40)) * DAY_MS;
       }
@@ -146,15 +167,29 @@ export async function seedDemoSubdivisions(trx: Kysely<DB>, clock: Clock, agentI
     for (const [status, ids] of byStatus) {
       if (status === 'DISPONIBLE') continue;
       for (let i = 0; i < ids.length; i += 500) {
-        await trx.updateTable('lots').set({ status, updated_at: now.toISOString() }).where('id', 'in', ids.slice(i, i + 500)).execute();
+        await trx
+          .updateTable('lots')
+          .set({ status, updated_at: now.toISOString() })
+          .where('id', 'in', ids.slice(i, i + 500))
+          .execute();
       }
       await recordChanges(
         trx,
         { actor: null, ip: null, clock },
-        ids.map((lotId) => ({ entity: 'lots', recordId: lotId, action: 'UPDATE' as const, before: { status: 'DISPONIBLE' }, after: { status } })),
+        ids.map((lotId) => ({
+          entity: 'lots',
+          recordId: lotId,
+          action: 'UPDATE' as const,
+          before: { status: 'DISPONIBLE' },
+          after: { status },
+        })),
       );
     }
-    for (let i = 0; i < history.length; i += 250) await trx.insertInto('lot_status_changes').values(history.slice(i, i + 250)).execute();
+    for (let i = 0; i < history.length; i += 250)
+      await trx
+        .insertInto('lot_status_changes')
+        .values(history.slice(i, i + 250))
+        .execute();
   }
 }
 

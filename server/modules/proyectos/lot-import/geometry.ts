@@ -95,7 +95,10 @@ export function measureRing(ring: Ring, geographic: boolean): { area: number; pe
 
 /** Bounding box `[minX, minY, maxX, maxY]`. */
 export function bbox(ring: Ring): [number, number, number, number] {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const [x, y] of ring) {
     if (x < minX) minX = x;
     if (y < minY) minY = y;
@@ -107,7 +110,8 @@ export function bbox(ring: Ring): [number, number, number, number] {
 
 /** Vertex average (good enough as a "near" point and as an interior point of convex lots). */
 export function centroid(ring: Ring): Point {
-  let x = 0, y = 0;
+  let x = 0,
+    y = 0;
   for (const p of ring) {
     x += p[0];
     y += p[1];
@@ -157,7 +161,8 @@ function clipByConvex(subject: Ring, clip: Ring): Ring {
   const ccw = signedArea(clip) >= 0 ? clip : [...clip].reverse();
   let output: Ring = subject;
   for (let i = 0; i < ccw.length && output.length > 0; i++) {
-    const a = ccw[i]!, b = ccw[(i + 1) % ccw.length]!;
+    const a = ccw[i]!,
+      b = ccw[(i + 1) % ccw.length]!;
     const inside = (p: Point) => (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]) >= 0;
     const cut = (p: Point, q: Point): Point => {
       const d1 = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
@@ -168,7 +173,8 @@ function clipByConvex(subject: Ring, clip: Ring): Ring {
     const input = output;
     output = [];
     for (let j = 0; j < input.length; j++) {
-      const p = input[j]!, q = input[(j + 1) % input.length]!;
+      const p = input[j]!,
+        q = input[(j + 1) % input.length]!;
       if (inside(q)) {
         if (!inside(p)) output.push(cut(p, q));
         output.push(q);
@@ -228,7 +234,12 @@ export interface OverlapPair {
  */
 export function overlappingPairs(
   rings: readonly Ring[],
-  { tolerance, geographic, errorArea = OVERLAP_ERROR_M2, limit = Infinity }: { tolerance: number; geographic: boolean; errorArea?: number; limit?: number },
+  {
+    tolerance,
+    geographic,
+    errorArea = OVERLAP_ERROR_M2,
+    limit = Infinity,
+  }: { tolerance: number; geographic: boolean; errorArea?: number; limit?: number },
 ): OverlapPair[] {
   if (rings.length < 2 || limit <= 0) return [];
   const index = new Flatbush(rings.length);
@@ -273,7 +284,11 @@ export interface RingCleaning {
  * @param distance how a spike's length is reported: plane distance by default, {@link geoDistance}
  *   (metres) for lon/lat rings
  */
-export function cleanRing(input: Ring, tolerance: number, distance: (a: Point, b: Point) => number = (a, b) => Math.hypot(b[0] - a[0], b[1] - a[1])): RingCleaning {
+export function cleanRing(
+  input: Ring,
+  tolerance: number,
+  distance: (a: Point, b: Point) => number = (a, b) => Math.hypot(b[0] - a[0], b[1] - a[1]),
+): RingCleaning {
   let ring = input.map(([x, y]) => [x, y] as Point);
   let repeated = 0;
   const spikes: number[] = [];
@@ -281,7 +296,8 @@ export function cleanRing(input: Ring, tolerance: number, distance: (a: Point, b
   while (changed && ring.length >= 3) {
     changed = false;
     for (let k = 0; k < ring.length && ring.length >= 3; k++) {
-      const b = ring[k]!, c = ring[(k + 1) % ring.length]!;
+      const b = ring[k]!,
+        c = ring[(k + 1) % ring.length]!;
       if (Math.hypot(c[0] - b[0], c[1] - b[1]) <= tolerance) {
         ring.splice((k + 1) % ring.length, 1);
         repeated += 1;
@@ -290,7 +306,9 @@ export function cleanRing(input: Ring, tolerance: number, distance: (a: Point, b
       }
     }
     for (let k = 0; k < ring.length && ring.length >= 3; k++) {
-      const a = ring[(k - 1 + ring.length) % ring.length]!, b = ring[k]!, c = ring[(k + 1) % ring.length]!;
+      const a = ring[(k - 1 + ring.length) % ring.length]!,
+        b = ring[k]!,
+        c = ring[(k + 1) % ring.length]!;
       const ab = Math.hypot(b[0] - a[0], b[1] - a[1]);
       const bc = Math.hypot(c[0] - b[0], c[1] - b[1]);
       if (ab === 0 || bc === 0) continue;

@@ -68,7 +68,9 @@ export function checkLots(result: ParseResult): ImportIssue[] {
     if (first !== undefined) {
       duplicates += 1;
       if (duplicates <= MAX_ISSUES_PER_KIND) {
-        issues.push(issue('ERROR', lot.location, `Código repetido: ${lot.code} ya aparece en ${first}`, { lot_code: lot.code, kind: 'DUPLICATE' }));
+        issues.push(
+          issue('ERROR', lot.location, `Código repetido: ${lot.code} ya aparece en ${first}`, { lot_code: lot.code, kind: 'DUPLICATE' }),
+        );
       }
     } else seen.set(lot.code, lot.location);
     if (lot.declared_area_m2 !== null && lot.drawn_area_m2 !== null && lot.drawn_area_m2 > 0) {
@@ -89,15 +91,26 @@ export function checkLots(result: ParseResult): ImportIssue[] {
     }
   }
   if (duplicates > MAX_ISSUES_PER_KIND) {
-    issues.push(issue('ERROR', 'archivo', `y ${formatCount(duplicates - MAX_ISSUES_PER_KIND)} códigos repetidos más`, { field: 'file', kind: 'DUPLICATE', more: duplicates - MAX_ISSUES_PER_KIND }));
+    issues.push(
+      issue('ERROR', 'archivo', `y ${formatCount(duplicates - MAX_ISSUES_PER_KIND)} códigos repetidos más`, {
+        field: 'file',
+        kind: 'DUPLICATE',
+        more: duplicates - MAX_ISSUES_PER_KIND,
+      }),
+    );
   }
   if (areaWarnings > MAX_ISSUES_PER_KIND) {
     issues.push(
-      issue('WARNING', 'archivo', `y ${formatCount(areaWarnings - MAX_ISSUES_PER_KIND)} lotes más con el área declarada distinta de la dibujada`, {
-        field: 'area_m2',
-        kind: 'AREA',
-        more: areaWarnings - MAX_ISSUES_PER_KIND,
-      }),
+      issue(
+        'WARNING',
+        'archivo',
+        `y ${formatCount(areaWarnings - MAX_ISSUES_PER_KIND)} lotes más con el área declarada distinta de la dibujada`,
+        {
+          field: 'area_m2',
+          kind: 'AREA',
+          more: areaWarnings - MAX_ISSUES_PER_KIND,
+        },
+      ),
     );
   }
   if (result.lots.length > MAX_IMPORT_LOTS) {
@@ -105,7 +118,9 @@ export function checkLots(result: ParseResult): ImportIssue[] {
     return issues;
   }
   const shapes = [
-    ...result.lots.filter((l) => l.polygon !== null).map((l) => ({ ring: l.polygon!, location: l.location, code: l.code as string | null })),
+    ...result.lots
+      .filter((l) => l.polygon !== null)
+      .map((l) => ({ ring: l.polygon!, location: l.location, code: l.code as string | null })),
     ...(result.strayRings ?? []).map((s) => ({ ...s, code: null })),
   ];
   const geographic = result.coordinateSystem === 'GEO';
@@ -118,33 +133,54 @@ export function checkLots(result: ParseResult): ImportIssue[] {
   let overlaps = 0;
   let slivers = 0;
   for (const { i, j, area_m2 } of pairs) {
-    const a = shapes[i]!, b = shapes[j]!;
+    const a = shapes[i]!,
+      b = shapes[j]!;
     const subject = b.code ? `El lote ${b.code}` : 'La polilínea';
     if (area_m2 > OVERLAP_ERROR_M2) {
       if (++overlaps <= MAX_ISSUES_PER_KIND) {
-        issues.push(issue('ERROR', b.location, `${subject} se superpone con ${name(a)} (${formatArea(area_m2)} m² en común)`, { lot_code: b.code, kind: 'OVERLAP' }));
+        issues.push(
+          issue('ERROR', b.location, `${subject} se superpone con ${name(a)} (${formatArea(area_m2)} m² en común)`, {
+            lot_code: b.code,
+            kind: 'OVERLAP',
+          }),
+        );
       }
     } else if (++slivers <= MAX_ISSUES_PER_KIND) {
       issues.push(
-        issue('WARNING', b.location, `${subject} comparte ${formatArea(area_m2)} m² con ${name(a)} (menos de ${formatArea(OVERLAP_ERROR_M2)} m²: se acepta)`, {
-          lot_code: b.code,
-          kind: 'SLIVER',
-        }),
+        issue(
+          'WARNING',
+          b.location,
+          `${subject} comparte ${formatArea(area_m2)} m² con ${name(a)} (menos de ${formatArea(OVERLAP_ERROR_M2)} m²: se acepta)`,
+          {
+            lot_code: b.code,
+            kind: 'SLIVER',
+          },
+        ),
       );
     }
   }
   if (overlaps > MAX_ISSUES_PER_KIND) {
     issues.push(
-      issue('ERROR', 'archivo', `Hay más de ${MAX_ISSUES_PER_KIND} superposiciones; se dejó de buscar: corrija estas y vuelva a comprobar el archivo`, { field: 'file', kind: 'OVERLAP' }),
+      issue(
+        'ERROR',
+        'archivo',
+        `Hay más de ${MAX_ISSUES_PER_KIND} superposiciones; se dejó de buscar: corrija estas y vuelva a comprobar el archivo`,
+        { field: 'file', kind: 'OVERLAP' },
+      ),
     );
   }
   if (slivers > MAX_ISSUES_PER_KIND) {
     issues.push(
-      issue('WARNING', 'archivo', `y ${formatCount(slivers - MAX_ISSUES_PER_KIND)} contactos más por debajo de ${formatArea(OVERLAP_ERROR_M2)} m²`, {
-        field: 'file',
-        kind: 'SLIVER',
-        more: slivers - MAX_ISSUES_PER_KIND,
-      }),
+      issue(
+        'WARNING',
+        'archivo',
+        `y ${formatCount(slivers - MAX_ISSUES_PER_KIND)} contactos más por debajo de ${formatArea(OVERLAP_ERROR_M2)} m²`,
+        {
+          field: 'file',
+          kind: 'SLIVER',
+          more: slivers - MAX_ISSUES_PER_KIND,
+        },
+      ),
     );
   }
   return issues;
@@ -180,15 +216,29 @@ export function cleanLots(result: ParseResult): ImportIssue[] {
     if (spikes.length === 0) continue;
     cleaned += 1;
     if (cleaned > MAX_ISSUES_PER_KIND) continue;
-    const what = spikes.length === 1 ? `una punta de ${formatLength(spikes[0]!)} m` : `${spikes.length} puntas (la mayor de ${formatLength(Math.max(...spikes))} m)`;
-    issues.push(issue('WARNING', lot.location, `Se eliminó ${what} en ${lot.code}: el contorno iba y volvía por la misma línea`, { lot_code: lot.code, kind: 'SPIKE' }));
+    const what =
+      spikes.length === 1
+        ? `una punta de ${formatLength(spikes[0]!)} m`
+        : `${spikes.length} puntas (la mayor de ${formatLength(Math.max(...spikes))} m)`;
+    issues.push(
+      issue('WARNING', lot.location, `Se eliminó ${what} en ${lot.code}: el contorno iba y volvía por la misma línea`, {
+        lot_code: lot.code,
+        kind: 'SPIKE',
+      }),
+    );
   }
   for (const stray of result.strayRings ?? []) {
     const { ring } = cleanRing(stray.ring, tolerance);
     if (ring.length >= 3) stray.ring = ring;
   }
   if (cleaned > MAX_ISSUES_PER_KIND) {
-    issues.push(issue('WARNING', 'archivo', `y ${formatCount(cleaned - MAX_ISSUES_PER_KIND)} lotes más con puntas eliminadas`, { field: 'file', kind: 'SPIKE', more: cleaned - MAX_ISSUES_PER_KIND }));
+    issues.push(
+      issue('WARNING', 'archivo', `y ${formatCount(cleaned - MAX_ISSUES_PER_KIND)} lotes más con puntas eliminadas`, {
+        field: 'file',
+        kind: 'SPIKE',
+        more: cleaned - MAX_ISSUES_PER_KIND,
+      }),
+    );
   }
   return issues;
 }
@@ -204,7 +254,8 @@ export function enforceLimits(result: ParseResult): void {
   const kept: ParsedLot[] = [];
   for (const lot of result.lots) {
     const problems: Array<{ field: string; message: string }> = [];
-    if (lot.polygon && !coordinatesWithinLimits(lot.polygon)) problems.push({ field: 'polygon', message: LIMIT_MESSAGES.coordinatesOutOfRange });
+    if (lot.polygon && !coordinatesWithinLimits(lot.polygon))
+      problems.push({ field: 'polygon', message: LIMIT_MESSAGES.coordinatesOutOfRange });
     else {
       for (const area of [lot.area_m2, lot.declared_area_m2, lot.drawn_area_m2]) {
         if (area !== null && !withinLimit(area, LIMITS.maxAreaM2)) {
@@ -214,7 +265,10 @@ export function enforceLimits(result: ParseResult): void {
       }
       for (const length of [lot.perimeter_m, lot.front_m, lot.back_m, lot.right_m, lot.left_m]) {
         if (length !== null && !withinLimit(length, LIMITS.maxLengthM)) {
-          problems.push({ field: 'perimeter_m', message: Number.isFinite(length) ? LIMIT_MESSAGES.lengthTooLarge : LIMIT_MESSAGES.notANumber });
+          problems.push({
+            field: 'perimeter_m',
+            message: Number.isFinite(length) ? LIMIT_MESSAGES.lengthTooLarge : LIMIT_MESSAGES.notANumber,
+          });
           break;
         }
       }
@@ -270,7 +324,14 @@ export async function readImportFile(bytes: Buffer, filename: string, layer?: st
   const format = detectFormat(bytes, filename);
   let result: ParseResult;
   if (format === null) {
-    result = { format: 'CSV', layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', unknownFormatMessage(filename), { field: 'file' })], coordinateSystem: null };
+    result = {
+      format: 'CSV',
+      layers: null,
+      layer: null,
+      lots: [],
+      issues: [issue('ERROR', 'archivo', unknownFormatMessage(filename), { field: 'file' })],
+      coordinateSystem: null,
+    };
     const ext = filename.toLowerCase().split('.').pop();
     if (ext === 'dxf') result.format = 'DXF';
     else if (ext === 'geojson' || ext === 'json') result.format = 'GEOJSON';
@@ -281,7 +342,14 @@ export async function readImportFile(bytes: Buffer, filename: string, layer?: st
     try {
       result = await parseXlsx(bytes, MAX_IMPORT_LOTS);
     } catch {
-      result = { format, layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', 'El libro de Excel está dañado y no se puede leer', { field: 'file' })], coordinateSystem: null };
+      result = {
+        format,
+        layers: null,
+        layer: null,
+        lots: [],
+        issues: [issue('ERROR', 'archivo', 'El libro de Excel está dañado y no se puede leer', { field: 'file' })],
+        coordinateSystem: null,
+      };
     }
   } else {
     const text = bytes.toString('utf8');
@@ -290,7 +358,14 @@ export async function readImportFile(bytes: Buffer, filename: string, layer?: st
     } catch {
       // The parsers report bad input as issues (fuzzed: tests/unit/lot-import/parsers-fuzz.test.ts);
       // this net keeps an unforeseen case a Spanish 422 instead of a 500 (issue 11 item 7).
-      result = { format, layers: null, layer: null, lots: [], issues: [issue('ERROR', 'archivo', 'El archivo está dañado y no se puede leer', { field: 'file' })], coordinateSystem: null };
+      result = {
+        format,
+        layers: null,
+        layer: null,
+        lots: [],
+        issues: [issue('ERROR', 'archivo', 'El archivo está dañado y no se puede leer', { field: 'file' })],
+        coordinateSystem: null,
+      };
     }
   }
   // Over the lot limit nothing is previewed: one ERROR and no lots (issue 11 item 8: the preview of

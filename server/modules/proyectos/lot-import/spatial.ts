@@ -146,8 +146,11 @@ export function parseDxf(text: string, requestedLayer?: string | null): ParseRes
     const layer = entity.layer ?? '0';
     if ((entity.type === 'LWPOLYLINE' || entity.type === 'POLYLINE') && entity.vertices) {
       // A vertex without numeric x/y (a damaged file) is left out rather than read as NaN.
-      const points = entity.vertices.filter((v) => typeof v?.x === 'number' && typeof v.y === 'number' && !Number.isNaN(v.x + v.y)).map((v) => [v.x, v.y] as Point);
-      const first = points[0], last = points[points.length - 1];
+      const points = entity.vertices
+        .filter((v) => typeof v?.x === 'number' && typeof v.y === 'number' && !Number.isNaN(v.x + v.y))
+        .map((v) => [v.x, v.y] as Point);
+      const first = points[0],
+        last = points[points.length - 1];
       const closesItself = !!first && !!last && points.length > 3 && Math.hypot(first[0] - last[0], first[1] - last[1]) <= CLOSE_TOLERANCE;
       const ring = openRing(points, 1e-9);
       const closed = (entity.shape === true || closesItself) && ring.length >= 3;
@@ -166,7 +169,8 @@ export function parseDxf(text: string, requestedLayer?: string | null): ParseRes
   }
   let layer = layers[0]!.name;
   if (requestedLayer) {
-    const wanted = layers.find((l) => l.name === requestedLayer) ?? layers.find((l) => l.name.toUpperCase() === requestedLayer.toUpperCase());
+    const wanted =
+      layers.find((l) => l.name === requestedLayer) ?? layers.find((l) => l.name.toUpperCase() === requestedLayer.toUpperCase());
     if (!wanted) return { ...fail(`La capa "${requestedLayer}" no existe en el DXF`), layers };
     layer = wanted.name;
   }
@@ -174,7 +178,13 @@ export function parseDxf(text: string, requestedLayer?: string | null): ParseRes
   const chosen = polylines.filter((p) => p.layer === layer);
   for (const p of chosen) {
     if (!p.closed) {
-      issues.push(issue('ERROR', `capa ${layer}, polilínea abierta cerca de ${formatPoint(p.ring[0] ?? [0, 0])}`, 'La polilínea no está cerrada: ciérrela en el plano para que sea un lote'));
+      issues.push(
+        issue(
+          'ERROR',
+          `capa ${layer}, polilínea abierta cerca de ${formatPoint(p.ring[0] ?? [0, 0])}`,
+          'La polilínea no está cerrada: ciérrela en el plano para que sea un lote',
+        ),
+      );
     }
   }
   const rings = chosen.filter((p) => p.closed).map((p) => p.ring);
@@ -182,13 +192,22 @@ export function parseDxf(text: string, requestedLayer?: string | null): ParseRes
   const geographic = isGeographic(rings);
 
   const labels = texts.map((t) => ({ ...t, label: parseLabel(t.value) })).filter((t): t is typeof t & { label: Label } => t.label !== null);
-  const owners = locatePoints(labels.map((t) => t.point), rings);
+  const owners = locatePoints(
+    labels.map((t) => t.point),
+    rings,
+  );
   const labelsOf: Array<Array<(typeof labels)[number]>> = rings.map(() => []);
   owners.forEach((owner, i) => {
     const label = labels[i]!;
     if (owner >= 0) labelsOf[owner]!.push(label);
     else if (label.label.kind === 'full') {
-      issues.push(issue('WARNING', `capa ${label.layer}, texto cerca de ${formatPoint(label.point)}`, `El rótulo "${plainText(label.value)}" no está dentro de ninguna polilínea de la capa ${layer}`));
+      issues.push(
+        issue(
+          'WARNING',
+          `capa ${label.layer}, texto cerca de ${formatPoint(label.point)}`,
+          `El rótulo "${plainText(label.value)}" no está dentro de ninguna polilínea de la capa ${layer}`,
+        ),
+      );
     }
   });
 
@@ -329,7 +348,8 @@ export function parseGeoJson(text: string): ParseResult {
     result.issues.push(issue('ERROR', 'archivo', 'El archivo GeoJSON no es un JSON válido', { field: 'file' }));
     return result;
   }
-  const features = json?.type === 'FeatureCollection' && Array.isArray(json.features) ? json.features : json?.type === 'Feature' ? [json] : null;
+  const features =
+    json?.type === 'FeatureCollection' && Array.isArray(json.features) ? json.features : json?.type === 'Feature' ? [json] : null;
   if (!features) {
     result.issues.push(issue('ERROR', 'archivo', 'El GeoJSON debe ser un FeatureCollection de polígonos', { field: 'file' }));
     return result;
@@ -344,10 +364,13 @@ export function parseGeoJson(text: string): ParseResult {
   const unproject = (ring: Ring): Ring | string => {
     if (!toLonLat) return ring;
     const converted = ring.map((p) => toLonLat.forward([p[0], p[1]]) as Point);
-    return converted.every(([x, y]) => Number.isFinite(x) && Number.isFinite(y)) ? converted : `Coordenadas fuera del sistema EPSG:${crs!.epsg}`;
+    return converted.every(([x, y]) => Number.isFinite(x) && Number.isFinite(y))
+      ? converted
+      : `Coordenadas fuera del sistema EPSG:${crs!.epsg}`;
   };
   // A feature must be an object: `features: [null]` or `[3]` was a TypeError (issue 11 item 7).
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
   const ringOf = (f: unknown): Ring | string => {
     const ring = isObject(f) ? outerRing(f.geometry) : 'no';
     return typeof ring === 'string' ? ring : unproject(ring);
@@ -360,7 +383,9 @@ export function parseGeoJson(text: string): ParseResult {
   features.forEach((feature, i) => {
     let location = `elemento ${i + 1}`;
     if (!isObject(feature)) {
-      result.issues.push(issue('ERROR', location, 'El elemento no es un Feature de GeoJSON (se esperaba un objeto con "geometry" y "properties")'));
+      result.issues.push(
+        issue('ERROR', location, 'El elemento no es un Feature de GeoJSON (se esperaba un objeto con "geometry" y "properties")'),
+      );
       return;
     }
     const properties = isObject(feature.properties) ? feature.properties : {};
@@ -394,7 +419,8 @@ export function parseGeoJson(text: string): ParseResult {
     // The GIS's Shape_Area/Shape_Length are in the CRS's units: metres only when it is projected.
     const declared = parseDecimal(property(properties, 'area') ?? (crs ? property(properties, 'shape_area') : undefined));
     const declaredPerimeter = parseDecimal(property(properties, 'perimetro') ?? (crs ? property(properties, 'shape_length') : undefined));
-    if (declaredPerimeter !== null && Number.isFinite(declaredPerimeter) && declaredPerimeter > 0) lot.perimeter_m = round2(declaredPerimeter);
+    if (declaredPerimeter !== null && Number.isFinite(declaredPerimeter) && declaredPerimeter > 0)
+      lot.perimeter_m = round2(declaredPerimeter);
     lot.stage = stageName(property(properties, 'etapa'));
     if (declared !== null && (Number.isNaN(declared) || declared <= 0)) {
       result.issues.push(issue('ERROR', location, 'El área declarada no es válida', { lot_code: lot.code, field: 'area_m2' }));

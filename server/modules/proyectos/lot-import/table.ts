@@ -63,9 +63,14 @@ export function columnOf(header: string): string | null {
 export function parseDecimal(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
-  let text = String(value).replace(/\u00a0/g, ' ').trim();
+  let text = String(value)
+    .replace(/\u00a0/g, ' ')
+    .trim();
   if (!text) return null;
-  text = text.replace(/^(S\/\.?|US\$|\$)\s*/i, '').replace(/\s*(m2|m²|m)$/i, '').replace(/\s/g, '');
+  text = text
+    .replace(/^(S\/\.?|US\$|\$)\s*/i, '')
+    .replace(/\s*(m2|m²|m)$/i, '')
+    .replace(/\s/g, '');
   const lastComma = text.lastIndexOf(',');
   const lastDot = text.lastIndexOf('.');
   if (lastComma >= 0 && lastDot >= 0) {
@@ -112,7 +117,8 @@ export function lotsFromTable(rows: readonly unknown[][], rowNumbers: readonly n
     return result();
   }
   if (!columns.has('area')) issues.push(issue('ERROR', 'fila 1 (encabezado)', 'Falta la columna "area"', { field: 'area' }));
-  if (!columns.has('precio_m2')) issues.push(issue('ERROR', 'fila 1 (encabezado)', 'Falta la columna "precio_m2"', { field: 'price_per_m2' }));
+  if (!columns.has('precio_m2'))
+    issues.push(issue('ERROR', 'fila 1 (encabezado)', 'Falta la columna "precio_m2"', { field: 'price_per_m2' }));
 
   for (let r = 1; r < rows.length; r++) {
     const row = rows[r]!;
@@ -145,7 +151,12 @@ export function lotsFromTable(rows: readonly unknown[][], rowNumbers: readonly n
         return null;
       }
       if (Number.isNaN(value) || value <= 0) {
-        issues.push(issue('ERROR', location, `${label[0]!.toUpperCase()}${label.slice(1)} no es válido: "${cellText(raw)}"`, { lot_code: code, field }));
+        issues.push(
+          issue('ERROR', location, `${label[0]!.toUpperCase()}${label.slice(1)} no es válido: "${cellText(raw)}"`, {
+            lot_code: code,
+            field,
+          }),
+        );
         return null;
       }
       return round2(value);
@@ -165,9 +176,12 @@ export function lotsFromTable(rows: readonly unknown[][], rowNumbers: readonly n
     const rawPrice = get('precio_m2');
     const price = parseDecimal(rawPrice);
     if (price === null) {
-      if (columns.has('precio_m2')) issues.push(issue('ERROR', location, 'Falta el precio por m²', { lot_code: code, field: 'price_per_m2' }));
+      if (columns.has('precio_m2'))
+        issues.push(issue('ERROR', location, 'Falta el precio por m²', { lot_code: code, field: 'price_per_m2' }));
     } else if (Number.isNaN(price) || price < 0) {
-      issues.push(issue('ERROR', location, `El precio por m² no es válido: "${cellText(rawPrice)}"`, { lot_code: code, field: 'price_per_m2' }));
+      issues.push(
+        issue('ERROR', location, `El precio por m² no es válido: "${cellText(rawPrice)}"`, { lot_code: code, field: 'price_per_m2' }),
+      );
     } else {
       lot.price_per_m2 = Math.round(price * 100);
     }
@@ -176,7 +190,8 @@ export function lotsFromTable(rows: readonly unknown[][], rowNumbers: readonly n
     lot.facing_park = parseFlag(get('frente_parque'));
     lots.push(lot);
   }
-  if (lots.length === 0 && !issues.some((i) => i.severity === 'ERROR')) issues.push(issue('ERROR', 'archivo', 'El archivo no tiene filas de lotes', { field: 'file' }));
+  if (lots.length === 0 && !issues.some((i) => i.severity === 'ERROR'))
+    issues.push(issue('ERROR', 'archivo', 'El archivo no tiene filas de lotes', { field: 'file' }));
   return result();
 }
 

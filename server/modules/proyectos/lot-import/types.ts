@@ -1,4 +1,12 @@
-import { blockNameSchema, IMPORT_ISSUE_KINDS, lotCode, lotNumberSchema, type ImportFormat, type ImportIssue, type ImportIssueKind } from '../../../../src/schemas/proyectos/projects';
+import {
+  blockNameSchema,
+  IMPORT_ISSUE_KINDS,
+  lotCode,
+  lotNumberSchema,
+  type ImportFormat,
+  type ImportIssue,
+  type ImportIssueKind,
+} from '../../../../src/schemas/proyectos/projects';
 import type { LotBoundaries } from '../../../db/database';
 import type { Ring } from './geometry';
 
@@ -129,11 +137,17 @@ export function kindOf(issue: ImportIssue): ImportIssueKind {
  * Validates a block and lot number with the contract's schemas.
  * @returns the normalised pair, or the Spanish messages of what is wrong.
  */
-export function validateBlockAndNumber(block: string, number: string): { ok: true; block: string; number: string } | { ok: false; messages: string[] } {
+export function validateBlockAndNumber(
+  block: string,
+  number: string,
+): { ok: true; block: string; number: string } | { ok: false; messages: string[] } {
   const b = blockNameSchema.safeParse(block);
   const n = lotNumberSchema.safeParse(number);
   if (b.success && n.success) return { ok: true, block: b.data, number: n.data };
-  return { ok: false, messages: [...(b.success ? [] : b.error.issues.map((i) => i.message)), ...(n.success ? [] : n.error.issues.map((i) => i.message))] };
+  return {
+    ok: false,
+    messages: [...(b.success ? [] : b.error.issues.map((i) => i.message)), ...(n.success ? [] : n.error.issues.map((i) => i.message))],
+  };
 }
 
 /** "(120.50, 88.00)" — a point as people read it on the plan. */

@@ -44,7 +44,9 @@ export function numericLimitsMigration(dialect: DialectName): Migration {
       if (postgres) {
         await sql`alter table lots alter column price_per_m2 type bigint, alter column list_price type bigint`.execute(db);
         for (const [name, { table, condition }] of Object.entries(rules)) {
-          await sql`alter table ${sql.table(table)} add constraint ${sql.id(name)} check (${sql.raw(condition((column) => column))}) not valid`.execute(db);
+          await sql`alter table ${sql.table(table)} add constraint ${sql.id(name)} check (${sql.raw(condition((column) => column))}) not valid`.execute(
+            db,
+          );
         }
         return;
       }
