@@ -28,6 +28,7 @@ import { createOpaqueIds } from './ids';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { ImportCheckPool } from './modules/proyectos/lot-import/check-pool';
 import { SERVER_MODULES } from './modules';
+import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi';
 
 /** Inputs of {@link createApp}. */
 export interface CreateAppOptions {
@@ -236,6 +237,7 @@ export async function createApp({
   await app.register(multipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await registerRateLimit(app);
   registerGuard(app, deps);
+  if (config.apiDocs) await registerOpenApi(app);
 
   // Every module's routes, from the one list of modules (server/modules/index.ts).
   for (const module of SERVER_MODULES) {
@@ -243,6 +245,7 @@ export async function createApp({
   }
   await app.register(realtimeRoutes(deps, new ChannelHub()));
   if (!isProduction(config)) await app.register(devOutboxRoutes(deps));
+  if (config.apiDocs) await registerOpenApiRoutes(app);
   await registerWebApp(app, config);
 
   await app.ready();

@@ -41,6 +41,8 @@ const envSchema = z.object({
   REALTIME_UNAUTHENTICATED_TIMEOUT_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** The OpenAPI description and its browser (/api/openapi.json, /api/docs): on/off; default on outside production. */
+  API_DOCS: z.enum(['on', 'off']).optional(),
   IMPORT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMPORT_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   PUSHER_APP_ID: z.string().min(1).default('parcela'),
@@ -144,6 +146,8 @@ export interface AppConfig {
    * a hop count, or proxy addresses. Behind a proxy set it, or every per-IP limit is one global limit.
    */
   trustProxy: boolean | number | string[];
+  /** Serve /api/openapi.json and /api/docs (API_DOCS; default: outside production only). */
+  apiDocs: boolean;
   /**
    * Longest time a client may take to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS,
    * default 120 s: a 20 MB import over a slow line); past it the socket gets a 408 and is closed
@@ -201,6 +205,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'on',
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
     realtime: {
