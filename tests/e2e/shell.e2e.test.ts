@@ -209,6 +209,30 @@ describe('shell e2e', () => {
     await context.close();
   });
 
+  it('a revoked token ends the session on the shell\'s own calls too (dark-mode toggle → "Acceso denegado")', async () => {
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
+    await page.getByRole('button', { name: 'Modo oscuro' }).waitFor();
+    // The session is revoked elsewhere (another tab logs out with the same token).
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const revoked = await fetch(`${env.server.baseUrl}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ user_type: 'COLLABORATOR' }),
+    });
+    expect(revoked.status).toBe(200);
+    // The style save (call 8) answers 401: the one global check ends the session (SPEC §7/§8),
+    // no "Estilos no guardados" toast.
+    await page.getByRole('button', { name: 'Modo oscuro' }).click();
+    await page.waitForURL(/\/auth\/access$/);
+    await page.getByText('Acceso denegado').first().waitFor();
+    expect(await page.getByText('Estilos no guardados').count()).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
+    await screenshot(page, 'shell-revoked-token');
+    await context.close();
+  });
+
   it('at 390 px the menu is an overlay: the toggle opens it and choosing a link closes it', async () => {
     const { context, page } = await newPage(env.browser, env.server.baseUrl, 390, 844);
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
