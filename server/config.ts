@@ -57,7 +57,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9]{16,62}$/, 'between 16 and 62 letters or digits')
     .refine((v) => new Set(v).size === v.length, 'characters must not repeat')
-    .default(DEFAULT_ID_ALPHABET),
+    .optional(),
 });
 
 /** Realtime (Pusher Channels protocol) settings handed to the web app by SPEC §7 row 3. */
@@ -127,8 +127,13 @@ export interface AppConfig {
   publicUrl: string;
   /** Built web app (Vite `dist/`), absolute. */
   distDir: string;
-  /** Alphabet of opaque route ids (`ID_ALPHABET`, server/ids.ts). */
+  /**
+   * Alphabet of opaque route ids (server/ids.ts): `ID_ALPHABET`, else the default; in production
+   * server/start.ts replaces the default with the installation's own (server/platform/installation.ts).
+   */
   idAlphabet: string;
+  /** `ID_ALPHABET` as set in the environment, or null. */
+  idAlphabetFromEnv: string | null;
   /** Static files served even without a build (`public/`, e.g. /logo.svg), absolute. */
   publicDir: string;
   /** A bearer token expires after this many hours without use (sliding). */
@@ -198,7 +203,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     distDir: resolve(e.DIST_DIR),
     publicDir: resolve(e.PUBLIC_DIR),
-    idAlphabet: e.ID_ALPHABET,
+    idAlphabet: e.ID_ALPHABET ?? DEFAULT_ID_ALPHABET,
+    idAlphabetFromEnv: e.ID_ALPHABET ?? null,
     tokenIdleHours: e.TOKEN_IDLE_HOURS,
     tokenAbsoluteDays: e.TOKEN_ABSOLUTE_DAYS,
     scryptLogN: e.SCRYPT_LOG_N,

@@ -10,8 +10,14 @@ import { isWebAppBuilt } from './web-app';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, database: handle } = await startApp(config, { logger: { level: 'info' } });
+  const { app, database: handle, idAlphabet } = await startApp(config, { logger: { level: 'info' } });
   const log = app.log;
+  if (idAlphabet === 'generated') log.info("Generated this installation's ID alphabet (stored in the database)");
+  if (idAlphabet === 'default-kept') {
+    log.warn(
+      'This installation already shared links made with the default ID alphabet, so it keeps it: set ID_ALPHABET on a new installation (docs/security.md item 16)',
+    );
+  }
   const where = handle.dialect === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : config.databasePath;
   log.info({ applied: handle.applied }, `Database ready: ${where}`);
   if (handle.seeded) log.info('Demo data seeded');

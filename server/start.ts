@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createApp, type CreateAppOptions } from './app';
-import { DEFAULT_SCRYPT_LOG_N, type AppConfig } from './config';
+import { DEFAULT_SCRYPT_LOG_N, isProduction, type AppConfig } from './config';
+import { installationIdAlphabet } from './platform/installation';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -49,11 +50,13 @@ export async function openMigratedDatabase(
 export async function startApp(
   config: AppConfig,
   options: Omit<CreateAppOptions, 'db' | 'config'> = {},
-): Promise<{ app: FastifyInstance; database: OpenedDatabase }> {
+): Promise<{ app: FastifyInstance; database: OpenedDatabase; idAlphabet: Awaited<ReturnType<typeof installationIdAlphabet>>['source'] }> {
   const database = await openMigratedDatabase(config);
   try {
-    const app = await createApp({ ...options, db: database.db, config });
-    return { app, database };
+    // Production never uses the alphabet from the source code (issue 11 item 16).
+    const ids = await installationIdAlphabet(database.db, { production: isProduction(config), fromEnv: config.idAlphabetFromEnv });
+    const app = await createApp({ ...options, db: database.db, config: { ...config, idAlphabet: ids.alphabet } });
+    return { app, database, idAlphabet: ids.source };
   } catch (error) {
     await database.db.destroy();
     throw error;

@@ -329,7 +329,14 @@ export interface LotStatusChangesTable {
 }
 
 /** The whole schema, as Kysely's database type. */
+/** Per-installation settings that never change once chosen (`id_alphabet`; server/platform/installation.ts). */
+export interface InstallationSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface DB {
+  installation_settings: InstallationSettingsTable;
   companies: CompaniesTable;
   locals: LocalsTable;
   roles: RolesTable;

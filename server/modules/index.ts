@@ -5,6 +5,7 @@ import type { DialectName } from '../db/connection';
 import { initialMigration } from '../db/migrations/0001-initial';
 import { notificationsMigration } from '../db/migrations/0002-notifications';
 import { recordVersionsMigration } from '../db/migrations/0007-record-versions';
+import { installationSettingsMigration } from '../db/migrations/0008-installation-settings';
 import { authRoutes } from '../auth/auth.routes';
 import { customersRoutes } from '../auth/customers.routes';
 import { passwordResetRoutes } from '../auth/password-reset.routes';
@@ -53,6 +54,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0001-initial': initialMigration,
       '0002-notifications': notificationsMigration,
       '0007-record-versions': recordVersionsMigration,
+      '0008-installation-settings': installationSettingsMigration,
     },
   },
   {
