@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createCompanyApi, type CompanyApi } from '../../api/configuracion/company';
 import type { AppToaster } from '../../lib/toaster';
@@ -13,6 +13,8 @@ import {
   type UpdateCompanyRequest,
 } from '../../schemas/configuracion/company';
 import { resourceScreenMachines } from '../shared/resource-screen';
+import type { ResourceListInput, ResourceListMachine } from '../shared/resource-list.machine';
+import type { ResourceEditorInput, ResourceEditorMachine } from '../shared/resource-editor.machine';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage, fieldErrorsFrom, forwardSessionErrors, isSessionError } from '../shared/api-errors';
 import { isStaleRecordError } from '../../schemas/versions';
@@ -212,9 +214,12 @@ export const companyFormMachine = setup({
   },
 });
 
-/** `localActivation`: idle → switching (activate / deactivate one local) → idle; `done` refreshes the list. */
+/** `localActivation`: idle → switching (activate / deactivate one local) → idle; emits `switched` when done. */
 export const localActivationMachine = setup({
-  types: { events: {} as { type: 'local.setActive'; local: LocalRecord; active: boolean } },
+  types: {
+    events: {} as { type: 'local.setActive'; local: LocalRecord; active: boolean },
+    emitted: {} as { type: 'switched'; local: LocalRecord },
+  },
   actors: { setActive: placeholder<LocalRecord, { id: number; active: boolean }>('setActive') },
   actions: {
     done: (_, _local: LocalRecord) => {},
@@ -232,7 +237,13 @@ export const localActivationMachine = setup({
           assertEvent(event, 'local.setActive');
           return { id: event.local.id, active: event.active };
         },
-        onDone: { target: 'idle', actions: { type: 'done', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'done', params: ({ event }) => event.output },
+            emit(({ event }) => ({ type: 'switched' as const, local: event.output })),
+          ],
+        },
         onError: { target: 'idle', actions: { type: 'reportApiError', params: ({ event }) => event.error as ApiError } },
       },
     },
@@ -279,7 +290,53 @@ export function createCompanyMachines(deps: CompanyDeps) {
       },
     },
   });
-  return { companyForm, locals, localActivation };
+  return { companyForm, locals, localActivation, localsPage: createLocalsPageMachine({ ...locals, activation: localActivation }) };
+}
+
+/** Input of {@link createLocalsPageMachine}: the list's and the editor's. */
+export interface LocalsPageInput {
+  list: ResourceListInput<LocalRecord>;
+  editor: ResourceEditorInput<LocalRecord, CreateLocalRequest, UpdateLocalRequest>;
+}
+
+/**
+ * The Locales section as one machine (issue "One place per screen" item 3): it spawns the list,
+ * the editor and the activation, and refreshes the list when the editor emits `saved` or the
+ * activation emits `switched` — no coordination left in the view.
+ */
+export function createLocalsPageMachine(children: {
+  list: ResourceListMachine<LocalRecord>;
+  editor: ResourceEditorMachine<LocalRecord, CreateLocalRequest, UpdateLocalRequest>;
+  activation: typeof localActivationMachine;
+}) {
+  return setup({
+    types: {
+      context: {} as {
+        list: ActorRefFrom<ResourceListMachine<LocalRecord>>;
+        editor: ActorRefFrom<ResourceEditorMachine<LocalRecord, CreateLocalRequest, UpdateLocalRequest>>;
+        activation: ActorRefFrom<typeof localActivationMachine>;
+      },
+      events: {} as { type: 'child.changed' },
+      input: {} as LocalsPageInput,
+    },
+    actors: children,
+    actions: {
+      listenToChildren: ({ context, self }) => {
+        context.editor.on('saved', () => self.send({ type: 'child.changed' }));
+        context.activation.on('switched', () => self.send({ type: 'child.changed' }));
+      },
+      refreshList: ({ context }) => context.list.send({ type: 'list.refresh' }),
+    },
+  }).createMachine({
+    id: 'localsPage',
+    context: ({ input, spawn }) => ({
+      list: spawn('list', { id: 'list', input: input.list }),
+      editor: spawn('editor', { id: 'editor', input: input.editor }),
+      activation: spawn('activation', { id: 'activation' }),
+    }),
+    entry: 'listenToChildren',
+    on: { 'child.changed': { actions: 'refreshList' } },
+  });
 }
 export type CompanyMachines = ReturnType<typeof createCompanyMachines>;
 

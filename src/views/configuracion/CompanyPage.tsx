@@ -1,4 +1,4 @@
-import { use, useEffect } from 'react';
+import { use } from 'react';
 import { Button, Callout, Card, FileInput, FormGroup, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -16,7 +16,7 @@ import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
 import { EditorDialog } from '../shared/EditorDialog';
 import { TextField } from '../shared/FormField';
-import { useResourceActors, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
+import { useResourceEditorEvents } from '../shared/resource-hooks';
 import '../../styles/company.css';
 
 /**
@@ -159,22 +159,17 @@ function CompanyForm({ form }: { form: FormRef }) {
 }
 
 function Locals({ machines }: { machines: CompanyMachines }) {
-  const { list, editor } = useResourceActors(machines.locals, {
-    list: { columns: LOCAL_COLUMNS, exportName: 'locales', query: { sort: 'name' } },
-    editor: { schema: createLocalRequestSchema, fields: ['name', 'address'], empty: { name: '', address: '' } },
+  // One machine for the section (company.actors.ts `createLocalsPageMachine`): it refreshes the
+  // list after a save or an activation change.
+  const page = useActorRef(machines.localsPage, {
+    input: {
+      list: { columns: LOCAL_COLUMNS, exportName: 'locales', query: { sort: 'name' } },
+      editor: { schema: createLocalRequestSchema, fields: ['name', 'address'], empty: { name: '', address: '' } },
+    },
+    ...inspectOption(),
   });
-  const activation = useActorRef(machines.localActivation, inspectOption());
-  const { refresh } = useResourceListEvents(list);
+  const { list, editor, activation } = page.getSnapshot().context;
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
-  useEffect(() => {
-    let switching = false;
-    const sub = activation.subscribe((s) => {
-      if (switching && s.matches('idle')) refresh();
-      switching = s.matches('switching');
-    });
-    return () => sub.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activation]);
   return (
     <section className="company-locals" aria-labelledby="company-locals-title">
       <h2 id="company-locals-title" className="company-page__subtitle">
