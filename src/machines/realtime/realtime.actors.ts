@@ -43,7 +43,12 @@ export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEven
   echo
     .private(channel)
     .listen(NOTIFICATION_EVENT, (payload: unknown) => sendBack({ type: 'realtime.pushed', payload }))
-    .listen(PERMISSIONS_EVENT, (payload: unknown) => sendBack({ type: 'realtime.permissionsChanged', payload }));
+    .listen(PERMISSIONS_EVENT, (payload: unknown) => sendBack({ type: 'realtime.permissionsChanged', payload }))
+    // pusher-js calls /broadcasting/auth itself, outside the api client: a 401 there (the token was
+    // revoked) is handed to the same global check as every other call (issue 12 item 2).
+    .error((error: { status?: unknown } | null) => {
+      if (typeof error?.status === 'number') sendBack({ type: 'realtime.authRefused', status: error.status });
+    });
   return () => {
     connection.unbind('state_change', onState);
     echo.disconnect();

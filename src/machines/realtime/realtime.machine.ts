@@ -33,7 +33,9 @@ export type RealtimeEvent =
   | { type: 'pusher.stateChanged'; state: PusherState }
   | { type: 'realtime.pushed'; payload: unknown }
   /** A PermissionsChangedEvent payload (`{user_id, changed_at}`), unvalidated. */
-  | { type: 'realtime.permissionsChanged'; payload: unknown };
+  | { type: 'realtime.permissionsChanged'; payload: unknown }
+  /** The channel authorisation (POST /broadcasting/auth, made by pusher-js) was refused with `status`. */
+  | { type: 'realtime.authRefused'; status: number };
 
 /** The channel this user listens on (SPEC §6: staff and customers have their own). */
 export function channelFor(input: RealtimeInput): string | null {
@@ -55,6 +57,8 @@ export const realtimeMachine = setup({
     deliver: (_, _payload: unknown) => {},
     /** Hands a pushed PermissionsChangedEvent payload on (to the session). */
     permissionsChanged: (_, _payload: unknown) => {},
+    /** A refused channel authorisation goes to the session's global check (SPEC §7: 401 → /auth/access). */
+    authRefused: (_, _status: number) => {},
     recordState: assign({ lastState: ({ event }) => (event.type === 'pusher.stateChanged' ? event.state : null) }),
   },
   actors: {
@@ -105,6 +109,12 @@ export const realtimeMachine = setup({
           actions: {
             type: 'permissionsChanged',
             params: ({ event }: { event: RealtimeEvent }) => (event.type === 'realtime.permissionsChanged' ? event.payload : null),
+          },
+        },
+        'realtime.authRefused': {
+          actions: {
+            type: 'authRefused',
+            params: ({ event }: { event: RealtimeEvent }) => (event.type === 'realtime.authRefused' ? event.status : 0),
           },
         },
       },

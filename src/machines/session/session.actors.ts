@@ -1,4 +1,5 @@
 import { fromPromise, sendParent, type CallbackActorLogic } from 'xstate';
+import { ApiError } from '../../api/client';
 import type { SessionApi } from '../../api/session';
 import type { NotificationsApi } from '../../api/notifications';
 import type { NotificationsData } from '../../schemas/notification';
@@ -116,6 +117,11 @@ export function createSessionMachine({
       deliver: ({ system }, payload) => system.get('notifications')?.send({ type: 'notification.received', payload }),
       // PermissionsChangedEvent goes to the session that invoked the realtime machine (refetch, new menu).
       permissionsChanged: sendParent((_, payload: unknown) => ({ type: 'session.permissionsChanged' as const, payload })),
+      // The channel authorisation refused (pusher-js's own call): the session's global check, like any call.
+      authRefused: sendParent((_, status: number) => ({
+        type: 'session.apiError' as const,
+        error: new ApiError(status, 'Autorización del canal en tiempo real rechazada'),
+      })),
     },
   });
   return sessionMachine.provide({

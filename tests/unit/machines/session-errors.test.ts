@@ -135,6 +135,41 @@ describe('a 401 on each call ends the session (→ /auth/access, storage cleared
   });
 });
 
+describe("the realtime channel authorisation (pusher-js's own call)", () => {
+  it('a 401 from /broadcasting/auth ends the session like any other call', async () => {
+    vi.useFakeTimers();
+    try {
+      const store = memoryStore();
+      const server = fakeServer({});
+      const navigate = vi.fn();
+      // The connection as connectEcho reports a refused subscription (pusher:subscription_error, status 401).
+      const refusing = fromCallback<RealtimeEvent, RealtimeInput>(({ sendBack }) => {
+        sendBack({ type: 'pusher.stateChanged', state: 'connected' });
+        sendBack({ type: 'realtime.authRefused', status: 401 });
+        return () => {};
+      });
+      const { session } = createAppServices({
+        navigate,
+        store,
+        fetch: server.fetch,
+        toaster: { show: vi.fn() },
+        win: null,
+        realtimeConnection: refusing,
+      });
+      session.send(login);
+      await vi.waitFor(() => expect(session.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true));
+      session.getSnapshot().children.realtime!.send({ type: 'realtime.start' });
+      await vi.advanceTimersByTimeAsync(6000); // the realtime machine waits 5 s before connecting
+      expect(session.getSnapshot().matches('redirected')).toBe(true);
+      expect(session.getSnapshot().context.redirect).toEqual({ status: 401, to: '/auth/access' });
+      expect(store.data.size).toBe(0);
+      expect(navigate).toHaveBeenLastCalledWith('/auth/access');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('the other statuses of the global rule, and its exceptions', () => {
   it('404 → /auth/error and 402 → /auth/pago keep the token (row 12, row 8)', async () => {
     const notFound = boot({ 12: SESSION_ERROR_ANSWERS[404] });
