@@ -10,7 +10,8 @@ import userEvent from '@testing-library/user-event';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { createLotImportMachine } from '../../src/machines/proyectos/lot-import.actors';
 import { ImportRejectedError } from '../../src/api/proyectos/lot-imports';
-import { ImportLotsDialogWith } from '../../src/views/proyectos/ImportLotsDialog';
+import { createActor } from 'xstate';
+import { ImportLotsDialog } from '../../src/views/proyectos/ImportLotsDialog';
 import type { ImportIssue, ImportLotRow, ImportPreview } from '../../src/schemas/proyectos/projects';
 import type { UploadOptions } from '../../src/api/proyectos/lot-imports';
 
@@ -66,9 +67,13 @@ function setup(api: { preview?: ReturnType<typeof vi.fn>; commit?: ReturnType<ty
   const onImported = vi.fn();
   const onClose = vi.fn();
   const machine = createLotImportMachine(fakes as never, { reportApiError: vi.fn() });
+  // As the Lotes screen's machine does: the actor runs, is opened, and its `imported` is listened to.
+  const actor = createActor(machine, { input: { key: 'k3Xq9aPz' } }).start();
+  actor.send({ type: 'import.open', key: 'k3Xq9aPz' });
+  actor.on('imported', (event) => onImported({ created: event.created, updated: event.updated }));
   render(
     <OverlaysProvider>
-      <ImportLotsDialogWith machine={machine} subdivisionKey="k3Xq9aPz" isOpen onClose={onClose} onImported={onImported} />
+      <ImportLotsDialog actor={actor} isOpen onClose={onClose} />
     </OverlaysProvider>,
   );
   return { ...fakes, onImported, onClose, user: userEvent.setup() };
@@ -154,9 +159,11 @@ describe('ImportLotsDialog', () => {
       } as never,
       { reportApiError: vi.fn() },
     );
+    const actor = createActor(machine, { input: { key: 'k3Xq9aPz' } }).start();
+    actor.send({ type: 'import.open', key: 'k3Xq9aPz' });
     const ui = (isOpen: boolean) => (
       <OverlaysProvider>
-        <ImportLotsDialogWith machine={machine} subdivisionKey="k3Xq9aPz" isOpen={isOpen} onClose={onClose} onImported={vi.fn()} />
+        <ImportLotsDialog actor={actor} isOpen={isOpen} onClose={onClose} />
       </OverlaysProvider>
     );
     const { rerender } = render(ui(true));
@@ -165,6 +172,8 @@ describe('ImportLotsDialog', () => {
     await screen.findByText('Subiendo… 0 %');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(onClose).toHaveBeenCalled();
+    // The screen's machine cancels the import when its dialog closes (lots-page.machine.ts).
+    actor.send({ type: 'import.cancel' });
     rerender(ui(false));
     expect(options.signal?.aborted).toBe(true);
   });

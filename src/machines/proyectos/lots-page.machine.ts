@@ -3,6 +3,7 @@ import type { CreateLotRequest, Lot, UpdateLotRequest } from '../../schemas/proy
 import type { ResourceEditorInput, ResourceEditorMachine } from '../shared/resource-editor.machine';
 import type { ResourceListInput, ResourceListMachine } from '../shared/resource-list.machine';
 import type { BulkPriceMachine } from './bulk-price.machine';
+import type { LotImportMachine } from './lot-import.machine';
 import type { LotStatusMachine } from './lot-status.machine';
 import type { LotsWindowMachine } from './lots-window.machine';
 import type { SubdivisionDetailMachine } from './subdivision-detail.machine';
@@ -11,11 +12,11 @@ import type { SubdivisionDetailMachine } from './subdivision-detail.machine';
  * The Lotes screen of one subdivision as one machine (issue "One place per screen" item 3): it
  * spawns its children — the header and structure (`detail`), the paged table (`list`) and its
  * editor (`editor`), "Ver todos" (`window`), the status change (`status`) and the bulk prices
- * (`bulk`) — and coordinates them by reacting to what they emit (XState v5 `emit` + `actor.on`):
+ * (`bulk`), the file import (`lotImport`) — and coordinates them by reacting to what they emit (XState v5 `emit` + `actor.on`):
  *
  * - editor `saved` → the table and the header counts refresh;
- * - status `changed`, bulk `applied`, and the import dialog's `import.done` → the table, the header
- *   and, when shown, "Ver todos" refresh;
+ * - status `changed`, bulk `applied` and the import's `imported` → the table, the header and, when
+ *   shown, "Ver todos" refresh (an import also closes its dialog);
  * - the table's query (filters, sort, search) changes while "Ver todos" is shown → the window
  *   starts over with it; switching to "Ver todos" loads it with the table's query.
  *
@@ -32,6 +33,8 @@ export type LotsPageChildren = {
   window: LotsWindowMachine;
   status: LotStatusMachine;
   bulk: BulkPriceMachine;
+  /** The "Importar lotes" dialog's machine (lot-import.machine.ts). */
+  lotImport: LotImportMachine;
 };
 
 /** Input: the subdivision's key, the table's input (columns, query from the URL) and the editor's. */
@@ -48,10 +51,10 @@ export type LotsPageEvent =
   | { type: 'history.close' }
   | { type: 'import.open' }
   | { type: 'import.close' }
-  | { type: 'import.done'; created: number; updated: number }
   /** From the children (through their emitted events and the table's snapshots). */
   | { type: 'child.saved' }
   | { type: 'child.lotsChanged' }
+  | { type: 'child.imported' }
   | { type: 'child.queryChanged' };
 
 /**
@@ -72,6 +75,7 @@ export function createLotsPageMachine(children: LotsPageChildren) {
         window: ActorRefFrom<LotsWindowMachine>;
         status: ActorRefFrom<LotStatusMachine>;
         bulk: ActorRefFrom<BulkPriceMachine>;
+        lotImport: ActorRefFrom<LotImportMachine>;
       },
       events: {} as LotsPageEvent,
       input: {} as LotsPageInput,
@@ -83,6 +87,7 @@ export function createLotsPageMachine(children: LotsPageChildren) {
         context.editor.on('saved', () => self.send({ type: 'child.saved' }));
         context.status.on('changed', () => self.send({ type: 'child.lotsChanged' }));
         context.bulk.on('applied', () => self.send({ type: 'child.lotsChanged' }));
+        context.lotImport.on('imported', () => self.send({ type: 'child.imported' }));
         let query = context.list.getSnapshot().context.query;
         context.list.subscribe((snapshot) => {
           if (snapshot.context.query === query) return;
@@ -91,6 +96,9 @@ export function createLotsPageMachine(children: LotsPageChildren) {
         });
       },
       refreshTable: ({ context }) => context.list.send({ type: 'list.refresh' }),
+      /** The dialog opens on a fresh import; closing it abandons one in flight (the upload is aborted). */
+      openImport: ({ context }) => context.lotImport.send({ type: 'import.open', key: context.key }),
+      cancelImport: ({ context }) => context.lotImport.send({ type: 'import.cancel' }),
       reloadHeader: ({ context }) => context.detail.send({ type: 'detail.reload' }),
       /** "Ver todos" starts over with the table's current query (only while it is shown). */
       resetWindow: ({ context }) => {
@@ -112,6 +120,7 @@ export function createLotsPageMachine(children: LotsPageChildren) {
         window: spawn('window', { id: 'window', input: { key: input.key, query: list.getSnapshot().context.query } }),
         status: spawn('status', { id: 'status' }),
         bulk: spawn('bulk', { id: 'bulk', input: { subdivisionKey: input.key } }),
+        lotImport: spawn('lotImport', { id: 'lotImport', input: { key: input.key } }),
       };
     },
     entry: 'listenToChildren',
@@ -131,12 +140,14 @@ export function createLotsPageMachine(children: LotsPageChildren) {
       'child.queryChanged': { actions: 'resetWindow' },
     },
     states: {
-      idle: { on: { 'import.open': 'importing' } },
+      idle: { on: { 'import.open': { target: 'importing', actions: 'openImport' } } },
+      // The dialog is shown until it is closed or the import is stored (the child's `imported`).
       importing: {
         tags: ['importing'],
         on: {
-          'import.close': 'idle',
-          'import.done': { target: 'idle', actions: ['refreshTable', 'reloadHeader', 'resetWindow'] },
+          'import.close': { target: 'idle', actions: 'cancelImport' },
+          // Stored: the dialog closes and everything refreshes.
+          'child.imported': { target: 'idle', actions: ['refreshTable', 'reloadHeader', 'resetWindow'] },
         },
       },
     },

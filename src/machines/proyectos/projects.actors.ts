@@ -15,7 +15,8 @@ import { createBulkPriceMachine } from './bulk-price.machine';
 import { createLotStatusMachines } from './lot-status.machine';
 import { createLotsWindowMachine } from './lots-window.machine';
 import { createPlanImageMachine } from './plan-image.machine';
-import { createLotImportMachineFor } from './lot-import.actors';
+import { createLotImportMachine } from './lot-import.actors';
+import { createLotImportsApi, type LotImportsApi } from '../../api/proyectos/lot-imports';
 import { createSubdivisionDetailMachine } from './subdivision-detail.machine';
 import { forwardSessionErrors } from '../shared/api-errors';
 import { createLotsPageMachine, type LotsPageMachine } from './lots-page.machine';
@@ -29,6 +30,8 @@ export interface ProjectsMachinesDeps {
 export interface ProjectsApis {
   subdivisionsApi: SubdivisionsApi;
   lotsApi: LotsApi;
+  /** Absent in view tests of the other screens (the import then fails if tried). */
+  lotImportsApi?: Pick<LotImportsApi, 'preview' | 'commit'>;
 }
 
 /**
@@ -81,6 +84,8 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
   const lotsWindow = createLotsWindowMachine({ lotsApi, reportApiError: deps.reportApiError });
   const subdivisionDetail = createSubdivisionDetailMachine({ subdivisionsApi, reportApiError: deps.reportApiError });
   const bulkPrice = createBulkPriceMachine({ lotsApi, reportApiError: reportSessionError, toaster });
+  /** The lot-import dialog's machine (lot-import.actors.ts, views/proyectos/ImportLotsDialog.tsx). */
+  const lotImport = createLotImportMachine(apis.lotImportsApi ?? NO_LOT_IMPORTS, deps);
   const lotsPages = new Map<string, LotsPageMachine>();
   /** The Lotes screen of subdivision `key` with its six children (memoised per key). */
   const lotsPageFor = (key: string) => {
@@ -94,6 +99,7 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
         window: lotsWindow,
         status: lotStatus.status,
         bulk: bulkPrice,
+        lotImport,
       });
       lotsPages.set(key, machine);
     }
@@ -108,18 +114,26 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
     lotsPageFor,
     lotStatus,
     bulkPrice,
+    lotImport,
   };
 }
 
-/** What the Proyectos screens of this module use (every machine but the import dialog's). */
+/** Lot imports when the app was built without their api (view tests of other screens): every call fails. */
+const NO_LOT_IMPORTS: Pick<LotImportsApi, 'preview' | 'commit'> = {
+  preview: () => Promise.reject(new Error('lot imports are not available here')),
+  commit: () => Promise.reject(new Error('lot imports are not available here')),
+};
+
+/** What the Proyectos screens of this module use. */
 export type ProjectsScreenMachines = ReturnType<typeof createProjectsMachines>;
 
 /** Builds the api modules on the app's client and the machines (see {@link createProjectsMachines}). */
 export function createProjectsMachinesFor(client: ApiClient, deps: ProjectsMachinesDeps) {
   return {
-    ...createProjectsMachines({ subdivisionsApi: createSubdivisionsApi(client), lotsApi: createLotsApi(client) }, deps),
-    /** The lot-import dialog's machine (h2: lot-import.actors.ts, views/proyectos/ImportLotsDialog.tsx). */
-    lotImport: createLotImportMachineFor(client, deps),
+    ...createProjectsMachines(
+      { subdivisionsApi: createSubdivisionsApi(client), lotsApi: createLotsApi(client), lotImportsApi: createLotImportsApi(client) },
+      deps,
+    ),
   };
 }
 export type ProjectsMachines = ReturnType<typeof createProjectsMachinesFor>;

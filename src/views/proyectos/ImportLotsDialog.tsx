@@ -1,4 +1,4 @@
-import { use, useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Button,
   Callout,
@@ -12,7 +12,7 @@ import {
   ProgressBar,
   Tag,
 } from '@blueprintjs/core';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatArea, formatMetres } from '../../lib/money';
 import {
@@ -25,7 +25,6 @@ import {
   type LotImportMachine,
 } from '../../machines/proyectos/lot-import.machine';
 import type { ImportIssue, ImportLotRow, ImportPreview, ImportStage } from '../../schemas/proyectos/projects';
-import { useServices } from '../services';
 import '../../styles/lot-import.css';
 
 /**
@@ -37,47 +36,18 @@ import '../../styles/lot-import.css';
  * The Lotes screen renders it; the machine (lot-import.machine.ts) owns every effect.
  */
 
-/** Public props: the subdivision's opaque key; `onImported` runs once the lots are stored. */
-export interface ImportLotsDialogProps {
-  subdivisionKey: string;
-  isOpen: boolean;
-  onClose(): void;
-  onImported(result: { created: number; updated: number }): void;
-}
-
 /** The dialog's running machine. */
 type LotImportActor = ActorRefFrom<LotImportMachine>;
 
 /** Rows of the lots preview shown (the rest summarised as "y N más"). */
 export const PREVIEW_ROWS = 100;
 
-/** The dialog, with its machine from the Proyectos machines (app services). */
-export function ImportLotsDialog(props: ImportLotsDialogProps) {
-  const { lotImport } = use(useServices().machines.projects());
-  return <ImportLotsDialogWith machine={lotImport} {...props} />;
-}
-
-/** The dialog over a given (provided) machine — the app passes the services' one, tests a fake. */
-export function ImportLotsDialogWith({
-  machine,
-  subdivisionKey,
-  isOpen,
-  onClose,
-  onImported,
-}: ImportLotsDialogProps & { machine: LotImportMachine }) {
-  const actor = useActorRef(machine, { input: { key: subdivisionKey } });
-  const imported = useRef(onImported);
-  useEffect(() => {
-    imported.current = onImported;
-  }, [onImported]);
-  useEffect(() => {
-    const subscription = actor.on('imported', (event) => imported.current({ created: event.created, updated: event.updated }));
-    return () => subscription.unsubscribe();
-  }, [actor]);
-  // The dialog's visibility drives the machine: opening starts over, closing abandons.
-  useEffect(() => {
-    actor.send(isOpen ? { type: 'import.open', key: subdivisionKey } : { type: 'import.cancel' });
-  }, [actor, isOpen, subdivisionKey]);
+/**
+ * The dialog over a running lot-import actor. The Lotes screen's machine (lots-page.machine.ts)
+ * spawns the actor, opens it (`import.open`) and cancels it when the dialog closes, and refreshes
+ * the screen when it emits `imported`; the dialog only renders its state and sends its events.
+ */
+export function ImportLotsDialog({ actor, isOpen, onClose }: { actor: LotImportActor; isOpen: boolean; onClose(): void }) {
   return <ImportLotsContent actor={actor} isOpen={isOpen} onClose={onClose} />;
 }
 
@@ -86,7 +56,7 @@ const sizeText = (bytes: number) =>
 const priceText = (cents: number | null) =>
   cents === null ? '—' : (cents / 100).toLocaleString('es-PE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-function ImportLotsContent({ actor, isOpen, onClose }: { actor: ActorRefFrom<LotImportMachine>; isOpen: boolean; onClose(): void }) {
+function ImportLotsContent({ actor, isOpen, onClose }: { actor: LotImportActor; isOpen: boolean; onClose(): void }) {
   const ctx = useSelector(actor, (s) => s.context);
   const previewing = useSelector(actor, (s) => s.matches('previewing'));
   const importing = useSelector(actor, (s) => s.matches('importing'));

@@ -202,7 +202,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
     },
     ...inspectOption(),
   });
-  const { detail, list, editor, window: windowActor, status: statusActor, bulk: bulkActor } = page.getSnapshot().context;
+  const { detail, list, editor, window: windowActor, status: statusActor, bulk: bulkActor, lotImport } = page.getSnapshot().context;
   const view = useSelector(page, (s) => s.context.view);
   const importing = useSelector(page, (s) => s.hasTag('importing'));
   const historyLot = useSelector(page, (s) => s.context.historyLot);
@@ -361,12 +361,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
       {importing ? (
         // h2's dialog: it takes its machine from the app's Proyectos machines.
         <Suspense fallback={null}>
-          <ImportLotsDialog
-            subdivisionKey={subdivisionKey}
-            isOpen={importing}
-            onClose={() => page.send({ type: 'import.close' })}
-            onImported={(r) => page.send({ type: 'import.done', created: r.created, updated: r.updated })}
-          />
+          <ImportLotsDialog actor={lotImport} isOpen={importing} onClose={() => page.send({ type: 'import.close' })} />
         </Suspense>
       ) : null}
     </section>

@@ -16,7 +16,7 @@ function recorder(name: string, received: Received) {
     types: {
       context: {} as { query: { q: string } },
       events: {} as { type: string; q?: string; query?: { q: string } },
-      emitted: {} as { type: string; kind?: string; lot?: object; updated?: number },
+      emitted: {} as { type: string; kind?: string; lot?: object; updated?: number; created?: number },
     },
   }).createMachine({
     context: { query: { q: '' } },
@@ -33,6 +33,7 @@ function recorder(name: string, received: Received) {
       'fire.saved': { actions: emit({ type: 'saved', kind: 'updated' }) },
       'fire.changed': { actions: emit({ type: 'changed', lot: {} }) },
       'fire.applied': { actions: emit({ type: 'applied', updated: 3 }) },
+      'fire.imported': { actions: emit({ type: 'imported', created: 2, updated: 1 }) },
     },
   });
 }
@@ -46,6 +47,7 @@ function start() {
     window: recorder('window', received),
     status: recorder('status', received),
     bulk: recorder('bulk', received),
+    lotImport: recorder('lotImport', received),
   } as unknown as LotsPageChildren;
   const page = createActor(createLotsPageMachine(children), { input: { key: 'k1', list: {} as never, editor: {} as never } }).start();
   const ctx = () => page.getSnapshot().context;
@@ -56,7 +58,18 @@ function start() {
 describe('lotsPage machine', () => {
   it('spawns its six children and refreshes the table and the header when the editor saves', () => {
     const { ctx, received, clear } = start();
-    expect(Object.keys(ctx()).sort()).toEqual(['bulk', 'detail', 'editor', 'historyLot', 'key', 'list', 'status', 'view', 'window']);
+    expect(Object.keys(ctx()).sort()).toEqual([
+      'bulk',
+      'detail',
+      'editor',
+      'historyLot',
+      'key',
+      'list',
+      'lotImport',
+      'status',
+      'view',
+      'window',
+    ]);
     clear();
     (ctx().editor as unknown as { send(e: { type: string }): void }).send({ type: 'fire.saved' });
     expect(received.list).toContain('list.refresh');
@@ -94,13 +107,18 @@ describe('lotsPage machine', () => {
     expect(received.window).toBeUndefined();
   });
 
-  it('opens and closes the import (tag "importing"); a finished import refreshes everything', () => {
-    const { page, received, clear } = start();
+  it('opens the import on a fresh run and cancels it when closed; a stored import closes the dialog and refreshes everything', () => {
+    const { page, ctx, received, clear } = start();
     expect(page.getSnapshot().hasTag('importing')).toBe(false);
     page.send({ type: 'import.open' });
     expect(page.getSnapshot().hasTag('importing')).toBe(true);
+    expect(received.lotImport).toContain('import.open');
+    page.send({ type: 'import.close' });
+    expect(page.getSnapshot().hasTag('importing')).toBe(false);
+    expect(received.lotImport).toContain('import.cancel');
+    page.send({ type: 'import.open' });
     clear();
-    page.send({ type: 'import.done', created: 2, updated: 1 });
+    (ctx().lotImport as unknown as { send(e: { type: string }): void }).send({ type: 'fire.imported' });
     expect(page.getSnapshot().hasTag('importing')).toBe(false);
     expect(received).toMatchObject({ list: ['list.refresh'], detail: ['detail.reload'] });
   });
