@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, raise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, raise, setup, type AnyActorRef } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { SubdivisionsApi } from '../../api/proyectos/subdivisions';
 import { PLAN_CONTENT_TYPES, PLAN_MAX_BYTES, type Subdivision } from '../../schemas/proyectos/projects';
@@ -19,6 +19,8 @@ import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 export interface PlanImageContext {
   key: string;
   planUrl: string | null;
+  /** Told `list.refresh` after an upload (the subdivisions list, whose row shows the plan), if given. */
+  list: AnyActorRef | null;
   /** Object URL of the loaded image (revoked on change / stop). */
   objectUrl: string | null;
   error: string | null;
@@ -40,7 +42,11 @@ const revoke = (url: string | null) => {
 };
 
 export const planImageMachine = setup({
-  types: { context: {} as PlanImageContext, events: {} as PlanImageEvent, input: {} as { key: string; planUrl: string | null } },
+  types: {
+    context: {} as PlanImageContext,
+    events: {} as PlanImageEvent,
+    input: {} as { key: string; planUrl: string | null; list?: AnyActorRef | null },
+  },
   actors: {
     /** GET the plan bytes → an object URL. */
     load: placeholder<string, { planUrl: string }>('load'),
@@ -54,7 +60,14 @@ export const planImageMachine = setup({
   guards: { hasPlan: ({ context }) => context.planUrl !== null },
 }).createMachine({
   id: 'planImage',
-  context: ({ input }) => ({ key: input.key, planUrl: input.planUrl, objectUrl: null, error: null, uploadError: null }),
+  context: ({ input }) => ({
+    key: input.key,
+    planUrl: input.planUrl,
+    list: input.list ?? null,
+    objectUrl: null,
+    error: null,
+    uploadError: null,
+  }),
   exit: ({ context }) => revoke(context.objectUrl),
   type: 'parallel',
   states: {
@@ -108,6 +121,8 @@ export const planImageMachine = setup({
               actions: [
                 { type: 'uploaded', params: ({ event }) => event.output },
                 raise(({ event }) => ({ type: 'plan.urlChanged' as const, planUrl: event.output.plan_url })),
+                // The list's row shows the new plan: machine to machine, through the ref in the input.
+                ({ context }) => context.list?.send({ type: 'list.refresh' }),
               ],
             },
             onError: {

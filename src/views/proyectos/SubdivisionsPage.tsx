@@ -1,4 +1,5 @@
-import { use, useEffect, useRef } from 'react';
+import { use } from 'react';
+import type { AnyActorRef } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button, Callout, FileInput, HTMLSelect, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
@@ -197,26 +198,19 @@ export function subdivisionPath(pattern: string, s: Pick<Subdivision, 'name' | '
 function PlanSection({
   machine,
   subdivision,
-  onUploaded,
+  list,
 }: {
   machine: PlanImageMachine;
   subdivision: Subdivision;
-  onUploaded: () => void;
+  /** The subdivisions list, refreshed by the plan machine after an upload. */
+  list: AnyActorRef;
 }) {
-  const actor = useActorRef(machine, { input: { key: subdivision.key, planUrl: subdivision.plan_url }, ...inspectOption() });
+  const actor = useActorRef(machine, { input: { key: subdivision.key, planUrl: subdivision.plan_url, list }, ...inspectOption() });
   const url = useSelector(actor, (s) => s.context.objectUrl);
   const loading = useSelector(actor, (s) => s.matches({ image: 'loading' }));
   const error = useSelector(actor, (s) => s.context.error);
   const uploading = useSelector(actor, (s) => s.matches({ upload: 'uploading' }));
   const uploadError = useSelector(actor, (s) => s.context.uploadError);
-  const planUrl = useSelector(actor, (s) => s.context.planUrl);
-  const initial = useRef(subdivision.plan_url);
-  useEffect(() => {
-    if (planUrl !== initial.current) {
-      initial.current = planUrl;
-      onUploaded();
-    }
-  }, [planUrl, onUploaded]);
   return (
     <FieldGroup label="Plano (PNG o JPEG, hasta 5 MB)" labelFor="plan-file" error={uploadError ?? undefined}>
       <div className="plan-section">
@@ -260,7 +254,7 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
   const filters = useSelector(list, (s) => s.context.query.filters);
   const editing = useResourceEditor(editor, (s) => (s.context.mode === 'edit' ? s.context.record : null));
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
-  const { changeFilter, refresh } = useResourceListEvents(list);
+  const { changeFilter } = useResourceListEvents(list);
 
   const canMap = hasPermissions(permissions, AUTH_ROUTES.mapaProyectos.permissions);
   const canSalesMap = hasPermissions(permissions, [MODULE.comercial, SUBMODULE.ventas]);
@@ -359,7 +353,7 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
         <CheckboxField editor={editor} field="published" label="Publicado en web" />
         <CheckboxField editor={editor} field="public_prices" label="Mostrar precios en el mapa público" />
         {editing ? (
-          <PlanSection machine={machines.planImage} subdivision={editing} onUploaded={refresh} />
+          <PlanSection machine={machines.planImage} subdivision={editing} list={list} />
         ) : (
           <Callout compact className="projects-hint">
             Podrá subir el plano después de guardar la lotización.
