@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Contract tests (design ARCHITECTURE.md "Contracts"):
+// Contract tests (docs/contracts.md):
 // 1. regenerate pacts/ from the consumer tests (the real src/api modules against Pact mock servers);
 // 2. verify every pact against the real server on a fresh temp database;
 // 3. fail when the regenerated pacts differ from the committed ones.

@@ -80,7 +80,7 @@ export function realtimeConnectSources(config: Pick<AppConfig, 'pusher' | 'publi
 /**
  * Content-Security-Policy for the Vite-built SPA: scripts from self only; inline styles allowed
  * (Blueprint injects them); connections to this origin and the configured realtime host only
- * (SPEC §4; {@link realtimeConnectSources}).
+ * (docs/product.md §4; {@link realtimeConnectSources}).
  */
 function contentSecurityPolicy(config: AppConfig) {
   return {
@@ -133,8 +133,8 @@ async function registerOverloadGuard(app: FastifyInstance, overload: AppConfig['
 }
 
 /**
- * Builds the API server (design ARCHITECTURE.md "The API server") without listening, so tests use
- * `app.inject`. Routes: SPEC §7 rows 1–15, POST /api/notifications, GET /api/health, the realtime
+ * Builds the API server (docs/architecture.md "The server") without listening, so tests use
+ * `app.inject`. Routes: docs/product.md §7 rows 1–15, POST /api/notifications, GET /api/health, the realtime
  * service (WebSocket /app/:key, POST /broadcasting/auth, POST /apps/:appId/events), GET /dev/outbox
  * (not in production), static files and the SPA fallback.
  * @returns a ready Fastify instance; close it with `app.close()` (waits for pending broadcasts and

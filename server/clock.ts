@@ -30,7 +30,7 @@ export function createManualClock(start: Date | string = '2026-03-02T15:00:00.00
   };
 }
 
-/** Today's calendar date in America/Lima (SPEC §1) by the injected clock, as `YYYY-MM-DD`. */
+/** Today's calendar date in America/Lima (docs/product.md §1) by the injected clock, as `YYYY-MM-DD`. */
 export function todayInLimaBy(clock: Clock): string {
   return todayInLima(clock.now());
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_ID_ALPHABET } from './ids';
 
 /**
- * Server configuration read from the environment (design ARCHITECTURE.md "The API server").
+ * Server configuration read from the environment (docs/architecture.md "The server").
  * Every variable is optional; an empty string counts as unset.
  */
 /** scrypt cost (log2 N) of password hashes when SCRYPT_LOG_N is not set: 2^17, OWASP's minimum for scrypt. */
@@ -60,7 +60,7 @@ const envSchema = z.object({
     .optional(),
 });
 
-/** Realtime (Pusher Channels protocol) settings handed to the web app by SPEC §7 row 3. */
+/** Realtime (Pusher Channels protocol) settings handed to the web app by docs/product.md §7 row 3. */
 export interface PusherConfig {
   appId: string;
   key: string;

@@ -55,11 +55,11 @@ export function fieldError(field: string, message: string): HttpError {
   return validationError({ [field]: [message] }, message);
 }
 
-/** 401: no token, or an expired/revoked one, or an inactive account (SPEC §7 → /auth/access). */
+/** 401: no token, or an expired/revoked one, or an inactive account (docs/product.md §7 → /auth/access). */
 export const unauthenticated = () => new HttpError(401, MESSAGES.unauthenticated);
 /** 403: the account type or permission does not allow the route. */
 export const forbidden = () => new HttpError(403, MESSAGES.forbidden);
-/** 402: the company's subscription lapsed (SPEC §7 → /auth/pago). */
+/** 402: the company's subscription lapsed (docs/product.md §7 → /auth/pago). */
 export const subscriptionLapsed = () => new HttpError(402, MESSAGES.subscriptionLapsed);
 /** 404: the record does not exist (or its id does not decode). */
 export const notFound = () => new HttpError(404, MESSAGES.notFound);

@@ -6,7 +6,7 @@ import { MINUTE_MS } from './clock';
 import { tooManyRequests } from './errors';
 
 /**
- * Per-IP rate limiting with @fastify/rate-limit (design ARCHITECTURE.md: login, reset). Registered
+ * Per-IP rate limiting with @fastify/rate-limit (docs/architecture.md: login, reset). Registered
  * with `global: false`; a route opts in with `config: { rateLimit: publicAuthRateLimit(config) }`.
  * Exceeding it answers 429 with the Spanish message of `errors.ts`.
  */

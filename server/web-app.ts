@@ -7,7 +7,7 @@ import { MESSAGES } from './errors';
 import { createPreloadedHtml } from './preload-hints';
 
 /**
- * Serves the built web app (design ARCHITECTURE.md "@fastify/static (the built app)"): files from
+ * Serves the built web app (docs/architecture.md): files from
  * `distDir` then `publicDir` (so /logo.svg works before a build), and the SPA fallback: a GET for
  * HTML outside the server's own prefixes answers dist/index.html so client-side routes load. Every
  * other unknown request is the JSON 404 of design API.md.

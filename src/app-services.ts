@@ -9,9 +9,9 @@ import { createAppActors, type AppActorDeps } from './machines/app-actors';
 import type { ViewServices } from './views/services';
 
 /**
- * Builds the services of the web app (design ARCHITECTURE.md "main.tsx, app.tsx"; issues
+ * Builds the services of the web app (docs/architecture.md; issues
  * "Foundation" and "Shell"): the api modules over `createApiClient` (bearer token read from storage
- * key `token`, SPEC §7), the lazy top-right toaster, `navigate`, and the app-wide session actor
+ * key `token`, docs/product.md §7), the lazy top-right toaster, `navigate`, and the app-wide session actor
  * (with notifications and realtime while logged in) plus the shell's actors and the screen machines
  * provided with those effects.
  */
@@ -23,7 +23,7 @@ export interface AppServices extends ViewServices {
 export interface AppServicesOptions {
   /** wouter navigate of the location hook the <Router> uses. */
   navigate: (to: string, options?: { replace?: boolean }) => void;
-  /** Storage of the SPEC §3 keys; defaults to localStorage. */
+  /** Storage of the docs/product.md §3 keys; defaults to localStorage. */
   store?: KeyValueStore | null;
   bases?: ApiBases;
   /** fetch implementation (tests). */
@@ -42,7 +42,7 @@ export interface AppServicesOptions {
 /** Creates the services once per app (main.tsx) or per test. */
 export function createAppServices(options: AppServicesOptions): AppServices {
   const store = options.store === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.store;
-  // SPEC §7's global check, one mechanism for every call of every machine: the client hands each
+  // docs/product.md §7's global check, one mechanism for every call of every machine: the client hands each
   // 401/402/404 answer to the session, which decides where the user goes (session.machine.ts).
   // The session is created below, with the api modules it needs; its first call (row 11 of a
   // restored session) starts there, but every answer arrives asynchronously, after `sessionRef` is set.

@@ -5,7 +5,7 @@ import { caseInsensitiveParser } from './views/router/case-insensitive-parser';
 import { AppRoutes } from './views/router/AppRoutes';
 
 /**
- * Root component of the Parcela web app (design ARCHITECTURE.md "main.tsx, app.tsx"; issue
+ * Root component of the Parcela web app (docs/architecture.md; issue
  * "Foundation"): Blueprint's overlay provider, the services context (session actor, screen
  * machines, navigate, toaster) and the wouter router with the case-insensitive parser. Blueprint's
  * hotkeys provider (and its dialog) lives in the authenticated area (views/shell/AuthenticatedShell),

@@ -7,7 +7,7 @@ import { permissionsOfUser, roleNamesOfUser } from '../modules/configuracion/rol
 import { recordChange, type AuditContext } from '../audit/audit';
 
 /**
- * One view over the two account kinds of SPEC §6 (staff `users`, `customers`), so login, tokens,
+ * One view over the two account kinds of docs/product.md §6 (staff `users`, `customers`), so login, tokens,
  * password change and password reset are written once.
  */
 
@@ -62,7 +62,7 @@ function fromCustomer(row: CustomerRow): Account {
 const map = <R>(row: R | undefined, to: (r: R) => Account) => (row ? to(row) : undefined);
 
 /**
- * The account a login identifier names (SPEC §7 row 2): staff by DNI or e-mail (case-insensitive),
+ * The account a login identifier names (docs/product.md §7 row 2): staff by DNI or e-mail (case-insensitive),
  * customers by document number.
  */
 export async function findAccountByLogin(db: Kysely<DB>, userType: AccountType, login: string): Promise<Account | undefined> {
@@ -71,7 +71,7 @@ export async function findAccountByLogin(db: Kysely<DB>, userType: AccountType, 
     : map(await findCustomerByDocument(db, login), fromCustomer);
 }
 
-/** The account with this DNI / document number (password reset request, SPEC §7 rows 4–5). */
+/** The account with this DNI / document number (password reset request, docs/product.md §7 rows 4–5). */
 export async function findAccountByDocument(db: Kysely<DB>, userType: AccountType, dni: string): Promise<Account | undefined> {
   return userType === 'COLLABORATOR'
     ? map(await findUserByDni(db, dni), fromUser)
@@ -104,7 +104,7 @@ export async function setAccountPassword(
   await recordChange(trx, ctx, { entity: ACCOUNT_ENTITY[userType], recordId: id, action: 'UPDATE', before, after });
 }
 
-/** Role names and permission strings of an account (SPEC §6). */
+/** Role names and permission strings of an account (docs/product.md §6). */
 export interface AccountAccess {
   roles: string[];
   permissions: string[];

@@ -8,7 +8,7 @@ import { publicAuthRateLimit } from '../rate-limit';
 import { MAIN_BASE } from '../platform/bases';
 import { AUTH_MESSAGES, changePassword, login, logout } from './auth.service';
 
-/** SPEC §7 rows 2 (login), 7 (logout) and 15 (password change). */
+/** docs/product.md §7 rows 2 (login), 7 (logout) and 15 (password change). */
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     // Row 2: JSON {user, password, user_type}; rate-limited per IP here and per account in the service.

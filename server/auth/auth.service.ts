@@ -11,7 +11,7 @@ import { issueAccessToken, revokeAccessToken, revokeAccountSessions } from './to
 import { parseStoredStyles } from '../platform/styles.service';
 import { notifyPasswordChanged } from '../notifications/notifications.service';
 
-/** Login, logout and password change (SPEC §7 rows 2, 7 and 15). */
+/** Login, logout and password change (docs/product.md §7 rows 2, 7 and 15). */
 
 /** Spanish messages of login, logout and password change. */
 export const AUTH_MESSAGES = {
@@ -42,7 +42,7 @@ async function sessionUser(deps: AppDeps, account: Account): Promise<LoginData['
 export const LOGIN_ACCOUNT_CEILING_FACTOR = 10;
 
 /**
- * Logs in (SPEC §7 row 2). Staff match DNI or e-mail, customers their document number. The same
+ * Logs in (docs/product.md §7 row 2). Staff match DNI or e-mail, customers their document number. The same
  * scrypt work runs whether or not the account exists (on the bounded login lane of
  * `deps.passwordWork`). Failed attempts (issue 11 item 11) count once per *account* — by e-mail and
  * by DNI alike — and per account + client address: past LOGIN_RATE_LIMIT_PER_ACCOUNT failures
@@ -89,13 +89,13 @@ export async function login(deps: AppDeps, body: LoginRequest, ip = 'local'): Pr
   };
 }
 
-/** Logs out (SPEC §7 row 7): revokes the caller's token. */
+/** Logs out (docs/product.md §7 row 7): revokes the caller's token. */
 export function logout(deps: AppDeps, auth: AuthContext): Promise<void> {
   return revokeAccessToken(deps, auth.tokenId);
 }
 
 /**
- * Changes the caller's password (SPEC §7 row 15) and revokes every other session of the account;
+ * Changes the caller's password (docs/product.md §7 row 15) and revokes every other session of the account;
  * the current token stays valid. In the same transaction the account gets the notification
  * "Contraseña actualizada", broadcast after commit.
  * Attempts are limited (issue 11 item 4): LOGIN_RATE_LIMIT_PER_ACCOUNT per account and half as many

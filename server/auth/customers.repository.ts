@@ -14,7 +14,7 @@ export async function insertCustomer(db: Kysely<DB>, customer: NewCustomer): Pro
   return id;
 }
 
-/** The customer with this document number (customers log in with it, SPEC §7 row 2). */
+/** The customer with this document number (customers log in with it, docs/product.md §7 row 2). */
 export function findCustomerByDocument(db: Kysely<DB>, documentNumber: string): Promise<CustomerRow | undefined> {
   return db.selectFrom('customers').selectAll().where('document_number', '=', documentNumber.trim()).executeTakeFirst();
 }

@@ -7,7 +7,7 @@ import { CUSTOMER_BASE } from '../platform/bases';
 import { REGISTRATION_MESSAGES, registerCustomer } from './customers.service';
 
 /**
- * SPEC §7 row 1: POST /api/customer/register_user_customer, JSON, no auth → 201.
+ * docs/product.md §7 row 1: POST /api/customer/register_user_customer, JSON, no auth → 201.
  * The body schema depends on today's date, so the service validates it (same 422 shape).
  */
 export function customersRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -8,7 +8,7 @@ import { CUSTOMER_BASE, MAIN_BASE } from '../platform/bases';
 import { RESET_MESSAGES, requestPasswordReset, resetPassword } from './password-reset.service';
 
 /**
- * SPEC §7 rows 4 and 5 (request a link: staff on the main base, customers on the customer base)
+ * docs/product.md §7 rows 4 and 5 (request a link: staff on the main base, customers on the customer base)
  * and row 6 (POST /api/password_reset_{type}, one route per known type; any other type is 404).
  */
 export function passwordResetRoutes(deps: AppDeps): FastifyPluginAsyncZod {

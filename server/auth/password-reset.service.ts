@@ -21,7 +21,7 @@ import {
   markPasswordResetUsed,
 } from './password-reset.repository';
 
-/** Account recovery (SPEC §7 rows 4–6, SPEC §2 /auth/reset_password/{id_encrypted}/{type}). */
+/** Account recovery (docs/product.md §7 rows 4–6, docs/product.md §2 /auth/reset_password/{id_encrypted}/{type}). */
 
 /** Spanish messages of account recovery (and the e-mail subject). */
 export const RESET_MESSAGES = {
@@ -111,7 +111,7 @@ export async function requestPasswordReset(deps: AppDeps, type: ResetType, dni: 
 }
 
 /**
- * Sets a new password from a reset link (SPEC §7 row 6): consumes the link (and any other open link
+ * Sets a new password from a reset link (docs/product.md §7 row 6): consumes the link (and any other open link
  * of the account), revokes every session of the account and stores the notification "Contraseña
  * actualizada", in one transaction; the notification is broadcast after commit.
  * @throws HttpError 422 on `id` when the link is unknown, used, expired or of another type.

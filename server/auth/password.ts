@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Password hashing with scrypt (design ARCHITECTURE.md "auth/"). Stored format:
+ * Password hashing with scrypt (docs/architecture.md). Stored format:
  * `scrypt$<logN>$<r>$<p>$<salt base64>$<hash base64>`; verification reads the parameters from the
  * stored string, so raising SCRYPT_LOG_N keeps old hashes valid.
  */

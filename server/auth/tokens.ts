@@ -12,7 +12,7 @@ import {
 } from './access-tokens.repository';
 
 /**
- * Opaque bearer tokens (design ARCHITECTURE.md "auth/"): 32 random bytes as 64 hex characters;
+ * Opaque bearer tokens (docs/architecture.md): 32 random bytes as 64 hex characters;
  * only their SHA-256 is stored. A token dies after TOKEN_IDLE_HOURS without use (sliding on
  * `last_used_at`), TOKEN_ABSOLUTE_DAYS after login, at logout, or when the account's password
  * changes.
@@ -91,7 +91,7 @@ export async function resolveAccessToken({ db, clock, config }: TokenDeps, raw: 
   return { tokenId: row.id, userType: row.user_type, accountId: row.account_id };
 }
 
-/** Revokes one token (SPEC §7 row 7, logout). */
+/** Revokes one token (docs/product.md §7 row 7, logout). */
 export function revokeAccessToken({ db, clock }: Pick<TokenDeps, 'db' | 'clock'>, tokenId: number): Promise<void> {
   return revokeAccessTokenById(db, tokenId, clock.now().toISOString());
 }

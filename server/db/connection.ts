@@ -38,7 +38,7 @@ const pgTypes: pg.CustomTypesConfig = {
 };
 
 /**
- * Opens the database of `config` (design ARCHITECTURE.md "db/"): PostgreSQL through a `pg.Pool`
+ * Opens the database of `config` (docs/architecture.md): PostgreSQL through a `pg.Pool`
  * when `databaseUrl` is set, otherwise SQLite (better-sqlite3) at `databasePath` with WAL journal
  * and foreign keys on; the file's directory is created when missing.
  * Close it with `handle.db.destroy()`.

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /**
- * Kysely table types (design ARCHITECTURE.md "db/"). Portable storage conventions, identical on
+ * Kysely table types (docs/architecture.md). Portable storage conventions, identical on
  * SQLite and PostgreSQL:
  * - booleans are integers 0/1 ({@link Flag}; use `toFlag`/`fromFlag` from `./flags`);
  * - instants are ISO 8601 UTC strings (`Date#toISOString()`): `text` on SQLite, `timestamptz` on
@@ -16,7 +16,7 @@ export type Flag = 0 | 1;
 export type Instant = string;
 /** Account status (users and customers). */
 export type AccountStatus = 'ACTIVO' | 'INACTIVO';
-/** Account kind of tokens and reset links (SPEC §6). */
+/** Account kind of tokens and reset links (docs/product.md §6). */
 export type AccountType = 'COLLABORATOR' | 'CUSTOMER';
 
 /** The company using the installation (one row). */
@@ -32,14 +32,14 @@ export interface CompaniesTable {
   logo_content_type: ColumnType<string | null, string | null | undefined, string | null>;
   logo_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   logo_updated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
-  /** 0 → every authenticated call answers 402 (SPEC §7 "402 → /auth/pago"). */
+  /** 0 → every authenticated call answers 402 (docs/product.md §7 "402 → /auth/pago"). */
   subscription_active: Flag;
   created_at: Instant;
   /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
   version: Generated<number>;
 }
 
-/** Branches (SPEC §3 "Local"). */
+/** Branches (docs/product.md §3 "Local"). */
 export interface LocalsTable {
   id: Generated<number>;
   company_id: number;
@@ -50,7 +50,7 @@ export interface LocalsTable {
   version: Generated<number>;
 }
 
-/** Staff roles (names are ours; SPEC §6 shows none). */
+/** Staff roles (names are ours; docs/product.md §6 shows none). */
 export interface RolesTable {
   id: Generated<number>;
   name: string;
@@ -61,7 +61,7 @@ export interface RolesTable {
 /** Permissions a role grants. */
 export interface RolePermissionsTable {
   role_id: number;
-  /** A SPEC §6 permission string. */
+  /** A docs/product.md §6 permission string. */
   permission: string;
 }
 
@@ -75,7 +75,7 @@ export interface UsersTable {
   phone: string | null;
   status: AccountStatus;
   password_hash: string;
-  /** JSON of `styleSettingsSchema` (SPEC §7 row 8), null until saved. */
+  /** JSON of `styleSettingsSchema` (docs/product.md §7 row 8), null until saved. */
   system_styles: string | null;
   created_at: Instant;
   updated_at: Instant;
@@ -95,7 +95,7 @@ export interface UserLocalsTable {
   local_id: number;
 }
 
-/** Self-registered customers (SPEC §7 row 1). */
+/** Self-registered customers (docs/product.md §7 row 1). */
 export interface CustomersTable {
   id: Generated<number>;
   /** SUNAT catalogue 06 code. */
@@ -127,7 +127,7 @@ export interface AccessTokensTable {
   revoked_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
-/** Single-use password reset links (SPEC §7 rows 4–6); only the SHA-256 of the token is stored. */
+/** Single-use password reset links (docs/product.md §7 rows 4–6); only the SHA-256 of the token is stored. */
 export interface PasswordResetsTable {
   id: Generated<number>;
   token_hash: string;
@@ -148,7 +148,7 @@ export interface OutboxTable {
   created_at: Instant;
 }
 
-/** Catalogue of notification types (SPEC §3 Notification.type); seeded by migration 0002. */
+/** Catalogue of notification types (docs/product.md §3 Notification.type); seeded by migration 0002. */
 export interface NotificationTypesTable {
   /** UPPER_SNAKE code, e.g. 'SECURITY'. */
   code: string;
@@ -161,7 +161,7 @@ export interface NotificationTypesTable {
   sort_order: Generated<number>;
 }
 
-/** One notification for one recipient account (SPEC §7 rows 12–14). */
+/** One notification for one recipient account (docs/product.md §7 rows 12–14). */
 export interface NotificationsTable {
   id: Generated<number>;
   recipient_type: AccountType;

@@ -24,14 +24,14 @@ export const DEMO_COMPANY = {
   email: 'contacto@parcela.test',
 } as const;
 
-/** Demo locals: two active, one inactive (not listed by SPEC §7 row 9). */
+/** Demo locals: two active, one inactive (not listed by docs/product.md §7 row 9). */
 export const DEMO_LOCALS = [
   { name: 'Sede Central - Lima', address: 'Av. Javier Prado Este 1234, San Isidro, Lima', active: true },
   { name: 'Oficina Chiclayo', address: 'Av. José Balta 456, Chiclayo, Lambayeque', active: true },
   { name: 'Oficina Piura (cerrada)', address: 'Av. Grau 789, Piura', active: false },
 ] as const;
 
-/** Staff roles and their permissions (SPEC §6 strings; role names are ours, SPEC shows none). */
+/** Staff roles and their permissions (docs/product.md §6 strings; role names are ours, SPEC shows none). */
 export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
   Administrador: STAFF_PERMISSIONS,
   'Jefe de ventas': [

@@ -23,7 +23,7 @@ export const SEND_NOTIFICATIONS_ACCESS: RouteAccess = {
   permission: [MODULE.configuracion, SUBMODULE.usuarios],
 };
 
-/** SPEC §7 rows 12, 13, 14 and the admin send route POST /api/notifications. */
+/** docs/product.md §7 rows 12, 13, 14 and the admin send route POST /api/notifications. */
 export function notificationsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const list = { schema: { response: { 200: notificationsResponseSchema } } };

@@ -35,7 +35,7 @@ import {
 } from './notifications.repository';
 
 /**
- * Notifications (SPEC §3, §4, §7 rows 12–14; issue "Shell"): listing, marking as seen, creating
+ * Notifications (docs/product.md §3, §4, §7 rows 12–14; issue "Shell"): listing, marking as seen, creating
  * them inside the caller's transaction and the realtime events that announce them.
  */
 
@@ -54,7 +54,7 @@ export const NOTIFICATION_TEXTS = {
   newCustomerTitle: 'Nuevo cliente registrado',
 } as const;
 
-/** Staff notified of a new customer registration (SPEC §6 strings): CRM module + Clientes submodule. */
+/** Staff notified of a new customer registration (docs/product.md §6 strings): CRM module + Clientes submodule. */
 export const NEW_CUSTOMER_AUDIENCE: readonly Permission[] = [MODULE.crm, SUBMODULE.clientes];
 
 /**
@@ -86,13 +86,13 @@ export function escapeHtml(text: string): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** An ISO instant as 'YYYY-MM-DD HH:mm:ss' wall time in America/Lima (SPEC §3 created_at_formatted). */
+/** An ISO instant as 'YYYY-MM-DD HH:mm:ss' wall time in America/Lima (docs/product.md §3 created_at_formatted). */
 export function formatLimaDateTime(iso: string): string {
   const t = Temporal.Instant.from(iso).toZonedDateTimeISO(LIMA_TIME_ZONE);
   return `${String(t.year).padStart(4, '0')}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
 }
 
-/** A stored notification in the wire shape of SPEC §3 (`new` while unseen). */
+/** A stored notification in the wire shape of docs/product.md §3 (`new` while unseen). */
 export function toWireNotification(record: NotificationRecord): NotificationSent {
   return {
     id_notification: record.id,
@@ -106,7 +106,7 @@ export function toWireNotification(record: NotificationRecord): NotificationSent
   };
 }
 
-/** The realtime event announcing a stored notification to its recipient (private channel, SPEC §3/§4). */
+/** The realtime event announcing a stored notification to its recipient (private channel, docs/product.md §3/§4). */
 export function notificationEvent(record: NotificationRecord): BroadcastEvent {
   const payload: NotificationsMessageEvent = {
     tipo_operacion: NOTIFICATION_OPERATION_CREATED,

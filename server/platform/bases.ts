@@ -1,6 +1,6 @@
 /**
  * The API bases of design API.md "Bases" (the web app's defaults in src/config/env.ts).
- * Routes spell their full path from these, so each path reads exactly as SPEC §7 lists it.
+ * Routes spell their full path from these, so each path reads exactly as docs/product.md §7 lists it.
  */
 /** Main (staff) base. */
 export const MAIN_BASE = '/api';

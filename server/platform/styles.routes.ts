@@ -7,7 +7,7 @@ import { requireAuth, STAFF_ONLY } from '../auth/guard';
 import { MAIN_BASE } from './bases';
 import { saveStyles, STYLES_MESSAGES } from './styles.service';
 
-/** SPEC §7 row 8: POST /api/store_or_update_user_style_config, bearer (staff only), form {styles: JSON string}. */
+/** docs/product.md §7 row 8: POST /api/store_or_update_user_style_config, bearer (staff only), form {styles: JSON string}. */
 export function stylesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

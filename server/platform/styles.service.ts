@@ -6,7 +6,7 @@ import { inTransaction } from '../db/portable';
 import { findUserById } from '../modules/configuracion/users.repository';
 import { saveStaffStyles } from './styles.repository';
 
-/** Theme settings saved by staff (SPEC §6: customers' styles are never saved on the server). */
+/** Theme settings saved by staff (docs/product.md §6: customers' styles are never saved on the server). */
 
 /** Spanish messages of the styles call. */
 export const STYLES_MESSAGES = {
@@ -26,7 +26,7 @@ export function parseStoredStyles(json: string | null): StyleSettings | null {
 }
 
 /**
- * Saves a staff user's styles (SPEC §7 row 8). `stylesJson` is the form field `styles`.
+ * Saves a staff user's styles (docs/product.md §7 row 8). `stylesJson` is the form field `styles`.
  * @throws HttpError 422 on field `styles` when it is not JSON of `styleSettingsSchema`.
  */
 export async function saveStyles(

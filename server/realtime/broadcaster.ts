@@ -4,7 +4,7 @@ import Pusher from 'pusher';
 import type { PusherConfig } from '../config';
 
 /**
- * How the server raises realtime events (design ARCHITECTURE.md "realtime/"): through the official
+ * How the server raises realtime events (docs/architecture.md): through the official
  * `pusher` package, pointed at this server's own trigger API by default or at an external
  * Pusher-compatible service (soketi, Laravel Reverb…) when PUSHER_HOST is set.
  */

@@ -1,6 +1,6 @@
 /**
  * In-memory registry of the WebSocket connections of this process and their channel
- * subscriptions (design ARCHITECTURE.md "realtime/"). One process only: several server instances
+ * subscriptions (docs/architecture.md). One process only: several server instances
  * behind a load balancer need an external Pusher-compatible service instead (PUSHER_HOST).
  */
 

@@ -5,7 +5,7 @@ import { ANY_ACCOUNT, requireAuth } from '../auth/guard';
 import { MAIN_BASE } from '../platform/bases';
 import { realtimeCredentials } from './realtime-credentials.service';
 
-/** SPEC §7 row 3: GET /api/get_websocket_and_channels_credentials, bearer (staff or customer). */
+/** docs/product.md §7 row 3: GET /api/get_websocket_and_channels_credentials, bearer (staff or customer). */
 export function realtimeCredentialsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -2,13 +2,13 @@ import type { RealtimeCredentials } from '../../src/schemas/session';
 import type { PusherConfig } from '../config';
 import type { TokenOwner } from '../auth/tokens';
 
-/** Realtime connection info and channel names (SPEC §3 echo_info/channels, SPEC §7 row 3). */
+/** Realtime connection info and channel names (docs/product.md §3 echo_info/channels, docs/product.md §7 row 3). */
 
 /** Endpoint that authorises private channels (the realtime module serves it). */
 export const BROADCASTING_AUTH_ENDPOINT = '/broadcasting/auth';
-/** Channel prefix of staff notifications (SPEC §3 channels). */
+/** Channel prefix of staff notifications (docs/product.md §3 channels). */
 export const STAFF_CHANNEL = 'administration.notifications';
-/** Channel prefix of customer notifications (SPEC §3 channels). */
+/** Channel prefix of customer notifications (docs/product.md §3 channels). */
 export const CUSTOMER_CHANNEL = 'administration.notifications_customers';
 
 /**

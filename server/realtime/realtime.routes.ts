@@ -11,7 +11,7 @@ import { PUSHER_ERRORS, refuse, servePusherConnection } from './pusher-protocol'
 import { authorizeChannel, handleTrigger } from './realtime.service';
 
 /**
- * The built-in Pusher Channels service (design ARCHITECTURE.md "realtime/"): the WebSocket at
+ * The built-in Pusher Channels service (docs/architecture.md): the WebSocket at
  * /app/:key, POST /broadcasting/auth for private channels and the trigger API
  * POST /apps/:appId/events (+ /batch_events) the `pusher` package calls.
  */

@@ -9,7 +9,7 @@ import { channelAuthSignature, verifyTriggerRequest, type SignedRequest, type Tr
 
 /** Channel authorisation and the trigger API of the built-in Pusher-compatible service. */
 
-/** Pusher's prefix of private channels (laravel-echo adds it to the names of SPEC §7 row 3). */
+/** Pusher's prefix of private channels (laravel-echo adds it to the names of docs/product.md §7 row 3). */
 export const PRIVATE_PREFIX = 'private-';
 
 /**

@@ -5,7 +5,7 @@ import { errorBodySchema } from '../schemas/common';
 import type { ApiBases } from '../config/env';
 
 /**
- * Typed error of every failed call (design ARCHITECTURE.md "api/"). `status` is the HTTP status
+ * Typed error of every failed call (docs/architecture.md). `status` is the HTTP status
  * (0 when the network failed or the response did not match its schema), `message` the server's
  * Spanish message, `issues` the field → messages map of a 422.
  */
@@ -24,7 +24,7 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE = 'No se pudo conectar con el servidor. Inténtelo nuevamente.';
 
 /**
- * Statuses of the global check of SPEC §7 ("Every response passes a global check: 401 →
+ * Statuses of the global check of docs/product.md §7 ("Every response passes a global check: 401 →
  * /auth/access, 404 → /auth/error, 402 → /auth/pago"). Which page each one opens is the session
  * machine's business (`REDIRECT_PATHS`); the client only recognises them.
  */
@@ -64,18 +64,18 @@ export interface ApiClient {
 
 export interface ApiClientOptions {
   bases: ApiBases;
-  /** Returns the stored bearer token (SPEC §7: read from storage key `token`), or null. */
+  /** Returns the stored bearer token (docs/product.md §7: read from storage key `token`), or null. */
   getToken: () => string | null;
   /** Optional fetch implementation (tests). */
   fetch?: typeof globalThis.fetch;
   /**
-   * The global check of SPEC §7: called with the {@link ApiError} of every 401, 402 or 404 answer
-   * of every call on the main, customer and private bases (every call of SPEC §7), before the call
+   * The global check of docs/product.md §7: called with the {@link ApiError} of every 401, 402 or 404 answer
+   * of every call on the main, customer and private bases (every call of docs/product.md §7), before the call
    * rejects with that same error object. The public base is left out: it carries no session
    * (logo, plan images, the public map outside the authenticated layout), so its 404 is the
    * screen's own "not found", not the session's /auth/error. The app
    * installs one handler that hands it to the session machine (`session.apiError`), which decides
-   * where the user goes; the client itself never navigates (design ARCHITECTURE.md "api/").
+   * where the user goes; the client itself never navigates (docs/architecture.md).
    * An exception thrown by the handler is swallowed: the call still rejects with its own error.
    */
   onSessionError?: (error: ApiError) => void;
@@ -128,7 +128,7 @@ function isFetchError(error: unknown): error is FetchError {
  * Creates the four base clients. Every request carries `Accept: application/json` and, when a
  * token is stored, `Authorization: Bearer <token>`. Errors are normalised to {@link ApiError};
  * every 401/402/404 answer of the main, customer and private bases is handed to `onSessionError`
- * first (SPEC §7's global check, one mechanism for every call of every machine); the client never navigates or shows toasts (the
+ * first (docs/product.md §7's global check, one mechanism for every call of every machine); the client never navigates or shows toasts (the
  * session machine decides where the user goes).
  */
 export function createApiClient({ bases, getToken, fetch, onSessionError }: ApiClientOptions): ApiClient {
@@ -196,7 +196,7 @@ export function joinBase(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-/** Converts anything thrown by ofetch into an {@link ApiError} (SPEC §8: carries the server's message). */
+/** Converts anything thrown by ofetch into an {@link ApiError} (docs/product.md §8: carries the server's message). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isFetchError(error)) return apiErrorOf(error.status ?? error.response?.status ?? 0, error.data);
@@ -238,7 +238,7 @@ export function parseBody<S extends zc.$ZodType>(schema: S, body: unknown): zc.o
   return parsed.data;
 }
 
-/** URL-encoded form body (SPEC §7 rows 7, 8, 14, 15 send forms). */
+/** URL-encoded form body (docs/product.md §7 rows 7, 8, 14, 15 send forms). */
 export function formBody(fields: Record<string, string>): URLSearchParams {
   return new URLSearchParams(fields);
 }

@@ -12,7 +12,7 @@ import {
 import type { UserType } from '../schemas/session';
 
 /**
- * Notification calls (SPEC §7 rows 12–14) and the admin send (issue "Shell"). Every function
+ * Notification calls (docs/product.md §7 rows 12–14) and the admin send (issue "Shell"). Every function
  * throws {@link import('./client').ApiError} on failure and returns the parsed response.
  */
 export function createNotificationsApi(client: ApiClient) {

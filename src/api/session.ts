@@ -21,7 +21,7 @@ import {
 } from '../schemas/session';
 
 /**
- * The session calls of SPEC §7 (rows 1–11 and 15), one function per call. Every function throws
+ * The session calls of docs/product.md §7 (rows 1–11 and 15), one function per call. Every function throws
  * {@link import('./client').ApiError} on failure and returns the parsed response.
  */
 export function createSessionApi(client: ApiClient) {
@@ -72,7 +72,7 @@ export function createSessionApi(client: ApiClient) {
       return res.message.map((name, i) => ({ name, code: res.id[i] ?? 0 }));
     },
 
-    /** Row 11: GET api/roles_permissions (private), bearer. @returns the permission strings (SPEC §6). */
+    /** Row 11: GET api/roles_permissions (private), bearer. @returns the permission strings (docs/product.md §6). */
     rolePermissions: async (): Promise<string[]> =>
       (await request(rolePermissionsResponseSchema, () => client.private('api/roles_permissions'))).permissions,
 

@@ -1,7 +1,7 @@
 import { MODULE, SUBMODULE, type Permission } from '../schemas/permissions';
 
 /**
- * The typed route table of SPEC §2: the single source for routes, page titles and required
+ * The typed route table of docs/product.md §2: the single source for routes, page titles and required
  * permissions. Patterns use the route table's capitalisation; matching is case-insensitive so the
  * menu's capitalisation (/Configuracion/Usuarios) resolves to the same screen.
  */
@@ -10,7 +10,7 @@ export interface RouteDef {
   path: string;
   /** Page title; the document title is `${title} | Parcela`. */
   title: string;
-  /** public: no token needed; auth: a stored token is required (SPEC §2 route guard). */
+  /** public: no token needed; auth: a stored token is required (docs/product.md §2 route guard). */
   access: 'public' | 'auth';
   /** Menu group name shown by placeholders until the screen's issue lands. */
   module?: string;
@@ -26,7 +26,7 @@ const r = (path: string, title: string, module: string, ...permissions: Permissi
   permissions,
 });
 
-/** Public routes (SPEC §2). */
+/** Public routes (docs/product.md §2). */
 export const PUBLIC_ROUTES = {
   login: { path: '/auth/login', title: 'Iniciar sesión', access: 'public' },
   customerLogin: { path: '/auth/loginclientes', title: 'Acceso de clientes', access: 'public' },
@@ -40,7 +40,7 @@ export const PUBLIC_ROUTES = {
   publicMap: { path: '/mapa/:name/:id_encrypted', title: 'Mapa de ventas', access: 'public' },
 } as const satisfies Record<string, RouteDef>;
 
-/** Authenticated routes (SPEC §2), each with the permissions that SPEC §6 ties to it. */
+/** Authenticated routes (docs/product.md §2), each with the permissions that docs/product.md §6 ties to it. */
 export const AUTH_ROUTES = {
   home: { path: '/', title: 'Inicio', access: 'auth' },
   usuarios: r('/CONFIGURACION/usuarios', 'Usuarios', 'Configuración', MODULE.configuracion, SUBMODULE.usuarios),
@@ -106,15 +106,15 @@ export const AUTH_ROUTES = {
   historial: r('/HistorialDeCambios', 'Historial de Cambios', 'Historial de Cambios', MODULE.historial),
 } as const satisfies Record<string, RouteDef>;
 
-/** Product name appended to every page title (SPEC §2 "Page title"). */
+/** Product name appended to every page title (docs/product.md §2 "Page title"). */
 export const PRODUCT_NAME = 'Parcela';
 
-/** `<route title> | Parcela` (SPEC §2). */
+/** `<route title> | Parcela` (docs/product.md §2). */
 export function pageTitle(title: string): string {
   return `${title} | ${PRODUCT_NAME}`;
 }
 
-/** Reset link path for a token and a type (SPEC §2 /auth/reset_password/{id_encrypted}/{type}). */
+/** Reset link path for a token and a type (docs/product.md §2 /auth/reset_password/{id_encrypted}/{type}). */
 export function resetPasswordPath(token: string, type: 'collaborator' | 'customer'): string {
   return `/auth/reset_password/${encodeURIComponent(token)}/${type}`;
 }

@@ -1,6 +1,6 @@
 import type { Labels } from './es';
 
-/** English UI labels (SPEC §1 "Date locale Spanish (English also available)"). */
+/** English UI labels (docs/product.md §1 "Date locale Spanish (English also available)"). */
 export const en: Labels = {
   apply: 'Apply',
   clear: 'Clear',

@@ -1,6 +1,6 @@
 /**
- * Spanish UI labels, the default (SPEC §1 "Interface language: Spanish"; §9 UI labels), used by
- * the date, select, search and password widgets. Letter for letter as SPEC §9 writes them.
+ * Spanish UI labels, the default (docs/product.md §1 "Interface language: Spanish"; §9 UI labels), used by
+ * the date, select, search and password widgets. Letter for letter as docs/product.md §9 writes them.
  */
 export const es = {
   apply: 'Aplicar',

@@ -3,7 +3,7 @@ import { OverlayToaster, Position, type Intent, type IconName, type ToastProps, 
 import { TOAST_LIFE_MS, type AppToaster, type ToastMessage, type ToastSeverity } from './toaster';
 
 /**
- * Blueprint side of the app toaster (SPEC §3 toast message, §4, §9): OverlayToaster at the
+ * Blueprint side of the app toaster (docs/product.md §3 toast message, §4, §9): OverlayToaster at the
  * top-right, and the mapping of a {@link ToastMessage} onto a Blueprint toast. Its own module so
  * that `createLazyToaster` imports it on the first toast: the overlay code (Overlay2, transitions)
  * is not part of the login page's bundle.
@@ -27,7 +27,7 @@ const SEVERITY_ICON: Partial<Record<ToastSeverity, IconName>> = {
 };
 
 /**
- * Blueprint toast props of a SPEC §3 toast: the summary in bold with the detail below it,
+ * Blueprint toast props of a docs/product.md §3 toast: the summary in bold with the detail below it,
  * `timeout = life` (3000 ms by default), a close button unless `closable` is false.
  */
 export function toastProps(toast: ToastMessage): ToastProps {
@@ -47,7 +47,7 @@ export function toastProps(toast: ToastMessage): ToastProps {
   };
 }
 
-/** Creates Blueprint's OverlayToaster at the top-right (SPEC §9), at most 5 toasts at once. */
+/** Creates Blueprint's OverlayToaster at the top-right (docs/product.md §9), at most 5 toasts at once. */
 export function createBlueprintToaster(): Promise<Toaster> {
   return OverlayToaster.create({ position: Position.TOP_RIGHT, maxToasts: 5, className: 'app-toaster' });
 }

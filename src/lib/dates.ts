@@ -2,14 +2,14 @@ import { Temporal } from 'temporal-polyfill';
 import { LIMA_TIME_ZONE, epochMilliseconds, type InstantLike } from './lima-today';
 
 /**
- * Date helpers of the web app (SPEC §1 and §9: time zone America/Lima, format dd/mm/yy), built on
+ * Date helpers of the web app (docs/product.md §1 and §9: time zone America/Lima, format dd/mm/yy), built on
  * Temporal (temporal-polyfill). Pure functions, shared by machines, views and the server.
  */
 
 export { LIMA_TIME_ZONE, todayInLima, type InstantLike } from './lima-today';
 
 /**
- * Formats a wire date for display as dd/mm/yy (SPEC §1).
+ * Formats a wire date for display as dd/mm/yy (docs/product.md §1).
  * @param iso an ISO calendar date `YYYY-MM-DD` (shown as is) or an ISO instant with offset
  *   (`2025-03-02T03:00:00Z`, converted to America/Lima first).
  * @returns `dd/mm/yy`, or '' when the input is not a valid ISO date or instant.
@@ -31,9 +31,9 @@ export function formatDate(iso: string): string {
   return `${dd}/${mm}/${yy}`;
 }
 
-/** Shown when a notification has no creation date (SPEC §3 fallback). */
+/** Shown when a notification has no creation date (docs/product.md §3 fallback). */
 export const DATE_MISSING_TEXT = 'Fecha no disponible';
-/** Shown when a notification's creation date cannot be read (SPEC §3 fallback). */
+/** Shown when a notification's creation date cannot be read (docs/product.md §3 fallback). */
 export const DATE_INVALID_TEXT = 'Fecha inválida';
 
 const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
@@ -47,8 +47,8 @@ const RELATIVE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /**
- * A Lima wall time as the server formats it ('YYYY-MM-DD HH:mm:ss', SPEC §3 created_at_formatted),
- * or SPEC §3's fallback: "Fecha no disponible" when missing or blank, "Fecha inválida" when it is
+ * A Lima wall time as the server formats it ('YYYY-MM-DD HH:mm:ss', docs/product.md §3 created_at_formatted),
+ * or docs/product.md §3's fallback: "Fecha no disponible" when missing or blank, "Fecha inválida" when it is
  * not in that form.
  */
 export function limaWallTimeText(text: string | null | undefined): string {
@@ -57,7 +57,7 @@ export function limaWallTimeText(text: string | null | undefined): string {
 }
 
 /**
- * Relative time in Spanish of an instant (SPEC §2 notifications panel: "creation date (shown as
+ * Relative time in Spanish of an instant (docs/product.md §2 notifications panel: "creation date (shown as
  * relative time)"; §3 fallbacks), with Intl.RelativeTimeFormat('es', numeric 'auto'): "ahora",
  * "hace 5 minutos", "ayer", "hace 3 semanas"… Uses Intl only (no Temporal), so the shell's chunk
  * does not carry temporal-polyfill.

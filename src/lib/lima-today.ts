@@ -6,7 +6,7 @@ import type { Temporal } from 'temporal-polyfill';
  * /auth/login (issue "Foundation", performance). `src/lib/dates.ts` re-exports these.
  */
 
-/** The business time zone (SPEC §9). */
+/** The business time zone (docs/product.md §9). */
 export const LIMA_TIME_ZONE = 'America/Lima';
 
 /** Anything that names an instant: a Temporal.Instant, a JS Date or epoch milliseconds. */

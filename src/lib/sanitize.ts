@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 
 /**
- * Sanitises the HTML detail of a notification before it is shown (SPEC §3 "detail (HTML)";
+ * Sanitises the HTML detail of a notification before it is shown (docs/product.md §3 "detail (HTML)";
  * docs/decisions.md "Detail HTML": sanitised on write by the server, and again here). DOMPurify's
  * HTML profile without forms, frames or styles: scripts, event handlers (onerror…) and
  * `javascript:` URLs are removed; a link that opens a new tab gets rel="noopener noreferrer".

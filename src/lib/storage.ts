@@ -10,13 +10,13 @@ import {
 } from '../schemas/session';
 
 /**
- * The typed localStorage keys of SPEC §3. Values are JSON except `token` and `type`, which are
+ * The typed localStorage keys of docs/product.md §3. Values are JSON except `token` and `type`, which are
  * stored as plain strings. Reading a malformed value returns null (and the caller treats it as
  * absent) instead of throwing.
  */
 export const STORAGE_SCHEMAS = {
   token: z.string().check(z.minLength(1)),
-  // Any stored type other than CUSTOMER reads as staff (SPEC §6).
+  // Any stored type other than CUSTOMER reads as staff (docs/product.md §6).
   type: z.pipe(z.string().check(z.minLength(1)), z.transform(sessionTypeOf)),
   system_styles: z.nullable(styleSettingsReadSchema),
   user_details: sessionUserSchema,
@@ -56,7 +56,7 @@ export function writeStorage<K extends StorageKey>(key: K, value: StorageValue<K
   store?.setItem(key, PLAIN_KEYS.has(key) ? String(value) : JSON.stringify(value));
 }
 
-/** Removes every key (SPEC §4: logout clears all local storage). */
+/** Removes every key (docs/product.md §4: logout clears all local storage). */
 export function clearStorage(store = defaultStore()): void {
   store?.clear();
 }

@@ -2,7 +2,7 @@ import type { StyleSettings } from '../schemas/session';
 import { themeVariables } from './theme';
 
 /**
- * Applies the theme to the page (issue "Shell"; SPEC §4 "dark is applied through an app-dark class
+ * Applies the theme to the page (issue "Shell"; docs/product.md §4 "dark is applied through an app-dark class
  * on the document root … a view transition is used when supported"; design SHELL.md "Dark mode puts
  * `app-dark` on <html>, through `document.startViewTransition` when available"). The CSS variables of
  * {@link themeVariables} go on <html>; `app-dark` on <html> drives the app's own dark styles and
@@ -10,7 +10,7 @@ import { themeVariables } from './theme';
  * theme machine's `apply` action.
  */
 
-/** Class on <html> in dark mode (SPEC §4). */
+/** Class on <html> in dark mode (docs/product.md §4). */
 export const APP_DARK_CLASS = 'app-dark';
 /** Blueprint's dark theme class, on <body> so overlays in portals follow it. */
 export const BLUEPRINT_DARK_CLASS = 'bp6-dark';

@@ -1,5 +1,5 @@
 /**
- * Theme data and CSS variables of the theme configurator (issue "Shell"; SPEC §2 "Theme
+ * Theme data and CSS variables of the theme configurator (issue "Shell"; docs/product.md §2 "Theme
  * configurator", §3 layoutConfig, §9 defaults; design SHELL.md "Presets"). Pure functions: the
  * theme machine decides, a view applies the variables to <html> over Blueprint's own theme.
  */
@@ -10,7 +10,7 @@ export const SHADES = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950] as 
 export type Shade = (typeof SHADES)[number];
 type Palette = readonly [string, string, string, string, string, string, string, string, string, string, string];
 
-/** Surface palettes (SPEC §2): Tailwind's slate…stone and Sakai's soho, viva, ocean (values from the issue). */
+/** Surface palettes (docs/product.md §2): Tailwind's slate…stone and Sakai's soho, viva, ocean (values from the issue). */
 export const SURFACE_PALETTES: Record<string, Palette> = {
   slate: ['#f8fafc', '#f1f5f9', '#e2e8f0', '#cbd5e1', '#94a3b8', '#64748b', '#475569', '#334155', '#1e293b', '#0f172a', '#020617'],
   gray: ['#f9fafb', '#f3f4f6', '#e5e7eb', '#d1d5db', '#9ca3af', '#6b7280', '#4b5563', '#374151', '#1f2937', '#111827', '#030712'],
@@ -22,7 +22,7 @@ export const SURFACE_PALETTES: Record<string, Palette> = {
   ocean: ['#fbfcfc', '#f7f9f8', '#eff3f2', '#dadedd', '#b1b7b6', '#828787', '#5f7274', '#415b61', '#29444e', '#183240', '#0c1920'],
 };
 
-/** Primary colours (SPEC §2, in its order); noir uses the surface palette (design SHELL.md). */
+/** Primary colours (docs/product.md §2, in its order); noir uses the surface palette (design SHELL.md). */
 export const PRIMARY_NAMES = [
   'noir',
   'emerald',

@@ -1,23 +1,23 @@
 /**
- * The app-wide toaster (SPEC §3 "Toast message", §4 "Toasts auto-close after their life and pause
+ * The app-wide toaster (docs/product.md §3 "Toast message", §4 "Toasts auto-close after their life and pause
  * on hover", §9: default position top-right, 3000 ms for validation and password messages).
- * Machines and views ask for a {@link ToastMessage} in SPEC §3's words; Blueprint's OverlayToaster
+ * Machines and views ask for a {@link ToastMessage} in docs/product.md §3's words; Blueprint's OverlayToaster
  * (see blueprint-toaster.ts) is loaded and created on the first toast, so pages that never toast
  * never download it.
  */
 
-/** Toast severities of SPEC §3. */
+/** Toast severities of docs/product.md §3. */
 export type ToastSeverity = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
 
 /**
- * A toast in SPEC §3's words: severity, summary (bold title), detail (text below), life (ms),
- * closable (default true). Rendered top-right (SPEC §9); Blueprint pauses the timer on hover.
+ * A toast in docs/product.md §3's words: severity, summary (bold title), detail (text below), life (ms),
+ * closable (default true). Rendered top-right (docs/product.md §9); Blueprint pauses the timer on hover.
  */
 export interface ToastMessage {
   severity: ToastSeverity;
   summary: string;
   detail?: string;
-  /** Lifetime in ms (SPEC §9: 3000 for validation and password messages, 1000 for styles). Default 3000. */
+  /** Lifetime in ms (docs/product.md §9: 3000 for validation and password messages, 1000 for styles). Default 3000. */
   life?: number;
   /** false hides the close button. Default true. */
   closable?: boolean;
@@ -35,7 +35,7 @@ export interface AppToaster {
   show(toast: ToastMessage): void;
 }
 
-/** Default toast lifetime in ms (SPEC §9). */
+/** Default toast lifetime in ms (docs/product.md §9). */
 export const TOAST_LIFE_MS = 3000;
 
 /**

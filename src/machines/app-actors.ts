@@ -19,7 +19,7 @@ import { createScreenMachines, type ScreenMachines } from './screen-machines';
 
 /**
  * Wires the app-wide actors and the screen machines (issues "Foundation" and "Shell") to their
- * effects: the session and notifications apis (SPEC §7), storage (SPEC §3), navigation and the
+ * effects: the session and notifications apis (docs/product.md §7), storage (docs/product.md §3), navigation and the
  * toaster. The app calls this once at start-up; view tests call it with fakes. Views receive the
  * result through the services context and never touch the api.
  *
@@ -34,13 +34,13 @@ import { createScreenMachines, type ScreenMachines } from './screen-machines';
 
 export interface AppActorDeps {
   sessionApi: SessionApi;
-  /** Where the SPEC §3 keys live (localStorage in the app). */
+  /** Where the docs/product.md §3 keys live (localStorage in the app). */
   store: KeyValueStore | null;
   navigate: (to: string) => void;
   toaster: AppToaster;
   /** Rows 12–14 (notifications of the signed-in user). */
   notificationsApi: Pick<NotificationsApi, 'list' | 'markSeen'>;
-  /** Logs errors the user never sees (SPEC §8); defaults to console.error. */
+  /** Logs errors the user never sees (docs/product.md §8); defaults to console.error. */
   log?: (what: string, error: unknown) => void;
   /** The realtime connection (tests pass a fake; laravel-echo loaded on demand otherwise). */
   realtimeConnection?: CallbackActorLogic<RealtimeEvent, RealtimeInput>;

@@ -18,10 +18,10 @@ import { lazyModule, onDemand, type LazyModule } from './shared/on-demand';
 
 /** What every screen factory may use; each takes the part it needs. */
 export interface ScreenMachineDeps {
-  /** Routes an api error to the session (401 → login, 402 → /auth/pago, …; SPEC §7). */
+  /** Routes an api error to the session (401 → login, 402 → /auth/pago, …; docs/product.md §7). */
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
-  /** Session calls some screens repeat (Usuarios: the locals of the form, SPEC §7 call 9). */
+  /** Session calls some screens repeat (Usuarios: the locals of the form, docs/product.md §7 call 9). */
   sessionApi: SessionApi;
 }
 

@@ -3,12 +3,12 @@ import { MODULE, SUBMODULE } from './permissions';
 import { userTypeSchema } from './session';
 
 /**
- * Notification wire shapes (SPEC §3 "Notification", §4 "Notification", §7 rows 12–14, the realtime
+ * Notification wire shapes (docs/product.md §3 "Notification", §4 "Notification", §7 rows 12–14, the realtime
  * event NotificationsMessageEvent). Shared by the web app's api modules, the server's routes and the
  * Pact tests.
  */
 
-/** Most notifications a list call returns (SPEC §7 rows 12–13 are unbounded in the spec; design API.md: nothing unbounded). */
+/** Most notifications a list call returns (docs/product.md §7 rows 12–13 are unbounded in the spec; design API.md: nothing unbounded). */
 export const NOTIFICATION_LIST_LIMIT = 50;
 /** Most ids one "mark as seen" call accepts (row 14); the client sends the ids it shows (≤ the list limit). */
 export const MARK_SEEN_MAX_IDS = 500;
@@ -27,7 +27,7 @@ export type NotificationTypeCode = (typeof NOTIFICATION_TYPE_CODES)[number];
 const hexColourSchema = z.string().check(z.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'Color hexadecimal inválido'));
 
 /**
- * A notification's type (SPEC §3 "type (with icon, color_icon)"): `code` is the catalogue's
+ * A notification's type (docs/product.md §3 "type (with icon, color_icon)"): `code` is the catalogue's
  * UPPER_SNAKE code (e.g. 'SECURITY'), `name` its Spanish label, `icon` a Blueprint icon name
  * (e.g. 'lock'), `color_icon` the hex colour used to fill (new) or outline (read) the item.
  */
@@ -39,7 +39,7 @@ export const notificationTypeSchema = z.object({
 });
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
-/** 'YYYY-MM-DD HH:mm:ss' (SPEC §3 created_at_formatted), wall time in America/Lima. */
+/** 'YYYY-MM-DD HH:mm:ss' (docs/product.md §3 created_at_formatted), wall time in America/Lima. */
 export const limaDateTimeSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'Fecha inválida'));
 
 /**
@@ -51,7 +51,7 @@ export const appRouteSchema = z
   .check(z.maxLength(NOTIFICATION_ROUTE_MAX), z.regex(/^\/(?![/\\])\S*$/, 'La ruta debe ser una ruta de la aplicación (empieza con /)'));
 
 /**
- * One notification as rows 12–13 list it and the realtime event carries it (SPEC §3):
+ * One notification as rows 12–13 list it and the realtime event carries it (docs/product.md §3):
  * - `id_notification`: positive integer id;
  * - `type`: {@link notificationTypeSchema};
  * - `title`: plain text; `detail`: HTML (sanitised by the server on write, by DOMPurify on display);
@@ -74,14 +74,14 @@ export const notificationSchema = z.object({
 /**
  * One notification as the web app reads it (tolerant reader, docs/contracts.md): like
  * {@link notificationSchema} (what our server sends), but `created_at_formatted` and
- * `fecha_creacion` may be missing, null or malformed — the panel then shows SPEC §3's fallbacks
+ * `fecha_creacion` may be missing, null or malformed — the panel then shows docs/product.md §3's fallbacks
  * "Fecha no disponible" / "Fecha inválida" for that item instead of refusing the whole answer.
  */
 /** One notification as our server sends it (rows 12–13, the realtime event). */
 export type NotificationSent = z.infer<typeof notificationSchema>;
 
 /**
- * A notification's type as the web app reads it: SPEC §3 fixes only `icon` and `color_icon`; the
+ * A notification's type as the web app reads it: docs/product.md §3 fixes only `icon` and `color_icon`; the
  * catalogue `code` and the Spanish `name` (a tooltip) may be absent (tolerant reader).
  */
 export const notificationTypeReadSchema = z.object({
@@ -180,11 +180,11 @@ export function markSeenForm(ids: readonly number[]): MarkSeenRequest {
 /** Value of `tipo_operacion` when a notification was created (the only operation so far). */
 export const NOTIFICATION_OPERATION_CREATED = 'NEW_NOTIFICATION';
 
-/** Name of the realtime event (SPEC §3), broadcast as is (laravel-echo listens with a leading '.'). */
+/** Name of the realtime event (docs/product.md §3), broadcast as is (laravel-echo listens with a leading '.'). */
 export const NOTIFICATIONS_EVENT_NAME = 'NotificationsMessageEvent';
 
 /**
- * Payload of the realtime event NotificationsMessageEvent (SPEC §3, §4), sent on the recipient's
+ * Payload of the realtime event NotificationsMessageEvent (docs/product.md §3, §4), sent on the recipient's
  * private channel: `tipo_operacion` (see {@link NOTIFICATION_OPERATION_CREATED}) and `message` with
  * the recipient ids (`ids_users`: staff ids on the staff channel, customer ids on the customer one)
  * and the notification as rows 12–13 list it.
@@ -203,13 +203,13 @@ export const recipientsByIdSchema = z.strictObject({
   user_type: userTypeSchema,
   ids: z.array(z.int().check(z.positive())).check(z.minLength(1), z.maxLength(MARK_SEEN_MAX_IDS)),
 });
-/** Recipients by permission: every active staff user holding this SPEC §6 permission. */
+/** Recipients by permission: every active staff user holding this docs/product.md §6 permission. */
 export const recipientsByPermissionSchema = z.strictObject({
   permission: z.enum({ ...MODULE, ...SUBMODULE }, { error: 'Permiso desconocido' }),
 });
 
 /**
- * Body of POST /api/notifications (admin send; not in SPEC §7, docs/decisions.md "Notifications and
+ * Body of POST /api/notifications (admin send; not in docs/product.md §7, docs/decisions.md "Notifications and
  * realtime"): `recipients` (by ids or by permission), `type` (catalogue code, e.g. 'INFO'), plain
  * `title`, HTML `detail` (sanitised on write), optional app `route`.
  */

@@ -1,9 +1,9 @@
 /**
- * Permission strings of SPEC §6 and the menu catalogue built from them. Pure data shared by the
+ * Permission strings of docs/product.md §6 and the menu catalogue built from them. Pure data shared by the
  * web app (menu, route guard) and the server (roles, `permissions_names`, route checks).
  */
 
-/** Module permissions (SPEC §6), keyed by menu group. */
+/** Module permissions (docs/product.md §6), keyed by menu group. */
 export const MODULE = {
   configuracion: 'Acceso módulo configuración',
   administracion: 'Acceso módulo administración',
@@ -17,7 +17,7 @@ export const MODULE = {
   historial: 'Acceso módulo historial de cambios',
 } as const;
 
-/** Submodule permissions (SPEC §6: 'Acceso submódulo' plus the name). */
+/** Submodule permissions (docs/product.md §6: 'Acceso submódulo' plus the name). */
 export const SUBMODULE = {
   usuarios: 'Acceso submódulo usuarios',
   roles: 'Acceso submódulo roles y permisos',
@@ -45,14 +45,14 @@ export const SUBMODULE = {
 
 export type Permission = (typeof MODULE)[keyof typeof MODULE] | (typeof SUBMODULE)[keyof typeof SUBMODULE];
 
-/** Every permission string of SPEC §6, modules first. */
+/** Every permission string of docs/product.md §6, modules first. */
 export const ALL_PERMISSIONS: readonly Permission[] = [...Object.values(MODULE), ...Object.values(SUBMODULE)];
 
 /** Submodules that only make sense for customers (their own purchases): never given to staff roles. */
 export const CUSTOMER_ONLY_SUBMODULES: readonly Permission[] = [SUBMODULE.ventasCustomers, SUBMODULE.misComprasCustomers];
 
 /**
- * Every permission a staff role can hold: all of SPEC §6 but the customer-only submodules (the
+ * Every permission a staff role can hold: all of docs/product.md §6 but the customer-only submodules (the
  * Administrador role holds them all; docs/decisions.md).
  */
 export const STAFF_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter((p) => !CUSTOMER_ONLY_SUBMODULES.includes(p));
@@ -78,8 +78,8 @@ export interface MenuGroupEntry {
 }
 
 /**
- * The menu catalogue (SPEC §2 "Side menu"; paths in the menu capitalisation). "pagos" also grants
- * Registro de Cuotas (SPEC §6). Parámetros has no submodule in SPEC §6, so it needs only the
+ * The menu catalogue (docs/product.md §2 "Side menu"; paths in the menu capitalisation). "pagos" also grants
+ * Registro de Cuotas (docs/product.md §6). Parámetros has no submodule in docs/product.md §6, so it needs only the
  * Ingeniería module (docs/decisions.md).
  */
 export const MENU_CATALOGUE: readonly MenuGroupEntry[] = [
@@ -200,7 +200,7 @@ export const MENU_CATALOGUE: readonly MenuGroupEntry[] = [
 ];
 
 /**
- * Builds `permissions_names` (SPEC §3) for a set of held permissions: a group only with its module
+ * Builds `permissions_names` (docs/product.md §3) for a set of held permissions: a group only with its module
  * permission, an item only with its submodule permission (or none required). Empty groups are dropped.
  * @returns [{ nombre, icono, items: [{ nombre, ruta, icono }] }] in catalogue order.
  */

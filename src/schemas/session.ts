@@ -3,11 +3,11 @@ import { documentNumberError } from './documents';
 import { isoDateSchema } from './common';
 
 /**
- * Session wire shapes: SPEC §3 (entities), §7 rows 1–11 and 15. Shared by the web app's api
+ * Session wire shapes: docs/product.md §3 (entities), §7 rows 1–11 and 15. Shared by the web app's api
  * modules, the server's routes and the Pact tests.
  */
 
-/** user_type sent at login (SPEC §6: stored type CUSTOMER marks customers; staff are COLLABORATOR). */
+/** user_type sent at login (docs/product.md §6: stored type CUSTOMER marks customers; staff are COLLABORATOR). */
 export const userTypeSchema = z.enum(['COLLABORATOR', 'CUSTOMER']);
 export type UserType = z.infer<typeof userTypeSchema>;
 
@@ -15,7 +15,7 @@ export type UserType = z.infer<typeof userTypeSchema>;
 export const resetTypeSchema = z.enum(['collaborator', 'customer']);
 export type ResetType = z.infer<typeof resetTypeSchema>;
 
-/** Theme settings (SPEC §3 layoutConfig); saved as a JSON string by call 8. */
+/** Theme settings (docs/product.md §3 layoutConfig); saved as a JSON string by call 8. */
 export const styleSettingsSchema = z.strictObject({
   primary: z.string().check(z.minLength(1), z.maxLength(20)),
   surface: z.nullable(z.string().check(z.maxLength(20))),
@@ -30,7 +30,7 @@ export type StyleSettings = z.infer<typeof styleSettingsSchema>;
  */
 export const styleSettingsReadSchema = z.object(styleSettingsSchema.shape);
 
-/** Default theme (SPEC §9): emerald, Aura, static, light. */
+/** Default theme (docs/product.md §9): emerald, Aura, static, light. */
 export const DEFAULT_STYLES: StyleSettings = {
   primary: 'emerald',
   surface: null,
@@ -39,10 +39,10 @@ export const DEFAULT_STYLES: StyleSettings = {
   darkTheme: false,
 };
 
-/** One menu entry of permissions_names (SPEC §3): display name, route path, Blueprint icon name. */
+/** One menu entry of permissions_names (docs/product.md §3): display name, route path, Blueprint icon name. */
 export const menuItemSchema = z.object({ nombre: z.string(), ruta: z.string(), icono: z.string() });
 /**
- * One menu group of permissions_names: `items` per SPEC §3, plus the group's own name and icon (the
+ * One menu group of permissions_names: `items` per docs/product.md §3, plus the group's own name and icon (the
  * icon is ours, not the spec's: a backend may leave it out, and the group then shows none).
  */
 export const menuGroupSchema = z.object({
@@ -53,7 +53,7 @@ export const menuGroupSchema = z.object({
 export type MenuItem = z.infer<typeof menuItemSchema>;
 export type MenuGroup = z.infer<typeof menuGroupSchema>;
 
-/** The signed-in user as call 2 returns it and as `user_details` stores it (SPEC §3). */
+/** The signed-in user as call 2 returns it and as `user_details` stores it (docs/product.md §3). */
 export const sessionUserSchema = z.object({
   id: z.int().check(z.positive()),
   name: z.string(),
@@ -79,7 +79,7 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({
   data: z.object({
     token: z.string().check(z.minLength(32)),
-    // SPEC §6: type CUSTOMER marks customers and any other type means staff ("ADMIN", …); the app
+    // docs/product.md §6: type CUSTOMER marks customers and any other type means staff ("ADMIN", …); the app
     // reads it through {@link sessionTypeOf}. Our server sends COLLABORATOR or CUSTOMER.
     type: z.string().check(z.minLength(1)),
     system_styles: z.nullable(styleSettingsReadSchema),
@@ -90,18 +90,18 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** Call 2's data as the app uses it: `type` already read as {@link UserType}. */
 export type LoginData = Omit<LoginResponse['data'], 'type'> & { type: UserType };
 
-/** SPEC §6: the stored/returned type CUSTOMER means a customer; any other value means staff. */
+/** docs/product.md §6: the stored/returned type CUSTOMER means a customer; any other value means staff. */
 export function sessionTypeOf(type: string): UserType {
   return type === 'CUSTOMER' ? 'CUSTOMER' : 'COLLABORATOR';
 }
 
-/** Realtime connection info (SPEC §3 echo_info: broadcaster, key, cluster, encrypted) for laravel-echo's pusher broadcaster. */
+/** Realtime connection info (docs/product.md §3 echo_info: broadcaster, key, cluster, encrypted) for laravel-echo's pusher broadcaster. */
 export const echoInfoSchema = z.object({
   broadcaster: z.literal('pusher'),
   key: z.string(),
   cluster: z.string(),
   encrypted: z.boolean(),
-  // Not fixed by SPEC §3 (tolerant reader): absent means Pusher's defaults, see
+  // Not fixed by docs/product.md §3 (tolerant reader): absent means Pusher's defaults, see
   // src/machines/realtime/echo-options.ts. Our server sends all four (wsHost null = this host).
   wsHost: z.optional(z.nullable(z.string())),
   wsPort: z.optional(z.nullable(z.int())),
@@ -110,7 +110,7 @@ export const echoInfoSchema = z.object({
 });
 export type EchoInfo = z.infer<typeof echoInfoSchema>;
 
-/** Channel names (SPEC §3 channels): the staff and the customer notifications channels. */
+/** Channel names (docs/product.md §3 channels): the staff and the customer notifications channels. */
 export const channelsSchema = z.object({
   'administration.notifications': z.object({ channel: z.string() }),
   'administration.notifications_customers': z.object({ channel: z.string() }),
@@ -127,31 +127,31 @@ export type RealtimeCredentials = z.infer<typeof realtimeCredentialsResponseSche
 export const localSchema = z.object({
   id: z.int().check(z.positive()),
   name: z.string(),
-  // SPEC §3: "Local … fields not shown": only the id and the name the app shows are required
+  // docs/product.md §3: "Local … fields not shown": only the id and the name the app shows are required
   // (tolerant reader, docs/contracts.md); our server always sends the address.
   address: z.optional(z.string()),
 });
 export type Local = z.infer<typeof localSchema>;
-/** Call 9 response: `message` is the list of active locations (SPEC §7). */
+/** Call 9 response: `message` is the list of active locations (docs/product.md §7). */
 export const activeLocalsResponseSchema = z.object({ message: z.array(localSchema) });
 
-/** Call 10 response: parallel lists of role names and ids (SPEC §7). */
+/** Call 10 response: parallel lists of role names and ids (docs/product.md §7). */
 export const roleNamesResponseSchema = z.object({
   message: z.array(z.string()),
   id: z.array(z.int()),
 });
-/** A role list entry as stored under `roles` (SPEC §3): name and code (id). */
+/** A role list entry as stored under `roles` (docs/product.md §3): name and code (id). */
 export const roleEntrySchema = z.object({ name: z.string(), code: z.int() });
 export type RoleEntry = z.infer<typeof roleEntrySchema>;
 
-/** Call 11 response: the permission strings of SPEC §6. */
+/** Call 11 response: the permission strings of docs/product.md §6. */
 export const rolePermissionsResponseSchema = z.object({ permissions: z.array(z.string()) });
 
 /** Call 4 / 5 request: the DNI (document number for customers) whose password is forgotten. */
 export const resetRequestSchema = z.strictObject({
   dni: z.string().check(z.trim(), z.minLength(1, 'Ingrese su número de documento'), z.maxLength(20)),
 });
-/** Minimum password length (issue "Foundation"; SPEC §9 shows no rule). */
+/** Minimum password length (issue "Foundation"; docs/product.md §9 shows no rule). */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Call 6 request: `id` is the opaque reset token of the link, `password` the new one. */
 export const newPasswordSchema = z.strictObject({
@@ -164,7 +164,7 @@ export const newPasswordSchema = z.strictObject({
 export const logoutRequestSchema = z.strictObject({ user_type: userTypeSchema });
 /** Call 8 form body: `styles` is a JSON string of {@link styleSettingsSchema}. */
 export const storeStylesRequestSchema = z.strictObject({ styles: z.string().check(z.maxLength(2000)) });
-/** Call 15 form body (the confirmation is client-side only, SPEC §3). */
+/** Call 15 form body (the confirmation is client-side only, docs/product.md §3). */
 export const changePasswordRequestSchema = z.strictObject({
   actual_password: z.string().check(z.minLength(1, 'Ingrese su contraseña actual'), z.maxLength(200)),
   new_password: z
@@ -213,7 +213,7 @@ function completedYears(birthday: CalendarDate, today: CalendarDate): number {
 }
 
 /**
- * Customer self-registration (call 1), SPEC §3 fields. Built per call because "adult" depends on
+ * Customer self-registration (call 1), docs/product.md §3 fields. Built per call because "adult" depends on
  * today's date in America/Lima.
  * @param today ISO date (YYYY-MM-DD) in America/Lima.
  * Rules: SUNAT document type and number, email, Peruvian mobile (9 digits starting with 9),

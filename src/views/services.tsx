@@ -5,7 +5,7 @@ import type { SessionSnapshot } from '../machines/session/session.selectors';
 import type { AppToaster } from '../lib/toaster';
 
 /**
- * The services context of the web app (design ARCHITECTURE.md "main.tsx, app.tsx"): the
+ * The services context of the web app (docs/architecture.md): the
  * app-wide session actor, the screen machines provided with their effects, `navigate` and the
  * toaster. The object the app passes also carries the api modules (src/app-services.ts), but views
  * only see this view-facing part: they talk to machines, never to the api.

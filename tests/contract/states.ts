@@ -1,6 +1,6 @@
 /**
  * Provider-state names and the fixed data they promise, shared by the consumer tests and the
- * provider verification (design ARCHITECTURE.md "Contracts"). A backend team verifying pacts/
+ * provider verification (docs/contracts.md). A backend team verifying pacts/
  * must implement a handler for every state listed in STATES (docs/contracts.md).
  */
 export const STATES = {

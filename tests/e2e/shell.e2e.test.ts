@@ -28,7 +28,7 @@ describe('shell e2e', () => {
       await menu(page).getByRole('button', { name: group }).waitFor();
     }
     await menu(page).getByRole('link', { name: 'Historial de Cambios' }).waitFor();
-    // Groups do not pile up (SPEC §2): opening Administración closes Configuración; going from
+    // Groups do not pile up (docs/product.md §2): opening Administración closes Configuración; going from
     // Usuarios to Bancos leaves only Finanzas open.
     const expanded = (group: string) => menu(page).getByRole('button', { name: group }).getAttribute('aria-expanded');
     await menu(page).getByRole('button', { name: 'Configuración' }).click();
@@ -114,7 +114,7 @@ describe('shell e2e', () => {
     await dialog.getByText('Voucher por revisar').waitFor();
     await dialog.getByText('S/ 1 200.00').waitFor();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    // SPEC §4: a top-right dialog, 350 px wide (below the 64 px top bar, 16 px from the right edge).
+    // docs/product.md §4: a top-right dialog, 350 px wide (below the 64 px top bar, 16 px from the right edge).
     await animationsSettled(page);
     const box = (await page.locator('.notifications-dialog').boundingBox())!; // the panel's frame, border included
     expect(Math.round(box.width)).toBe(350);
@@ -222,7 +222,7 @@ describe('shell e2e', () => {
       body: JSON.stringify({ user_type: 'COLLABORATOR' }),
     });
     expect(revoked.status).toBe(200);
-    // The style save (call 8) answers 401: the one global check ends the session (SPEC §7/§8),
+    // The style save (call 8) answers 401: the one global check ends the session (docs/product.md §7/§8),
     // no "Estilos no guardados" toast.
     await page.getByRole('button', { name: 'Modo oscuro' }).click();
     await page.waitForURL(/\/auth\/access$/);

@@ -8,7 +8,7 @@ import { errorHandler, MESSAGES } from '../../server/errors';
 import { createCustomer, createSession, createStaff } from '../../server/testing/fixtures';
 import { bearer, createTestDatabase, dialects, type TestDatabase } from './harness';
 
-/** The guard's permission check (no session route of SPEC §7 needs one yet, so a probe route does). */
+/** The guard's permission check (no session route of docs/product.md §7 needs one yet, so a probe route does). */
 
 describe.each(dialects)('route guard (%s)', (dialect) => {
   let database: TestDatabase;

@@ -16,7 +16,7 @@ import type { BroadcastEvent, Broadcaster } from '../../server/realtime/broadcas
 import { openMigratedDatabase } from '../../server/start';
 
 /**
- * Server test harness (design ARCHITECTURE.md "Tests": HTTP through `inject`, real SQLite in a temp
+ * Server test harness (docs/architecture.md "Tests": HTTP through `inject`, real SQLite in a temp
  * dir). Suites run once per dialect: SQLite always, PostgreSQL too when DATABASE_URL is set (each
  * test file gets a throwaway `parcela_t_<random>` database, dropped afterwards).
  */
@@ -142,7 +142,7 @@ export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 
-/** An x-www-form-urlencoded request body (SPEC §7 rows 7, 8, 15). */
+/** An x-www-form-urlencoded request body (docs/product.md §7 rows 7, 8, 15). */
 export function form(fields: Record<string, string>): Pick<InjectOptions, 'payload' | 'headers'> {
   return {
     payload: new URLSearchParams(fields).toString(),

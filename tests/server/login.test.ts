@@ -6,7 +6,7 @@ import { MESSAGES } from '../../server/errors';
 import { createCustomer, createStaff, type CustomerFixture, type StaffFixture } from '../../server/testing/fixtures';
 import { dialects, postLogin, useTestApp, useTestDatabase } from './harness';
 
-/** SPEC §7 row 2: POST /api/auth/login. */
+/** docs/product.md §7 row 2: POST /api/auth/login. */
 
 const wrongCredentials = {
   message: AUTH_MESSAGES.wrongCredentials,

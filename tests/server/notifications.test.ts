@@ -29,7 +29,7 @@ import {
 } from '../../server/testing/fixtures';
 import { bearer, dialects, getWithToken, postFormWithToken, recordingBroadcaster, useTestApp, useTestDatabase } from './harness';
 
-/** SPEC §7 rows 12–14, the admin send route, and the notifications raised by rows 1, 6 and 15. */
+/** docs/product.md §7 rows 12–14, the admin send route, and the notifications raised by rows 1, 6 and 15. */
 
 const STAFF_LIST = '/api/get_notifications_by_user';
 const CUSTOMER_LIST = '/api/customer/get_notifications_by_user';

@@ -7,7 +7,7 @@ import { RESET_MESSAGES } from '../../server/auth/password-reset.service';
 import { createCustomer, createResetToken, createStaff } from '../../server/testing/fixtures';
 import { dialects, getWithToken, loginToken, postLogin, useTestApp, useTestDatabase } from './harness';
 
-/** SPEC §7 rows 4–6: reset link requests, the e-mail (outbox) and the new password. */
+/** docs/product.md §7 rows 4–6: reset link requests, the e-mail (outbox) and the new password. */
 
 const REQUEST = {
   collaborator: '/api/request_password_reset_collaborator',

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../server/errors';
 import { createCustomer } from '../../server/testing/fixtures';
 import { dialects, postLogin, useTestApp, useTestDatabase } from './harness';
 
-/** SPEC §7 row 1: POST /api/customer/register_user_customer. */
+/** docs/product.md §7 row 1: POST /api/customer/register_user_customer. */
 
 const URL = '/api/customer/register_user_customer';
 let counter = 0;

@@ -6,7 +6,7 @@ import { STYLES_MESSAGES } from '../../server/platform/styles.service';
 import { createCustomer, createLocal, createStaff, type CustomerFixture, type StaffFixture } from '../../server/testing/fixtures';
 import { dialects, getWithToken, loginToken, postFormWithToken, postLogin, useTestApp, useTestDatabase } from './harness';
 
-/** SPEC §7 rows 3, 8, 9, 10 and 11. */
+/** docs/product.md §7 rows 3, 8, 9, 10 and 11. */
 
 describe.each(dialects)('session data (%s)', (dialect) => {
   const db = useTestDatabase(dialect);

@@ -17,7 +17,7 @@ import { fakeNotificationsApi, fakeSessionApi, type memoryStore } from '../unit/
 export interface FakeAppServicesOptions {
   /** The memory location the app's router uses (`memoryLocation({ path, record: true })`). */
   location: ReturnType<typeof memoryLocation>;
-  /** Storage of the SPEC §3 keys. */
+  /** Storage of the docs/product.md §3 keys. */
   store: ReturnType<typeof memoryStore>;
   api?: SessionApi;
   notificationsApi?: NotificationsApi;

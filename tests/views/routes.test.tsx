@@ -1,5 +1,5 @@
 /**
- * Routing (issue "Foundation"; SPEC §2): route guard both ways, case-insensitive matching of the
+ * Routing (issue "Foundation"; docs/product.md §2): route guard both ways, case-insensitive matching of the
  * route-table and menu capitalisations, unknown paths → /pages/notfound, page titles, permission
  * placeholders, logout from the layout and the global 401 redirect.
  */
@@ -14,7 +14,7 @@ function loggedInStore(options?: Parameters<typeof seedSession>[1]) {
   return store;
 }
 
-describe('route guard (SPEC §2)', () => {
+describe('route guard (docs/product.md §2)', () => {
   it('an authenticated route without a token goes to /auth/login', async () => {
     const { path } = renderApp('/CONFIGURACION/usuarios');
     await waitFor(() => expect(path()).toBe('/auth/login'));
@@ -84,7 +84,7 @@ describe('not found', () => {
   });
 });
 
-describe('page titles (SPEC §2: title | Parcela)', () => {
+describe('page titles (docs/product.md §2: title | Parcela)', () => {
   it.each([
     ['/auth/login', 'Iniciar sesión | Parcela'],
     ['/auth/loginclientes', 'Acceso de clientes | Parcela'],

@@ -1,5 +1,5 @@
 /**
- * The global 401 rule seen by the user (SPEC §7 "401 → /auth/access", §8; issue 12 item 2): with a
+ * The global 401 rule seen by the user (docs/product.md §7 "401 → /auth/access", §8; issue 12 item 2): with a
  * revoked token, the dark-mode toggle (row 8) and "Cambiar" in the change-password dialog (row 15)
  * end the session and show the access-denied page — not "Estilos no guardados", not a
  * "Sesión no válida o expirada" toast over a dead shell. The whole app runs with its real api
@@ -25,7 +25,7 @@ afterEach(() => {
 
 /** The app at "/" for a signed-in staff user whose token the server refuses on `call`. */
 async function renderRevoked(call: CallNumber) {
-  vi.spyOn(console, 'error').mockImplementation(() => {}); // the failure is logged, as SPEC §8 allows
+  vi.spyOn(console, 'error').mockImplementation(() => {}); // the failure is logged, as docs/product.md §8 allows
   const store = memoryStore();
   seedSession(store);
   const server = fakeServer({ [call]: SESSION_ERROR_ANSWERS[401] });
@@ -45,7 +45,7 @@ async function renderRevoked(call: CallNumber) {
   return { store, server, toaster, path, user: userEvent.setup() };
 }
 
-/** What SPEC §7 says a 401 does, as the user sees it. */
+/** What docs/product.md §7 says a 401 does, as the user sees it. */
 async function expectAccessDenied({ store, toaster, path }: Awaited<ReturnType<typeof renderRevoked>>) {
   expect(await screen.findByRole('heading', { name: 'Acceso denegado' })).toBeTruthy();
   expect(screen.getByText('Su sesión no es válida o no tiene acceso a este recurso. Inicie sesión nuevamente.')).toBeTruthy();
@@ -55,7 +55,7 @@ async function expectAccessDenied({ store, toaster, path }: Awaited<ReturnType<t
   expect(toaster.show).not.toHaveBeenCalled();
 }
 
-describe("a revoked token on the shell's own calls (SPEC §7 401 → /auth/access)", () => {
+describe("a revoked token on the shell's own calls (docs/product.md §7 401 → /auth/access)", () => {
   it('the dark-mode toggle (row 8) shows "Acceso denegado", not "Estilos no guardados"', async () => {
     const app = await renderRevoked(8);
     await app.user.click(screen.getByRole('button', { name: 'Modo oscuro' }));

@@ -1,5 +1,5 @@
 /**
- * The shell's views (issue "Shell"; SPEC §2 side menu, top bar, notifications panel, change-password
+ * The shell's views (issue "Shell"; docs/product.md §2 side menu, top bar, notifications panel, change-password
  * dialog, theme configurator, layout; §4; §5; §8; §9) rendered with the real machines over fake
  * effects (tests/views/shell-harness.tsx): what the user sees and which events the views send.
  */
@@ -46,7 +46,7 @@ const twoUnread = () =>
 
 const admin = { ...sampleUser, permissions_names: buildPermissionsNames(STAFF_PERMISSIONS) };
 
-describe('top bar (SPEC §2, §4)', () => {
+describe('top bar (docs/product.md §2, §4)', () => {
   it('shows the unread count on the bell, which rings while unread exist; opening marks them seen', async () => {
     const notificationsApi = twoUnread();
     const { user } = await renderShell(<TopBar sidebarId="s" />, { notificationsApi });
@@ -135,7 +135,7 @@ describe('top bar (SPEC §2, §4)', () => {
   });
 });
 
-describe('notifications dialog (SPEC §2, §3)', () => {
+describe('notifications dialog (docs/product.md §2, §3)', () => {
   it('sanitises the detail with DOMPurify before rendering it', async () => {
     const notificationsApi = fakeNotificationsApi({
       notification_quantity: 1,
@@ -210,7 +210,7 @@ describe('notifications dialog (SPEC §2, §3)', () => {
   });
 });
 
-describe('change-password dialog (SPEC §2, §5, §8)', () => {
+describe('change-password dialog (docs/product.md §2, §5, §8)', () => {
   async function openDialog(api = fakeSessionApi()) {
     const harness = await renderShell(
       <>
@@ -299,7 +299,7 @@ describe('change-password dialog (SPEC §2, §5, §8)', () => {
   });
 });
 
-describe('theme configurator (SPEC §2, §8)', () => {
+describe('theme configurator (docs/product.md §2, §8)', () => {
   it('offers 17 primaries (noir first), 8 surfaces, the presets and the menu modes; each choice applies at once', async () => {
     const { user, actors } = await renderShell(
       <>
@@ -362,7 +362,7 @@ describe('theme configurator (SPEC §2, §8)', () => {
   });
 });
 
-describe('layout (SPEC §2 "Layout"; design SHELL.md)', () => {
+describe('layout (docs/product.md §2 "Layout"; design SHELL.md)', () => {
   const wrapper = (container: HTMLElement) => container.querySelector('.layout-wrapper')!;
 
   it('static on desktop: the toggle collapses and restores the menu; no mask', async () => {
@@ -412,7 +412,7 @@ describe('layout (SPEC §2 "Layout"; design SHELL.md)', () => {
   });
 });
 
-describe('side menu (SPEC §2 "Side menu", §6)', () => {
+describe('side menu (docs/product.md §2 "Side menu", §6)', () => {
   it('shows the sections and only the groups the user may open', async () => {
     const perms = ['Acceso módulo finanzas', 'Acceso submódulo pagos', 'Acceso módulo reportes'];
     await renderShell(<SideMenu />, { user: { ...sampleUser, permissions_names: buildPermissionsNames(perms) }, perms });
@@ -509,7 +509,7 @@ describe('side menu (SPEC §2 "Side menu", §6)', () => {
   });
 });
 
-describe('menu tree entries (SPEC §2: separators, disabled, hidden, commands)', () => {
+describe('menu tree entries (docs/product.md §2: separators, disabled, hidden, commands)', () => {
   const sections: MenuSection[] = [
     {
       key: '0',

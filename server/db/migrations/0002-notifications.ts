@@ -3,7 +3,7 @@ import type { DialectName } from '../connection';
 import { columnTypes } from './column-types';
 
 /**
- * Notifications (issue "Shell"; SPEC §3 Notification, §7 rows 12–14): the type catalogue (code,
+ * Notifications (issue "Shell"; docs/product.md §3 Notification, §7 rows 12–14): the type catalogue (code,
  * Spanish name, Blueprint icon, hex colour) and one row per recipient account (staff user or
  * customer, like `access_tokens`), unseen while `seen_at` is null.
  * The catalogue rows are written here (not imported) so this migration never changes once released.

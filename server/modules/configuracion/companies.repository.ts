@@ -46,7 +46,7 @@ export async function findMainCompanyId(db: Kysely<DB>): Promise<number | undefi
 }
 
 /**
- * Whether the company's subscription is paid (SPEC §7: 402 → /auth/pago). With no company yet
+ * Whether the company's subscription is paid (docs/product.md §7: 402 → /auth/pago). With no company yet
  * (SEED=none, fresh install) nothing is lapsed, so this answers true.
  */
 export async function isSubscriptionActive(db: Kysely<DB>): Promise<boolean> {

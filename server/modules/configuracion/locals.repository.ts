@@ -6,7 +6,7 @@ import type { Local } from '../../../src/schemas/session';
 /** SQL of `locals` (branches). */
 
 /**
- * Active locals in registration order (SPEC §7 row 9): the first one registered, normally the head
+ * Active locals in registration order (docs/product.md §7 row 9): the first one registered, normally the head
  * office, comes first and is what Inicio shows as the active location.
  */
 export function listActiveLocals(db: Kysely<DB>): Promise<Local[]> {

@@ -17,7 +17,7 @@ import { listActiveLocals } from './locals.repository';
 import { createLocalRecord, getLocal, listLocalsPage, updateLocalRecord } from './locals.service';
 
 /**
- * SPEC §7 row 9: GET /api/private/ver_locales_activos, no auth → `{message: [{id, name, address}]}`;
+ * docs/product.md §7 row 9: GET /api/private/ver_locales_activos, no auth → `{message: [{id, name, address}]}`;
  * and Configuración → Empresas → Locales (permission as the company's): GET|POST /api/locals,
  * GET|PATCH /api/locals/{id}, POST /api/locals/{id}/activate | deactivate.
  */

@@ -10,7 +10,7 @@ import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { findMainCompanyId } from './companies.repository';
 import { insertLocal } from './locals.repository';
 
-/** Configuración → Empresas → Locales (the active ones feed SPEC §7 row 9). */
+/** Configuración → Empresas → Locales (the active ones feed docs/product.md §7 row 9). */
 
 /** Spanish messages of the locals screen. */
 export const LOCAL_MESSAGES = {

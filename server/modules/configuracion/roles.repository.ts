@@ -12,7 +12,7 @@ export interface RoleSummary {
   name: string;
 }
 
-/** Every role, ordered by id (SPEC §7 row 10). */
+/** Every role, ordered by id (docs/product.md §7 row 10). */
 export function listRoles(db: Kysely<DB>): Promise<RoleSummary[]> {
   return db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
 }
@@ -23,7 +23,7 @@ export function findRoleByName(db: Kysely<DB>, name: string): Promise<RoleSummar
 }
 
 /**
- * Creates a role with its permission strings (SPEC §6). Run it inside a transaction when it must
+ * Creates a role with its permission strings (docs/product.md §6). Run it inside a transaction when it must
  * be atomic with other writes (seed, fixtures).
  * @returns the new role id. @throws on a duplicate name.
  */

@@ -24,7 +24,7 @@ import { copyRoleRecord, createRoleRecord, deleteRoleRecord, getRole, listRolesP
 export const ROLES_ACCESS = staffWith(MODULE.configuracion, SUBMODULE.roles);
 
 /**
- * SPEC §7 rows 10 (role names) and 11 (the caller's permissions), both bearer on the private base;
+ * docs/product.md §7 rows 10 (role names) and 11 (the caller's permissions), both bearer on the private base;
  * and Configuración → Roles y permisos: GET|POST /api/roles, GET|PATCH|DELETE /api/roles/{id},
  * POST /api/roles/{id}/copy (every mutation writes change history in its transaction).
  */
@@ -40,7 +40,7 @@ export function rolesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    // Row 11: the caller's own permission strings (SPEC §6).
+    // Row 11: the caller's own permission strings (docs/product.md §6).
     app.get(
       `${PRIVATE_BASE}/api/roles_permissions`,
       { config: { access: ANY_ACCOUNT }, schema: { response: { 200: rolePermissionsResponseSchema } } },

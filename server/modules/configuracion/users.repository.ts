@@ -21,7 +21,7 @@ export async function insertUser(db: Kysely<DB>, user: NewUser): Promise<number>
   return id;
 }
 
-/** The staff user whose DNI equals `login` or whose e-mail equals it case-insensitively (SPEC §7 row 2). */
+/** The staff user whose DNI equals `login` or whose e-mail equals it case-insensitively (docs/product.md §7 row 2). */
 export function findUserByLogin(db: Kysely<DB>, login: string): Promise<UserRow | undefined> {
   const value = login.trim();
   return db

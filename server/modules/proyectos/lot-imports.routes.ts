@@ -16,7 +16,7 @@ import { uploadError } from '../../uploads';
 import { MAIN_BASE } from '../../platform/bases';
 import { commitImport, findImportSubdivision, previewImport } from './lot-imports.service';
 
-/** Who may import lots: 'Acceso módulo proyectos' + 'Acceso submódulo lotizaciones' (SPEC §6). */
+/** Who may import lots: 'Acceso módulo proyectos' + 'Acceso submódulo lotizaciones' (docs/product.md §6). */
 export const LOT_IMPORT_ACCESS = staffWith(MODULE.proyectos, SUBMODULE.lotizaciones);
 
 /** Spanish messages of the upload itself. */

@@ -6,7 +6,7 @@ import type { LoginFormMachine } from './login-form.machine';
 import { registrationMachine } from './registration.machine';
 
 /**
- * The customer-access machine with its effects supplied (issue "Foundation"; SPEC §2
+ * The customer-access machine with its effects supplied (issue "Foundation"; docs/product.md §2
  * /auth/loginclientes): its login tab uses the app's `loginForm` (wired to the session), its
  * registration tab calls row 1 and toasts the server's message. This module is loaded on demand
  * (see `AppMachines.customerAccess`): the registration rules (zod schema with Temporal) are not

@@ -3,7 +3,7 @@ import { loginFormMachine } from './login-form.machine';
 import { registrationMachine } from './registration.machine';
 
 /**
- * `customer-access` machine (issue "Foundation"; SPEC §2 /auth/loginclientes): the two tabs of
+ * `customer-access` machine (issue "Foundation"; docs/product.md §2 /auth/loginclientes): the two tabs of
  * the customer screen, "Ingresar" (login) and "Registrarme" (register). Each tab invokes its own
  * form machine (`loginForm` with user_type CUSTOMER, `registration`); a completed registration
  * switches to the login tab with the document number prefilled.

@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import { loginRequestSchema, type LoginRequest, type UserType } from '../../schemas/session';
 
 /**
- * `login-form` machine (issue "Foundation"; SPEC §3 "Login request"): the field values, the
+ * `login-form` machine (issue "Foundation"; docs/product.md §3 "Login request"): the field values, the
  * show/hide password toggle and the client-side field errors of the staff and customer login
  * forms. A valid submit runs the named action `submitLogin` (wired to the session machine's
  * `session.login`); the session holds the call's progress and the server's message.

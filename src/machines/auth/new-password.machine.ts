@@ -5,7 +5,7 @@ import { placeholder } from '../shared/placeholder';
 import { errorMessage, errorStatus } from '../shared/api-errors';
 
 /**
- * `new-password` machine (issue "Foundation"; SPEC §2 /auth/reset_password/{id_encrypted}/{type},
+ * `new-password` machine (issue "Foundation"; docs/product.md §2 /auth/reset_password/{id_encrypted}/{type},
  * §3 "New password: id, password", §7 row 6).
  *
  * checking → editing → submitting → success | invalidLink (422: the link is not valid or expired)
@@ -15,7 +15,7 @@ import { errorMessage, errorStatus } from '../shared/api-errors';
 
 /** Shown when the link is not valid or has expired (issue "Foundation"). */
 export const INVALID_LINK_MESSAGE = 'El enlace de recuperación no es válido o ha expirado';
-/** Confirmation differs (SPEC §5 wording of the change-password dialog). */
+/** Confirmation differs (docs/product.md §5 wording of the change-password dialog). */
 export const PASSWORDS_DIFFER_MESSAGE = 'Los campos de la nueva contraseña debe de ser iguales';
 /** Confirmation empty. */
 export const CONFIRMATION_REQUIRED_MESSAGE = 'Confirme la nueva contraseña';

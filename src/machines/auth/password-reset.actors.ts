@@ -4,7 +4,7 @@ import { newPasswordMachine } from './new-password.machine';
 import { resetRequestMachine } from './reset-request.machine';
 
 /**
- * The password-reset machines with their effects supplied (issue "Foundation"; SPEC §7 rows 4–6).
+ * The password-reset machines with their effects supplied (issue "Foundation"; docs/product.md §7 rows 4–6).
  * Loaded on demand with the /auth/recuperar and /auth/reset_password screens (see `AppMachines`).
  */
 

@@ -5,7 +5,7 @@ import { errorMessage, fieldErrorsFrom } from '../shared/api-errors';
 import type { ToastMessage } from '../../lib/toaster';
 
 /**
- * `registration` machine (issue "Foundation"; SPEC §3 "Customer registration", §7 row 1).
+ * `registration` machine (issue "Foundation"; docs/product.md §3 "Customer registration", §7 row 1).
  *
  * editing → validating (the same zod schema as the server: `createRegistrationSchema(today)`) →
  * submitting → done | rejected. A 422's field errors land on their fields; success toasts the
@@ -13,7 +13,7 @@ import type { ToastMessage } from '../../lib/toaster';
  * prefills in the login tab.
  */
 
-/** Form fields, in the order the form shows them (SPEC §3). */
+/** Form fields, in the order the form shows them (docs/product.md §3). */
 export const REGISTRATION_FIELDS = [
   'id_document_type',
   'document_number',

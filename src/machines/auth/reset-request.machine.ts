@@ -5,7 +5,7 @@ import { placeholder } from '../shared/placeholder';
 import { errorMessage } from '../shared/api-errors';
 
 /**
- * `reset-request` machine (issue "Foundation"; SPEC §3 "Password reset request: dni", §7 rows 4
+ * `reset-request` machine (issue "Foundation"; docs/product.md §3 "Password reset request: dni", §7 rows 4
  * and 5): idle → submitting → sent (the server's message) | failed (the server's message; the user
  * may correct and retry).
  */

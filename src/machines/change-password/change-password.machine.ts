@@ -4,21 +4,21 @@ import { placeholder } from '../shared/placeholder';
 import { errorMessage, isSessionError } from '../shared/api-errors';
 
 /**
- * The `change-password` machine (issue "Shell"; SPEC §2 "Change-password dialog", §3 password change
+ * The `change-password` machine (issue "Shell"; docs/product.md §2 "Change-password dialog", §3 password change
  * form, §5, §7 row 15, §8, §9). States: closed → open.editing → open.submitting → closed.
  * - any of the three fields empty → warning "DATOS INCOMPLETOS" / "Rellene todos los campos para continuar";
  * - new ≠ confirmation (client-side only) → warning "CONTRASEÑAS DISTINTAS" / "Los campos de la nueva
  *   contraseña debe de ser iguales";
  * - server failure → error toast "DESCRIPCIÓN" with the server's message; the dialog stays open
  *   with what was typed;
- * - a 401/402/404 is the session's (SPEC §7, issue 12 item 2): the api client has already sent the
+ * - a 401/402/404 is the session's (docs/product.md §7, issue 12 item 2): the api client has already sent the
  *   user to /auth/access, /auth/error or /auth/pago, so no toast; the dialog closes and the typed
  *   passwords are cleared (the actor outlives the page and must not reopen with them);
  * - success → success toast with the server's message; the dialog closes and the fields clear.
- * Toasts live 3000 ms (SPEC §9).
+ * Toasts live 3000 ms (docs/product.md §9).
  */
 
-/** Toast lifetime for validation and password messages (SPEC §9). */
+/** Toast lifetime for validation and password messages (docs/product.md §9). */
 export const PASSWORD_TOAST_LIFE_MS = 3000;
 
 export const INCOMPLETE_TOAST: ToastMessage = {
@@ -46,7 +46,7 @@ const EMPTY: PasswordFields = { actual_password: '', new_password: '', confirmar
 export type PasswordStrength = 'Débil' | 'Medio' | 'Fuerte';
 
 /**
- * Strength feedback of "Nueva Contraseña" (SPEC §2, labels of §9), with PrimeVue Password's default
+ * Strength feedback of "Nueva Contraseña" (docs/product.md §2, labels of §9), with PrimeVue Password's default
  * rules (the original shell's widget): strong = lower + upper + digit and ≥ 8 characters; medium =
  * two of lower/upper/digit and ≥ 6; anything else weak. @returns null for an empty value
  * ("Ingrese una contraseña").

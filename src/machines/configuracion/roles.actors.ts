@@ -20,7 +20,7 @@ export const ADMIN_ROLE_NAME = 'Administrador';
 
 /**
  * Toggles one permission of a matrix: a module off also removes its submodules; a submodule on
- * also adds its module (a submodule needs the module, SPEC §6).
+ * also adds its module (a submodule needs the module, docs/product.md §6).
  */
 export function togglePermission(
   held: readonly string[],

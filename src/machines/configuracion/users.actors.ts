@@ -10,7 +10,7 @@ import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * Configuración → Usuarios (issue "Configuración"): the CRUD pattern's list and editor over the
- * users api, the form's options (roles: SPEC §7 row 10, locals: row 9, both readable by any staff
+ * users api, the form's options (roles: docs/product.md §7 row 10, locals: row 9, both readable by any staff
  * user) and the row actions that are not CRUD (deactivate / reactivate with a confirmation, send a
  * password-reset link) in {@link userActionsMachine}.
  */

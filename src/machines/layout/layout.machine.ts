@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * The `layout` machine (issue "Shell"; SPEC §2 "Layout", §4; design SHELL.md "Behaviour"). It
+ * The `layout` machine (issue "Shell"; docs/product.md §2 "Layout", §4; design SHELL.md "Behaviour"). It
  * replaces the original's pile of booleans: the menu is in exactly one of
  *   static.open | static.closed   (desktop, menu mode Fijo: the toggle collapses/restores it)
  *   overlay.open | overlay.closed (desktop, menu mode Sobreponer: slides over the content)
@@ -11,7 +11,7 @@ import { assign, setup } from 'xstate';
  * the keys of the menu groups the user opened (a group is also open while it holds the active item).
  */
 
-/** Desktop breakpoint (SPEC §9): widths above it are desktop. */
+/** Desktop breakpoint (docs/product.md §9): widths above it are desktop. */
 export const DESKTOP_BREAKPOINT = 991;
 
 export type MenuMode = 'static' | 'overlay';
@@ -25,7 +25,7 @@ export interface LayoutContext {
   openGroups: string[];
   /** Keys of the groups holding the active link (the current route), outermost first. */
   activeGroups: string[];
-  /** The profile sidebar (SPEC §2 layout: a right-hand drawer opened from the top bar's user button). */
+  /** The profile sidebar (docs/product.md §2 layout: a right-hand drawer opened from the top bar's user button). */
   profileOpen: boolean;
 }
 
@@ -89,7 +89,7 @@ export const layoutMachine = setup({
       menuMode: ({ context, event }) => (event.type === 'layout.menuModeChanged' ? event.menuMode : context.menuMode),
     }),
     /**
-     * SPEC §2 (as the original Sakai menu): closing a group closes it and the groups inside it;
+     * docs/product.md §2 (as the original Sakai menu): closing a group closes it and the groups inside it;
      * opening one leaves open only it, the groups around it and the groups holding the active link.
      */
     toggleGroup: assign({

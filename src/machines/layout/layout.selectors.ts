@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { LayoutMachine } from './layout.machine';
 
 /**
- * Selectors of the layout machine (issue "Shell"; SPEC §2 "Layout", design SHELL.md "Behaviour"),
+ * Selectors of the layout machine (issue "Shell"; docs/product.md §2 "Layout", design SHELL.md "Behaviour"),
  * read by the layout, the top bar and the side menu.
  */
 export type LayoutSnapshot = SnapshotFrom<LayoutMachine>;

@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { MenuItem } from '../../schemas/session';
 
 /**
- * The `menu-search` machine (issue "Shell"; SPEC §2 "Shortcut search box", §5, §9): the user types,
+ * The `menu-search` machine (issue "Shell"; docs/product.md §2 "Shortcut search box", §5, §9): the user types,
  * and 250 ms after the last keystroke the submodules are filtered by a case-insensitive substring
  * of `nombre`; an empty or blank query shows them all. Picking one navigates to its route and
  * clears the box. States: idle (results current) → debouncing (a query waits 250 ms).
@@ -11,7 +11,7 @@ import type { MenuItem } from '../../schemas/session';
  * of the unfiltered list).
  */
 
-/** Shortcut search delay (SPEC §9). */
+/** Shortcut search delay (docs/product.md §9). */
 export const MENU_SEARCH_DELAY_MS = 250;
 
 export interface MenuSearchContext {
@@ -30,7 +30,7 @@ export type MenuSearchEvent =
   | { type: 'search.itemsChanged'; items: MenuItem[] };
 
 /**
- * SPEC §5: blank → all items; otherwise case-insensitive substring match on `nombre`.
+ * docs/product.md §5: blank → all items; otherwise case-insensitive substring match on `nombre`.
  * @returns the matching items in their menu order.
  */
 export function filterMenuItems(items: readonly MenuItem[], query: string): MenuItem[] {

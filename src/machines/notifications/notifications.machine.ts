@@ -3,13 +3,13 @@ import { notificationsMessageEventSchema, type Notification, type NotificationsD
 import { placeholder } from '../shared/placeholder';
 
 /**
- * The `notifications` machine (issue "Shell"; SPEC §2 "Notifications panel", §3, §4 "Notification",
+ * The `notifications` machine (issue "Shell"; docs/product.md §2 "Notifications panel", §3, §4 "Notification",
  * "Realtime push", §7 rows 12–14, §8). Each notification goes new → seen → cleared:
  * - new: unread; the bell shows the count;
  * - seen: the dialog was opened while unread existed, so every id was sent as seen (row 14), the
  *   count became 0 and the unread flag cleared; it still shows filled while the dialog is open;
  * - cleared: the dialog closed, its `new` flag is off and it shows outlined.
- * Regions: `list` (loading → ready; a failed fetch is only logged, SPEC §8) and `dialog`
+ * Regions: `list` (loading → ready; a failed fetch is only logged, docs/product.md §8) and `dialog`
  * (closed | open). A realtime push whose `ids_users` includes the current user is prepended,
  * sets unread and increments the count.
  */
@@ -23,7 +23,7 @@ export interface NotificationsContext {
   /** The signed-in user's id (staff or customer) to match `ids_users` of pushes. */
   userId: number;
   items: NotificationItem[];
-  /** notification_quantity: unread count (SPEC §3). The unread flag is `count > 0`. */
+  /** notification_quantity: unread count (docs/product.md §3). The unread flag is `count > 0`. */
   count: number;
 }
 
@@ -44,7 +44,7 @@ export const notificationsMachine = setup({
   actions: {
     /** Navigates to a notification's route (wouter navigate, injected). */
     navigate: (_, _params: { to: string }) => {},
-    /** Logs an error the user does not see (SPEC §8: notification fetch failure is only logged). */
+    /** Logs an error the user does not see (docs/product.md §8: notification fetch failure is only logged). */
     logError: (_, _params: { what: string; error: unknown }) => {},
     markAllSeen: assign(({ context }) => ({
       count: 0,

@@ -24,7 +24,7 @@ export interface EchoConnectionOptions {
 export const DEFAULT_AUTH_PATH = '/broadcasting/auth';
 
 /**
- * laravel-echo options from call 3's echo_info (SPEC §3 fixes only broadcaster, key, cluster and
+ * laravel-echo options from call 3's echo_info (docs/product.md §3 fixes only broadcaster, key, cluster and
  * encrypted; the rest is optional — tolerant reader, docs/contracts.md):
  * - `wsHost` absent → Pusher's own host for the cluster (the hosted service); `null` → this page's
  *   host and port (our server serves the WebSocket itself); a string → that host, on `wsPort`.

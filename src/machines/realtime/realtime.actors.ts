@@ -14,7 +14,7 @@ import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type
  * PermissionsChangedEvent.
  */
 
-/** Event name the server broadcasts (SPEC §3); the leading dot skips Echo's namespace prefix. */
+/** Event name the server broadcasts (docs/product.md §3); the leading dot skips Echo's namespace prefix. */
 export const NOTIFICATION_EVENT = '.NotificationsMessageEvent';
 /** The permissions-changed event (server/modules/configuracion/permissions-events.ts), without Echo's namespace. */
 export const PERMISSIONS_EVENT = `.${PERMISSIONS_CHANGED_EVENT}`;

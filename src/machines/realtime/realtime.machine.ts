@@ -2,7 +2,7 @@ import { assign, fromCallback, setup } from 'xstate';
 import type { Channels, EchoInfo, UserType } from '../../schemas/session';
 
 /**
- * The `realtime` machine (issue "Shell"; SPEC §3 echo_info/channels, §4 "Realtime connection is set
+ * The `realtime` machine (issue "Shell"; docs/product.md §3 echo_info/channels, §4 "Realtime connection is set
  * up 5 seconds after the top bar appears; skipped if connection info or channels are missing in
  * storage", §9 5000 ms). States, in pusher-js's words once live:
  *   idle → (top bar appears) → waiting 5 s → live.connecting → live.connected | live.unavailable,
@@ -13,7 +13,7 @@ import type { Channels, EchoInfo, UserType } from '../../schemas/session';
  * action (the session, which refetches the permissions and rebuilds the menu).
  */
 
-/** Delay between the top bar appearing and the connection (SPEC §9). */
+/** Delay between the top bar appearing and the connection (docs/product.md §9). */
 export const REALTIME_DELAY_MS = 5000;
 
 /** What the connection needs: the stored echo_info and channels, the user and their token. */
@@ -37,7 +37,7 @@ export type RealtimeEvent =
   /** The channel authorisation (POST /broadcasting/auth, made by pusher-js) was refused with `status`. */
   | { type: 'realtime.authRefused'; status: number };
 
-/** The channel this user listens on (SPEC §6: staff and customers have their own). */
+/** The channel this user listens on (docs/product.md §6: staff and customers have their own). */
 export function channelFor(input: RealtimeInput): string | null {
   if (!input.channels) return null;
   return input.userType === 'CUSTOMER'
@@ -57,7 +57,7 @@ export const realtimeMachine = setup({
     deliver: (_, _payload: unknown) => {},
     /** Hands a pushed PermissionsChangedEvent payload on (to the session). */
     permissionsChanged: (_, _payload: unknown) => {},
-    /** A refused channel authorisation goes to the session's global check (SPEC §7: 401 → /auth/access). */
+    /** A refused channel authorisation goes to the session's global check (docs/product.md §7: 401 → /auth/access). */
     authRefused: (_, _status: number) => {},
     recordState: assign({ lastState: ({ event }) => (event.type === 'pusher.stateChanged' ? event.state : null) }),
   },
@@ -83,7 +83,7 @@ export const realtimeMachine = setup({
         'realtime.start': [{ guard: 'hasCredentials', target: 'waiting' }, { target: 'skipped' }],
       },
     },
-    /** No echo_info or channels in storage: nothing to connect to (SPEC §4). */
+    /** No echo_info or channels in storage: nothing to connect to (docs/product.md §4). */
     skipped: {},
     waiting: {
       after: { connectionDelay: 'live' },

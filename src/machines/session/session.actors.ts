@@ -12,8 +12,8 @@ import { sessionMachine, type SessionInput, type StoredValues } from './session.
 
 /**
  * Real implementations of the session machine's named effects (issues "Foundation" and "Shell"):
- * the api calls of SPEC §7 rows 2, 3, 7, 9, 10, 11 and (through the invoked notifications machine)
- * 12–14, the SPEC §3 storage keys, wouter's navigate, the realtime connection (its
+ * the api calls of docs/product.md §7 rows 2, 3, 7, 9, 10, 11 and (through the invoked notifications machine)
+ * 12–14, the docs/product.md §3 storage keys, wouter's navigate, the realtime connection (its
  * NotificationsMessageEvent pushes go to the notifications machine, its PermissionsChangedEvent
  * pushes back to the session) and the theme.
  */
@@ -23,11 +23,11 @@ export type SessionCalls = Pick<SessionApi, 'login' | 'logout' | 'realtimeCreden
 
 export interface SessionDeps {
   api: SessionCalls;
-  /** Where the SPEC §3 keys live (localStorage in the app, an in-memory store in tests). */
+  /** Where the docs/product.md §3 keys live (localStorage in the app, an in-memory store in tests). */
   store: KeyValueStore | null;
   /** wouter navigate (browser or memory location). */
   navigate: (to: string) => void;
-  /** Logs errors the user never sees (SPEC §8). Defaults to console.error. */
+  /** Logs errors the user never sees (docs/product.md §8). Defaults to console.error. */
   log?: (what: string, error: unknown) => void;
   /**
    * Rows 12–14 (`list` by user type, `markSeen`). Without it the notifications list is empty
@@ -46,14 +46,14 @@ export type NotificationCalls = Pick<NotificationsApi, 'list' | 'markSeen'>;
 const NO_NOTIFICATIONS: NotificationsData = { notification_quantity: 0, notification: [] };
 
 /**
- * Reads the stored session (SPEC §3 keys) as the machine's input; malformed optional keys read as
+ * Reads the stored session (docs/product.md §3 keys) as the machine's input; malformed optional keys read as
  * absent, while an unreadable `user_details` or `accesos` ends the session (logged through `log`).
  * @returns token, userType, user, styles, locals, roles, permissions, echoInfo and channels.
  */
 export function readStoredSession(store: KeyValueStore | null, log: (message: string) => void = console.error): SessionInput {
   const token = readStorage('token', store);
   if (!token) return {};
-  // SPEC §8: a stored session whose user or permissions cannot be read is logged and treated like
+  // docs/product.md §8: a stored session whose user or permissions cannot be read is logged and treated like
   // an expired one (storage cleared, so the route guard sends the user to the login) rather than
   // shown as a half-empty shell (issue "The shell, exactly as specified" item 8).
   const unreadable = (['user_details', 'accesos'] as const).filter(

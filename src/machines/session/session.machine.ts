@@ -20,7 +20,7 @@ import type {
 } from '../../schemas/session';
 
 /**
- * The app-wide `session` machine (issue "Foundation"; SPEC §2 route guard, §3 storage keys, §4
+ * The app-wide `session` machine (issue "Foundation"; docs/product.md §2 route guard, §3 storage keys, §4
  * "Logged out to logged in" and "Logout", §7 rows 2, 3, 7, 9, 10, 11 and the global 401/404/402
  * rule, §8).
  *
@@ -30,7 +30,7 @@ import type {
  * start-up instead of on the user's first action (a global API error sent the user to /auth/access, /auth/error or
  * /auth/pago). The initial state comes from storage: a stored token means loggedIn.
  *
- * The global 401/404/402 rule (SPEC §7 "Every response passes a global check", §8) is one
+ * The global 401/404/402 rule (docs/product.md §7 "Every response passes a global check", §8) is one
  * mechanism for every call of every machine (issue 12 item 2): the api client hands each such
  * answer to this machine as `session.apiError` (`ApiClientOptions.onSessionError`, installed in
  * app-services.ts) before the call rejects, so the session leaves its state — stopping the call's
@@ -43,19 +43,19 @@ import type {
  *   once.
  * - While `authenticating`, a 401 or 404 is the login's own answer (shown on the form); a 402 is
  *   global even at login. While `loggingOut`, nothing is routed: a logout always lands on
- *   /auth/login (SPEC §4, §8 "Logout errors: only logged").
+ *   /auth/login (docs/product.md §4, §8 "Logout errors: only logged").
  *
- * While logged in and ready (issue "Shell"; design ARCHITECTURE.md "invokes `notifications` and
+ * While logged in and ready (issue "Shell"; docs/architecture.md "invokes `notifications` and
  * `realtime` only while logged in"), the session invokes the `notifications` machine (system id
  * 'notifications', input the user's id) and the `realtime` machine (system id 'realtime', input the
  * stored echo_info, channels, type and token); both stop when the session leaves `loggedIn`
- * (logout, a global redirect). The top bar starts the realtime connection (SPEC §4).
+ * (logout, a global redirect). The top bar starts the realtime connection (docs/product.md §4).
  *
  * Live permissions (issue "Configuración and Historial de cambios"): while `ready`, a
  * `PermissionsChangedEvent` pushed on the user's own channel (the realtime machine hands it on as
  * `session.permissionsChanged`) refetches row 11 (`accesos`) in `ready.refreshingPermissions` and
  * rebuilds `user_details.permissions_names` from the new permission strings with the server's own
- * rule (`buildPermissionsNames`, SPEC §6), so the side menu, the shortcut search and the route
+ * rule (`buildPermissionsNames`, docs/product.md §6), so the side menu, the shortcut search and the route
  * guard change without a reload; a screen whose permission was withdrawn shows the same "no
  * permission" state as any forbidden route. (Row 10, the list of every role, does not change with
  * a role's permissions and is not refetched.) A second event while refreshing restarts the refresh
@@ -63,23 +63,23 @@ import type {
  * and the current permissions stay. The restore-time revalidation stores its answer the same way,
  * so a menu changed while the app was closed is current on the next visit.
  *
- * The theme follows the session (SPEC §4 "restored from saved styles"): a login restores the
+ * The theme follows the session (docs/product.md §4 "restored from saved styles"): a login restores the
  * login's system_styles, and a logout or a 401 restores the defaults (`restoreTheme`).
  *
  * Every effect is a named action or actor declared here as a placeholder and supplied with
  * `.provide()` (see session.actors.ts), so tests inject fakes and the inspector shows real names.
  */
 
-/** Where the global API error rule (SPEC §7, §8) sends the user. */
+/** Where the global API error rule (docs/product.md §7, §8) sends the user. */
 export const REDIRECT_PATHS = { 401: '/auth/access', 404: '/auth/error', 402: '/auth/pago' } as const;
 export type RedirectStatus = keyof typeof REDIRECT_PATHS;
 
-/** Route of the staff login, where logout lands (SPEC §4). */
+/** Route of the staff login, where logout lands (docs/product.md §4). */
 export const LOGIN_PATH = '/auth/login';
 /** Route of the dashboard, where a completed login lands. */
 export const HOME_PATH = '/';
 
-/** Values written to the SPEC §3 storage keys (see lib/storage.ts). */
+/** Values written to the docs/product.md §3 storage keys (see lib/storage.ts). */
 export interface StoredValues {
   token: string;
   type: UserType;
@@ -94,7 +94,7 @@ export interface StoredValues {
 
 /** What the session knows; mirrors the stored keys it reads back. */
 export interface SessionContext {
-  /** Opaque bearer token; null when logged out (SPEC §4: logged in means a token is present). */
+  /** Opaque bearer token; null when logged out (docs/product.md §4: logged in means a token is present). */
   token: string | null;
   userType: UserType | null;
   user: SessionUser | null;
@@ -103,7 +103,7 @@ export interface SessionContext {
   locals: Local[];
   /** Role list (row 10, `roles`). */
   roles: RoleEntry[];
-  /** Permission strings (row 11, `accesos`, SPEC §6). */
+  /** Permission strings (row 11, `accesos`, docs/product.md §6). */
   permissions: string[];
   /** Realtime connection info (row 3, `echo_info`). */
   echoInfo: EchoInfo | null;
@@ -139,7 +139,7 @@ export function isOwnPermissionsChange(payload: unknown, user: SessionUser | nul
 }
 
 /**
- * The stored user with its menu (`permissions_names`, SPEC §3) rebuilt from fresh permission
+ * The stored user with its menu (`permissions_names`, docs/product.md §3) rebuilt from fresh permission
  * strings by the rule the server applies at login (src/schemas/permissions.ts). Null stays null.
  */
 export function withPermissionsNames(user: SessionUser | null, permissions: readonly string[]): SessionUser | null {
@@ -161,12 +161,12 @@ const emptyContext: SessionContext = {
   routedError: null,
 };
 
-/** The SPEC §3 keys that hold the user's access: `accesos` and, when a user is known, `user_details`. */
+/** The docs/product.md §3 keys that hold the user's access: `accesos` and, when a user is known, `user_details`. */
 export function storedAccess(context: Pick<SessionContext, 'permissions' | 'user'>): Partial<StoredValues> {
   return context.user ? { accesos: context.permissions, user_details: context.user } : { accesos: context.permissions };
 }
 
-/** The theme restored when the session ends: defaults (SPEC §9). */
+/** The theme restored when the session ends: defaults (docs/product.md §9). */
 const DEFAULT_THEME = { styles: null, userType: null } as const;
 
 function statusOf(event: { type: string; error?: unknown }): number | null {
@@ -197,7 +197,7 @@ function permissionsRefresh<const T extends string>(target: T) {
   } as const;
 }
 
-/** What each secondary call of a login answers (SPEC §7 rows 3, 9, 10, 11). */
+/** What each secondary call of a login answers (docs/product.md §7 rows 3, 9, 10, 11). */
 interface SecondaryOutputs {
   fetchRealtimeCredentials: RealtimeCredentials;
   fetchActiveLocals: Local[];
@@ -205,7 +205,7 @@ interface SecondaryOutputs {
   fetchRolePermissions: string[];
 }
 
-/** Where a secondary call's answer goes: the session's context and the SPEC §3 storage keys. */
+/** Where a secondary call's answer goes: the session's context and the docs/product.md §3 storage keys. */
 interface Kept {
   context: Partial<SessionContext>;
   stored: Partial<StoredValues>;
@@ -213,8 +213,8 @@ interface Kept {
 
 /**
  * One region of `loadingSessionData`: "load call `src` into storage": the call runs once; its
- * answer is kept in the context and written to its SPEC §3 keys (`keep` maps it to both); a
- * failure is logged under `what` and is not fatal (SPEC §8). A 401/402/404 never reaches `onError`:
+ * answer is kept in the context and written to its docs/product.md §3 keys (`keep` maps it to both); a
+ * failure is logged under `what` and is not fatal (docs/product.md §8). A 401/402/404 never reaches `onError`:
  * the client's global check sent `session.apiError` first, which left `loggedIn`.
  * @returns the region's config (states `loading` → `done`, final).
  */
@@ -244,7 +244,7 @@ function loadIntoStorage<const S extends keyof SecondaryOutputs>(src: S, what: s
   } as const;
 }
 
-/** The three global redirects of SPEC §7, as the transitions of the root `session.apiError` handler. */
+/** The three global redirects of docs/product.md §7, as the transitions of the root `session.apiError` handler. */
 function globalRedirect<const S extends RedirectStatus>(
   status: S,
   guard: 'isUnauthorizedWithSession' | 'isNotFound' | 'isPaymentRequired',
@@ -276,17 +276,17 @@ export const sessionMachine = setup({
   actions: {
     /** Navigates the app to `to` (wouter navigate, injected). */
     navigate: (_, _params: { to: string }) => {},
-    /** Writes the given SPEC §3 keys to storage (injected). */
+    /** Writes the given docs/product.md §3 keys to storage (injected). */
     persist: (_, _params: Partial<StoredValues>) => {},
-    /** Clears all storage (SPEC §4 logout, and on 401). */
+    /** Clears all storage (docs/product.md §4 logout, and on 401). */
     clearStorage: () => {},
-    /** Logs an error that the user does not see (SPEC §8: logout errors, secondary fetches). */
+    /** Logs an error that the user does not see (docs/product.md §8: logout errors, secondary fetches). */
     logError: (_, _params: { what: string; error: unknown }) => {},
     /** Restores the theme (theme machine `theme.restored`): the login's styles, or defaults (null). */
     restoreTheme: (_, _params: { styles: StyleSettings | null; userType: UserType | null }) => {},
     /**
      * Fresh permission strings (row 11) kept, with the user's menu (`permissions_names`) rebuilt
-     * from them (SPEC §3, §6); `persist` with {@link storedAccess} stores both.
+     * from them (docs/product.md §3, §6); `persist` with {@link storedAccess} stores both.
      */
     keepPermissions: assign(({ context }, permissions: string[]) => ({
       permissions,
@@ -336,7 +336,7 @@ export const sessionMachine = setup({
   context: ({ input }) => ({ ...emptyContext, ...input }),
   initial: 'starting',
   on: {
-    // SPEC §7 "Every response passes a global check": the api client reports every 401/402/404 of
+    // docs/product.md §7 "Every response passes a global check": the api client reports every 401/402/404 of
     // every call here (see the comment at the top); where the user goes is decided here only.
     'session.apiError': [
       { guard: 'isAlreadyRouted' },
@@ -348,7 +348,7 @@ export const sessionMachine = setup({
     ],
   },
   states: {
-    /** Transient: a stored token means loggedIn (SPEC §4). */
+    /** Transient: a stored token means loggedIn (docs/product.md §4). */
     starting: {
       always: [{ guard: 'hasToken', target: 'loggedIn.revalidating' }, { target: 'loggedOut' }],
     },
@@ -382,7 +382,7 @@ export const sessionMachine = setup({
               loginError: null,
               redirect: null,
             })),
-            // SPEC §4: a successful login stores token, type, system_styles and user_details.
+            // docs/product.md §4: a successful login stores token, type, system_styles and user_details.
             {
               type: 'persist',
               params: ({ event }) => ({
@@ -483,7 +483,7 @@ export const sessionMachine = setup({
     },
     /** Row 7 in flight; whatever it answers, storage is cleared and the user goes to /auth/login. */
     loggingOut: {
-      // The logout ends the session whatever it answers: no global redirect (SPEC §8 "Logout errors: only logged").
+      // The logout ends the session whatever it answers: no global redirect (docs/product.md §8 "Logout errors: only logged").
       on: { 'session.apiError': {} },
       invoke: {
         src: 'logout',

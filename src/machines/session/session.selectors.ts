@@ -8,18 +8,18 @@ import type { SessionMachine } from './session.machine';
  */
 export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 
-/** A token is present (SPEC §4: "Logged in means a token is present"); the route guard uses it. */
+/** A token is present (docs/product.md §4: "Logged in means a token is present"); the route guard uses it. */
 export const selectHasToken = (s: SessionSnapshot): boolean => s.context.token !== null;
 
 /** Login call or the secondary fetches in flight: the login button shows its loading state. */
 export const selectIsLoggingIn = (s: SessionSnapshot): boolean =>
   s.matches('authenticating') || s.matches({ loggedIn: 'loadingSessionData' });
 
-/** Rows 3, 9, 10 and 11 in flight after a login: the full-screen loading overlay shows (SPEC §2 "Layout"). */
+/** Rows 3, 9, 10 and 11 in flight after a login: the full-screen loading overlay shows (docs/product.md §2 "Layout"). */
 export const selectIsLoadingSessionData = (s: SessionSnapshot): boolean => s.matches({ loggedIn: 'loadingSessionData' });
 
 /**
- * The login pages send the user to / (SPEC §2 route guard): a token is stored and the post-login
+ * The login pages send the user to / (docs/product.md §2 route guard): a token is stored and the post-login
  * fetches are over (the machine itself navigates when they end).
  */
 export const selectShouldLeaveLogin = (s: SessionSnapshot): boolean =>
@@ -34,14 +34,14 @@ export const selectUser = (s: SessionSnapshot): SessionUser | null => s.context.
 /** The active location: first entry of `local_active`, or null when there is none. */
 export const selectActiveLocal = (s: SessionSnapshot): Local | null => s.context.locals[0] ?? null;
 
-/** Permission strings (`accesos`, SPEC §6). */
+/** Permission strings (`accesos`, docs/product.md §6). */
 export const selectPermissions = (s: SessionSnapshot): readonly string[] => s.context.permissions;
 
 /** Logout call in flight. */
 export const selectIsLoggingOut = (s: SessionSnapshot): boolean => s.matches('loggingOut');
 
 /**
- * True when every required permission is held (SPEC §6: module and submodule).
+ * True when every required permission is held (docs/product.md §6: module and submodule).
  * @param held the user's permission strings; @param required the route's permissions (none → true).
  */
 export function hasPermissions(held: readonly string[], required: readonly string[] | undefined): boolean {

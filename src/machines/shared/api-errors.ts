@@ -4,7 +4,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE, isSessionStatus } from '../../api/clie
  * How machines read a failed call's {@link ApiError} (issue 10 item 4: one home for the shared
  * API-error transitions, design API.md "Errors").
  *
- * The global 401/402/404 rule of SPEC §7 ("every response passes a global check") is not applied
+ * The global 401/402/404 rule of docs/product.md §7 ("every response passes a global check") is not applied
  * here: the api client hands every such answer to the session (`ApiClientOptions.onSessionError`,
  * installed by app-services.ts), whatever machine made the call. A machine only decides how its
  * own screen reacts to an error the session already handles — usually by staying quiet
@@ -16,7 +16,7 @@ export type ReportApiError = (error: ApiError) => void;
 
 /**
  * Whether an error is one the session handles app-wide: an {@link ApiError} whose status is 401,
- * 402 or 404 (SPEC §7: 401 → /auth/access, 404 → /auth/error, 402 → /auth/pago).
+ * 402 or 404 (docs/product.md §7: 401 → /auth/access, 404 → /auth/error, 402 → /auth/pago).
  */
 export function isSessionError(error: unknown): boolean {
   return error instanceof ApiError && isSessionStatus(error.status);
@@ -32,7 +32,7 @@ export function forwardSessionErrors(report: ReportApiError): (error: unknown) =
   };
 }
 
-/** Spanish message of any error: the server's message for an ApiError (SPEC §8), else a network message. */
+/** Spanish message of any error: the server's message for an ApiError (docs/product.md §8), else a network message. */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : NETWORK_ERROR_MESSAGE;
 }

@@ -5,7 +5,7 @@ import { errorMessage, fieldErrorsFrom, isSessionError } from './api-errors';
 import { isStaleRecordError, VERSION_FIELD } from '../../schemas/versions';
 
 /**
- * `resourceEditor` machine (issue "Configuración", the CRUD pattern; design ARCHITECTURE.md
+ * `resourceEditor` machine (issue "Configuración", the CRUD pattern; docs/architecture.md
  * "resource-editor machine (open, validate, submit, server errors per field)"). Every CRUD screen
  * gets its own typed copy from {@link createResourceEditorMachine} (through `resourceScreenMachines`)
  * provided with `{ actors: { save, remove, reload }, actions: { saved, reportApiError } }`, and

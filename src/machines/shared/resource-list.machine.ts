@@ -8,7 +8,7 @@ import { errorMessage, errorStatus, isSessionError } from './api-errors';
 export { isSessionError } from './api-errors';
 
 /**
- * `resourceList` machine (issue "Configuración", the CRUD pattern; design ARCHITECTURE.md
+ * `resourceList` machine (issue "Configuración", the CRUD pattern; docs/architecture.md
  * "Screens: a generic resource-list machine"). Every CRUD screen runs its typed copy,
  * `createResourceListMachine<Row>().provide({ actors: listActors(api.list), actions: { syncUrl, reportApiError, download } })`
  * (through `resourceScreenMachines`), so its rows, columns and export are typed as `Row`.

@@ -12,7 +12,7 @@ import { menuSearchMachine } from '../menu-search/menu-search.machine';
 import type { SessionActorRef } from '../app-actors';
 
 /**
- * The app-wide actors of the shell (issue "Shell"; SPEC §2 "Layout", "Theme configurator", "Side
+ * The app-wide actors of the shell (issue "Shell"; docs/product.md §2 "Layout", "Theme configurator", "Side
  * menu" search, "Change-password dialog"), wired to their effects. Created once per app, the first
  * time the authenticated area is shown (this module is loaded with it, so the login page's bundle
  * does not carry it), and kept for the life of the page:
@@ -31,7 +31,7 @@ export interface ShellDeps {
   store: KeyValueStore | null;
   navigate: (to: string) => void;
   toaster: AppToaster;
-  /** Logs errors the user never sees (SPEC §8). Defaults to console.error. */
+  /** Logs errors the user never sees (docs/product.md §8). Defaults to console.error. */
   log?: (what: string, error: unknown) => void;
   /** The window whose width and resizes drive the layout (tests pass a stub; none: 1280 px, no listener). */
   win?: Pick<Window, 'innerWidth' | 'addEventListener'> | null;
@@ -48,7 +48,7 @@ export interface ShellActors {
 
 /**
  * Every submodule of a user's menu (the items of `permissions_names`), once per route, in menu
- * order: what the shortcut search offers (SPEC §2, §5).
+ * order: what the shortcut search offers (docs/product.md §2, §5).
  */
 export function menuSearchItems(user: SessionUser | null): MenuItem[] {
   const seen = new Set<string>();

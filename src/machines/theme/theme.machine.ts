@@ -5,22 +5,22 @@ import { placeholder } from '../shared/placeholder';
 import { isSessionError } from '../shared/api-errors';
 
 /**
- * The `theme` machine (issue "Shell"; SPEC §2 "Theme configurator", §3 layoutConfig, §4 "Theme",
+ * The `theme` machine (issue "Shell"; docs/product.md §2 "Theme configurator", §3 layoutConfig, §4 "Theme",
  * §6, §8, §9). Two regions:
  * - `configurator`: closed | open (the config sidebar);
  * - `persistence`: idle | savingFromTopbar | savingFromConfigurator.
  * Every choice is applied at once (CSS variables and the `app-dark` class, injected `apply`) and
  * kept in storage (`system_styles`). Staff save to the server (row 8): toggling dark mode in the
- * top bar saves at once (SPEC §4: any change of darkTheme triggers saving) and a failure toasts
+ * top bar saves at once (docs/product.md §4: any change of darkTheme triggers saving) and a failure toasts
  * "Estilos no guardados" (1 s); "Guardar" in the configurator saves, toasts "Estilos guardados"
- * (1 s) and closes the panel, and its failure is silent (SPEC §8). Customers never save to the
- * server (SPEC §6). Styles are restored at login from `system_styles`.
- * A 401/402/404 answer to the save is the session's (SPEC §7, issue 12 item 2): the api client has
+ * (1 s) and closes the panel, and its failure is silent (docs/product.md §8). Customers never save to the
+ * server (docs/product.md §6). Styles are restored at login from `system_styles`.
+ * A 401/402/404 answer to the save is the session's (docs/product.md §7, issue 12 item 2): the api client has
  * already sent the user to /auth/access, /auth/error or /auth/pago, so the top bar's failure
  * toast is not shown over that page (the failure is still logged).
  */
 
-/** Lifetime of the style toasts (SPEC §9). */
+/** Lifetime of the style toasts (docs/product.md §9). */
 export const STYLE_TOAST_LIFE_MS = 1000;
 export const SAVED_TOAST: ToastMessage = { severity: 'success', summary: 'Estilos guardados', life: STYLE_TOAST_LIFE_MS };
 export const NOT_SAVED_TOAST: ToastMessage = { severity: 'error', summary: 'Estilos no guardados', life: STYLE_TOAST_LIFE_MS };
@@ -61,7 +61,7 @@ export const themeMachine = setup({
   actions: {
     /** Applies the styles to the document: CSS variables, `app-dark` on <html> (view transition when supported). */
     apply: (_, _styles: StyleSettings) => {},
-    /** Keeps the styles under `system_styles` (SPEC §3). */
+    /** Keeps the styles under `system_styles` (docs/product.md §3). */
     persistLocal: (_, _styles: StyleSettings) => {},
     /** Tells the layout machine the menu mode changed. */
     menuModeChanged: (_, _menuMode: StyleSettings['menuMode']) => {},
@@ -96,7 +96,7 @@ export const themeMachine = setup({
     saveStyles: placeholder<unknown, StyleSettings>('saveStyles'),
   },
   guards: {
-    isStaff: ({ context }) => context.userType !== 'CUSTOMER', // SPEC §6: any type but CUSTOMER is staff
+    isStaff: ({ context }) => context.userType !== 'CUSTOMER', // docs/product.md §6: any type but CUSTOMER is staff
     /** The save failed with a 401/402/404, which the session handles (see api-errors.ts). */
     isSessionError: ({ event }) => isSessionError((event as { error?: unknown }).error),
   },
@@ -117,7 +117,7 @@ export const themeMachine = setup({
     },
     // Staff are handled by the persistence region (it saves); customers only apply and keep.
     'theme.darkToggled': { guard: not('isStaff'), actions: ['update', ...APPLY_AND_KEEP] },
-    // Customers keep their styles in this browser only (SPEC §6).
+    // Customers keep their styles in this browser only (docs/product.md §6).
     'theme.saveRequested': { guard: not('isStaff'), actions: raise({ type: 'theme.configuratorClosed' }) },
     'theme.restored': {
       actions: ['update', ...APPLY_AND_KEEP, { type: 'menuModeChanged', params: ({ context }) => context.styles.menuMode }],

@@ -8,7 +8,7 @@ import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } f
  * /api/roles/{id}, POST /api/roles/{id}/copy; and the realtime event `PermissionsChangedEvent`.
  */
 
-/** A staff permission string (SPEC §6, {@link STAFF_PERMISSIONS}). */
+/** A staff permission string (docs/product.md §6, {@link STAFF_PERMISSIONS}). */
 export const staffPermissionSchema = z.string().refine((p): p is Permission => STAFF_PERMISSIONS.includes(p as Permission), {
   message: 'Permiso desconocido',
 });

@@ -34,7 +34,7 @@ export type ChangeHistoryQuery = z.infer<typeof changeHistoryQuerySchema>;
 
 /**
  * Who made a change: null for the system (seed, jobs) or an anonymous call. `type` is open
- * (tolerant reader): CUSTOMER marks a customer and any other value is staff (SPEC §1, §6); our
+ * (tolerant reader): CUSTOMER marks a customer and any other value is staff (docs/product.md §1, §6); our
  * server sends COLLABORATOR or CUSTOMER.
  */
 export const changeActorSchema = z.object({ type: z.string().min(1), id: z.number().int(), name: z.string().nullable() }).nullable();

@@ -10,7 +10,7 @@ import { Callout, type IconName } from '@blueprintjs/core';
 const DEFAULT_CALLOUT_ICON: Record<'success' | 'danger', IconName> = { success: 'tick-circle', danger: 'error' };
 
 /**
- * A callout with the server's message (SPEC §8: the message field is shown as the server wrote it):
+ * A callout with the server's message (docs/product.md §8: the message field is shown as the server wrote it):
  * `success` is green with role="status", `danger` red with role="alert" (announced at once).
  * @param icon Blueprint icon; defaults to `tick-circle` (success) or `error` (danger).
  */

@@ -14,10 +14,10 @@ import { inspectOption } from '../../machines/inspect';
 const RegistrationForm = lazy(() => import('./RegistrationForm').then((m) => ({ default: m.RegistrationForm })));
 
 /**
- * Customer access at /auth/loginclientes (SPEC §2 "customer login"; issue "Foundation"): tabs
- * "Ingresar" (login with the document number, user_type CUSTOMER) and "Registrarme" (SPEC §3
+ * Customer access at /auth/loginclientes (docs/product.md §2 "customer login"; issue "Foundation"): tabs
+ * "Ingresar" (login with the document number, user_type CUSTOMER) and "Registrarme" (docs/product.md §3
  * registration). The tab and both forms live in the `customer-access` actor and its children.
- * With a token stored the user goes to / (SPEC §2 route guard). The machine is loaded on demand
+ * With a token stored the user goes to / (docs/product.md §2 route guard). The machine is loaded on demand
  * (`machines.customerAccess()`): the page suspends until it is there.
  */
 export function CustomerAccessPage() {

@@ -17,7 +17,7 @@ export const LOGIN_PATH_BY_TYPE: Record<ResetType, string> = {
 };
 
 /**
- * Request a password-reset link at /auth/recuperar/{type} (issue "Foundation"; SPEC §3 "Password
+ * Request a password-reset link at /auth/recuperar/{type} (issue "Foundation"; docs/product.md §3 "Password
  * reset request: dni", §7 rows 4 (collaborator) and 5 (customer)). The `reset-request` actor holds
  * the field, the call and the server's message; the page suspends until its machine is loaded.
  */

@@ -10,7 +10,7 @@ import { FieldGroup } from '../shared/FieldGroup';
 import { PasswordInput } from '../shared/PasswordInput';
 
 /**
- * The login form shared by the staff and the customer screens (issue "Foundation"; SPEC §3
+ * The login form shared by the staff and the customer screens (issue "Foundation"; docs/product.md §3
  * "Login request": user, password, user_type). Field state lives in a `login-form` actor; the
  * call's progress and the server's message come from the session actor. Submitting also starts
  * fetching the authenticated area's code, so Inicio shows as soon as the session is ready.

@@ -7,8 +7,8 @@ import { LoginForm } from './LoginForm';
 import { inspectOption } from '../../machines/inspect';
 
 /**
- * Staff login at /auth/login (SPEC §2 "Iniciar sesión"; §7 row 2 with user_type COLLABORATOR).
- * With a token stored the user goes to / (SPEC §2 route guard).
+ * Staff login at /auth/login (docs/product.md §2 "Iniciar sesión"; §7 row 2 with user_type COLLABORATOR).
+ * With a token stored the user goes to / (docs/product.md §2 route guard).
  */
 export function LoginPage() {
   const { machines } = useServices();

@@ -8,7 +8,7 @@ import { IsoDateInput } from '../shared/IsoDateInput';
 import { PasswordInput } from '../shared/PasswordInput';
 
 /**
- * Customer self-registration form (issue "Foundation"; SPEC §3 "Customer registration", §7 row 1).
+ * Customer self-registration form (issue "Foundation"; docs/product.md §3 "Customer registration", §7 row 1).
  * Values, client errors (the server's zod schema) and the server's 422 field errors live in the
  * `registration` actor; each error is shown under its field. Two columns from 640 px, one below.
  * The birthday is a Spanish date input (dd/mm/aaaa, calendar from 1900 to today) whose value stays

@@ -18,7 +18,7 @@ const NEW_PASSWORD_FIELDS: readonly { field: NewPasswordField; id: string; label
 ];
 
 /**
- * Account recovery at /auth/reset_password/{id_encrypted}/{type} (SPEC §2; §3 "New password: id,
+ * Account recovery at /auth/reset_password/{id_encrypted}/{type} (docs/product.md §2; §3 "New password: id,
  * password"; §7 row 6; issue "Foundation"). The `new-password` actor checks ≥ 8 characters and an
  * equal confirmation, sends the link's token with the new password, and tells success (with a link
  * to the right login) from an invalid or expired link (with a link to request a new one). The page

@@ -1,7 +1,7 @@
 import { StatusPage } from '../shared/StatusPage';
 
 /**
- * Public status screens of SPEC §2 (issue "Foundation"): where the global API error rule of SPEC §7
+ * Public status screens of docs/product.md §2 (issue "Foundation"): where the global API error rule of docs/product.md §7
  * sends the user (401 → /auth/access, 404 → /auth/error, 402 → /auth/pago) and /pages/notfound.
  */
 

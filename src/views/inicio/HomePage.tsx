@@ -4,9 +4,9 @@ import { selectActiveLocal, selectUser } from '../../machines/session/session.se
 import { useSession } from '../services';
 
 /**
- * Inicio at / (SPEC §2 dashboard; issue "Foundation"): greets the user by name, shows the active
+ * Inicio at / (docs/product.md §2 dashboard; issue "Foundation"): greets the user by name, shows the active
  * location (first entry of `local_active`, or "Sin local activo") and the screens the user may open
- * (the `permissions_names` of `user_details`, SPEC §3/§6). No invented figures.
+ * (the `permissions_names` of `user_details`, docs/product.md §3/§6). No invented figures.
  */
 export function HomePage() {
   const user = useSession(selectUser);

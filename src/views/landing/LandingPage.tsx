@@ -4,7 +4,7 @@ import { Brand } from '../shared/Brand';
 import { APP_VERSION } from '../shared/version';
 
 /**
- * Public landing at /landing (SPEC §2; issue "Foundation"): what the developer sells — lots with
+ * Public landing at /landing (docs/product.md §2; issue "Foundation"): what the developer sells — lots with
  * services, financing in instalments, payment by Yape/Plin, legal security with SUNARP titles — and
  * the two ways in ("Acceso colaboradores", "Acceso clientes"). No external images or fonts: the
  * hero is drawn with CSS and Blueprint icons.

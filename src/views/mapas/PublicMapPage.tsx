@@ -4,7 +4,7 @@ import { PublicLotMapView } from './CustomerMapPage';
 import '../../styles/maps.css';
 
 /**
- * Public sales map at /mapa/{name}/{id_encrypted} (SPEC §2, outside the authenticated layout, no
+ * Public sales map at /mapa/{name}/{id_encrypted} (docs/product.md §2, outside the authenticated layout, no
  * login): the prospects' map of a published subdivision (GET /public/subdivisions/{key}/map).
  * @param name the project name segment of the URL (already decoded; only for readability).
  * @param idEncrypted the subdivision's opaque key.

@@ -23,7 +23,7 @@ import {
 import { findAuthRoute, safeDecode } from './route-match';
 
 /**
- * The route switch of the web app (SPEC §2; issue "Foundation"). Public routes first (each with
+ * The route switch of the web app (docs/product.md §2; issue "Foundation"). Public routes first (each with
  * its page title); every other path is looked up in the authenticated route table: unknown →
  * /pages/notfound, no stored token → /auth/login (route guard), else the screen inside AppLayout,
  * which stays mounted while the user moves between authenticated screens. Matching is
@@ -44,7 +44,7 @@ export function AppRoutes() {
 type PublicRouteKey = keyof typeof PUBLIC_ROUTES;
 
 /**
- * What each public route renders, given its decoded-by-wouter params (SPEC §2). A route whose
+ * What each public route renders, given its decoded-by-wouter params (docs/product.md §2). A route whose
  * params are invalid may answer a redirect instead of its page.
  */
 const PUBLIC_PAGES: Record<PublicRouteKey, (params: Record<string, string | undefined>) => ReactNode> = {
@@ -84,14 +84,14 @@ function RouteSwitch() {
   );
 }
 
-/** Sets the page title (SPEC §2) at once and renders the screen, which may still be loading. */
+/** Sets the page title (docs/product.md §2) at once and renders the screen, which may still be loading. */
 function Titled({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
   return <LoadBoundary full>{children}</LoadBoundary>;
 }
 
 /**
- * Authenticated routes: unknown → not found; no token → login (SPEC §2 route guard); else the
+ * Authenticated routes: unknown → not found; no token → login (docs/product.md §2 route guard); else the
  * route's title and the authenticated area (layout and screen, loaded on demand).
  */
 function AuthenticatedArea() {

@@ -2,7 +2,7 @@ import { parse } from 'regexparam';
 import type { Parser } from 'wouter';
 
 /**
- * Case-insensitive route parser for wouter (issue "Foundation"; SPEC §2: the route table writes
+ * Case-insensitive route parser for wouter (issue "Foundation"; docs/product.md §2: the route table writes
  * /CONFIGURACION/usuarios, the menu /Configuracion/Usuarios, and both must open the same screen).
  * Wraps regexparam's `parse` and makes the pattern ignore case; results are cached per pattern.
  */

@@ -2,7 +2,7 @@ import { AUTH_ROUTES, type RouteDef } from '../../config/paths';
 import type { AuthRouteKey } from '../../config/screens';
 import { caseInsensitiveParser } from './case-insensitive-parser';
 
-/** Lookup of authenticated routes (SPEC §2) for the route guard; issue "Foundation". */
+/** Lookup of authenticated routes (docs/product.md §2) for the route guard; issue "Foundation". */
 export type { AuthRouteKey };
 
 export interface AuthRouteMatch {

@@ -14,7 +14,7 @@ function fallBackToProductLogo(event: SyntheticEvent<HTMLImageElement>) {
 }
 
 /**
- * Logo and name "Parcela" (SPEC §1 "The top bar shows the product name/logo"). `company` shows the
+ * Logo and name "Parcela" (docs/product.md §1 "The top bar shows the product name/logo"). `company` shows the
  * company's uploaded logo (Configuración → Empresas) with Parcela's as the fallback. `size` is the
  * logo's side in px.
  */

@@ -4,7 +4,7 @@ import { es } from 'date-fns/locale';
 import { t } from '../../i18n/labels';
 
 /**
- * Spanish date field (SPEC §9 labels "Elegir fecha", "Hoy", "Limpiar"; dates shown dd/mm/aaaa):
+ * Spanish date field (docs/product.md §9 labels "Elegir fecha", "Hoy", "Limpiar"; dates shown dd/mm/aaaa):
  * Blueprint's DateInput with date-fns' `es` locale, so the calendar names months and weekdays in
  * Spanish and weeks start on Monday. The value is the wire format, an ISO date `YYYY-MM-DD`, or ''
  * when empty; text that is not a date in range reads as {@link INVALID_DATE_VALUE}, which the

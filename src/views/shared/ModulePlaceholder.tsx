@@ -35,7 +35,7 @@ export function ModulePlaceholder({ route }: { route: RouteDef }) {
 }
 
 /**
- * Shown instead of a screen when the user lacks its permissions (SPEC §6: a user sees only what
+ * Shown instead of a screen when the user lacks its permissions (docs/product.md §6: a user sees only what
  * the `accesos` list grants).
  */
 export function NoPermission({ route }: { route: RouteDef }) {

@@ -11,7 +11,7 @@ import {
 import { inspectOption } from '../../machines/inspect';
 
 /**
- * Selectors and named intents of the CRUD pattern's two machines (design ARCHITECTURE.md: views
+ * Selectors and named intents of the CRUD pattern's two machines (docs/architecture.md: views
  * read the machine through selectors and call named-intent hooks). Every shared CRUD view takes
  * the running actor as a prop; a screen creates the actors (usually with `useActorRef`) and passes
  * them down.

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { pageTitle } from '../../config/paths';
 
 /**
- * Sets the document title to `<title> | Parcela` (SPEC §2 "Page title") while the calling screen
+ * Sets the document title to `<title> | Parcela` (docs/product.md §2 "Page title") while the calling screen
  * is shown; `null` leaves it unchanged (e.g. while redirecting).
  */
 export function useDocumentTitle(title: string | null): void {

@@ -11,7 +11,7 @@ import { AppHotkeysProvider } from './hotkeys';
 import '../../styles/shell.css';
 
 /**
- * The authenticated area (SPEC §2; issue "Shell"), loaded on demand by AppRoutes once the route
+ * The authenticated area (docs/product.md §2; issue "Shell"), loaded on demand by AppRoutes once the route
  * guard let the user in: the shell's app-wide actors (layout, theme, change-password, menu-search,
  * created the first time and loaded with this chunk), AppLayout (top bar, side menu, footer,
  * dialogs), which stays mounted while the user moves between authenticated screens, and the current
@@ -36,7 +36,7 @@ export function AuthenticatedShell({ match }: { match: AuthRouteMatch }) {
 }
 
 /**
- * One authenticated screen: the permission check (SPEC §6), then the screen the table names
+ * One authenticated screen: the permission check (docs/product.md §6), then the screen the table names
  * (src/config/screens.ts), or the placeholder of a module still to come.
  */
 function AuthScreen({ match }: { match: AuthRouteMatch }) {

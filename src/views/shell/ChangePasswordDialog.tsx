@@ -15,7 +15,7 @@ import { passwordStrength, type PasswordField, type PasswordStrength } from '../
 import { t, type LabelKey } from '../../i18n/labels';
 import { useChangePassword, useChangePasswordEvents } from './shell-context';
 
-/** Title of the dialog (SPEC §2). */
+/** Title of the dialog (docs/product.md §2). */
 export const CHANGE_PASSWORD_TITLE = 'CAMBIAR CONTRASEÑA';
 
 const FIELDS: readonly { field: PasswordField; id: string; label: string; autoComplete: 'current-password' | 'new-password' }[] = [
@@ -31,7 +31,7 @@ const STRENGTH: Record<PasswordStrength, { label: LabelKey; value: number; inten
 };
 
 /**
- * The change-password dialog (SPEC §2 "Change-password dialog", §5, §8; issue "Shell"): a modal
+ * The change-password dialog (docs/product.md §2 "Change-password dialog", §5, §8; issue "Shell"): a modal
  * titled "CAMBIAR CONTRASEÑA" with three masked fields ("Contraseña Actual", "Nueva Contraseña" with
  * its strength — "Débil" / "Medio" / "Fuerte", "Ingrese una contraseña" when empty — and "Confirme
  * la nueva contraseña") and the buttons "Cancelar" and "Cambiar" (loading while row 15 runs). The

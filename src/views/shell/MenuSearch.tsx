@@ -22,7 +22,7 @@ const renderItem: ItemRenderer<MenuItem> = (item, { handleClick, handleFocus, mo
 );
 
 /**
- * The shortcut search box at the top of the side menu (SPEC §2 "Shortcut search box", §5, §9):
+ * The shortcut search box at the top of the side menu (docs/product.md §2 "Shortcut search box", §5, §9):
  * Blueprint's Suggest driven by the menu-search machine. What is typed goes to the machine, which
  * filters the submodules 250 ms after the last keystroke (blank: all of them); picking one
  * navigates to its route, clears the box and, like a link, closes an overlay or mobile menu. No
@@ -42,14 +42,14 @@ export function MenuSearch() {
         onQueryChange={type}
         onItemSelect={(item) => {
           pick(item);
-          // Like choosing a link: an overlay or mobile menu closes (SPEC §2).
+          // Like choosing a link: an overlay or mobile menu closes (docs/product.md §2).
           linkChosen();
         }}
         selectedItem={null}
         inputValueRenderer={(item) => item.nombre}
         itemRenderer={renderItem}
         itemsEqual={(a, b) => a.ruta === b.ruta}
-        // SPEC §9: no submodule at all → "No hay opciones disponibles"; a query matching none →
+        // docs/product.md §9: no submodule at all → "No hay opciones disponibles"; a query matching none →
         // "No se encontraron resultados".
         noResults={
           <BlueprintMenuItem

@@ -6,13 +6,13 @@ import type { NotificationItem } from '../../machines/notifications/notification
 import { selectNotificationItems } from '../../machines/notifications/notifications.selectors';
 import { useNotifications, useNotificationsEvents } from './shell-context';
 
-/** Title of the notifications dialog (SPEC §2). */
+/** Title of the notifications dialog (docs/product.md §2). */
 export const NOTIFICATIONS_TITLE = 'Notificaciones';
-/** Text of an empty list (SPEC §2). */
+/** Text of an empty list (docs/product.md §2). */
 export const NOTIFICATIONS_EMPTY = 'Aún no hay notificaciones';
 
 /**
- * The notifications dialog's content (SPEC §2 "Notifications panel", §3, §4; issue "Shell"):
+ * The notifications dialog's content (docs/product.md §2 "Notifications panel", §3, §4; issue "Shell"):
  * 350 px wide (the popover under the bell), title "Notificaciones", newest first. Each item shows
  * its type's icon in the type colour, the title, the HTML detail sanitised by DOMPurify, and the
  * creation time relative to now in Spanish (from `fecha_creacion`; the Lima wall time on hover).

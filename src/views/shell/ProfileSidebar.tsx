@@ -9,7 +9,7 @@ import { TOPBAR_LABELS } from './TopBar';
 export const PROFILE_TITLE = 'Mi perfil';
 
 /**
- * The profile sidebar (SPEC §2 layout: a profile sidebar beside the config sidebar; issue "The
+ * The profile sidebar (docs/product.md §2 layout: a profile sidebar beside the config sidebar; issue "The
  * shell, exactly as specified" item 7): a right-hand Blueprint drawer opened from the top bar's
  * user button, closed by its close button, Escape or a click outside. Shows the signed-in user's
  * name, roles, document, e-mail and active location, with "Cambiar contraseña" (closes the sidebar

@@ -12,7 +12,7 @@ import { ancestorGroupKeys, buildMenuModel, findActiveKey, type MenuNode, type M
 export const MENU_NAV_LABEL = 'Menú principal';
 
 /**
- * The side menu (SPEC §2 "Side menu"; design SHELL.md "Behaviour", section titles 0.857rem upper
+ * The side menu (docs/product.md §2 "Side menu"; design SHELL.md "Behaviour", section titles 0.857rem upper
  * case bold): the shortcut search box, then the sections INICIO, MENÚ and ANALÍTICAS Y AUDITORÍAS
  * built from the user's `permissions_names` and `accesos` (menu-model.ts). Exactly one link is
  * active, the one matching the current path (case-insensitive); the groups holding it open when the
@@ -28,7 +28,7 @@ export function SideMenu() {
   const activeKey = findActiveKey(sections, location);
   const { activeGroupsChanged } = useLayoutEvents();
 
-  // Whenever the active link changes, exactly the groups holding it are open (SPEC §2).
+  // Whenever the active link changes, exactly the groups holding it are open (docs/product.md §2).
   const activeGroups = ancestorGroupKeys(activeKey).join(' ');
   useEffect(() => {
     activeGroupsChanged(activeGroups ? activeGroups.split(' ') : []);
@@ -44,7 +44,7 @@ export function SideMenu() {
 }
 
 /**
- * The menu's tree (SPEC §2 "Side menu"): section titles, then their entries — links (the active
+ * The menu's tree (docs/product.md §2 "Side menu"): section titles, then their entries — links (the active
  * one highlighted with aria-current="page"), group headers that toggle, separators as dividers,
  * disabled entries greyed out, hidden ones left out, commands as buttons (`logout`,
  * `changePassword`, `themeConfigurator`).

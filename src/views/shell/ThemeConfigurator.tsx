@@ -6,7 +6,7 @@ import { useTheme, useThemeEvents } from './shell-context';
 /** Title of the config sidebar. */
 export const THEME_CONFIGURATOR_TITLE = 'Configuración del tema';
 
-/** Menu mode options in Spanish (SPEC §2: Fijo = static, Sobreponer = overlay). */
+/** Menu mode options in Spanish (docs/product.md §2: Fijo = static, Sobreponer = overlay). */
 const MENU_MODES: readonly { value: StyleSettings['menuMode']; label: string }[] = [
   { value: 'static', label: 'Fijo' },
   { value: 'overlay', label: 'Sobreponer' },
@@ -19,7 +19,7 @@ function primarySwatch(name: string): string {
 }
 
 /**
- * The theme configurator, the "config sidebar" (SPEC §2 "Theme configurator", §8; design SHELL.md
+ * The theme configurator, the "config sidebar" (docs/product.md §2 "Theme configurator", §8; design SHELL.md
  * "Presets"): a drawer from the right with the primary colour swatches (the 17 names, noir first),
  * the surface swatches (the 8 palettes), the preset (Aura / Lara / Nora), the menu mode ("Fijo" /
  * "Sobreponer") and "Guardar". Each choice is applied at once by the theme machine; "Guardar" saves

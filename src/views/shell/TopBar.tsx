@@ -32,12 +32,12 @@ export const TOPBAR_LABELS = {
 } as const;
 
 /**
- * The top bar (SPEC §2 "Top bar"; design SHELL.md "Top bar: fixed, 4rem high, padding 0 2rem, card
+ * The top bar (docs/product.md §2 "Top bar"; design SHELL.md "Top bar: fixed, 4rem high, padding 0 2rem, card
  * background; the logo area is 20rem wide"): menu toggle, logo linking to /, the notification bell
  * with its unread badge (animated while unread exist) and the notifications dialog, the dark/light
  * toggle, the theme configurator button, and the user's first name and surname opening the profile
  * sidebar (ProfileSidebar.tsx: "Cambiar contraseña", "Cerrar sesión"). Mounting it starts the realtime connection
- * (SPEC §4: 5 s after the top bar appears).
+ * (docs/product.md §4: 5 s after the top bar appears).
  */
 export function TopBar({ sidebarId }: { sidebarId: string }) {
   useStartRealtimeOnMount();
@@ -89,8 +89,8 @@ export function TopBar({ sidebarId }: { sidebarId: string }) {
 }
 
 /**
- * The bell (SPEC §2, §4): a badge with the unread count when > 0, a shake while unread exist, and
- * the notifications dialog. SPEC §4 places the dialog at the top right of the viewport, 350 px wide
+ * The bell (docs/product.md §2, §4): a badge with the unread count when > 0, a shake while unread exist, and
+ * the notifications dialog. docs/product.md §4 places the dialog at the top right of the viewport, 350 px wide
  * (the original's PrimeVue `Dialog position="topright"`), so it is a non-modal Blueprint overlay
  * pinned there by CSS, not a popover hanging under the bell. The notifications machine opens and
  * closes it; a click outside closes it (a mousedown on the bell itself is left to the bell's click,
@@ -154,7 +154,7 @@ function NotificationsBell() {
 }
 
 /**
- * The user's first name and surname (SPEC §2 top bar), opening the profile sidebar (SPEC §2
+ * The user's first name and surname (docs/product.md §2 top bar), opening the profile sidebar (docs/product.md §2
  * layout), which holds "Cambiar contraseña" and logout.
  */
 function UserMenu() {

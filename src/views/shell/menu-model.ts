@@ -2,7 +2,7 @@ import { MENU_CATALOGUE, type MenuGroupEntry } from '../../schemas/permissions';
 import type { MenuGroup } from '../../schemas/session';
 
 /**
- * The side menu's model (issue "Shell"; SPEC §2 "Side menu", §3 permissions_names, §6; design
+ * The side menu's model (issue "Shell"; docs/product.md §2 "Side menu", §3 permissions_names, §6; design
  * SHELL.md "Behaviour"). A small typed tree: sections (INICIO, MENÚ, ANALÍTICAS Y AUDITORÍAS) of
  * entries that are links, group headers with children, separators (dividers) or commands; any
  * entry may be disabled or hidden. Entries are addressed by their path in the tree ("1-2-0":
@@ -42,7 +42,7 @@ export interface MenuSeparator {
 }
 export type MenuNode = MenuLink | MenuGroupNode | MenuCommand | MenuSeparator;
 
-/** A titled section of the menu (titles upper case, SPEC §2). */
+/** A titled section of the menu (titles upper case, docs/product.md §2). */
 export interface MenuSection {
   key: string;
   label: string;
@@ -78,7 +78,7 @@ function withKeys(drafts: Draft[], prefix: string): MenuNode[] {
 }
 
 /**
- * Builds the menu of a user (SPEC §2, §6).
+ * Builds the menu of a user (docs/product.md §2, §6).
  * - INICIO: Dashboard → "/".
  * - MENÚ and ANALÍTICAS Y AUDITORÍAS: the groups of `permissions_names`, each in the section its
  *   MENU_CATALOGUE entry names (groups the catalogue does not know go to MENÚ). A group whose only
@@ -142,7 +142,7 @@ function* links(nodes: readonly MenuNode[]): Generator<MenuLink> {
 }
 
 /**
- * The one active entry for a location (SPEC §2 "only one item is active at a time"): the visible
+ * The one active entry for a location (docs/product.md §2 "only one item is active at a time"): the visible
  * link whose route equals the location, case-insensitively; else the link whose route is the
  * longest whole-segment prefix of it (/Proyectos/Lotizaciones stays active on
  * /PROYECTOS/Lotizaciones/x). "/" matches only "/".

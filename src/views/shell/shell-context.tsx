@@ -12,7 +12,7 @@ import type { MenuItem, StyleSettings } from '../../schemas/session';
 import { useServices, useSession } from '../services';
 
 /**
- * The shell's actors in the view tree (issue "Shell"; design ARCHITECTURE.md "views read the machine
+ * The shell's actors in the view tree (issue "Shell"; docs/architecture.md "views read the machine
  * through selectors and call named-intent hooks"). The authenticated area provides the app-wide
  * `layout`, `theme`, `changePassword` and `menuSearch` actors; `notifications` and `realtime` are
  * the session's children while logged in (undefined otherwise). Each `use…` hook reads through a
@@ -61,7 +61,7 @@ export function useTheme<T>(selector: (s: SnapshotFrom<ThemeMachine>) => T): T {
   return useSelector(useShellActors().theme, selector);
 }
 
-/** Theme intents (SPEC §2 "Theme configurator", top bar dark/light toggle). */
+/** Theme intents (docs/product.md §2 "Theme configurator", top bar dark/light toggle). */
 export function useThemeEvents() {
   const { theme } = useShellActors();
   return {
@@ -83,7 +83,7 @@ export function useChangePassword<T>(selector: (s: SnapshotFrom<ChangePasswordMa
   return useSelector(useShellActors().changePassword, selector);
 }
 
-/** Change-password intents (SPEC §2 "Change-password dialog"). */
+/** Change-password intents (docs/product.md §2 "Change-password dialog"). */
 export function useChangePasswordEvents() {
   const { changePassword } = useShellActors();
   return {
@@ -101,7 +101,7 @@ export function useMenuSearch<T>(selector: (s: SnapshotFrom<MenuSearchMachine>) 
   return useSelector(useShellActors().menuSearch, selector);
 }
 
-/** Shortcut search intents (SPEC §2 "Shortcut search box"). */
+/** Shortcut search intents (docs/product.md §2 "Shortcut search box"). */
 export function useMenuSearchEvents() {
   const { menuSearch } = useShellActors();
   return {
@@ -120,7 +120,7 @@ export function useNotifications<T>(selector: (s: NotificationsSnapshot | undefi
   return useSelector(ref, selector as (s: unknown) => T);
 }
 
-/** Notification intents (SPEC §2 "Notifications panel"); no-ops while logged out. */
+/** Notification intents (docs/product.md §2 "Notifications panel"); no-ops while logged out. */
 export function useNotificationsEvents() {
   const ref = useSession((s) => s.children.notifications);
   return {
@@ -132,7 +132,7 @@ export function useNotificationsEvents() {
 
 /**
  * Starts the realtime connection when the calling component (the top bar) mounts and whenever a
- * new session's realtime actor appears (SPEC §4: "set up 5 seconds after the top bar appears"; the
+ * new session's realtime actor appears (docs/product.md §4: "set up 5 seconds after the top bar appears"; the
  * delay is the machine's).
  */
 export function useStartRealtimeOnMount(): void {

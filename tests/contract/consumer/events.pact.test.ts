@@ -1,7 +1,7 @@
 /**
  * Message contracts of the realtime events between the web app (`parcela-web`) and the server's
  * broadcasts (`parcela-events`), each handled by its real consumer:
- * - NotificationsMessageEvent (SPEC §3, §4): the notifications machine, which must prepend the
+ * - NotificationsMessageEvent (docs/product.md §3, §4): the notifications machine, which must prepend the
  *   pushed notification for its user;
  * - PermissionsChangedEvent (src/schemas/configuracion/roles.ts): the session machine, which must refetch the
  *   user's permissions (row 11) and rebuild the menu, and ignore a payload for someone else.
@@ -51,7 +51,7 @@ describe('NotificationsMessageEvent', () => {
           ids_users: eachLike(integer(2)),
           notification: {
             id_notification: integer(1),
-            type: { icon: like('person'), color_icon: regex(/^#[0-9a-fA-F]{6}$/, '#10b981') }, // SPEC §3 fixes icon and color_icon only (tolerant reader)
+            type: { icon: like('person'), color_icon: regex(/^#[0-9a-fA-F]{6}$/, '#10b981') }, // docs/product.md §3 fixes icon and color_icon only (tolerant reader)
             title: like(NOTIFICATION_NEW.title),
             detail: like(NOTIFICATION_NEW.detail),
             created_at_formatted: regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '2026-11-20 10:15:00'),

@@ -1,5 +1,5 @@
 /**
- * Consumer contract of the notification calls (SPEC §7 rows 12–14 and the admin send) between
+ * Consumer contract of the notification calls (docs/product.md §7 rows 12–14 and the admin send) between
  * `parcela-web` and `parcela-api`, through the real src/api/notifications module.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const apiFor = (url: string, token: string | null) => createNotificationsApi(moc
 
 const notification = (isNew: boolean) => ({
   id_notification: integer(12),
-  type: { icon: like('person'), color_icon: regex(/^#[0-9a-fA-F]{6}$/, '#10b981') }, // SPEC §3 fixes icon and color_icon only (tolerant reader)
+  type: { icon: like('person'), color_icon: regex(/^#[0-9a-fA-F]{6}$/, '#10b981') }, // docs/product.md §3 fixes icon and color_icon only (tolerant reader)
   title: like(NOTIFICATION_NEW.title),
   detail: like(NOTIFICATION_NEW.detail),
   created_at_formatted: regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '2026-11-20 10:15:00'),
@@ -24,7 +24,7 @@ const notification = (isNew: boolean) => ({
   route: like(NOTIFICATION_NEW.route),
 });
 
-describe('notification calls (SPEC §7 rows 12–14)', () => {
+describe('notification calls (docs/product.md §7 rows 12–14)', () => {
   it('row 12: lists the staff notifications with the unread count', async () => {
     await pact
       .addInteraction()

@@ -42,7 +42,7 @@ export const bearer = (token: string) => ({ Authorization: MatchersV3.regex(/^Be
 type RequestBuilder = Parameters<NonNullable<Parameters<ReturnType<PactV4['addInteraction']>['withRequest']>[2]>>[0];
 
 /**
- * Declares a bearer-authenticated x-www-form-urlencoded request (SPEC §7 rows 7, 8, 14, 15 send forms).
+ * Declares a bearer-authenticated x-www-form-urlencoded request (docs/product.md §7 rows 7, 8, 14, 15 send forms).
  * pact-js 16's `body(contentType, Buffer)` registers a binary content-type rule that rejects form
  * bodies (pact-js issue #767), so the text body goes through the interaction's own `withRequestBody`.
  */

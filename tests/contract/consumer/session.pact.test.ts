@@ -1,5 +1,5 @@
 /**
- * Consumer contract of the session calls (SPEC §7 rows 1–11 and 15) between the web app
+ * Consumer contract of the session calls (docs/product.md §7 rows 1–11 and 15) between the web app
  * (`parcela-web`) and the API (`parcela-api`). Each interaction drives the real `src/api` function
  * against the Pact mock server and asserts on its parsed result or its ApiError.
  */
@@ -25,7 +25,7 @@ const menuGroups = eachLike({
   items: eachLike({ nombre: like('Usuarios'), ruta: like('/Configuracion/Usuarios'), icono: like('people') }),
 });
 
-describe('session calls (SPEC §7)', () => {
+describe('session calls (docs/product.md §7)', () => {
   it('row 1: registers a customer', async () => {
     await pact
       .addInteraction()
@@ -71,7 +71,7 @@ describe('session calls (SPEC §7)', () => {
         b.jsonBody({
           data: {
             token: regex(/^[0-9a-f]{64}$/, 'f'.repeat(64)),
-            // SPEC §6: any type other than CUSTOMER is staff (the reader maps it with sessionTypeOf).
+            // docs/product.md §6: any type other than CUSTOMER is staff (the reader maps it with sessionTypeOf).
             type: like('COLLABORATOR'),
             system_styles: null,
             user: {
@@ -284,7 +284,7 @@ describe('session calls (SPEC §7)', () => {
       .uponReceiving('a request for the active locations')
       .withRequest('GET', '/api/private/ver_locales_activos')
       .willRespondWith(200, (b) =>
-        // SPEC §3 "Local … fields not shown": the reader requires the id and the name only.
+        // docs/product.md §3 "Local … fields not shown": the reader requires the id and the name only.
         b.jsonBody({ message: eachLike({ id: integer(1), name: like('Sede Central - Lima') }) }),
       )
       .executeTest(async (mock) => {

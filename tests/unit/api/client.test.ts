@@ -1,5 +1,5 @@
 /**
- * api/client (design ARCHITECTURE.md "api/"; SPEC §7, §8): bearer token from storage, every failure
+ * api/client (docs/architecture.md; docs/product.md §7, §8): bearer token from storage, every failure
  * normalised to ApiError {status, message, issues}, bodies parsed by their schema. Uses a fake fetch.
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -73,7 +73,7 @@ describe('api client', () => {
     expect(error).toMatchObject({ status, message: 'mensaje', issues: {} });
   });
 
-  describe('the global check (SPEC §7 "every response passes a global check", onSessionError)', () => {
+  describe('the global check (docs/product.md §7 "every response passes a global check", onSessionError)', () => {
     function reporting(respond: (req: Request) => Response, onSessionError = vi.fn()) {
       const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
         respond(new Request(input, init)),
@@ -241,7 +241,7 @@ describe('login answer (call 2): tolerant reader', () => {
       }),
     );
     const data = await createSessionApi(client).login({ user: '70000001', password: 'x', user_type: 'COLLABORATOR' });
-    expect(data.type).toBe('COLLABORATOR'); // SPEC §6: anything but CUSTOMER is staff
+    expect(data.type).toBe('COLLABORATOR'); // docs/product.md §6: anything but CUSTOMER is staff
     expect(data.system_styles).toEqual({ primary: 'blue', surface: null, preset: 'Lara', menuMode: 'static', darkTheme: true });
     expect(data.user.permissions_names[0]!.icono).toBeUndefined();
   });

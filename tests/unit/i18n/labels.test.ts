@@ -1,10 +1,10 @@
-/** i18n (SPEC §1 Spanish default, English available; §9 UI labels letter for letter). */
+/** i18n (docs/product.md §1 Spanish default, English available; §9 UI labels letter for letter). */
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, t } from '../../../src/i18n/labels';
 import { es } from '../../../src/i18n/es';
 
 describe('UI labels', () => {
-  it('Spanish is the default and holds the SPEC §9 labels letter for letter', () => {
+  it('Spanish is the default and holds the docs/product.md §9 labels letter for letter', () => {
     expect(Object.values(es).sort()).toEqual(
       [
         'Aplicar',

@@ -1,4 +1,4 @@
-/** lib/dates (issue "Foundation"; SPEC §1, §9: America/Lima, dd/mm/yy). */
+/** lib/dates (issue "Foundation"; docs/product.md §1, §9: America/Lima, dd/mm/yy). */
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { formatDate, relativeTimeEs, todayInLima } from '../../../src/lib/dates';
@@ -38,7 +38,7 @@ describe('formatDate', () => {
   });
 });
 
-describe('relativeTimeEs (SPEC §2 notifications: creation date as relative time; §3 fallbacks)', () => {
+describe('relativeTimeEs (docs/product.md §2 notifications: creation date as relative time; §3 fallbacks)', () => {
   const now = Date.parse('2025-06-15T15:00:00Z');
 
   it('says how long ago in Spanish', () => {

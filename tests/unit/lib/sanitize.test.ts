@@ -1,4 +1,4 @@
-/** lib/sanitize (SPEC §3 notification detail HTML; docs/decisions.md "Detail HTML"): DOMPurify in jsdom. */
+/** lib/sanitize (docs/product.md §3 notification detail HTML; docs/decisions.md "Detail HTML"): DOMPurify in jsdom. */
 import { describe, expect, it } from 'vitest';
 import { sanitizeNotificationHtml } from '../../../src/lib/sanitize';
 

@@ -1,4 +1,4 @@
-/** lib/storage (SPEC §3 storage keys): plain token/type, JSON values, validation on read, clear. */
+/** lib/storage (docs/product.md §3 storage keys): plain token/type, JSON values, validation on read, clear. */
 import { describe, expect, it } from 'vitest';
 import { clearStorage, readStorage, writeStorage } from '../../../src/lib/storage';
 import { TOKEN, locals, memoryStore, sampleUser } from '../support/fakes';

@@ -1,5 +1,5 @@
 /**
- * lib/theme-dom (SPEC §4 "dark is applied through an app-dark class on the document root … a view
+ * lib/theme-dom (docs/product.md §4 "dark is applied through an app-dark class on the document root … a view
  * transition is used when supported"; design SHELL.md): CSS variables on <html>, app-dark on <html>,
  * Blueprint's bp6-dark on <body>, document.startViewTransition only when light/dark changes.
  */

@@ -1,5 +1,5 @@
 /**
- * lib/toaster and lib/blueprint-toaster (SPEC §3 toast message, §4 pause on hover, §9 top-right,
+ * lib/toaster and lib/blueprint-toaster (docs/product.md §3 toast message, §4 pause on hover, §9 top-right,
  * 3000 ms default): created lazily, once; severities map onto Blueprint intents; summary in bold
  * with the detail below; life → timeout; closable:false hides the close button.
  */
@@ -26,7 +26,7 @@ describe('createLazyToaster', () => {
   });
 });
 
-describe('toastProps (SPEC §3 → Blueprint)', () => {
+describe('toastProps (docs/product.md §3 → Blueprint)', () => {
   it('maps each severity onto an intent', () => {
     expect(SEVERITY_INTENT).toEqual({
       info: 'primary',

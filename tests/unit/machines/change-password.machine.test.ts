@@ -1,4 +1,4 @@
-/** change-password machine (SPEC §2, §5, §7 row 15, §8: exact warning titles and texts, 3000 ms). */
+/** change-password machine (docs/product.md §2, §5, §7 row 15, §8: exact warning titles and texts, 3000 ms). */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '../../../src/api/client';

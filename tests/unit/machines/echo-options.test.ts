@@ -6,7 +6,7 @@ import { echoInfoSchema } from '../../../src/schemas/session';
 const page = { hostname: 'app.parcela.pe', port: '', protocol: 'https:' };
 
 describe('echoOptionsFor', () => {
-  it("reads echo_info with only SPEC §3's four fields (plus an unknown key) and uses Pusher's defaults", () => {
+  it("reads echo_info with only docs/product.md §3's four fields (plus an unknown key) and uses Pusher's defaults", () => {
     const info = echoInfoSchema.parse({ broadcaster: 'pusher', key: 'k1', cluster: 'us2', encrypted: true, app_id: 'ignored' });
     const options = echoOptionsFor(info, page, 'https://api.parcela.pe/api');
     expect(options).toMatchObject({ key: 'k1', cluster: 'us2', forceTLS: true, authEndpoint: 'https://api.parcela.pe/broadcasting/auth' });

@@ -1,4 +1,4 @@
-/** layout machine (issue "Shell"; SPEC §2 Layout, §9 breakpoint 991 px; design SHELL.md "Behaviour"). */
+/** layout machine (issue "Shell"; docs/product.md §2 Layout, §9 breakpoint 991 px; design SHELL.md "Behaviour"). */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { layoutMachine, type MenuMode } from '../../../src/machines/layout/layout.machine';
@@ -86,7 +86,7 @@ describe('layout machine', () => {
     expect(actor.getSnapshot().context.openGroups).toEqual(['1-3']);
   });
 
-  it('opening a group closes the others that hold no active item (SPEC §2: groups do not pile up)', () => {
+  it('opening a group closes the others that hold no active item (docs/product.md §2: groups do not pile up)', () => {
     const actor = start(1366);
     actor.send({ type: 'menu.groupToggled', key: '1-0' }); // Configuración
     actor.send({ type: 'menu.groupToggled', key: '1-1' }); // Administración

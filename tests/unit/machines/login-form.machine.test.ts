@@ -1,5 +1,5 @@
 /**
- * login-form machine (issue "Foundation"; SPEC §3 "Login request"): client validation, the
+ * login-form machine (issue "Foundation"; docs/product.md §3 "Login request"): client validation, the
  * show/hide toggle, and a valid submit handed to the session through the named `submitLogin`.
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** menu-search machine with fake timers (SPEC §2 shortcut search, §5, §9: 250 ms). */
+/** menu-search machine with fake timers (docs/product.md §2 shortcut search, §5, §9: 250 ms). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { filterMenuItems, menuSearchMachine } from '../../../src/machines/menu-search/menu-search.machine';

@@ -1,5 +1,5 @@
 /**
- * new-password machine (issue "Foundation"; SPEC §3 "New password: id, password", §7 row 6):
+ * new-password machine (issue "Foundation"; docs/product.md §3 "New password: id, password", §7 row 6):
  * ≥ 8 characters, equal confirmation, token and type from the URL, 422 → invalid link.
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** notifications machine (SPEC §2 panel, §4 new → seen → cleared, realtime push, §7 rows 12–14, §8). */
+/** notifications machine (docs/product.md §2 panel, §4 new → seen → cleared, realtime push, §7 rows 12–14, §8). */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { notificationsMachine } from '../../../src/machines/notifications/notifications.machine';

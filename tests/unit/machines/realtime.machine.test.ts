@@ -1,5 +1,5 @@
 /**
- * realtime machine with fake timers and a fake connection (SPEC §4, §9: 5000 ms; pusher-js states;
+ * realtime machine with fake timers and a fake connection (docs/product.md §4, §9: 5000 ms; pusher-js states;
  * NotificationsMessageEvent and PermissionsChangedEvent handed on).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Registration machine (issue "Foundation"; SPEC §3 "Customer registration", §7 row 1): client
+ * Registration machine (issue "Foundation"; docs/product.md §3 "Customer registration", §7 row 1): client
  * validation with the server's zod schema, server 422 field errors on their fields, success toast
  * and output, and the customer-access machine switching to the login tab with the document number.
  */

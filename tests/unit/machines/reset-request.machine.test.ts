@@ -1,5 +1,5 @@
 /**
- * reset-request machine (issue "Foundation"; SPEC §3 "Password reset request: dni", §7 rows 4/5):
+ * reset-request machine (issue "Foundation"; docs/product.md §3 "Password reset request: dni", §7 rows 4/5):
  * idle → submitting → sent | failed, with the server's message.
  */
 import { describe, expect, it, vi } from 'vitest';

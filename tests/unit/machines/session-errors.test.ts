@@ -1,12 +1,12 @@
 /**
- * The global 401/404/402 rule for every call of the session and the shell (SPEC §7 "Every response
+ * The global 401/404/402 rule for every call of the session and the shell (docs/product.md §7 "Every response
  * passes a global check: 401 → /auth/access, 404 → /auth/error, 402 → /auth/pago", §8; issue 12
  * item 2). One test per call, end to end: the app's services (createAppServices) with the real api
  * modules and the real client over a fake server (tests/unit/support/fake-server.ts), so the
  * answer travels through the one mechanism the app uses — the client's `onSessionError` hook →
  * `session.apiError` — and not through a per-machine path.
  *
- * "Ends the session exactly as the spec says" = the session is `redirected`, every SPEC §3 key is
+ * "Ends the session exactly as the spec says" = the session is `redirected`, every docs/product.md §3 key is
  * cleared, and the user is sent to /auth/access (whose page reads "Acceso denegado", see
  * tests/views/session-errors.test.tsx), with no toast of the failed action over it.
  */
@@ -45,7 +45,7 @@ function boot(overrides: Partial<Record<CallNumber, FakeAnswer>>, { restored = t
   return { services, session, store, server, navigate, toaster };
 }
 
-/** The SPEC §7 outcome of a 401 with a session: redirected, storage cleared, /auth/access. */
+/** The docs/product.md §7 outcome of a 401 with a session: redirected, storage cleared, /auth/access. */
 async function expectSessionEnded({ session, store, navigate }: ReturnType<typeof boot>) {
   await waitFor(session, (s) => s.matches('redirected'));
   const snap = session.getSnapshot();
@@ -199,7 +199,7 @@ describe('the other statuses of the global rule, and its exceptions', () => {
     expect(refused.navigate).not.toHaveBeenCalled();
   });
 
-  it('row 7: a logout answered 401 still lands on /auth/login (SPEC §4, §8: logout errors are only logged)', async () => {
+  it('row 7: a logout answered 401 still lands on /auth/login (docs/product.md §4, §8: logout errors are only logged)', async () => {
     const app = boot({ 7: unauthorized });
     await waitFor(app.session, (s) => s.matches({ loggedIn: 'ready' }));
     app.session.send({ type: 'session.logout' });

@@ -1,5 +1,5 @@
 /**
- * Session machine (issue "Foundation"; SPEC §2, §3, §4, §7, §8): login stores the SPEC §3 keys and
+ * Session machine (issue "Foundation"; docs/product.md §2, §3, §4, §7, §8): login stores the docs/product.md §3 keys and
  * loads the four secondary calls, failures, logout, the global 401/404/402 rule, and the initial
  * state read from storage, and the live permission refresh on a pushed PermissionsChangedEvent.
  * Effects are the real ones of session.actors.ts over a fake api, an
@@ -124,7 +124,7 @@ describe('session machine', () => {
     expect(start(fakeSessionApi(), store).actor.getSnapshot().value).toBe('loggedOut');
   });
 
-  it('login success stores the SPEC §3 keys, loads rows 3, 9, 10 and 11, then navigates to /', async () => {
+  it('login success stores the docs/product.md §3 keys, loads rows 3, 9, 10 and 11, then navigates to /', async () => {
     const { actor, navigate, store, api } = start();
     actor.send(login);
     expect(actor.getSnapshot().value).toBe('authenticating');
@@ -258,7 +258,7 @@ describe('session machine', () => {
     expect(navigate).toHaveBeenCalledWith('/auth/login');
   });
 
-  describe('global API errors (SPEC §7)', () => {
+  describe('global API errors (docs/product.md §7)', () => {
     const loggedIn = () => {
       const store = memoryStore();
       seedSession(store);

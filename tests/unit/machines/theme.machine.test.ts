@@ -1,4 +1,4 @@
-/** theme machine (SPEC §2 theme configurator, §4 theme, §6 customers never save, §8 toasts, §9 defaults). */
+/** theme machine (docs/product.md §2 theme configurator, §4 theme, §6 customers never save, §8 toasts, §9 defaults). */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { NOT_SAVED_TOAST, SAVED_TOAST, themeMachine } from '../../../src/machines/theme/theme.machine';

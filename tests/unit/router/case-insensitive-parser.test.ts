@@ -1,4 +1,4 @@
-/** Case-insensitive parser and auth-route lookup (SPEC §2: both capitalisations resolve). */
+/** Case-insensitive parser and auth-route lookup (docs/product.md §2: both capitalisations resolve). */
 import { describe, expect, it } from 'vitest';
 import { caseInsensitiveParser } from '../../../src/views/router/case-insensitive-parser';
 import { findAuthRoute, safeDecode } from '../../../src/views/router/route-match';

@@ -1,4 +1,4 @@
-/** Menu catalogue and permissions_names (SPEC §2 "Side menu", §3, §6). */
+/** Menu catalogue and permissions_names (docs/product.md §2 "Side menu", §3, §6). */
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_PERMISSIONS, MODULE, STAFF_PERMISSIONS, SUBMODULE, buildPermissionsNames } from '../../../src/schemas/permissions';
 

@@ -1,5 +1,5 @@
 /**
- * Date rules of the registration schema (SPEC §3 "Customer registration": adult, real date). The
+ * Date rules of the registration schema (docs/product.md §3 "Customer registration": adult, real date). The
  * schema uses plain calendar arithmetic so the web app need not load temporal-polyfill with it;
  * these tests hold it to Temporal's answers.
  */

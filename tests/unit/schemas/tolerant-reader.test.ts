@@ -1,5 +1,5 @@
 /**
- * Tolerant reader (issue 12 item 6; design ARCHITECTURE.md "Contracts", API.md "Rules every route
+ * Tolerant reader (issue 12 item 6; docs/contracts.md, API.md "Rules every route
  * follows", docs/contracts.md): every schema the web app reads an answer with accepts the minimal
  * example of its call plus an unknown key at every object level. Requests stay strict (checked at
  * the end).
@@ -153,7 +153,7 @@ interface Entry {
 const RESPONSE_SCHEMAS: Record<string, Entry> = {
   errorBodySchema: { schema: common.errorBodySchema, example: { message: 'Sesión no válida o expirada' } },
   messageResponseSchema: { schema: common.messageResponseSchema, example: { message: 'ok' } },
-  // Session (SPEC §7 rows 1–3, 9–11)
+  // Session (docs/product.md §7 rows 1–3, 9–11)
   registrationResponseSchema: { schema: session.registrationResponseSchema, example: { message: 'Registro exitoso', data: { id: 1 } } },
   loginResponseSchema: {
     schema: session.loginResponseSchema,

@@ -1,5 +1,5 @@
 /**
- * The side menu's model (issue "Shell"; SPEC §2 "Side menu", §6): sections, groups by permission,
+ * The side menu's model (issue "Shell"; docs/product.md §2 "Side menu", §6): sections, groups by permission,
  * "pagos" grants Registro de Cuotas, exactly one active item, ancestors of the active item,
  * separators, disabled/hidden/command entries.
  */

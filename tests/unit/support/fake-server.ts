@@ -1,5 +1,5 @@
 /**
- * A fake HTTP server for the calls of SPEC §7 that the session and the shell make (rows 2, 3, 7–15),
+ * A fake HTTP server for the calls of docs/product.md §7 that the session and the shell make (rows 2, 3, 7–15),
  * as a `fetch` for the real api client: every call answers the sample data of fakes.ts unless a
  * test overrides its answer. Used to prove the global 401/404/402 rule end to end: real api
  * modules, real `createApiClient` (its `onSessionError` hook), real machines.
@@ -13,7 +13,7 @@ export interface FakeAnswer {
   body?: unknown;
 }
 
-/** The SPEC §7 calls by number, as "METHOD path" on the default bases (main /api, customer /api/customer, private /api/private). */
+/** The docs/product.md §7 calls by number, as "METHOD path" on the default bases (main /api, customer /api/customer, private /api/private). */
 export const CALLS = {
   2: 'POST /api/auth/login',
   3: 'GET /api/get_websocket_and_channels_credentials',
@@ -55,7 +55,7 @@ export const SESSION_ERROR_ANSWERS = {
 } as const satisfies Record<number, FakeAnswer>;
 
 /**
- * A fetch answering the SPEC §7 calls; `overrides` replace the answer of some calls.
+ * A fetch answering the docs/product.md §7 calls; `overrides` replace the answer of some calls.
  * @returns `fetch` (for createApiClient / createAppServices), `seen` (every "METHOD path" asked, in
  * order) and `answer(call, a)` to change a call's answer later.
  */

@@ -102,7 +102,7 @@ export function seedSession(
 
 export const apiError = (status: number, message: string, issues: Record<string, string[]> = {}) => new ApiError(status, message, issues);
 
-/** A notification as rows 12–13 list it (SPEC §3); `overrides` change any field. */
+/** A notification as rows 12–13 list it (docs/product.md §3); `overrides` change any field. */
 export function sampleNotification(overrides: Partial<Notification> = {}): Notification {
   return {
     id_notification: 1,
