@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../src/schemas/common';
 
 /**
- * Error responses of every base (design API.md "Errors"): every non-2xx body is
+ * Error responses of every base (docs/api.md "Errors"): every non-2xx body is
  * `{ message, errors? }` with Spanish texts, `errors` mapping a field path (joined with '.') to
  * its messages.
  */

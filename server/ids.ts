@@ -1,7 +1,7 @@
 import Sqids from 'sqids';
 
 /**
- * Opaque ids for browser routes and subdivision API paths (design API.md "Ids": sqids with the
+ * Opaque ids for browser routes and subdivision API paths (docs/api.md "Business resources": sqids with the
  * company's alphabet, decoded on the server). The alphabet comes from `ID_ALPHABET` (config
  * `idAlphabet`), a shuffled set of at least 16 unique characters; changing it breaks links
  * already shared, so it is fixed per installation.

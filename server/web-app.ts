@@ -10,7 +10,7 @@ import { createPreloadedHtml } from './preload-hints';
  * Serves the built web app (docs/architecture.md): files from
  * `distDir` then `publicDir` (so /logo.svg works before a build), and the SPA fallback: a GET for
  * HTML outside the server's own prefixes answers dist/index.html so client-side routes load. Every
- * other unknown request is the JSON 404 of design API.md.
+ * other unknown request is the JSON 404 of docs/api.md.
  */
 
 /** Prefixes the server owns; they never fall back to index.html. */

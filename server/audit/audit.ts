@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { AccountType, ChangeAction, ChangeHistoryTable, DB } from '../db/database';
 
 /**
- * The change-history mechanism (design DOMAIN.md "Cross-cutting: Change history"; docs/decisions.md
+ * The change-history mechanism (docs/domain.md "Cross-cutting: Change history"; docs/decisions.md
  * "Configuración y Historial de cambios"). Every create, update and delete calls {@link recordChange}
  * with the transaction that makes the change, so the history row commits or rolls back with it.
  * Secrets (any key matching /password|token|secret/i, e.g. `password_hash`, `token_hash`) are never

@@ -10,7 +10,7 @@ import { notifyNewCustomer } from '../notifications/notifications.service';
 import { findCustomerById, findRegistrationConflicts, insertCustomer } from './customers.repository';
 import { recordChange, systemAuditContext, type AuditContext } from '../audit/audit';
 
-/** Customer accounts: self-registration (docs/product.md §7 row 1; design DOMAIN.md "CRM"). */
+/** Customer accounts: self-registration (docs/product.md §7 row 1; docs/domain.md "Catalogues"). */
 
 /** Spanish messages of registration. */
 export const REGISTRATION_MESSAGES = {

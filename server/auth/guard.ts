@@ -9,7 +9,7 @@ import { resolveAccessToken, type ResolvedToken } from './tokens';
 import '../audit/audit'; // declares FastifyRequest.audit
 
 /**
- * Route access control (design API.md "Rules every route follows": the permission is declared next
+ * Route access control (docs/api.md "Rules every route follows": the permission is declared next
  * to the path). Every route under /api, /dev and the realtime prefixes (/app, /apps, /broadcasting)
  * declares `config.access`; one onRequest hook enforces it before the body is parsed: 401 without a
  * live token for an active account, 402 when the company's subscription lapsed, 403 when the account

@@ -179,7 +179,7 @@ export interface NotificationsTable {
   seen_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
-/** Change-history action (design DOMAIN.md "Cross-cutting: Change history"). */
+/** Change-history action (docs/domain.md "Cross-cutting: Change history"). */
 export type ChangeAction = 'CREATE' | 'UPDATE' | 'DELETE';
 
 /** One create, update or delete of a record (written by `server/audit/audit.ts`). */
@@ -203,9 +203,9 @@ export interface ChangeHistoryTable {
   changed_fields: string;
 }
 
-/** Subdivision status (DOMAIN.md "Projects and lots"). */
+/** Subdivision status (docs/domain.md "Projects and lots"). */
 export type SubdivisionStatus = 'EN_PREVENTA' | 'EN_VENTA' | 'AGOTADO' | 'CERRADO';
-/** Lot status (DOMAIN.md state chart). */
+/** Lot status (docs/domain.md state chart). */
 export type LotStatus = 'DISPONIBLE' | 'SEPARADO' | 'VENDIDO' | 'BLOQUEADO' | 'RESERVA_COMERCIAL' | 'CANJE';
 /** ISO 4217 currencies in use. */
 export type CurrencyCode = 'PEN' | 'USD';

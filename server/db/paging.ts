@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { PageMeta } from '../../src/schemas/paging';
 
-/** Server side of list paging (design API.md "Business resources"). */
+/** Server side of list paging (docs/api.md "Business resources"). */
 
 /** A requested page. */
 export interface PageRequest {

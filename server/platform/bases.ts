@@ -1,5 +1,5 @@
 /**
- * The API bases of design API.md "Bases" (the web app's defaults in src/config/env.ts).
+ * The API bases of docs/api.md "Bases" (the web app's defaults in src/config/env.ts).
  * Routes spell their full path from these, so each path reads exactly as docs/product.md §7 lists it.
  */
 /** Main (staff) base. */
@@ -10,5 +10,5 @@ export const CUSTOMER_BASE = '/api/customer';
 export const PRIVATE_BASE = '/api/private';
 /** Developer-only routes (hidden in production). */
 export const DEV_BASE = '/dev';
-/** Public base for data anyone may read (public map, plan images; design API.md "Bases": `/`). */
+/** Public base for data anyone may read (public map, plan images; docs/api.md "Bases": `/`). */
 export const PUBLIC_BASE = '/public';

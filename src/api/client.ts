@@ -46,7 +46,7 @@ export interface ApiBaseTarget {
   headers(): Headers;
 }
 
-/** One ofetch instance per base of design API.md, plus each base's URL and headers (`targets`). */
+/** One ofetch instance per base of docs/api.md, plus each base's URL and headers (`targets`). */
 export interface ApiClient {
   main: $Fetch;
   customer: $Fetch;
@@ -205,7 +205,7 @@ export function toApiError(error: unknown): ApiError {
 
 /**
  * The {@link ApiError} of a failed answer, whatever transport received it: the server's message and
- * field errors when `body` is the error body of design API.md, else `Error <status>` (or the
+ * field errors when `body` is the error body of docs/api.md, else `Error <status>` (or the
  * network message when there was no answer, status 0).
  */
 export function apiErrorOf(status: number, body: unknown): ApiError {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * Build-time environment of the web app (Vite `import.meta.env`), parsed by zod. Each API base
- * defaults to the same origin (design API.md "Bases"); set VITE_API_*_BASE to point the app at
+ * defaults to the same origin (docs/api.md "Bases"); set VITE_API_*_BASE to point the app at
  * another backend.
  */
 const envSchema = z.object({

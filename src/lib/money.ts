@@ -1,9 +1,9 @@
 /**
- * Money and measures as people in Peru read them (design API.md "Money": integer céntimos plus an
+ * Money and measures as people in Peru read them (docs/api.md "Business resources": integer céntimos plus an
  * explicit currency). Formatting goes through Intl (es-PE): thousands with ",", decimals with ".".
  */
 
-/** Currencies in use (DOMAIN.md "Catalogues"). */
+/** Currencies in use (docs/domain.md "Catalogues"). */
 export type CurrencyCode = 'PEN' | 'USD';
 
 /** Symbol shown before amounts: S/ for soles, US$ for dollars. */

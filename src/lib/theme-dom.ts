@@ -3,8 +3,7 @@ import { themeVariables } from './theme';
 
 /**
  * Applies the theme to the page (issue "Shell"; docs/product.md §4 "dark is applied through an app-dark class
- * on the document root … a view transition is used when supported"; design SHELL.md "Dark mode puts
- * `app-dark` on <html>, through `document.startViewTransition` when available"). The CSS variables of
+ * on the document root … a view transition is used when supported"; docs/product.md §2). The CSS variables of
  * {@link themeVariables} go on <html>; `app-dark` on <html> drives the app's own dark styles and
  * Blueprint's `bp6-dark` on <body> its components (portals included). The implementation of the
  * theme machine's `apply` action.

@@ -1,6 +1,6 @@
 /**
  * Theme data and CSS variables of the theme configurator (issue "Shell"; docs/product.md §2 "Theme
- * configurator", §3 layoutConfig, §9 defaults; design SHELL.md "Presets"). Pure functions: the
+ * configurator", §3 layoutConfig, §9 defaults; docs/product.md §2). Pure functions: the
  * theme machine decides, a view applies the variables to <html> over Blueprint's own theme.
  */
 import type { StyleSettings } from '../schemas/session';
@@ -22,7 +22,7 @@ export const SURFACE_PALETTES: Record<string, Palette> = {
   ocean: ['#fbfcfc', '#f7f9f8', '#eff3f2', '#dadedd', '#b1b7b6', '#828787', '#5f7274', '#415b61', '#29444e', '#183240', '#0c1920'],
 };
 
-/** Primary colours (docs/product.md §2, in its order); noir uses the surface palette (design SHELL.md). */
+/** Primary colours (docs/product.md §2, in its order); noir uses the surface palette (docs/product.md §2). */
 export const PRIMARY_NAMES = [
   'noir',
   'emerald',
@@ -69,7 +69,7 @@ export type SurfaceName = (typeof SURFACE_NAMES)[number];
 export const PRESET_NAMES = ['Aura', 'Lara', 'Nora'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
-/** What users see differ between presets (design SHELL.md "Presets", from @primeuix/themes 4.3). */
+/** What users see differ between presets (docs/product.md §2, from @primeuix/themes 4.3). */
 export interface PresetTokens {
   transition: string;
   /** Focus ring width in px (0: no ring). */
@@ -129,7 +129,7 @@ export function withAlpha(hex: string, alpha: number): string {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
-/** The surface palette in use: the chosen one, else slate in light and zinc in dark (design SHELL.md). */
+/** The surface palette in use: the chosen one, else slate in light and zinc in dark (docs/product.md §2). */
 export function surfacePalette(styles: Pick<StyleSettings, 'surface' | 'darkTheme'>): Palette {
   const fallback = styles.darkTheme ? SURFACE_PALETTES.zinc : SURFACE_PALETTES.slate;
   return (styles.surface ? SURFACE_PALETTES[styles.surface] : undefined) ?? fallback!;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type * as zc from 'zod/v4/core';
 
 /**
- * Body of every non-2xx response on every base (design API.md "Errors").
+ * Body of every non-2xx response on every base (docs/api.md "Errors").
  * `message` is Spanish and fit for a toast; `errors` maps a field path to its Spanish messages.
  */
 export const errorBodySchema = z.object({
@@ -15,7 +15,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** ISO calendar date `YYYY-MM-DD` (wire format of every date, design API.md). */
+/** ISO calendar date `YYYY-MM-DD` (wire format of every date, docs/api.md). */
 export const isoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida'));
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Peruvian identity documents (SUNAT catalogue 06, design DOMAIN.md "Catalogues").
+ * Peruvian identity documents (SUNAT catalogue 06, docs/domain.md "Catalogues").
  * Pure functions shared by the web app and the server.
  */
 

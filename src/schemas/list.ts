@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * Paged lists (design API.md "Business resources": `GET` list takes `page` (1-based), `per_page`
+ * Paged lists (docs/api.md "Business resources": `GET` list takes `page` (1-based), `per_page`
  * (≤ 100), `sort` (`field` or `-field`), `q` and filters by field name, and answers
  * `{ data: [...], meta: { page, per_page, total } }`). Shared by the api modules, the list machine,
  * the server routes and the Pact tests. The server's per-route query schemas are in `./paging`.
  */
 
-/** Largest `per_page` a list accepts (design API.md). */
+/** Largest `per_page` a list accepts (docs/api.md). */
 export const MAX_PER_PAGE = 100;
 /** `per_page` used when the URL does not say. */
 export const DEFAULT_PER_PAGE = 20;

@@ -8,7 +8,7 @@ import { userTypeSchema } from './session';
  * Pact tests.
  */
 
-/** Most notifications a list call returns (docs/product.md §7 rows 12–13 are unbounded in the spec; design API.md: nothing unbounded). */
+/** Most notifications a list call returns (docs/product.md §7 rows 12–13 are unbounded in the spec; docs/api.md: nothing unbounded). */
 export const NOTIFICATION_LIST_LIMIT = 50;
 /** Most ids one "mark as seen" call accepts (row 14); the client sends the ids it shows (≤ the list limit). */
 export const MARK_SEEN_MAX_IDS = 500;

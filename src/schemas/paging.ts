@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './list';
 
 /**
- * Server-side query schemas of paged lists (design API.md "Business resources"): strict per-route
+ * Server-side query schemas of paged lists (docs/api.md "Business resources"): strict per-route
  * querystrings built from {@link listQueryShape}; the answer shapes come from `./list`.
  */
 

@@ -362,7 +362,7 @@ describe('theme configurator (docs/product.md §2, §8)', () => {
   });
 });
 
-describe('layout (docs/product.md §2 "Layout"; design SHELL.md)', () => {
+describe('layout (docs/product.md §2 "Layout"; docs/product.md §2)', () => {
   const wrapper = (container: HTMLElement) => container.querySelector('.layout-wrapper')!;
 
   it('static on desktop: the toggle collapses and restores the menu; no mask', async () => {

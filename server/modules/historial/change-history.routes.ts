@@ -11,7 +11,7 @@ import { csvStream } from './change-history.csv';
 export const CHANGE_HISTORY_ACCESS = staffWith(MODULE.historial);
 
 /**
- * Historial de cambios (design DOMAIN.md "Cross-cutting: Change history"):
+ * Historial de cambios (docs/domain.md "Cross-cutting: Change history"):
  * GET /api/change-history (paged, filters from/to/actor_type/actor_id/entity/record_id/action, newest
  * first) and GET /api/change-history/export.csv (same filters, every matching row, streamed).
  */

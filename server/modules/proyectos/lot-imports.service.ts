@@ -106,7 +106,7 @@ async function fileStages(db: Kysely<DB>, subdivisionId: number, parsed: ParseRe
 }
 
 /**
- * A block belongs to one stage (design DOMAIN.md "Projects and lots"): when the file puts lots of one
+ * A block belongs to one stage (docs/domain.md "Projects and lots"): when the file puts lots of one
  * block in several stages, the block takes the stage with most of its lots and a WARNING says so.
  * @returns the stage of each block that has one, and the warnings
  */

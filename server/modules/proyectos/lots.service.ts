@@ -28,7 +28,7 @@ import { round2, subdivisionNotFound, type ProjectsDeps } from './subdivisions.s
 
 /**
  * Proyectos → Lotes: stages (etapas), blocks (manzanas), lots, lot status changes with their
- * history, and bulk price changes (issue "Proyectos"; src/schemas/proyectos/projects.ts; DOMAIN.md state
+ * history, and bulk price changes (issue "Proyectos"; src/schemas/proyectos/projects.ts; docs/domain.md state
  * chart). Money in integer céntimos of the subdivision's currency, areas in m², lengths in metres.
  */
 
@@ -624,7 +624,7 @@ export async function deleteLot(deps: ProjectsDeps, audit: AuditContext, id: num
 }
 
 /**
- * Changes a lot's status (POST /api/lots/{id}/status) following DOMAIN.md's state chart, in one
+ * Changes a lot's status (POST /api/lots/{id}/status) following docs/domain.md's state chart, in one
  * transaction with its history row (user = caller) and change record. The reason rule of
  * REASON_REQUIRED_STATUSES is enforced by changeLotStatusRequestSchema (422 on `reason`).
  * @throws HttpError 404; 409 when the status is the same or the transition is not allowed.

@@ -12,7 +12,7 @@ import { MAIN_BASE } from '../../platform/bases';
 import { planUrl, publicPlanUrl, subdivisionNotFound, type ProjectsDeps } from './subdivisions.service';
 
 /**
- * The lot maps (issue "Proyectos" → Maps; DOMAIN.md "Maps"): the staff/sales map with every lot and
+ * The lot maps (issue "Proyectos" → Maps; docs/domain.md "Maps"): the staff/sales map with every lot and
  * its polygon, and the public/customer map (published subdivisions only; public statuses; prices
  * only when `public_prices`; no ids, no personal data). One query for the subdivision and one for
  * its lots; per lot only a JSON.parse of the polygon.

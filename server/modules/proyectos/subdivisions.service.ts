@@ -38,7 +38,7 @@ export const subdivisionNotFound = () => new HttpError(404, SUBDIVISION_MESSAGES
 
 /** Lot statuses that block deleting a subdivision (a customer holds or owns the lot). */
 const COMMITTED_STATUSES: readonly LotStatus[] = ['SEPARADO', 'VENDIDO', 'CANJE'];
-/** Statuses whose area counts as sold (DOMAIN.md: VENDIDO + CANJE). */
+/** Statuses whose area counts as sold (docs/domain.md: VENDIDO + CANJE). */
 const SOLD_STATUSES: readonly LotStatus[] = ['VENDIDO', 'CANJE'];
 
 /** Rounds m² or metres to 2 decimals. */

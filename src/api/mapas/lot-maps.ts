@@ -10,7 +10,7 @@ import {
 } from '../../schemas/proyectos/projects';
 
 /**
- * The lot maps' calls (issue "Proyectos", design DOMAIN.md "Maps"; contract in
+ * The lot maps' calls (issue "Proyectos", docs/domain.md "Maps"; contract in
  * src/schemas/proyectos/projects.ts "Maps"). Polygons are `[x, y]` vertices in plan units (PLAN) or
  * longitude/latitude (GEO); money in integer céntimos of the subdivision's currency; areas in m².
  * Every function throws {@link import('../client').ApiError}: 404 for an unknown key (or an

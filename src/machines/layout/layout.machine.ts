@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * The `layout` machine (issue "Shell"; docs/product.md §2 "Layout", §4; design SHELL.md "Behaviour"). It
+ * The `layout` machine (issue "Shell"; docs/product.md §2 "Layout", §4; docs/product.md §2). It
  * replaces the original's pile of booleans: the menu is in exactly one of
  *   static.open | static.closed   (desktop, menu mode Fijo: the toggle collapses/restores it)
  *   overlay.open | overlay.closed (desktop, menu mode Sobreponer: slides over the content)

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { LayoutMachine } from './layout.machine';
 
 /**
- * Selectors of the layout machine (issue "Shell"; docs/product.md §2 "Layout", design SHELL.md "Behaviour"),
+ * Selectors of the layout machine (issue "Shell"; docs/product.md §2 "Layout", docs/product.md §2),
  * read by the layout, the top bar and the side menu.
  */
 export type LayoutSnapshot = SnapshotFrom<LayoutMachine>;
@@ -27,7 +27,7 @@ export const selectProfileOpen = (s: LayoutSnapshot): boolean => s.context.profi
 export const selectOpenGroups = (s: LayoutSnapshot): readonly string[] => s.context.openGroups;
 
 /**
- * The classes of the layout wrapper, in Sakai's words (design SHELL.md): `layout-static` |
+ * The classes of the layout wrapper, in Sakai's words (docs/product.md §2): `layout-static` |
  * `layout-overlay` | `layout-mobile`, plus `layout-static-inactive` (static collapsed),
  * `layout-overlay-active` or `layout-mobile-active` (sliding menu shown).
  */

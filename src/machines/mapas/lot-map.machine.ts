@@ -7,7 +7,7 @@ import { parseMoneyInput } from '../../lib/money';
 import { findLot, NO_FILTERS, polygonBounds, type HeatMetric, type MapFilters, type MapLotView } from './map-geometry';
 
 /**
- * The lot map machine (issue "Proyectos", design DOMAIN.md "Maps"), one per map screen:
+ * The lot map machine (issue "Proyectos", docs/domain.md "Maps"), one per map screen:
  * MapaProyectos and MapSales (staff data), MapSales/Heat (staff data, heat colouring),
  * MapSalesCustomer and the public /mapa (public data).
  *

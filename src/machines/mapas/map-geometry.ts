@@ -1,7 +1,7 @@
 import type { LotStatus, Polygon } from '../../schemas/proyectos/projects';
 
 /**
- * Pure helpers of the lot maps (issue "Proyectos", design DOMAIN.md "Maps"): the lot shape every
+ * Pure helpers of the lot maps (issue "Proyectos", docs/domain.md "Maps"): the lot shape every
  * map draws, filters, counts, lot-code search, drawing coordinates and the heat-map colour ramp.
  * No DOM, no React: shared by the map machine, the views and their tests.
  */

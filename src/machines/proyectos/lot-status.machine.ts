@@ -14,7 +14,7 @@ import { placeholder } from '../shared/placeholder';
 import { errorMessage, fieldErrorsFrom, forwardSessionErrors } from '../shared/api-errors';
 
 /**
- * Lot status change and status history (issue "Proyectos"; DOMAIN.md state chart; rules in
+ * Lot status change and status history (issue "Proyectos"; docs/domain.md state chart; rules in
  * src/schemas/proyectos/projects.ts: {@link LOT_STATUS_TRANSITIONS}, {@link REASON_REQUIRED_STATUSES}).
  * Shared by the lots table (/PROYECTOS/Lotes) and the map's lot panel (h4): see the API comment at
  * the top of src/views/proyectos/LotStatusDialog.tsx.
@@ -45,7 +45,7 @@ export interface LotStatusContext {
   formError: string | null;
 }
 
-/** The targets a lot in `status` may move to (DOMAIN.md state chart). */
+/** The targets a lot in `status` may move to (docs/domain.md state chart). */
 export function allowedTargets(status: LotStatus): readonly LotStatus[] {
   return LOT_STATUS_TRANSITIONS[status];
 }

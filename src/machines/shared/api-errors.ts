@@ -2,7 +2,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE, isSessionStatus } from '../../api/clie
 
 /**
  * How machines read a failed call's {@link ApiError} (issue 10 item 4: one home for the shared
- * API-error transitions, design API.md "Errors").
+ * API-error transitions, docs/api.md "Errors").
  *
  * The global 401/402/404 rule of docs/product.md §7 ("every response passes a global check") is not applied
  * here: the api client hands every such answer to the session (`ApiClientOptions.onSessionError`,
@@ -43,7 +43,7 @@ export function errorStatus(error: unknown): number | null {
 }
 
 /**
- * First message per field of a 422's `issues` (design API.md "Errors").
+ * First message per field of a 422's `issues` (docs/api.md "Errors").
  * @param fields the form's field names; issues on other paths are returned under `rest`.
  */
 export function fieldErrorsFrom<F extends string>(

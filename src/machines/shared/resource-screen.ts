@@ -30,7 +30,7 @@ export const SAVED_MESSAGES: Record<SavedInfo<unknown>['kind'], string> = {
 export const EXPORT_TRUNCATED_MESSAGE = 'Se exportaron solo los primeros 5 000 registros. Use los filtros para acotar la lista.';
 
 export interface ResourceScreenDeps<Row, Create = EditorValues, Update = Create> {
-  /** GET list of the resource (design API.md). */
+  /** GET list of the resource (docs/api.md). */
   fetchPage: FetchPage<Row>;
   /** POST (create) or PATCH (edit, the body carrying the record's version). @returns the saved record. */
   save: (input: SaveInput<Row, Create, Update>) => Promise<Row>;

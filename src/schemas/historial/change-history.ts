@@ -3,7 +3,7 @@ import { isoDateSchema } from '../common';
 import { listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 
 /**
- * Historial de cambios (design DOMAIN.md "Cross-cutting: Change history"): GET /api/change-history
+ * Historial de cambios (docs/domain.md "Cross-cutting: Change history"): GET /api/change-history
  * and GET /api/change-history/export.csv.
  */
 

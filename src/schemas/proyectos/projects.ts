@@ -5,7 +5,7 @@ import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } f
 import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from '../versions';
 
 /**
- * Proyectos (issue "Proyectos"; design DOMAIN.md "Projects and lots", "Maps"; API.md).
+ * Proyectos (issue "Proyectos"; docs/domain.md "Projects and lots", "Maps"; API.md).
  *
  * Calls (main base `/api`, staff with 'Acceso módulo proyectos' + 'Acceso submódulo lotizaciones'
  * unless said otherwise). `{key}` is a subdivision's opaque key (sqids, the same string the browser
@@ -33,16 +33,16 @@ import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from '
 // Enumerations and rules
 // ---------------------------------------------------------------------------------------------
 
-/** Currencies (DOMAIN.md "Catalogues"). */
+/** Currencies (docs/domain.md "Catalogues"). */
 export const currencySchema = z.enum(['PEN', 'USD']);
 export type Currency = z.infer<typeof currencySchema>;
 
-/** Subdivision status (DOMAIN.md "Projects and lots"). */
+/** Subdivision status (docs/domain.md "Projects and lots"). */
 export const SUBDIVISION_STATUSES = ['EN_PREVENTA', 'EN_VENTA', 'AGOTADO', 'CERRADO'] as const;
 export const subdivisionStatusSchema = z.enum(SUBDIVISION_STATUSES);
 export type SubdivisionStatus = z.infer<typeof subdivisionStatusSchema>;
 
-/** Lot status (DOMAIN.md "Projects and lots"). */
+/** Lot status (docs/domain.md "Projects and lots"). */
 export const LOT_STATUSES = ['DISPONIBLE', 'SEPARADO', 'VENDIDO', 'BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE'] as const;
 export const lotStatusSchema = z.enum(LOT_STATUSES);
 export type LotStatus = z.infer<typeof lotStatusSchema>;
@@ -62,7 +62,7 @@ export const LOT_STATUS_LABEL: Readonly<Record<LotStatus, string>> = {
 };
 
 /**
- * Allowed lot status changes (DOMAIN.md state chart): DISPONIBLE → SEPARADO → VENDIDO;
+ * Allowed lot status changes (docs/domain.md state chart): DISPONIBLE → SEPARADO → VENDIDO;
  * SEPARADO → DISPONIBLE (reservation expired or annulled); VENDIDO → DISPONIBLE (rescinded);
  * DISPONIBLE ↔ BLOQUEADO; DISPONIBLE ↔ RESERVA_COMERCIAL; DISPONIBLE → CANJE.
  */
@@ -78,12 +78,12 @@ export const LOT_STATUS_TRANSITIONS: Readonly<Record<LotStatus, readonly LotStat
 /** Target statuses that need a reason (issue "Proyectos": BLOQUEADO, RESERVA_COMERCIAL, CANJE). */
 export const REASON_REQUIRED_STATUSES: readonly LotStatus[] = ['BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE'];
 
-/** True when DOMAIN.md's state chart allows `from` → `to`. */
+/** True when docs/domain.md's state chart allows `from` → `to`. */
 export function isLotTransitionAllowed(from: LotStatus, to: LotStatus): boolean {
   return LOT_STATUS_TRANSITIONS[from].includes(to);
 }
 
-/** Statuses the public and customer maps show (DOMAIN.md: internal states show as Vendido). */
+/** Statuses the public and customer maps show (docs/domain.md: internal states show as Vendido). */
 export const PUBLIC_LOT_STATUSES = ['DISPONIBLE', 'SEPARADO', 'VENDIDO'] as const;
 export const publicLotStatusSchema = z.enum(PUBLIC_LOT_STATUSES);
 export type PublicLotStatus = z.infer<typeof publicLotStatusSchema>;
@@ -98,7 +98,7 @@ export function computeListPrice(areaM2: number, pricePerM2: number): number {
   return Math.round(areaM2 * pricePerM2);
 }
 
-/** Lot code from its block and number (DOMAIN.md: "MZ A - LT 12"). */
+/** Lot code from its block and number (docs/domain.md: "MZ A - LT 12"). */
 export function lotCode(block: string, number: string): string {
   return `MZ ${block.trim().toUpperCase()} - LT ${number.trim().toUpperCase()}`;
 }
@@ -673,7 +673,7 @@ export const importResultResponseSchema = z.object({
 });
 
 /**
- * POST …/imports refusal (422) when the file has ERRORs: the error body of design API.md plus the
+ * POST …/imports refusal (422) when the file has ERRORs: the error body of docs/api.md plus the
  * file's `issues`; nothing was stored.
  */
 export const importRejectedResponseSchema = z.object({

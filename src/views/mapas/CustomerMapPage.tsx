@@ -33,7 +33,7 @@ export function CustomerMapScreen({ params }: { params: Record<string, string> }
 }
 
 /**
- * The prospects' map (issue "Proyectos"; DOMAIN.md "Maps"), inside the layout
+ * The prospects' map (issue "Proyectos"; docs/domain.md "Maps"), inside the layout
  * (MapSalesCustomer) and on the public /mapa page: the public map call, only Disponible /
  * Separado / Vendido, prices only when the API sends them, no personal data, "Copiar enlace",
  * and "Este mapa no está disponible" when the API answers 404.

@@ -21,7 +21,7 @@ export function HeatMapScreen({ params }: { params: Record<string, string> }) {
 }
 
 /**
- * "Mapa de calor" (issue "Proyectos"; DOMAIN.md "Maps"): lots coloured by a chosen metric on a
+ * "Mapa de calor" (issue "Proyectos"; docs/domain.md "Maps"): lots coloured by a chosen metric on a
  * continuous scale (5-stop sequential ramp, see map-geometry.ts) with a legend bar from the
  * minimum to the maximum value. Days late and sale date wait for the sales and payments issues.
  */

@@ -22,7 +22,7 @@ import { LOT_STATUS_COLOR, LOT_STATUS_LABEL } from '../proyectos/lot-status';
 import '../../styles/maps.css';
 
 /**
- * The lot map (issue "Proyectos", design DOMAIN.md "Maps"; technology chosen by measurement in
+ * The lot map (issue "Proyectos", docs/domain.md "Maps"; technology chosen by measurement in
  * docs/maps.md: one `<svg>`, a `<g>` zoomed and panned by d3-zoom, one `<path>` per lot).
  * Renders the state of a running lot map machine and sends its events:
  * - every lot with a polygon is drawn, filled by status (LOT_STATUS_COLOR) or by the heat metric;

@@ -1,5 +1,5 @@
 /**
- * LotStatusDialog — the lot status change dialog (issue "Proyectos"; DOMAIN.md state chart).
+ * LotStatusDialog — the lot status change dialog (issue "Proyectos"; docs/domain.md state chart).
  *
  * PUBLIC API (stable; reused by the map's lot panel):
  *

@@ -2,7 +2,7 @@ import type { Intent } from '@blueprintjs/core';
 import type { LotStatus, PublicLotStatus, SubdivisionStatus } from '../../schemas/proyectos/projects';
 
 /**
- * Spanish labels and colours of lot and subdivision statuses (DOMAIN.md "Projects and lots"),
+ * Spanish labels and colours of lot and subdivision statuses (docs/domain.md "Projects and lots"),
  * shared by the lots table, the status dialog and every map (legend, fill). Colours are chosen
  * to read on the light and dark themes and for common colour blindness (green / amber / red /
  * grey / violet / blue differ in lightness too). The lot status labels live in

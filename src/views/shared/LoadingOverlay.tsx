@@ -1,6 +1,5 @@
 /**
- * The loading animation (design SHELL.md "Loading overlay: full screen, two concentric 150 px rings
- * in the primary colour pulsing (scale 0 → 1 and fade, 2 s, the second 0.5 s behind)"; docs/product.md §2
+ * The loading animation (docs/product.md §2; docs/product.md §2
  * "full-screen loading overlay with animation"). Shown while the session loads its data after login
  * and while a screen's code loads. `full` covers the whole page; otherwise it fills the area it
  * replaces. It fades in after 200 ms, so a fast load shows nothing at all. Announced as a

@@ -18,7 +18,7 @@ const ProfileSidebar = lazy(() => import('./ProfileSidebar').then((m) => ({ defa
 export const SIDEBAR_ID = 'layout-sidebar';
 
 /**
- * The authenticated layout (issue "Shell"; docs/product.md §1 footer, §2 "Layout"; design SHELL.md geometry
+ * The authenticated layout (issue "Shell"; docs/product.md §1 footer, §2 "Layout"; docs/product.md §2 geometry
  * and behaviour): the fixed top bar, the sidebar with the side menu (static, overlay or mobile, as
  * the layout machine says), the main container with the screen and the footer, the mask under an
  * overlay or mobile menu (a click on it, or Escape, closes the menu), the change-password dialog

@@ -2,7 +2,7 @@ import { APP_VERSION, COMPANY_LABEL, DEVELOPER_CREDIT } from '../shared/version'
 
 /**
  * The layout's footer (docs/product.md §1 "Footer shows a company label, a developer credit and the system
- * version v0.6.0a"; design SHELL.md "Footer: centred, padding 1rem 0, top border"). The company's
+ * version v0.6.0a"; docs/product.md §2). The company's
  * own name is not known to the client, so the label is the product's.
  */
 export function Footer() {

@@ -12,7 +12,7 @@ import { ancestorGroupKeys, buildMenuModel, findActiveKey, type MenuNode, type M
 export const MENU_NAV_LABEL = 'Menú principal';
 
 /**
- * The side menu (docs/product.md §2 "Side menu"; design SHELL.md "Behaviour", section titles 0.857rem upper
+ * The side menu (docs/product.md §2 "Side menu"; docs/product.md §2, section titles 0.857rem upper
  * case bold): the shortcut search box, then the sections INICIO, MENÚ and ANALÍTICAS Y AUDITORÍAS
  * built from the user's `permissions_names` and `accesos` (menu-model.ts). Exactly one link is
  * active, the one matching the current path (case-insensitive); the groups holding it open when the

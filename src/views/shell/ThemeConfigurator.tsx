@@ -19,7 +19,7 @@ function primarySwatch(name: string): string {
 }
 
 /**
- * The theme configurator, the "config sidebar" (docs/product.md §2 "Theme configurator", §8; design SHELL.md
+ * The theme configurator, the "config sidebar" (docs/product.md §2 "Theme configurator", §8; docs/product.md §2
  * "Presets"): a drawer from the right with the primary colour swatches (the 17 names, noir first),
  * the surface swatches (the 8 palettes), the preset (Aura / Lara / Nora), the menu mode ("Fijo" /
  * "Sobreponer") and "Guardar". Each choice is applied at once by the theme machine; "Guardar" saves

@@ -32,8 +32,7 @@ export const TOPBAR_LABELS = {
 } as const;
 
 /**
- * The top bar (docs/product.md §2 "Top bar"; design SHELL.md "Top bar: fixed, 4rem high, padding 0 2rem, card
- * background; the logo area is 20rem wide"): menu toggle, logo linking to /, the notification bell
+ * The top bar (docs/product.md §2 "Top bar"; docs/product.md §2): menu toggle, logo linking to /, the notification bell
  * with its unread badge (animated while unread exist) and the notifications dialog, the dark/light
  * toggle, the theme configurator button, and the user's first name and surname opening the profile
  * sidebar (ProfileSidebar.tsx: "Cambiar contraseña", "Cerrar sesión"). Mounting it starts the realtime connection

@@ -3,7 +3,7 @@ import type { MenuGroup } from '../../schemas/session';
 
 /**
  * The side menu's model (issue "Shell"; docs/product.md §2 "Side menu", §3 permissions_names, §6; design
- * SHELL.md "Behaviour"). A small typed tree: sections (INICIO, MENÚ, ANALÍTICAS Y AUDITORÍAS) of
+ * docs/product.md §2). A small typed tree: sections (INICIO, MENÚ, ANALÍTICAS Y AUDITORÍAS) of
  * entries that are links, group headers with children, separators (dividers) or commands; any
  * entry may be disabled or hidden. Entries are addressed by their path in the tree ("1-2-0":
  * section 1, entry 2, child 0), which is what the layout machine keeps in `openGroups`.

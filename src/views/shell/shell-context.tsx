@@ -40,7 +40,7 @@ export function useLayout<T>(selector: (s: LayoutSnapshot) => T): T {
   return useSelector(useShellActors().layout, selector);
 }
 
-/** Layout intents (design SHELL.md "Behaviour"). */
+/** Layout intents (docs/product.md §2). */
 export function useLayoutEvents() {
   const { layout } = useShellActors();
   return {

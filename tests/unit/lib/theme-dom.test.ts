@@ -1,6 +1,6 @@
 /**
  * lib/theme-dom (docs/product.md §4 "dark is applied through an app-dark class on the document root … a view
- * transition is used when supported"; design SHELL.md): CSS variables on <html>, app-dark on <html>,
+ * transition is used when supported"; docs/product.md §2): CSS variables on <html>, app-dark on <html>,
  * Blueprint's bp6-dark on <body>, document.startViewTransition only when light/dark changes.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** layout machine (issue "Shell"; docs/product.md §2 Layout, §9 breakpoint 991 px; design SHELL.md "Behaviour"). */
+/** layout machine (issue "Shell"; docs/product.md §2 Layout, §9 breakpoint 991 px; docs/product.md §2). */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { layoutMachine, type MenuMode } from '../../../src/machines/layout/layout.machine';

@@ -1,5 +1,5 @@
 /**
- * The Proyectos rules the web screens rely on (src/schemas/proyectos/projects.ts; DOMAIN.md state chart):
+ * The Proyectos rules the web screens rely on (src/schemas/proyectos/projects.ts; docs/domain.md state chart):
  * allowed transitions, reasons for Bloqueado / Reserva comercial / Canje, the list price reason,
  * the bulk price body, and the lot editor's form → body (prices typed in soles → céntimos).
  */

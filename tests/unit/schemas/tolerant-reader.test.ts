@@ -1,5 +1,5 @@
 /**
- * Tolerant reader (issue 12 item 6; docs/contracts.md, API.md "Rules every route
+ * Tolerant reader (issue 12 item 6; docs/contracts.md, docs/api.md "Rules every route
  * follows", docs/contracts.md): every schema the web app reads an answer with accepts the minimal
  * example of its call plus an unknown key at every object level. Requests stay strict (checked at
  * the end).
@@ -145,7 +145,7 @@ const sessionUser = {
 
 interface Entry {
   schema: zc.$ZodType;
-  /** The smallest answer the call may give: only what the spec (or design API.md) fixes. */
+  /** The smallest answer the call may give: only what the spec (or docs/api.md) fixes. */
   example: unknown;
 }
 

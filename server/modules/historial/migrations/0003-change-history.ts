@@ -3,7 +3,7 @@ import type { DialectName } from '../../../db/connection';
 import { columnTypes } from '../../../db/migrations/column-types';
 
 /**
- * Change history (design DOMAIN.md "Cross-cutting: Change history"; issue "Configuración and
+ * Change history (docs/domain.md "Cross-cutting: Change history"; issue "Configuración and
  * Historial de cambios"): one row per create, update or delete, written by `server/audit/audit.ts`
  * in the same transaction as the change. `before`/`after` are JSON objects of the record's fields
  * (secrets stripped); `changed_fields` is a JSON array of the field names that differ.

@@ -3,7 +3,7 @@ import type { DialectName } from '../../../db/connection';
 import { columnTypes } from '../../../db/migrations/column-types';
 
 /**
- * Proyectos (issue "Proyectos"; design DOMAIN.md "Projects and lots", "Maps"): subdivisions
+ * Proyectos (issue "Proyectos"; docs/domain.md "Projects and lots", "Maps"): subdivisions
  * (lotizaciones) with their plan image, stages (etapas), blocks (manzanas), lots and the lots'
  * status history.
  *
