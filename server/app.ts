@@ -28,6 +28,7 @@ import { createOpaqueIds } from './ids';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { ImportCheckPool } from './modules/proyectos/lot-import/check-pool';
 import { SERVER_MODULES } from './modules';
+import { BackgroundWork } from './platform/background';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi';
 
 /** Inputs of {@link createApp}. */
@@ -203,6 +204,7 @@ export async function createApp({
       changePasswordToken: new AttemptLimiter(Math.ceil(config.loginRateLimitPerAccount / 2), accountWindowMs, clock),
     },
     passwordWork: createPasswordWork(),
+    background: new BackgroundWork(app.log),
     broadcaster: publisher,
     ids: createOpaqueIds(config.idAlphabet),
     importChecks: new ImportCheckPool({
@@ -212,6 +214,10 @@ export async function createApp({
       maxMemoryMb: IMPORT_CHECK_MAX_MEMORY_MB,
     }),
   };
+  // Work requests left running (e-mails) finishes before the database closes.
+  app.addHook('preClose', async () => {
+    await deps.background.settled();
+  });
   app.addHook('onClose', async () => {
     await deps.importChecks.close();
   });

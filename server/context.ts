@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { DB } from './db/database';
 import type { AttemptLimiter } from './auth/attempt-limiter';
 import type { Broadcaster } from './realtime/broadcaster';
+import type { BackgroundWork } from './platform/background';
 import type { OpaqueIds } from './ids';
 import type { ImportCheckPool } from './modules/proyectos/lot-import/check-pool';
 import type { PasswordWork } from './auth/password-queue';
@@ -39,4 +40,6 @@ export interface AppDeps {
   importChecks: ImportCheckPool;
   /** Bounded lanes for scrypt work (issue 11 item 4). */
   passwordWork: PasswordWork;
+  /** Work started by a request and finished after its answer (e-mails of reset requests; issue 11 item 12). */
+  background: BackgroundWork;
 }

@@ -106,8 +106,12 @@ export async function requestPasswordReset(deps: AppDeps, type: ResetType, dni: 
   const account = await findAccountByDocument(deps.db, userType, dni);
   if (!account || account.status !== 'ACTIVO') return;
 
-  const link = await sendPasswordResetLink(deps, { userType, accountId: account.id, email: account.email, name: account.name });
-  if (!isProduction(deps.config)) log.info({ resetLink: link, recipient: account.email }, 'Password reset link (development only)');
+  // Answered now, e-mailed right after: a known DNI costs the request the same work as an unknown
+  // one (the lookup), so timing does not tell which documents have accounts (issue 11 item 12).
+  deps.background.run('password reset e-mail', async () => {
+    const link = await sendPasswordResetLink(deps, { userType, accountId: account.id, email: account.email, name: account.name });
+    if (!isProduction(deps.config)) log.info({ resetLink: link, recipient: account.email }, 'Password reset link (development only)');
+  });
 }
 
 /**

@@ -27,8 +27,10 @@ export const outboxResponseSchema = z.object({
  */
 export function devOutboxRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(`${DEV_BASE}/outbox`, { config: { access: 'public' }, schema: { response: { 200: outboxResponseSchema } } }, async () => ({
-      data: await listOutbox(deps.db, OUTBOX_PAGE_SIZE),
-    }));
+    app.get(`${DEV_BASE}/outbox`, { config: { access: 'public' }, schema: { response: { 200: outboxResponseSchema } } }, async () => {
+      // E-mails queued by requests that already answered (reset requests) are in before the list is read.
+      await deps.background.settled();
+      return { data: await listOutbox(deps.db, OUTBOX_PAGE_SIZE) };
+    });
   };
 }
