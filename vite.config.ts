@@ -64,6 +64,22 @@ function blueprintIconNames(): Plugin {
   };
 }
 
+/**
+ * Icons the authenticated shell draws on every screen: the menu's own (`icono` in
+ * src/schemas/permissions.ts) and the top bar's. They go into one chunk instead of one request
+ * each (twenty requests queue six at a time on HTTP/1.1: issue "Production grade", Lighthouse).
+ */
+const SHELL_ICONS = new Set([
+  ...[...readFileSync(new URL('./src/schemas/permissions.ts', import.meta.url), 'utf8').matchAll(/icono: '([a-z0-9-]+)'/g)].map(
+    (m) => m[1],
+  ),
+  ...['menu', 'moon', 'flash', 'color-fill', 'notifications', 'user', 'caret-down', 'chevron-down', 'search'],
+]);
+const shellIcon = (id: string) => {
+  const match = /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]generated[\\/]16px[\\/]paths[\\/]([a-z0-9-]+)\.js$/.exec(id);
+  return match !== null && SHELL_ICONS.has(match[1]!);
+};
+
 export default defineConfig({
   plugins: [react(), blueprintIconNames(), precompress()],
   server: {
@@ -86,7 +102,13 @@ export default defineConfig({
       output: {
         // Everything the entry loads statically goes into one chunk beside it, instead of a handful
         // of small shared chunks that each cost a request and compress worse (see `npm run bench`).
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // The shell's icons go into one chunk too: one request instead of twenty after the first paint.
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'shell-icons', test: shellIcon },
+          ],
+        },
       },
     },
   },

@@ -147,8 +147,8 @@ async function measure(browser, baseUrl, target) {
       undefined,
       page,
     );
-    const { categories, audits, runtimeError } = result.lhr;
-    if (process.env.DETAILS) printDetails(target.name, audits, baseUrl);
+    const { categories, audits, runtimeError, environment } = result.lhr;
+    if (process.env.DETAILS) printDetails(target.name, audits, baseUrl, environment);
     const scripts = (audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
     return {
       performance: categories.performance.score ?? 0,
@@ -171,9 +171,9 @@ async function measure(browser, baseUrl, target) {
 }
 
 /** Requests (simulated start → end ms, transfer KB) and the LCP element of one run, on stderr. */
-function printDetails(name, audits, baseUrl) {
+function printDetails(name, audits, baseUrl, environment) {
   const lines = [
-    `--- ${name}: FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}`,
+    `--- ${name}: FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue} (host CPU benchmark index ${Math.round(environment?.benchmarkIndex ?? 0)}; Lighthouse expects ≥ 1000)`,
   ];
   for (const r of audits['network-requests']?.details?.items ?? []) {
     lines.push(
@@ -182,6 +182,16 @@ function printDetails(name, audits, baseUrl) {
   }
   const lcp = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   if (lcp) lines.push(`  LCP element: ${lcp.selector} "${(lcp.nodeLabel ?? '').slice(0, 80)}"`);
+  for (const task of (audits['long-tasks']?.details?.items ?? []).slice(0, 8)) {
+    lines.push(
+      `  long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms, ${String(task.url).replace(baseUrl, '')}`,
+    );
+  }
+  for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 6)) {
+    lines.push(
+      `  script CPU: ${String(item.url).replace(baseUrl, '')} ${Math.round(item.total)} ms (eval ${Math.round(item.scripting)}, parse ${Math.round(item.scriptParseCompile)})`,
+    );
+  }
   console.error(lines.join('\n'));
 }
 

@@ -1,7 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { AUTH_ROUTES } from '../src/config/paths';
 import { screenModuleFiles, type AuthRouteKey } from '../src/config/screens';
+import { ShellSkeleton } from '../src/lib/shell-skeleton';
 
 /**
  * Route-specific preload hints in the app's HTML (issue "Production grade", Lighthouse LCP).
@@ -21,8 +24,17 @@ import { screenModuleFiles, type AuthRouteKey } from '../src/config/screens';
  *   (the chunks are cached, immutable) against one to two round trips on every signed-in load
  *   (docs/decisions.md "Preload hints for authenticated routes").
  * A module missing from the manifest is skipped (the page still loads it itself).
+ *
+ * Authenticated routes also get the shell skeleton inside `<div id="root">` (src/lib/shell-skeleton.tsx):
+ * the top bar and the route's title are painted from the HTML, before any JavaScript has run.
  */
-const SHELL_MODULES = ['src/views/shell/AuthenticatedShell.tsx', 'src/machines/shell/shell.actors.ts', 'src/lib/icon-paths.ts'];
+const SHELL_MODULES = [
+  'src/views/shell/AuthenticatedShell.tsx',
+  'src/machines/shell/shell.actors.ts',
+  'src/lib/icon-paths.ts',
+  // ofetch is imported on the first request (src/api/client.ts), which these pages make at once.
+  'node_modules/ofetch/dist/index.mjs',
+];
 
 /** `^…/?$`, case-insensitive, for a route pattern of src/config/paths.ts (`:param` → one segment). */
 function routePattern(path: string): RegExp {
@@ -33,16 +45,20 @@ function routePattern(path: string): RegExp {
   return new RegExp(`^${body.replace(/\/$/, '')}/?$`, 'i');
 }
 
-export const ROUTE_MODULES: readonly { pattern: RegExp; modules: readonly string[] }[] = [
+export const ROUTE_MODULES: readonly { pattern: RegExp; modules: readonly string[]; skeletonTitle?: string }[] = [
   {
     pattern: /^\/auth\/loginclientes\/?$/i,
     modules: ['src/views/auth/CustomerAccessPage.tsx', 'src/machines/auth/customer-access.actors.ts'],
   },
   { pattern: /^\/landing\/?$/i, modules: ['src/views/landing/LandingPage.tsx'] },
-  { pattern: /^\/mapa\/[^/]+\/[^/]+\/?$/i, modules: ['src/views/mapas/PublicMapPage.tsx', 'src/machines/mapas/maps.actors.ts'] },
+  {
+    pattern: /^\/mapa\/[^/]+\/[^/]+\/?$/i,
+    modules: ['src/views/mapas/PublicMapPage.tsx', 'src/machines/mapas/maps.actors.ts', 'node_modules/ofetch/dist/index.mjs'],
+  },
   ...(Object.keys(AUTH_ROUTES) as AuthRouteKey[]).map((key) => ({
     pattern: routePattern(AUTH_ROUTES[key].path),
     modules: [...SHELL_MODULES, ...screenModuleFiles(key)],
+    skeletonTitle: AUTH_ROUTES[key].title,
   })),
 ];
 
@@ -91,6 +107,17 @@ export function withPreloadHints(html: string, files: { js: string[]; css: strin
 }
 
 /**
+ * `html` with the shell skeleton of a route titled `title` inside its empty `<div id="root">`
+ * (unchanged if the element is not found as index.html writes it).
+ */
+export function withShellSkeleton(html: string, title: string): string {
+  return html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${renderToStaticMarkup(createElement(ShellSkeleton, { title }))}</div>`,
+  );
+}
+
+/**
  * The HTML to answer for `path`, or null when the route has no hints (send index.html as it is).
  * Reads index.html and the manifest of `distDir` once per build (keyed by the manifest's mtime, so a
  * rebuild while the server runs is picked up); null too when the build has no manifest.
@@ -108,6 +135,7 @@ export function createPreloadedHtml(distDir: string): (path: string) => string |
       if (html === undefined) {
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
         html = withPreloadHints(readFileSync(join(distDir, 'index.html'), 'utf8'), chunksFor(manifest, route.modules));
+        if (route.skeletonTitle !== undefined) html = withShellSkeleton(html, route.skeletonTitle);
         cache.pages.set(route.pattern, html);
       }
       return html;

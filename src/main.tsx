@@ -5,6 +5,7 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
 import './styles/app.css';
 import './styles/theme.css';
+import './styles/layout-frame.css';
 import { App } from './app';
 import { createAppServices } from './app-services';
 import { installIconLoader, preloadIconTable } from './lib/icons';

@@ -109,6 +109,9 @@ export const AUTH_ROUTES = {
 /** Product name appended to every page title (docs/product.md §2 "Page title"). */
 export const PRODUCT_NAME = 'Parcela';
 
+/** Parcela's own logo, served from public/ (shown wherever the company has not uploaded one). */
+export const PRODUCT_LOGO = '/logo.svg';
+
 /** `<route title> | Parcela` (docs/product.md §2). */
 export function pageTitle(title: string): string {
   return `${title} | ${PRODUCT_NAME}`;

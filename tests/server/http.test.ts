@@ -173,6 +173,23 @@ describe.each(dialects)('http (%s)', (dialect) => {
     expect((await built.app.inject({ method: 'GET', url: '/auth/login', headers: HTML })).body).toBe(INDEX_HTML);
   });
 
+  it('draws the shell skeleton with the route title in the HTML of authenticated routes only (src/lib/shell-skeleton.tsx)', async () => {
+    const subdivisions = (await built.app.inject({ method: 'GET', url: '/PROYECTOS/lotizaciones', headers: HTML })).body;
+    const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(subdivisions)?.[1] ?? '';
+    expect(root).toContain('<div class="layout-wrapper shell-skeleton" aria-busy="true">');
+    expect(root).toContain('<header class="layout-topbar">');
+    expect(root).toContain('<h1 class="bp6-heading page-title">Lotizaciones</h1>');
+    expect(root).toContain('<img src="/logo.svg" alt="" width="32" height="32" class="brand-logo"/>');
+    // The title of a route with parameters is the route's own, never the URL's text.
+    const lots = (await built.app.inject({ method: 'GET', url: '/PROYECTOS/Lotes/%3Cscript%3E/x1', headers: HTML })).body;
+    expect(lots).toContain('<h1 class="bp6-heading page-title">Lotes</h1>');
+    expect(lots).not.toContain('<script>');
+    expect((await built.app.inject({ method: 'GET', url: '/', headers: HTML })).body).toContain('page-title">Inicio</h1>');
+    for (const url of ['/auth/login', '/landing', '/mapa/los-olivos/Ab3', '/pages/notfound', '/no/such/route']) {
+      expect((await built.app.inject({ method: 'GET', url, headers: HTML })).body).toContain('<div id="root"></div>');
+    }
+  });
+
   it('serves /logo.svg from public/ with or without a build', async () => {
     for (const { app } of [built, unbuilt]) {
       const res = await app.inject({ method: 'GET', url: '/logo.svg' });
@@ -187,8 +204,12 @@ describe.each(dialects)('http (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      // index.html, with the preload hints of authenticated routes before </head> (tested above).
-      expect(res.body.replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(INDEX_HTML);
+      // index.html, with the preload hints and the skeleton of authenticated routes (tested above).
+      expect(
+        res.body
+          .replace(/<link rel="modulepreload"[^>]*>/g, '')
+          .replace(/<div id="root">.*<\/div>(?=\s*<\/body>)/s, '<div id="root"></div>'),
+      ).toBe(INDEX_HTML);
     }
     // Not a browser navigation: JSON 404.
     const api = await built.app.inject({ method: 'GET', url: '/auth/login', headers: { accept: 'application/json' } });

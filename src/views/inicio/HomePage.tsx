@@ -1,10 +1,12 @@
 import { Card, H2, H3, H4, Icon, type IconName } from '@blueprintjs/core';
 import { Link } from 'wouter';
+import { AUTH_ROUTES } from '../../config/paths';
 import { selectActiveLocal, selectUser } from '../../machines/session/session.selectors';
 import { useSession } from '../services';
 
 /**
- * Inicio at / (docs/product.md §2 dashboard; issue "Foundation"): greets the user by name, shows the active
+ * Inicio at / (docs/product.md §2 dashboard; issue "Foundation"): the title "Inicio" (the same `<h1>` as
+ * the shell skeleton's, src/lib/shell-skeleton.tsx), then greets the user by name, shows the active
  * location (first entry of `local_active`, or "Sin local activo") and the screens the user may open
  * (the `permissions_names` of `user_details`, docs/product.md §3/§6). No invented figures.
  */
@@ -15,6 +17,7 @@ export function HomePage() {
 
   return (
     <div className="home">
+      <h1 className="bp6-heading page-title">{AUTH_ROUTES.home.title}</h1>
       <Card className="home-welcome" elevation={1}>
         <div>
           <H2 className="home-greeting">Hola, {user?.name ?? ''}</H2>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { PUBLIC_ROUTES } from '../../config/paths';
 import { selectHasToken, selectIsLoadingSessionData } from '../../machines/session/session.selectors';
@@ -8,6 +8,8 @@ import { LoadBoundary } from '../shared/LoadBoundary';
 import { LoadingOverlay } from '../shared/LoadingOverlay';
 import { useDocumentTitle } from '../shared/use-document-title';
 import { LoginPage } from '../auth/LoginPage';
+import { ShellSkeleton, SkeletonTitle } from '../../lib/shell-skeleton';
+import { screenComponent } from './screen-views';
 import {
   AccessDeniedPage,
   AuthenticatedShell,
@@ -92,7 +94,8 @@ function Titled({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * Authenticated routes: unknown → not found; no token → login (docs/product.md §2 route guard); else the
- * route's title and the authenticated area (layout and screen, loaded on demand).
+ * route's title and the authenticated area (layout and screen, loaded on demand; the shell skeleton
+ * meanwhile).
  */
 function AuthenticatedArea() {
   const [location] = useLocation();
@@ -101,8 +104,20 @@ function AuthenticatedArea() {
   useDocumentTitle(match && hasToken ? match.route.title : null);
   if (!match) return <Redirect to={PUBLIC_ROUTES.notFound.path} replace />;
   if (!hasToken) return <Redirect to={PUBLIC_ROUTES.login.path} replace />;
+  // Until the shell's code arrives: the skeleton the server drew (src/lib/shell-skeleton.tsx), with
+  // Inicio's own page in it as soon as its small chunk is here (it needs nothing from the shell).
+  const Home = match.key === 'home' ? screenComponent('home') : null;
+  const skeleton = (
+    <ShellSkeleton title={match.route.title}>
+      {Home ? (
+        <Suspense fallback={<SkeletonTitle title={match.route.title} />}>
+          <Home params={match.params} />
+        </Suspense>
+      ) : undefined}
+    </ShellSkeleton>
+  );
   return (
-    <LoadBoundary full>
+    <LoadBoundary full fallback={skeleton}>
       <AuthenticatedShell match={match} />
     </LoadBoundary>
   );

@@ -1,9 +1,8 @@
 import type { SyntheticEvent } from 'react';
-import { PRODUCT_NAME } from '../../config/paths';
+import { PRODUCT_LOGO, PRODUCT_NAME } from '../../config/paths';
 import { apiBases } from '../../config/env';
 
-/** Parcela's own logo (served from public/), shown wherever the company has not uploaded one. */
-export const PRODUCT_LOGO = '/logo.svg';
+export { PRODUCT_LOGO };
 /** The company's uploaded logo on the public base (issue "Configuración": shown in the top bar). */
 export const COMPANY_LOGO = `${apiBases.public.replace(/\/$/, '')}/logo`;
 

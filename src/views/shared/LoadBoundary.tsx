@@ -9,11 +9,22 @@ import { PageLoading } from './PageLoading';
  * meanwhile), a Spanish message with "Reintentar", which reloads the page. Moving to another
  * route clears the error.
  */
-export function LoadBoundary({ children, full = false, small = false }: { children: ReactNode; full?: boolean; small?: boolean }) {
+export function LoadBoundary({
+  children,
+  full = false,
+  small = false,
+  fallback,
+}: {
+  children: ReactNode;
+  full?: boolean;
+  small?: boolean;
+  /** What to draw while loading instead of the spinner (the authenticated area's skeleton). */
+  fallback?: ReactNode;
+}) {
   const [location] = useLocation();
   return (
     <LoadErrorBoundary resetKey={location} full={full}>
-      <Suspense fallback={<PageLoading full={full} small={small} />}>{children}</Suspense>
+      <Suspense fallback={fallback ?? <PageLoading full={full} small={small} />}>{children}</Suspense>
     </LoadErrorBoundary>
   );
 }
