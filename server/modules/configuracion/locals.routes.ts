@@ -7,7 +7,7 @@ import {
   updateLocalRequestSchema,
 } from '../../../src/schemas/configuracion/company';
 import { activeLocalsResponseSchema } from '../../../src/schemas/session';
-import { idParamsSchema } from '../../../src/schemas/configuracion/users';
+import { idParamsSchema } from '../../../src/schemas/params';
 import { auditContextOf } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import { parseId } from '../../errors';

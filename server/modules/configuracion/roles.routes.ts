@@ -14,7 +14,7 @@ import {
   rolesQuerySchema,
   updateRoleRequestSchema,
 } from '../../../src/schemas/configuracion/roles';
-import { idParamsSchema } from '../../../src/schemas/configuracion/users';
+import { idParamsSchema } from '../../../src/schemas/params';
 import { auditContextOf } from '../../audit/audit';
 import { staffWith } from '../../auth/guard';
 import { parseId } from '../../errors';

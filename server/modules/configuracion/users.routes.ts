@@ -3,12 +3,12 @@ import { messageResponseSchema } from '../../../src/schemas/common';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import {
   createUserRequestSchema,
-  idParamsSchema,
   staffUserResponseSchema,
   updateUserRequestSchema,
   usersPageSchema,
   usersQuerySchema,
 } from '../../../src/schemas/configuracion/users';
+import { idParamsSchema } from '../../../src/schemas/params';
 import { auditContextOf } from '../../audit/audit';
 import { staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';

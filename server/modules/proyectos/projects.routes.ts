@@ -32,7 +32,7 @@ import {
   updateStageRequestSchema,
   updateSubdivisionRequestSchema,
 } from '../../../src/schemas/proyectos/projects';
-import { idParamsSchema } from '../../../src/schemas/configuracion/users';
+import { idParamsSchema } from '../../../src/schemas/params';
 import { auditContextOf } from '../../audit/audit';
 import { staffWith, staffWithAnyOf } from '../../auth/guard';
 import type { AppDeps } from '../../context';

@@ -7,6 +7,7 @@ import type { LotMap, PublicLotMap } from '../../schemas/proyectos/projects';
 import { createLotStatusMachines } from '../proyectos/lot-status.machine';
 import { lotMapMachine, type LoadedMap, type LotMapEvent, type MapSource } from './lot-map.machine';
 import type { MapLotView } from './map-geometry';
+import { createProjectMapPageMachine } from './project-map-page.machine';
 import { isSessionError } from '../shared/api-errors';
 
 /** What the map screens' machines need from the app. */
@@ -94,8 +95,9 @@ export function provideLotMap(
 
 /**
  * Machines of the lot maps over given apis (tests pass fakes): `lotMap` (input
- * `{key, source, colouring?, details?}`) and h3's `lotStatus` machines (status dialog + history)
- * for MapaProyectos' lot panel.
+ * `{key, source, colouring?, details?}`), the `lotStatus` machines (status dialog + history) for
+ * MapaProyectos' lot panel, and `projectMapPage`, MapaProyectos' own machine over the map and the
+ * status dialog (project-map-page.machine.ts; same input as `lotMap`).
  */
 export function createMapsMachines(
   deps: Omit<MapsMachinesDeps, 'toaster'> & {
@@ -104,10 +106,9 @@ export function createMapsMachines(
     toaster: Pick<AppToaster, 'show'>;
   },
 ) {
-  return {
-    lotMap: provideLotMap(deps.api, { ...deps, toaster: deps.toaster as AppToaster }),
-    lotStatus: createLotStatusMachines({ lotsApi: deps.lotsApi, reportApiError: deps.reportApiError, toaster: deps.toaster }),
-  };
+  const lotMap = provideLotMap(deps.api, { ...deps, toaster: deps.toaster as AppToaster });
+  const lotStatus = createLotStatusMachines({ lotsApi: deps.lotsApi, reportApiError: deps.reportApiError, toaster: deps.toaster });
+  return { lotMap, lotStatus, projectMapPage: createProjectMapPageMachine({ map: lotMap, status: lotStatus.status }) };
 }
 
 /**

@@ -221,7 +221,7 @@ export interface LotStatusMachinesDeps {
 
 /**
  * Both machines provided with the lots api: `status` (the dialog's) and `history` (the list's).
- * A screen adds its own reaction to a change with {@link onLotChanged}.
+ * A screen reacts to a change through the `changed` event the status machine emits.
  */
 export function createLotStatusMachines(deps: LotStatusMachinesDeps) {
   const report = forwardSessionErrors(deps.reportApiError);
@@ -239,19 +239,3 @@ export function createLotStatusMachines(deps: LotStatusMachinesDeps) {
   return { status, history };
 }
 export type LotStatusMachines = ReturnType<typeof createLotStatusMachines>;
-
-/**
- * The status machine with `changed` also calling `onChanged(lot)` (refresh a table, a map, a
- * history), keeping the toast it was provided with.
- */
-export function onLotChanged(machine: LotStatusMachine, onChanged: (lot: Lot) => void): LotStatusMachine {
-  const previous = machine.implementations.actions.changed;
-  return machine.provide({
-    actions: {
-      changed: (args, lot) => {
-        onChanged(lot);
-        if (typeof previous === 'function') (previous as (a: typeof args, l: Lot) => void)(args, lot);
-      },
-    },
-  });
-}

@@ -88,5 +88,3 @@ export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 export const usersPageSchema = pagedResponseSchema(staffUserSchema);
 /** GET/POST/PATCH and actions on one user answer. */
 export const staffUserResponseSchema = dataResponseSchema(staffUserSchema);
-/** `{id}` path parameter of every single-record route (decoded by the server; a bad one is a 404). */
-export const idParamsSchema = z.strictObject({ id: z.string() });

@@ -1,12 +1,10 @@
-import { useMemo } from 'react';
 import { Button, Callout } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useServices, useSession } from '../services';
 import { inspectOption } from '../../machines/inspect';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
-import type { MapsMachines } from '../../machines/mapas/maps.actors';
 import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
-import { onLotChanged } from '../../machines/proyectos/lot-status.machine';
+import type { LotStatusMachine } from '../../machines/proyectos/lot-status.machine';
 import { MODULE, SUBMODULE } from '../../schemas/permissions';
 import { formatMetres } from '../../lib/money';
 import { LotStatusDialog, LotStatusTag } from '../proyectos/LotStatusDialog';
@@ -14,7 +12,8 @@ import { LotStatusHistory } from '../proyectos/LotStatusHistory';
 import { nameSegment } from '../proyectos/lot-status';
 import { LotMap } from './LotMap';
 import { MapPageFrame, MapsScreen, type MapPageProps } from './map-page';
-import { LotPanelCard, MapLotFacts, PanelSpinner, useLotMapActor, useSelectedLot } from './map-parts';
+import { LotPanelCard, MapLotFacts, PanelSpinner, useSelectedLot } from './map-parts';
+import type { ActorRefFrom } from 'xstate';
 
 /** Who may change a lot's status (the server's PROJECTS_ACCESS on POST lots/{id}/status). */
 const CHANGE_STATUS = [MODULE.proyectos, SUBMODULE.lotizaciones];
@@ -27,20 +26,33 @@ export function ProjectMapScreen({ params }: { params: Record<string, string> })
 /**
  * "Mapa del proyecto" (issue "Proyectos"): the plan with every lot coloured by status, filters
  * (manzana, estado, precio), legend with counts, search by code and the lot panel (details from
- * GET lots/{id}, status history, "Cambiar estado" when the user may, "Ver en lista").
+ * GET lots/{id}, status history, "Cambiar estado" when the user may, "Ver en lista"). Its machine
+ * (project-map-page.machine.ts) holds the map and the status dialog and tells the map of a change.
  */
 export function ProjectMapPage({ machines, subdivisionKey }: MapPageProps) {
-  const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'staff', details: true });
+  const page = useActorRef(machines.projectMapPage, { input: { key: subdivisionKey, source: 'staff', details: true }, ...inspectOption() });
+  const actor = useSelector(page, (s) => s.context.map);
+  const status = useSelector(page, (s) => s.context.status);
   return (
     <MapPageFrame actor={actor} title="Mapa del proyecto" filters>
       <LotMap actor={actor}>
-        <ProjectLotPanel actor={actor} machines={machines} subdivisionKey={subdivisionKey} />
+        <ProjectLotPanel actor={actor} status={status} machines={machines} subdivisionKey={subdivisionKey} />
       </LotMap>
     </MapPageFrame>
   );
 }
 
-function ProjectLotPanel({ actor, machines, subdivisionKey }: { actor: LotMapActorRef; machines: MapsMachines; subdivisionKey: string }) {
+function ProjectLotPanel({
+  actor,
+  status,
+  machines,
+  subdivisionKey,
+}: {
+  actor: LotMapActorRef;
+  status: ActorRefFrom<LotStatusMachine>;
+  machines: MapPageProps['machines'];
+  subdivisionKey: string;
+}) {
   const { navigate } = useServices();
   const permissions = useSession(selectPermissions);
   const canChange = hasPermissions(permissions, CHANGE_STATUS);
@@ -49,13 +61,6 @@ function ProjectLotPanel({ actor, machines, subdivisionKey }: { actor: LotMapAct
   const lotError = useSelector(actor, (s) => s.context.lotError);
   const loadingDetail = useSelector(actor, (s) => s.matches({ ready: { panel: 'loading' } }));
   const subdivision = useSelector(actor, (s) => s.context.subdivision);
-  const status = useActorRef(
-    useMemo(
-      () => onLotChanged(machines.lotStatus.status, (changed) => actor.send({ type: 'map.lotChanged', lot: changed })),
-      [machines, actor],
-    ),
-    inspectOption(),
-  );
   if (!lot || !subdivision) return <LotStatusDialog actor={status} />;
   const shown = detail && String(detail.id) === lot.key ? detail : null;
   const boundaries = shown

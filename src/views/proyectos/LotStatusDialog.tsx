@@ -3,7 +3,7 @@
  *
  * PUBLIC API (stable; reused by the map's lot panel):
  *
- *   import { createLotStatusMachines, onLotChanged } from '../../machines/proyectos/lot-status.machine';
+ *   import { createLotStatusMachines } from '../../machines/proyectos/lot-status.machine';
  *   import { LotStatusDialog } from '../proyectos/LotStatusDialog';
  *   import { LotStatusHistory } from '../proyectos/LotStatusHistory';
  *
@@ -12,8 +12,11 @@
  *   // → { status: LotStatusMachine, history: LotStatusHistoryMachine } (also exposed by
  *   //   `machines.projects()` as `lotStatus`)
  *
- *   // in the view:
- *   const statusActor = useActorRef(useMemo(() => onLotChanged(lotStatus.status, (lot) => refresh(lot)), [...]));
+ *   // in the screen's parent machine: spawn it and react to what it emits
+ *   //   (proyectos/lots-page.machine.ts, mapas/project-map-page.machine.ts):
+ *   const statusActor = spawn('status', { id: 'status' });
+ *   statusActor.on('changed', ({ lot }) => self.send({ type: 'child.lotChanged', lot }));
+ *   // in the view, with the ref from the parent's context:
  *   <Button text="Cambiar estado" onClick={() => statusActor.send({ type: 'status.open', lot })} />
  *   <LotStatusDialog actor={statusActor} currency="PEN" />
  *   <LotStatusHistory machine={lotStatus.history} lotId={lot.id} reloadKey={lot.updated_at} />
@@ -22,7 +25,7 @@
  * targets of LOT_STATUS_TRANSITIONS[lot.status] with Spanish labels; a reason (TextArea) is
  * required for Bloqueado, Reserva comercial and Canje; a 409 / 422 from the server is shown in
  * the dialog, which stays open. On success the machine runs `changed(lot)` (toast "Estado
- * actualizado" + whatever `onLotChanged` added) and closes. Events: `status.open {lot}`,
+ * actualizado"), emits `changed {lot}` and closes. Events: `status.open {lot}`,
  * `status.targetChanged {status}`, `status.reasonChanged {reason}`, `status.submit`, `status.close`.
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Tag, TextArea } from '@blueprintjs/core';

@@ -4,14 +4,11 @@
  * and the "Ver todos" window (pages of 100 on demand).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, setup, waitFor } from 'xstate';
 import { ApiError } from '../../../src/api/client';
-import {
-  createLotStatusMachines,
-  lotStatusMachine,
-  onLotChanged,
-  validateStatusChange,
-} from '../../../src/machines/proyectos/lot-status.machine';
+import { createLotStatusMachines, lotStatusMachine, validateStatusChange } from '../../../src/machines/proyectos/lot-status.machine';
+import { createProjectMapPageMachine } from '../../../src/machines/mapas/project-map-page.machine';
+import type { LotMapMachine } from '../../../src/machines/mapas/lot-map.machine';
 import { bulkPriceBody, bulkPriceMachine } from '../../../src/machines/proyectos/bulk-price.machine';
 import { lotsWindowMachine, missingPage, rowAt } from '../../../src/machines/proyectos/lots-window.machine';
 import type { PricePreview } from '../../../src/api/proyectos/lots';
@@ -105,7 +102,7 @@ describe('lotStatus machine', () => {
     expect(actor.getSnapshot().context.target).toBe('DISPONIBLE');
   });
 
-  it('onLotChanged adds a reaction and keeps the provided toast; only session errors are reported', async () => {
+  it('a change emits `changed` with the lot and keeps the provided toast; only session errors are reported', async () => {
     const toaster = { show: vi.fn() };
     const reportApiError = vi.fn();
     const lotsApi = {
@@ -117,7 +114,8 @@ describe('lotStatus machine', () => {
     };
     const { status } = createLotStatusMachines({ lotsApi, reportApiError, toaster });
     const onChanged = vi.fn();
-    const actor = createActor(onLotChanged(status, onChanged)).start();
+    const actor = createActor(status).start();
+    actor.on('changed', ({ lot: changed }) => onChanged(changed));
     actor.send({ type: 'status.open', lot });
     actor.send({ type: 'status.targetChanged', status: 'SEPARADO' });
     actor.send({ type: 'status.submit' });
@@ -127,6 +125,33 @@ describe('lotStatus machine', () => {
     await waitFor(actor, (s) => s.matches('closed'));
     expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ status: 'SEPARADO' }));
     expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Estado actualizado' }));
+  });
+});
+
+describe('projectMapPage machine (Mapa del proyecto)', () => {
+  it('spawns the map with its input and tells it of a lot whose status the dialog changed', async () => {
+    const mapEvents: unknown[] = [];
+    const mapInputs: unknown[] = [];
+    // A stand-in for the map: records its input and the events it receives.
+    const map = setup({}).createMachine({
+      context: ({ input }) => {
+        mapInputs.push(input);
+        return {};
+      },
+      on: { '*': { actions: ({ event }) => mapEvents.push(event) } },
+    }) as unknown as LotMapMachine;
+    const lotsApi = { changeStatus: vi.fn(async () => ({ ...lot, status: 'SEPARADO' as const })), statusHistory: vi.fn() };
+    const { status } = createLotStatusMachines({ lotsApi, reportApiError: vi.fn() });
+    const page = createActor(createProjectMapPageMachine({ map, status }), {
+      input: { key: 'k1', source: 'staff', details: true },
+    }).start();
+    expect(mapInputs).toEqual([{ key: 'k1', source: 'staff', details: true }]);
+    const dialog = page.getSnapshot().context.status;
+    dialog.send({ type: 'status.open', lot });
+    dialog.send({ type: 'status.targetChanged', status: 'SEPARADO' });
+    dialog.send({ type: 'status.submit' });
+    await waitFor(dialog, (s) => s.matches('closed'));
+    expect(mapEvents).toEqual([{ type: 'map.lotChanged', lot: expect.objectContaining({ id: 7, status: 'SEPARADO' }) }]);
   });
 });
 
