@@ -384,22 +384,3 @@ export type ResourceEditorMachine<Row extends object, Create extends object = Ed
 
 /** An editor over plain records (tests and screens whose rows have no type of their own). */
 export const resourceEditorMachine = createResourceEditorMachine<EditorValues>();
-
-/**
- * The editor machine with `saved` also refreshing a list (`list.refresh`), keeping the `saved`
- * it was provided with (a toast). Used by `useResourceActors`.
- */
-export function linkEditorToList<Row extends object, Create extends object, Update extends object>(
-  machine: ResourceEditorMachine<Row, Create, Update>,
-  list: { send(event: { type: 'list.refresh' }): void },
-): ResourceEditorMachine<Row, Create, Update> {
-  const previous = machine.implementations.actions.saved;
-  return machine.provide({
-    actions: {
-      saved: (args, info) => {
-        list.send({ type: 'list.refresh' });
-        if (typeof previous === 'function') previous(args, info);
-      },
-    },
-  });
-}

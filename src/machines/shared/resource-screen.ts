@@ -5,14 +5,15 @@ import { replaceUrlQuery } from '../../lib/location';
 import type { ListQuery } from '../../schemas/list';
 import { createResourceListMachine, listActors, type ExportFile, type FetchPage } from './resource-list.machine';
 import { createResourceEditorMachine, type EditorValues, type SaveInput, type SavedInfo } from './resource-editor.machine';
+import { createResourcePageMachine } from './resource-page.machine';
 import { fromPromise } from 'xstate';
 
 /**
  * Wiring of one CRUD screen (issue "Configuración", the CRUD pattern): the list and editor
  * machines provided with the screen's api calls and the app's effects, in one call. The screen's
  * actors module (`src/machines/<area>/<resource>.actors.ts`) calls it with its api module; the
- * view creates the two actors with {@link useResourceActors} (views/shared/resource-hooks.ts),
- * which also links them so a save refreshes the list.
+ * view starts `page` (resource-page.machine.ts: spawns the list and the editor, and a save
+ * refreshes the list) with `useResourceActors` (views/shared/resource-hooks.ts).
  *
  * Typed over the screen's `Row` (list rows, the records the api answers), `Create` and `Update`
  * (the editor's bodies): `save` receives a {@link SaveInput} it can hand to the api as is, with no
@@ -51,7 +52,7 @@ export interface ResourceScreenDeps<Row, Create = EditorValues, Update = Create>
 }
 
 /**
- * The screen's list and editor machines, provided.
+ * The screen's list and editor machines, provided, and `page`, the screen's machine over them.
  * @typeParam Row the records; @typeParam Create / Update the editor's bodies (Update defaults to Create).
  */
 export function resourceScreenMachines<Row extends object, Create extends object = EditorValues, Update extends object = Create>(
@@ -90,7 +91,7 @@ export function resourceScreenMachines<Row extends object, Create extends object
       reportApiError: (_, { error }) => reportApiError(error),
     },
   });
-  return { list, editor };
+  return { list, editor, page: createResourcePageMachine<Row, Create, Update>({ list, editor }) };
 }
 
 /** What {@link resourceScreenMachines} returns for records `Row`. */

@@ -1,13 +1,8 @@
-import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { ExportFormat, ResourceListInput, ResourceListMachine } from '../../machines/shared/resource-list.machine';
-import {
-  linkEditorToList,
-  type EditorValues,
-  type ResourceEditorInput,
-  type ResourceEditorMachine,
-} from '../../machines/shared/resource-editor.machine';
+import type { ExportFormat, ResourceListMachine } from '../../machines/shared/resource-list.machine';
+import type { EditorValues, ResourceEditorMachine } from '../../machines/shared/resource-editor.machine';
+import type { ResourcePageInput, ResourcePageMachine } from '../../machines/shared/resource-page.machine';
 import { inspectOption } from '../../machines/inspect';
 
 /**
@@ -86,16 +81,17 @@ export function isEditorOpen<Row extends object, Create extends object, Update e
 }
 
 /**
- * Creates a CRUD screen's two actors for the life of the screen: the list (input usually parsed
- * from the URL) and the editor, linked so that a save or delete refreshes the list.
+ * Starts a CRUD screen's machine for the life of the screen (resource-page.machine.ts: it spawns
+ * the list, input usually parsed from the URL, and the editor, and refreshes the list after a
+ * save or delete) and returns its two children.
  * @param machines the screen's provided machines (`resourceScreenMachines(...)` in its actors module).
  */
 export function useResourceActors<Row extends object, Create extends object, Update extends object>(
-  machines: { list: ResourceListMachine<Row>; editor: ResourceEditorMachine<Row, Create, Update> },
-  inputs: { list: ResourceListInput<Row>; editor: ResourceEditorInput<Row, Create, Update> },
+  machines: { page: ResourcePageMachine<Row, Create, Update> },
+  inputs: ResourcePageInput<Row, Create, Update>,
 ): { list: ResourceListRef<Row>; editor: ResourceEditorRef<Row, Create, Update> } {
-  const list = useActorRef(machines.list, { input: inputs.list, ...inspectOption() });
-  const linked = useMemo(() => linkEditorToList(machines.editor, list), [machines.editor, list]);
-  const editor = useActorRef(linked, { input: inputs.editor, ...inspectOption() });
+  const page = useActorRef(machines.page, { input: inputs, ...inspectOption() });
+  const list = useSelector(page, (s) => s.context.list);
+  const editor = useSelector(page, (s) => s.context.editor);
   return { list, editor };
 }

@@ -1,13 +1,12 @@
 /**
  * resource-screen wiring (issue "Configuración", the CRUD pattern): one call provides a screen's
- * list and editor with its api calls; the linked editor refreshes the list and still toasts; a 401
- * reaches the session; a capped export warns.
+ * list and editor with its api calls; the screen's machine (`page`, resource-page.machine.ts) spawns
+ * both and a save refreshes the list and still toasts; a 401 reaches the session; a capped export warns.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { z } from 'zod';
 import { resourceScreenMachines, SAVED_MESSAGES } from '../../../src/machines/shared/resource-screen';
-import { linkEditorToList } from '../../../src/machines/shared/resource-editor.machine';
 import type { ListQuery } from '../../../src/schemas/list';
 import { ApiError } from '../../../src/api/client';
 
@@ -20,11 +19,14 @@ function wire(fetchPage = vi.fn(async (q: ListQuery) => ({ data: [{ id: 1 }], me
   const download = vi.fn();
   const save = vi.fn(async () => ({ id: 2 }));
   const machines = resourceScreenMachines({ fetchPage, save, reportApiError, toaster, syncUrl, download });
-  const list = createActor(machines.list, { input: { columns: [{ key: 'id', label: 'ID' }] } }).start();
-  const editor = createActor(linkEditorToList(machines.editor, list), {
-    input: { schema: z.object({ name: z.string().min(1) }), fields: ['name'], empty: { name: '' } },
+  const page = createActor(machines.page, {
+    input: {
+      list: { columns: [{ key: 'id', label: 'ID' }] },
+      editor: { schema: z.object({ name: z.string().min(1) }), fields: ['name'], empty: { name: '' } },
+    },
   }).start();
-  return { list, editor, toaster, reportApiError, syncUrl, download, save, fetchPage };
+  const { list, editor } = page.getSnapshot().context;
+  return { page, list, editor, toaster, reportApiError, syncUrl, download, save, fetchPage };
 }
 
 describe('resourceScreenMachines', () => {
@@ -38,6 +40,15 @@ describe('resourceScreenMachines', () => {
     await settle();
     expect(toaster.show).toHaveBeenCalledWith({ severity: 'success', summary: SAVED_MESSAGES.created });
     expect(fetchPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('the list and the editor live as long as the page: stopping it stops both', async () => {
+    const { page, list, editor } = wire();
+    await settle();
+    expect(list.getSnapshot().status).toBe('active');
+    page.stop();
+    expect(list.getSnapshot().status).toBe('stopped');
+    expect(editor.getSnapshot().status).toBe('stopped');
   });
 
   it('a 401 on the list reaches the session', async () => {
