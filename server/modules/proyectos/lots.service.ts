@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   bulkPriceRequestSchema,
@@ -11,7 +11,6 @@ import {
   type ChangeLotStatusRequest,
   type CreateLotRequest,
   type Lot,
-  type LotsQuery,
   type LotStatusChange,
   type PriceChange,
   type Stage,
@@ -20,16 +19,36 @@ import {
 import { LIMIT_MESSAGES, LIMITS, listPriceWithinLimit, withinLimit } from '../../../src/schemas/limits';
 import { recordChange, type AuditContext } from '../../audit/audit';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page, type PageRequest } from '../../db/paging';
-import { fromFlag, isUniqueViolation, toFlag } from '../../db/portable';
+import type { Page, PageRequest } from '../../db/paging';
+import { isUniqueViolation, toFlag } from '../../db/portable';
 import { conflict, fieldError, HttpError, validationError } from '../../errors';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { round2, subdivisionNotFound, type ProjectsDeps } from './subdivisions.service';
+import {
+  blockNameTaken,
+  countBlockLots,
+  findBlock,
+  findBlockId,
+  findLot,
+  findLotForUpdate,
+  findStage,
+  lastStagePosition,
+  lotCodeTaken,
+  lotExists,
+  lotsForPricing,
+  lotSnapshot,
+  stageNameTaken,
+  statusHistoryPage,
+} from './lots.repository';
+
+export { listBlocks, listLots, listStages } from './lots.repository';
 
 /**
  * Proyectos → Lotes: stages (etapas), blocks (manzanas), lots, lot status changes with their
  * history, and bulk price changes (issue "Proyectos"; src/schemas/proyectos/projects.ts; docs/domain.md state
  * chart). Money in integer céntimos of the subdivision's currency, areas in m², lengths in metres.
+ * The rules, messages, transactions and writes with their change records; the reads and lookups
+ * are in lots.repository.ts.
  */
 
 /** Spanish messages of the lots screen. */
@@ -63,26 +82,8 @@ const staffUserId = (audit: AuditContext) => (audit.actor?.userType === 'COLLABO
 // Stages
 // ---------------------------------------------------------------------------------------------
 
-async function findStage(db: Kysely<DB>, id: number) {
-  return db.selectFrom('stages').select(['id', 'subdivision_id', 'name', 'position', 'version']).where('id', '=', id).executeTakeFirst();
-}
-
-/** The stages of a subdivision by position then id (at most 100). */
-export async function listStages(db: Kysely<DB>, subdivisionId: number): Promise<Stage[]> {
-  return db
-    .selectFrom('stages')
-    .select(['id', 'name', 'position', 'version'])
-    .where('subdivision_id', '=', subdivisionId)
-    .orderBy('position')
-    .orderBy('id')
-    .limit(100)
-    .execute();
-}
-
 async function assertStageNameFree(db: Kysely<DB>, subdivisionId: number, name: string, exceptId: number | null) {
-  let query = db.selectFrom('stages').select('id').where('subdivision_id', '=', subdivisionId).where('name', '=', name);
-  if (exceptId !== null) query = query.where('id', '<>', exceptId);
-  if (await query.executeTakeFirst()) throw fieldError('name', LOT_MESSAGES.duplicateStage);
+  if (await stageNameTaken(db, subdivisionId, name, exceptId)) throw fieldError('name', LOT_MESSAGES.duplicateStage);
 }
 
 /** Creates a stage (position default: after the last one). @throws HttpError 422 on a duplicate `name`. */
@@ -95,12 +96,8 @@ export async function createStage(
   await assertStageNameFree(deps.db, subdivisionId, body.name, null);
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const last = await trx
-        .selectFrom('stages')
-        .select((eb) => eb.fn.max('position').as('max'))
-        .where('subdivision_id', '=', subdivisionId)
-        .executeTakeFirst();
-      const position = body.position ?? (last?.max == null ? 0 : Number(last.max) + 1);
+      const last = await lastStagePosition(trx, subdivisionId);
+      const position = body.position ?? (last === null ? 0 : last + 1);
       const { id } = await trx
         .insertInto('stages')
         .values({ subdivision_id: subdivisionId, name: body.name, position })
@@ -163,35 +160,10 @@ export async function deleteStage(deps: ProjectsDeps, audit: AuditContext, id: n
 // Blocks
 // ---------------------------------------------------------------------------------------------
 
-async function findBlock(db: Kysely<DB>, id: number) {
-  return db.selectFrom('blocks').select(['id', 'subdivision_id', 'stage_id', 'name', 'version']).where('id', '=', id).executeTakeFirst();
-}
-
-/** The blocks of a subdivision with their lot counts, by name naturally (A…Z, AA…), at most 500. */
-export async function listBlocks(db: Kysely<DB>, subdivisionId: number): Promise<Block[]> {
-  const rows = await db
-    .selectFrom('blocks')
-    .leftJoin('lots', 'lots.block_id', 'blocks.id')
-    .select((eb) => ['blocks.id', 'blocks.name', 'blocks.stage_id', 'blocks.version', eb.fn.count<number>('lots.id').as('lots_count')])
-    .where('blocks.subdivision_id', '=', subdivisionId)
-    .groupBy(['blocks.id', 'blocks.name', 'blocks.stage_id', 'blocks.version'])
-    .orderBy(sql`length(blocks.name)`)
-    .orderBy('blocks.name')
-    .orderBy('blocks.id')
-    .limit(500)
-    .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, stage_id: r.stage_id, lots_count: Number(r.lots_count), version: r.version }));
-}
-
 async function blockWithCount(db: Kysely<DB>, id: number): Promise<Block> {
   const block = await findBlock(db, id);
   if (!block) throw blockNotFound();
-  const count = await db
-    .selectFrom('lots')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('block_id', '=', id)
-    .executeTakeFirst();
-  return { id: block.id, name: block.name, stage_id: block.stage_id, lots_count: Number(count?.n ?? 0), version: block.version };
+  return { id: block.id, name: block.name, stage_id: block.stage_id, lots_count: await countBlockLots(db, id), version: block.version };
 }
 
 async function assertStageOf(db: Kysely<DB>, subdivisionId: number, stageId: number | null | undefined) {
@@ -201,9 +173,7 @@ async function assertStageOf(db: Kysely<DB>, subdivisionId: number, stageId: num
 }
 
 async function assertBlockNameFree(db: Kysely<DB>, subdivisionId: number, name: string, exceptId: number | null) {
-  let query = db.selectFrom('blocks').select('id').where('subdivision_id', '=', subdivisionId).where('name', '=', name);
-  if (exceptId !== null) query = query.where('id', '<>', exceptId);
-  if (await query.executeTakeFirst()) throw fieldError('name', LOT_MESSAGES.duplicateBlock(name));
+  if (await blockNameTaken(db, subdivisionId, name, exceptId)) throw fieldError('name', LOT_MESSAGES.duplicateBlock(name));
 }
 
 /** Inserts a block and records it (inside the caller's transaction). @returns its id. */
@@ -312,139 +282,20 @@ export async function deleteBlock(deps: ProjectsDeps, audit: AuditContext, id: n
 // Lots
 // ---------------------------------------------------------------------------------------------
 
-/** Lots joined with their block, stage and subdivision currency. */
-function lotsQuery(db: Kysely<DB>) {
-  return db
-    .selectFrom('lots')
-    .innerJoin('blocks', 'blocks.id', 'lots.block_id')
-    .leftJoin('stages', 'stages.id', 'blocks.stage_id')
-    .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id');
-}
-
-const LOT_COLUMNS = [
-  'lots.id',
-  'lots.subdivision_id',
-  'lots.block_id',
-  'blocks.name as block',
-  'stages.name as stage',
-  'lots.number',
-  'lots.code',
-  'lots.area_m2',
-  'lots.perimeter_m',
-  'lots.front_m',
-  'lots.front_neighbour',
-  'lots.back_m',
-  'lots.back_neighbour',
-  'lots.right_m',
-  'lots.right_neighbour',
-  'lots.left_m',
-  'lots.left_neighbour',
-  'subdivisions.currency',
-  'lots.price_per_m2',
-  'lots.list_price',
-  'lots.list_price_reason',
-  'lots.is_corner',
-  'lots.facing_park',
-  'lots.status',
-  'lots.registry_entry',
-  'lots.notes',
-  'lots.updated_at',
-  'lots.version',
-] as const;
-
-type LotJoinedRow = Omit<Lot, 'is_corner' | 'facing_park' | 'has_polygon'> & {
-  is_corner: number;
-  facing_park: number;
-  has_polygon: number | boolean;
-};
-
-function toLot(row: LotJoinedRow): Lot {
-  return {
-    ...row,
-    area_m2: Number(row.area_m2),
-    is_corner: fromFlag(row.is_corner),
-    facing_park: fromFlag(row.facing_park),
-    has_polygon: Boolean(Number(row.has_polygon)),
-  };
-}
-
-const hasPolygonColumn = sql<number>`case when lots.polygon is null then 0 else 1 end`.as('has_polygon');
-
-/** A lot with its joined names. @throws HttpError 404. */
-export async function getLot(db: Kysely<DB>, id: number): Promise<Lot> {
-  const row = await lotsQuery(db)
-    .select([...LOT_COLUMNS, hasPolygonColumn])
-    .where('lots.id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw lotNotFound();
-  return toLot(row as LotJoinedRow);
-}
-
-/** The raw lot row (change-history snapshot; the polygon stays out: it can be large). */
-async function lotSnapshot(db: Kysely<DB>, id: number) {
-  return db
-    .selectFrom('lots')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst()
-    .then((row) => (row ? { ...row, polygon: row.polygon === null ? null : '(polígono)' } : undefined));
-}
-
-/** Natural order of a text column: shorter first, then alphabetical ("2" < "10", "Z" < "AA"). */
-const natural = (column: string, direction: 'asc' | 'desc') => [
-  sql`length(${sql.ref(column)}) ${sql.raw(direction)}`,
-  sql`${sql.ref(column)} ${sql.raw(direction)}`,
-];
-
-/**
- * One page of a subdivision's lots. `q` over code and notes; filters status, block (name), stage_id;
- * sort by code, block (then number, naturally), number, area, prices, status or updated_at.
- */
-export async function listLots(db: Kysely<DB>, subdivisionId: number, query: LotsQuery): Promise<Page<Lot>> {
-  let base = lotsQuery(db).where('lots.subdivision_id', '=', subdivisionId);
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(lots.code)`, 'like', sql<string>`${pattern} escape '\\'`),
-        eb(sql<string>`lower(coalesce(lots.notes, ''))`, 'like', sql<string>`${pattern} escape '\\'`),
-      ]),
-    );
-  }
-  if (query.status) base = base.where('lots.status', '=', query.status);
-  if (query.block) base = base.where('blocks.name', '=', query.block.toUpperCase());
-  if (query.stage_id !== undefined) base = base.where('blocks.stage_id', '=', query.stage_id);
-  type SortField = 'code' | 'block' | 'number' | 'area_m2' | 'price_per_m2' | 'list_price' | 'status' | 'updated_at';
-  const { field, direction } = parseSort<SortField>(query.sort, 'block');
-  const page = await paginate(base, query, (q) => {
-    let ordered = q.select([...LOT_COLUMNS, hasPolygonColumn]);
-    const orderings =
-      field === 'block'
-        ? [...natural('blocks.name', direction), ...natural('lots.number', direction)]
-        : field === 'number'
-          ? natural('lots.number', direction)
-          : [sql`${sql.ref(`lots.${field}`)} ${sql.raw(direction)}`];
-    for (const o of orderings) ordered = ordered.orderBy(o);
-    return ordered.orderBy('lots.id', direction);
-  });
-  return { data: page.data.map((r) => toLot(r as LotJoinedRow)), meta: page.meta };
-}
-
 /** The id of block `name` of the subdivision, creating it (and recording it) when missing. */
 async function blockIdFor(trx: Kysely<DB>, audit: AuditContext, subdivisionId: number, name: string): Promise<number> {
-  const existing = await trx
-    .selectFrom('blocks')
-    .select('id')
-    .where('subdivision_id', '=', subdivisionId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  return existing?.id ?? insertBlock(trx, audit, subdivisionId, name, null);
+  return (await findBlockId(trx, subdivisionId, name)) ?? insertBlock(trx, audit, subdivisionId, name, null);
 }
 
 async function assertLotCodeFree(db: Kysely<DB>, subdivisionId: number, code: string, exceptId: number | null) {
-  let query = db.selectFrom('lots').select('id').where('subdivision_id', '=', subdivisionId).where('code', '=', code);
-  if (exceptId !== null) query = query.where('id', '<>', exceptId);
-  if (await query.executeTakeFirst()) throw fieldError('number', LOT_MESSAGES.duplicateLot(code));
+  if (await lotCodeTaken(db, subdivisionId, code, exceptId)) throw fieldError('number', LOT_MESSAGES.duplicateLot(code));
+}
+
+/** A lot with its joined names. @throws HttpError 404. */
+export async function getLot(db: Kysely<DB>, id: number): Promise<Lot> {
+  const lot = await findLot(db, id);
+  if (!lot) throw lotNotFound();
+  return lot;
 }
 
 /** Rounds the optional metres of a body. */
@@ -540,21 +391,7 @@ export async function createLot(
  * lot changed since (STALE_RECORD_MESSAGE, nothing stored; server/db/versions.ts).
  */
 export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: number, body: UpdateLotRequest): Promise<Lot> {
-  const current = await deps.db
-    .selectFrom('lots')
-    .innerJoin('blocks', 'blocks.id', 'lots.block_id')
-    .select([
-      'lots.id',
-      'lots.subdivision_id',
-      'lots.number',
-      'lots.area_m2',
-      'lots.price_per_m2',
-      'lots.list_price',
-      'lots.list_price_reason',
-      'blocks.name as block',
-    ])
-    .where('lots.id', '=', id)
-    .executeTakeFirst();
+  const current = await findLotForUpdate(deps.db, id);
   if (!current) throw lotNotFound();
   const block = (body.block as string | undefined) ?? current.block;
   const number = (body.number as string | undefined) ?? current.number;
@@ -657,24 +494,8 @@ export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, i
 
 /** A lot's status history, newest first, with the staff user's "name surname". @throws HttpError 404. */
 export async function listStatusHistory(db: Kysely<DB>, lotId: number, page: PageRequest): Promise<Page<LotStatusChange>> {
-  const lot = await db.selectFrom('lots').select('id').where('id', '=', lotId).executeTakeFirst();
-  if (!lot) throw lotNotFound();
-  const base = db
-    .selectFrom('lot_status_changes')
-    .leftJoin('users', 'users.id', 'lot_status_changes.user_id')
-    .where('lot_status_changes.lot_id', '=', lotId);
-  return paginate(base, page, (q) =>
-    q
-      .select([
-        'lot_status_changes.id',
-        'lot_status_changes.from_status',
-        'lot_status_changes.to_status',
-        'lot_status_changes.reason',
-        sql<string | null>`users.name || ' ' || users.surname`.as('user_name'),
-        'lot_status_changes.changed_at',
-      ])
-      .orderBy('lot_status_changes.id', 'desc'),
-  );
+  if (!(await lotExists(db, lotId))) throw lotNotFound();
+  return statusHistoryPage(db, lotId, page);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -701,16 +522,7 @@ export function newPricePerM2(old: number, change: PriceChange): number {
  * @throws HttpError 422 when none, or a price would be negative or past LIMITS.maxCents (per m² or list).
  */
 async function pricedSelection(db: Kysely<DB>, subdivisionId: number, request: BulkPriceRequest) {
-  let query = db
-    .selectFrom('lots')
-    .innerJoin('blocks', 'blocks.id', 'lots.block_id')
-    .select(['lots.id', 'lots.code', 'lots.status', 'lots.area_m2', 'lots.price_per_m2', 'lots.list_price'])
-    .where('lots.subdivision_id', '=', subdivisionId);
-  const { blocks, statuses, lot_ids } = request.selection;
-  if (blocks?.length) query = query.where('blocks.name', 'in', blocks);
-  if (statuses?.length) query = query.where('lots.status', 'in', statuses);
-  if (lot_ids?.length) query = query.where('lots.id', 'in', lot_ids);
-  const lots = await query.orderBy('lots.code').orderBy('lots.id').execute();
+  const lots = await lotsForPricing(db, subdivisionId, request.selection);
   if (lots.length === 0) throw validationError({ selection: [LOT_MESSAGES.noLotsSelected] }, LOT_MESSAGES.noLotsSelected);
   return lots.map((lot) => {
     const price = newPricePerM2(lot.price_per_m2, request.change);

@@ -447,6 +447,7 @@ export const lotSelectionSchema = z
     message: 'Elija manzanas, estados o lotes',
     path: ['blocks'],
   });
+export type LotSelection = z.infer<typeof lotSelectionSchema>;
 
 /** How prices change: a new price per m², a percentage (−90…+500 %), or céntimos added per m². */
 export const priceChangeSchema = z.discriminatedUnion('kind', [
