@@ -22,7 +22,6 @@ import { type DatabaseHandle } from '../../../server/db/connection';
 import {
   changeRecordByAnotherUser,
   createCustomer,
-  createLocal,
   createNotification,
   createResetToken,
   createRole,
@@ -31,11 +30,12 @@ import {
   ensureCompany,
   setSubscription,
 } from '../../../server/testing/fixtures';
-import { recordChange } from '../../../server/audit/audit';
 import { VERSIONED_TABLES, type VersionedTable } from '../../../server/db/migrations/0007-record-versions';
-import { STAFF_PERMISSIONS, type Permission } from '../../../src/schemas/permissions';
-import { CUSTOMER, HISTORY_ENTRY, NOTIFICATION_NEW, OTHER_ROLE, OTHER_STAFF, STAFF, STATES } from '../states';
+import { STAFF_PERMISSIONS } from '../../../src/schemas/permissions';
+import { CUSTOMER, NOTIFICATION_NEW, STAFF, STATES } from '../states';
 import { projectStateHandlers } from './projects-state-handlers';
+import { configuracionStateHandlers } from './configuracion-state-handlers';
+import { historialStateHandlers } from './historial-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -89,7 +89,11 @@ const tokenParam = (params: unknown): string => {
   return token;
 };
 
-/** One handler per provider state of tests/contract/states.ts and projects-states.ts. */
+/**
+ * One handler per provider state of tests/contract/states.ts and projects-states.ts: each module's
+ * in its own file beside this one (proyectos, configuracion, historial); the platform's (sessions,
+ * notifications, subscription, record versions) here.
+ */
 const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   ...projectStateHandlers({
     db,
@@ -98,6 +102,8 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
       await createSession(db(), await staff(), { token });
     },
   }),
+  ...configuracionStateHandlers({ db, staff, tokenParam }),
+  ...historialStateHandlers({ db, staff, tokenParam }),
   [STATES.staffExists]: async () => {
     await staff();
   },
@@ -116,9 +122,6 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   [STATES.staffResetTokenExists]: async (params) => {
     await createResetToken(db(), await staff(), { token: tokenParam(params) });
   },
-  [STATES.activeLocalsExist]: async () => {
-    await createLocal(db(), { name: 'Sede Central - Lima', address: 'Av. Javier Prado Este 1234, San Isidro' });
-  },
   [STATES.staffWithNotifications]: async (params) => {
     const owner = await staff();
     await createSession(db(), owner, { token: tokenParam(params) });
@@ -133,36 +136,11 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   [STATES.subscriptionLapsed]: async () => {
     await setSubscription(db(), false);
   },
-  [STATES.staffAndHeldRole]: async (params) => {
-    await createSession(db(), await staff(), { token: tokenParam(params) });
-    await createRole(db(), OTHER_ROLE.name, OTHER_ROLE.permissions as readonly Permission[]);
-    await createStaff(db(), { ...OTHER_STAFF, roleNames: [OTHER_ROLE.name] });
-  },
   [STATES.recordChangedByAnother]: async (params) => {
     const { entity, id } = (params ?? {}) as { entity?: unknown; id?: unknown };
     if (!VERSIONED_TABLES.includes(entity as VersionedTable) || typeof id !== 'number')
       throw new Error('state needs `entity` (a versioned table) and a numeric `id`');
     await changeRecordByAnotherUser(db(), entity as VersionedTable, id);
-  },
-  [STATES.changeHistoryExists]: async (params) => {
-    const owner = await staff();
-    await createSession(db(), owner, { token: tokenParam(params) });
-    const clock = { now: () => new Date(HISTORY_ENTRY.occurred_at) };
-    await db()
-      .transaction()
-      .execute((trx) =>
-        recordChange(
-          trx,
-          { actor: { userType: 'COLLABORATOR', accountId: owner.accountId }, ip: '127.0.0.1', clock },
-          {
-            entity: HISTORY_ENTRY.entity,
-            recordId: HISTORY_ENTRY.record_id,
-            action: HISTORY_ENTRY.action,
-            before: { ...HISTORY_ENTRY.before },
-            after: { ...HISTORY_ENTRY.after },
-          },
-        ),
-      );
   },
 };
 
