@@ -22,7 +22,7 @@ function load(url, headers) {
   });
 }
 
-const server = await startServer({ env: { NODE_ENV: 'production', LOG_LEVEL: 'warn' } });
+const server = await startServer({ env: { NODE_ENV: 'production', MAIL: 'off', LOG_LEVEL: 'warn' } });
 try {
   const { token, subdivisions } = await demoAdminSubdivisions(server.baseUrl);
   const biggest = [...subdivisions].sort((a, b) => Number(b.lots_total) - Number(a.lots_total))[0];

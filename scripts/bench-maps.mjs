@@ -354,7 +354,7 @@ async function main() {
     distDir: dist,
     databasePath: dbPath,
     timeoutMs: 90_000,
-    env: { NODE_ENV: 'production', LOGIN_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000' },
+    env: { NODE_ENV: 'production', MAIL: 'off', LOGIN_RATE_LIMIT_PER_IP: '1000', LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000' },
   });
   let browser;
   try {

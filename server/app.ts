@@ -29,6 +29,8 @@ import { realtimeRoutes } from './realtime/realtime.routes';
 import { ImportCheckPool } from './modules/proyectos/lot-import/check-pool';
 import { SERVER_MODULES } from './modules';
 import { BackgroundWork } from './platform/background';
+import { createSmtpMailer, type Mailer } from './platform/mailer';
+import { OutboxDelivery } from './platform/outbox-delivery';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi';
 
 /** Inputs of {@link createApp}. */
@@ -43,6 +45,11 @@ export interface CreateAppOptions {
    * else at this server's own trigger API once it listens (`realtime/broadcaster.ts`).
    */
   broadcaster?: Broadcaster;
+  /**
+   * Sends outgoing e-mail. Default: SMTP to `config.mail.smtpUrl` when e-mail is enabled, else
+   * none (messages stay in the outbox). Tests pass one aimed at their own SMTP server or a fake.
+   */
+  mailer?: Mailer | null;
   /** Fastify/pino logger options; default off. Authorization headers are always redacted. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -146,6 +153,7 @@ export async function createApp({
   clock = systemClock,
   config,
   broadcaster,
+  mailer,
   logger = false,
 }: CreateAppOptions): Promise<FastifyInstance> {
   installSpanishZodMessages();
@@ -205,6 +213,17 @@ export async function createApp({
     },
     passwordWork: createPasswordWork(),
     background: new BackgroundWork(app.log),
+    outbox: new OutboxDelivery({
+      db,
+      clock,
+      log: app.log,
+      mailer:
+        mailer !== undefined
+          ? mailer
+          : config.mail.enabled && config.mail.smtpUrl
+            ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+            : null,
+    }),
     broadcaster: publisher,
     ids: createOpaqueIds(config.idAlphabet),
     importChecks: new ImportCheckPool({
@@ -214,9 +233,14 @@ export async function createApp({
       maxMemoryMb: IMPORT_CHECK_MAX_MEMORY_MB,
     }),
   };
-  // Work requests left running (e-mails) finishes before the database closes.
+  // Work requests left running (e-mails) finishes before the database closes; then the outbox's
+  // delivery stops (a message being sent is finished; the rest waits, PENDING, for the next start).
   app.addHook('preClose', async () => {
     await deps.background.settled();
+    await deps.outbox.stop();
+  });
+  app.addHook('onReady', async () => {
+    deps.outbox.start();
   });
   app.addHook('onClose', async () => {
     await deps.importChecks.close();

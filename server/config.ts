@@ -22,6 +22,15 @@ const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PUBLIC_URL: z.url().optional(),
+  /** SMTP server of outgoing e-mail, `smtp://user:password@host:587` or `smtps://…:465` (issue 11 item 10). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+\/?$/, 'SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…')
+    .optional(),
+  /** Sender of outgoing e-mail, e.g. `Parcela <no-reply@example.com>`. */
+  MAIL_FROM: z.string().min(3).max(320).optional(),
+  /** `off` starts without sending e-mail (production included; see loadConfig). */
+  MAIL: z.enum(['on', 'off']).optional(),
   DIST_DIR: z.string().min(1).default('./dist'),
   PUBLIC_DIR: z.string().min(1).default('./public'),
   TOKEN_IDLE_HOURS: z.coerce.number().positive().default(8),
@@ -112,6 +121,16 @@ export interface OverloadLimits {
   maxHeapMb: number;
 }
 
+/** Outgoing e-mail (issue 11 item 10; server/platform/outbox-delivery.ts). */
+export interface MailConfig {
+  /** SMTP_URL; holds a credential: never logged nor sent in a response. null = not configured. */
+  smtpUrl: string | null;
+  /** MAIL_FROM; default `Parcela <no-reply@localhost>` outside production. */
+  from: string;
+  /** True when e-mail is sent: an SMTP_URL is set and MAIL is not `off`. */
+  enabled: boolean;
+}
+
 /** Typed server configuration. Durations keep the unit in their name. */
 export interface AppConfig {
   port: number;
@@ -172,6 +191,7 @@ export interface AppConfig {
   /** Time budget of one lot-import check in ms (`IMPORT_CHECK_TIMEOUT_SECONDS`); beyond it → 422. */
   importCheckTimeoutMs: number;
   pusher: PusherConfig;
+  mail: MailConfig;
 }
 
 /** Window of the per-account attempt limit (issue "Foundation": 10 per 15 minutes). */
@@ -192,6 +212,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${details}`);
   }
   const e = parsed.data;
+  // Production must be able to send the password e-mails (a new staff user sets their first
+  // password through one), with links to its real address: refuse to start without them unless
+  // MAIL=off says so explicitly (docs/security.md item 10; server/main.ts then warns at start).
+  if (e.NODE_ENV === 'production' && e.MAIL !== 'off') {
+    const missing = (['PUBLIC_URL', 'SMTP_URL', 'MAIL_FROM'] as const).filter((name) => e[name] === undefined);
+    if (missing.length > 0) {
+      throw new Error(
+        `Invalid configuration: in production Parcela e-mails password links; set ${missing.join(', ')} (or MAIL=off to start without e-mail)`,
+      );
+    }
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -231,6 +262,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       port: e.PUSHER_PORT ?? null,
       scheme: e.PUSHER_SCHEME ?? (publicUrl.startsWith('https:') ? 'https' : 'http'),
       cluster: e.PUSHER_CLUSTER,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? 'Parcela <no-reply@localhost>',
+      enabled: e.SMTP_URL !== undefined && e.MAIL !== 'off',
     },
   };
 }

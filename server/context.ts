@@ -8,6 +8,7 @@ import type { BackgroundWork } from './platform/background';
 import type { OpaqueIds } from './ids';
 import type { ImportCheckPool } from './modules/proyectos/lot-import/check-pool';
 import type { PasswordWork } from './auth/password-queue';
+import type { OutboxDelivery } from './platform/outbox-delivery';
 
 /**
  * What every route plugin receives: the database, the clock, the configuration, the in-memory
@@ -42,4 +43,6 @@ export interface AppDeps {
   passwordWork: PasswordWork;
   /** Work started by a request and finished after its answer (e-mails of reset requests; issue 11 item 12). */
   background: BackgroundWork;
+  /** Sends the outbox's e-mail over SMTP (issue 11 item 10); `kick()` after a transaction that queued one. */
+  outbox: OutboxDelivery;
 }

@@ -24,6 +24,15 @@ async function main(): Promise<void> {
   if (config.pusher.host && !config.pusher.secretConfigured) {
     log.warn("PUSHER_HOST is set but PUSHER_APP_SECRET is not: the external realtime service will refuse this server's events");
   }
+  if (!config.mail.enabled) {
+    if (config.nodeEnv === 'production') {
+      log.warn(
+        'MAIL=off: password-reset and new-user e-mails are queued in the outbox but NOT sent, so nobody can set a password by e-mail. Set SMTP_URL, MAIL_FROM and PUBLIC_URL (docs/security.md item 10)',
+      );
+    } else {
+      log.info('E-mail is not sent (no SMTP_URL, or MAIL=off): messages stay in the outbox, readable at /dev/outbox');
+    }
+  }
   if (!isWebAppBuilt(config)) log.warn(`No built web app at ${config.distDir}: run \`npm run build\` (the API works without it)`);
 
   let closing = false;

@@ -12,7 +12,7 @@ import { findAccountByDocument, setAccountPassword } from './accounts';
 import { accountKey } from './attempt-limiter';
 import { hashPassword } from './password';
 import { generateSecret, hashToken, revokeAccountSessions, type TokenOwner } from './tokens';
-import { insertOutboxMessage } from '../platform/dev-outbox.repository';
+import { insertOutboxMessage } from '../platform/outbox.repository';
 import { notifyPasswordChanged } from '../notifications/notifications.service';
 import {
   consumeAccountPasswordResets,
@@ -73,7 +73,9 @@ function mailBody(name: string, link: string): string {
 
 /**
  * Creates a reset link for an account and queues its e-mail in the outbox, in `deps.db` (pass a
- * transaction to make it atomic with other writes, e.g. a staff user's creation).
+ * transaction to make it atomic with other writes, e.g. a staff user's creation). The caller
+ * calls `deps.outbox.kick()` once that transaction committed, so the e-mail leaves at once
+ * (server/platform/outbox-delivery.ts; the delivery's timer would find it within seconds anyway).
  * @returns the link (logged outside production by the callers).
  */
 export async function sendPasswordResetLink(
@@ -111,6 +113,7 @@ export async function requestPasswordReset(deps: AppDeps, type: ResetType, dni: 
   deps.background.run('password reset e-mail', async () => {
     const link = await sendPasswordResetLink(deps, { userType, accountId: account.id, email: account.email, name: account.name });
     if (!isProduction(deps.config)) log.info({ resetLink: link, recipient: account.email }, 'Password reset link (development only)');
+    deps.outbox.kick();
   });
 }
 

@@ -138,7 +138,13 @@ export interface PasswordResetsTable {
   created_at: Instant;
 }
 
-/** Outgoing e-mail; read by developers and tests at GET /dev/outbox. */
+/** Delivery state of an outgoing e-mail (server/platform/outbox-delivery.ts). */
+export type OutboxStatus = 'PENDING' | 'SENT' | 'FAILED';
+
+/**
+ * Outgoing e-mail, the durable queue the SMTP delivery works through (migration 0009); read by
+ * developers and tests at GET /dev/outbox. `link` (and the link inside `body`) is dropped once sent.
+ */
 export interface OutboxTable {
   id: Generated<number>;
   recipient: string;
@@ -146,6 +152,13 @@ export interface OutboxTable {
   body: string;
   link: string | null;
   created_at: Instant;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** When the next attempt is due (null = now); while a message is being sent, the end of its lease. */
+  next_attempt_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** The last failure's message (the SMTP server's answer), never a credential. */
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** Catalogue of notification types (docs/product.md §3 Notification.type); seeded by migration 0002. */

@@ -6,6 +6,7 @@ import { initialMigration } from '../db/migrations/0001-initial';
 import { notificationsMigration } from '../db/migrations/0002-notifications';
 import { recordVersionsMigration } from '../db/migrations/0007-record-versions';
 import { installationSettingsMigration } from '../db/migrations/0008-installation-settings';
+import { outboxDeliveryMigration } from '../db/migrations/0009-outbox-delivery';
 import { authRoutes } from '../auth/auth.routes';
 import { customersRoutes } from '../auth/customers.routes';
 import { passwordResetRoutes } from '../auth/password-reset.routes';
@@ -55,6 +56,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0002-notifications': notificationsMigration,
       '0007-record-versions': recordVersionsMigration,
       '0008-installation-settings': installationSettingsMigration,
+      '0009-outbox-delivery': outboxDeliveryMigration,
     },
   },
   {

@@ -64,6 +64,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc', SEED: 'all', DATABASE_URL: 'mysql://x' })).toThrow(/PORT.*SEED.*DATABASE_URL|PORT/);
   });
 
+  it('e-mail: off without SMTP_URL outside production; SMTP_URL and MAIL_FROM turn it on; MAIL=off turns it off', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: null, from: 'Parcela <no-reply@localhost>', enabled: false });
+    const on = loadConfig({ SMTP_URL: 'smtp://user:pw@mail.example:587', MAIL_FROM: 'Parcela <no-reply@parcela.example>' }).mail;
+    expect(on).toEqual({ smtpUrl: 'smtp://user:pw@mail.example:587', from: 'Parcela <no-reply@parcela.example>', enabled: true });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example', MAIL: 'off' }).mail.enabled).toBe(false);
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+  });
+
+  it('production refuses to start without PUBLIC_URL, SMTP_URL and MAIL_FROM, unless MAIL=off (issue 11 item 10)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/set PUBLIC_URL, SMTP_URL, MAIL_FROM \(or MAIL=off/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://parcela.example', SMTP_URL: 'smtp://mail.example' })).toThrow(
+      /set MAIL_FROM/,
+    );
+    const complete = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://parcela.example',
+      SMTP_URL: 'smtp://mail.example',
+      MAIL_FROM: 'a@b.pe',
+    };
+    expect(loadConfig(complete).mail.enabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL: 'off' }).mail.enabled).toBe(false);
+    // The credential in SMTP_URL is never in the error text.
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://u:s3creto@mail.example' })).toThrow(/^((?!s3creto).)*$/s);
+  });
+
   it('testConfig lowers the scrypt cost and raises the limits', () => {
     expect(testConfig()).toMatchObject({ nodeEnv: 'test', seed: 'none', scryptLogN: 12, loginRateLimitPerIp: 10_000 });
     expect(testConfig({ loginRateLimitPerIp: 2 }).loginRateLimitPerIp).toBe(2);

@@ -230,6 +230,7 @@ export async function createUserAccount(deps: AppDeps, audit: AuditContext, body
     );
     return userId;
   });
+  deps.outbox.kick();
   return getStaffUser(deps.db, id);
 }
 
@@ -283,7 +284,7 @@ export async function setUserAccountStatus(deps: AppDeps, audit: AuditContext, i
 }
 
 /**
- * E-mails an active staff user a password-reset link (the existing outbox mechanism).
+ * E-mails an active staff user a password-reset link (queued in the outbox, sent by its delivery).
  * @throws HttpError 404; 409 when the user is inactive.
  */
 export async function sendUserPasswordReset(deps: AppDeps, id: number): Promise<void> {
@@ -291,4 +292,5 @@ export async function sendUserPasswordReset(deps: AppDeps, id: number): Promise<
   if (!user) throw notFound();
   if (user.status !== 'ACTIVO') throw conflict(USER_MESSAGES.inactiveReset);
   await sendPasswordResetLink(deps, { userType: 'COLLABORATOR', accountId: id, email: user.email, name: user.name });
+  deps.outbox.kick();
 }
