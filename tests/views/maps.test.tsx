@@ -256,6 +256,27 @@ describe('MapaProyectos', () => {
     expect(api.staffMap).toHaveBeenCalledTimes(1);
   });
 
+  it("the panel's status history loads for the selected lot, again after its status changed, and for another lot", async () => {
+    const { view, machines, user, lotsApi } = setup();
+    view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    await user.type(screen.getByLabelText('Buscar lote'), 'a-2{Enter}');
+    const panel = await screen.findByRole('region', { name: 'Lote MZ A - LT 2' });
+    await waitFor(() => expect(lotsApi.statusHistory).toHaveBeenCalledTimes(1));
+    expect(lotsApi.statusHistory).toHaveBeenLastCalledWith(2, expect.anything());
+    await user.click(within(panel).getByRole('button', { name: 'Cambiar estado' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.selectOptions(within(dialog).getByRole('combobox'), 'SEPARADO');
+    await user.click(within(dialog).getByRole('button', { name: /Guardar|Cambiar/ }));
+    // The lot's new updated_at gives the history a new key: a fresh load with the change in it.
+    await waitFor(() => expect(lotsApi.statusHistory).toHaveBeenCalledTimes(2));
+    expect(lotsApi.statusHistory).toHaveBeenLastCalledWith(2, expect.anything());
+    await user.clear(screen.getByLabelText('Buscar lote'));
+    await user.type(screen.getByLabelText('Buscar lote'), 'a-1{Enter}');
+    await screen.findByRole('region', { name: 'Lote MZ A - LT 1' });
+    await waitFor(() => expect(lotsApi.statusHistory).toHaveBeenLastCalledWith(1, expect.anything()));
+  });
+
   it('hides "Cambiar estado" without the Proyectos permissions', async () => {
     const { view, machines } = setup({ permissions: ['Acceso módulo comercial'] });
     view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);

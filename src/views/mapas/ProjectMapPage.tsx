@@ -8,7 +8,7 @@ import type { LotStatusMachine } from '../../machines/proyectos/lot-status.machi
 import { MODULE, SUBMODULE } from '../../schemas/permissions';
 import { formatMetres } from '../../lib/money';
 import { LotStatusDialog, LotStatusTag } from '../proyectos/LotStatusDialog';
-import { LotStatusHistory } from '../proyectos/LotStatusHistory';
+import { LotStatusHistory, lotHistoryKey } from '../proyectos/LotStatusHistory';
 import { nameSegment } from '../proyectos/lot-status';
 import { LotMap } from './LotMap';
 import { MapPageFrame, MapsScreen, type MapPageProps } from './map-page';
@@ -128,7 +128,7 @@ function ProjectLotPanel({
         {shown ? (
           <section aria-label="Historial de estados" className="lot-panel__history">
             <h3 className="lot-panel__subtitle">Historial de estados</h3>
-            <LotStatusHistory machine={machines.lotStatus.history} lotId={shown.id} reloadKey={shown.updated_at} />
+            <LotStatusHistory key={lotHistoryKey(shown)} machine={machines.lotStatus.history} lotId={shown.id} />
           </section>
         ) : null}
       </LotPanelCard>

@@ -19,7 +19,7 @@
  *   // in the view, with the ref from the parent's context:
  *   <Button text="Cambiar estado" onClick={() => statusActor.send({ type: 'status.open', lot })} />
  *   <LotStatusDialog actor={statusActor} currency="PEN" />
- *   <LotStatusHistory machine={lotStatus.history} lotId={lot.id} reloadKey={lot.updated_at} />
+ *   <LotStatusHistory key={lotHistoryKey(lot)} machine={lotStatus.history} lotId={lot.id} />
  *
  * `lot` is a {@link Lot} (GET lots/{id} or a row of the lots list). The dialog offers only the
  * targets of LOT_STATUS_TRANSITIONS[lot.status] with Spanish labels; a reason (TextArea) is

@@ -1,6 +1,5 @@
 import { Button, Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import { LIMA_TIME_ZONE } from '../../lib/dates';
 import type { LotStatusHistoryMachine } from '../../machines/proyectos/lot-status.machine';
@@ -21,33 +20,24 @@ export function formatLimaDateTime(iso: string): string {
   }
 }
 
+/** The `key` of a lot's {@link LotStatusHistory}: a new one for another lot or after the lot changed. */
+export function lotHistoryKey(lot: { id: number; updated_at: string }): string {
+  return `${lot.id}@${lot.updated_at}`;
+}
+
 /**
  * The status history of one lot, newest first (fecha dd/mm/yy hh:mm Lima, de → a, motivo,
  * usuario). Runs its own {@link LotStatusHistoryMachine} actor for `lotId` (the `history`
- * machine of `createLotStatusMachines`); a new `reloadKey` (e.g. the lot's `updated_at` after a
- * status change) loads it again. See the API comment in LotStatusDialog.tsx.
+ * machine of `createLotStatusMachines`). The parent gives it a React `key` made of the lot's id
+ * and `updated_at` ({@link lotHistoryKey}): another lot, or the same lot after a status change,
+ * mounts a fresh actor that loads again — no effect relays the change. See the API comment in
+ * LotStatusDialog.tsx.
  */
-export function LotStatusHistory({
-  machine,
-  lotId,
-  reloadKey,
-}: {
-  machine: LotStatusHistoryMachine;
-  lotId: number;
-  reloadKey?: string | number;
-}) {
+export function LotStatusHistory({ machine, lotId }: { machine: LotStatusHistoryMachine; lotId: number }) {
   const actor = useActorRef(machine, { input: { lotId }, ...inspectOption() });
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, (s) => (s.matches('failure') ? s.context.error : null));
   const entries = useSelector(actor, (s) => s.context.entries);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    actor.send({ type: 'history.reload' });
-  }, [reloadKey, actor]);
   if (error) {
     return (
       <Callout intent="danger" compact>

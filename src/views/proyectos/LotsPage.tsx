@@ -22,7 +22,7 @@ import { useResourceEditor, useResourceEditorEvents, useResourceListEvents } fro
 import { CheckboxField, SuggestTextField } from './project-fields';
 import { EMPTY_LOT, LOT_FIELDS, liveListPrice, lotFormSchema, lotToValues } from './lot-form';
 import { LotStatusDialog, LotStatusTag } from './LotStatusDialog';
-import { LotStatusHistory } from './LotStatusHistory';
+import { LotStatusHistory, lotHistoryKey } from './LotStatusHistory';
 import { BulkPriceDialog } from './BulkPriceDialog';
 import { BlocksPanel, StagesPanel } from './LotsStructure';
 import { LotsVirtualTable, type VirtualColumn } from './LotsVirtualTable';
@@ -354,7 +354,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
       >
         <div className="bp6-drawer-body lots-history-body">
           {historyLot ? (
-            <LotStatusHistory machine={machines.lotStatus.history} lotId={historyLot.id} reloadKey={historyLot.updated_at} />
+            <LotStatusHistory key={lotHistoryKey(historyLot)} machine={machines.lotStatus.history} lotId={historyLot.id} />
           ) : null}
         </div>
       </Drawer>
