@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   LOT_STATUSES,
   type CreateSubdivisionRequest,
@@ -11,16 +11,28 @@ import {
 import { recordChange, type AuditContext } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import type { Page } from '../../db/paging';
 import { fromFlag, isUniqueViolation, toFlag } from '../../db/portable';
 import { conflict, fieldError, HttpError } from '../../errors';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { MAIN_BASE, PUBLIC_BASE } from '../../platform/bases';
 import { PLAN_MESSAGES, planSizeAllowed, readPlanImage } from './plan-image';
+import {
+  findRow,
+  hasLotIn,
+  lotCountsByStatus,
+  subdivisionCodeTaken,
+  subdivisionExists,
+  subdivisionsPage,
+  type SubdivisionRow,
+} from './subdivisions.repository';
+
+export { findPlan, type StoredPlan } from './subdivisions.repository';
 
 /**
  * Proyectos → Lotizaciones: subdivisions with their computed lot figures and their plan image
  * (issue "Proyectos"; src/schemas/proyectos/projects.ts). Areas in m²; keys are `deps.ids` sqids.
+ * The rules, messages, transactions and writes; the reads and lookups are in subdivisions.repository.ts.
  */
 
 /** What the projects services need (the route plugins pass AppDeps; fixtures build their own). */
@@ -44,40 +56,6 @@ const SOLD_STATUSES: readonly LotStatus[] = ['VENDIDO', 'CANJE'];
 /** Rounds m² or metres to 2 decimals. */
 export const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** Every column but the plan bytes (wire building and the change-history snapshot). */
-const COLUMNS = [
-  'id',
-  'code',
-  'name',
-  'department',
-  'province',
-  'district',
-  'ubigeo',
-  'address',
-  'currency',
-  'total_area_m2',
-  'registry_entry',
-  'licence_number',
-  'licence_date',
-  'status',
-  'published',
-  'public_prices',
-  'coordinate_system',
-  'plan_content_type',
-  'plan_width',
-  'plan_height',
-  'plan_updated_at',
-  'created_at',
-  'updated_at',
-  'version',
-] as const;
-
-type SubdivisionRow = Awaited<ReturnType<typeof findRow>> & object;
-
-async function findRow(db: Kysely<DB>, id: number) {
-  return db.selectFrom('subdivisions').select(COLUMNS).where('id', '=', id).executeTakeFirst();
-}
-
 /** Lot figures of one subdivision. */
 interface LotStats {
   counts: LotCounts;
@@ -91,12 +69,7 @@ const emptyCounts = (): LotCounts => Object.fromEntries(LOT_STATUSES.map((s) => 
 export async function lotStatsFor(db: Kysely<DB>, ids: readonly number[]): Promise<Map<number, LotStats>> {
   const stats = new Map<number, LotStats>(ids.map((id) => [id, { counts: emptyCounts(), total: 0, soldArea: 0 }]));
   if (ids.length === 0) return stats;
-  const rows = await db
-    .selectFrom('lots')
-    .select((eb) => ['subdivision_id', 'status', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('area_m2').as('area')])
-    .where('subdivision_id', 'in', ids)
-    .groupBy(['subdivision_id', 'status'])
-    .execute();
+  const rows = await lotCountsByStatus(db, ids);
   for (const row of rows) {
     const entry = stats.get(row.subdivision_id);
     if (!entry) continue;
@@ -152,8 +125,7 @@ function toSubdivision(deps: Pick<ProjectsDeps, 'ids'>, row: SubdivisionRow, sta
 export async function resolveSubdivisionId(deps: Pick<ProjectsDeps, 'db' | 'ids'>, key: string): Promise<number> {
   const id = deps.ids.decode(key);
   if (id === null) throw subdivisionNotFound();
-  const row = await deps.db.selectFrom('subdivisions').select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw subdivisionNotFound();
+  if (!(await subdivisionExists(deps.db, id))) throw subdivisionNotFound();
   return id;
 }
 
@@ -166,26 +138,7 @@ export async function getSubdivision(deps: ProjectsDeps, id: number): Promise<Su
 
 /** One page of subdivisions (`q` over code, name and district; filters status, currency; one stats query per page). */
 export async function listSubdivisions(deps: ProjectsDeps, query: SubdivisionsQuery): Promise<Page<Subdivision>> {
-  let base = deps.db.selectFrom('subdivisions');
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    base = base.where((eb) =>
-      eb.or(
-        (['code', 'name', 'district'] as const).map((column) =>
-          eb(sql<string>`lower(${sql.ref(`subdivisions.${column}`)})`, 'like', sql<string>`${pattern} escape '\\'`),
-        ),
-      ),
-    );
-  }
-  if (query.status) base = base.where('subdivisions.status', '=', query.status);
-  if (query.currency) base = base.where('subdivisions.currency', '=', query.currency);
-  const { field, direction } = parseSort<'code' | 'name' | 'status' | 'created_at'>(query.sort, 'code');
-  const page = await paginate(base, query, (q) =>
-    q
-      .select(COLUMNS.map((c) => `subdivisions.${c}` as const))
-      .orderBy(`subdivisions.${field}`, direction)
-      .orderBy('subdivisions.id', direction),
-  );
+  const page = await subdivisionsPage(deps.db, query);
   const stats = await lotStatsFor(
     deps.db,
     page.data.map((r) => r.id),
@@ -205,9 +158,7 @@ function columnValues(body: Partial<CreateSubdivisionRequest>) {
 }
 
 async function assertCodeFree(db: Kysely<DB>, code: string, exceptId: number | null): Promise<void> {
-  let query = db.selectFrom('subdivisions').select('id').where('code', '=', code);
-  if (exceptId !== null) query = query.where('id', '<>', exceptId);
-  if (await query.executeTakeFirst()) throw fieldError('code', SUBDIVISION_MESSAGES.duplicateCode);
+  if (await subdivisionCodeTaken(db, code, exceptId)) throw fieldError('code', SUBDIVISION_MESSAGES.duplicateCode);
 }
 
 /**
@@ -289,14 +240,7 @@ export async function deleteSubdivision(deps: ProjectsDeps, audit: AuditContext,
   await deps.db.transaction().execute(async (trx) => {
     const before = await findRow(trx, id);
     if (!before) throw subdivisionNotFound();
-    const committed = await trx
-      .selectFrom('lots')
-      .select('id')
-      .where('subdivision_id', '=', id)
-      .where('status', 'in', COMMITTED_STATUSES)
-      .limit(1)
-      .executeTakeFirst();
-    if (committed) throw conflict(SUBDIVISION_MESSAGES.hasCommittedLots);
+    if (await hasLotIn(trx, id, COMMITTED_STATUSES)) throw conflict(SUBDIVISION_MESSAGES.hasCommittedLots);
     const stats = (await lotStatsFor(trx, [id])).get(id);
     const lotIds = trx.selectFrom('lots').select('id').where('subdivision_id', '=', id);
     await trx.deleteFrom('lot_status_changes').where('lot_id', 'in', lotIds).execute();
@@ -343,25 +287,6 @@ export async function savePlan(deps: ProjectsDeps, audit: AuditContext, id: numb
     await recordChange(trx, audit, { entity: 'subdivisions', recordId: id, action: 'UPDATE', before, after: await findRow(trx, id) });
   });
   return getSubdivision(deps, id);
-}
-
-/** A stored plan image. */
-export interface StoredPlan {
-  contentType: string;
-  data: Buffer;
-  updatedAt: string;
-}
-
-/**
- * The plan image of subdivision `id`, or null when it has none.
- * @param options.publishedOnly true → null unless the subdivision is published (public base).
- */
-export async function findPlan(db: Kysely<DB>, id: number, options: { publishedOnly?: boolean } = {}): Promise<StoredPlan | null> {
-  let query = db.selectFrom('subdivisions').select(['plan_content_type', 'plan_data', 'plan_updated_at']).where('id', '=', id);
-  if (options.publishedOnly) query = query.where('published', '=', toFlag(true));
-  const row = await query.executeTakeFirst();
-  if (!row?.plan_content_type || !row.plan_data || !row.plan_updated_at) return null;
-  return { contentType: row.plan_content_type, data: Buffer.from(row.plan_data), updatedAt: row.plan_updated_at };
 }
 
 /** Public plan path of a subdivision (the public map's `plan_url`). */
