@@ -12,12 +12,14 @@ import { HttpError } from '../../errors';
 import { nextVersion } from '../../db/versions';
 import type { ParsedLot, ParseResult } from './lot-import';
 import { issue } from './lot-import/types';
+import { blocksOf, findImportTarget, hasDrawnLot, lotCodes, lotIdsByCode, lotsByCode, stagesOf } from './lot-imports.repository';
 
 /**
  * Lot import against a subdivision (issue "Proyectos" → Import; docs/import.md): the preview
  * (nothing stored) and the all-or-nothing commit. Lots match by code: an existing code is
  * UPDATEd, a new one CREATEd (its block created when missing, status DISPONIBLE, a creation row in
- * the status history, audit rows for 'lots' and 'blocks').
+ * the status history, audit rows for 'lots' and 'blocks'). The reads are in
+ * lot-imports.repository.ts; this file keeps the rules, the messages, the transaction and the writes.
  */
 
 /** Spanish messages of the import routes. */
@@ -35,10 +37,7 @@ export interface ImportSubdivision {
 
 /** The subdivision with `id`. @throws HttpError 404 "Lotización no encontrada". */
 export async function findImportSubdivision(db: Kysely<DB>, id: number | null): Promise<ImportSubdivision> {
-  const row =
-    id === null
-      ? undefined
-      : await db.selectFrom('subdivisions').select(['id', 'coordinate_system']).where('id', '=', id).executeTakeFirst();
+  const row = id === null ? undefined : await findImportTarget(db, id);
   if (!row) throw new HttpError(404, IMPORT_MESSAGES.subdivisionNotFound);
   return row;
 }
@@ -52,14 +51,7 @@ async function subdivisionIssues(
 ): Promise<ImportIssue[]> {
   const issues: ImportIssue[] = [];
   if (parsed.coordinateSystem && parsed.coordinateSystem !== subdivision.coordinate_system) {
-    const drawn = await db
-      .selectFrom('lots')
-      .select('id')
-      .where('subdivision_id', '=', subdivision.id)
-      .where('polygon', 'is not', null)
-      .limit(1)
-      .executeTakeFirst();
-    if (drawn) {
+    if (await hasDrawnLot(db, subdivision.id)) {
       const name = (s: string) => (s === 'GEO' ? 'geográficas (longitud/latitud)' : 'de plano (metros)');
       issues.push(
         issue(
@@ -99,9 +91,7 @@ async function fileStages(db: Kysely<DB>, subdivisionId: number, parsed: ParseRe
   const counts = new Map<string, number>();
   for (const lot of parsed.lots) if (lot.stage) counts.set(lot.stage, (counts.get(lot.stage) ?? 0) + 1);
   if (counts.size === 0) return [];
-  const existing = new Set(
-    (await db.selectFrom('stages').select('name').where('subdivision_id', '=', subdivisionId).execute()).map((s) => s.name.toLowerCase()),
-  );
+  const existing = new Set((await stagesOf(db, subdivisionId)).map((s) => s.name.toLowerCase()));
   return [...counts].map(([name, lots]) => ({ name, lots, action: existing.has(name.toLowerCase()) ? 'EXISTING' : 'CREATE' }));
 }
 
@@ -140,18 +130,12 @@ function blockStages(parsed: ParseResult): { stageOf: Map<string, string>; issue
   return { stageOf, issues };
 }
 
-/** Codes of the subdivision's lots. */
-async function existingCodes(db: Kysely<DB>, subdivisionId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom('lots').select('code').where('subdivision_id', '=', subdivisionId).execute();
-  return new Set(rows.map((r) => r.code));
-}
-
 /**
  * The preview: every parsed lot with its action, every issue (errors first), the counts.
  * Nothing is stored.
  */
 export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivision, parsed: ParseResult): Promise<ImportPreview> {
-  const existing = await existingCodes(db, subdivision.id);
+  const existing = await lotCodes(db, subdivision.id);
   const issues = [...parsed.issues, ...(await subdivisionIssues(db, subdivision, parsed, existing)), ...blockStages(parsed).issues];
   issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
   const lots: ImportLotRow[] = parsed.lots.map((lot) => ({
@@ -247,11 +231,7 @@ export async function commitImport(
   const run = async (trx: Kysely<DB>) => {
     const now = audit.clock.now().toISOString();
     const subdivisionId = subdivision.id;
-    const current = await trx
-      .selectFrom('subdivisions')
-      .select(['coordinate_system'])
-      .where('id', '=', subdivisionId)
-      .executeTakeFirstOrThrow();
+    const current = (await findImportTarget(trx, subdivisionId))!;
     if (parsed.coordinateSystem && parsed.coordinateSystem !== current.coordinate_system) {
       // previewImport refused a mismatch with drawn lots, so none of the lots has a polygon yet.
       await trx
@@ -269,11 +249,7 @@ export async function commitImport(
     }
 
     // Stages the file names that the subdivision lacks (issue 13 item 3), after its existing ones.
-    const stageRows = await trx
-      .selectFrom('stages')
-      .select(['id', 'name', 'position'])
-      .where('subdivision_id', '=', subdivisionId)
-      .execute();
+    const stageRows = await stagesOf(trx, subdivisionId);
     const stageIds = new Map(stageRows.map((s) => [s.name.toLowerCase(), s.id]));
     let position = stageRows.reduce((max, s) => Math.max(max, s.position), 0);
     for (const stage of preview.stages ?? []) {
@@ -299,11 +275,7 @@ export async function commitImport(
     };
 
     // Blocks: created when missing; an existing block takes the stage the file gives it.
-    const blockRows = await trx
-      .selectFrom('blocks')
-      .select(['id', 'name', 'stage_id'])
-      .where('subdivision_id', '=', subdivisionId)
-      .execute();
+    const blockRows = await blocksOf(trx, subdivisionId);
     const blocks = new Map(blockRows.map((b) => [b.name, b.id]));
     for (const row of blockRows) {
       const stageId = stageIdOf(row.name);
@@ -335,12 +307,7 @@ export async function commitImport(
     }
 
     // Updates.
-    const existing = new Map(
-      (await trx.selectFrom('lots').selectAll().where('subdivision_id', '=', subdivisionId).orderBy('id').execute()).map((row) => [
-        row.code,
-        row,
-      ]),
-    );
+    const existing = await lotsByCode(trx, subdivisionId);
     const creates: ParsedLot[] = [];
     let updated = 0;
     const changes: ChangeInput[] = [];
@@ -421,11 +388,7 @@ export async function commitImport(
         .values(values.slice(i, i + CHUNK))
         .execute();
     if (values.length > 0) {
-      const created = new Set(creates.map((l) => l.code));
-      const ids = (
-        await trx.selectFrom('lots').select(['id', 'code']).where('subdivision_id', '=', subdivisionId).orderBy('id').execute()
-      ).filter((r) => created.has(r.code));
-      const idOf = new Map(ids.map((r) => [r.code, r.id]));
+      const idOf = await lotIdsByCode(trx, subdivisionId, new Set(creates.map((l) => l.code)));
       const userId = actorUserId(audit);
       const history = values.map((v) => ({
         lot_id: idOf.get(v.code)!,
