@@ -219,7 +219,9 @@ export interface ChangeHistoryTable {
 /** Subdivision status (docs/domain.md "Projects and lots"). */
 export type SubdivisionStatus = 'EN_PREVENTA' | 'EN_VENTA' | 'AGOTADO' | 'CERRADO';
 /** Lot status (docs/domain.md state chart). */
-export type LotStatus = 'DISPONIBLE' | 'SEPARADO' | 'VENDIDO' | 'BLOQUEADO' | 'RESERVA_COMERCIAL' | 'CANJE';
+export type LotStatus = 'DISPONIBLE' | 'SEPARADO' | 'VENDIDO' | 'BLOQUEADO' | 'RESERVA_COMERCIAL' | 'CANJE' | 'NO_VENDIBLE';
+/** Land use of a lot (src/schemas/proyectos/projects.ts LAND_USES; migration 0010). */
+export type LandUse = 'VIVIENDA' | 'MULTIFAMILIAR' | 'COMERCIO' | 'EQUIPAMIENTO' | 'RECREACION' | 'CLUB_HOUSE' | 'OTROS_USOS';
 /** ISO 4217 currencies in use. */
 export type CurrencyCode = 'PEN' | 'USD';
 
@@ -319,6 +321,8 @@ export interface LotsTable extends LotBoundaries {
   is_corner: Generated<Flag>;
   facing_park: Generated<Flag>;
   status: Generated<LotStatus>;
+  /** VIVIENDA by default; a use not for sale goes with status NO_VENDIBLE (CHECK lots_land_use_status_check). */
+  land_use: Generated<LandUse>;
   polygon: string | null;
   registry_entry: string | null;
   notes: string | null;

@@ -24,6 +24,7 @@ import { changeHistoryMigration } from './historial/migrations/0003-change-histo
 import { lotImportsRoutes } from './proyectos/lot-imports.routes';
 import { projectsMigration } from './proyectos/migrations/0005-projects';
 import { numericLimitsMigration } from './proyectos/migrations/0006-numeric-limits';
+import { landUseMigration } from './proyectos/migrations/0010-land-use';
 import { projectsRoutes } from './proyectos/projects.routes';
 
 /**
@@ -68,7 +69,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   {
     name: 'proyectos',
     routes: [projectsRoutes, lotImportsRoutes],
-    migrations: { '0005-projects': projectsMigration, '0006-numeric-limits': numericLimitsMigration },
+    migrations: { '0005-projects': projectsMigration, '0006-numeric-limits': numericLimitsMigration, '0010-land-use': landUseMigration },
   },
 ];
 

@@ -295,7 +295,8 @@ export async function createBlock(
 /**
  * Fields of {@link createLot}. Defaults: block 'A', number `<n>`, 120 m², S/ 250.00 per m² (25 000
  * céntimos), status DISPONIBLE. `polygon` as `[x, y]` vertices. `status` other than DISPONIBLE is
- * reached with one history row (DISPONIBLE → status, reason "Dato de prueba") written by the system.
+ * reached with one history row (DISPONIBLE → status, reason "Dato de prueba") written by the system;
+ * NO_VENDIBLE by creating the lot with a use not for sale (RECREACION unless `land_use` says another).
  */
 export type LotFixtureInput = Partial<Omit<CreateLotRequest, 'block' | 'number'>> & {
   block?: string;
@@ -310,12 +311,21 @@ export async function createLot(db: Kysely<DB>, subdivisionId: number, input: Lo
   const n = next();
   const { clock, status, polygon, ...rest } = input;
   const deps = projectsDeps(db, { clock });
-  const body = createLotRequestSchema.parse({ block: 'A', number: String(n), area_m2: 120, price_per_m2: 25000, ...rest });
+  // NO_VENDIBLE goes with a use not for sale (a park unless another is given), set at creation.
+  const landUse = status === 'NO_VENDIBLE' ? (rest.land_use ?? 'RECREACION') : rest.land_use;
+  const body = createLotRequestSchema.parse({
+    block: 'A',
+    number: String(n),
+    area_m2: 120,
+    price_per_m2: 25000,
+    ...rest,
+    ...(landUse ? { land_use: landUse } : {}),
+  });
   const lot = await createLotRecord(deps, systemAuditContext(deps.clock), subdivisionId, {
     ...body,
     polygon: polygon ? JSON.stringify(polygon) : null,
   });
-  if (status && status !== 'DISPONIBLE') {
+  if (status && status !== 'DISPONIBLE' && status !== 'NO_VENDIBLE') {
     await db.updateTable('lots').set({ status }).where('id', '=', lot.id).execute();
     await db
       .insertInto('lot_status_changes')

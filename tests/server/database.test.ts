@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { isValidRuc } from '../../src/schemas/documents';
 import { STAFF_PERMISSIONS, MODULE } from '../../src/schemas/permissions';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import { migrateToLatest } from '../../server/db/migrate';
+import { allMigrations } from '../../server/modules';
 import { isUniqueViolation } from '../../server/db/portable';
 import { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_ROLES, seedDemo } from '../../server/db/seed';
-import { FIXTURE_COMPANY, createStaff } from '../../server/testing/fixtures';
+import { FIXTURE_COMPANY, createBlock, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { buildTestApp, createTestDatabase, dialects, loginToken, getWithToken } from './harness';
 
 /** Migrations, the demo seed and the portable storage conventions, on each dialect. */
@@ -48,6 +49,85 @@ describe.each(dialects)('database (%s)', (dialect) => {
       } finally {
         await app.close();
       }
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('migration 0010 adds land use to existing lots (rows, indexes, triggers, history kept) and can be undone', async () => {
+    const database = await createTestDatabase(dialect);
+    const { db } = database;
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(dialect) } });
+      expect((await migrator.migrateTo('0009-outbox-delivery')).error).toBeUndefined();
+      const s = await createSubdivision(db);
+      const block = await createBlock(db, s.id, 'A');
+      const stamp = '2026-01-01T00:00:00.000Z';
+      const insertLot = (number: string, status: string): Promise<number> =>
+        sql<{
+          id: number;
+        }>`insert into lots (subdivision_id, block_id, number, code, area_m2, price_per_m2, list_price, status, created_at, updated_at)
+          values (${s.id}, ${block}, ${number}, ${`MZ A - LT ${number}`}, 120, 100, 12000, ${status}, ${stamp}, ${stamp}) returning id`
+          .execute(db)
+          .then((r) => r.rows[0]!.id);
+      const sold = await insertLot('1', 'VENDIDO');
+      const free = await insertLot('2', 'DISPONIBLE');
+      await db
+        .insertInto('lot_status_changes')
+        .values({ lot_id: sold, from_status: 'DISPONIBLE', to_status: 'VENDIDO', reason: null, user_id: null, changed_at: stamp })
+        .execute();
+
+      expect(await migrateToLatest(database)).toEqual(['0010-land-use']);
+      const rows = await db
+        .selectFrom('lots')
+        .select(['id', 'status', 'land_use', 'code'])
+        .where('subdivision_id', '=', s.id)
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { id: sold, status: 'VENDIDO', land_use: 'VIVIENDA', code: 'MZ A - LT 1' },
+        { id: free, status: 'DISPONIBLE', land_use: 'VIVIENDA', code: 'MZ A - LT 2' },
+      ]);
+      // The rule is in the database: NO_VENDIBLE exactly for a use not for sale; unknown uses refused.
+      await expect(db.updateTable('lots').set({ status: 'NO_VENDIBLE' }).where('id', '=', free).execute()).rejects.toThrow(
+        /lots_land_use_status_check/,
+      );
+      await expect(
+        db
+          .updateTable('lots')
+          .set({ land_use: 'PARQUE' as never })
+          .where('id', '=', free)
+          .execute(),
+      ).rejects.toThrow(/lots_land_use_check/);
+      await db.updateTable('lots').set({ status: 'NO_VENDIBLE', land_use: 'RECREACION' }).where('id', '=', free).execute();
+      // Unique code, history and its foreign key survive the SQLite rebuild.
+      await expect(insertLot('1', 'DISPONIBLE')).rejects.toThrow(/unique/i);
+      expect(await db.selectFrom('lot_status_changes').select('to_status').where('lot_id', '=', sold).execute()).toEqual([
+        { to_status: 'VENDIDO' },
+      ]);
+      // lot_status_changes.lot_id still references the (rebuilt) lots table: deleting a lot cascades to its history.
+      const gone = await insertLot('3', 'DISPONIBLE');
+      await db
+        .insertInto('lot_status_changes')
+        .values({ lot_id: gone, from_status: null, to_status: 'DISPONIBLE', reason: null, user_id: null, changed_at: stamp })
+        .execute();
+      await db.deleteFrom('lots').where('id', '=', gone).execute();
+      expect(await db.selectFrom('lot_status_changes').select('id').where('lot_id', '=', gone).execute()).toEqual([]);
+      if (dialect === 'sqlite') {
+        const indexes = await sql<{ name: string }>`select name from pragma_index_list('lots')`.execute(db);
+        expect(indexes.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['lots_subdivision_status_idx', 'lots_block_idx']));
+      }
+
+      expect((await migrator.migrateTo('0009-outbox-delivery')).error).toBeUndefined();
+      const back = await sql<{
+        id: number;
+        status: string;
+      }>`select id, status from lots where subdivision_id = ${s.id} order by id`.execute(db);
+      expect(back.rows).toEqual([
+        { id: sold, status: 'VENDIDO' },
+        { id: free, status: 'DISPONIBLE' },
+      ]);
+      expect(await migrateToLatest(database)).toEqual(['0010-land-use']);
     } finally {
       await database.destroy();
     }

@@ -227,9 +227,10 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
    * A GeoJSON as an ArcGIS export of a Peruvian plan writes it (issue 13): UTM 18S metres named by
    * its `crs`, properties MZ / LT / Etapa / Shape_Area and CAD leftovers; lot A-3 has a zero-area
    * spike 0.66 m into A-4, A-2 has a T-junction vertex on the edge it shares with A-3. With
-   * `overlap`, B-1 is drawn 1 m into B-2 (20 m² in common).
+   * `overlap`, B-1 is drawn 1 m into B-2 (20 m² in common). `uses` gives lots a `uso` property
+   * by "A-4"-style key.
    */
-  function arcgisExport({ overlap = false } = {}): Buffer {
+  function arcgisExport({ overlap = false, uses = {} as Record<string, string> } = {}): Buffer {
     const [x0, y0] = [280_000, 8_680_000];
     const features = [];
     for (const [row, block, etapa] of [
@@ -272,7 +273,15 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
           ];
         features.push({
           type: 'Feature',
-          properties: { MZ: block, LT: String(i + 1), Etapa: etapa, Shape_Area: 200, Layer: 'LOTES', RefName: `${block}${i + 1}` },
+          properties: {
+            MZ: block,
+            LT: String(i + 1),
+            Etapa: etapa,
+            Shape_Area: 200,
+            Layer: 'LOTES',
+            RefName: `${block}${i + 1}`,
+            ...(uses[`${block}-${i + 1}`] ? { uso: uses[`${block}-${i + 1}`] } : {}),
+          },
           geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
         });
       }
@@ -334,6 +343,83 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     expect(polygon[0]![1]).toBeLessThan(-11);
     // The drawn area survives the projection (UTM scale error well under 1 %).
     expect(a3.area_m2).toBe(200);
+  });
+
+  it('reads land uses: counts per use, lots not for sale created NO_VENDIBLE, unknown uses and unsellable sold lots refused', async () => {
+    const { token } = await staff();
+    const id = await insertSubdivision(db());
+    const key = ids.encode(id);
+    const uses = {
+      'A-1': 'VIVIENDA',
+      'A-4': 'CLUB HOUSE',
+      'A-5': 'EDUCACIÓN',
+      'B-1': 'Comercio',
+      'B-2': 'Vivienda Multifamiliar',
+      'B-5': 'Área verde',
+    };
+    const preview = importPreviewResponseSchema.parse(
+      (await post(`/api/subdivisions/${key}/imports/preview`, token, 'usos.geojson', arcgisExport({ uses }))).json(),
+    ).data;
+    expect(preview.uses).toEqual([
+      { use: 'VIVIENDA', lots: 1 },
+      { use: 'MULTIFAMILIAR', lots: 1 },
+      { use: 'COMERCIO', lots: 1 },
+      { use: 'EQUIPAMIENTO', lots: 1 },
+      { use: 'RECREACION', lots: 1 },
+      { use: 'CLUB_HOUSE', lots: 1 },
+    ]);
+    expect(preview.lots.find((l) => l.code === 'MZ A - LT 4')).toMatchObject({ land_use: 'CLUB_HOUSE' });
+    expect(preview.lots.find((l) => l.code === 'MZ A - LT 2')).toMatchObject({ land_use: null });
+    expect(preview.can_import).toBe(true);
+    expect((await post(`/api/subdivisions/${key}/imports`, token, 'usos.geojson', arcgisExport({ uses }))).statusCode).toBe(200);
+    const rows = new Map((await lotsOf(id)).map((l) => [l.code, l]));
+    expect(
+      ['MZ A - LT 2', 'MZ A - LT 4', 'MZ A - LT 5', 'MZ B - LT 1', 'MZ B - LT 5'].map((c) => [rows.get(c)!.land_use, rows.get(c)!.status]),
+    ).toEqual([
+      ['VIVIENDA', 'DISPONIBLE'],
+      ['CLUB_HOUSE', 'NO_VENDIBLE'],
+      ['EQUIPAMIENTO', 'NO_VENDIBLE'],
+      ['COMERCIO', 'DISPONIBLE'],
+      ['RECREACION', 'NO_VENDIBLE'],
+    ]);
+    const created = await db()
+      .selectFrom('lot_status_changes')
+      .select(['to_status'])
+      .where('lot_id', '=', rows.get('MZ A - LT 4')!.id)
+      .execute();
+    expect(created).toEqual([{ to_status: 'NO_VENDIBLE' }]);
+
+    // Re-import: the club house becomes housing again (back to DISPONIBLE); a sold lot cannot become a park; an unknown use is an error.
+    await db().updateTable('lots').set({ status: 'VENDIDO' }).where('id', '=', rows.get('MZ B - LT 1')!.id).execute();
+    const second = { ...uses, 'A-4': 'Vivienda', 'B-1': 'Parque', 'B-3': 'Cementerio' };
+    const refused = await post(`/api/subdivisions/${key}/imports`, token, 'usos.geojson', arcgisExport({ uses: second }));
+    expect(refused.statusCode).toBe(422);
+    const issues = refused.json().issues as Array<{ lot_code: string; message: string; kind?: string }>;
+    expect(issues.filter((i) => i.kind === 'USE').map((i) => [i.lot_code, i.message])).toEqual([
+      [
+        'MZ B - LT 3',
+        'Uso no reconocido: "Cementerio" (use Vivienda, Multifamiliar, Comercio, Equipamiento, Recreación, Club house u Otros usos)',
+      ],
+      ['MZ B - LT 1', 'El lote MZ B - LT 1 está vendido y no puede pasar al uso Recreación / parque, que no se vende'],
+    ]);
+    expect((await lotsOf(id)).find((l) => l.code === 'MZ A - LT 4')).toMatchObject({ land_use: 'CLUB_HOUSE', status: 'NO_VENDIBLE' });
+    const third = { ...uses, 'A-4': 'Vivienda' };
+    expect((await post(`/api/subdivisions/${key}/imports`, token, 'usos.geojson', arcgisExport({ uses: third }))).json()).toMatchObject({
+      data: { created: 0, updated: 1 },
+    });
+    const a4 = (await lotsOf(id)).find((l) => l.code === 'MZ A - LT 4')!;
+    expect(a4).toMatchObject({ land_use: 'VIVIENDA', status: 'DISPONIBLE' });
+    const history = await db()
+      .selectFrom('lot_status_changes')
+      .select(['from_status', 'to_status', 'reason'])
+      .where('lot_id', '=', a4.id)
+      .orderBy('id')
+      .execute();
+    expect(history.at(-1)).toEqual({
+      from_status: 'NO_VENDIBLE',
+      to_status: 'DISPONIBLE',
+      reason: 'Cambio de uso por importación de archivo',
+    });
   });
 
   it('refuses a real overlap above 0.05 m², naming the shared area', async () => {

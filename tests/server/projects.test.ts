@@ -128,7 +128,15 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
         sold_area_m2: 0,
       });
       expect(data.key).toBe(ids.encode(data.id));
-      expect(data.lot_counts).toEqual({ DISPONIBLE: 0, SEPARADO: 0, VENDIDO: 0, BLOQUEADO: 0, RESERVA_COMERCIAL: 0, CANJE: 0 });
+      expect(data.lot_counts).toEqual({
+        DISPONIBLE: 0,
+        SEPARADO: 0,
+        VENDIDO: 0,
+        BLOQUEADO: 0,
+        RESERVA_COMERCIAL: 0,
+        CANJE: 0,
+        NO_VENDIBLE: 0,
+      });
       const rows = await history('subdivisions', data.id);
       expect(rows.map((r) => r.action)).toEqual(['CREATE']);
       expect(rows[0]!.after).not.toContain('plan_data');
@@ -164,7 +172,15 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       expect(page.meta.total).toBe(2);
       expect(page.data.map((s) => s.code)).toEqual([`${tag}-B`.toUpperCase(), `${tag}-A`.toUpperCase()]);
       const alfa = page.data[1]!;
-      expect(alfa.lot_counts).toEqual({ DISPONIBLE: 1, SEPARADO: 1, VENDIDO: 1, BLOQUEADO: 0, RESERVA_COMERCIAL: 0, CANJE: 1 });
+      expect(alfa.lot_counts).toEqual({
+        DISPONIBLE: 1,
+        SEPARADO: 1,
+        VENDIDO: 1,
+        BLOQUEADO: 0,
+        RESERVA_COMERCIAL: 0,
+        CANJE: 1,
+        NO_VENDIBLE: 0,
+      });
       expect(alfa.lots_total).toBe(4);
       expect(alfa.sold_area_m2).toBe(250.5);
       expect(page.data[0]!.sold_area_m2).toBe(0);
@@ -552,6 +568,94 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
   });
 
   // -------------------------------------------------------------------------------------------
+  describe('land use (issue 13 item 4)', () => {
+    const statusesOf = async (id: number) =>
+      (
+        await db().selectFrom('lot_status_changes').select(['from_status', 'to_status']).where('lot_id', '=', id).orderBy('id').execute()
+      ).map((r) => `${r.from_status ?? '—'}→${r.to_status}`);
+
+    it('creates a lot of a use not for sale as NO_VENDIBLE, VIVIENDA by default', async () => {
+      const { token } = await staffWith();
+      const s = await createSubdivision(db());
+      const club = await call('POST', `/api/subdivisions/${s.key}/lots`, token, {
+        block: 'A',
+        number: '1',
+        area_m2: 900,
+        price_per_m2: 0,
+        land_use: 'CLUB_HOUSE',
+      });
+      expect(club.statusCode, club.body).toBe(201);
+      expect(lotResponseSchema.parse(club.json()).data).toMatchObject({ land_use: 'CLUB_HOUSE', status: 'NO_VENDIBLE' });
+      expect(await statusesOf(club.json().data.id)).toEqual(['—→NO_VENDIBLE']);
+      const home = await call('POST', `/api/subdivisions/${s.key}/lots`, token, {
+        block: 'A',
+        number: '2',
+        area_m2: 120,
+        price_per_m2: 25000,
+      });
+      expect(lotResponseSchema.parse(home.json()).data).toMatchObject({ land_use: 'VIVIENDA', status: 'DISPONIBLE' });
+      const bad = await call('POST', `/api/subdivisions/${s.key}/lots`, token, {
+        block: 'A',
+        number: '3',
+        area_m2: 1,
+        price_per_m2: 1,
+        land_use: 'PARQUE',
+      });
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.land_use).toEqual(['Elija un uso válido']);
+    });
+
+    it('moves a DISPONIBLE lot to NO_VENDIBLE and back by its use, with history; refuses it for a sold lot (409, nothing stored)', async () => {
+      const { token } = await staffWith();
+      const s = await createSubdivision(db());
+      const id = await createLot(db(), s.id);
+      const park = await call('PATCH', `/api/lots/${id}`, token, { land_use: 'RECREACION' });
+      expect(park.statusCode, park.body).toBe(200);
+      expect(park.json().data).toMatchObject({ land_use: 'RECREACION', status: 'NO_VENDIBLE' });
+      const trade = await call('PATCH', `/api/lots/${id}`, token, { land_use: 'COMERCIO' });
+      expect(trade.json().data).toMatchObject({ land_use: 'COMERCIO', status: 'DISPONIBLE' });
+      expect(await statusesOf(id)).toEqual(['—→DISPONIBLE', 'DISPONIBLE→NO_VENDIBLE', 'NO_VENDIBLE→DISPONIBLE']);
+      // Between sellable uses the status stays.
+      expect((await call('PATCH', `/api/lots/${id}`, token, { land_use: 'MULTIFAMILIAR' })).json().data.status).toBe('DISPONIBLE');
+
+      const sold = await createLot(db(), s.id, { status: 'VENDIDO' });
+      const refused = await call('PATCH', `/api/lots/${sold}`, token, { land_use: 'EQUIPAMIENTO', notes: 'colegio' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe('Un lote vendido no puede pasar a un uso que no se vende');
+      expect(await lotRow(sold)).toMatchObject({ status: 'VENDIDO', land_use: 'VIVIENDA', notes: null });
+      // The status endpoint never leads into or out of NO_VENDIBLE.
+      const into = await call('POST', `/api/lots/${id}/status`, token, { status: 'NO_VENDIBLE' });
+      expect(into.statusCode).toBe(409);
+      expect(into.json().message).toBe('No se puede cambiar el lote de Disponible a No vendible');
+    });
+
+    it('deletes NO_VENDIBLE lots, keeps them out of bulk prices, and shows them on the public map without price', async () => {
+      const { token } = await staffWith();
+      const s = await createSubdivision(db(), { published: true, public_prices: true });
+      const home = await createLot(db(), s.id, { block: 'A', number: '1', polygon: square(0, 0) });
+      const park = await createLot(db(), s.id, { block: 'A', number: '2', status: 'NO_VENDIBLE', polygon: square(10, 0) });
+      const preview = await call('POST', `/api/subdivisions/${s.key}/lots/price-preview`, token, {
+        selection: { blocks: ['A'] },
+        change: { kind: 'AMOUNT_PER_M2', amount_per_m2: 1000 },
+        reason: 'Ajuste',
+      });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(priceChangePreviewResponseSchema.parse(preview.json()).data.rows.map((r) => r.id)).toEqual([home]);
+
+      const map = publicLotMapResponseSchema.parse((await call('GET', `/public/subdivisions/${s.key}/map`, null)).json()).data;
+      expect(map.lots.map((l) => [l.code, l.status, l.land_use, l.list_price === null])).toEqual([
+        ['MZ A - LT 1', 'DISPONIBLE', 'VIVIENDA', false],
+        ['MZ A - LT 2', 'NO_VENDIBLE', 'RECREACION', true],
+      ]);
+      const staff = lotMapResponseSchema.parse((await call('GET', `/api/subdivisions/${s.key}/map`, token)).json()).data;
+      expect(staff.lots.find((l) => l.id === park)).toMatchObject({ status: 'NO_VENDIBLE', land_use: 'RECREACION' });
+      const counts = subdivisionResponseSchema.parse((await call('GET', `/api/subdivisions/${s.key}`, token)).json()).data.lot_counts;
+      expect(counts).toMatchObject({ DISPONIBLE: 1, NO_VENDIBLE: 1 });
+      expect((await call('DELETE', `/api/lots/${park}`, token)).statusCode).toBe(204);
+    });
+  });
+
+  // -------------------------------------------------------------------------------------------
   describe('lot status', () => {
     const allowed = LOT_STATUSES.flatMap((from) => LOT_STATUS_TRANSITIONS[from].map((to) => ({ from, to })));
     const forbidden = LOT_STATUSES.flatMap((from) =>
@@ -560,7 +664,8 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
 
     it('has the DOMAIN state chart in its tables', () => {
       expect(allowed).toHaveLength(9);
-      expect(forbidden).toHaveLength(21);
+      // 21 among the six sale statuses + 12 into and out of NO_VENDIBLE (only a change of use moves it).
+      expect(forbidden).toHaveLength(33);
       expect(forbidden).toContainEqual({ from: 'VENDIDO', to: 'BLOQUEADO' });
     });
 

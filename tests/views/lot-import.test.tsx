@@ -120,6 +120,22 @@ describe('ImportLotsDialog', () => {
     expect(within(table).getAllByText('Etapa 2')).toHaveLength(2);
   });
 
+  it("shows the lots per land use, uses not for sale marked, and each lot's use", async () => {
+    const uses = [
+      { use: 'VIVIENDA' as const, lots: 2 },
+      { use: 'CLUB_HOUSE' as const, lots: 1 },
+    ];
+    const base = preview();
+    const lots = base.lots.map((lot, i) => ({ ...lot, land_use: i === 0 ? ('CLUB_HOUSE' as const) : ('VIVIENDA' as const) }));
+    const { user } = setup({ preview: vi.fn(() => Promise.resolve({ ...base, lots, uses })) });
+    await chooseFile(user, dxf());
+    const summary = await screen.findByLabelText('Usos del suelo del archivo');
+    expect(summary.textContent).toBe('Vivienda: 2 lotesClub house: 1 lote (no vendible)');
+    const table = screen.getByRole('table', { name: 'Lotes del archivo' });
+    expect(within(table).getAllByText('Vivienda')).toHaveLength(2);
+    expect(within(table).getByText('Club house')).toBeTruthy();
+  });
+
   it('shows the upload progress, then "Comprobando archivo…" while the server checks the file', async () => {
     let resolve: (p: ImportPreview) => void = () => {};
     let options: UploadOptions = {};

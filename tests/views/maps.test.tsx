@@ -155,6 +155,7 @@ const lotOf = (id: number, status: Lot['status'] = 'DISPONIBLE'): Lot => {
     list_price_reason: null,
     is_corner: true,
     facing_park: false,
+    land_use: 'VIVIENDA',
     status,
     has_polygon: true,
     registry_entry: null,

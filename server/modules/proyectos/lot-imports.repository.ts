@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/database';
+import type { DB, LandUse, LotStatus } from '../../db/database';
 
 /**
  * SQL reads of the lot import (issue "One place per screen" item 5: the repository layer of
@@ -25,10 +25,13 @@ export async function hasDrawnLot(db: Kysely<DB>, subdivisionId: number): Promis
   return drawn !== undefined;
 }
 
-/** The codes of the subdivision's lots ("MZ A - LT 1" style, docs/domain.md). */
-export async function lotCodes(db: Kysely<DB>, subdivisionId: number): Promise<Set<string>> {
-  const rows = await db.selectFrom('lots').select('code').where('subdivision_id', '=', subdivisionId).execute();
-  return new Set(rows.map((r) => r.code));
+/** The subdivision's lots by code ("MZ A - LT 1" style, docs/domain.md) with their status and land use. */
+export async function lotStatesByCode(
+  db: Kysely<DB>,
+  subdivisionId: number,
+): Promise<Map<string, { status: LotStatus; land_use: LandUse }>> {
+  const rows = await db.selectFrom('lots').select(['code', 'status', 'land_use']).where('subdivision_id', '=', subdivisionId).execute();
+  return new Map(rows.map((r) => [r.code, { status: r.status, land_use: r.land_use }]));
 }
 
 /** The subdivision's stages: id, name and position (unordered). */

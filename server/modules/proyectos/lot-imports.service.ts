@@ -1,23 +1,31 @@
 import type { Insertable, Kysely } from 'kysely';
 import {
   computeListPrice,
+  LAND_USE_LABEL,
+  LAND_USES,
+  LOT_STATUS_LABEL,
   type ImportIssue,
   type ImportLotRow,
   type ImportPreview,
   type ImportStage,
+  type ImportUse,
+  type LandUse,
+  type LotStatus,
 } from '../../../src/schemas/proyectos/projects';
 import { recordChange, recordChanges, type AuditContext, type ChangeInput } from '../../audit/audit';
 import type { DB, LotsTable } from '../../db/database';
+import { statusAfterUseChange, statusForUse } from './lots.service';
 import { HttpError } from '../../errors';
 import { nextVersion } from '../../db/versions';
 import type { ParsedLot, ParseResult } from './lot-import';
 import { issue } from './lot-import/types';
-import { blocksOf, findImportTarget, hasDrawnLot, lotCodes, lotIdsByCode, lotsByCode, stagesOf } from './lot-imports.repository';
+import { blocksOf, findImportTarget, hasDrawnLot, lotIdsByCode, lotsByCode, lotStatesByCode, stagesOf } from './lot-imports.repository';
 
 /**
  * Lot import against a subdivision (issue "Proyectos" → Import; docs/import.md): the preview
  * (nothing stored) and the all-or-nothing commit. Lots match by code: an existing code is
- * UPDATEd, a new one CREATEd (its block created when missing, status DISPONIBLE, a creation row in
+ * UPDATEd, a new one CREATEd (its block created when missing, status DISPONIBLE — NO_VENDIBLE for
+ * a land use not for sale —, a creation row in
  * the status history, audit rows for 'lots' and 'blocks'). The reads are in
  * lot-imports.repository.ts; this file keeps the rules, the messages, the transaction and the writes.
  */
@@ -27,6 +35,7 @@ export const IMPORT_MESSAGES = {
   subdivisionNotFound: 'Lotización no encontrada',
   rejected: (errors: number) => `El archivo tiene ${errors} ${errors === 1 ? 'error' : 'errores'}; no se importó ningún lote`,
   creationReason: 'Creado por importación de archivo',
+  useReason: 'Cambio de uso por importación de archivo',
 } as const;
 
 /** What the import needs of a subdivision. */
@@ -47,7 +56,7 @@ async function subdivisionIssues(
   db: Kysely<DB>,
   subdivision: ImportSubdivision,
   parsed: ParseResult,
-  existing: Set<string>,
+  existing: ReadonlyMap<string, { status: LotStatus; land_use: LandUse }>,
 ): Promise<ImportIssue[]> {
   const issues: ImportIssue[] = [];
   if (parsed.coordinateSystem && parsed.coordinateSystem !== subdivision.coordinate_system) {
@@ -66,7 +75,10 @@ async function subdivisionIssues(
       );
     }
   }
-  const unpriced = parsed.lots.filter((l) => l.price_per_m2 === null && !existing.has(l.code)).length;
+  // Lots not for sale need no price.
+  const unpriced = parsed.lots.filter(
+    (l) => l.price_per_m2 === null && !existing.has(l.code) && statusForUse(l.land_use ?? 'VIVIENDA') === 'DISPONIBLE',
+  ).length;
   if (unpriced > 0) {
     issues.push(
       issue(
@@ -80,7 +92,30 @@ async function subdivisionIssues(
       ),
     );
   }
+  for (const lot of parsed.lots) {
+    const current = existing.get(lot.code);
+    if (!current || lot.land_use === null) continue;
+    try {
+      statusAfterUseChange(current.status, lot.land_use);
+    } catch {
+      issues.push(
+        issue(
+          'ERROR',
+          lot.location,
+          `El lote ${lot.code} está ${LOT_STATUS_LABEL[current.status].toLowerCase()} y no puede pasar al uso ${LAND_USE_LABEL[lot.land_use]}, que no se vende`,
+          { lot_code: lot.code, field: 'land_use', kind: 'USE' },
+        ),
+      );
+    }
+  }
   return issues;
+}
+
+/** Lots per land use the file gives, in LAND_USES order (uses with no lot left out; issue 13 item 4). */
+function fileUses(parsed: ParseResult): ImportUse[] {
+  const counts = new Map<LandUse, number>();
+  for (const lot of parsed.lots) if (lot.land_use) counts.set(lot.land_use, (counts.get(lot.land_use) ?? 0) + 1);
+  return LAND_USES.filter((use) => counts.has(use)).map((use) => ({ use, lots: counts.get(use)! }));
 }
 
 /**
@@ -135,7 +170,7 @@ function blockStages(parsed: ParseResult): { stageOf: Map<string, string>; issue
  * Nothing is stored.
  */
 export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivision, parsed: ParseResult): Promise<ImportPreview> {
-  const existing = await lotCodes(db, subdivision.id);
+  const existing = await lotStatesByCode(db, subdivision.id);
   const issues = [...parsed.issues, ...(await subdivisionIssues(db, subdivision, parsed, existing)), ...blockStages(parsed).issues];
   issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
   const lots: ImportLotRow[] = parsed.lots.map((lot) => ({
@@ -149,6 +184,7 @@ export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivisi
     has_polygon: lot.polygon !== null,
     action: existing.has(lot.code) ? 'UPDATE' : 'CREATE',
     stage: lot.stage,
+    land_use: lot.land_use,
   }));
   const errors = issues.filter((i) => i.severity === 'ERROR').length;
   return {
@@ -165,6 +201,7 @@ export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivisi
     },
     can_import: errors === 0 && lots.length > 0,
     stages: await fileStages(db, subdivision.id, parsed),
+    uses: fileUses(parsed),
   };
 }
 
@@ -211,8 +248,10 @@ function actorUserId(audit: AuditContext): number | null {
  * when missing and its blocks put in them (a block in several stages takes the one with most of
  * its lots), blocks created when missing, lots
  * matched by code UPDATEd (area, perimeter, boundaries, price when given, flags, polygon; the list
- * price recomputed and its reason cleared when area or price change) or CREATEd (price 0 when the
- * file has none, status DISPONIBLE, a creation row in the status history). The subdivision's
+ * price recomputed and its reason cleared when area or price change; a new land use, moving the
+ * status between DISPONIBLE and NO_VENDIBLE with a history row) or CREATEd (price 0 when the
+ * file has none, use VIVIENDA when none given, status DISPONIBLE or NO_VENDIBLE by the use, a
+ * creation row in the status history). The subdivision's
  * `coordinate_system` follows the file's when none of its lots has a polygon yet. Audit rows:
  * 'subdivisions', 'blocks', 'lots'.
  * @throws ImportRejectedError (422) when the file or the comparison has any ERROR.
@@ -311,6 +350,8 @@ export async function commitImport(
     const creates: ParsedLot[] = [];
     let updated = 0;
     const changes: ChangeInput[] = [];
+    const userId = actorUserId(audit);
+    const statusChanges: Array<{ lot_id: number; from_status: LotStatus; to_status: LotStatus }> = [];
     for (const lot of parsed.lots) {
       const row = existing.get(lot.code);
       if (!row) {
@@ -324,6 +365,15 @@ export async function commitImport(
       }
       if (lot.is_corner !== null && flag(lot.is_corner, 0) !== row.is_corner) patch.is_corner = flag(lot.is_corner, 0);
       if (lot.facing_park !== null && flag(lot.facing_park, 0) !== row.facing_park) patch.facing_park = flag(lot.facing_park, 0);
+      if (lot.land_use !== null && lot.land_use !== row.land_use) {
+        patch.land_use = lot.land_use;
+        // previewImport refused a use not for sale on a lot that is not DISPONIBLE.
+        const status = statusAfterUseChange(row.status, lot.land_use);
+        if (status !== null) {
+          patch.status = status;
+          statusChanges.push({ lot_id: row.id, from_status: row.status, to_status: status });
+        }
+      }
       if (lot.polygon) {
         const polygon = JSON.stringify(lot.polygon);
         if (polygon !== row.polygon) patch.polygon = polygon;
@@ -374,7 +424,8 @@ export async function commitImport(
         list_price_reason: null,
         is_corner: flag(lot.is_corner, 0),
         facing_park: flag(lot.facing_park, 0),
-        status: 'DISPONIBLE',
+        land_use: lot.land_use ?? 'VIVIENDA',
+        status: statusForUse(lot.land_use ?? 'VIVIENDA'),
         polygon: lot.polygon ? JSON.stringify(lot.polygon) : null,
         registry_entry: null,
         notes: null,
@@ -389,11 +440,10 @@ export async function commitImport(
         .execute();
     if (values.length > 0) {
       const idOf = await lotIdsByCode(trx, subdivisionId, new Set(creates.map((l) => l.code)));
-      const userId = actorUserId(audit);
       const history = values.map((v) => ({
         lot_id: idOf.get(v.code)!,
         from_status: null,
-        to_status: 'DISPONIBLE' as const,
+        to_status: v.status!,
         reason: IMPORT_MESSAGES.creationReason,
         user_id: userId,
         changed_at: now,
@@ -408,6 +458,12 @@ export async function commitImport(
         changes.push({ entity: 'lots', recordId: id, action: 'CREATE', after: { id, ...v } });
       }
     }
+    const useHistory = statusChanges.map((c) => ({ ...c, reason: IMPORT_MESSAGES.useReason, user_id: userId, changed_at: now }));
+    for (let i = 0; i < useHistory.length; i += CHUNK)
+      await trx
+        .insertInto('lot_status_changes')
+        .values(useHistory.slice(i, i + CHUNK))
+        .execute();
     await recordChanges(trx, audit, changes);
     return { created: values.length, updated };
   };

@@ -141,6 +141,7 @@ const LOT_COLUMNS = [
   'lots.is_corner',
   'lots.facing_park',
   'lots.status',
+  'lots.land_use',
   'lots.registry_entry',
   'lots.notes',
   'lots.updated_at',
@@ -249,6 +250,8 @@ export async function findLotForUpdate(db: Kysely<DB>, id: number) {
       'lots.price_per_m2',
       'lots.list_price',
       'lots.list_price_reason',
+      'lots.status',
+      'lots.land_use',
       'blocks.name as block',
     ])
     .where('lots.id', '=', id)
@@ -275,13 +278,17 @@ export async function statusHistoryPage(db: Kysely<DB>, lotId: number, page: Pag
   );
 }
 
-/** The lots a bulk price change selects (blocks by name, statuses, ids; all given filters apply), by code then id. */
+/**
+ * The lots a bulk price change selects (blocks by name, statuses, ids; all given filters apply), by
+ * code then id. Lots not for sale (NO_VENDIBLE) are never repriced: they have no price on offer.
+ */
 export async function lotsForPricing(db: Kysely<DB>, subdivisionId: number, selection: LotSelection) {
   let query = db
     .selectFrom('lots')
     .innerJoin('blocks', 'blocks.id', 'lots.block_id')
     .select(['lots.id', 'lots.code', 'lots.status', 'lots.area_m2', 'lots.price_per_m2', 'lots.list_price'])
-    .where('lots.subdivision_id', '=', subdivisionId);
+    .where('lots.subdivision_id', '=', subdivisionId)
+    .where('lots.status', '<>', 'NO_VENDIBLE');
   const { blocks, statuses, lot_ids } = selection;
   if (blocks?.length) query = query.where('blocks.name', 'in', blocks);
   if (statuses?.length) query = query.where('lots.status', 'in', statuses);

@@ -4,13 +4,16 @@ import {
   bulkPriceRequestSchema,
   computeListPrice,
   isLotTransitionAllowed,
+  isSellableLandUse,
   LOT_STATUS_LABEL,
   lotCode,
   priceChangePreviewResponseSchema,
   type Block,
   type ChangeLotStatusRequest,
   type CreateLotRequest,
+  type LandUse,
   type Lot,
+  type LotStatus,
   type LotStatusChange,
   type PriceChange,
   type Stage,
@@ -61,7 +64,8 @@ export const LOT_MESSAGES = {
   duplicateBlock: (name: string) => `Ya existe la manzana ${name}`,
   stageOfOtherSubdivision: 'La etapa no pertenece a esta lotización',
   blockHasLots: 'La manzana tiene lotes y no se puede eliminar',
-  onlyAvailableDeletable: 'Solo se pueden eliminar lotes disponibles',
+  onlyAvailableDeletable: 'Solo se pueden eliminar lotes disponibles o no vendibles',
+  notForSaleNeedsAvailable: (status: string) => `Un lote ${status.toLowerCase()} no puede pasar a un uso que no se vende`,
   reasonRequired: 'Indique el motivo del precio de lista distinto al calculado',
   sameStatus: (label: string) => `El lote ya está en estado ${label}`,
   transition: (from: string, to: string) => `No se puede cambiar el lote de ${from} a ${to}`,
@@ -321,6 +325,27 @@ function lotColumns(body: Omit<UpdateLotRequest, 'block'>) {
   };
 }
 
+/** The status a new lot of `use` starts in: DISPONIBLE, or NO_VENDIBLE for a use not for sale. */
+export function statusForUse(use: LandUse): 'DISPONIBLE' | 'NO_VENDIBLE' {
+  return isSellableLandUse(use) ? 'DISPONIBLE' : 'NO_VENDIBLE';
+}
+
+/**
+ * The status a lot moves to when its use changes (docs/domain.md "Projects and lots"): a use not
+ * for sale takes a DISPONIBLE lot to NO_VENDIBLE, a use for sale takes a NO_VENDIBLE lot back to
+ * DISPONIBLE; otherwise the status stays (null).
+ * @throws HttpError 409 when a lot that is not DISPONIBLE (separado, vendido…) is given a use not for sale.
+ */
+export function statusAfterUseChange(status: LotStatus, use: LandUse): 'DISPONIBLE' | 'NO_VENDIBLE' | null {
+  const target = statusForUse(use);
+  if (target === 'NO_VENDIBLE') {
+    if (status === 'NO_VENDIBLE') return null;
+    if (status !== 'DISPONIBLE') throw conflict(LOT_MESSAGES.notForSaleNeedsAvailable(LOT_STATUS_LABEL[status]));
+    return 'NO_VENDIBLE';
+  }
+  return status === 'NO_VENDIBLE' ? 'DISPONIBLE' : null;
+}
+
 /** Inserts a lot with its creation history row and change record (inside `trx`). @returns its id. */
 export async function insertLot(
   trx: Kysely<DB>,
@@ -334,6 +359,8 @@ export async function insertLot(
   const computed = computeListPrice(round2(body.area_m2), body.price_per_m2);
   const listPrice = body.list_price ?? computed;
   const { block: _block, list_price: _lp, list_price_reason: reason, ...rest } = body;
+  const landUse = body.land_use ?? 'VIVIENDA';
+  const status = statusForUse(landUse);
   const { id } = await trx
     .insertInto('lots')
     .values({
@@ -346,7 +373,8 @@ export async function insertLot(
       price_per_m2: body.price_per_m2,
       list_price: listPrice,
       list_price_reason: listPrice === computed ? null : (reason ?? null),
-      status: 'DISPONIBLE',
+      land_use: landUse,
+      status,
       created_at: stamp,
       updated_at: stamp,
     })
@@ -354,7 +382,7 @@ export async function insertLot(
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('lot_status_changes')
-    .values({ lot_id: id, from_status: null, to_status: 'DISPONIBLE', reason: null, user_id: staffUserId(audit), changed_at: stamp })
+    .values({ lot_id: id, from_status: null, to_status: status, reason: null, user_id: staffUserId(audit), changed_at: stamp })
     .execute();
   await recordChange(trx, audit, { entity: 'lots', recordId: id, action: 'CREATE', after: await lotSnapshot(trx, id) });
   return id;
@@ -362,8 +390,8 @@ export async function insertLot(
 
 /**
  * Creates a lot (POST /api/subdivisions/{key}/lots): block by name (created when missing), code
- * from lotCode(), list price computeListPrice() unless given (with a reason), status DISPONIBLE
- * with its first history row. @throws HttpError 422 on `number` when the code exists.
+ * from lotCode(), list price computeListPrice() unless given (with a reason), use VIVIENDA unless
+ * given, status DISPONIBLE (NO_VENDIBLE for a use not for sale) with its first history row. @throws HttpError 422 on `number` when the code exists.
  */
 export async function createLot(
   deps: ProjectsDeps,
@@ -387,7 +415,9 @@ export async function createLot(
  * the code is recomputed; the list price is recomputed when area or price per m² change and no
  * `list_price` is sent; a list price differing from the computed one needs a reason (checked on
  * the merged record). @throws HttpError 404; 422 on `number` (duplicate), `list_price_reason`, or
- * `price_per_m2` when area × price per m² passes LIMITS.maxCents; 409 when `version` is sent and the
+ * `price_per_m2` when area × price per m² passes LIMITS.maxCents; 409 when a lot that is not
+ * DISPONIBLE is given a use not for sale (statusAfterUseChange; a use change moves the status with a
+ * history row), or when `version` is sent and the
  * lot changed since (STALE_RECORD_MESSAGE, nothing stored; server/db/versions.ts).
  */
 export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: number, body: UpdateLotRequest): Promise<Lot> {
@@ -419,9 +449,11 @@ export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: num
   else if (!reason) throw fieldError('list_price_reason', LOT_MESSAGES.reasonRequired);
 
   const { block: _b, number: _n, list_price: _lp, list_price_reason: _r, version, ...rest } = body;
+  const newStatus = body.land_use === undefined ? null : statusAfterUseChange(current.status, body.land_use);
   try {
     await deps.db.transaction().execute(async (trx) => {
       const before = await lotSnapshot(trx, id);
+      const stamp = now(deps);
       const blockId = block === current.block ? undefined : await blockIdFor(trx, audit, current.subdivision_id, block);
       const updated = await trx
         .updateTable('lots')
@@ -432,13 +464,28 @@ export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: num
           code,
           list_price: listPrice,
           list_price_reason: reason,
-          updated_at: now(deps),
+          ...(newStatus === null ? {} : { status: newStatus }),
+          updated_at: stamp,
           version: nextVersion(),
         })
         .where('id', '=', id)
         .$if(version !== undefined, (q) => q.where('version', '=', version!))
+        .$if(newStatus !== null, (q) => q.where('status', '=', current.status))
         .executeTakeFirst();
       await assertVersionedUpdate(trx, 'lots', id, updated, lotNotFound);
+      if (newStatus !== null) {
+        await trx
+          .insertInto('lot_status_changes')
+          .values({
+            lot_id: id,
+            from_status: current.status,
+            to_status: newStatus,
+            reason: null,
+            user_id: staffUserId(audit),
+            changed_at: stamp,
+          })
+          .execute();
+      }
       await recordChange(trx, audit, { entity: 'lots', recordId: id, action: 'UPDATE', before, after: await lotSnapshot(trx, id) });
     });
   } catch (error) {
@@ -448,12 +495,12 @@ export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: num
   return getLot(deps.db, id);
 }
 
-/** Deletes a DISPONIBLE lot with its history. @throws HttpError 404; 409 for any other status. */
+/** Deletes a DISPONIBLE or NO_VENDIBLE (never sold) lot with its history. @throws HttpError 404; 409 for any other status. */
 export async function deleteLot(deps: ProjectsDeps, audit: AuditContext, id: number): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await lotSnapshot(trx, id);
     if (!before) throw lotNotFound();
-    if (before.status !== 'DISPONIBLE') throw conflict(LOT_MESSAGES.onlyAvailableDeletable);
+    if (before.status !== 'DISPONIBLE' && before.status !== 'NO_VENDIBLE') throw conflict(LOT_MESSAGES.onlyAvailableDeletable);
     await trx.deleteFrom('lot_status_changes').where('lot_id', '=', id).execute();
     await trx.deleteFrom('lots').where('id', '=', id).execute();
     await recordChange(trx, audit, { entity: 'lots', recordId: id, action: 'DELETE', before });

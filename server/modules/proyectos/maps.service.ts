@@ -80,6 +80,7 @@ function mapLots(db: Kysely<DB>, subdivisionId: number) {
       'lots.price_per_m2',
       'lots.list_price',
       'lots.status',
+      'lots.land_use',
       'lots.polygon',
     ])
     .where('lots.subdivision_id', '=', subdivisionId)
@@ -101,6 +102,7 @@ export async function getStaffMap(deps: ProjectsDeps, id: number): Promise<LotMa
     price_per_m2: r.price_per_m2,
     list_price: r.list_price,
     status: r.status,
+    land_use: r.land_use,
     polygon: parsePolygon(r.polygon),
   }));
   const key = deps.ids.encode(id);
@@ -134,9 +136,11 @@ export async function getPublicMap(deps: ProjectsDeps, key: string): Promise<Pub
     block: r.block,
     number: r.number,
     area_m2: Number(r.area_m2),
-    list_price: prices ? r.list_price : null,
-    price_per_m2: prices ? r.price_per_m2 : null,
+    // A lot not for sale (park, club house…) has no price to show.
+    list_price: prices && r.status !== 'NO_VENDIBLE' ? r.list_price : null,
+    price_per_m2: prices && r.status !== 'NO_VENDIBLE' ? r.price_per_m2 : null,
     status: publicLotStatus(r.status),
+    land_use: r.land_use,
     polygon: parsePolygon(r.polygon),
   }));
   return {

@@ -1,4 +1,4 @@
-import type { LotStatus, Polygon } from '../../schemas/proyectos/projects';
+import type { LandUse, LotStatus, Polygon } from '../../schemas/proyectos/projects';
 
 /**
  * Pure helpers of the lot maps (issue "Proyectos", docs/domain.md "Maps"): the lot shape every
@@ -22,6 +22,8 @@ export interface MapLotView {
   price_per_m2: number | null;
   list_price: number | null;
   status: LotStatus;
+  /** Land use, when the server sends it (the tooltip names the use of a lot not for sale). */
+  land_use?: LandUse;
   polygon: Polygon | null;
 }
 
@@ -51,7 +53,15 @@ export function hasFilters(filters: MapFilters): boolean {
 
 /** Lots per status (every lot of the map, filtered or not), 0 for absent statuses. */
 export function countByStatus(lots: readonly MapLotView[]): Record<LotStatus, number> {
-  const counts: Record<LotStatus, number> = { DISPONIBLE: 0, SEPARADO: 0, VENDIDO: 0, BLOQUEADO: 0, RESERVA_COMERCIAL: 0, CANJE: 0 };
+  const counts: Record<LotStatus, number> = {
+    DISPONIBLE: 0,
+    SEPARADO: 0,
+    VENDIDO: 0,
+    BLOQUEADO: 0,
+    RESERVA_COMERCIAL: 0,
+    CANJE: 0,
+    NO_VENDIBLE: 0,
+  };
   for (const lot of lots) counts[lot.status] += 1;
   return counts;
 }

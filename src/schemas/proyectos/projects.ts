@@ -42,8 +42,12 @@ export const SUBDIVISION_STATUSES = ['EN_PREVENTA', 'EN_VENTA', 'AGOTADO', 'CERR
 export const subdivisionStatusSchema = z.enum(SUBDIVISION_STATUSES);
 export type SubdivisionStatus = z.infer<typeof subdivisionStatusSchema>;
 
-/** Lot status (docs/domain.md "Projects and lots"). */
-export const LOT_STATUSES = ['DISPONIBLE', 'SEPARADO', 'VENDIDO', 'BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE'] as const;
+/**
+ * Lot status (docs/domain.md "Projects and lots"). NO_VENDIBLE belongs to lots whose land use is
+ * not for sale ({@link UNSELLABLE_LAND_USES}: parks, equipment, club house, aportes; issue 13
+ * item 4): no status change leads into or out of it; only a change of use does.
+ */
+export const LOT_STATUSES = ['DISPONIBLE', 'SEPARADO', 'VENDIDO', 'BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE', 'NO_VENDIBLE'] as const;
 export const lotStatusSchema = z.enum(LOT_STATUSES);
 export type LotStatus = z.infer<typeof lotStatusSchema>;
 
@@ -59,6 +63,7 @@ export const LOT_STATUS_LABEL: Readonly<Record<LotStatus, string>> = {
   BLOQUEADO: 'Bloqueado',
   RESERVA_COMERCIAL: 'Reserva comercial',
   CANJE: 'Canje',
+  NO_VENDIBLE: 'No vendible',
 };
 
 /**
@@ -73,6 +78,7 @@ export const LOT_STATUS_TRANSITIONS: Readonly<Record<LotStatus, readonly LotStat
   BLOQUEADO: ['DISPONIBLE'],
   RESERVA_COMERCIAL: ['DISPONIBLE'],
   CANJE: [],
+  NO_VENDIBLE: [],
 };
 
 /** Target statuses that need a reason (issue "Proyectos": BLOQUEADO, RESERVA_COMERCIAL, CANJE). */
@@ -83,14 +89,45 @@ export function isLotTransitionAllowed(from: LotStatus, to: LotStatus): boolean 
   return LOT_STATUS_TRANSITIONS[from].includes(to);
 }
 
-/** Statuses the public and customer maps show (docs/domain.md: internal states show as Vendido). */
-export const PUBLIC_LOT_STATUSES = ['DISPONIBLE', 'SEPARADO', 'VENDIDO'] as const;
+/**
+ * Statuses the public and customer maps show (docs/domain.md: internal states show as Vendido;
+ * lots not for sale keep NO_VENDIBLE, drawn in their own neutral colour).
+ */
+export const PUBLIC_LOT_STATUSES = ['DISPONIBLE', 'SEPARADO', 'VENDIDO', 'NO_VENDIBLE'] as const;
 export const publicLotStatusSchema = z.enum(PUBLIC_LOT_STATUSES);
 export type PublicLotStatus = z.infer<typeof publicLotStatusSchema>;
 
 /** The status a prospect may see: BLOQUEADO, RESERVA_COMERCIAL and CANJE read as VENDIDO. */
 export function publicLotStatus(status: LotStatus): PublicLotStatus {
-  return status === 'DISPONIBLE' || status === 'SEPARADO' ? status : 'VENDIDO';
+  return status === 'DISPONIBLE' || status === 'SEPARADO' || status === 'NO_VENDIBLE' ? status : 'VENDIDO';
+}
+
+/**
+ * Land use of a lot (issue 13 item 4; docs/domain.md "Projects and lots"): what the urban plan
+ * destines it to. EQUIPAMIENTO covers education and health plots, RECREACION parks and green
+ * areas, OTROS_USOS the contributions to the municipality and other authorities (*aportes*).
+ */
+export const LAND_USES = ['VIVIENDA', 'MULTIFAMILIAR', 'COMERCIO', 'EQUIPAMIENTO', 'RECREACION', 'CLUB_HOUSE', 'OTROS_USOS'] as const;
+export const landUseSchema = z.enum(LAND_USES, { error: 'Elija un uso válido' });
+export type LandUse = z.infer<typeof landUseSchema>;
+
+/** Spanish label of each land use (lot form, lots table, import preview, map tooltips). */
+export const LAND_USE_LABEL: Readonly<Record<LandUse, string>> = {
+  VIVIENDA: 'Vivienda',
+  MULTIFAMILIAR: 'Multifamiliar',
+  COMERCIO: 'Comercio',
+  EQUIPAMIENTO: 'Equipamiento (educación, salud)',
+  RECREACION: 'Recreación / parque',
+  CLUB_HOUSE: 'Club house',
+  OTROS_USOS: 'Otros usos (aportes)',
+};
+
+/** Uses that are never sold: their lots have status NO_VENDIBLE, and only they do. */
+export const UNSELLABLE_LAND_USES: readonly LandUse[] = ['EQUIPAMIENTO', 'RECREACION', 'CLUB_HOUSE', 'OTROS_USOS'];
+
+/** True when lots of this use may be sold (VIVIENDA, MULTIFAMILIAR, COMERCIO). */
+export function isSellableLandUse(use: LandUse): boolean {
+  return !UNSELLABLE_LAND_USES.includes(use);
 }
 
 /** List price in céntimos: round(area m² × price per m² in céntimos). */
@@ -154,10 +191,14 @@ export const lotNumberSchema = z
 // Subdivisions
 // ---------------------------------------------------------------------------------------------
 
-/** Lot counts per status; every status present (0 when none). */
-export const lotCountsSchema = z.object(
-  Object.fromEntries(LOT_STATUSES.map((s) => [s, z.number().int()])) as Record<LotStatus, z.ZodNumber>,
-);
+/**
+ * Lot counts per status; every status present (0 when none). NO_VENDIBLE came later (issue 13):
+ * read as 0 from a server that does not send it (tolerant reader).
+ */
+export const lotCountsSchema = z.object({
+  ...(Object.fromEntries(LOT_STATUSES.map((s) => [s, z.number().int()])) as Record<LotStatus, z.ZodNumber>),
+  NO_VENDIBLE: z.number().int().default(0),
+});
 export type LotCounts = z.infer<typeof lotCountsSchema>;
 
 /**
@@ -327,6 +368,8 @@ export const lotSchema = z.object({
   is_corner: z.boolean(),
   facing_park: z.boolean(),
   status: lotStatusSchema,
+  /** Land use (VIVIENDA when a server does not send it). */
+  land_use: landUseSchema.default('VIVIENDA'),
   has_polygon: z.boolean(),
   registry_entry: z.string().nullable(),
   notes: z.string().nullable(),
@@ -355,6 +398,8 @@ const lotFields = {
   list_price_reason: z.string().trim().max(300).nullable().optional(),
   is_corner: z.boolean().optional(),
   facing_park: z.boolean().optional(),
+  /** Omitted on create → VIVIENDA. A use not for sale makes the lot NO_VENDIBLE (only from DISPONIBLE). */
+  land_use: landUseSchema.optional(),
   registry_entry: z.string().trim().max(40).nullable().optional(),
   notes: z.string().trim().max(1000).nullable().optional(),
 };
@@ -528,6 +573,8 @@ export const mapLotSchema = z.object({
   price_per_m2: z.number().int(),
   list_price: z.number().int(),
   status: lotStatusSchema,
+  /** Land use, for the tooltip of lots not for sale (absent from servers that do not store it). */
+  land_use: landUseSchema.optional(),
   polygon: polygonSchema.nullable(),
 });
 export type MapLot = z.infer<typeof mapLotSchema>;
@@ -546,6 +593,8 @@ export const publicMapLotSchema = z.object({
   list_price: z.number().int().nullable(),
   price_per_m2: z.number().int().nullable(),
   status: publicLotStatusSchema,
+  /** Land use, for the tooltip of lots not for sale (absent from servers that do not store it). */
+  land_use: landUseSchema.optional(),
   polygon: polygonSchema.nullable(),
 });
 export type PublicMapLot = z.infer<typeof publicMapLotSchema>;
@@ -606,6 +655,7 @@ export const IMPORT_ISSUE_KINDS = {
   LIMIT: 'Límites',
   PRICE: 'Precios',
   STAGE: 'Etapas',
+  USE: 'Usos del suelo',
   OTHER: 'Otros',
 } as const;
 export type ImportIssueKind = keyof typeof IMPORT_ISSUE_KINDS;
@@ -624,6 +674,8 @@ export const importLotRowSchema = z.object({
   action: z.enum(['CREATE', 'UPDATE']),
   /** Stage (etapa) the file puts the lot in ("Etapa 1"), or null; absent from servers that do not read stages. */
   stage: z.string().nullable().optional(),
+  /** Land use the file gives the lot (null: none given, a new lot is VIVIENDA, an existing one keeps its own). */
+  land_use: landUseSchema.nullable().optional(),
 });
 export type ImportLotRow = z.infer<typeof importLotRowSchema>;
 
@@ -643,6 +695,10 @@ export const importStageSchema = z.object({
 });
 export type ImportStage = z.infer<typeof importStageSchema>;
 
+/** One land use of an import preview (issue 13 item 4): how many lots of the file have it. */
+export const importUseSchema = z.object({ use: landUseSchema, lots: z.number().int() });
+export type ImportUse = z.infer<typeof importUseSchema>;
+
 /**
  * POST …/imports/preview answer (nothing stored). `can_import` is false when any ERROR exists.
  * `lots` holds every parsed lot (≤ 20 000).
@@ -661,6 +717,8 @@ export const importPreviewResponseSchema = z.object({
      * yet (the import creates it). Optional: a server that does not read stages leaves it out.
      */
     stages: z.array(importStageSchema).optional(),
+    /** Lots per land use the file gives (lots with none are left out). Optional like `stages`. */
+    uses: z.array(importUseSchema).optional(),
   }),
 });
 export type ImportPreview = z.infer<typeof importPreviewResponseSchema>['data'];

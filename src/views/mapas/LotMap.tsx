@@ -16,7 +16,7 @@ import {
   type MapFilters,
   type MapLotView,
 } from '../../machines/mapas/map-geometry';
-import { LOT_STATUSES, PUBLIC_LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/proyectos/projects';
+import { LAND_USE_LABEL, LOT_STATUSES, PUBLIC_LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/proyectos/projects';
 import { formatArea, formatMoney } from '../../lib/money';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL } from '../proyectos/lot-status';
 import '../../styles/maps.css';
@@ -342,7 +342,15 @@ export function LotTooltip({
     <div className="lot-map__tooltip" role="tooltip" data-key={lot.key} style={{ left: at.x + 14, top: at.y + 14 }}>
       <strong>{lot.code}</strong>
       <span>{formatArea(lot.area_m2)}</span>
-      {lot.list_price !== null ? <span>{formatMoney(lot.list_price, currency)}</span> : publicView ? null : <span>Sin precio</span>}
+      {lot.status === 'NO_VENDIBLE' ? (
+        lot.land_use ? (
+          <span>{LAND_USE_LABEL[lot.land_use]}</span>
+        ) : null
+      ) : lot.list_price !== null ? (
+        <span>{formatMoney(lot.list_price, currency)}</span>
+      ) : publicView ? null : (
+        <span>Sin precio</span>
+      )}
       <span className="lot-map__tooltip-status">
         <i style={{ background: LOT_STATUS_COLOR[lot.status] }} aria-hidden="true" />
         {LOT_STATUS_LABEL[lot.status]}

@@ -89,7 +89,7 @@ export function BulkPriceDialog({
           </fieldset>
           <fieldset className="bulk-fieldset" aria-label="Estados">
             <legend>Estados</legend>
-            {LOT_STATUSES.map((s) => (
+            {LOT_STATUSES.filter((s) => s !== 'NO_VENDIBLE').map((s) => (
               <Checkbox
                 key={s}
                 inline

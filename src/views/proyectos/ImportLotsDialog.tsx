@@ -24,7 +24,15 @@ import {
   summariseIssues,
   type LotImportMachine,
 } from '../../machines/proyectos/lot-import.machine';
-import type { ImportIssue, ImportLotRow, ImportPreview, ImportStage } from '../../schemas/proyectos/projects';
+import {
+  isSellableLandUse,
+  LAND_USE_LABEL,
+  type ImportIssue,
+  type ImportLotRow,
+  type ImportPreview,
+  type ImportStage,
+  type ImportUse,
+} from '../../schemas/proyectos/projects';
 import '../../styles/lot-import.css';
 
 /**
@@ -204,6 +212,7 @@ function PreviewSummary({ preview, actor }: { preview: ImportPreview; actor: Lot
         </Tag>
       </div>
       {preview.stages && preview.stages.length > 0 ? <StagesSummary stages={preview.stages} /> : null}
+      {preview.uses && preview.uses.length > 0 ? <UsesSummary uses={preview.uses} /> : null}
       {summary.errors > 0 ? (
         <Callout intent="danger" title="El archivo tiene errores">
           Corrija el archivo y vuelva a elegirlo: no se importará ningún lote mientras haya errores.
@@ -223,6 +232,20 @@ function StagesSummary({ stages }: { stages: readonly ImportStage[] }) {
         <Tag key={stage.name} minimal intent={stage.action === 'CREATE' ? 'success' : 'none'}>
           {stage.name}: {stage.lots === 1 ? '1 lote' : `${stage.lots} lotes`}
           {stage.action === 'CREATE' ? ' (nueva)' : ''}
+        </Tag>
+      ))}
+    </div>
+  );
+}
+
+/** Lots per land use the file gives (issue 13 item 4); uses not for sale are marked "no vendible". */
+function UsesSummary({ uses }: { uses: readonly ImportUse[] }) {
+  return (
+    <div className="lot-import-summary" aria-label="Usos del suelo del archivo">
+      {uses.map(({ use, lots }) => (
+        <Tag key={use} minimal intent={isSellableLandUse(use) ? 'none' : 'warning'}>
+          {LAND_USE_LABEL[use]}: {lots === 1 ? '1 lote' : `${lots} lotes`}
+          {isSellableLandUse(use) ? '' : ' (no vendible)'}
         </Tag>
       ))}
     </div>
@@ -404,6 +427,7 @@ const LOT_COLUMNS: readonly PreviewColumn<ImportLotRow>[] = [
   { label: 'Perímetro', numeric: true, cell: (lot) => (lot.perimeter_m === null ? '—' : formatMetres(lot.perimeter_m)) },
   { label: 'Precio m²', numeric: true, cell: (lot) => priceText(lot.price_per_m2) },
   { label: 'Etapa', cell: (lot) => lot.stage ?? '—' },
+  { label: 'Uso', cell: (lot) => (lot.land_use ? LAND_USE_LABEL[lot.land_use] : '—') },
   { label: 'Polígono', cell: (lot) => (lot.has_polygon ? 'Sí' : 'No') },
   {
     label: 'Acción',

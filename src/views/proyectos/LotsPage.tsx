@@ -8,7 +8,7 @@ import { formatArea, formatMetres, formatMoney, type CurrencyCode } from '../../
 import { formatDate } from '../../lib/dates';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { MODULE, SUBMODULE } from '../../schemas/permissions';
-import { LOT_STATUSES, type Lot, type Subdivision } from '../../schemas/proyectos/projects';
+import { LAND_USE_LABEL, LAND_USES, LOT_STATUSES, type Lot, type Subdivision } from '../../schemas/proyectos/projects';
 import type { ProjectsScreenMachines } from '../../machines/proyectos/projects.actors';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
 import { inspectOption } from '../../machines/inspect';
@@ -17,7 +17,7 @@ import { ResourceTable, type RowAction, type TableColumn } from '../shared/Resou
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
 import { EditorDialog } from '../shared/EditorDialog';
-import { NumberField, TextAreaField, TextField } from '../shared/FormField';
+import { NumberField, SelectField, TextAreaField, TextField } from '../shared/FormField';
 import { useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
 import { CheckboxField, SuggestTextField } from './project-fields';
 import { EMPTY_LOT, LOT_FIELDS, liveListPrice, lotFormSchema, lotToValues } from './lot-form';
@@ -86,6 +86,7 @@ export const LOT_COLUMNS: TableColumn<Lot>[] = [
     render: (l) => <LotStatusTag status={l.status} />,
     exportValue: (l) => LOT_STATUS_LABEL[l.status],
   },
+  { key: 'land_use', label: 'Uso', render: (l) => LAND_USE_LABEL[l.land_use], exportValue: (l) => LAND_USE_LABEL[l.land_use] },
   { key: 'stage', label: 'Etapa', hiddenByDefault: true, render: (l) => l.stage ?? '—', exportValue: (l) => l.stage ?? '' },
   {
     key: 'updated_at',
@@ -105,6 +106,7 @@ const VIRTUAL_COLUMNS: VirtualColumn[] = [
   { key: 'price_per_m2', label: 'Precio m²', width: '110px', align: 'right', value: (l) => money(l.price_per_m2, l.currency) },
   { key: 'list_price', label: 'Precio de lista', width: '130px', align: 'right', value: (l) => money(l.list_price, l.currency) },
   { key: 'status', label: 'Estado', width: '140px', value: (l) => <LotStatusTag status={l.status} /> },
+  { key: 'land_use', label: 'Uso', width: '120px', value: (l) => LAND_USE_LABEL[l.land_use] },
   { key: 'updated_at', label: 'Actualizado', width: '110px', value: (l) => formatDate(l.updated_at) },
 ];
 
@@ -313,7 +315,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
         editor={editor}
         createTitle="Nuevo lote"
         editTitle={editingLot ? `Editar ${editingLot.code}` : 'Editar lote'}
-        canDelete={editingLot?.status === 'DISPONIBLE'}
+        canDelete={editingLot?.status === 'DISPONIBLE' || editingLot?.status === 'NO_VENDIBLE'}
       >
         <datalist id="lot-blocks">
           {blocks.map((b) => (
@@ -335,13 +337,20 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
           <TextField editor={editor} field="left_neighbour" label="Colinda a la izquierda con" />
           <TextField editor={editor} field="price_per_m2" label={`Precio por m² (${symbol})`} hint="Ej. 250.00" />
           <TextField editor={editor} field="registry_entry" label="Partida registral" />
+          <SelectField
+            editor={editor}
+            field="land_use"
+            label="Uso"
+            hint="Parques, club house, equipamiento y aportes quedan como No vendible"
+            options={LAND_USES.map((u) => ({ value: u, label: LAND_USE_LABEL[u] }))}
+          />
         </div>
         <ListPriceFields editor={editor} currency={currency} />
         <CheckboxField editor={editor} field="is_corner" label="Esquina" />
         <CheckboxField editor={editor} field="facing_park" label="Frente a parque" />
         <TextAreaField editor={editor} field="notes" label="Notas" />
-        {editingLot && editingLot.status !== 'DISPONIBLE' ? (
-          <Callout compact>Solo se pueden eliminar lotes en estado Disponible.</Callout>
+        {editingLot && editingLot.status !== 'DISPONIBLE' && editingLot.status !== 'NO_VENDIBLE' ? (
+          <Callout compact>Solo se pueden eliminar lotes en estado Disponible o No vendible.</Callout>
         ) : null}
       </EditorDialog>
       <LotStatusDialog actor={statusActor} />

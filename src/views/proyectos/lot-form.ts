@@ -29,6 +29,7 @@ export const LOT_FIELDS = [
   'list_price_reason',
   'is_corner',
   'facing_park',
+  'land_use',
   'registry_entry',
   'notes',
 ] as const;
@@ -51,6 +52,7 @@ export const EMPTY_LOT = {
   list_price_reason: '',
   is_corner: false,
   facing_park: false,
+  land_use: 'VIVIENDA',
   registry_entry: '',
   notes: '',
 };
@@ -96,6 +98,7 @@ export const lotFormSchema = z.preprocess((values, ctx) => {
   }
   for (const f of ['area_m2', 'perimeter_m', 'front_m', 'back_m', 'right_m', 'left_m']) if (v[f] === '') v[f] = null;
   if (v.area_m2 === null) v.area_m2 = undefined;
+  if (v.land_use === '') delete v.land_use;
   return v;
 }, createLotRequestSchema);
 
@@ -120,6 +123,7 @@ export function lotToValues(lot: Lot) {
     list_price_reason: lot.list_price_reason ?? '',
     is_corner: lot.is_corner,
     facing_park: lot.facing_park,
+    land_use: lot.land_use,
     registry_entry: lot.registry_entry ?? '',
     notes: lot.notes ?? '',
   };

@@ -18,6 +18,9 @@ export const LOT_STATUS_COLOR: Readonly<Record<LotStatus, string>> = {
   BLOQUEADO: '#6b7280',
   RESERVA_COMERCIAL: '#7c5cc4',
   CANJE: '#2f6db5',
+  // Lots not for sale (parks, club house, equipment, aportes): a neutral sand, apart from the
+  // grey of Bloqueado, so the plan reads as land that is simply not on offer.
+  NO_VENDIBLE: '#cbbf9f',
 };
 
 /** Blueprint intent of the status tag in tables. */
@@ -28,6 +31,7 @@ export const LOT_STATUS_INTENT: Readonly<Record<LotStatus, Intent>> = {
   BLOQUEADO: 'none',
   RESERVA_COMERCIAL: 'primary',
   CANJE: 'primary',
+  NO_VENDIBLE: 'none',
 };
 
 /** Labels of the statuses the public and customer maps show. */
@@ -35,6 +39,7 @@ export const PUBLIC_LOT_STATUS_LABEL: Readonly<Record<PublicLotStatus, string>> 
   DISPONIBLE: 'Disponible',
   SEPARADO: 'Separado',
   VENDIDO: 'Vendido',
+  NO_VENDIBLE: 'No vendible',
 };
 
 /** Spanish labels of subdivision statuses. */
@@ -69,7 +74,7 @@ export function nameSegment(name: string): string {
   );
 }
 
-/** Text colour on a {@link LOT_STATUS_COLOR} background (dark on the amber of Separado for contrast). */
+/** Text colour on a {@link LOT_STATUS_COLOR} background (dark on the amber of Separado and the sand of No vendible, for contrast). */
 export function lotStatusTextColor(status: LotStatus): string {
-  return status === 'SEPARADO' ? '#1c2127' : '#ffffff';
+  return status === 'SEPARADO' || status === 'NO_VENDIBLE' ? '#1c2127' : '#ffffff';
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { createLotImportsApi } from '../../../src/api/proyectos/lot-imports';
+import { LAND_USES } from '../../../src/schemas/proyectos/projects';
 import { bearer, httpPact, mockClient } from './pact-helpers';
 import { PROJECT_STATES, SUBDIVISION_KEY } from '../projects-states';
 import { STAFF_TOKEN } from '../states';
@@ -18,14 +19,16 @@ const { like, eachLike, integer, boolean, regex, number } = MatchersV3;
 
 const pact = httpPact();
 const client = (url: string) => mockClient(url, STAFF_TOKEN);
+const LAND_USE = new RegExp(`^(${LAND_USES.join('|')})$`);
 // Pact's mock server compares a part's declared type (from the file name) with the type it sniffs
 // from the bytes, and it reads DXF bytes as image/vnd.dxf but .dxf names as application/x-dxf: a
 // DXF part can never match. The contract therefore pins the multipart shape with the CSV of the
 // same block (fixtures/lotizacion-16.dxf's lots A-1…A-16 with prices); the DXF path is covered by
 // tests/server/modules/proyectos/lot-import/.test.ts.
 const CSV = [
-  'manzana,lote,area,precio_m2,etapa',
-  ...Array.from({ length: 16 }, (_, i) => `A,${i + 1},${(150.5 + i).toFixed(2)},250.00,1`),
+  'manzana,lote,area,precio_m2,etapa,uso',
+  // Lot A-16 is the block's park (issue 13 item 4: a use not for sale).
+  ...Array.from({ length: 16 }, (_, i) => `A,${i + 1},${(150.5 + i).toFixed(2)},250.00,1,${i === 15 ? 'Parque' : 'Vivienda'}`),
 ].join('\n');
 const CSV_PATH = path.join(mkdtempSync(path.join(tmpdir(), 'parcela-pact-')), 'lotes.txt');
 writeFileSync(CSV_PATH, CSV + '\n');
@@ -59,12 +62,18 @@ describe('lot imports (consumer)', () => {
               has_polygon: boolean(false),
               action: regex(/^(CREATE|UPDATE)$/, 'UPDATE'),
               stage: like('Etapa 1'),
+              land_use: regex(LAND_USE, 'VIVIENDA'),
             }),
             issues: [],
             summary: { create: integer(14), update: integer(2), errors: 0, warnings: 0 },
             can_import: true,
             // The stages the file names (issue 13 item 3): column `etapa` "1" → "Etapa 1".
             stages: eachLike({ name: like('Etapa 1'), lots: integer(16), action: regex(/^(CREATE|EXISTING)$/, 'CREATE') }),
+            // Lots per land use (issue 13 item 4): column `uso` "Vivienda" / "Parque".
+            uses: [
+              { use: 'VIVIENDA', lots: integer(15) },
+              { use: 'RECREACION', lots: integer(1) },
+            ],
           },
         }),
       )
@@ -74,6 +83,10 @@ describe('lot imports (consumer)', () => {
         expect(preview.format).toBe('CSV');
         expect(preview.lots[0]!.code).toMatch(/^MZ A - LT \d+$/);
         expect(preview.stages?.[0]?.name).toBe('Etapa 1');
+        expect(preview.uses).toEqual([
+          { use: 'VIVIENDA', lots: 15 },
+          { use: 'RECREACION', lots: 1 },
+        ]);
       });
   });
 

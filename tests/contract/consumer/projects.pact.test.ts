@@ -26,7 +26,7 @@ const json = { ...bearer(STAFF_TOKEN), 'Content-Type': 'application/json' };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const instant = () => regex(ISO, '2026-11-20T15:00:00.000Z');
 const meta = (total: number, perPage = 20) => ({ page: integer(1), per_page: integer(perPage), total: integer(total) });
-const STATUS = /^(DISPONIBLE|SEPARADO|VENDIDO|BLOQUEADO|RESERVA_COMERCIAL|CANJE)$/;
+const STATUS = /^(DISPONIBLE|SEPARADO|VENDIDO|BLOQUEADO|RESERVA_COMERCIAL|CANJE|NO_VENDIBLE)$/;
 /** Fixed multipart boundary, so the regenerated pact is byte-identical run after run (drift check). */
 const PACT_BOUNDARY = 'parcelaPactBoundary';
 
@@ -381,6 +381,40 @@ describe('lots (consumer)', () => {
         expect(created.code).toBe('MZ B - LT 2');
         expect(created.list_price).toBe(4_800_000);
         expect(created.status).toBe('DISPONIBLE');
+      });
+  });
+
+  it('creates a lot of a use not for sale (a club house) as No vendible', async () => {
+    const clubHouse = { block: 'B', number: '3', area_m2: 900, price_per_m2: 0, land_use: 'CLUB_HOUSE' as const };
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .uponReceiving('a request to create a club house lot')
+      .withRequest('POST', `/api/subdivisions/${SUBDIVISION_KEY}/lots`, (b) => b.headers(json).jsonBody(clubHouse))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          data: {
+            ...lot(
+              {
+                ...LOTS[2],
+                id: 4,
+                number: '3',
+                code: 'MZ B - LT 3',
+                area_m2: 900,
+                price_per_m2: 0,
+                list_price: 0,
+              } as unknown as LotFixture,
+              'NO_VENDIBLE',
+            ),
+            block_id: integer(2),
+            has_polygon: boolean(false),
+            land_use: 'CLUB_HOUSE',
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const created = await createLotsApi(client(mock.url)).create(SUBDIVISION_KEY, clubHouse);
+        expect(created).toMatchObject({ code: 'MZ B - LT 3', status: 'NO_VENDIBLE', land_use: 'CLUB_HOUSE' });
       });
   });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, MAX_IMPORT_LOTS, readImportFile } from '../../../server/modules/proyectos/lot-import';
-import { stageName } from '../../../server/modules/proyectos/lot-import/types';
+import { landUseOf, stageName } from '../../../server/modules/proyectos/lot-import/types';
 import { projectedCrs } from '../../../server/modules/proyectos/lot-import/spatial';
 import {
   cleanRing,
@@ -202,6 +202,71 @@ describe('stages and coordinate systems (issue 13)', () => {
     expect(stageName(' Sector Norte ')).toBe('Sector Norte');
     expect([null, undefined, '', '  '].map(stageName)).toEqual([null, null, null, null]);
   });
+  it('reads land uses as engineers write them (issue 13 item 4)', () => {
+    const uses = [
+      'VIVIENDA',
+      'Vivienda Multifamiliar',
+      'COMERCIO',
+      'Zona comercial',
+      'EDUCACIÓN',
+      'Salud',
+      'PARQUE',
+      'Área verde',
+      'CLUB HOUSE',
+    ];
+    expect(uses.map(landUseOf)).toEqual([
+      'VIVIENDA',
+      'MULTIFAMILIAR',
+      'COMERCIO',
+      'COMERCIO',
+      'EQUIPAMIENTO',
+      'EQUIPAMIENTO',
+      'RECREACION',
+      'RECREACION',
+      'CLUB_HOUSE',
+    ]);
+    expect(['Aportes', 'Aporte Municipalidad', 'OTROS_USOS', 'Otros fines', 'Área de recreación pública'].map(landUseOf)).toEqual([
+      'OTROS_USOS',
+      'OTROS_USOS',
+      'OTROS_USOS',
+      'OTROS_USOS',
+      'RECREACION',
+    ]);
+    expect([null, undefined, '', '   '].map(landUseOf)).toEqual([null, null, null, null]);
+    expect(landUseOf(' Cementerio ')).toEqual({ unknown: 'Cementerio' });
+  });
+
+  it('takes `uso`, `tipo` or `destino` from CSV columns and GeoJSON properties; an unknown use is an ERROR of kind USE', () => {
+    const csv = parseCsv('manzana,lote,area,precio_m2,uso\nA,1,120,250,Vivienda\nA,2,300,0,Parque\nA,3,120,250,Granja\n');
+    expect(csv.lots.map((l) => [l.code, l.land_use])).toEqual([
+      ['MZ A - LT 1', 'VIVIENDA'],
+      ['MZ A - LT 2', 'RECREACION'],
+      ['MZ A - LT 3', null],
+    ]);
+    expect(csv.issues).toEqual([expect.objectContaining({ severity: 'ERROR', lot_code: 'MZ A - LT 3', field: 'land_use', kind: 'USE' })]);
+    const square = [
+      [0, 0],
+      [10, 0],
+      [10, 10],
+      [0, 10],
+      [0, 0],
+    ];
+    const geo = parseGeoJson(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', properties: { MZ: 'B', LT: '1', TIPO: 'Club House' }, geometry: { type: 'Polygon', coordinates: [square] } },
+          {
+            type: 'Feature',
+            properties: { MZ: 'B', LT: '2', Destino: 'Aporte' },
+            geometry: { type: 'Polygon', coordinates: [square.map(([x, y]) => [x! + 10, y!])] },
+          },
+        ],
+      }),
+    );
+    expect(geo.lots.map((l) => l.land_use)).toEqual(['CLUB_HOUSE', 'OTROS_USOS']);
+  });
+
   it('knows the UTM zones of Peru and refuses other projected systems', () => {
     const named = (name: string) => projectedCrs({ crs: { type: 'name', properties: { name } } });
     expect(named('urn:ogc:def:crs:EPSG::32718')).toMatchObject({ epsg: 32718, definition: expect.stringContaining('+zone=18 +south') });

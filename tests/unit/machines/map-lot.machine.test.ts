@@ -99,6 +99,7 @@ const LOT_2: Lot = {
   list_price_reason: null,
   is_corner: false,
   facing_park: false,
+  land_use: 'VIVIENDA',
   status: 'SEPARADO',
   has_polygon: true,
   registry_entry: null,

@@ -39,6 +39,7 @@ const lot: Lot = {
   list_price_reason: null,
   is_corner: false,
   facing_park: false,
+  land_use: 'VIVIENDA',
   status: 'DISPONIBLE',
   has_polygon: true,
   registry_entry: null,

@@ -402,6 +402,16 @@ describe('tolerant reader: each answer parses from its minimal example plus unkn
   });
 });
 
+describe('tolerant reader: land use (issue 13 item 4) from a server that does not store it', () => {
+  it('reads a lot as Vivienda, counts with no No vendible, a map lot and a preview without uses', () => {
+    expect(z.parse(projects.lotSchema, lot).land_use).toBe('VIVIENDA');
+    expect(z.parse(projects.subdivisionSchema, subdivision).lot_counts.NO_VENDIBLE).toBe(0);
+    const preview = z.parse(projects.importPreviewResponseSchema, RESPONSE_SCHEMAS.importPreviewResponseSchema!.example);
+    expect(preview.data.uses).toBeUndefined();
+    expect(preview.data.lots[0]!.land_use).toBeUndefined();
+  });
+});
+
 describe('strict writer: what the app sends still refuses unknown keys', () => {
   it.each([
     ['loginRequestSchema', session.loginRequestSchema, { user: '45678912', password: 'x', user_type: 'COLLABORATOR' }],

@@ -13,8 +13,13 @@ import { readImportFile, type ParseResult } from './index';
  * prices) and "Brisas de Chilca" (1 200 lots: lotizacion-1200.dxf + lotes-1200.csv; published,
  * prices hidden). Prices S/ 150–450 per m² by block, corner and park (the CSV's). Statuses,
  * deterministic: ~55 % Disponible, 10 % Separado, 25 % Vendido, the rest Bloqueado, Reserva
- * comercial or Canje with reasons, each with its status-history rows dated in the past.
+ * comercial or Canje with reasons, each with its status-history rows dated in the past. The last
+ * two lots of each plan are not for sale (issue 13 item 4): a park (Recreación) and the club house,
+ * status No vendible.
  */
+
+/** Land uses of the last lots of each demo plan (the rest are Vivienda). */
+const DEMO_USES = ['CLUB_HOUSE', 'RECREACION'] as const;
 
 /** The demo subdivisions and the fixtures they come from. */
 export const DEMO_SUBDIVISIONS = [
@@ -131,10 +136,14 @@ export async function seedDemoSubdivisions(trx: Kysely<DB>, clock: Clock, agentI
         return { ...lot, ...rest };
       }),
     };
+    DEMO_USES.forEach((use, i) => {
+      const lot = merged.lots[merged.lots.length - 1 - i];
+      if (lot) lot.land_use = use;
+    });
     await commitImport(trx, audit, { id, coordinate_system: 'PLAN' }, merged);
 
     const random = prng(seed);
-    const lots = await trx.selectFrom('lots').select(['id', 'code']).where('subdivision_id', '=', id).orderBy('id').execute();
+    const lots = await trx.selectFrom('lots').select(['id', 'code', 'status']).where('subdivision_id', '=', id).orderBy('id').execute();
     const byStatus = new Map<LotStatus, number[]>(LOT_STATUSES.map((s) => [s, []]));
     const history: Array<{
       lot_id: number;
@@ -146,6 +155,7 @@ export async function seedDemoSubdivisions(trx: Kysely<DB>, clock: Clock, agentI
     }> = [];
     for (const lot of lots) {
       const status = statusOf(random());
+      if (lot.status === 'NO_VENDIBLE') continue; // never sold: keeps its status
       byStatus.get(status)!.push(lot.id);
       let from: LotStatus = 'DISPONIBLE';
       let at = loadedAt.getTime() + (5 + Math.floor(random() * 150)) * DAY_MS;

@@ -4,7 +4,7 @@ import type { ImportIssue } from '../../../../src/schemas/proyectos/projects';
 import { centroid, isGeographic, locatePoints, measureRing, openRing, round2, type Point, type Ring } from './geometry';
 import { parseLabel, plainText, type Label } from './labels';
 import { normaliseHeader, parseDecimal } from './table';
-import { emptyLot, formatPoint, issue, stageName, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
+import { emptyLot, formatPoint, issue, readLandUse, stageName, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
 
 /**
  * DXF and GeoJSON lot polygons (docs/import.md "DXF" and "GeoJSON").
@@ -255,7 +255,7 @@ export function parseDxf(text: string, requestedLayer?: string | null): ParseRes
 /**
  * GeoJSON properties by any of their spellings (normalised: a–z and digits), as ArcGIS, QGIS and
  * CAD exports write them (issue 13 item 7): `MZ`/`MZA`/`manzana`, `LT`/`LOTE`/`lote`,
- * `ML`/`codigo`/`COD_LOTE`, `area_m2`/`AREA`, `perimetro`, `Etapa`/`sector`. `Shape_Area` and
+ * `ML`/`codigo`/`COD_LOTE`, `area_m2`/`AREA`, `perimetro`, `Etapa`/`sector`, `uso`/`tipo`/`destino`. `Shape_Area` and
  * `Shape_Length` are the GIS's own measures, in the CRS's units: read only when the CRS is
  * projected (metres), see {@link projectedCrs}.
  */
@@ -269,6 +269,7 @@ const GEO_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
   shape_length: ['shapelength', 'shapeleng'],
   precio_m2: ['preciom2', 'precioporm2', 'precio'],
   etapa: ['etapa', 'sector', 'stage', 'fase'],
+  uso: ['uso', 'usodelsuelo', 'usosuelo', 'tipo', 'tipouso', 'destino', 'landuse'],
 };
 
 /** A projected CRS the importer converts to lon/lat: its EPSG code and proj4 definition. */
@@ -422,6 +423,7 @@ export function parseGeoJson(text: string): ParseResult {
     if (declaredPerimeter !== null && Number.isFinite(declaredPerimeter) && declaredPerimeter > 0)
       lot.perimeter_m = round2(declaredPerimeter);
     lot.stage = stageName(property(properties, 'etapa'));
+    readLandUse(lot, property(properties, 'uso'), result.issues);
     if (declared !== null && (Number.isNaN(declared) || declared <= 0)) {
       result.issues.push(issue('ERROR', location, 'El área declarada no es válida', { lot_code: lot.code, field: 'area_m2' }));
     } else if (declared !== null) lot.declared_area_m2 = round2(declared);

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { ImportIssue } from '../../../../src/schemas/proyectos/projects';
 import { round2 } from './geometry';
-import { emptyLot, issue, stageName, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
+import { emptyLot, issue, readLandUse, stageName, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
 import { parseLabel } from './labels';
 
 /**
@@ -30,6 +30,7 @@ export const COLUMN_ALIASES: Readonly<Record<string, readonly string[]>> = {
   izquierda_colindante: ['izquierdacolindante', 'colindanteizquierda', 'izquierdolindero'],
   precio_m2: ['preciom2', 'precioporm2', 'preciom2s', 'preciopormetro', 'preciometro', 'preciometrocuadrado', 'pm2', 'precio'],
   etapa: ['etapa', 'sector', 'stage', 'fase'],
+  uso: ['uso', 'usodelsuelo', 'usosuelo', 'tipo', 'tipouso', 'destino', 'landuse'],
   esquina: ['esquina', 'esesquina'],
   frente_parque: ['frenteparque', 'frentealparque', 'parque'],
 };
@@ -186,6 +187,7 @@ export function lotsFromTable(rows: readonly unknown[][], rowNumbers: readonly n
       lot.price_per_m2 = Math.round(price * 100);
     }
     lot.stage = stageName(cellText(get('etapa')));
+    readLandUse(lot, cellText(get('uso')), issues);
     lot.is_corner = parseFlag(get('esquina'));
     lot.facing_park = parseFlag(get('frente_parque'));
     lots.push(lot);

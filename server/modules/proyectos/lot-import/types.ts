@@ -6,6 +6,7 @@ import {
   type ImportFormat,
   type ImportIssue,
   type ImportIssueKind,
+  type LandUse,
 } from '../../../../src/schemas/proyectos/projects';
 import type { LotBoundaries } from '../../../db/database';
 import type { Ring } from './geometry';
@@ -38,6 +39,8 @@ export interface ParsedLot extends LotBoundaries {
   polygon: Ring | null;
   /** Stage (etapa) the file puts the lot in, normalised by {@link stageName}; null when it says none. */
   stage: string | null;
+  /** Land use the file gives the lot ({@link landUseOf}); null when it says none. */
+  land_use: LandUse | null;
   /** Where people find it: "fila 14", "capa LOTES, polilínea cerca de (120.50, 88.00)". */
   location: string;
 }
@@ -85,6 +88,7 @@ export function emptyLot(block: string, number: string, location: string): Parse
     facing_park: null,
     polygon: null,
     stage: null,
+    land_use: null,
     location,
   };
 }
@@ -99,6 +103,74 @@ export function stageName(raw: unknown): string | null {
   if (!text) return null;
   const numbered = /^(?:etapa|et\.?|e)?\s*0*(\d{1,4})$/i.exec(text);
   return numbered ? `Etapa ${numbered[1]}` : text;
+}
+
+/**
+ * Words of the land uses as engineers' files write them (accents and case ignored; the first
+ * word that starts the value wins, else the first one found anywhere in it): the uses of Peru's urban plans (RNE Norma GH.020 "aportes" for
+ * recreation, education, health and other purposes) and what ArcGIS/CAD exports call them.
+ */
+const LAND_USE_WORDS: ReadonlyArray<[string, LandUse]> = [
+  ['VIVIENDA MULTIFAMILIAR', 'MULTIFAMILIAR'],
+  ['MULTIFAMILIAR', 'MULTIFAMILIAR'],
+  ['VIVIENDA', 'VIVIENDA'],
+  ['UNIFAMILIAR', 'VIVIENDA'],
+  ['RESIDENCIAL', 'VIVIENDA'],
+  ['COMERCIO', 'COMERCIO'],
+  ['COMERCIAL', 'COMERCIO'],
+  ['EQUIPAMIENTO', 'EQUIPAMIENTO'],
+  ['EDUCACION', 'EQUIPAMIENTO'],
+  ['EDUCATIVO', 'EQUIPAMIENTO'],
+  ['SALUD', 'EQUIPAMIENTO'],
+  ['RECREACION', 'RECREACION'],
+  ['RECREACIONAL', 'RECREACION'],
+  ['PARQUE', 'RECREACION'],
+  ['AREA VERDE', 'RECREACION'],
+  ['AREAS VERDES', 'RECREACION'],
+  ['CLUB HOUSE', 'CLUB_HOUSE'],
+  ['CLUBHOUSE', 'CLUB_HOUSE'],
+  ['CLUB', 'CLUB_HOUSE'],
+  ['OTROS USOS', 'OTROS_USOS'],
+  ['OTROS FINES', 'OTROS_USOS'],
+  ['APORTE', 'OTROS_USOS'],
+  ['APORTES', 'OTROS_USOS'],
+  ['SERVICIOS COMUNALES', 'OTROS_USOS'],
+];
+
+/**
+ * A lot's land use from a file's `uso` value (issue 13 item 4): "VIVIENDA", "Club House",
+ * "EDUCACIÓN" → EQUIPAMIENTO, "Parque" → RECREACION, "Aporte Municipalidad" → OTROS_USOS, or a
+ * LAND_USES name as the app exports it ("CLUB_HOUSE"). Blank → null (none given);
+ * unrecognised text → `{ unknown: text }` (the parser reports it, kind USE).
+ */
+export function landUseOf(raw: unknown): LandUse | null | { unknown: string } {
+  if (raw === null || raw === undefined) return null;
+  const text = String(raw).trim().slice(0, 80);
+  if (!text) return null;
+  const words = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, ' ')
+    .trim();
+  for (const [word, use] of LAND_USE_WORDS) if (words === word || words.startsWith(`${word} `)) return use;
+  for (const [word, use] of LAND_USE_WORDS) if (` ${words} `.includes(` ${word} `)) return use;
+  return { unknown: text };
+}
+
+/** Sets `lot.land_use` from a file's value, or reports an unrecognised use (ERROR, kind USE). */
+export function readLandUse(lot: ParsedLot, raw: unknown, issues: ImportIssue[]): void {
+  const use = landUseOf(raw);
+  if (use !== null && typeof use === 'object') {
+    issues.push(
+      issue(
+        'ERROR',
+        lot.location,
+        `Uso no reconocido: "${use.unknown}" (use Vivienda, Multifamiliar, Comercio, Equipamiento, Recreación, Club house u Otros usos)`,
+        { lot_code: lot.code, field: 'land_use', kind: 'USE' },
+      ),
+    );
+  } else lot.land_use = use;
 }
 
 /** Builds an issue. */
