@@ -203,4 +203,54 @@ describe('proyectos e2e', () => {
     await screenshot(anon.page, 'proyectos-import-publico-1366');
     await anon.context.close();
   });
+
+  it('a table with a repeated code and a park: keep the first, check again, import; the park is No vendible (issue 13 items 4–5)', async () => {
+    const { page, context } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
+    await page.goto('/PROYECTOS/lotizaciones');
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/subdivisions', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          code: 'E2E-USO',
+          name: 'Los Pinos de Lurín',
+          department: 'Lima',
+          province: 'Lima',
+          district: 'Lurín',
+          total_area_m2: 9000,
+        }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(201);
+    await page.reload();
+    await rowAction(page, 'E2E-USO', 'Lotes');
+    await page.getByRole('heading', { name: 'Los Pinos de Lurín' }).waitFor();
+
+    await page.getByRole('button', { name: 'Importar lotes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Importar lotes' });
+    const csv = 'manzana,lote,area,precio_m2,uso\nA,1,120,250,Vivienda\nA,2,130,250,Vivienda\nA,2,131,250,Vivienda\nA,3,500,0,Parque\n';
+    await dialog.getByLabel('Archivo de lotes').setInputFiles({ name: 'lotes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const duplicates = dialog.getByRole('region', { name: 'Códigos repetidos' });
+    await duplicates.getByRole('table', { name: 'Candidatos de MZ A - LT 2' }).waitFor({ timeout: 30_000 });
+    await dialog.getByText('Recreación / parque: 1 lote (no vendible)').waitFor();
+    const importButton = dialog.getByRole('button', { name: 'Importar', exact: true });
+    expect(await importButton.isDisabled()).toBe(true);
+    await duplicates.getByRole('button', { name: 'Conservar el primero de cada código' }).click();
+    expect(await duplicates.getByLabel('Elección para MZ A - LT 2, fila 4').inputValue()).toBe('DROP');
+    await duplicates.getByRole('button', { name: 'Volver a comprobar' }).click();
+    await dialog.getByText('Errores: 0').waitFor({ timeout: 30_000 });
+    await dialog.getByText('Se descartó MZ A - LT 2 de fila 4 (código repetido)').waitFor();
+    await screenshot(page, 'proyectos-import-repetidos-1366');
+    await importButton.click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+
+    const park = page.getByRole('row').filter({ hasText: 'MZ A - LT 3' });
+    await park.getByText('No vendible').waitFor();
+    expect(await park.getByText('Recreación / parque').count()).toBe(1);
+    expect(await page.getByRole('row').filter({ hasText: 'MZ A - LT 2' }).count()).toBe(1);
+    await screenshot(page, 'proyectos-lotes-no-vendible-1366');
+    await context.close();
+  });
 });

@@ -22,11 +22,13 @@ import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
-/** A multipart body with the `file` part and optional `layer` field. */
-function multipart(filename: string, content: Buffer, layer?: string) {
+/** A multipart body with the `file` part and optional `layer` and `resolutions` fields. */
+function multipart(filename: string, content: Buffer, layer?: string, resolutions?: string) {
   const boundary = '----parcelaImportBoundary';
   const parts: Buffer[] = [];
   if (layer !== undefined) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="layer"\r\n\r\n${layer}\r\n`));
+  if (resolutions !== undefined)
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="resolutions"\r\n\r\n${resolutions}\r\n`));
   parts.push(
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -420,6 +422,127 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
       to_status: 'DISPONIBLE',
       reason: 'Cambio de uso por importación de archivo',
     });
+  });
+
+  it('lists duplicated codes with their candidates; the commit applies the choices (drop, rename), re-checked', async () => {
+    const { token } = await staff();
+    const id = await insertSubdivision(db());
+    const key = ids.encode(id);
+    const csv = Buffer.from(
+      [
+        'manzana,lote,area,precio_m2,etapa',
+        'A,1,120,250,1',
+        'A,2,130,250,1',
+        'A,2,131,250,2',
+        'A,3,140,250,1',
+        'A,3,141,250,1',
+        'A,4,150,250,1',
+      ].join('\n'),
+    );
+    const send = (path: string, resolutions?: unknown) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: `/api/subdivisions/${key}/${path}`,
+        ...multipart('lotes.csv', csv, undefined, resolutions === undefined ? undefined : JSON.stringify(resolutions)),
+        headers: { ...multipart('lotes.csv', csv).headers, ...bearer(token) },
+      });
+
+    const first = importPreviewResponseSchema.parse((await send('imports/preview')).json()).data;
+    expect(first.can_import).toBe(false);
+    expect(first.duplicates).toEqual([
+      {
+        code: 'MZ A - LT 2',
+        candidates: [
+          { position: 2, location: 'fila 3', area_m2: 130, drawn_area_m2: null, stage: 'Etapa 1', land_use: null },
+          { position: 3, location: 'fila 4', area_m2: 131, drawn_area_m2: null, stage: 'Etapa 2', land_use: null },
+        ],
+      },
+      {
+        code: 'MZ A - LT 3',
+        candidates: [
+          { position: 4, location: 'fila 5', area_m2: 140, drawn_area_m2: null, stage: 'Etapa 1', land_use: null },
+          { position: 5, location: 'fila 6', area_m2: 141, drawn_area_m2: null, stage: 'Etapa 1', land_use: null },
+        ],
+      },
+    ]);
+    // Without choices the file is still refused.
+    expect((await send('imports')).statusCode).toBe(422);
+    // Renaming into a code the file already has is caught by the re-check.
+    const clash = [
+      { position: 3, code: 'MZ A - LT 2', action: 'DROP' },
+      { position: 5, code: 'MZ A - LT 3', action: 'RENAME', number: '4' },
+    ];
+    const clashed = importPreviewResponseSchema.parse((await send('imports/preview', clash)).json()).data;
+    expect(clashed.can_import).toBe(false);
+    expect(clashed.issues.filter((i) => i.severity === 'ERROR').map((i) => i.message)).toEqual([
+      'Código repetido: MZ A - LT 4 ya aparece en fila 6',
+    ]);
+    expect(clashed.duplicates).toHaveLength(2); // the file's repeats, as read, so the choices stay visible
+
+    const choices = [
+      { position: 3, code: 'MZ A - LT 2', action: 'DROP' },
+      { position: 5, code: 'MZ A - LT 3', action: 'RENAME', number: '3A' },
+    ];
+    const resolved = importPreviewResponseSchema.parse((await send('imports/preview', choices)).json()).data;
+    expect(resolved.can_import).toBe(true);
+    expect(resolved.summary).toMatchObject({ create: 5, errors: 0 });
+    expect(resolved.issues.map((i) => i.message)).toEqual(
+      expect.arrayContaining(['Se descartó MZ A - LT 2 de fila 4 (código repetido)', 'Se renombró MZ A - LT 3 de fila 6 a MZ A - LT 3A']),
+    );
+    const stored = await send('imports', choices);
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(importResultResponseSchema.parse(stored.json()).data).toEqual({ created: 5, updated: 0 });
+    expect((await lotsOf(id)).map((l) => [l.code, Number(l.area_m2)])).toEqual([
+      ['MZ A - LT 1', 120],
+      ['MZ A - LT 2', 130],
+      ['MZ A - LT 3', 140],
+      ['MZ A - LT 3A', 141],
+      ['MZ A - LT 4', 150],
+    ]);
+  });
+
+  it('refuses choices that do not match the file or do not read (422 on resolutions), storing nothing', async () => {
+    const { token } = await staff();
+    const id = await insertSubdivision(db());
+    const key = ids.encode(id);
+    const csv = Buffer.from('manzana,lote,area,precio_m2\nA,1,120,250\nA,1,121,250\n');
+    const send = (resolutions: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: `/api/subdivisions/${key}/imports`,
+        ...multipart('lotes.csv', csv, undefined, resolutions),
+        headers: { ...multipart('lotes.csv', csv).headers, ...bearer(token) },
+      });
+    for (const bad of [
+      'no es json',
+      '{}',
+      JSON.stringify([{ position: 0, code: 'x', action: 'DROP' }]),
+      JSON.stringify([{ position: 2, code: 'MZ A - LT 1', action: 'RENAME' }]),
+    ]) {
+      const res = await send(bad);
+      expect(res.statusCode, bad).toBe(422);
+      expect(res.json().errors.resolutions).toEqual([
+        'Las elecciones sobre los códigos repetidos no son válidas: vuelva a comprobar el archivo',
+      ]);
+    }
+    const stale = await send(JSON.stringify([{ position: 2, code: 'MZ B - LT 9', action: 'DROP' }]));
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().issues).toContainEqual(
+      expect.objectContaining({
+        severity: 'ERROR',
+        message: 'La elección para MZ B - LT 9 no corresponde a este archivo: vuelva a comprobarlo',
+      }),
+    );
+    const twice = await send(
+      JSON.stringify([
+        { position: 2, code: 'MZ A - LT 1', action: 'DROP' },
+        { position: 2, code: 'MZ A - LT 1', action: 'RENAME', number: '1A' },
+      ]),
+    );
+    expect(twice.json().issues).toContainEqual(
+      expect.objectContaining({ message: 'Hay dos elecciones para el mismo lote (MZ A - LT 1): elija una' }),
+    );
+    expect(await lotsOf(id)).toEqual([]);
   });
 
   it('refuses a real overlap above 0.05 m², naming the shared area', async () => {

@@ -4,6 +4,7 @@
  * the DXF layer chooser previews again, "Importar" commits and calls onImported, a refused import
  * lists its issues, the upload shows its progress ("Subiendo… 45 %") then "Comprobando archivo…".
  */
+import { formatArea } from '../../src/lib/money';
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -91,7 +92,7 @@ describe('ImportLotsDialog', () => {
     const file = dxf();
     await chooseFile(user, file);
     const table = await screen.findByRole('table', { name: 'Lotes del archivo' });
-    expect(previewFn).toHaveBeenCalledWith('k3Xq9aPz', file, null, expect.anything());
+    expect(previewFn).toHaveBeenCalledWith('k3Xq9aPz', file, null, expect.anything(), []);
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('MZ A - LT 3').closest('tr')?.textContent).toContain('Actualizar');
     expect(screen.getByText('Crear: 2')).toBeTruthy();
@@ -101,7 +102,7 @@ describe('ImportLotsDialog', () => {
 
     await user.click(importButton());
     await screen.findByText('Se crearon 2 lotes y se actualizaron 1.');
-    expect(commit).toHaveBeenCalledWith('k3Xq9aPz', file, 'LOTES', expect.anything());
+    expect(commit).toHaveBeenCalledWith('k3Xq9aPz', file, 'LOTES', expect.anything(), []);
     expect(onImported).toHaveBeenCalledWith({ created: 2, updated: 1 });
   });
 
@@ -134,6 +135,41 @@ describe('ImportLotsDialog', () => {
     const table = screen.getByRole('table', { name: 'Lotes del archivo' });
     expect(within(table).getAllByText('Vivienda')).toHaveLength(2);
     expect(within(table).getByText('Club house')).toBeTruthy();
+  });
+
+  it('shows duplicated codes side by side; choosing and re-checking sends the choices (issue 13 item 5)', async () => {
+    const duplicates = [
+      {
+        code: 'MZ A - LT 2',
+        candidates: [
+          { position: 2, location: 'fila 3', area_m2: 130, drawn_area_m2: null, stage: 'Etapa 1', land_use: null },
+          { position: 3, location: 'fila 4', area_m2: 131.5, drawn_area_m2: null, stage: 'Etapa 2', land_use: 'VIVIENDA' as const },
+        ],
+      },
+    ];
+    const base = preview();
+    const refused = { ...base, can_import: false, duplicates, summary: { ...base.summary, errors: 1 } };
+    const previewFn = vi.fn((_k: string, _f: File, _l: string | null, _o: UploadOptions, resolutions: unknown[]) =>
+      Promise.resolve(resolutions.length ? { ...base, duplicates } : refused),
+    );
+    const { user } = setup({ preview: previewFn });
+    await chooseFile(user, dxf());
+    const panel = await screen.findByRole('region', { name: 'Códigos repetidos' });
+    const group = within(panel).getByRole('table', { name: 'Candidatos de MZ A - LT 2' });
+    expect(within(group).getByText(formatArea(131.5))).toBeTruthy();
+    expect(within(group).getByText('Etapa 2')).toBeTruthy();
+    const recheck = within(panel).getByRole('button', { name: 'Volver a comprobar' });
+    expect(recheck).toHaveProperty('disabled', true);
+
+    await user.selectOptions(within(panel).getByLabelText('Elección para MZ A - LT 2, fila 4'), 'RENAME');
+    expect(await within(panel).findByText('Indique un número de lote válido para cada lote a renombrar.')).toBeTruthy();
+    await user.type(within(panel).getByLabelText('Nuevo número de lote para MZ A - LT 2, fila 4'), '2b');
+    expect(importButton()).toHaveProperty('disabled', true);
+    await user.click(recheck);
+    await waitFor(() => expect(importButton()).toHaveProperty('disabled', false));
+    expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'LOTES', expect.anything(), [
+      { position: 3, code: 'MZ A - LT 2', action: 'RENAME', number: '2B' },
+    ]);
   });
 
   it('shows the upload progress, then "Comprobando archivo…" while the server checks the file', async () => {
@@ -286,7 +322,7 @@ describe('ImportLotsDialog', () => {
     await chooseFile(user, dxf());
     await screen.findByRole('table', { name: 'Lotes del archivo' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Capa del DXF con los lotes' }), 'MANZANAS');
-    await waitFor(() => expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'MANZANAS', expect.anything()));
+    await waitFor(() => expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'MANZANAS', expect.anything(), []));
     expect(await screen.findByText('MZ A - LT 9')).toBeTruthy();
   });
 

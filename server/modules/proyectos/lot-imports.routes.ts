@@ -5,7 +5,9 @@ import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import {
   IMPORT_MAX_BYTES,
   importPreviewResponseSchema,
+  importResolutionsSchema,
   importResultResponseSchema,
+  type ImportResolution,
   subdivisionKeyParamsSchema,
 } from '../../../src/schemas/proyectos/projects';
 import { auditContextOf } from '../../audit/audit';
@@ -23,19 +25,43 @@ export const LOT_IMPORT_ACCESS = staffWith(MODULE.proyectos, SUBMODULE.lotizacio
 export const UPLOAD_MESSAGES = {
   missing: 'Adjunte el archivo de lotes (CSV, XLSX, GeoJSON o DXF)',
   tooLarge: `El archivo supera el máximo de ${IMPORT_MAX_BYTES / 1024 / 1024} MB`,
+  badResolutions: 'Las elecciones sobre los códigos repetidos no son válidas: vuelva a comprobar el archivo',
 } as const;
 
+/** Most bytes of the `resolutions` field (20 000 choices of ~60 bytes). */
+const RESOLUTIONS_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The `resolutions` text field: a JSON array of {@link importResolutionsSchema}. @throws HttpError 422 on `resolutions`. */
+function parseResolutions(text: string): ImportResolution[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw fieldError('resolutions', UPLOAD_MESSAGES.badResolutions);
+  }
+  const parsed = importResolutionsSchema.safeParse(json);
+  if (!parsed.success) throw fieldError('resolutions', UPLOAD_MESSAGES.badResolutions);
+  return parsed.data;
+}
+
 /**
- * Reads the multipart body: part `file` (≤ {@link IMPORT_MAX_BYTES}) and the optional text field
- * `layer` (DXF layer), in any order.
- * @throws HttpError 422 on `file` when missing, too large, not multipart or malformed (server/uploads.ts).
+ * Reads the multipart body: part `file` (≤ {@link IMPORT_MAX_BYTES}), the optional text field
+ * `layer` (DXF layer) and the optional text field `resolutions` (JSON choices on duplicated codes,
+ * issue 13 item 5), in any order.
+ * @throws HttpError 422 on `file` when missing, too large, not multipart or malformed (server/uploads.ts);
+ *   422 on `resolutions` when it is not a valid list of choices.
  */
-async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string; layer: string | null }> {
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ bytes: Buffer; filename: string; layer: string | null; resolutions: ImportResolution[] }> {
   let bytes: Buffer | null = null;
   let filename = '';
   let layer: string | null = null;
+  let resolutionsText: string | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: IMPORT_MAX_BYTES, fieldSize: RESOLUTIONS_MAX_BYTES, files: 1, fields: 3, parts: 4 },
+    })) {
       if (part.type === 'file') {
         const content = await part.toBuffer();
         if (part.fieldname === 'file') {
@@ -48,18 +74,23 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
             .trim()
             .slice(0, 255) || null;
         if (layer && CONTROL_CHARACTERS.test(layer)) throw fieldError('layer', CONTROL_CHARACTERS_MESSAGE);
+      } else if (part.fieldname === 'resolutions') {
+        if (part.valueTruncated) throw fieldError('resolutions', UPLOAD_MESSAGES.badResolutions);
+        resolutionsText = String(part.value ?? '');
       }
     }
   } catch (error) {
     throw uploadError(error, 'file', UPLOAD_MESSAGES);
   }
   if (!bytes || bytes.length === 0) throw fieldError('file', UPLOAD_MESSAGES.missing);
-  return { bytes, filename, layer };
+  const resolutions = resolutionsText === null || resolutionsText.trim() === '' ? [] : parseResolutions(resolutionsText);
+  return { bytes, filename, layer, resolutions };
 }
 
 /**
  * Lot import (issue "Proyectos" → Import; docs/import.md): POST /api/subdivisions/{key}/imports/preview
- * (nothing stored) and POST /api/subdivisions/{key}/imports (re-parsed and re-checked; any ERROR →
+ * (nothing stored) and POST /api/subdivisions/{key}/imports (re-parsed and re-checked with the same
+ * `resolutions` of duplicated codes applied; any ERROR →
  * 422 `{ message, errors: { file }, issues }`, else one transaction). Bad key → 404.
  */
 export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -72,7 +103,7 @@ export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
         const upload = await readUpload(request);
-        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer, upload.resolutions);
         return { data: await previewImport(deps.db, subdivision, parsed) };
       },
     );
@@ -83,7 +114,7 @@ export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
         const upload = await readUpload(request);
-        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer, upload.resolutions);
         return { data: await commitImport(deps.db, auditContextOf(request, deps.clock), subdivision, parsed) };
       },
     );

@@ -202,6 +202,7 @@ export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivisi
     can_import: errors === 0 && lots.length > 0,
     stages: await fileStages(db, subdivision.id, parsed),
     uses: fileUses(parsed),
+    duplicates: parsed.duplicates ?? [],
   };
 }
 

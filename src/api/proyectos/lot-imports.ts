@@ -3,8 +3,10 @@ import {
   importPreviewResponseSchema,
   importRejectedResponseSchema,
   importResultResponseSchema,
+  importResolutionsSchema,
   type ImportIssue,
   type ImportPreview,
+  type ImportResolution,
 } from '../../schemas/proyectos/projects';
 
 /**
@@ -50,10 +52,14 @@ interface Answer {
   data: unknown;
 }
 
-/** The multipart body: `layer` first (when given), then `file`. */
-function importForm(file: Blob, filename: string, layer?: string | null): FormData {
+/**
+ * The multipart body: `layer` (when given), then `resolutions` (the choices on duplicated codes as
+ * JSON, when any; checked by the strict {@link importResolutionsSchema} before sending), then `file`.
+ */
+function importForm(file: Blob, filename: string, layer?: string | null, resolutions: readonly ImportResolution[] = []): FormData {
   const body = new FormData();
   if (layer) body.append('layer', layer);
+  if (resolutions.length > 0) body.append('resolutions', JSON.stringify(importResolutionsSchema.parse(resolutions)));
   body.append('file', file, filename);
   return body;
 }
@@ -149,16 +155,25 @@ export function createLotImportsApi(client: ApiClient) {
   return {
     /**
      * POST …/imports/preview. @param layer DXF layer (default: the server picks the one with most
-     * closed polylines). @param options upload progress and abort.
-     * @returns the preview (lots with CREATE/UPDATE, issues, summary, can_import).
+     * closed polylines). @param options upload progress and abort. @param resolutions choices on
+     * duplicated codes the server applies before checking (issue 13 item 5).
+     * @returns the preview (lots with CREATE/UPDATE, issues, summary, can_import, duplicates).
      */
-    preview: async (key: string, file: Blob, layer?: string | null, options: UploadOptions = {}): Promise<ImportPreview> =>
+    preview: async (
+      key: string,
+      file: Blob,
+      layer?: string | null,
+      options: UploadOptions = {},
+      resolutions: readonly ImportResolution[] = [],
+    ): Promise<ImportPreview> =>
       parseBody(
         importPreviewResponseSchema,
-        await post(client, path(key, 'imports/preview'), importForm(file, nameOf(file), layer), options),
+        await post(client, path(key, 'imports/preview'), importForm(file, nameOf(file), layer, resolutions), options),
       ).data,
     /**
-     * POST …/imports. @param options upload progress and abort. @returns `{ created, updated }`.
+     * POST …/imports. @param options upload progress and abort. @param resolutions the same choices
+     * on duplicated codes as the preview's (the server applies and re-checks them).
+     * @returns `{ created, updated }`.
      * @throws ImportRejectedError on a 422 carrying `issues`; ApiError otherwise.
      */
     commit: async (
@@ -166,6 +181,7 @@ export function createLotImportsApi(client: ApiClient) {
       file: Blob,
       layer?: string | null,
       options: UploadOptions = {},
+      resolutions: readonly ImportResolution[] = [],
     ): Promise<{ created: number; updated: number }> => {
       const rejected = (answer: Answer) => {
         if (answer.status !== 422) return;
@@ -174,7 +190,7 @@ export function createLotImportsApi(client: ApiClient) {
       };
       return parseBody(
         importResultResponseSchema,
-        await post(client, path(key, 'imports'), importForm(file, nameOf(file), layer), options, rejected),
+        await post(client, path(key, 'imports'), importForm(file, nameOf(file), layer, resolutions), options, rejected),
       ).data;
     },
   };

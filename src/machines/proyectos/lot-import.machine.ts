@@ -1,7 +1,14 @@
 import { assign, emit, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { UploadOptions } from '../../api/proyectos/lot-imports';
-import { IMPORT_MAX_BYTES, type ImportIssue, type ImportPreview, IMPORT_ISSUE_KINDS } from '../../schemas/proyectos/projects';
+import {
+  IMPORT_MAX_BYTES,
+  lotNumberSchema,
+  type ImportIssue,
+  type ImportPreview,
+  type ImportResolution,
+  IMPORT_ISSUE_KINDS,
+} from '../../schemas/proyectos/projects';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage } from '../shared/api-errors';
 import { toCsv } from '../../lib/csv';
@@ -20,6 +27,11 @@ import { saveFile } from '../../lib/download';
  * the file sent, 0..1, kept in `context.progress`; 1 = uploaded, the server is processing).
  * `report.filter {kind?, severity?}`, `report.page {page}` and `report.download` drive the issues
  * report (summary by kind, filtered and paged list, CSV of every issue; issue 13 item 6) in any state.
+ * Duplicated codes (issue 13 item 5): in `reviewed`, `duplicates.choose {position, code, action,
+ * number?}` (KEEP, DROP or RENAME one candidate) and `duplicates.keepFirst` (keep the first
+ * candidate of every code, drop the rest) change `context.choices`, which makes the preview stale
+ * (`choicesChecked` false: nothing can be imported) until `import.recheck` previews again with
+ * them; the commit sends the same choices. `duplicates.page {page}` pages the list.
  * Emits `{ type: 'imported', created, updated }` when stored.
  * Actors (provided in lot-import.actors.ts, fakes in tests): `preview`, `commit` — promise actors
  * that get the machine's own ref as `input.parent` and send it `import.progress` (XState v5: a
@@ -36,11 +48,41 @@ export const IMPORT_WRONG_TYPE = 'Elija un archivo CSV, XLSX, GeoJSON o DXF';
 /** The `import.progress` event the upload actors send. */
 export type LotImportProgressEvent = { type: 'import.progress'; fraction: number };
 
+/**
+ * The user's choice for one lot of a duplicated code while it is being edited: `number` is the
+ * text typed for a RENAME ('' for DROP), sent only once it is a valid lot number.
+ */
+export interface DuplicateChoice {
+  position: number;
+  code: string;
+  action: 'DROP' | 'RENAME';
+  number: string;
+}
+
+/** Duplicated codes per page of the dialog's list. */
+export const DUPLICATES_PER_PAGE = 10;
+
+/** True when every RENAME has a valid lot number (so the choices can be sent). */
+export function choicesReady(choices: readonly DuplicateChoice[]): boolean {
+  return choices.every((c) => c.action === 'DROP' || lotNumberSchema.safeParse(c.number).success);
+}
+
+/** The choices as the request's `resolutions` (src/schemas importResolutionSchema). */
+export function toResolutions(choices: readonly DuplicateChoice[]): ImportResolution[] {
+  return choices.map((c) =>
+    c.action === 'DROP'
+      ? { position: c.position, code: c.code, action: 'DROP' }
+      : { position: c.position, code: c.code, action: 'RENAME', number: c.number.trim().toUpperCase() },
+  );
+}
+
 /** Input of the `preview` and `commit` actors. */
 export interface LotImportRequest {
   key: string;
   file: File;
   layer: string | null;
+  /** The choices on duplicated codes, as sent. */
+  resolutions: ImportResolution[];
   /** The lot-import actor itself: the upload sends it `import.progress` events. */
   parent: ActorRef<Snapshot<unknown>, LotImportProgressEvent>;
 }
@@ -61,6 +103,12 @@ export interface LotImportContext {
   progress: number;
   /** The issues report's filter and page (issue 13 item 6). */
   report: IssueReportState;
+  /** Choices on duplicated codes, one per lot (by position); lots without one are kept. */
+  choices: DuplicateChoice[];
+  /** True when `preview` was computed with the current `choices`. */
+  choicesChecked: boolean;
+  /** Page of the duplicated codes list (from 0). */
+  duplicatesPage: number;
 }
 
 /** What the issues report shows: one kind or all, one severity or both, and the page (from 0). */
@@ -143,6 +191,13 @@ export type LotImportEvent =
   | { type: 'report.page'; page: number }
   /** Saves the issues (all, not only the filtered page) as problemas-importacion.csv. */
   | { type: 'report.download' }
+  /** Keep (removes the choice), drop or rename one lot of a duplicated code. */
+  | { type: 'duplicates.choose'; position: number; code: string; action: 'KEEP' | 'DROP' | 'RENAME'; number?: string }
+  /** Keep the first lot of every duplicated code and drop the others. */
+  | { type: 'duplicates.keepFirst' }
+  | { type: 'duplicates.page'; page: number }
+  /** Preview again with the current choices. */
+  | { type: 'import.recheck' }
   | LotImportProgressEvent;
 
 export type LotImportEmitted = { type: 'imported'; created: number; updated: number };
@@ -172,6 +227,40 @@ const fresh = (key: string): LotImportContext => ({
   result: null,
   progress: 0,
   report: freshReport(),
+  choices: [],
+  choicesChecked: true,
+  duplicatesPage: 0,
+});
+
+/** A file's or layer's choices start empty. */
+const noChoices = { choices: [] as DuplicateChoice[], choicesChecked: true, duplicatesPage: 0 };
+
+/** `choices` with the one for `position` replaced (KEEP removes it). */
+function choose(choices: readonly DuplicateChoice[], event: Extract<LotImportEvent, { type: 'duplicates.choose' }>): DuplicateChoice[] {
+  const rest = choices.filter((c) => c.position !== event.position);
+  if (event.action === 'KEEP') return rest;
+  const previous = choices.find((c) => c.position === event.position);
+  const number = event.action === 'RENAME' ? (event.number ?? (previous?.action === 'RENAME' ? previous.number : '')) : '';
+  return [...rest, { position: event.position, code: event.code, action: event.action, number }].sort((a, b) => a.position - b.position);
+}
+
+/** Every duplicated code of `preview` keeps its first lot; the others are dropped (other choices kept). */
+function keepFirst(choices: readonly DuplicateChoice[], preview: ImportPreview | null): DuplicateChoice[] {
+  const groups = preview?.duplicates ?? [];
+  const positions = new Set(groups.flatMap((g) => g.candidates.map((c) => c.position)));
+  const drops = groups.flatMap((g) =>
+    g.candidates.slice(1).map((c): DuplicateChoice => ({ position: c.position, code: g.code, action: 'DROP', number: '' })),
+  );
+  return [...choices.filter((c) => !positions.has(c.position)), ...drops].sort((a, b) => a.position - b.position);
+}
+
+/** The actors' request from the context. */
+const requestOf = (context: LotImportContext, self: LotImportRequest['parent']): LotImportRequest => ({
+  key: context.key,
+  file: context.file!,
+  layer: context.layer,
+  resolutions: toResolutions(context.choices),
+  parent: self,
 });
 
 /** A progress fraction kept within 0..1 (NaN → 0). */
@@ -204,7 +293,8 @@ export const lotImportMachine = setup({
       saveFile({ fileName: 'problemas-importacion.csv', mime: 'text/csv;charset=utf-8', content: issuesCsv(reportIssues(context)) }),
   },
   guards: {
-    canImport: ({ context }) => context.preview?.can_import === true,
+    canImport: ({ context }) => context.preview?.can_import === true && context.choicesChecked,
+    choicesReady: ({ context }) => context.file !== null && choicesReady(context.choices),
     fileAccepted: ({ event }) => event.type === 'import.file' && importFileProblem(event.file) === null,
     hasFile: ({ context }) => context.file !== null,
   },
@@ -240,7 +330,7 @@ export const lotImportMachine = setup({
           {
             guard: 'fileAccepted',
             target: 'previewing',
-            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null })),
+            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null, ...noChoices })),
           },
           { actions: assign(({ event }) => ({ file: null, error: importFileProblem(event.file) })) },
         ],
@@ -251,10 +341,20 @@ export const lotImportMachine = setup({
       on: { 'import.progress': { actions: 'setProgress' } },
       invoke: {
         src: 'preview',
-        input: ({ context, self }) => ({ key: context.key, file: context.file!, layer: context.layer, parent: self }),
+        input: ({ context, self }) => requestOf(context, self),
         onDone: {
           target: 'reviewed',
-          actions: assign(({ event }) => ({ preview: event.output, layer: event.output.layer, error: null, report: freshReport() })),
+          actions: assign(({ context, event }) => ({
+            preview: event.output,
+            layer: event.output.layer,
+            error: null,
+            report: freshReport(),
+            choicesChecked: true,
+            duplicatesPage: Math.min(
+              context.duplicatesPage,
+              Math.max(0, Math.ceil((event.output.duplicates?.length ?? 0) / DUPLICATES_PER_PAGE) - 1),
+            ),
+          })),
         },
         onError: {
           target: 'failed',
@@ -268,12 +368,27 @@ export const lotImportMachine = setup({
     reviewed: {
       initial: 'checking',
       on: {
-        'import.layer': { target: 'previewing', actions: assign(({ event }) => ({ layer: event.layer })) },
+        'import.layer': { target: 'previewing', actions: assign(({ event }) => ({ layer: event.layer, ...noChoices })) },
+        'import.recheck': { guard: 'choicesReady', target: 'previewing' },
+        'duplicates.choose': {
+          target: '.checking',
+          actions: assign(({ context, event }) => ({ choices: choose(context.choices, event), choicesChecked: false })),
+        },
+        'duplicates.keepFirst': {
+          target: '.checking',
+          actions: assign(({ context }) => ({ choices: keepFirst(context.choices, context.preview), choicesChecked: false })),
+        },
+        'duplicates.page': {
+          actions: assign(({ context, event }) => {
+            const pages = Math.max(1, Math.ceil((context.preview?.duplicates?.length ?? 0) / DUPLICATES_PER_PAGE));
+            return { duplicatesPage: Math.min(Math.max(0, Math.floor(event.page)), pages - 1) };
+          }),
+        },
         'import.file': [
           {
             guard: 'fileAccepted',
             target: 'previewing',
-            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null })),
+            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null, ...noChoices })),
           },
           { target: 'choosingFile', actions: assign(({ event }) => ({ file: null, preview: null, error: importFileProblem(event.file) })) },
         ],
@@ -289,7 +404,7 @@ export const lotImportMachine = setup({
       on: { 'import.progress': { actions: 'setProgress' } },
       invoke: {
         src: 'commit',
-        input: ({ context, self }) => ({ key: context.key, file: context.file!, layer: context.layer, parent: self }),
+        input: ({ context, self }) => requestOf(context, self),
         onDone: {
           target: 'done',
           actions: [
@@ -314,7 +429,14 @@ export const lotImportMachine = setup({
           {
             guard: 'fileAccepted',
             target: 'previewing',
-            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null, rejectedIssues: [] })),
+            actions: assign(({ event }) => ({
+              file: event.file,
+              layer: null,
+              error: null,
+              preview: null,
+              rejectedIssues: [],
+              ...noChoices,
+            })),
           },
           {
             target: 'choosingFile',
@@ -332,8 +454,20 @@ export type LotImportMachine = typeof lotImportMachine;
  * `options.signal` aborts when the dialog is cancelled (the actor stops).
  */
 export interface LotImportDeps {
-  preview: (key: string, file: File, layer: string | null, options: UploadOptions) => Promise<ImportPreview>;
-  commit: (key: string, file: File, layer: string | null, options: UploadOptions) => Promise<{ created: number; updated: number }>;
+  preview: (
+    key: string,
+    file: File,
+    layer: string | null,
+    options: UploadOptions,
+    resolutions: ImportResolution[],
+  ) => Promise<ImportPreview>;
+  commit: (
+    key: string,
+    file: File,
+    layer: string | null,
+    options: UploadOptions,
+    resolutions: ImportResolution[],
+  ) => Promise<{ created: number; updated: number }>;
   /** Receives every failed call's ApiError; the caller forwards session errors (401/402). */
   reportApiError: (error: ApiError) => void;
 }
@@ -349,10 +483,10 @@ export function provideLotImportMachine(deps: LotImportDeps) {
   return lotImportMachine.provide({
     actors: {
       preview: fromPromise<ImportPreview, LotImportRequest>(({ input, signal }) =>
-        deps.preview(input.key, input.file, input.layer, uploadOptions(input, signal)),
+        deps.preview(input.key, input.file, input.layer, uploadOptions(input, signal), input.resolutions),
       ),
       commit: fromPromise<{ created: number; updated: number }, LotImportRequest>(({ input, signal }) =>
-        deps.commit(input.key, input.file, input.layer, uploadOptions(input, signal)),
+        deps.commit(input.key, input.file, input.layer, uploadOptions(input, signal), input.resolutions),
       ),
     },
     actions: { reportApiError: (_, error) => deps.reportApiError(error as ApiError) },

@@ -700,6 +700,47 @@ export const importUseSchema = z.object({ use: landUseSchema, lots: z.number().i
 export type ImportUse = z.infer<typeof importUseSchema>;
 
 /**
+ * One lot of a duplicated code, as the preview shows it side by side with the others (issue 13
+ * item 5): `position` is its place among the file's lots (1-based; what a resolution names),
+ * `location` where people find it ("fila 14", "elemento 12 (MZ A - LT 3)"), areas in m².
+ */
+export const importDuplicateCandidateSchema = z.object({
+  position: z.number().int(),
+  location: z.string(),
+  area_m2: z.number().nullable(),
+  drawn_area_m2: z.number().nullable(),
+  stage: z.string().nullable().optional(),
+  land_use: landUseSchema.nullable().optional(),
+});
+export type ImportDuplicateCandidate = z.infer<typeof importDuplicateCandidateSchema>;
+
+/** A code the file repeats, with every lot that has it (≥ 2), in file order. */
+export const importDuplicateSchema = z.object({ code: z.string(), candidates: z.array(importDuplicateCandidateSchema) });
+export type ImportDuplicate = z.infer<typeof importDuplicateSchema>;
+
+/** Most duplicated codes a preview lists (the file's first ones; the issues still count them all). */
+export const MAX_IMPORT_DUPLICATES = 2000;
+
+/**
+ * The user's choice for one lot of a duplicated code (issue 13 item 5; docs/import.md "Duplicated
+ * codes"), sent with the preview and the commit as the multipart text field `resolutions` (a JSON
+ * array of these, at most 20 000): the lot at `position` (whose code in the file is `code`; the
+ * server refuses a choice that does not match the file) is left out (DROP) or gets the lot
+ * number `number` in its block (RENAME). Lots without a choice are kept; the server applies the
+ * choices and then checks the file again (a renamed code can still be repeated or taken).
+ */
+export const importResolutionSchema = z
+  .strictObject({
+    position: z.number().int().min(1).max(20_000),
+    code: z.string().min(1).max(80),
+    action: z.enum(['DROP', 'RENAME']),
+    number: lotNumberSchema.optional(),
+  })
+  .refine((r) => r.action === 'DROP' || r.number !== undefined, { path: ['number'], message: 'Indique el nuevo número de lote' });
+export type ImportResolution = z.infer<typeof importResolutionSchema>;
+export const importResolutionsSchema = z.array(importResolutionSchema).max(20_000);
+
+/**
  * POST …/imports/preview answer (nothing stored). `can_import` is false when any ERROR exists.
  * `lots` holds every parsed lot (≤ 20 000).
  */
@@ -719,6 +760,12 @@ export const importPreviewResponseSchema = z.object({
     stages: z.array(importStageSchema).optional(),
     /** Lots per land use the file gives (lots with none are left out). Optional like `stages`. */
     uses: z.array(importUseSchema).optional(),
+    /**
+     * The codes the file repeats, each with its candidates (issue 13 item 5), whatever the choices
+     * sent: so the user can still see and change them. At most {@link MAX_IMPORT_DUPLICATES}.
+     * Optional like `stages`.
+     */
+    duplicates: z.array(importDuplicateSchema).optional(),
   }),
 });
 export type ImportPreview = z.infer<typeof importPreviewResponseSchema>['data'];

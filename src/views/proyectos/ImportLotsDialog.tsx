@@ -9,6 +9,7 @@ import {
   FormGroup,
   HTMLSelect,
   HTMLTable,
+  InputGroup,
   ProgressBar,
   Tag,
 } from '@blueprintjs/core';
@@ -16,6 +17,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatArea, formatMetres } from '../../lib/money';
 import {
+  choicesReady,
+  DUPLICATES_PER_PAGE,
   filterIssues,
   IMPORT_ACCEPT,
   ISSUES_PER_PAGE,
@@ -27,6 +30,8 @@ import {
 import {
   isSellableLandUse,
   LAND_USE_LABEL,
+  lotNumberSchema,
+  type ImportDuplicate,
   type ImportIssue,
   type ImportLotRow,
   type ImportPreview,
@@ -85,9 +90,9 @@ function ImportLotsContent({ actor, isOpen, onClose }: { actor: LotImportActor; 
     >
       <DialogBody>
         <p className="lot-import-help">
-          Archivos aceptados: CSV o XLSX con columnas <code>manzana, lote, area, precio_m2</code> (y medidas opcionales), GeoJSON de
-          polígonos o DXF de AutoCAD con los lotes como polilíneas cerradas y su rótulo («A-12» o «MZ A» / «LT 12»). Nada se guarda hasta
-          pulsar «Importar».
+          Archivos aceptados: CSV o XLSX con columnas <code>manzana, lote, area, precio_m2</code> (y medidas, <code>etapa</code> y{' '}
+          <code>uso</code> opcionales), GeoJSON de polígonos o DXF de AutoCAD con los lotes como polilíneas cerradas y su rótulo («A-12» o
+          «MZ A» / «LT 12»). Nada se guarda hasta pulsar «Importar».
         </p>
         <FormGroup label="Archivo" labelFor="lot-import-file">
           <FileInput
@@ -215,11 +220,152 @@ function PreviewSummary({ preview, actor }: { preview: ImportPreview; actor: Lot
       {preview.uses && preview.uses.length > 0 ? <UsesSummary uses={preview.uses} /> : null}
       {summary.errors > 0 ? (
         <Callout intent="danger" title="El archivo tiene errores">
-          Corrija el archivo y vuelva a elegirlo: no se importará ningún lote mientras haya errores.
+          {preview.duplicates?.length
+            ? 'Elija qué hacer con cada código repetido y vuelva a comprobar, o corrija el archivo y vuelva a elegirlo: no se importará ningún lote mientras haya errores.'
+            : 'Corrija el archivo y vuelva a elegirlo: no se importará ningún lote mientras haya errores.'}
         </Callout>
       ) : null}
+      {preview.duplicates && preview.duplicates.length > 0 ? <DuplicatesPanel actor={actor} duplicates={preview.duplicates} /> : null}
       {preview.issues.length > 0 ? <IssuesReport actor={actor} /> : null}
       <LotsTable lots={preview.lots} />
+    </section>
+  );
+}
+
+/** "Conservar" / "Descartar" / "Renombrar" of one candidate. */
+const CHOICE_OPTIONS = [
+  { value: 'KEEP', label: 'Conservar' },
+  { value: 'DROP', label: 'Descartar' },
+  { value: 'RENAME', label: 'Renombrar' },
+];
+
+/**
+ * The codes the file repeats (issue 13 item 5), each with its candidates side by side (where,
+ * areas, stage, use) and a choice per candidate: keep, drop or rename (new lot number in the same
+ * block). Choices make the preview stale until "Volver a comprobar" checks the file again with them
+ * on the server; "Conservar el primero de cada código" drops every later candidate at once. Paged.
+ */
+function DuplicatesPanel({ actor, duplicates }: { actor: LotImportActor; duplicates: readonly ImportDuplicate[] }) {
+  const choices = useSelector(actor, (s) => s.context.choices);
+  const checked = useSelector(actor, (s) => s.context.choicesChecked);
+  const page = useSelector(actor, (s) => s.context.duplicatesPage);
+  const pages = Math.max(1, Math.ceil(duplicates.length / DUPLICATES_PER_PAGE));
+  const shown = duplicates.slice(page * DUPLICATES_PER_PAGE, (page + 1) * DUPLICATES_PER_PAGE);
+  const ready = choicesReady(choices);
+  const choiceOf = (position: number) => choices.find((c) => c.position === position);
+  return (
+    <section className="lot-import-duplicates" aria-label="Códigos repetidos">
+      <div className="lot-import-duplicates__head">
+        <h4 className="bp6-heading">Códigos repetidos ({duplicates.length})</h4>
+        <Button small text="Conservar el primero de cada código" onClick={() => actor.send({ type: 'duplicates.keepFirst' })} />
+        <Button
+          small
+          intent={checked ? 'none' : 'primary'}
+          icon="refresh"
+          text="Volver a comprobar"
+          disabled={checked || !ready}
+          onClick={() => actor.send({ type: 'import.recheck' })}
+        />
+      </div>
+      {!checked ? (
+        <p className="lot-import-duplicates__stale" role="status">
+          {ready
+            ? 'Hay elecciones sin comprobar: pulse «Volver a comprobar» antes de importar.'
+            : 'Indique un número de lote válido para cada lote a renombrar.'}
+        </p>
+      ) : null}
+      {shown.map((group) => (
+        <HTMLTable
+          key={group.code}
+          compact
+          className="lot-import-table lot-import-duplicates__group"
+          aria-label={`Candidatos de ${group.code}`}
+        >
+          <caption>{group.code}</caption>
+          <thead>
+            <tr>
+              <th>Ubicación</th>
+              <th className="num">Área</th>
+              <th className="num">Área dibujada</th>
+              <th>Etapa</th>
+              <th>Uso</th>
+              <th>Elección</th>
+            </tr>
+          </thead>
+          <tbody>
+            {group.candidates.map((candidate) => {
+              const choice = choiceOf(candidate.position);
+              const action = choice?.action ?? 'KEEP';
+              const invalid = action === 'RENAME' && !lotNumberSchema.safeParse(choice?.number ?? '').success;
+              const label = `${group.code}, ${candidate.location}`;
+              return (
+                <tr key={candidate.position}>
+                  <td>{candidate.location}</td>
+                  <td className="num">{candidate.area_m2 === null ? '—' : formatArea(candidate.area_m2)}</td>
+                  <td className="num">{candidate.drawn_area_m2 === null ? '—' : formatArea(candidate.drawn_area_m2)}</td>
+                  <td>{candidate.stage ?? '—'}</td>
+                  <td>{candidate.land_use ? LAND_USE_LABEL[candidate.land_use] : '—'}</td>
+                  <td className="lot-import-duplicates__choice">
+                    <HTMLSelect
+                      aria-label={`Elección para ${label}`}
+                      value={action}
+                      options={CHOICE_OPTIONS}
+                      onChange={(e) =>
+                        actor.send({
+                          type: 'duplicates.choose',
+                          position: candidate.position,
+                          code: group.code,
+                          action: e.currentTarget.value as 'KEEP' | 'DROP' | 'RENAME',
+                        })
+                      }
+                    />
+                    {action === 'RENAME' ? (
+                      <InputGroup
+                        small
+                        aria-label={`Nuevo número de lote para ${label}`}
+                        aria-invalid={invalid}
+                        intent={invalid ? 'danger' : 'none'}
+                        placeholder="Nuevo n.º"
+                        value={choice?.number ?? ''}
+                        onValueChange={(number) =>
+                          actor.send({
+                            type: 'duplicates.choose',
+                            position: candidate.position,
+                            code: group.code,
+                            action: 'RENAME',
+                            number,
+                          })
+                        }
+                      />
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </HTMLTable>
+      ))}
+      {pages > 1 ? (
+        <div className="lot-import-pager" role="navigation" aria-label="Páginas de códigos repetidos">
+          <Button
+            small
+            icon="chevron-left"
+            aria-label="Códigos anteriores"
+            disabled={page === 0}
+            onClick={() => actor.send({ type: 'duplicates.page', page: page - 1 })}
+          />
+          <span>
+            Página {page + 1} de {pages}
+          </span>
+          <Button
+            small
+            icon="chevron-right"
+            aria-label="Códigos siguientes"
+            disabled={page >= pages - 1}
+            onClick={() => actor.send({ type: 'duplicates.page', page: page + 1 })}
+          />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -77,8 +77,16 @@ export const LOT_COLUMNS: TableColumn<Lot>[] = [
     render: (l) => money(l.list_price, l.currency),
     exportValue: (l) => l.list_price / 100,
   },
-  { key: 'is_corner', label: 'Esquina', render: (l) => yesNo(l.is_corner), exportValue: (l) => yesNo(l.is_corner) },
-  { key: 'facing_park', label: 'Frente a parque', render: (l) => yesNo(l.facing_park), exportValue: (l) => yesNo(l.facing_park) },
+  // Corner and facing park start hidden (the "Columnas" menu shows them) so the table with its Uso
+  // column still fits 1 366 px with the actions in view.
+  { key: 'is_corner', label: 'Esquina', hiddenByDefault: true, render: (l) => yesNo(l.is_corner), exportValue: (l) => yesNo(l.is_corner) },
+  {
+    key: 'facing_park',
+    label: 'Frente a parque',
+    hiddenByDefault: true,
+    render: (l) => yesNo(l.facing_park),
+    exportValue: (l) => yesNo(l.facing_park),
+  },
   {
     key: 'status',
     label: 'Estado',

@@ -36,6 +36,37 @@ const csvFile = () => new File([readFileSync(CSV_PATH)], 'lotes.txt', { type: 't
 /** Fixed multipart boundary, so the regenerated pact is byte-identical run after run (drift check). */
 const PACT_BOUNDARY = 'parcelaPactBoundary';
 
+/** A table that repeats lot A-20 (issue 13 item 5): two candidates of the same code. */
+const DUPLICATED_CSV = 'manzana,lote,area,precio_m2\nA,20,150.50,250.00\nA,20,151.00,250.00\nA,21,152.00,250.00\n';
+const DUPLICATED_PATH = path.join(mkdtempSync(path.join(tmpdir(), 'parcela-pact-')), 'repetidos.txt');
+writeFileSync(DUPLICATED_PATH, DUPLICATED_CSV);
+const duplicatedFile = () => new File([DUPLICATED_CSV], 'repetidos.txt', { type: 'text/plain' });
+/** The user's choice on it: the second A-20 becomes A-20A. */
+const RESOLUTIONS = [{ position: 2, code: 'MZ A - LT 20', action: 'RENAME' as const, number: '20A' }];
+/**
+ * The multipart body with the `resolutions` text field and the `file` part, as the app sends it.
+ * Pact's multipartBody builder takes one file part only, so this body is written out, and the
+ * Content-Type header matched by type (any boundary), as multipartBody does.
+ */
+const resolvedBody =
+  `--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="resolutions"\r\n\r\n${JSON.stringify(RESOLUTIONS)}\r\n` +
+  `--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="repetidos.txt"\r\nContent-Type: text/plain\r\n\r\n` +
+  `${DUPLICATED_CSV}\r\n--${PACT_BOUNDARY}--\r\n`;
+/**
+ * Sets a text request body through pact-core's `withRequestBody` (pactffi_with_body). The V4
+ * builder's `body()` goes through `withRequestBinaryBody`, which adds a content-type rule on the
+ * whole body that Pact's multipart matcher then applies to every part (the JSON field "is not
+ * multipart"); a text body is compared part by part, by name, like multipartBody's.
+ */
+function withTextBody<B extends object>(builder: B, contentType: string, body: string): B {
+  (builder as unknown as { interaction: { withRequestBody(body: string, contentType: string): boolean } }).interaction.withRequestBody(
+    body,
+    contentType,
+  );
+  return builder;
+}
+const MULTIPART = regex(/^multipart\/form-data;\s*boundary=.+$/, `multipart/form-data; boundary=${PACT_BOUNDARY}`);
+
 describe('lot imports (consumer)', () => {
   it('previews a lots table: lots to create and update, no issues', async () => {
     await pact
@@ -102,6 +133,78 @@ describe('lot imports (consumer)', () => {
       .executeTest(async (mock) => {
         const result = await createLotImportsApi(client(mock.url)).commit(SUBDIVISION_KEY, csvFile());
         expect(result.created + result.updated).toBe(16);
+      });
+  });
+
+  it('previews a table with a repeated code: its candidates side by side, refused until resolved', async () => {
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .uponReceiving('a request to preview a table with a repeated lot code')
+      .withRequest('POST', `/api/subdivisions/${SUBDIVISION_KEY}/imports/preview`, (b) =>
+        b.headers(bearer(STAFF_TOKEN)).multipartBody('text/plain', DUPLICATED_PATH, 'file', PACT_BOUNDARY),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            format: 'CSV',
+            layers: null,
+            layer: null,
+            lots: eachLike({
+              block: like('A'),
+              number: like('20'),
+              code: like('MZ A - LT 20'),
+              area_m2: number(150.5),
+              drawn_area_m2: null,
+              perimeter_m: null,
+              price_per_m2: integer(25000),
+              has_polygon: boolean(false),
+              action: regex(/^(CREATE|UPDATE)$/, 'CREATE'),
+            }),
+            issues: eachLike({
+              severity: regex(/^(ERROR|WARNING)$/, 'ERROR'),
+              location: like('fila 3'),
+              lot_code: like('MZ A - LT 20'),
+              field: null,
+              message: like('Código repetido: MZ A - LT 20 ya aparece en fila 2'),
+            }),
+            summary: { create: integer(3), update: integer(0), errors: integer(1), warnings: integer(0) },
+            can_import: false,
+            duplicates: [
+              {
+                code: 'MZ A - LT 20',
+                candidates: [
+                  { position: 1, location: like('fila 2'), area_m2: number(150.5), drawn_area_m2: null },
+                  { position: 2, location: like('fila 3'), area_m2: number(151), drawn_area_m2: null },
+                ],
+              },
+            ],
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const preview = await createLotImportsApi(client(mock.url)).preview(SUBDIVISION_KEY, duplicatedFile());
+        expect(preview.can_import).toBe(false);
+        expect(preview.duplicates?.[0]?.candidates.map((c) => c.position)).toEqual([1, 2]);
+      });
+  });
+
+  it('imports the table with the choice on the repeated code (field `resolutions`)', async () => {
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .uponReceiving('a request to import a table with a choice on its repeated code')
+      .withRequest('POST', `/api/subdivisions/${SUBDIVISION_KEY}/imports`, (b) =>
+        withTextBody(
+          b.headers({ ...bearer(STAFF_TOKEN), 'Content-Type': MULTIPART }),
+          `multipart/form-data; boundary=${PACT_BOUNDARY}`,
+          resolvedBody,
+        ),
+      )
+      .willRespondWith(200, (b) => b.jsonBody({ data: { created: 3, updated: 0 } }))
+      .executeTest(async (mock) => {
+        const result = await createLotImportsApi(client(mock.url)).commit(SUBDIVISION_KEY, duplicatedFile(), null, {}, RESOLUTIONS);
+        expect(result).toEqual({ created: 3, updated: 0 });
       });
   });
 });

@@ -54,10 +54,10 @@ describe('lot import machine', () => {
     actor.send({ type: 'import.file', file: chosen });
     expect(actor.getSnapshot().value).toBe('previewing');
     await waitFor(actor, (s) => s.matches({ reviewed: 'canImport' }));
-    expect(deps.preview).toHaveBeenCalledWith('k1', chosen, null, expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    expect(deps.preview).toHaveBeenCalledWith('k1', chosen, null, expect.objectContaining({ signal: expect.any(AbortSignal) }), []);
     actor.send({ type: 'import.confirm' });
     await waitFor(actor, (s) => s.matches('done'));
-    expect(deps.commit).toHaveBeenCalledWith('k1', chosen, 'LOTES', expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    expect(deps.commit).toHaveBeenCalledWith('k1', chosen, 'LOTES', expect.objectContaining({ signal: expect.any(AbortSignal) }), []);
     expect(emitted).toHaveBeenCalledWith(expect.objectContaining({ type: 'imported', created: 2, updated: 0 }));
   });
 
@@ -81,7 +81,60 @@ describe('lot import machine', () => {
     actor.send({ type: 'import.layer', layer: 'MANZANAS' });
     expect(actor.getSnapshot().value).toBe('previewing');
     await waitFor(actor, (s) => s.matches('reviewed'));
-    expect(deps.preview).toHaveBeenLastCalledWith('k1', expect.any(File), 'MANZANAS', expect.anything());
+    expect(deps.preview).toHaveBeenLastCalledWith('k1', expect.any(File), 'MANZANAS', expect.anything(), []);
+  });
+
+  it('duplicated codes: choices make the preview stale until re-checked; the commit sends the same choices (issue 13 item 5)', async () => {
+    const duplicates = [
+      {
+        code: 'MZ A - LT 2',
+        candidates: [
+          { position: 2, location: 'fila 3', area_m2: 130, drawn_area_m2: null },
+          { position: 3, location: 'fila 4', area_m2: 131, drawn_area_m2: null },
+        ],
+      },
+      {
+        code: 'MZ A - LT 3',
+        candidates: [
+          { position: 4, location: 'fila 5', area_m2: 140, drawn_area_m2: null },
+          { position: 5, location: 'fila 6', area_m2: 141, drawn_area_m2: null },
+          { position: 6, location: 'fila 7', area_m2: 142, drawn_area_m2: null },
+        ],
+      },
+    ];
+    const refused = preview({ can_import: false, duplicates, summary: { create: 6, update: 0, errors: 3, warnings: 0 } });
+    const previewFn = vi.fn((_k: string, _f: File, _l: string | null, _o: UploadOptions, resolutions: unknown[]) =>
+      Promise.resolve(resolutions.length ? preview({ duplicates }) : refused),
+    );
+    const { actor, deps } = start({ preview: previewFn });
+    actor.send({ type: 'import.open', key: 'k1' });
+    actor.send({ type: 'import.file', file: file('lotes.csv') });
+    await waitFor(actor, (s) => s.matches({ reviewed: 'blocked' }));
+
+    actor.send({ type: 'duplicates.keepFirst' });
+    actor.send({ type: 'duplicates.choose', position: 5, code: 'MZ A - LT 3', action: 'RENAME' });
+    expect(actor.getSnapshot().context.choicesChecked).toBe(false);
+    // A rename without a valid number cannot be sent yet.
+    actor.send({ type: 'import.recheck' });
+    expect(actor.getSnapshot().matches({ reviewed: 'blocked' })).toBe(true);
+    actor.send({ type: 'duplicates.choose', position: 5, code: 'MZ A - LT 3', action: 'RENAME', number: '3a' });
+    actor.send({ type: 'duplicates.choose', position: 6, code: 'MZ A - LT 3', action: 'KEEP' });
+    actor.send({ type: 'import.recheck' });
+    await waitFor(actor, (s) => s.matches({ reviewed: 'canImport' }));
+    const sent = [
+      { position: 3, code: 'MZ A - LT 2', action: 'DROP' },
+      { position: 5, code: 'MZ A - LT 3', action: 'RENAME', number: '3A' },
+    ];
+    expect(previewFn).toHaveBeenLastCalledWith('k1', expect.any(File), 'LOTES', expect.anything(), sent);
+    // A new choice after the check blocks the import again until the next check.
+    actor.send({ type: 'duplicates.choose', position: 6, code: 'MZ A - LT 3', action: 'DROP' });
+    expect(actor.getSnapshot().matches({ reviewed: 'blocked' })).toBe(true);
+    actor.send({ type: 'duplicates.choose', position: 6, code: 'MZ A - LT 3', action: 'KEEP' });
+    actor.send({ type: 'import.recheck' });
+    await waitFor(actor, (s) => s.matches({ reviewed: 'canImport' }));
+    actor.send({ type: 'import.confirm' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(deps.commit).toHaveBeenCalledWith('k1', expect.any(File), 'LOTES', expect.anything(), sent);
   });
 
   it('refuses wrong types and oversized files before calling the server', () => {

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../../errors';
+import type { ImportResolution } from '../../../../src/schemas/proyectos/projects';
 import type { ParseResult } from './types';
 
 /**
@@ -37,6 +38,8 @@ interface Job {
   bytes: Buffer;
   filename: string;
   layer: string | null;
+  /** The user's choices on duplicated codes (issue 13 item 5). */
+  resolutions: readonly ImportResolution[];
   resolve: (result: ParseResult) => void;
   reject: (error: Error) => void;
 }
@@ -82,12 +85,12 @@ export class ImportCheckPool {
    * @throws HttpError 422 on `file` when the time budget or the memory limit is exceeded; 503 when
    *   the queue is full; Error when a worker fails for another reason (a bug: 500).
    */
-  check(bytes: Buffer, filename: string, layer: string | null): Promise<ParseResult> {
+  check(bytes: Buffer, filename: string, layer: string | null, resolutions: readonly ImportResolution[] = []): Promise<ParseResult> {
     if (this.closed) return Promise.reject(new HttpError(503, CHECK_MESSAGES.busy));
     const free = this.slots.findIndex((s) => s === null || !s.busy);
     if (free < 0 && this.queue.length >= this.options.queueLimit) return Promise.reject(new HttpError(503, CHECK_MESSAGES.busy));
     return new Promise<ParseResult>((resolve, reject) => {
-      this.queue.push({ bytes, filename, layer, resolve, reject });
+      this.queue.push({ bytes, filename, layer, resolutions, resolve, reject });
       this.drain();
     });
   }
@@ -187,7 +190,7 @@ export class ImportCheckPool {
       slot.worker.on('message', onMessage);
       // A copy: the request's buffer may be a slice of a larger pooled one.
       const bytes = new Uint8Array(job.bytes);
-      slot.worker.postMessage({ id, bytes, filename: job.filename, layer: job.layer }, [bytes.buffer]);
+      slot.worker.postMessage({ id, bytes, filename: job.filename, layer: job.layer, resolutions: job.resolutions }, [bytes.buffer]);
     });
     try {
       job.resolve(await result);

@@ -1,9 +1,17 @@
 import { coordinatesWithinLimits, LIMIT_MESSAGES, LIMITS, listPriceWithinLimit, withinLimit } from '../../../../src/schemas/limits';
-import type { ImportFormat, ImportIssue, ImportIssueKind } from '../../../../src/schemas/proyectos/projects';
+import {
+  lotCode,
+  MAX_IMPORT_DUPLICATES,
+  type ImportDuplicate,
+  type ImportFormat,
+  type ImportIssue,
+  type ImportIssueKind,
+  type ImportResolution,
+} from '../../../../src/schemas/proyectos/projects';
 import { cleanRing, geoDistance, OVERLAP_ERROR_M2, overlappingPairs } from './geometry';
 import { looksLikeDxf, parseDxf, parseGeoJson } from './spatial';
 import { parseCsv, parseXlsx } from './table';
-import { issue, kindOf, type ParsedLot, type ParseResult } from './types';
+import { issue, kindOf, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
 
 export type { ParsedLot, ParseResult } from './types';
 
@@ -316,11 +324,106 @@ export function capIssues(issues: readonly ImportIssue[]): ImportIssue[] {
 }
 
 /**
+ * The codes `lots` repeats, each with its lots in file order (issue 13 item 5), at most
+ * {@link MAX_IMPORT_DUPLICATES} codes (the first ones found).
+ */
+export function duplicateGroups(lots: readonly ParsedLot[]): ImportDuplicate[] {
+  const byCode = new Map<string, ParsedLot[]>();
+  for (const lot of lots) {
+    const group = byCode.get(lot.code);
+    if (group) group.push(lot);
+    else byCode.set(lot.code, [lot]);
+  }
+  const groups: ImportDuplicate[] = [];
+  for (const [code, group] of byCode) {
+    if (group.length < 2) continue;
+    groups.push({
+      code,
+      candidates: group.map((lot) => ({
+        position: lot.position,
+        location: lot.location,
+        area_m2: lot.area_m2,
+        drawn_area_m2: lot.drawn_area_m2,
+        stage: lot.stage,
+        land_use: lot.land_use,
+      })),
+    });
+    if (groups.length >= MAX_IMPORT_DUPLICATES) break;
+  }
+  return groups;
+}
+
+/**
+ * Applies the user's choices on duplicated codes (issue 13 item 5; docs/import.md "Duplicated
+ * codes") to `result.lots`: a DROP leaves the lot at that position out, a RENAME gives it the new
+ * lot number in its block (code recomputed). Each applied choice is a WARNING of kind DUPLICATE
+ * saying what was done, so the preview records it. A choice whose position holds no lot or a lot
+ * of another code (the file changed since the preview), or whose new number breaks the lot-number
+ * rules, is an ERROR and changes nothing. The duplicate check runs afterwards on the result.
+ */
+export function applyResolutions(result: ParseResult, resolutions: readonly ImportResolution[]): ImportIssue[] {
+  const issues: ImportIssue[] = [];
+  if (resolutions.length === 0) return issues;
+  const byPosition = new Map(result.lots.map((lot) => [lot.position, lot]));
+  const dropped = new Set<ParsedLot>();
+  const seen = new Set<number>();
+  for (const choice of resolutions) {
+    const lot = byPosition.get(choice.position);
+    const where = lot?.location ?? `lote ${choice.position} del archivo`;
+    if (!lot || lot.code !== choice.code || seen.has(choice.position)) {
+      issues.push(
+        issue(
+          'ERROR',
+          where,
+          seen.has(choice.position)
+            ? `Hay dos elecciones para el mismo lote (${choice.code}): elija una`
+            : `La elección para ${choice.code} no corresponde a este archivo: vuelva a comprobarlo`,
+          { lot_code: choice.code, field: 'resolutions', kind: 'DUPLICATE' },
+        ),
+      );
+      continue;
+    }
+    seen.add(choice.position);
+    if (choice.action === 'DROP') {
+      dropped.add(lot);
+      issues.push(
+        issue('WARNING', lot.location, `Se descartó ${lot.code} de ${lot.location} (código repetido)`, {
+          lot_code: lot.code,
+          kind: 'DUPLICATE',
+        }),
+      );
+      continue;
+    }
+    const valid = validateBlockAndNumber(lot.block, choice.number ?? '');
+    if (!valid.ok) {
+      for (const message of valid.messages)
+        issues.push(issue('ERROR', lot.location, message, { lot_code: lot.code, field: 'resolutions', kind: 'DUPLICATE' }));
+      continue;
+    }
+    const renamed = lotCode(valid.block, valid.number);
+    issues.push(
+      issue('WARNING', lot.location, `Se renombró ${lot.code} de ${lot.location} a ${renamed}`, { lot_code: renamed, kind: 'DUPLICATE' }),
+    );
+    lot.number = valid.number;
+    lot.code = renamed;
+  }
+  if (dropped.size > 0) result.lots = result.lots.filter((lot) => !dropped.has(lot));
+  return issues;
+}
+
+/**
  * Parses and checks a file. Never throws for bad input: unreadable files come back as an ERROR
  * issue with location "archivo". Issues are ordered errors first, then by where they were found.
  * @param layer DXF layer to read (default: the one with most closed polylines).
+ * @param resolutions the user's choices on duplicated codes ({@link applyResolutions}), applied
+ *   after cleaning and before the checks; `result.duplicates` lists the file's repeats as read.
  */
-export async function readImportFile(bytes: Buffer, filename: string, layer?: string | null): Promise<ParseResult> {
+export async function readImportFile(
+  bytes: Buffer,
+  filename: string,
+  layer?: string | null,
+  resolutions: readonly ImportResolution[] = [],
+): Promise<ParseResult> {
   const format = detectFormat(bytes, filename);
   let result: ParseResult;
   if (format === null) {
@@ -385,8 +488,13 @@ export async function readImportFile(bytes: Buffer, filename: string, layer?: st
   result.issues.forEach((i, n) => {
     i.kind = n >= parsedIssues ? 'LIMIT' : kindOf(i);
   });
+  result.lots.forEach((lot, i) => {
+    lot.position = i + 1;
+  });
   const cleaning = cleanLots(result);
-  result.issues = capIssues(result.issues.concat(cleaning)).concat(checkLots(result));
+  result.duplicates = duplicateGroups(result.lots);
+  const choices = applyResolutions(result, resolutions);
+  result.issues = capIssues(result.issues.concat(cleaning, choices)).concat(checkLots(result));
   result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
   return result;
 }

@@ -3,6 +3,7 @@ import {
   IMPORT_ISSUE_KINDS,
   lotCode,
   lotNumberSchema,
+  type ImportDuplicate,
   type ImportFormat,
   type ImportIssue,
   type ImportIssueKind,
@@ -43,6 +44,11 @@ export interface ParsedLot extends LotBoundaries {
   land_use: LandUse | null;
   /** Where people find it: "fila 14", "capa LOTES, polilínea cerca de (120.50, 88.00)". */
   location: string;
+  /**
+   * Place among the file's lots, 1-based, set by readImportFile once the limits are applied (0
+   * before): stable for the same bytes, so a duplicate resolution names a lot by it (issue 13 item 5).
+   */
+  position: number;
 }
 
 /** What a parser returns. `lots` excludes rows/polylines whose block or number is unusable. */
@@ -63,6 +69,11 @@ export interface ParseResult {
    * item 8), so the file has more lots than may be imported.
    */
   truncated?: boolean;
+  /**
+   * The codes the file repeats with their lots, as read — before any resolution is applied (set by
+   * readImportFile; issue 13 item 5).
+   */
+  duplicates?: ImportDuplicate[];
 }
 
 /** A lot with every optional field empty (parsers fill what their format has). */
@@ -90,6 +101,7 @@ export function emptyLot(block: string, number: string, location: string): Parse
     stage: null,
     land_use: null,
     location,
+    position: 0,
   };
 }
 
