@@ -250,6 +250,8 @@ export interface SubdivisionsTable {
   published: Generated<Flag>;
   /** 1 → the public and customer maps show prices. */
   public_prices: Generated<Flag>;
+  /** Area two lots of an imported file may share before it is an error, m² (0.05 by default; migration 0011). */
+  overlap_limit_m2: Generated<number>;
   /** PLAN (drawing units, y up) or GEO ([lon, lat] WGS84) for lot polygons. */
   coordinate_system: Generated<'PLAN' | 'GEO'>;
   plan_content_type: ColumnType<string | null, string | null | undefined, string | null>;

@@ -25,6 +25,7 @@ import { lotImportsRoutes } from './proyectos/lot-imports.routes';
 import { projectsMigration } from './proyectos/migrations/0005-projects';
 import { numericLimitsMigration } from './proyectos/migrations/0006-numeric-limits';
 import { landUseMigration } from './proyectos/migrations/0010-land-use';
+import { overlapLimitMigration } from './proyectos/migrations/0011-overlap-limit';
 import { projectsRoutes } from './proyectos/projects.routes';
 
 /**
@@ -69,7 +70,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   {
     name: 'proyectos',
     routes: [projectsRoutes, lotImportsRoutes],
-    migrations: { '0005-projects': projectsMigration, '0006-numeric-limits': numericLimitsMigration, '0010-land-use': landUseMigration },
+    migrations: {
+      '0005-projects': projectsMigration,
+      '0006-numeric-limits': numericLimitsMigration,
+      '0010-land-use': landUseMigration,
+      '0011-overlap-limit': overlapLimitMigration,
+    },
   },
 ];
 

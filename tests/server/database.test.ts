@@ -7,7 +7,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { allMigrations } from '../../server/modules';
 import { isUniqueViolation } from '../../server/db/portable';
 import { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_ROLES, seedDemo } from '../../server/db/seed';
-import { FIXTURE_COMPANY, createBlock, createStaff, createSubdivision } from '../../server/testing/fixtures';
+import { FIXTURE_COMPANY, createBlock, createStaff } from '../../server/testing/fixtures';
 import { buildTestApp, createTestDatabase, dialects, loginToken, getWithToken } from './harness';
 
 /** Migrations, the demo seed and the portable storage conventions, on each dialect. */
@@ -54,13 +54,29 @@ describe.each(dialects)('database (%s)', (dialect) => {
     }
   });
 
-  it('migration 0010 adds land use to existing lots (rows, indexes, triggers, history kept) and can be undone', async () => {
+  it('migrations 0010 (land use of existing lots: rows, indexes, history kept) and 0011 (overlap limit) apply and can be undone', async () => {
     const database = await createTestDatabase(dialect);
     const { db } = database;
     try {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(dialect) } });
       expect((await migrator.migrateTo('0009-outbox-delivery')).error).toBeUndefined();
-      const s = await createSubdivision(db);
+      // Inserted by hand: the service reads columns of later migrations.
+      const s = await db
+        .insertInto('subdivisions')
+        .values({
+          code: 'MIG-10',
+          name: 'Migración',
+          department: 'Lima',
+          province: 'Lima',
+          district: 'Lurín',
+          currency: 'PEN',
+          total_area_m2: 1000,
+          status: 'EN_VENTA',
+          created_at: '2026-01-01T00:00:00.000Z',
+          updated_at: '2026-01-01T00:00:00.000Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const block = await createBlock(db, s.id, 'A');
       const stamp = '2026-01-01T00:00:00.000Z';
       const insertLot = (number: string, status: string): Promise<number> =>
@@ -77,7 +93,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         .values({ lot_id: sold, from_status: 'DISPONIBLE', to_status: 'VENDIDO', reason: null, user_id: null, changed_at: stamp })
         .execute();
 
-      expect(await migrateToLatest(database)).toEqual(['0010-land-use']);
+      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit']);
       const rows = await db
         .selectFrom('lots')
         .select(['id', 'status', 'land_use', 'code'])
@@ -113,6 +129,11 @@ describe.each(dialects)('database (%s)', (dialect) => {
         .execute();
       await db.deleteFrom('lots').where('id', '=', gone).execute();
       expect(await db.selectFrom('lot_status_changes').select('id').where('lot_id', '=', gone).execute()).toEqual([]);
+      // 0011: every subdivision has the default overlap limit of the import, within 0–10 m².
+      expect(await db.selectFrom('subdivisions').select('overlap_limit_m2').where('id', '=', s.id).executeTakeFirstOrThrow()).toEqual({
+        overlap_limit_m2: 0.05,
+      });
+      await expect(db.updateTable('subdivisions').set({ overlap_limit_m2: 11 }).where('id', '=', s.id).execute()).rejects.toThrow(/check/i);
       if (dialect === 'sqlite') {
         const indexes = await sql<{ name: string }>`select name from pragma_index_list('lots')`.execute(db);
         expect(indexes.rows.map((r) => r.name)).toEqual(expect.arrayContaining(['lots_subdivision_status_idx', 'lots_block_idx']));
@@ -127,7 +148,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         { id: sold, status: 'VENDIDO' },
         { id: free, status: 'DISPONIBLE' },
       ]);
-      expect(await migrateToLatest(database)).toEqual(['0010-land-use']);
+      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit']);
     } finally {
       await database.destroy();
     }

@@ -557,6 +557,52 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     expect(preview.can_import).toBe(false);
   });
 
+  it("takes the subdivision's own overlap limit (issue 13 item 2): 20 m² in common is a warning under a 25 m² limit", async () => {
+    const { token } = await staff();
+    const id = await insertSubdivision(db());
+    const key = ids.encode(id);
+    const patch = (overlap_limit_m2: unknown) =>
+      ctx().app.inject({ method: 'PATCH', url: `/api/subdivisions/${key}`, headers: bearer(token), payload: { overlap_limit_m2 } });
+    const tooMuch = await patch(11);
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors.overlap_limit_m2).toEqual(['El área admitida es de hasta 10 m²']);
+    expect((await patch(-1)).json().errors.overlap_limit_m2).toEqual(['El área no puede ser negativa']);
+    // The limit is an area in m²; 10 m² is the most, so this file's 20 m² stays an error…
+    expect((await patch(10)).json().data.overlap_limit_m2).toBe(10);
+    const refused = importPreviewResponseSchema.parse(
+      (await post(`/api/subdivisions/${key}/imports/preview`, token, 'arcgis.geojson', arcgisExport({ overlap: true }))).json(),
+    ).data;
+    expect(refused.can_import).toBe(false);
+    // …while in a lot drawn 0.01 m into its neighbour (0.2 m² in common) it decides: an error at 0.05, a warning at 0.5.
+    const sliver = (() => {
+      const json = JSON.parse(arcgisExport().toString()) as {
+        features: Array<{ properties: Record<string, unknown>; geometry: { coordinates: number[][][] } }>;
+      };
+      const b1 = json.features.find((f) => f.properties.MZ === 'B' && f.properties.LT === '1')!;
+      b1.geometry.coordinates[0] = b1.geometry.coordinates[0]!.map(([x, y]) => [x! > 280_005 ? x! + 0.01 : x!, y!]);
+      return Buffer.from(JSON.stringify(json));
+    })();
+    expect((await patch(0.05)).statusCode).toBe(200);
+    const strict = importPreviewResponseSchema.parse(
+      (await post(`/api/subdivisions/${key}/imports/preview`, token, 'sliver.geojson', sliver)).json(),
+    ).data;
+    expect(strict.issues.filter((i) => i.severity === 'ERROR').map((i) => i.message)).toEqual([
+      expect.stringMatching(/^El lote MZ B - LT 2 se superpone con MZ B - LT 1 \(0\.2\d m² en común\)$/),
+    ]);
+    expect((await patch(0.5)).statusCode).toBe(200);
+    const lenient = importPreviewResponseSchema.parse(
+      (await post(`/api/subdivisions/${key}/imports/preview`, token, 'sliver.geojson', sliver)).json(),
+    ).data;
+    expect(lenient.can_import).toBe(true);
+    expect(lenient.issues).toContainEqual(
+      expect.objectContaining({
+        severity: 'WARNING',
+        kind: 'SLIVER',
+        message: expect.stringMatching(/comparte 0\.2\d m² con MZ B - LT 1 \(hasta 0\.50 m²: se acepta\)$/),
+      }),
+    );
+  });
+
   it('refuses a CRS it cannot convert, instead of reading it as plan metres', async () => {
     const { token } = await staff();
     const id = await insertSubdivision(db());

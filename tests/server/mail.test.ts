@@ -258,7 +258,7 @@ describe.each(dialects)('e-mail delivery over SMTP (%s)', (dialect) => {
           created_at: '2026-01-01T00:00:00.000Z',
         })
         .execute();
-      expect(await migrateToLatest(database)).toEqual(['0009-outbox-delivery', '0010-land-use']);
+      expect(await migrateToLatest(database)).toEqual(['0009-outbox-delivery', '0010-land-use', '0011-overlap-limit']);
       const old = await database.db.selectFrom('outbox').selectAll().where('recipient', '=', 'old@parcela.test').executeTakeFirstOrThrow();
       expect(old).toMatchObject({ status: 'FAILED', link: null, attempts: 0 });
       expect(old.last_error).toContain('antes de que existiera');

@@ -38,6 +38,7 @@ const subdivision: Subdivision = {
   published: true,
   public_prices: true,
   coordinate_system: 'PLAN',
+  overlap_limit_m2: 0.05,
   plan_url: null,
   lot_counts: { DISPONIBLE: 5, SEPARADO: 2, VENDIDO: 3, BLOQUEADO: 1, RESERVA_COMERCIAL: 0, CANJE: 0, NO_VENDIBLE: 0 },
   lots_total: 11,

@@ -10,7 +10,7 @@ import type { DB, LandUse, LotStatus } from '../../db/database';
 
 /** The subdivision's id and coordinate system ('PLAN' metres or 'GEO' lon/lat), or undefined. */
 export async function findImportTarget(db: Kysely<DB>, id: number) {
-  return db.selectFrom('subdivisions').select(['id', 'coordinate_system']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('subdivisions').select(['id', 'coordinate_system', 'overlap_limit_m2']).where('id', '=', id).executeTakeFirst();
 }
 
 /** Whether any lot of the subdivision has a polygon (then the coordinate system is fixed). */

@@ -103,7 +103,10 @@ export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
         const upload = await readUpload(request);
-        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer, upload.resolutions);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer, {
+          resolutions: upload.resolutions,
+          overlapLimitM2: subdivision.overlap_limit_m2,
+        });
         return { data: await previewImport(deps.db, subdivision, parsed) };
       },
     );
@@ -114,7 +117,10 @@ export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
         const upload = await readUpload(request);
-        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer, upload.resolutions);
+        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer, {
+          resolutions: upload.resolutions,
+          overlapLimitM2: subdivision.overlap_limit_m2,
+        });
         return { data: await commitImport(deps.db, auditContextOf(request, deps.clock), subdivision, parsed) };
       },
     );

@@ -42,13 +42,15 @@ export const IMPORT_MESSAGES = {
 export interface ImportSubdivision {
   id: number;
   coordinate_system: 'PLAN' | 'GEO';
+  /** Area two lots of the file may share before it is an error, m² (issue 13 item 2). */
+  overlap_limit_m2: number;
 }
 
 /** The subdivision with `id`. @throws HttpError 404 "Lotización no encontrada". */
 export async function findImportSubdivision(db: Kysely<DB>, id: number | null): Promise<ImportSubdivision> {
   const row = id === null ? undefined : await findImportTarget(db, id);
   if (!row) throw new HttpError(404, IMPORT_MESSAGES.subdivisionNotFound);
-  return row;
+  return { ...row, overlap_limit_m2: Number(row.overlap_limit_m2) };
 }
 
 /** Issues that depend on the subdivision: coordinate system mismatch, new lots without price. */

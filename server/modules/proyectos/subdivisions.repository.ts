@@ -30,6 +30,7 @@ const COLUMNS = [
   'published',
   'public_prices',
   'coordinate_system',
+  'overlap_limit_m2',
   'plan_content_type',
   'plan_width',
   'plan_height',

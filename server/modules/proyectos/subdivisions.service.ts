@@ -108,6 +108,7 @@ function toSubdivision(deps: Pick<ProjectsDeps, 'ids'>, row: SubdivisionRow, sta
     published: fromFlag(row.published),
     public_prices: fromFlag(row.public_prices),
     coordinate_system: row.coordinate_system,
+    overlap_limit_m2: Number(row.overlap_limit_m2),
     plan_url: planUrl(MAIN_BASE, key, row.plan_updated_at),
     lot_counts: stats?.counts ?? emptyCounts(),
     lots_total: stats?.total ?? 0,

@@ -201,6 +201,11 @@ export const lotCountsSchema = z.object({
 });
 export type LotCounts = z.infer<typeof lotCountsSchema>;
 
+/** Default overlap limit of the lot import, m² (docs/import.md "Checks"; migration 0011). */
+export const OVERLAP_LIMIT_DEFAULT_M2 = 0.05;
+/** Largest overlap limit a subdivision may set, m² (the database CHECK). */
+export const OVERLAP_LIMIT_MAX_M2 = 10;
+
 /**
  * A subdivision as the API answers it. `key` is the opaque id for routes and API paths;
  * `lot_counts`, `lots_total` and `sold_area_m2` (area of VENDIDO + CANJE lots) are computed at
@@ -225,6 +230,11 @@ export const subdivisionSchema = z.object({
   published: z.boolean(),
   public_prices: z.boolean(),
   coordinate_system: z.enum(['PLAN', 'GEO']),
+  /**
+   * Area two lots of an imported file may share before it is an error, m² (issue 13 item 2);
+   * 0.05 from a server that does not send it (tolerant reader).
+   */
+  overlap_limit_m2: z.number().default(OVERLAP_LIMIT_DEFAULT_M2),
   plan_url: z.string().nullable(),
   lot_counts: lotCountsSchema,
   lots_total: z.number().int(),
@@ -264,6 +274,12 @@ export const createSubdivisionRequestSchema = z.strictObject({
   status: subdivisionStatusSchema.default('EN_PREVENTA'),
   published: z.boolean().default(false),
   public_prices: z.boolean().default(false),
+  /** Omitted → 0.05 m² (the database default). */
+  overlap_limit_m2: z
+    .number({ error: 'Ingrese el área en m²' })
+    .min(0, 'El área no puede ser negativa')
+    .max(OVERLAP_LIMIT_MAX_M2, `El área admitida es de hasta ${OVERLAP_LIMIT_MAX_M2} m²`)
+    .optional(),
 });
 export type CreateSubdivisionRequest = z.input<typeof createSubdivisionRequestSchema>;
 

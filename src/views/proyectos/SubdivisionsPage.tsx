@@ -11,6 +11,8 @@ import { MODULE, SUBMODULE } from '../../schemas/permissions';
 import {
   createSubdivisionRequestSchema,
   LOT_STATUSES,
+  OVERLAP_LIMIT_DEFAULT_M2,
+  OVERLAP_LIMIT_MAX_M2,
   SUBDIVISION_STATUSES,
   type LotCounts,
   type Subdivision,
@@ -146,6 +148,7 @@ export const SUBDIVISION_FIELDS = [
   'status',
   'published',
   'public_prices',
+  'overlap_limit_m2',
 ] as const;
 
 const EMPTY_SUBDIVISION = {
@@ -164,6 +167,7 @@ const EMPTY_SUBDIVISION = {
   status: 'EN_PREVENTA',
   published: false,
   public_prices: false,
+  overlap_limit_m2: OVERLAP_LIMIT_DEFAULT_M2,
 };
 
 /** Form values → POST/PATCH body: blank optional texts and date are null. */
@@ -177,6 +181,8 @@ export const subdivisionFormSchema = z.preprocess((values) => {
     registry_entry: blankToNull(v.registry_entry),
     licence_number: blankToNull(v.licence_number),
     licence_date: blankToNull(v.licence_date),
+    // Blank → omitted: the server keeps (or starts with) 0.05 m².
+    overlap_limit_m2: v.overlap_limit_m2 === null || v.overlap_limit_m2 === '' ? undefined : v.overlap_limit_m2,
   };
 }, createSubdivisionRequestSchema);
 
@@ -349,6 +355,14 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
           <TextField editor={editor} field="registry_entry" label="Partida registral matriz" />
           <TextField editor={editor} field="licence_number" label="Licencia de habilitación urbana" />
           <DateField editor={editor} field="licence_date" label="Fecha de la licencia" minDate="1990-01-01" maxDate={today()} />
+          <NumberField
+            editor={editor}
+            field="overlap_limit_m2"
+            label="Superposición admitida al importar (m²)"
+            hint="Área que dos lotes de un archivo pueden compartir sin que sea un error"
+            min={0}
+            max={OVERLAP_LIMIT_MAX_M2}
+          />
         </div>
         <CheckboxField editor={editor} field="published" label="Publicado en web" />
         <CheckboxField editor={editor} field="public_prices" label="Mostrar precios en el mapa público" />

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../../errors';
-import type { ImportResolution } from '../../../../src/schemas/proyectos/projects';
+import type { ImportCheckOptions } from './index';
 import type { ParseResult } from './types';
 
 /**
@@ -38,8 +38,8 @@ interface Job {
   bytes: Buffer;
   filename: string;
   layer: string | null;
-  /** The user's choices on duplicated codes (issue 13 item 5). */
-  resolutions: readonly ImportResolution[];
+  /** Choices on duplicated codes and the subdivision's overlap limit (issue 13 items 2 and 5). */
+  options: ImportCheckOptions;
   resolve: (result: ParseResult) => void;
   reject: (error: Error) => void;
 }
@@ -85,12 +85,12 @@ export class ImportCheckPool {
    * @throws HttpError 422 on `file` when the time budget or the memory limit is exceeded; 503 when
    *   the queue is full; Error when a worker fails for another reason (a bug: 500).
    */
-  check(bytes: Buffer, filename: string, layer: string | null, resolutions: readonly ImportResolution[] = []): Promise<ParseResult> {
+  check(bytes: Buffer, filename: string, layer: string | null, options: ImportCheckOptions = {}): Promise<ParseResult> {
     if (this.closed) return Promise.reject(new HttpError(503, CHECK_MESSAGES.busy));
     const free = this.slots.findIndex((s) => s === null || !s.busy);
     if (free < 0 && this.queue.length >= this.options.queueLimit) return Promise.reject(new HttpError(503, CHECK_MESSAGES.busy));
     return new Promise<ParseResult>((resolve, reject) => {
-      this.queue.push({ bytes, filename, layer, resolutions, resolve, reject });
+      this.queue.push({ bytes, filename, layer, options, resolve, reject });
       this.drain();
     });
   }
@@ -190,7 +190,7 @@ export class ImportCheckPool {
       slot.worker.on('message', onMessage);
       // A copy: the request's buffer may be a slice of a larger pooled one.
       const bytes = new Uint8Array(job.bytes);
-      slot.worker.postMessage({ id, bytes, filename: job.filename, layer: job.layer, resolutions: job.resolutions }, [bytes.buffer]);
+      slot.worker.postMessage({ id, bytes, filename: job.filename, layer: job.layer, options: job.options }, [bytes.buffer]);
     });
     try {
       job.resolve(await result);

@@ -1,11 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { installSpanishZodMessages } from '../../../errors';
-import type { ImportResolution } from '../../../../src/schemas/proyectos/projects';
-import { readImportFile } from './index';
+import { readImportFile, type ImportCheckOptions } from './index';
 
 /**
  * Worker-thread entry of the lot-import check (issue 11 item 1; started by `check-pool.ts`).
- * Receives `{ id, bytes, filename, layer, resolutions }`, answers `{ id, result }` (a {@link ParseResult} from
+ * Receives `{ id, bytes, filename, layer, options }` (options: resolutions, overlap limit), answers `{ id, result }` (a {@link ParseResult} from
  * {@link readImportFile}) or `{ id, failure }` (an unexpected exception's text). Posts
  * `{ ready: true }` once its modules are loaded, so the pool starts the time budget only then.
  */
@@ -15,7 +14,7 @@ interface CheckJob {
   bytes: Uint8Array;
   filename: string;
   layer: string | null;
-  resolutions?: ImportResolution[];
+  options?: ImportCheckOptions;
 }
 
 const port = parentPort;
@@ -23,7 +22,7 @@ if (!port) throw new Error('check-worker.ts must run in a worker thread');
 installSpanishZodMessages();
 port.on('message', (job: CheckJob) => {
   const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-  readImportFile(bytes, job.filename, job.layer, job.resolutions ?? []).then(
+  readImportFile(bytes, job.filename, job.layer, job.options ?? {}).then(
     (result) => port.postMessage({ id: job.id, result }),
     (error: unknown) => port.postMessage({ id: job.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   );

@@ -140,7 +140,7 @@ export async function seedDemoSubdivisions(trx: Kysely<DB>, clock: Clock, agentI
       const lot = merged.lots[merged.lots.length - 1 - i];
       if (lot) lot.land_use = use;
     });
-    await commitImport(trx, audit, { id, coordinate_system: 'PLAN' }, merged);
+    await commitImport(trx, audit, { id, coordinate_system: 'PLAN', overlap_limit_m2: 0.05 }, merged);
 
     const random = prng(seed);
     const lots = await trx.selectFrom('lots').select(['id', 'code', 'status']).where('subdivision_id', '=', id).orderBy('id').execute();

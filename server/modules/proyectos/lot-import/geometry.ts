@@ -1,6 +1,7 @@
 import turfArea from '@turf/area';
 import Flatbush from 'flatbush';
 import * as polyclip from 'polyclip-ts';
+import { OVERLAP_LIMIT_DEFAULT_M2 } from '../../../../src/schemas/proyectos/projects';
 
 /**
  * Plane and geographic geometry of lot polygons for the importer (docs/import.md "Comprobaciones").
@@ -184,8 +185,8 @@ function clipByConvex(subject: Ring, clip: Ring): Ring {
   return output;
 }
 
-/** Shared area above which two lots overlap: an ERROR (m²; docs/import.md "Superposiciones"). */
-export const OVERLAP_ERROR_M2 = 0.05;
+/** Default shared area above which two lots overlap: an ERROR (m²; docs/import.md "Checks"); each subdivision may set its own. */
+export const OVERLAP_ERROR_M2 = OVERLAP_LIMIT_DEFAULT_M2;
 /** Shared area from which a smaller overlap is reported as a WARNING with its area (m²); below it, drawing noise. */
 export const OVERLAP_WARNING_M2 = 0.001;
 

@@ -20,6 +20,12 @@ export type { ParsedLot, ParseResult } from './types';
  * docs/import.md). Pure: no database. The route adds the comparison with the subdivision's lots.
  */
 
+/** What the check of a file depends on besides its bytes (see {@link readImportFile}). */
+export interface ImportCheckOptions {
+  resolutions?: readonly ImportResolution[];
+  overlapLimitM2?: number;
+}
+
 /** Most lots one file may hold (the preview answer's bound). */
 export const MAX_IMPORT_LOTS = 20_000;
 /** Declared vs drawn area difference above which a WARNING is raised (1 %). */
@@ -60,13 +66,14 @@ function tooManyLots(): ImportIssue {
 export const MAX_ISSUES_PER_KIND = 100;
 
 /**
- * Checks across lots: duplicated codes (ERROR), overlapping polygons (ERROR; shared edges are
+ * Checks across lots: duplicated codes (ERROR), overlapping polygons (ERROR above `overlapLimitM2`
+ * m² in common — the subdivision's setting, 0.05 by default —, WARNING below; shared edges are
  * fine: tolerance 1 cm in plans, ~1 cm in degrees for lon/lat), declared vs drawn area > 1 %
  * (WARNING). O(n log n) (flatbush for overlaps). Bounded: at most {@link MAX_ISSUES_PER_KIND} of
  * each kind, then one "y N más" issue (overlaps: the search stops there, so the message says "más
  * de"); a file over {@link MAX_IMPORT_LOTS} lots is refused without the overlap search.
  */
-export function checkLots(result: ParseResult): ImportIssue[] {
+export function checkLots(result: ParseResult, overlapLimitM2: number = OVERLAP_ERROR_M2): ImportIssue[] {
   const issues: ImportIssue[] = [];
   const seen = new Map<string, string>();
   let duplicates = 0;
@@ -136,7 +143,7 @@ export function checkLots(result: ParseResult): ImportIssue[] {
   const name = (s: (typeof shapes)[number]) => s.code ?? `la polilínea ${s.location.replace(/^.*polilínea /, '')}`;
   const pairs = overlappingPairs(
     shapes.map((s) => s.ring),
-    { tolerance, geographic, limit: MAX_ISSUES_PER_KIND + 1 },
+    { tolerance, geographic, errorArea: overlapLimitM2, limit: MAX_ISSUES_PER_KIND + 1 },
   );
   let overlaps = 0;
   let slivers = 0;
@@ -144,7 +151,7 @@ export function checkLots(result: ParseResult): ImportIssue[] {
     const a = shapes[i]!,
       b = shapes[j]!;
     const subject = b.code ? `El lote ${b.code}` : 'La polilínea';
-    if (area_m2 > OVERLAP_ERROR_M2) {
+    if (area_m2 > overlapLimitM2) {
       if (++overlaps <= MAX_ISSUES_PER_KIND) {
         issues.push(
           issue('ERROR', b.location, `${subject} se superpone con ${name(a)} (${formatArea(area_m2)} m² en común)`, {
@@ -158,7 +165,7 @@ export function checkLots(result: ParseResult): ImportIssue[] {
         issue(
           'WARNING',
           b.location,
-          `${subject} comparte ${formatArea(area_m2)} m² con ${name(a)} (menos de ${formatArea(OVERLAP_ERROR_M2)} m²: se acepta)`,
+          `${subject} comparte ${formatArea(area_m2)} m² con ${name(a)} (hasta ${formatArea(overlapLimitM2)} m²: se acepta)`,
           {
             lot_code: b.code,
             kind: 'SLIVER',
@@ -182,7 +189,7 @@ export function checkLots(result: ParseResult): ImportIssue[] {
       issue(
         'WARNING',
         'archivo',
-        `y ${formatCount(slivers - MAX_ISSUES_PER_KIND)} contactos más por debajo de ${formatArea(OVERLAP_ERROR_M2)} m²`,
+        `y ${formatCount(slivers - MAX_ISSUES_PER_KIND)} contactos más de hasta ${formatArea(overlapLimitM2)} m²`,
         {
           field: 'file',
           kind: 'SLIVER',
@@ -415,15 +422,17 @@ export function applyResolutions(result: ParseResult, resolutions: readonly Impo
  * Parses and checks a file. Never throws for bad input: unreadable files come back as an ERROR
  * issue with location "archivo". Issues are ordered errors first, then by where they were found.
  * @param layer DXF layer to read (default: the one with most closed polylines).
- * @param resolutions the user's choices on duplicated codes ({@link applyResolutions}), applied
- *   after cleaning and before the checks; `result.duplicates` lists the file's repeats as read.
+ * @param options `resolutions`: the user's choices on duplicated codes ({@link applyResolutions}),
+ *   applied after cleaning and before the checks (`result.duplicates` lists the file's repeats as
+ *   read); `overlapLimitM2`: the subdivision's overlap limit in m² ({@link checkLots}; 0.05 by default).
  */
 export async function readImportFile(
   bytes: Buffer,
   filename: string,
   layer?: string | null,
-  resolutions: readonly ImportResolution[] = [],
+  options: ImportCheckOptions = {},
 ): Promise<ParseResult> {
+  const { resolutions = [], overlapLimitM2 = OVERLAP_ERROR_M2 } = options;
   const format = detectFormat(bytes, filename);
   let result: ParseResult;
   if (format === null) {
@@ -494,7 +503,7 @@ export async function readImportFile(
   const cleaning = cleanLots(result);
   result.duplicates = duplicateGroups(result.lots);
   const choices = applyResolutions(result, resolutions);
-  result.issues = capIssues(result.issues.concat(cleaning, choices)).concat(checkLots(result));
+  result.issues = capIssues(result.issues.concat(cleaning, choices)).concat(checkLots(result, overlapLimitM2));
   result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
   return result;
 }
