@@ -313,6 +313,9 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
       { name: 'Etapa 2', lots: 5, action: 'CREATE' },
     ]);
     expect(preview.lots.find((l) => l.code === 'MZ B - LT 1')).toMatchObject({ stage: 'Etapa 2', area_m2: 200 });
+    // The preview map's data (issue 13 item 6): lon/lat outlines after cleaning (A-3 without its spike).
+    expect(preview.coordinate_system).toBe('GEO');
+    expect(preview.lots.find((l) => l.code === 'MZ A - LT 3')!.polygon).toHaveLength(5);
     expect(preview.can_import).toBe(true);
 
     const res = await post(`/api/subdivisions/${key}/imports`, token, 'arcgis.geojson', arcgisExport());

@@ -335,6 +335,41 @@ describe('ImportLotsDialog', () => {
     expect(previewFn).not.toHaveBeenCalled();
   });
 
+  it('draws the file on a preview map, issues highlighted; clicking a lot filters the report to it (issue 13 item 6)', async () => {
+    const square = (x: number): [number, number][] => [
+      [x, 0],
+      [x + 10, 0],
+      [x + 10, 20],
+      [x, 20],
+    ];
+    const lots = [1, 2, 3].map((n) => ({ ...lot(n), polygon: square(n * 10) }));
+    const spike: ImportIssue = {
+      severity: 'WARNING',
+      location: 'fila 3',
+      lot_code: 'MZ A - LT 2',
+      field: null,
+      message: 'Se eliminó una punta de 0.66 m en MZ A - LT 2',
+      kind: 'SPIKE',
+    };
+    const overlap = { ...OVERLAP, lot_code: 'MZ A - LT 3', message: 'El lote MZ A - LT 3 se superpone con MZ A - LT 2' };
+    const { user } = setup({
+      preview: vi.fn(() => Promise.resolve({ ...preview({ lots, issues: [overlap, spike] }), coordinate_system: 'PLAN' as const })),
+    });
+    await chooseFile(user, dxf());
+    const map = await screen.findByRole('img', { name: 'Plano del archivo: 1 lotes con error, 1 con advertencia' });
+    const shape = (code: string) => map.querySelector(`path[data-code="${code}"]`)!;
+    expect(shape('MZ A - LT 3').getAttribute('class')).toContain('lot-import-map__lot--error');
+    expect(shape('MZ A - LT 2').getAttribute('class')).toContain('lot-import-map__lot--warning');
+    expect(shape('MZ A - LT 1').getAttribute('class')).not.toMatch(/error|warning/);
+    await user.click(shape('MZ A - LT 2'));
+    const list = screen.getByRole('table', { name: 'Lista de problemas' });
+    expect(within(list).getAllByRole('row')).toHaveLength(2); // header + the spike
+    expect(within(list).getByText(spike.message)).toBeTruthy();
+    expect(screen.getByText('Lote: MZ A - LT 2')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /remove|quitar|eliminar/i }));
+    expect(within(screen.getByRole('table', { name: 'Lista de problemas' })).getAllByRole('row')).toHaveLength(3);
+  });
+
   it('shows the issues of a refused import (422) and stores nothing', async () => {
     const commit = vi.fn(() =>
       Promise.reject(new ImportRejectedError('El archivo tiene 1 error; no se importó ningún lote', { file: ['x'] }, [OVERLAP])),

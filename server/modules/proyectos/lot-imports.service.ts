@@ -187,6 +187,7 @@ export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivisi
     action: existing.has(lot.code) ? 'UPDATE' : 'CREATE',
     stage: lot.stage,
     land_use: lot.land_use,
+    polygon: lot.polygon,
   }));
   const errors = issues.filter((i) => i.severity === 'ERROR').length;
   return {
@@ -205,6 +206,7 @@ export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivisi
     stages: await fileStages(db, subdivision.id, parsed),
     uses: fileUses(parsed),
     duplicates: parsed.duplicates ?? [],
+    coordinate_system: parsed.coordinateSystem,
   };
 }
 

@@ -25,7 +25,7 @@ import { saveFile } from '../../lib/download';
  * upload in flight is aborted: leaving previewing / importing stops the actor, whose AbortSignal
  * aborts the XMLHttpRequest), `import.progress {fraction}` (from the running actor: the share of
  * the file sent, 0..1, kept in `context.progress`; 1 = uploaded, the server is processing).
- * `report.filter {kind?, severity?}`, `report.page {page}` and `report.download` drive the issues
+ * `report.filter {kind?, severity?, lot?}`, `report.page {page}` and `report.download` drive the issues
  * report (summary by kind, filtered and paged list, CSV of every issue; issue 13 item 6) in any state.
  * Duplicated codes (issue 13 item 5): in `reviewed`, `duplicates.choose {position, code, action,
  * number?}` (KEEP, DROP or RENAME one candidate) and `duplicates.keepFirst` (keep the first
@@ -111,10 +111,14 @@ export interface LotImportContext {
   duplicatesPage: number;
 }
 
-/** What the issues report shows: one kind or all, one severity or both, and the page (from 0). */
+/**
+ * What the issues report shows: one kind or all, one severity or both, one lot (its code, picked
+ * on the preview map) or all, and the page (from 0).
+ */
 export interface IssueReportState {
   kind: string | null;
   severity: ImportIssue['severity'] | null;
+  lot: string | null;
   page: number;
 }
 
@@ -156,13 +160,63 @@ export function summariseIssues(issues: readonly ImportIssue[]): IssueKindCount[
 /** The issues the report's filter keeps (kind "OTHER" also matches issues without a known kind). */
 export function filterIssues(
   issues: readonly ImportIssue[],
-  { kind, severity }: Pick<IssueReportState, 'kind' | 'severity'>,
+  { kind, severity, lot = null }: Pick<IssueReportState, 'kind' | 'severity'> & { lot?: string | null },
 ): ImportIssue[] {
   return issues.filter(
     (i) =>
       (severity === null || i.severity === severity) &&
+      (lot === null || i.lot_code === lot) &&
       (kind === null || (i.kind && i.kind in IMPORT_ISSUE_KINDS ? i.kind : 'OTHER') === kind),
   );
+}
+
+/** One lot of the preview map: its code, its SVG path (map units) and its worst issue. */
+export interface PreviewShape {
+  code: string;
+  d: string;
+  severity: ImportIssue['severity'] | null;
+}
+
+/**
+ * The preview map of a file (issue 13 item 6): every lot with a polygon as an SVG path in a box
+ * 1 000 units wide (y up as on the plan; lon/lat scaled by the cosine of the mean latitude so
+ * shapes keep their proportions), coloured by its worst issue (ERROR over WARNING, matched by
+ * lot code). Null when no lot has a polygon.
+ * @returns `{ width, height, shapes }` (width 1 000, height to scale).
+ */
+export function previewMapShapes(
+  lots: ReadonlyArray<{ code: string; polygon?: ReadonlyArray<readonly [number, number]> | null }>,
+  issues: readonly ImportIssue[],
+  coordinateSystem: 'PLAN' | 'GEO' | null | undefined,
+): { width: number; height: number; shapes: PreviewShape[] } | null {
+  const drawn = lots.filter((l) => l.polygon && l.polygon.length >= 3);
+  if (drawn.length === 0) return null;
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const lot of drawn)
+    for (const [x, y] of lot.polygon!) {
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  const kx = coordinateSystem === 'GEO' ? Math.cos((((minY + maxY) / 2) * Math.PI) / 180) : 1;
+  const spanX = Math.max((maxX - minX) * kx, 1e-9);
+  const spanY = Math.max(maxY - minY, 1e-9);
+  const scale = 1000 / Math.max(spanX, spanY);
+  const worst = new Map<string, ImportIssue['severity']>();
+  for (const issue of issues) {
+    if (!issue.lot_code || worst.get(issue.lot_code) === 'ERROR') continue;
+    worst.set(issue.lot_code, issue.severity);
+  }
+  const shapes = drawn.map((lot) => ({
+    code: lot.code,
+    d:
+      lot
+        .polygon!.map(([x, y], i) => `${i ? 'L' : 'M'}${((x - minX) * kx * scale).toFixed(1)},${((maxY - y) * scale).toFixed(1)}`)
+        .join('') + 'Z',
+    severity: worst.get(lot.code) ?? null,
+  }));
+  return { width: Math.round(spanX * scale), height: Math.round(spanY * scale), shapes };
 }
 
 /** The issues as a CSV for a spreadsheet (UTF-8 with BOM): Tipo, Gravedad, Ubicación, Lote, Detalle. */
@@ -187,7 +241,7 @@ export type LotImportEvent =
   | { type: 'import.retry' }
   | { type: 'import.cancel' }
   /** Filter the issues report (an absent field keeps its value; null shows all); back to page 1. */
-  | { type: 'report.filter'; kind?: string | null; severity?: ImportIssue['severity'] | null }
+  | { type: 'report.filter'; kind?: string | null; severity?: ImportIssue['severity'] | null; lot?: string | null }
   | { type: 'report.page'; page: number }
   /** Saves the issues (all, not only the filtered page) as problemas-importacion.csv. */
   | { type: 'report.download' }
@@ -216,7 +270,7 @@ function issuesOf(error: unknown): ImportIssue[] {
   return Array.isArray(issues) ? (issues as ImportIssue[]) : [];
 }
 
-const freshReport = (): IssueReportState => ({ kind: null, severity: null, page: 0 });
+const freshReport = (): IssueReportState => ({ kind: null, severity: null, lot: null, page: 0 });
 const fresh = (key: string): LotImportContext => ({
   key,
   file: null,
@@ -310,6 +364,7 @@ export const lotImportMachine = setup({
         report: {
           kind: event.kind === undefined ? context.report.kind : event.kind,
           severity: event.severity === undefined ? context.report.severity : event.severity,
+          lot: event.lot === undefined ? context.report.lot : event.lot,
           page: 0,
         },
       })),

@@ -692,6 +692,12 @@ export const importLotRowSchema = z.object({
   stage: z.string().nullable().optional(),
   /** Land use the file gives the lot (null: none given, a new lot is VIVIENDA, an existing one keeps its own). */
   land_use: landUseSchema.nullable().optional(),
+  /**
+   * The lot's outline after cleaning, in the file's coordinates (plan metres or lon/lat), for the
+   * preview map that highlights the issues (issue 13 item 6); null for tables. Optional: a server
+   * may leave it out (then there is no preview map). Read loosely: a bad ring is dropped, not the row.
+   */
+  polygon: polygonSchema.nullable().optional().catch(null),
 });
 export type ImportLotRow = z.infer<typeof importLotRowSchema>;
 
@@ -782,6 +788,8 @@ export const importPreviewResponseSchema = z.object({
      * Optional like `stages`.
      */
     duplicates: z.array(importDuplicateSchema).optional(),
+    /** Coordinates of the lots' polygons (null: the file has none), for the preview map. Optional. */
+    coordinate_system: z.enum(['PLAN', 'GEO']).nullable().optional(),
   }),
 });
 export type ImportPreview = z.infer<typeof importPreviewResponseSchema>['data'];

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   Button,
   Callout,
@@ -21,6 +21,7 @@ import {
   DUPLICATES_PER_PAGE,
   filterIssues,
   IMPORT_ACCEPT,
+  previewMapShapes,
   ISSUES_PER_PAGE,
   issueKindLabel,
   reportIssues,
@@ -226,8 +227,72 @@ function PreviewSummary({ preview, actor }: { preview: ImportPreview; actor: Lot
         </Callout>
       ) : null}
       {preview.duplicates && preview.duplicates.length > 0 ? <DuplicatesPanel actor={actor} duplicates={preview.duplicates} /> : null}
+      {preview.issues.length > 0 ? <PreviewMap actor={actor} preview={preview} /> : null}
       {preview.issues.length > 0 ? <IssuesReport actor={actor} /> : null}
       <LotsTable lots={preview.lots} />
+    </section>
+  );
+}
+
+/** Class of a preview-map lot by its worst issue. */
+const SHAPE_CLASS = { ERROR: 'lot-import-map__lot--error', WARNING: 'lot-import-map__lot--warning' } as const;
+
+/**
+ * The file's lots drawn as a plan, those with an error in red and those with a warning in amber
+ * (issue 13 item 6), so the user sees where the problems are. Clicking a lot with issues filters
+ * the report to it ("Lote: MZ A - LT 3", removable); each lot names its code on hover. Shown when
+ * the file has polygons and issues.
+ */
+function PreviewMap({ actor, preview }: { actor: LotImportActor; preview: ImportPreview }) {
+  const lot = useSelector(actor, (s) => s.context.report.lot);
+  const map = useMemo(
+    () => previewMapShapes(preview.lots, preview.issues, preview.coordinate_system),
+    [preview.lots, preview.issues, preview.coordinate_system],
+  );
+  if (!map) return null;
+  const pad = 8;
+  return (
+    <section className="lot-import-map" aria-label="Plano del archivo">
+      <div className="lot-import-map__legend">
+        <span>
+          <i className="lot-import-map__swatch lot-import-map__lot--error" aria-hidden="true" /> Con error
+        </span>
+        <span>
+          <i className="lot-import-map__swatch lot-import-map__lot--warning" aria-hidden="true" /> Con advertencia
+        </span>
+        <span>
+          <i className="lot-import-map__swatch" aria-hidden="true" /> Sin problemas
+        </span>
+        {lot ? (
+          <Tag minimal interactive={false} onRemove={() => actor.send({ type: 'report.filter', lot: null })}>
+            Lote: {lot}
+          </Tag>
+        ) : (
+          <span className="bp6-text-muted">Pulse un lote marcado para ver sus problemas</span>
+        )}
+      </div>
+      <svg
+        className="lot-import-map__svg"
+        viewBox={`${-pad} ${-pad} ${map.width + 2 * pad} ${map.height + 2 * pad}`}
+        role="img"
+        aria-label={`Plano del archivo: ${map.shapes.filter((s) => s.severity === 'ERROR').length} lotes con error, ${map.shapes.filter((s) => s.severity === 'WARNING').length} con advertencia`}
+      >
+        {map.shapes.map((shape, i) => (
+          <path
+            key={`${shape.code}-${i}`}
+            d={shape.d}
+            data-code={shape.code}
+            className={[
+              'lot-import-map__lot',
+              shape.severity ? SHAPE_CLASS[shape.severity] : '',
+              shape.code === lot ? 'lot-import-map__lot--picked' : '',
+            ].join(' ')}
+            onClick={shape.severity ? () => actor.send({ type: 'report.filter', lot: shape.code === lot ? null : shape.code }) : undefined}
+          >
+            <title>{shape.code}</title>
+          </path>
+        ))}
+      </svg>
     </section>
   );
 }

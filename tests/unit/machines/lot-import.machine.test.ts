@@ -5,6 +5,7 @@ import {
   IMPORT_TOO_LARGE,
   IMPORT_WRONG_TYPE,
   lotImportMachine,
+  previewMapShapes,
   provideLotImportMachine,
   type LotImportDeps,
   type LotImportRequest,
@@ -228,5 +229,58 @@ describe('lot import machine', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     options.onProgress!(0.9);
     expect(actor.getSnapshot().context.progress).toBe(0);
+  });
+});
+
+describe('previewMapShapes (issue 13 item 6)', () => {
+  const issue = (severity: 'ERROR' | 'WARNING', lot_code: string) => ({ severity, location: 'x', lot_code, field: null, message: 'm' });
+  it('scales the plan to 1 000 units with y up, and colours each lot by its worst issue', () => {
+    const lots = [
+      {
+        code: 'A-1',
+        polygon: [
+          [0, 0],
+          [10, 0],
+          [10, 5],
+          [0, 5],
+        ] as [number, number][],
+      },
+      {
+        code: 'A-2',
+        polygon: [
+          [10, 0],
+          [20, 0],
+          [20, 5],
+          [10, 5],
+        ] as [number, number][],
+      },
+      { code: 'A-3', polygon: null },
+    ];
+    const map = previewMapShapes(lots, [issue('WARNING', 'A-2'), issue('ERROR', 'A-2'), issue('WARNING', 'A-1')], 'PLAN')!;
+    expect(map).toMatchObject({ width: 1000, height: 250 });
+    expect(map.shapes).toEqual([
+      { code: 'A-1', d: 'M0.0,250.0L500.0,250.0L500.0,0.0L0.0,0.0Z', severity: 'WARNING' },
+      { code: 'A-2', d: 'M500.0,250.0L1000.0,250.0L1000.0,0.0L500.0,0.0Z', severity: 'ERROR' },
+    ]);
+    expect(previewMapShapes([{ code: 'A-1', polygon: null }], [], 'PLAN')).toBeNull();
+  });
+  it('keeps lon/lat shapes in proportion (longitude scaled by the cosine of the latitude)', () => {
+    // A square of 0.001° at 60° S is half as wide as it is tall on the ground.
+    const map = previewMapShapes(
+      [
+        {
+          code: 'G',
+          polygon: [
+            [-77, -60],
+            [-76.999, -60],
+            [-76.999, -59.999],
+            [-77, -59.999],
+          ],
+        },
+      ],
+      [],
+      'GEO',
+    )!;
+    expect(map.width / map.height).toBeCloseTo(0.5, 2);
   });
 });
