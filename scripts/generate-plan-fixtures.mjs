@@ -515,6 +515,65 @@ export function planToGeoJson(plan, { offArea = [] } = {}) {
   };
 }
 
+/** Uses of the ArcGIS export by lot ("A-4" style); the rest are VIVIENDA. */
+const ARCGIS_USES = { 'A-1': 'COMERCIO', 'B-1': 'CLUB HOUSE', 'C-2': 'EDUCACION', 'D-3': 'PARQUE', 'E-4': 'Vivienda Multifamiliar', 'F-1': 'APORTE' };
+
+/**
+ * A GeoJSON as an ArcGIS export of a Peruvian plan writes it (issue 13 "Done when"): the plan's
+ * metres as UTM 18S (`crs` EPSG:32718), properties `MZ`, `LT`, `ML` ("A-12"), `Etapa` (blocks of
+ * the first half 1, the rest 2), `uso` (ARCGIS_USES, else VIVIENDA), `Shape_Area`, and CAD
+ * leftovers (`Layer`, `RefName`, `Elevation`). Defects, as real exports have them:
+ * - `spikes`: codes whose ring goes 0.4–0.7 m into the next lot and back along the same line
+ *   (a zero-area spike, to be cleaned with a warning);
+ * - every lot 3 of a block: a T-junction vertex on its right edge (shared with lot 4), harmless;
+ * - `duplicates`: `{ "A-5": "A-4" }` labels lot A-5 as A-4 (a repeated code the user resolves);
+ * - `shift`: `{ "C-3": [1, 0] }` moves a lot (a real overlap above the limit).
+ */
+export function planToArcgisExport(plan, { spikes = [], duplicates = {}, shift = {} } = {}) {
+  const blocks = [...new Set(plan.lots.map((l) => l.block))];
+  const firstStage = new Set(blocks.slice(0, Math.ceil(blocks.length / 2)));
+  return {
+    type: 'FeatureCollection',
+    name: 'LOTES_ARCGIS',
+    crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:EPSG::32718' } },
+    features: plan.lots.map((lot, index) => {
+      const code = `${lot.block}-${lot.number}`;
+      const [dx, dy] = shift[code] ?? [0, 0];
+      let ring = lot.ring.map(([x, y]) => [round2(x + dx), round2(y + dy)]);
+      // Right edge: ring[1] → ring[2] (bottom-right → top-right) in the top row's rings.
+      if (lot.number === '3' && ring.length === 4) {
+        const [[x1, y1], [x2, y2]] = [ring[1], ring[2]];
+        ring = [ring[0], ring[1], [x1, round2(y1 + (y2 - y1) * 0.35)], ...ring.slice(2)];
+        void x2;
+      }
+      if (spikes.includes(code)) {
+        const [[x1, y1], [, y2]] = [ring[1], ring[2]];
+        const base = [x1, round2((y1 + y2) / 2)];
+        const tip = [round2(x1 + 0.4 + (index % 4) * 0.1), base[1]];
+        ring = [ring[0], ring[1], base, tip, base, ...ring.slice(2)];
+      }
+      const label = duplicates[code] ?? code;
+      const [block, number] = label.split('-');
+      return {
+        type: 'Feature',
+        properties: {
+          OBJECTID: index + 1,
+          MZ: block,
+          LT: number,
+          ML: label,
+          Etapa: firstStage.has(lot.block) ? 1 : 2,
+          uso: ARCGIS_USES[code] ?? 'VIVIENDA',
+          Shape_Area: lot.area,
+          Layer: 'LOTES',
+          RefName: `${block}${number}`,
+          Elevation: 0,
+        },
+        geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
+      };
+    }),
+  };
+}
+
 /** Columns of the lots CSV/XLSX (docs/import.md). */
 export const CSV_COLUMNS = [
   'manzana',
@@ -603,6 +662,15 @@ export async function writeFixtures(dir) {
   writeFileSync(join(dir, 'bad-overlapping.dxf'), planToDxf(small, { shift: { 'A-3': [2, 0] } }));
   writeFileSync(join(dir, 'bad-duplicated-codes.dxf'), planToDxf(small, { relabel: { 'A-4': 'A-3' } }));
   writeFileSync(join(dir, 'bad-missing-label.dxf'), planToDxf(small, { unlabelled: ['A-6'] }));
+  // An ArcGIS export of 96 lots with the defects of real ones (issue 13): spikes, T-junctions, a
+  // repeated code, stages and uses; and the same with a real overlap.
+  const plan96 = buildPlan({ lots: 96, seed: 96 });
+  const defects = { spikes: ['A-2', 'B-5', 'D-7'], duplicates: { 'C-5': 'C-4' } };
+  writeFileSync(join(dir, 'arcgis-utm18s-96.geojson'), JSON.stringify(planToArcgisExport(plan96, defects)) + '\n');
+  writeFileSync(
+    join(dir, 'bad-arcgis-overlap.geojson'),
+    JSON.stringify(planToArcgisExport(plan96, { ...defects, shift: { 'E-2': [1, 0] } })) + '\n',
+  );
   const csvLines = planToCsv(small).trimEnd().split('\r\n');
   csvLines[3] = csvLines[3].replace(/^A,3,[^,]*,/, 'A,3,,'); // fila 4: lot A-3 without area
   csvLines[5] = csvLines[5].replace(/,(\d+\.\d{2}),(SI|NO),(SI|NO)$/, ',abc,$2,$3'); // fila 6: A-5 bad price

@@ -548,6 +548,61 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     expect(await lotsOf(id)).toEqual([]);
   });
 
+  it('issue 13 "Done when": the ArcGIS export with spikes, T-junctions, stages, uses and a repeated code imports once the user resolves it; a real overlap still fails', async () => {
+    const { token } = await staff();
+    const id = await insertSubdivision(db());
+    const key = ids.encode(id);
+    const file = fixture('arcgis-utm18s-96.geojson');
+    const send = (path: string, content: Buffer, resolutions?: unknown) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: `/api/subdivisions/${key}/${path}`,
+        ...multipart('arcgis.geojson', content, undefined, resolutions === undefined ? undefined : JSON.stringify(resolutions)),
+        headers: { ...multipart('arcgis.geojson', content).headers, ...bearer(token) },
+      });
+    const first = importPreviewResponseSchema.parse((await send('imports/preview', file)).json()).data;
+    // Only the repeated code is an error; the three spikes are warnings; the T-junctions say nothing.
+    expect(first.issues.filter((i) => i.severity === 'ERROR').map((i) => i.kind)).toEqual(['DUPLICATE']);
+    expect(first.issues.filter((i) => i.kind === 'SPIKE').map((i) => i.lot_code)).toEqual(['MZ A - LT 2', 'MZ B - LT 5', 'MZ D - LT 7']);
+    expect(first.duplicates!.map((d) => [d.code, d.candidates.map((c) => c.position)])).toEqual([['MZ C - LT 4', [20, 21]]]);
+    expect(first.stages!.map((st) => st.name)).toEqual(['Etapa 1', 'Etapa 2']);
+    expect(first.uses!.find((u) => u.use === 'CLUB_HOUSE')).toEqual({ use: 'CLUB_HOUSE', lots: 1 });
+    // Without a choice it is refused; the user renames the second C-4 to C-5 (its real number).
+    expect((await send('imports', file)).statusCode).toBe(422);
+    const choice = [{ position: 21, code: 'MZ C - LT 4', action: 'RENAME', number: '5' }];
+    const stored = await send('imports', file, choice);
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(importResultResponseSchema.parse(stored.json()).data).toEqual({ created: 96, updated: 0 });
+    const rows = await lotsOf(id);
+    expect(rows.filter((l) => l.status === 'NO_VENDIBLE').map((l) => [l.code, l.land_use])).toEqual([
+      ['MZ B - LT 1', 'CLUB_HOUSE'],
+      ['MZ C - LT 2', 'EQUIPAMIENTO'],
+      ['MZ D - LT 3', 'RECREACION'],
+      ['MZ F - LT 1', 'OTROS_USOS'],
+    ]);
+    expect(await db().selectFrom('stages').select('name').where('subdivision_id', '=', id).orderBy('position').execute()).toEqual([
+      { name: 'Etapa 1' },
+      { name: 'Etapa 2' },
+    ]);
+
+    // The same file with lot E-2 drawn 1 m into E-3: resolving the repeat is not enough.
+    const other = ids.encode(await insertSubdivision(db()));
+    const bad = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/subdivisions/${other}/imports`,
+      ...multipart('arcgis.geojson', fixture('bad-arcgis-overlap.geojson'), undefined, JSON.stringify(choice)),
+      headers: { ...multipart('arcgis.geojson', fixture('bad-arcgis-overlap.geojson')).headers, ...bearer(token) },
+    });
+    expect(bad.statusCode).toBe(422);
+    const errors = (bad.json().issues as Array<{ severity: string; kind?: string; message: string }>).filter((i) => i.severity === 'ERROR');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        kind: 'OVERLAP',
+        message: expect.stringMatching(/^El lote MZ E - LT 3 se superpone con MZ E - LT 2 \(19\.\d\d m² en común\)$/),
+      }),
+    ]);
+  });
+
   it('refuses a real overlap above 0.05 m², naming the shared area', async () => {
     const { token } = await staff();
     const id = await insertSubdivision(db());
