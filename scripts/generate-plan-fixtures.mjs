@@ -516,7 +516,14 @@ export function planToGeoJson(plan, { offArea = [] } = {}) {
 }
 
 /** Uses of the ArcGIS export by lot ("A-4" style); the rest are VIVIENDA. */
-const ARCGIS_USES = { 'A-1': 'COMERCIO', 'B-1': 'CLUB HOUSE', 'C-2': 'EDUCACION', 'D-3': 'PARQUE', 'E-4': 'Vivienda Multifamiliar', 'F-1': 'APORTE' };
+const ARCGIS_USES = {
+  'A-1': 'COMERCIO',
+  'B-1': 'CLUB HOUSE',
+  'C-2': 'EDUCACION',
+  'D-3': 'PARQUE',
+  'E-4': 'Vivienda Multifamiliar',
+  'F-1': 'APORTE',
+};
 
 /**
  * A GeoJSON as an ArcGIS export of a Peruvian plan writes it (issue 13 "Done when"): the plan's
