@@ -6,7 +6,8 @@ import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { compiledSerializerCompiler } from './serializer';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { refuseControlCharacters } from '../src/schemas/common';
@@ -190,7 +191,9 @@ export async function createApp({
     const refined = schema instanceof z.core.$ZodType ? (schema as z.ZodType).check(z.superRefine(refuseControlCharacters)) : route.schema;
     return validatorCompiler({ ...route, schema: refined as z.ZodType });
   });
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by fast-json-stringify from the zod schemas' JSON Schema; outside
+  // production each one is also checked by zod and compared with zod's text (server/serializer.ts).
+  app.setSerializerCompiler(compiledSerializerCompiler({ validate: config.nodeEnv !== 'production' }));
   app.setErrorHandler(errorHandler);
 
   const accountWindowMs = ACCOUNT_LIMIT_WINDOW_MINUTES * MINUTE_MS;

@@ -1,0 +1,56 @@
+import { isDeepStrictEqual } from 'node:util';
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { createSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * Response serialisation (issue 14 item 2; docs/performance.md): each route's zod response schema
+ * becomes JSON Schema (zod 4's `z.toJSONSchema`, output side, draft-07) and Fastify's own compiled
+ * serializer, fast-json-stringify, writes the answer from it — no zod pass per answer. The zod
+ * schemas stay the single source: the JSON Schema is derived from them at start-up, and with
+ * `validate` (every mode but production, so the whole server suite runs with it) each answer is
+ * also checked by zod first, exactly as fastify-type-provider-zod's serializer does (a wrong
+ * answer is still a 500 ResponseSerializationError), and the compiled text must read as the same
+ * JSON as zod's JSON.stringify of it (key order aside: fast-json-stringify writes optional keys
+ * after required ones), so the suite proves no answer loses a field or changes a type.
+ *
+ * fast-json-stringify writes only the properties the schema names (as zod's parse strips unknown
+ * keys) and throws on a missing required one. A schema zod cannot express as JSON Schema (a
+ * transform on the output side) falls back to the zod serializer for that route.
+ */
+export function compiledSerializerCompiler({ validate }: { validate: boolean }): FastifySerializerCompiler<unknown> {
+  const zodSerializer = createSerializerCompiler({}) as unknown as FastifySerializerCompiler<unknown>;
+  return (route) => {
+    const checked = zodSerializer(route);
+    const schema = resolveSchema(route.schema);
+    const stringify = schema ? compile(schema) : null;
+    if (!stringify) return checked;
+    if (!validate) return stringify;
+    return (data) => {
+      const expected = checked(data); // throws ResponseSerializationError like the zod serializer
+      const written = stringify(data);
+      if (written !== expected && !isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
+        throw new Error(`Compiled serializer of ${route.method} ${route.url} differs from zod's:\n${written}\n${expected}`);
+      }
+      return written;
+    };
+  };
+}
+
+/** The zod schema of a route's response (a schema, or `{ properties: schema }`), else null. */
+function resolveSchema(schema: unknown): z.ZodType | null {
+  if (schema instanceof z.core.$ZodType) return schema as z.ZodType;
+  const inner = (schema as { properties?: unknown } | null)?.properties;
+  return inner instanceof z.core.$ZodType ? (inner as z.ZodType) : null;
+}
+
+/** fast-json-stringify over the schema's output JSON Schema, or null when it cannot be expressed. */
+function compile(schema: z.ZodType): ((data: unknown) => string) | null {
+  try {
+    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+    return fastJson(json as Parameters<typeof fastJson>[0]);
+  } catch {
+    return null;
+  }
+}
