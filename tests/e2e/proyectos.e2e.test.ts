@@ -204,7 +204,7 @@ describe('proyectos e2e', () => {
     await anon.context.close();
   });
 
-  it('a table with a repeated code and a park: keep the first, check again, import; the park is No vendible (issue 13 items 4–5)', async () => {
+  it('a table with stages, a repeated code and a park: keep the first, check again, import; the park is No vendible (issue 13 items 3–5)', async () => {
     const { page, context } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     await page.goto('/PROYECTOS/lotizaciones');
@@ -230,11 +230,13 @@ describe('proyectos e2e', () => {
 
     await page.getByRole('button', { name: 'Importar lotes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar lotes' });
-    const csv = 'manzana,lote,area,precio_m2,uso\nA,1,120,250,Vivienda\nA,2,130,250,Vivienda\nA,2,131,250,Vivienda\nA,3,500,0,Parque\n';
+    const csv =
+      'manzana,lote,area,precio_m2,uso,etapa\nA,1,120,250,Vivienda,1\nA,2,130,250,Vivienda,1\nA,2,131,250,Vivienda,1\nA,3,500,0,Parque,1\nB,1,140,260,Comercio,2\n';
     await dialog.getByLabel('Archivo de lotes').setInputFiles({ name: 'lotes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const duplicates = dialog.getByRole('region', { name: 'Códigos repetidos' });
     await duplicates.getByRole('table', { name: 'Candidatos de MZ A - LT 2' }).waitFor({ timeout: 30_000 });
     await dialog.getByText('Recreación / parque: 1 lote (no vendible)').waitFor();
+    await dialog.getByText('Etapa 2: 1 lote (nueva)').waitFor();
     const importButton = dialog.getByRole('button', { name: 'Importar', exact: true });
     expect(await importButton.isDisabled()).toBe(true);
     await duplicates.getByRole('button', { name: 'Conservar el primero de cada código' }).click();
@@ -250,6 +252,8 @@ describe('proyectos e2e', () => {
     await park.getByText('No vendible').waitFor();
     expect(await park.getByText('Recreación / parque').count()).toBe(1);
     expect(await page.getByRole('row').filter({ hasText: 'MZ A - LT 2' }).count()).toBe(1);
+    // The stages the file named were created with the import.
+    await page.getByRole('tab', { name: 'Etapas (2)' }).waitFor();
     await screenshot(page, 'proyectos-lotes-no-vendible-1366');
     await context.close();
   });
