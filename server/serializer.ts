@@ -13,7 +13,8 @@ import { z } from 'zod';
  * also checked by zod first, exactly as fastify-type-provider-zod's serializer does (a wrong
  * answer is still a 500 ResponseSerializationError), and the compiled text must read as the same
  * JSON as zod's JSON.stringify of it (key order aside: fast-json-stringify writes optional keys
- * after required ones), so the suite proves no answer loses a field or changes a type.
+ * after required ones; answers over {@link COMPARE_MAX_CHARS} are sent as zod wrote them), so the suite
+ * proves no answer loses a field or changes a type.
  *
  * fast-json-stringify writes only the properties the schema names (as zod's parse strips unknown
  * keys) and throws on a missing required one. A schema zod cannot express as JSON Schema (a
@@ -29,6 +30,7 @@ export function compiledSerializerCompiler({ validate }: { validate: boolean }):
     if (!validate) return stringify;
     return (data) => {
       const expected = checked(data); // throws ResponseSerializationError like the zod serializer
+      if (expected.length > COMPARE_MAX_CHARS) return expected;
       const written = stringify(data);
       if (written !== expected && !isDeepStrictEqual(JSON.parse(written), JSON.parse(expected))) {
         throw new Error(`Compiled serializer of ${route.method} ${route.url} differs from zod's:\n${written}\n${expected}`);
@@ -37,6 +39,15 @@ export function compiledSerializerCompiler({ validate }: { validate: boolean }):
     };
   };
 }
+
+/**
+ * Largest answer whose two outputs are compared (characters). A larger one — a 20 000-lot import
+ * preview — is checked by zod and sent as zod wrote it: writing and parsing it twice more would
+ * hold the event loop for most of a second in the test mode
+ * (tests/server/import-resilience.test.ts measures it). Production writes it with the compiled
+ * serializer like any other.
+ */
+const COMPARE_MAX_CHARS = 512 * 1024;
 
 /** The zod schema of a route's response (a schema, or `{ properties: schema }`), else null. */
 function resolveSchema(schema: unknown): z.ZodType | null {
@@ -49,8 +60,27 @@ function resolveSchema(schema: unknown): z.ZodType | null {
 function compile(schema: z.ZodType): ((data: unknown) => string) | null {
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
-    return fastJson(json as Parameters<typeof fastJson>[0]);
+    return fastJson(mergeNullable(json) as Parameters<typeof fastJson>[0]);
   } catch {
     return null;
   }
+}
+
+/**
+ * zod writes `T | null` as `anyOf: [{ type: T, … }, { type: 'null' }]`; fast-json-stringify picks
+ * an anyOf branch by validating the value (slow: 1.7× on a 20 000-lot preview), so each such pair
+ * becomes `{ type: [T, 'null'], … }`, which it writes directly. Other anyOfs stay.
+ */
+function mergeNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(mergeNullable);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = mergeNullable(value);
+  const branches = out.anyOf as Array<Record<string, unknown>> | undefined;
+  if (!branches || branches.length !== 2) return out;
+  const nullAt = branches.findIndex((b) => b.type === 'null' && Object.keys(b).length === 1);
+  const other = nullAt < 0 ? undefined : branches[1 - nullAt];
+  if (!other || typeof other.type !== 'string' || 'anyOf' in other) return out;
+  const { anyOf: _anyOf, ...rest } = out;
+  return { ...rest, ...other, type: [other.type, 'null'] };
 }

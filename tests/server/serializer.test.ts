@@ -25,6 +25,35 @@ describe('compiled serializer', () => {
     }
   });
 
+  it('writes nullable objects, arrays, tuples and enums (merged into `type: [T, "null"]`) as zod does', () => {
+    const nullable = z.object({
+      styles: z.object({ dark: z.boolean() }).nullable(),
+      polygon: z.array(z.tuple([z.number(), z.number()])).nullable(),
+      use: z.enum(['VIVIENDA', 'COMERCIO']).nullable(),
+      at: z.string().nullable(),
+    });
+    const write = compiledSerializerCompiler({ validate: true })({
+      schema: nullable,
+      method: 'GET',
+      url: '/x',
+      httpStatus: '200',
+    } as never) as (data: unknown) => string;
+    for (const value of [
+      { styles: null, polygon: null, use: null, at: null },
+      {
+        styles: { dark: true },
+        polygon: [
+          [1, 2],
+          [3.5, -4],
+        ],
+        use: 'COMERCIO',
+        at: '2026-11-26',
+      },
+    ]) {
+      expect(JSON.parse(write(value))).toEqual(value);
+    }
+  });
+
   it('refuses a wrong answer: zod checks it outside production, fast-json-stringify still refuses a missing field', () => {
     expect(() => route(true)({ data: { id: 'uno', name: 'Lote', note: null } })).toThrow();
     expect(() => route(false)({ data: { id: 1, note: null } })).toThrow(/name/);
