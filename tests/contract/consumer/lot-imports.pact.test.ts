@@ -65,6 +65,18 @@ function withTextBody<B extends object>(builder: B, contentType: string, body: s
   );
   return builder;
 }
+/** A preview row of a table's lot of block A (no polygon; 250.00 per m²), as the pacts promise it. */
+const tableLot = (lotNumber: string, action: 'CREATE' | 'UPDATE') => ({
+  block: like('A'),
+  number: like(lotNumber),
+  code: like(`MZ A - LT ${lotNumber}`),
+  area_m2: number(150.5),
+  drawn_area_m2: null,
+  perimeter_m: null,
+  price_per_m2: integer(25000),
+  has_polygon: boolean(false),
+  action: regex(/^(CREATE|UPDATE)$/, action),
+});
 const MULTIPART = regex(/^multipart\/form-data;\s*boundary=.+$/, `multipart/form-data; boundary=${PACT_BOUNDARY}`);
 
 describe('lot imports (consumer)', () => {
@@ -82,19 +94,7 @@ describe('lot imports (consumer)', () => {
             format: 'CSV',
             layers: null,
             layer: null,
-            lots: eachLike({
-              block: like('A'),
-              number: like('1'),
-              code: like('MZ A - LT 1'),
-              area_m2: number(150.5),
-              drawn_area_m2: null,
-              perimeter_m: null,
-              price_per_m2: integer(25000),
-              has_polygon: boolean(false),
-              action: regex(/^(CREATE|UPDATE)$/, 'UPDATE'),
-              stage: like('Etapa 1'),
-              land_use: regex(LAND_USE, 'VIVIENDA'),
-            }),
+            lots: eachLike({ ...tableLot('1', 'UPDATE'), stage: like('Etapa 1'), land_use: regex(LAND_USE, 'VIVIENDA') }),
             issues: [],
             summary: { create: integer(14), update: integer(2), errors: 0, warnings: 0 },
             can_import: true,
@@ -150,17 +150,7 @@ describe('lot imports (consumer)', () => {
             format: 'CSV',
             layers: null,
             layer: null,
-            lots: eachLike({
-              block: like('A'),
-              number: like('20'),
-              code: like('MZ A - LT 20'),
-              area_m2: number(150.5),
-              drawn_area_m2: null,
-              perimeter_m: null,
-              price_per_m2: integer(25000),
-              has_polygon: boolean(false),
-              action: regex(/^(CREATE|UPDATE)$/, 'CREATE'),
-            }),
+            lots: eachLike(tableLot('20', 'CREATE')),
             issues: eachLike({
               severity: regex(/^(ERROR|WARNING)$/, 'ERROR'),
               location: like('fila 3'),
