@@ -22,7 +22,7 @@ const parseTimestamptz = pg.types.getTypeParser(builtins.TIMESTAMPTZ);
  * PostgreSQL result parsers matching SQLite's values (see `database.ts`): timestamptz → ISO 8601
  * UTC string, date → 'YYYY-MM-DD' string, int8 (count) → number. Scoped to our pool, not global.
  */
-const pgTypes: pg.CustomTypesConfig = {
+export const pgTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     switch (oid) {
       case builtins.TIMESTAMPTZ:

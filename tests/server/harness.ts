@@ -26,6 +26,8 @@ export const dialects: DialectName[] = process.env.DATABASE_URL ? ['sqlite', 'po
 
 /** A migrated throwaway database. */
 export interface TestDatabase extends DatabaseHandle {
+  /** PostgreSQL: the throwaway database's URL (for a second connection, e.g. with a query log). */
+  url?: string;
   destroy(): Promise<void>;
 }
 
@@ -55,9 +57,11 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const handle = await openMigratedDatabase({ databasePath: ':memory:', databaseUrl: databaseUrlFor(adminUrl, name) });
+  const url = databaseUrlFor(adminUrl, name);
+  const handle = await openMigratedDatabase({ databasePath: ':memory:', databaseUrl: url });
   return {
     ...handle,
+    url,
     destroy: async () => {
       await handle.db.destroy();
       const cleanup = new pg.Client({ connectionString: adminUrl });
