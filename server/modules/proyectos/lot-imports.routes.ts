@@ -96,17 +96,22 @@ async function readUpload(
 export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { access: LOT_IMPORT_ACCESS };
+    /** The subdivision of `:key` and the uploaded file checked against it (its overlap limit, the choices sent). */
+    const checkUpload = async (request: FastifyRequest<{ Params: { key: string } }>) => {
+      const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
+      const upload = await readUpload(request);
+      const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer, {
+        resolutions: upload.resolutions,
+        overlapLimitM2: subdivision.overlap_limit_m2,
+      });
+      return { subdivision, parsed };
+    };
 
     app.post(
       `${MAIN_BASE}/subdivisions/:key/imports/preview`,
       { config, schema: { params: subdivisionKeyParamsSchema, response: { 200: importPreviewResponseSchema } } },
       async (request) => {
-        const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
-        const upload = await readUpload(request);
-        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer, {
-          resolutions: upload.resolutions,
-          overlapLimitM2: subdivision.overlap_limit_m2,
-        });
+        const { subdivision, parsed } = await checkUpload(request);
         return { data: await previewImport(deps.db, subdivision, parsed) };
       },
     );
@@ -115,12 +120,7 @@ export function lotImportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${MAIN_BASE}/subdivisions/:key/imports`,
       { config, schema: { params: subdivisionKeyParamsSchema, response: { 200: importResultResponseSchema } } },
       async (request) => {
-        const subdivision = await findImportSubdivision(deps.db, deps.ids.decode(request.params.key));
-        const upload = await readUpload(request);
-        const parsed = await deps.importChecks.check(upload.bytes, upload.filename, upload.layer, {
-          resolutions: upload.resolutions,
-          overlapLimitM2: subdivision.overlap_limit_m2,
-        });
+        const { subdivision, parsed } = await checkUpload(request);
         return { data: await commitImport(deps.db, auditContextOf(request, deps.clock), subdivision, parsed) };
       },
     );

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import {
   computeListPrice,
+  isSellableLandUse,
   LAND_USE_LABEL,
   LAND_USES,
   LOT_STATUS_LABEL,
@@ -14,7 +15,7 @@ import {
 } from '../../../src/schemas/proyectos/projects';
 import { recordChange, recordChanges, type AuditContext, type ChangeInput } from '../../audit/audit';
 import type { DB, LotsTable } from '../../db/database';
-import { statusAfterUseChange, statusForUse } from './lots.service';
+import { canTakeUse, statusAfterUseChange, statusForUse } from './lots.service';
 import { HttpError } from '../../errors';
 import { nextVersion } from '../../db/versions';
 import type { ParsedLot, ParseResult } from './lot-import';
@@ -79,7 +80,7 @@ async function subdivisionIssues(
   }
   // Lots not for sale need no price.
   const unpriced = parsed.lots.filter(
-    (l) => l.price_per_m2 === null && !existing.has(l.code) && statusForUse(l.land_use ?? 'VIVIENDA') === 'DISPONIBLE',
+    (l) => l.price_per_m2 === null && !existing.has(l.code) && isSellableLandUse(l.land_use ?? 'VIVIENDA'),
   ).length;
   if (unpriced > 0) {
     issues.push(
@@ -96,19 +97,15 @@ async function subdivisionIssues(
   }
   for (const lot of parsed.lots) {
     const current = existing.get(lot.code);
-    if (!current || lot.land_use === null) continue;
-    try {
-      statusAfterUseChange(current.status, lot.land_use);
-    } catch {
-      issues.push(
-        issue(
-          'ERROR',
-          lot.location,
-          `El lote ${lot.code} está ${LOT_STATUS_LABEL[current.status].toLowerCase()} y no puede pasar al uso ${LAND_USE_LABEL[lot.land_use]}, que no se vende`,
-          { lot_code: lot.code, field: 'land_use', kind: 'USE' },
-        ),
-      );
-    }
+    if (!current || lot.land_use === null || canTakeUse(current.status, lot.land_use)) continue;
+    issues.push(
+      issue(
+        'ERROR',
+        lot.location,
+        `El lote ${lot.code} está ${LOT_STATUS_LABEL[current.status].toLowerCase()} y no puede pasar al uso ${LAND_USE_LABEL[lot.land_use]}, que no se vende`,
+        { lot_code: lot.code, field: 'land_use', kind: 'USE' },
+      ),
+    );
   }
   return issues;
 }

@@ -337,13 +337,15 @@ export function statusForUse(use: LandUse): 'DISPONIBLE' | 'NO_VENDIBLE' {
  * @throws HttpError 409 when a lot that is not DISPONIBLE (separado, vendido…) is given a use not for sale.
  */
 export function statusAfterUseChange(status: LotStatus, use: LandUse): 'DISPONIBLE' | 'NO_VENDIBLE' | null {
+  if (!canTakeUse(status, use)) throw conflict(LOT_MESSAGES.notForSaleNeedsAvailable(LOT_STATUS_LABEL[status]));
   const target = statusForUse(use);
-  if (target === 'NO_VENDIBLE') {
-    if (status === 'NO_VENDIBLE') return null;
-    if (status !== 'DISPONIBLE') throw conflict(LOT_MESSAGES.notForSaleNeedsAvailable(LOT_STATUS_LABEL[status]));
-    return 'NO_VENDIBLE';
-  }
+  if (target === 'NO_VENDIBLE') return status === 'NO_VENDIBLE' ? null : 'NO_VENDIBLE';
   return status === 'NO_VENDIBLE' ? 'DISPONIBLE' : null;
+}
+
+/** Whether a lot in `status` may take `use`: a use not for sale only on a DISPONIBLE or NO_VENDIBLE lot. */
+export function canTakeUse(status: LotStatus, use: LandUse): boolean {
+  return isSellableLandUse(use) || status === 'DISPONIBLE' || status === 'NO_VENDIBLE';
 }
 
 /** Inserts a lot with its creation history row and change record (inside `trx`). @returns its id. */

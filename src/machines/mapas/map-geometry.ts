@@ -1,4 +1,4 @@
-import type { LandUse, LotStatus, Polygon } from '../../schemas/proyectos/projects';
+import { LOT_STATUSES, type LandUse, type LotStatus, type Polygon } from '../../schemas/proyectos/projects';
 
 /**
  * Pure helpers of the lot maps (issue "Proyectos", docs/domain.md "Maps"): the lot shape every
@@ -53,15 +53,7 @@ export function hasFilters(filters: MapFilters): boolean {
 
 /** Lots per status (every lot of the map, filtered or not), 0 for absent statuses. */
 export function countByStatus(lots: readonly MapLotView[]): Record<LotStatus, number> {
-  const counts: Record<LotStatus, number> = {
-    DISPONIBLE: 0,
-    SEPARADO: 0,
-    VENDIDO: 0,
-    BLOQUEADO: 0,
-    RESERVA_COMERCIAL: 0,
-    CANJE: 0,
-    NO_VENDIBLE: 0,
-  };
+  const counts = Object.fromEntries(LOT_STATUSES.map((status) => [status, 0])) as Record<LotStatus, number>;
   for (const lot of lots) counts[lot.status] += 1;
   return counts;
 }

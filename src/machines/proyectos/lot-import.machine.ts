@@ -7,8 +7,10 @@ import {
   type ImportIssue,
   type ImportPreview,
   type ImportResolution,
+  type Polygon,
   IMPORT_ISSUE_KINDS,
 } from '../../schemas/proyectos/projects';
+import { pathData, polygonBounds, projector } from '../mapas/map-geometry';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage } from '../shared/api-errors';
 import { toCsv } from '../../lib/csv';
@@ -178,45 +180,36 @@ export interface PreviewShape {
 }
 
 /**
- * The preview map of a file (issue 13 item 6): every lot with a polygon as an SVG path in a box
- * 1 000 units wide (y up as on the plan; lon/lat scaled by the cosine of the mean latitude so
- * shapes keep their proportions), coloured by its worst issue (ERROR over WARNING, matched by
- * lot code). Null when no lot has a polygon.
- * @returns `{ width, height, shapes }` (width 1 000, height to scale).
+ * The preview map of a file (issue 13 item 6): every lot with a polygon as an SVG path, drawn the
+ * way the lot maps draw (map-geometry.ts {@link projector}: north up, lon/lat projected to metres
+ * around the mean latitude; the bounds' north-west corner at 0,0), coloured by its worst issue
+ * (ERROR over WARNING, matched by lot code). Null when no lot has a polygon.
+ * @returns `{ width, height, shapes }` in drawing units (metres).
  */
 export function previewMapShapes(
-  lots: ReadonlyArray<{ code: string; polygon?: ReadonlyArray<readonly [number, number]> | null }>,
+  lots: ReadonlyArray<{ code: string; polygon?: Polygon | null }>,
   issues: readonly ImportIssue[],
   coordinateSystem: 'PLAN' | 'GEO' | null | undefined,
 ): { width: number; height: number; shapes: PreviewShape[] } | null {
-  const drawn = lots.filter((l) => l.polygon && l.polygon.length >= 3);
+  const drawn = lots.filter((l): l is { code: string; polygon: Polygon } => Boolean(l.polygon && l.polygon.length >= 3));
   if (drawn.length === 0) return null;
-  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const lot of drawn)
-    for (const [x, y] of lot.polygon!) {
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
-  const kx = coordinateSystem === 'GEO' ? Math.cos((((minY + maxY) / 2) * Math.PI) / 180) : 1;
-  const spanX = Math.max((maxX - minX) * kx, 1e-9);
-  const spanY = Math.max(maxY - minY, 1e-9);
-  const scale = 1000 / Math.max(spanX, spanY);
+  const bounds = drawn
+    .map((l) => polygonBounds(l.polygon))
+    .reduce((a, b): [number, number, number, number] => [
+      Math.min(a[0], b[0]),
+      Math.min(a[1], b[1]),
+      Math.max(a[2], b[2]),
+      Math.max(a[3], b[3]),
+    ]);
+  const project = projector(coordinateSystem ?? 'PLAN', bounds);
+  const [width, height] = project([bounds[2], bounds[1]]);
   const worst = new Map<string, ImportIssue['severity']>();
   for (const issue of issues) {
     if (!issue.lot_code || worst.get(issue.lot_code) === 'ERROR') continue;
     worst.set(issue.lot_code, issue.severity);
   }
-  const shapes = drawn.map((lot) => ({
-    code: lot.code,
-    d:
-      lot
-        .polygon!.map(([x, y], i) => `${i ? 'L' : 'M'}${((x - minX) * kx * scale).toFixed(1)},${((maxY - y) * scale).toFixed(1)}`)
-        .join('') + 'Z',
-    severity: worst.get(lot.code) ?? null,
-  }));
-  return { width: Math.round(spanX * scale), height: Math.round(spanY * scale), shapes };
+  const shapes = drawn.map((lot) => ({ code: lot.code, d: pathData(lot.polygon, project), severity: worst.get(lot.code) ?? null }));
+  return { width: Math.max(width, 1e-9), height: Math.max(height, 1e-9), shapes };
 }
 
 /** The issues as a CSV for a spreadsheet (UTF-8 with BOM): Tipo, Gravedad, Ubicación, Lote, Detalle. */

@@ -250,7 +250,7 @@ function PreviewMap({ actor, preview }: { actor: LotImportActor; preview: Import
     [preview.lots, preview.issues, preview.coordinate_system],
   );
   if (!map) return null;
-  const pad = 8;
+  const pad = Math.max(map.width, map.height) * 0.008; // a margin of 0.8 % of the plan
   return (
     <section className="lot-import-map" aria-label="Plano del archivo">
       <div className="lot-import-map__legend">

@@ -234,7 +234,7 @@ describe('lot import machine', () => {
 
 describe('previewMapShapes (issue 13 item 6)', () => {
   const issue = (severity: 'ERROR' | 'WARNING', lot_code: string) => ({ severity, location: 'x', lot_code, field: null, message: 'm' });
-  it('scales the plan to 1 000 units with y up, and colours each lot by its worst issue', () => {
+  it('draws the plan north up from its north-west corner (metres), and colours each lot by its worst issue', () => {
     const lots = [
       {
         code: 'A-1',
@@ -257,10 +257,10 @@ describe('previewMapShapes (issue 13 item 6)', () => {
       { code: 'A-3', polygon: null },
     ];
     const map = previewMapShapes(lots, [issue('WARNING', 'A-2'), issue('ERROR', 'A-2'), issue('WARNING', 'A-1')], 'PLAN')!;
-    expect(map).toMatchObject({ width: 1000, height: 250 });
+    expect(map).toMatchObject({ width: 20, height: 5 });
     expect(map.shapes).toEqual([
-      { code: 'A-1', d: 'M0.0,250.0L500.0,250.0L500.0,0.0L0.0,0.0Z', severity: 'WARNING' },
-      { code: 'A-2', d: 'M500.0,250.0L1000.0,250.0L1000.0,0.0L500.0,0.0Z', severity: 'ERROR' },
+      { code: 'A-1', d: 'M0,5L10,5L10,0L0,0Z', severity: 'WARNING' },
+      { code: 'A-2', d: 'M10,5L20,5L20,0L10,0Z', severity: 'ERROR' },
     ]);
     expect(previewMapShapes([{ code: 'A-1', polygon: null }], [], 'PLAN')).toBeNull();
   });
