@@ -340,75 +340,73 @@ function DuplicatesPanel({ actor, duplicates }: { actor: LotImportActor; duplica
         </p>
       ) : null}
       {shown.map((group) => (
-        <HTMLTable
-          key={group.code}
-          compact
-          className="lot-import-table lot-import-duplicates__group"
-          aria-label={`Candidatos de ${group.code}`}
-        >
-          <caption>{group.code}</caption>
-          <thead>
-            <tr>
-              <th>Ubicación</th>
-              <th className="num">Área</th>
-              <th className="num">Área dibujada</th>
-              <th>Etapa</th>
-              <th>Uso</th>
-              <th>Elección</th>
-            </tr>
-          </thead>
-          <tbody>
-            {group.candidates.map((candidate) => {
-              const choice = choiceOf(candidate.position);
-              const action = choice?.action ?? 'KEEP';
-              const invalid = action === 'RENAME' && !lotNumberSchema.safeParse(choice?.number ?? '').success;
-              const label = `${group.code}, ${candidate.location}`;
-              return (
-                <tr key={candidate.position}>
-                  <td>{candidate.location}</td>
-                  <td className="num">{candidate.area_m2 === null ? '—' : formatArea(candidate.area_m2)}</td>
-                  <td className="num">{candidate.drawn_area_m2 === null ? '—' : formatArea(candidate.drawn_area_m2)}</td>
-                  <td>{candidate.stage ?? '—'}</td>
-                  <td>{candidate.land_use ? LAND_USE_LABEL[candidate.land_use] : '—'}</td>
-                  <td className="lot-import-duplicates__choice">
-                    <HTMLSelect
-                      aria-label={`Elección para ${label}`}
-                      value={action}
-                      options={CHOICE_OPTIONS}
-                      onChange={(e) =>
-                        actor.send({
-                          type: 'duplicates.choose',
-                          position: candidate.position,
-                          code: group.code,
-                          action: e.currentTarget.value as 'KEEP' | 'DROP' | 'RENAME',
-                        })
-                      }
-                    />
-                    {action === 'RENAME' ? (
-                      <InputGroup
-                        small
-                        aria-label={`Nuevo número de lote para ${label}`}
-                        aria-invalid={invalid}
-                        intent={invalid ? 'danger' : 'none'}
-                        placeholder="Nuevo n.º"
-                        value={choice?.number ?? ''}
-                        onValueChange={(number) =>
+        // Scrolls sideways on a phone, so the choice column stays reachable.
+        <div key={group.code} className="lot-import-duplicates__scroll">
+          <HTMLTable compact className="lot-import-table lot-import-duplicates__group" aria-label={`Candidatos de ${group.code}`}>
+            <caption>{group.code}</caption>
+            <thead>
+              <tr>
+                <th>Ubicación</th>
+                <th className="num">Área</th>
+                <th className="num">Área dibujada</th>
+                <th>Etapa</th>
+                <th>Uso</th>
+                <th>Elección</th>
+              </tr>
+            </thead>
+            <tbody>
+              {group.candidates.map((candidate) => {
+                const choice = choiceOf(candidate.position);
+                const action = choice?.action ?? 'KEEP';
+                const invalid = action === 'RENAME' && !lotNumberSchema.safeParse(choice?.number ?? '').success;
+                const label = `${group.code}, ${candidate.location}`;
+                return (
+                  <tr key={candidate.position}>
+                    <td>{candidate.location}</td>
+                    <td className="num">{candidate.area_m2 === null ? '—' : formatArea(candidate.area_m2)}</td>
+                    <td className="num">{candidate.drawn_area_m2 === null ? '—' : formatArea(candidate.drawn_area_m2)}</td>
+                    <td>{candidate.stage ?? '—'}</td>
+                    <td>{candidate.land_use ? LAND_USE_LABEL[candidate.land_use] : '—'}</td>
+                    <td className="lot-import-duplicates__choice">
+                      <HTMLSelect
+                        aria-label={`Elección para ${label}`}
+                        value={action}
+                        options={CHOICE_OPTIONS}
+                        onChange={(e) =>
                           actor.send({
                             type: 'duplicates.choose',
                             position: candidate.position,
                             code: group.code,
-                            action: 'RENAME',
-                            number,
+                            action: e.currentTarget.value as 'KEEP' | 'DROP' | 'RENAME',
                           })
                         }
                       />
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
+                      {action === 'RENAME' ? (
+                        <InputGroup
+                          small
+                          aria-label={`Nuevo número de lote para ${label}`}
+                          aria-invalid={invalid}
+                          intent={invalid ? 'danger' : 'none'}
+                          placeholder="Nuevo n.º"
+                          value={choice?.number ?? ''}
+                          onValueChange={(number) =>
+                            actor.send({
+                              type: 'duplicates.choose',
+                              position: candidate.position,
+                              code: group.code,
+                              action: 'RENAME',
+                              number,
+                            })
+                          }
+                        />
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        </div>
       ))}
       {pages > 1 ? (
         <div className="lot-import-pager" role="navigation" aria-label="Páginas de códigos repetidos">
