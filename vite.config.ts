@@ -80,6 +80,9 @@ const shellIcon = (id: string) => {
   return match !== null && SHELL_ICONS.has(match[1]!);
 };
 
+/** src/boot.ts stays a chunk of its own: it must not pull the app in. */
+const BOOT = /[/\\]src[/\\]boot\.ts$/;
+
 export default defineConfig({
   plugins: [react(), blueprintIconNames(), precompress()],
   server: {
@@ -99,13 +102,19 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // src/boot.ts: the authenticated routes' entry, which loads index.html's after the skeleton's
+      // first paint (server/preload-hints.ts, docs/decisions.md "Skeleton first").
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+      },
       output: {
         // Everything the entry loads statically goes into one chunk beside it, instead of a handful
         // of small shared chunks that each cost a request and compress worse (see `npm run bench`).
         // The shell's icons go into one chunk too: one request instead of twenty after the first paint.
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'] },
+            { name: 'app', tags: ['$initial'], test: (id: string) => !BOOT.test(id) },
             { name: 'shell-icons', test: shellIcon },
           ],
         },

@@ -36,6 +36,9 @@ const SHELL_MODULES = [
   'node_modules/ofetch/dist/index.mjs',
 ];
 
+/** What Inicio's first paint needs beside its own chunk: the icon table and ofetch (the session's first call at start-up). */
+const HOME_FIRST_MODULES = ['src/lib/icon-paths.ts', 'node_modules/ofetch/dist/index.mjs'];
+
 /** `^…/?$`, case-insensitive, for a route pattern of src/config/paths.ts (`:param` → one segment). */
 function routePattern(path: string): RegExp {
   const body = path
@@ -57,7 +60,9 @@ export const ROUTE_MODULES: readonly { pattern: RegExp; modules: readonly string
   },
   ...(Object.keys(AUTH_ROUTES) as AuthRouteKey[]).map((key) => ({
     pattern: routePattern(AUTH_ROUTES[key].path),
-    modules: [...SHELL_MODULES, ...screenModuleFiles(key)],
+    // Inicio's page is drawn before the shell, which the app fetches after that paint
+    // (src/views/router/screens.ts); what it fetches before (icons, the first call) comes with the HTML.
+    modules: key === 'home' ? [...screenModuleFiles(key), ...HOME_FIRST_MODULES] : [...SHELL_MODULES, ...screenModuleFiles(key)],
     skeletonTitle: AUTH_ROUTES[key].title,
   })),
 ];
@@ -77,7 +82,7 @@ type Manifest = Record<string, ManifestChunk>;
  * @returns paths relative to the build root, e.g. `assets/LandingPage-abc.js`, JS then CSS.
  */
 export function chunksFor(manifest: Manifest, modules: readonly string[]): { js: string[]; css: string[] } {
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const entryKey = appEntryKey(manifest);
   const loaded = new Set<string>();
   const visit = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -92,6 +97,38 @@ export function chunksFor(manifest: Manifest, modules: readonly string[]): { js:
     js: keys.map((key) => manifest[key]!.file),
     css: [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))],
   };
+}
+
+/** The manifest key of the app's entry (index.html's script; the build's other entry is src/boot.ts). */
+function appEntryKey(manifest: Manifest): string | undefined {
+  return manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((key) => manifest[key]?.isEntry && key !== BOOT_MODULE);
+}
+
+/** The authenticated routes' entry (src/boot.ts): it loads the app after the skeleton's first paint. */
+const BOOT_MODULE = 'src/boot.ts';
+
+/**
+ * `html` of a skeleton route loading the app after its first paint (docs/decisions.md "Skeleton
+ * first"): index.html's entry script becomes src/boot.ts's chunk, and the entry with the page's
+ * chunks (`files`) are listed in `<script type="application/json" id="app-modules">` for it —
+ * nothing but the HTML, the entry's stylesheet and that small script is fetched before the
+ * browser paints the skeleton. Unchanged (the entry loads at once, with `files` preloaded) when the
+ * manifest has no boot chunk or index.html's entry script is not found as Vite writes it.
+ */
+export function withDeferredApp(html: string, manifest: Manifest, files: { js: string[]; css: string[] }): string {
+  const entry = manifest[appEntryKey(manifest) ?? '']?.file;
+  const boot = manifest[BOOT_MODULE]?.file;
+  const script = entry ? `<script type="module" crossorigin src="/${entry}"></script>` : '';
+  if (!entry || !boot || !html.includes(script)) return withPreloadHints(html, files);
+  const modules = JSON.stringify({ entry: `/${entry}`, js: files.js.map((f) => `/${f}`), css: files.css.map((f) => `/${f}`) });
+  return html.replace(
+    script,
+    () =>
+      `<script type="application/json" id="app-modules">${modules.replace(/</g, '\\u003c')}</script>` +
+      `<script type="module" crossorigin src="/${boot}"></script>`,
+  );
 }
 
 /**
@@ -134,8 +171,12 @@ export function createPreloadedHtml(distDir: string): (path: string) => string |
       let html = cache.pages.get(route.pattern);
       if (html === undefined) {
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-        html = withPreloadHints(readFileSync(join(distDir, 'index.html'), 'utf8'), chunksFor(manifest, route.modules));
-        if (route.skeletonTitle !== undefined) html = withShellSkeleton(html, route.skeletonTitle);
+        const index = readFileSync(join(distDir, 'index.html'), 'utf8');
+        const files = chunksFor(manifest, route.modules);
+        html =
+          route.skeletonTitle === undefined
+            ? withPreloadHints(index, files)
+            : withShellSkeleton(withDeferredApp(index, manifest, files), route.skeletonTitle);
         cache.pages.set(route.pattern, html);
       }
       return html;

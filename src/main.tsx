@@ -11,6 +11,8 @@ import { createAppServices } from './app-services';
 import { installIconLoader, preloadIconTable } from './lib/icons';
 import { readStorage } from './lib/storage';
 import { setInspector } from './machines/inspect';
+import { findAuthRoute } from './views/router/route-match';
+import { loadScreenCode } from './views/router/screen-views';
 import { preloadAuthenticatedShell } from './views/router/screens';
 
 /**
@@ -32,15 +34,23 @@ const services = createAppServices({ navigate: (to, options) => navigate(to, opt
 // the session's first calls, instead of after the first render (issue "Production grade": the
 // shell's chunks used to start ~170 ms after the entry on Lighthouse's trace). Nothing is fetched
 // for a visitor without a session, so the login page's budget is unchanged.
+// On Inicio (the staff's home), its own small chunk is waited for before the first render, so that
+// page is drawn in the skeleton's place at once rather than after React's throttle of Suspense
+// reveals; the skeleton from the HTML stays on screen meanwhile (docs/decisions.md "Skeleton first").
+// (A promise, not a top-level await: Inicio's chunk imports this entry's, which must finish first.)
+let firstScreen: Promise<unknown> = Promise.resolve();
 if (readStorage('token')) {
-  preloadAuthenticatedShell(window.location.pathname);
+  preloadAuthenticatedShell(window.location.pathname, { atStartUp: true });
   preloadIconTable();
+  if (findAuthRoute(window.location.pathname)?.key === 'home') firstScreen = loadScreenCode('home').catch(() => undefined);
 }
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root');
-createRoot(container).render(
-  <StrictMode>
-    <App services={services} />
-  </StrictMode>,
+void firstScreen.then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App services={services} />
+    </StrictMode>,
+  ),
 );

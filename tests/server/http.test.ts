@@ -11,7 +11,8 @@ import { bearer, buildTestApp, dialects, useTestDatabase, type TestApp } from '.
 
 /** Cross-cutting HTTP behaviour: health, 404s, headers, /dev/outbox visibility, static files and the SPA fallback. */
 
-const INDEX_HTML = '<!doctype html><html><head><title>Parcela</title></head><body><div id="root"></div></body></html>';
+const ENTRY_SCRIPT = '<script type="module" crossorigin src="/assets/index-abc123.js"></script>';
+const INDEX_HTML = `<!doctype html><html><head><title>Parcela</title>${ENTRY_SCRIPT}</head><body><div id="root"></div></body></html>`;
 const HTML = { accept: 'text/html,application/xhtml+xml' };
 
 describe.each(dialects)('http (%s)', (dialect) => {
@@ -31,6 +32,7 @@ describe.each(dialects)('http (%s)', (dialect) => {
       join(dist, '.vite', 'manifest.json'),
       JSON.stringify({
         'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_runtime.js'] },
+        'src/boot.ts': { file: 'assets/boot-b1.js', isEntry: true },
         '_runtime.js': { file: 'assets/runtime-r1.js' },
         '_shared.js': { file: 'assets/shared-s1.js', imports: ['_runtime.js', 'index.html'] },
         'src/views/landing/LandingPage.tsx': {
@@ -152,23 +154,29 @@ describe.each(dialects)('http (%s)', (dialect) => {
     expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/LandingPage-l1.js">');
     expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-s1.js">');
     expect(landing.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/LandingPage-l1.css">');
-    expect(landing.body).not.toContain('index-abc123.js'); // the entry and what it imports are in index.html already
+    expect(landing.body).not.toContain('modulepreload" crossorigin href="/assets/index-abc123.js'); // the entry and what it imports are in index.html already
+    expect(landing.body).not.toContain('runtime-r1.js');
     const map = await built.app.inject({ method: 'GET', url: '/mapa/los-olivos/Ab3?x=1', headers: HTML });
     expect(map.body).toContain('/assets/PublicMapPage-p1.js');
-    // Authenticated routes: the shell and the screen the screen table names (src/config/screens.ts).
+    // Authenticated routes load the app after the skeleton's first paint (src/boot.ts): the entry
+    // script becomes the boot chunk, and the entry, the shell and the screen the screen table names
+    // (src/config/screens.ts) are listed for it instead of preloaded with the HTML.
     const subdivisions = (await built.app.inject({ method: 'GET', url: '/proyectos/Lotizaciones', headers: HTML })).body;
-    for (const file of ['AuthenticatedShell-a1.js', 'shared-s1.js', 'SubdivisionsPage-s1.js', 'projects.actors-m1.js']) {
-      expect(subdivisions).toContain(`<link rel="modulepreload" crossorigin href="/assets/${file}">`);
-    }
-    expect(subdivisions).not.toContain('HomePage-h1.js');
+    expect(appModules(subdivisions)).toEqual({
+      entry: '/assets/index-abc123.js',
+      js: ['/assets/AuthenticatedShell-a1.js', '/assets/shared-s1.js', '/assets/SubdivisionsPage-s1.js', '/assets/projects.actors-m1.js'],
+      css: [],
+    });
+    expect(subdivisions).toContain('<script type="module" crossorigin src="/assets/boot-b1.js"></script>');
+    expect(subdivisions).not.toContain(ENTRY_SCRIPT);
+    expect(subdivisions).not.toContain('modulepreload');
+    // Inicio: its own chunk first; the app fetches the shell after Inicio's first paint.
     const home = await built.app.inject({ method: 'GET', url: '/', headers: HTML });
     expect(home.headers['cache-control']).toBe('no-cache');
-    expect(home.body).toContain('/assets/HomePage-h1.js');
-    expect(home.body).toContain('/assets/AuthenticatedShell-a1.js');
+    expect(appModules(home.body).js).toEqual(['/assets/HomePage-h1.js']);
     // A placeholder route gets the shell only.
-    const placeholder = (await built.app.inject({ method: 'GET', url: '/COMERCIO/ventas', headers: HTML })).body;
-    expect(placeholder).toContain('/assets/AuthenticatedShell-a1.js');
-    expect(placeholder).not.toContain('SubdivisionsPage-s1.js');
+    const placeholder = appModules((await built.app.inject({ method: 'GET', url: '/COMERCIO/ventas', headers: HTML })).body);
+    expect(placeholder.js).toEqual(['/assets/AuthenticatedShell-a1.js', '/assets/shared-s1.js']);
     // The staff login is index.html unchanged (everything it needs is the entry).
     expect((await built.app.inject({ method: 'GET', url: '/auth/login', headers: HTML })).body).toBe(INDEX_HTML);
   });
@@ -204,10 +212,11 @@ describe.each(dialects)('http (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-cache');
-      // index.html, with the preload hints and the skeleton of authenticated routes (tested above).
+      // index.html, with the preload hints, the deferred app and the skeleton of authenticated routes (tested above).
       expect(
         res.body
           .replace(/<link rel="modulepreload"[^>]*>/g, '')
+          .replace(/<script type="application\/json" id="app-modules">.*?<\/script><script[^>]*boot-b1\.js"><\/script>/, ENTRY_SCRIPT)
           .replace(/<div id="root">.*<\/div>(?=\s*<\/body>)/s, '<div id="root"></div>'),
       ).toBe(INDEX_HTML);
     }
@@ -254,3 +263,10 @@ describe.each(dialects)('http (%s)', (dialect) => {
     expect(big.json()).toEqual({ message: MESSAGES.payloadTooLarge });
   });
 });
+
+/** The `{ entry, js, css }` an authenticated route's HTML lists for src/boot.ts. */
+function appModules(html: string): { entry: string; js: string[]; css: string[] } {
+  const json = /<script type="application\/json" id="app-modules">(.*?)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error('no app-modules block');
+  return JSON.parse(json) as { entry: string; js: string[]; css: string[] };
+}

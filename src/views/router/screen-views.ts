@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { SCREENS, screenSource, type AuthRouteKey, type ScreenSource } from '../../config/screens';
 import { findAuthRoute } from './route-match';
-import { loadScreenMachines } from '../../machines/screen-machines';
+import { SCREEN_MACHINES, loadScreenMachines } from '../../machines/screen-machines';
 import { lazyModule, type LazyModule } from '../../machines/shared/on-demand';
 
 /**
@@ -67,6 +67,17 @@ export function screenComponent(key: AuthRouteKey): LazyExoticComponent<Componen
   return component;
 }
 
+/**
+ * The component of route `key` when its code (view and machines) has arrived already, else null: a
+ * screen drawn with it does not suspend (Inicio inside the shell skeleton, src/views/router/AppRoutes.tsx,
+ * where a suspended page would be revealed only after React's ~300 ms throttle of Suspense reveals).
+ */
+export function loadedScreenComponent(key: AuthRouteKey): ComponentType<ScreenProps> | null {
+  const screen = screenSource(key);
+  if (!screen || (screen.machines && !SCREEN_MACHINES[screen.machines].module.loaded)) return null;
+  return viewModule(key, screen).loaded?.[screen.component] ?? null;
+}
+
 /** Starts fetching the code of route `key` (view and machines); failures are left to the screen's boundary. */
 export function preloadScreen(key: AuthRouteKey): void {
   const screen = screenSource(key);
@@ -74,6 +85,15 @@ export function preloadScreen(key: AuthRouteKey): void {
   loadScreen(key, screen).catch(() => {
     /* the screen retries when it renders, and its boundary reports a failure */
   });
+}
+
+/**
+ * The code of route `key` (view and machines), fetched once; resolves when both are here (also when
+ * the route is a placeholder). Rejects when a chunk cannot be fetched.
+ */
+export async function loadScreenCode(key: AuthRouteKey): Promise<void> {
+  const screen = screenSource(key);
+  if (screen) await loadScreen(key, screen);
 }
 
 /** {@link preloadScreen} for the authenticated route of `path`, if any (e.g. `location.pathname` at start-up). */

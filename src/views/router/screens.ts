@@ -1,7 +1,9 @@
 import { lazy } from 'react';
 import { ON_DEMAND_MACHINES } from '../../machines/app-actors';
 import { loadScreenMachines } from '../../machines/screen-machines';
-import { preloadScreenAt } from './screen-views';
+import { afterNextPaint } from '../../lib/after-paint';
+import { findAuthRoute } from './route-match';
+import { loadScreenCode, preloadScreenAt } from './screen-views';
 
 /**
  * Screens loaded on demand (performance, issue "Foundation": ≤ 130 KB of JS up front for
@@ -15,17 +17,35 @@ import { preloadScreenAt } from './screen-views';
 // The authenticated area brings the shell's actors (layout, theme, change-password, menu-search) with it.
 const authenticatedShell = () => Promise.all([import('../shell/AuthenticatedShell'), ON_DEMAND_MACHINES.shell.load()]).then(([m]) => m);
 
-/** The authenticated area: layout and screens (the staff login preloads it on submit). */
-export const AuthenticatedShell = lazy(() => authenticatedShell().then((m) => ({ default: m.AuthenticatedShell })));
+/** True when `path` is the staff's home (Inicio), whose own page is drawn before the shell. */
+const isHome = (path: string) => findAuthRoute(path)?.key === 'home';
+
+/**
+ * The authenticated area: layout and screens (the staff login preloads it on submit). A page that
+ * opens on Inicio fetches the shell only once Inicio's own page (drawn inside the skeleton, with
+ * nothing from the shell) has been painted: the page's content first, the menu's ~55 KB after it,
+ * instead of both sharing a slow link (docs/decisions.md "Skeleton first"). Elsewhere the shell
+ * is fetched at once (the skeleton already shows the screen's title).
+ */
+export const AuthenticatedShell = lazy(async () => {
+  if (isHome(window.location.pathname)) {
+    await loadScreenCode('home').catch(() => undefined); // Inicio's boundary reports its own failure
+    await afterNextPaint();
+  }
+  const m = await authenticatedShell();
+  return { default: m.AuthenticatedShell };
+});
 
 /**
  * Starts fetching the authenticated area and the screen of `path` (view and machines), e.g. while
- * the login call is in flight (the staff land on "/") or at start-up with a stored session.
+ * the login call is in flight (the staff land on "/") or at start-up with a stored session
+ * (`atStartUp`: on Inicio only Inicio's code then, the shell follows its paint as above).
  */
-export function preloadAuthenticatedShell(path = '/'): void {
-  authenticatedShell().catch(() => {
-    /* the route retries, and its boundary reports a failure */
-  });
+export function preloadAuthenticatedShell(path = '/', { atStartUp = false } = {}): void {
+  if (!(atStartUp && isHome(path)))
+    authenticatedShell().catch(() => {
+      /* the route retries, and its boundary reports a failure */
+    });
   preloadScreenAt(path);
 }
 
