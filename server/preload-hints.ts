@@ -1,10 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { createElement } from 'react';
+import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AUTH_ROUTES } from '../src/config/paths';
 import { screenModuleFiles, type AuthRouteKey } from '../src/config/screens';
+import { Router } from 'wouter';
 import { ShellSkeleton } from '../src/lib/shell-skeleton';
+import { LandingPage } from '../src/views/landing/LandingPage';
 
 /**
  * Route-specific preload hints in the app's HTML (issue "Production grade", Lighthouse LCP).
@@ -25,8 +27,11 @@ import { ShellSkeleton } from '../src/lib/shell-skeleton';
  *   (docs/decisions.md "Preload hints for authenticated routes").
  * A module missing from the manifest is skipped (the page still loads it itself).
  *
- * Authenticated routes also get the shell skeleton inside `<div id="root">` (src/lib/shell-skeleton.tsx):
- * the top bar and the route's title are painted from the HTML, before any JavaScript has run.
+ * Pages the server draws (`firstPaint`): authenticated routes get the shell skeleton inside
+ * `<div id="root">` (src/lib/shell-skeleton.tsx: the top bar and the route's title), /landing its
+ * whole page (static markup). They are painted from the HTML before any JavaScript has run, and
+ * these pages load the app only after that paint: their chunks are listed for src/boot.ts instead
+ * of preloaded ({@link withDeferredApp}; docs/decisions.md "Skeleton first").
  */
 const SHELL_MODULES = [
   'src/views/shell/AuthenticatedShell.tsx',
@@ -48,12 +53,28 @@ function routePattern(path: string): RegExp {
   return new RegExp(`^${body.replace(/\/$/, '')}/?$`, 'i');
 }
 
-export const ROUTE_MODULES: readonly { pattern: RegExp; modules: readonly string[]; skeletonTitle?: string }[] = [
+/**
+ * A route with its own chunks (`modules`, source paths as the build manifest keys them) and, for
+ * the pages the server draws, the markup of `<div id="root">` (`firstPaint`): those pages load the
+ * app after it has been painted (src/boot.ts).
+ */
+export interface RouteModules {
+  pattern: RegExp;
+  modules: readonly string[];
+  firstPaint?: () => ReactElement;
+}
+
+export const ROUTE_MODULES: readonly RouteModules[] = [
   {
     pattern: /^\/auth\/loginclientes\/?$/i,
     modules: ['src/views/auth/CustomerAccessPage.tsx', 'src/machines/auth/customer-access.actors.ts'],
   },
-  { pattern: /^\/landing\/?$/i, modules: ['src/views/landing/LandingPage.tsx'] },
+  {
+    pattern: /^\/landing\/?$/i,
+    modules: ['src/views/landing/LandingPage.tsx'],
+    // Static marketing markup; the app draws the same (src/main.tsx waits for its chunk first).
+    firstPaint: () => createElement(Router, { ssrPath: '/landing', children: createElement(LandingPage) }),
+  },
   {
     pattern: /^\/mapa\/[^/]+\/[^/]+\/?$/i,
     modules: ['src/views/mapas/PublicMapPage.tsx', 'src/machines/mapas/maps.actors.ts', 'node_modules/ofetch/dist/index.mjs'],
@@ -63,7 +84,7 @@ export const ROUTE_MODULES: readonly { pattern: RegExp; modules: readonly string
     // Inicio's page is drawn before the shell, which the app fetches after that paint
     // (src/views/router/screens.ts); what it fetches before (icons, the first call) comes with the HTML.
     modules: key === 'home' ? [...screenModuleFiles(key), ...HOME_FIRST_MODULES] : [...SHELL_MODULES, ...screenModuleFiles(key)],
-    skeletonTitle: AUTH_ROUTES[key].title,
+    firstPaint: () => createElement(ShellSkeleton, { title: AUTH_ROUTES[key].title }),
   })),
 ];
 
@@ -144,14 +165,11 @@ export function withPreloadHints(html: string, files: { js: string[]; css: strin
 }
 
 /**
- * `html` with the shell skeleton of a route titled `title` inside its empty `<div id="root">`
- * (unchanged if the element is not found as index.html writes it).
+ * `html` with `markup` inside its empty `<div id="root">` (unchanged if the element is not found as
+ * index.html writes it).
  */
-export function withShellSkeleton(html: string, title: string): string {
-  return html.replace(
-    '<div id="root"></div>',
-    () => `<div id="root">${renderToStaticMarkup(createElement(ShellSkeleton, { title }))}</div>`,
-  );
+export function withRootMarkup(html: string, markup: ReactElement): string {
+  return html.replace('<div id="root"></div>', () => `<div id="root">${renderToStaticMarkup(markup)}</div>`);
 }
 
 /**
@@ -173,10 +191,9 @@ export function createPreloadedHtml(distDir: string): (path: string) => string |
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
         const index = readFileSync(join(distDir, 'index.html'), 'utf8');
         const files = chunksFor(manifest, route.modules);
-        html =
-          route.skeletonTitle === undefined
-            ? withPreloadHints(index, files)
-            : withShellSkeleton(withDeferredApp(index, manifest, files), route.skeletonTitle);
+        html = route.firstPaint
+          ? withRootMarkup(withDeferredApp(index, manifest, files), route.firstPaint())
+          : withPreloadHints(index, files);
         cache.pages.set(route.pattern, html);
       }
       return html;

@@ -11,9 +11,7 @@ import { createAppServices } from './app-services';
 import { installIconLoader, preloadIconTable } from './lib/icons';
 import { readStorage } from './lib/storage';
 import { setInspector } from './machines/inspect';
-import { findAuthRoute } from './views/router/route-match';
-import { loadScreenCode } from './views/router/screen-views';
-import { preloadAuthenticatedShell } from './views/router/screens';
+import { codeForFirstPaint, preloadAuthenticatedShell } from './views/router/screens';
 
 /**
  * Entry point of the Parcela web app (issue "Foundation"): Blueprint's stylesheets and the app's,
@@ -34,16 +32,16 @@ const services = createAppServices({ navigate: (to, options) => navigate(to, opt
 // the session's first calls, instead of after the first render (issue "Production grade": the
 // shell's chunks used to start ~170 ms after the entry on Lighthouse's trace). Nothing is fetched
 // for a visitor without a session, so the login page's budget is unchanged.
-// On Inicio (the staff's home), its own small chunk is waited for before the first render, so that
-// page is drawn in the skeleton's place at once rather than after React's throttle of Suspense
-// reveals; the skeleton from the HTML stays on screen meanwhile (docs/decisions.md "Skeleton first").
-// (A promise, not a top-level await: Inicio's chunk imports this entry's, which must finish first.)
-let firstScreen: Promise<unknown> = Promise.resolve();
 if (readStorage('token')) {
   preloadAuthenticatedShell(window.location.pathname, { atStartUp: true });
   preloadIconTable();
-  if (findAuthRoute(window.location.pathname)?.key === 'home') firstScreen = loadScreenCode('home').catch(() => undefined);
 }
+// On Inicio (the staff's home) and the landing, the page's own small chunk is waited for before the
+// first render, so the page is drawn in the place of the server's markup at once rather than after
+// React's throttle of Suspense reveals; the server's markup stays on screen meanwhile
+// (docs/decisions.md "Skeleton first"). A promise, not a top-level await: the page's chunk imports
+// this entry's, which must finish first. A failure is left to the page's boundary.
+const firstScreen = codeForFirstPaint(window.location.pathname, readStorage('token') !== null)?.catch(() => undefined) ?? Promise.resolve();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root');

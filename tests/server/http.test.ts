@@ -147,17 +147,23 @@ describe.each(dialects)('http (%s)', (dialect) => {
     expect(small.json()).toEqual({ status: 'ok' });
   });
 
-  it('announces the chunks of /landing, /auth/loginclientes and public maps in their HTML (build manifest)', async () => {
-    const landing = await built.app.inject({ method: 'GET', url: '/landing', headers: HTML });
-    expect(landing.statusCode).toBe(200);
-    expect(landing.headers['cache-control']).toBe('no-cache');
-    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/LandingPage-l1.js">');
-    expect(landing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/shared-s1.js">');
-    expect(landing.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/LandingPage-l1.css">');
-    expect(landing.body).not.toContain('modulepreload" crossorigin href="/assets/index-abc123.js'); // the entry and what it imports are in index.html already
-    expect(landing.body).not.toContain('runtime-r1.js');
+  it('announces the chunks of /auth/loginclientes, public maps and the pages the server draws in their HTML (build manifest)', async () => {
     const map = await built.app.inject({ method: 'GET', url: '/mapa/los-olivos/Ab3?x=1', headers: HTML });
-    expect(map.body).toContain('/assets/PublicMapPage-p1.js');
+    expect(map.statusCode).toBe(200);
+    expect(map.headers['cache-control']).toBe('no-cache');
+    expect(map.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PublicMapPage-p1.js">');
+    expect(map.body).toContain(ENTRY_SCRIPT);
+    // /landing is drawn by the server and loads the app after that paint: its chunks (not the
+    // entry's own imports) are listed for src/boot.ts.
+    const landing = await built.app.inject({ method: 'GET', url: '/landing', headers: HTML });
+    expect(landing.headers['cache-control']).toBe('no-cache');
+    expect(appModules(landing.body)).toEqual({
+      entry: '/assets/index-abc123.js',
+      js: ['/assets/LandingPage-l1.js', '/assets/shared-s1.js'],
+      css: ['/assets/LandingPage-l1.css'],
+    });
+    expect(landing.body).not.toContain(ENTRY_SCRIPT);
+    expect(landing.body).not.toContain('runtime-r1.js'); // the entry's own import, in index.html already
     // Authenticated routes load the app after the skeleton's first paint (src/boot.ts): the entry
     // script becomes the boot chunk, and the entry, the shell and the screen the screen table names
     // (src/config/screens.ts) are listed for it instead of preloaded with the HTML.
@@ -193,9 +199,20 @@ describe.each(dialects)('http (%s)', (dialect) => {
     expect(lots).toContain('<h1 class="bp6-heading page-title">Lotes</h1>');
     expect(lots).not.toContain('<script>');
     expect((await built.app.inject({ method: 'GET', url: '/', headers: HTML })).body).toContain('page-title">Inicio</h1>');
-    for (const url of ['/auth/login', '/landing', '/mapa/los-olivos/Ab3', '/pages/notfound', '/no/such/route']) {
+    for (const url of ['/auth/login', '/mapa/los-olivos/Ab3', '/pages/notfound', '/no/such/route']) {
       expect((await built.app.inject({ method: 'GET', url, headers: HTML })).body).toContain('<div id="root"></div>');
     }
+  });
+
+  it('draws the whole landing page in its HTML (src/views/landing/LandingPage.tsx, static markup)', async () => {
+    const landing = (await built.app.inject({ method: 'GET', url: '/landing', headers: HTML })).body;
+    const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(landing)?.[1] ?? '';
+    expect(root).toContain('<h1 class="bp6-heading landing-title">Lotes para construir tu futuro</h1>');
+    expect(root).toContain('<p class="landing-lead">Compra tu lote con servicios');
+    // Its links work before the app has loaded: plain anchors to the two logins.
+    expect(root).toContain('href="/auth/login"');
+    expect(root).toContain('href="/auth/loginclientes"');
+    expect(root).not.toContain('shell-skeleton');
   });
 
   it('serves /logo.svg from public/ with or without a build', async () => {

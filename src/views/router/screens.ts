@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { ON_DEMAND_MACHINES } from '../../machines/app-actors';
 import { loadScreenMachines } from '../../machines/screen-machines';
+import { lazyModule } from '../../machines/shared/on-demand';
 import { afterNextPaint } from '../../lib/after-paint';
 import { findAuthRoute } from './route-match';
 import { loadScreenCode, preloadScreenAt } from './screen-views';
@@ -68,7 +69,33 @@ export const AccessDeniedPage = lazy(() => import('../auth/StatusPages').then((m
 export const ErrorPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.ErrorPage })));
 export const PaymentRequiredPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.PaymentRequiredPage })));
 export const NotFoundPage = lazy(() => import('../auth/StatusPages').then((m) => ({ default: m.NotFoundPage })));
-export const LandingPage = lazy(() => import('../landing/LandingPage').then((m) => ({ default: m.LandingPage })));
+/**
+ * A page loaded on demand that renders without suspending when its code arrived before the app's
+ * first render (pages the server draws in their HTML: src/main.tsx waits for `load()` there, so
+ * React replaces the server's markup with the same markup instead of a spinner). The choice is
+ * made once, at the first render, so React keeps one component type for the page.
+ */
+function firstPaintPage<P extends object>(load: () => Promise<ComponentType<P>>): { Page: ComponentType<P>; load: () => Promise<unknown> } {
+  const module = lazyModule(load);
+  const Lazy = lazy(() => module.load().then((component) => ({ default: component })));
+  let chosen: ComponentType<P> | null = null;
+  const Page = (props: P) => createElement((chosen ??= module.loaded ?? (Lazy as unknown as ComponentType<P>)), props);
+  return { Page, load: module.load };
+}
+
+const landing = firstPaintPage(() => import('../landing/LandingPage').then((m) => m.LandingPage));
+/** /landing: drawn by the server too (server/preload-hints.ts), so its code is waited for before the first render. */
+export const LandingPage = landing.Page;
+
+/**
+ * The code the page at `path` should have before the app's first render, or null: Inicio's (with a
+ * stored session) and the landing's, whose HTML the server draws (docs/decisions.md "Skeleton first").
+ */
+export function codeForFirstPaint(path: string, signedIn: boolean): Promise<unknown> | null {
+  if (signedIn && isHome(path)) return loadScreenCode('home');
+  if (/^\/landing\/?$/i.test(path)) return landing.load();
+  return null;
+}
 /** /mapa/{name}/{id_encrypted}: the page and the maps' machines load together. */
 export const PublicMapPage = lazy(() =>
   Promise.all([import('../mapas/PublicMapPage'), loadScreenMachines('maps')]).then(([m]) => ({ default: m.PublicMapPage })),
