@@ -7,6 +7,7 @@ import { screenModuleFiles, type AuthRouteKey } from '../src/config/screens';
 import { Router } from 'wouter';
 import { ShellSkeleton } from '../src/lib/shell-skeleton';
 import { LandingPage } from '../src/views/landing/LandingPage';
+import { PublicMapSkeleton } from '../src/views/mapas/map-skeleton';
 
 /**
  * Route-specific preload hints in the app's HTML (issue "Production grade", Lighthouse LCP).
@@ -62,6 +63,8 @@ export interface RouteModules {
   pattern: RegExp;
   modules: readonly string[];
   firstPaint?: () => ReactElement;
+  /** The first paint needs the page's chunks' CSS: link it as stylesheets in the HTML. */
+  firstPaintCss?: boolean;
 }
 
 export const ROUTE_MODULES: readonly RouteModules[] = [
@@ -78,6 +81,9 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
   {
     pattern: /^\/mapa\/[^/]+\/[^/]+\/?$/i,
     modules: ['src/views/mapas/PublicMapPage.tsx', 'src/machines/mapas/maps.actors.ts', 'node_modules/ofetch/dist/index.mjs'],
+    // The page's frame before its data (the same for every subdivision: no data in it), styled by maps.css.
+    firstPaint: () => createElement(PublicMapSkeleton),
+    firstPaintCss: true,
   },
   ...(Object.keys(AUTH_ROUTES) as AuthRouteKey[]).map((key) => ({
     pattern: routePattern(AUTH_ROUTES[key].path),
@@ -135,19 +141,27 @@ const BOOT_MODULE = 'src/boot.ts';
  * first"): index.html's entry script becomes src/boot.ts's chunk, and the entry with the page's
  * chunks (`files`) are listed in `<script type="application/json" id="app-modules">` for it —
  * nothing but the HTML, the entry's stylesheet and that small script is fetched before the
- * browser paints the skeleton. Unchanged (the entry loads at once, with `files` preloaded) when the
+ * browser paints the skeleton (and, with `cssFirst`, the chunks' stylesheets the first paint needs,
+ * linked in the HTML instead of listed). Unchanged (the entry loads at once, with `files` preloaded) when the
  * manifest has no boot chunk or index.html's entry script is not found as Vite writes it.
  */
-export function withDeferredApp(html: string, manifest: Manifest, files: { js: string[]; css: string[] }): string {
+export function withDeferredApp(
+  html: string,
+  manifest: Manifest,
+  files: { js: string[]; css: string[] },
+  { cssFirst = false }: { cssFirst?: boolean } = {},
+): string {
   const entry = manifest[appEntryKey(manifest) ?? '']?.file;
   const boot = manifest[BOOT_MODULE]?.file;
   const script = entry ? `<script type="module" crossorigin src="/${entry}"></script>` : '';
   if (!entry || !boot || !html.includes(script)) return withPreloadHints(html, files);
-  const modules = JSON.stringify({ entry: `/${entry}`, js: files.js.map((f) => `/${f}`), css: files.css.map((f) => `/${f}`) });
+  const css = files.css.map((f) => `/${f}`);
+  const modules = JSON.stringify({ entry: `/${entry}`, js: files.js.map((f) => `/${f}`), css: cssFirst ? [] : css });
+  const stylesheets = cssFirst ? css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('') : '';
   return html.replace(
     script,
     () =>
-      `<script type="application/json" id="app-modules">${modules.replace(/</g, '\\u003c')}</script>` +
+      `${stylesheets}<script type="application/json" id="app-modules">${modules.replace(/</g, '\\u003c')}</script>` +
       `<script type="module" crossorigin src="/${boot}"></script>`,
   );
 }
@@ -192,7 +206,7 @@ export function createPreloadedHtml(distDir: string): (path: string) => string |
         const index = readFileSync(join(distDir, 'index.html'), 'utf8');
         const files = chunksFor(manifest, route.modules);
         html = route.firstPaint
-          ? withRootMarkup(withDeferredApp(index, manifest, files), route.firstPaint())
+          ? withRootMarkup(withDeferredApp(index, manifest, files, { cssFirst: route.firstPaintCss }), route.firstPaint())
           : withPreloadHints(index, files);
         cache.pages.set(route.pattern, html);
       }

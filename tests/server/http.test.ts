@@ -40,7 +40,7 @@ describe.each(dialects)('http (%s)', (dialect) => {
           imports: ['index.html', '_shared.js'],
           css: ['assets/LandingPage-l1.css'],
         },
-        'src/views/mapas/PublicMapPage.tsx': { file: 'assets/PublicMapPage-p1.js', imports: ['index.html'] },
+        'src/views/mapas/PublicMapPage.tsx': { file: 'assets/PublicMapPage-p1.js', imports: ['index.html'], css: ['assets/maps-c1.css'] },
         'src/views/shell/AuthenticatedShell.tsx': { file: 'assets/AuthenticatedShell-a1.js', imports: ['index.html', '_shared.js'] },
         'src/views/inicio/HomePage.tsx': { file: 'assets/HomePage-h1.js', imports: ['index.html'] },
         'src/views/proyectos/SubdivisionsPage.tsx': { file: 'assets/SubdivisionsPage-s1.js', imports: ['index.html'] },
@@ -148,11 +148,17 @@ describe.each(dialects)('http (%s)', (dialect) => {
   });
 
   it('announces the chunks of /auth/loginclientes, public maps and the pages the server draws in their HTML (build manifest)', async () => {
-    const map = await built.app.inject({ method: 'GET', url: '/mapa/los-olivos/Ab3?x=1', headers: HTML });
-    expect(map.statusCode).toBe(200);
-    expect(map.headers['cache-control']).toBe('no-cache');
-    expect(map.body).toContain('<link rel="modulepreload" crossorigin href="/assets/PublicMapPage-p1.js">');
-    expect(map.body).toContain(ENTRY_SCRIPT);
+    const customers = await built.app.inject({ method: 'GET', url: '/auth/loginclientes', headers: HTML });
+    expect(customers.statusCode).toBe(200);
+    expect(customers.headers['cache-control']).toBe('no-cache');
+    expect(customers.body).toContain(ENTRY_SCRIPT);
+    // The public map is drawn by the server (its frame, no data) with its stylesheet linked in the
+    // HTML (the frame needs it), and loads the app after that paint.
+    const map = (await built.app.inject({ method: 'GET', url: '/mapa/los-olivos/Ab3?x=1', headers: HTML })).body;
+    expect(appModules(map)).toEqual({ entry: '/assets/index-abc123.js', js: ['/assets/PublicMapPage-p1.js'], css: [] });
+    expect(map).toContain('<link rel="stylesheet" crossorigin href="/assets/maps-c1.css">');
+    expect(map).toContain('<h1 id="map-title" class="map-page__title">Mapa de ventas</h1>');
+    expect(map).toContain('placeholder="Buscar lote (MZ A - LT 12 o A-12)"');
     // /landing is drawn by the server and loads the app after that paint: its chunks (not the
     // entry's own imports) are listed for src/boot.ts.
     const landing = await built.app.inject({ method: 'GET', url: '/landing', headers: HTML });
@@ -199,7 +205,7 @@ describe.each(dialects)('http (%s)', (dialect) => {
     expect(lots).toContain('<h1 class="bp6-heading page-title">Lotes</h1>');
     expect(lots).not.toContain('<script>');
     expect((await built.app.inject({ method: 'GET', url: '/', headers: HTML })).body).toContain('page-title">Inicio</h1>');
-    for (const url of ['/auth/login', '/mapa/los-olivos/Ab3', '/pages/notfound', '/no/such/route']) {
+    for (const url of ['/auth/login', '/auth/loginclientes', '/pages/notfound', '/no/such/route']) {
       expect((await built.app.inject({ method: 'GET', url, headers: HTML })).body).toContain('<div id="root"></div>');
     }
   });

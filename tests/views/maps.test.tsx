@@ -14,6 +14,8 @@ import { createMapsMachines } from '../../src/machines/mapas/maps.actors';
 import { ServicesProvider, type ViewServices } from '../../src/views/services';
 import { ProjectMapPage } from '../../src/views/mapas/ProjectMapPage';
 import { PublicLotMapView } from '../../src/views/mapas/CustomerMapPage';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { PublicMapFrame, PublicMapSkeleton } from '../../src/views/mapas/map-skeleton';
 import { HeatMapPage, METRIC_PENDING } from '../../src/views/mapas/HeatMapPage';
 import { SalesMapPage, SALES_DATA_PENDING } from '../../src/views/mapas/SalesMapPage';
 import { LOT_STATUS_COLOR } from '../../src/views/proyectos/lot-status';
@@ -192,6 +194,19 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
   return { api, lotsApi, toaster, clipboard, machines, navigate, view, user: userEvent.setup() };
 }
 
+/** `node`'s elements with their attributes in name order and their text: markup compared regardless of attribute order. */
+function canonical(node: Element): string {
+  const attributes = [...node.attributes]
+    .filter((a) => !(a.name === 'style' && a.value === ''))
+    .map((a) => `${a.name}=${JSON.stringify(a.value)}`)
+    .sort()
+    .join(' ');
+  const children = [...node.childNodes]
+    .map((child) => (child.nodeType === Node.ELEMENT_NODE ? canonical(child as Element) : (child.textContent ?? '')))
+    .join('');
+  return `<${node.tagName.toLowerCase()} ${attributes}>${children}</>`;
+}
+
 const legendCount = (label: string) => {
   const legend = screen.getByRole('list', { name: 'Leyenda' });
   const item = within(legend).getByText(label).closest('li')!;
@@ -310,6 +325,23 @@ describe('public and customer map', () => {
     await user.click(screen.getByRole('button', { name: 'Copiar enlace' }));
     await waitFor(() => expect(clipboard).toHaveBeenCalledWith(`${window.location.origin}/mapa/los-vinedos/k1`));
     await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Enlace copiado' })));
+  });
+
+  it('while loading draws exactly the frame the server draws at /mapa/… (map-skeleton), search and link disabled', () => {
+    const { view, machines } = setup({ publicMap: () => new Promise<PublicLotMap>(() => undefined) });
+    const { container } = view(
+      <PublicMapFrame>
+        <PublicLotMapView machines={machines} subdivisionKey="k1" />
+      </PublicMapFrame>,
+    );
+    // Same elements, attributes and text; only InputGroup's measured padding (set after mount) differs.
+    const server = document.createElement('div');
+    server.innerHTML = renderToStaticMarkup(<PublicMapSkeleton />);
+    container.querySelector('input')!.style.removeProperty('padding-right');
+    expect(canonical(container)).toBe(canonical(server));
+    expect(screen.getByRole('textbox', { name: 'Buscar lote' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Copiar enlace' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mapa de ventas');
   });
 
   it('says "Este mapa no está disponible" on a 404', async () => {

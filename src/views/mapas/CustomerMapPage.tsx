@@ -1,9 +1,9 @@
-import { Button } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
 import { nameSegment } from '../proyectos/lot-status';
 import { LotMap } from './LotMap';
 import { MapPageFrame, MapsScreen, type MapPageProps } from './map-page';
+import { CopyLinkButtonView, PUBLIC_MAP_TITLE } from './map-skeleton';
 import { SimpleLotPanel, useLotMapActor } from './map-parts';
 
 /**
@@ -14,14 +14,14 @@ export function publicMapLink(origin: string, name: string, key: string): string
   return `${origin}/mapa/${nameSegment(name)}/${encodeURIComponent(key)}`;
 }
 
-/** "Copiar enlace": sends the public link to the machine (clipboard + toast). */
+/** "Copiar enlace": sends the public link to the machine (clipboard + toast); disabled until the map has loaded. */
 export function CopyLinkButton({ actor }: { actor: LotMapActorRef }) {
   const name = useSelector(actor, (s) => s.context.subdivision?.name ?? '');
   const key = useSelector(actor, (s) => s.context.key);
+  const ready = useSelector(actor, (s) => s.matches('ready'));
   return (
-    <Button
-      icon="link"
-      text="Copiar enlace"
+    <CopyLinkButtonView
+      disabled={!ready}
       onClick={() => actor.send({ type: 'map.copyLink', url: publicMapLink(window.location.origin, name, key) })}
     />
   );
@@ -40,10 +40,9 @@ export function CustomerMapScreen({ params }: { params: Record<string, string> }
  */
 export function PublicLotMapView({ machines, subdivisionKey }: MapPageProps) {
   const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'public' });
-  const ready = useSelector(actor, (s) => s.matches('ready'));
   return (
-    <MapPageFrame actor={actor} title="Mapa de ventas">
-      <LotMap actor={actor} publicView toolbarExtra={ready ? <CopyLinkButton actor={actor} /> : null}>
+    <MapPageFrame actor={actor} title={PUBLIC_MAP_TITLE}>
+      <LotMap actor={actor} publicView toolbarExtra={<CopyLinkButton actor={actor} />}>
         <SimpleLotPanel actor={actor} />
       </LotMap>
     </MapPageFrame>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
-import { Button, ButtonGroup, Callout, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, InputGroup, NonIdealState } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
@@ -19,6 +19,7 @@ import {
 import { LAND_USE_LABEL, LOT_STATUSES, PUBLIC_LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/proyectos/projects';
 import { formatArea, formatMoney } from '../../lib/money';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL } from '../proyectos/lot-status';
+import { LotMapLoading, MAP_SEARCH_PLACEHOLDER } from './map-skeleton';
 import '../../styles/maps.css';
 
 /**
@@ -54,7 +55,7 @@ export function LotMap({ actor, publicView = false, toolbarExtra, children }: Lo
     (s) => (s.matches('failure') ? { message: s.context.error, notFound: s.context.notFound } : null),
     (a, b) => a?.message === b?.message && a?.notFound === b?.notFound,
   );
-  if (loading) return <Spinner className="lot-map__spinner" aria-label="Cargando mapa" />;
+  if (loading) return <LotMapLoading extra={toolbarExtra} />;
   if (failure) {
     if (failure.notFound)
       return (
@@ -98,7 +99,7 @@ function MapToolbar({ actor, extra }: { actor: LotMapActorRef; extra?: ReactNode
       >
         <InputGroup
           leftIcon="search"
-          placeholder="Buscar lote (MZ A - LT 12 o A-12)"
+          placeholder={MAP_SEARCH_PLACEHOLDER}
           aria-label="Buscar lote"
           value={text}
           onValueChange={(v) => actor.send({ type: 'map.searchTyped', text: v })}

@@ -1,6 +1,7 @@
 import { use } from 'react';
 import { useServices } from '../services';
 import { PublicLotMapView } from './CustomerMapPage';
+import { PublicMapFrame } from './map-skeleton';
 import '../../styles/maps.css';
 
 /**
@@ -13,10 +14,8 @@ export function PublicMapPage({ idEncrypted }: { name: string; idEncrypted?: str
   const machines = use(useServices().machines.maps());
   const key = idEncrypted ?? '';
   return (
-    <main className="public-map">
-      <div className="public-map__inner">
-        <PublicLotMapView key={key} machines={machines} subdivisionKey={key} />
-      </div>
-    </main>
+    <PublicMapFrame>
+      <PublicLotMapView key={key} machines={machines} subdivisionKey={key} />
+    </PublicMapFrame>
   );
 }

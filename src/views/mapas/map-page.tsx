@@ -5,6 +5,7 @@ import { useServices } from '../services';
 import type { MapsMachines } from '../../machines/mapas/maps.actors';
 import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
 import { MapFilters, SimpleLotPanel } from './map-parts';
+import { MapPageHeader } from './map-skeleton';
 
 /**
  * The scaffolding every map screen repeats (src/views/mapas/*Page.tsx): the routed screen that
@@ -49,12 +50,7 @@ export function MapPageFrame({
   const name = useSelector(actor, (s) => s.context.subdivision?.name ?? '');
   return (
     <section className="map-page" aria-labelledby="map-title">
-      <div className="map-page__header">
-        <h1 id="map-title" className="map-page__title">
-          {title}
-          {name ? <span className="map-page__subtitle"> · {name}</span> : null}
-        </h1>
-      </div>
+      <MapPageHeader title={title} name={name} />
       {filters ? (
         <div className="map-page__layout">
           <MapFilters actor={actor} />

@@ -87,16 +87,24 @@ const landing = firstPaintPage(() => import('../landing/LandingPage').then((m) =
 /** /landing: drawn by the server too (server/preload-hints.ts), so its code is waited for before the first render. */
 export const LandingPage = landing.Page;
 
+/** /mapa/{name}/{id_encrypted} (src/config/paths.ts PUBLIC_ROUTES.publicMap). */
+const PUBLIC_MAP_PATH = /^\/mapa\/[^/]+\/[^/]+\/?$/i;
+
 /**
  * The code the page at `path` should have before the app's first render, or null: Inicio's (with a
- * stored session) and the landing's, whose HTML the server draws (docs/decisions.md "Skeleton first").
+ * stored session), the landing's and the public map's, whose HTML the server draws (docs/decisions.md "Skeleton first").
  */
 export function codeForFirstPaint(path: string, signedIn: boolean): Promise<unknown> | null {
   if (signedIn && isHome(path)) return loadScreenCode('home');
   if (/^\/landing\/?$/i.test(path)) return landing.load();
+  if (PUBLIC_MAP_PATH.test(path)) return publicMap.load();
   return null;
 }
-/** /mapa/{name}/{id_encrypted}: the page and the maps' machines load together. */
-export const PublicMapPage = lazy(() =>
-  Promise.all([import('../mapas/PublicMapPage'), loadScreenMachines('maps')]).then(([m]) => ({ default: m.PublicMapPage })),
+const publicMap = firstPaintPage(() =>
+  Promise.all([import('../mapas/PublicMapPage'), loadScreenMachines('maps')]).then(([m]) => m.PublicMapPage),
 );
+/**
+ * /mapa/{name}/{id_encrypted}: the page and the maps' machines load together; the server draws the
+ * page's frame (src/views/mapas/map-skeleton.tsx), so they are waited for before the first render.
+ */
+export const PublicMapPage = publicMap.Page;
