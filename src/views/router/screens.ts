@@ -79,7 +79,10 @@ function firstPaintPage<P extends object>(load: () => Promise<ComponentType<P>>)
   const module = lazyModule(load);
   const Lazy = lazy(() => module.load().then((component) => ({ default: component })));
   let chosen: ComponentType<P> | null = null;
-  const Page = (props: P) => createElement((chosen ??= module.loaded ?? (Lazy as unknown as ComponentType<P>)), props);
+  const Page = (props: P) => {
+    chosen ??= module.loaded ?? ((lazyProps: P) => createElement(Lazy, lazyProps));
+    return createElement(chosen, props);
+  };
   return { Page, load: module.load };
 }
 
