@@ -6,6 +6,7 @@ import { recordChange, stripSecrets, systemAuditContext, changedFields, type Aud
 import { createManualClock } from '../../server/clock';
 import { MESSAGES } from '../../server/errors';
 import { CSV_HEADERS, csvField } from '../../server/modules/historial/change-history.csv';
+import { iterateChangeHistory, listChangeHistory } from '../../server/modules/historial/change-history.repository';
 import { createSession, createStaff } from '../../server/testing/fixtures';
 import { dialects, getWithToken, postFormWithToken, useTestApp, useTestDatabase } from './harness';
 
@@ -238,6 +239,35 @@ describe.each(dialects)('change history (%s)', (dialect) => {
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain(',users,');
       expect(lines[1]).toContain('Sistema');
+    });
+
+    it('reads in keyset batches: every row once, in the list order, across batches that split equal times', async () => {
+      // 11 rows on 4 instants (ties straddle the batches of 3) in an entity of their own.
+      const times = ['2026-11-20T10:00:00.000Z', '2026-11-20T11:00:00.000Z', '2026-11-21T09:00:00.000Z', '2026-11-22T08:00:00.000Z'];
+      await db()
+        .insertInto('change_history')
+        .values(
+          Array.from({ length: 11 }, (_, i) => ({
+            occurred_at: times[i % times.length]!,
+            actor_type: null,
+            actor_id: null,
+            ip: null,
+            entity: 'keyset_probe',
+            record_id: String(i),
+            action: 'UPDATE' as const,
+            before: null,
+            after: null,
+            changed_fields: '[]',
+          })),
+        )
+        .execute();
+      for (const sort of ['-occurred_at', 'occurred_at']) {
+        const listed = await listChangeHistory(db(), { entity: 'keyset_probe', sort, page: 1, per_page: 100 });
+        const read: number[] = [];
+        for await (const entry of iterateChangeHistory(db(), { entity: 'keyset_probe', sort }, 3)) read.push(entry.id);
+        expect(listed.data).toHaveLength(11);
+        expect(read).toEqual(listed.data.map((e) => e.id));
+      }
     });
 
     it('is forbidden without the history module', async () => {

@@ -104,15 +104,32 @@ export async function listChangeHistory(db: Kysely<DB>, query: ChangeHistoryQuer
   return { data: page.data.map(toEntry), meta: page.meta };
 }
 
-/** Every matching entry in batches of `batchSize` (the CSV export streams them). */
+/**
+ * Every matching entry in the list's order, in batches of `batchSize` (the CSV export streams them).
+ * Keyset pagination (issue "API throughput" item 3): each batch continues after the last row read,
+ * `(occurred_at, id)` beyond the previous batch's last — the order of {@link selectEntries}, served by
+ * `change_history_occurred_idx` — so batch n costs the same as batch 1 (an OFFSET would read and
+ * discard every earlier row: quadratic over a long history). Ties on `occurred_at` are ordered by id.
+ */
 export async function* iterateChangeHistory(
   db: Kysely<DB>,
   query: Omit<ChangeHistoryQuery, 'page' | 'per_page'>,
   batchSize = 500,
 ): AsyncGenerator<ChangeHistoryEntry> {
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await selectEntries(filtered(db, query), query.sort).limit(batchSize).offset(offset).execute();
-    for (const row of rows) yield toEntry(row);
-    if (rows.length < batchSize) return;
+  const { direction } = parseSort<'occurred_at'>(query.sort, '-occurred_at');
+  let last: { occurred_at: string; id: number } | null = null;
+  for (;;) {
+    let rows = filtered(db, query);
+    if (last) {
+      const { occurred_at, id } = last;
+      rows = rows.where((eb) =>
+        eb(eb.refTuple('change_history.occurred_at', 'change_history.id'), direction === 'desc' ? '<' : '>', eb.tuple(occurred_at, id)),
+      );
+    }
+    const batch = await selectEntries(rows, query.sort).limit(batchSize).execute();
+    for (const row of batch) yield toEntry(row);
+    if (batch.length < batchSize) return;
+    const end = batch[batch.length - 1]!;
+    last = { occurred_at: end.occurred_at, id: end.id };
   }
 }
