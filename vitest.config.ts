@@ -42,6 +42,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          // Pact records matched requests a moment after answering them: wait for the record (see the file).
+          setupFiles: ['tests/setup/pact-recorded.ts'],
         },
       },
       {
@@ -53,6 +55,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // Pact records matched requests a moment after answering them: wait for the record (see the file).
+          setupFiles: ['tests/setup/pact-recorded.ts'],
         },
       },
     ],
