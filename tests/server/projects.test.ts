@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import {
   LOT_STATUSES,
@@ -859,6 +860,56 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
         lots: [],
         subdivision: { bounds: null },
       });
+    });
+
+    it('sends the maps with an ETag (304 while current, a new one after a lot changes) and compressed bytes kept per content', async () => {
+      const { token } = await staffWith();
+      const s = await mapped({ published: true });
+      // Enough lots for the answer to be compressed (over 1 KiB).
+      for (let n = 4; n <= 12; n++) await createLot(db(), s.id, { block: 'A', number: String(n), polygon: square(n * 10, 0) });
+      const get = (url: string, headers: Record<string, string>) => ctx().app.inject({ method: 'GET', url, headers });
+      for (const [url, auth, scope] of [
+        [`/api/subdivisions/${s.key}/map`, bearer(token), 'private'],
+        [`/public/subdivisions/${s.key}/map`, {}, 'public'],
+      ] as const) {
+        const plain = await get(url, { ...auth });
+        expect(plain.statusCode).toBe(200);
+        const etag = plain.headers.etag as string;
+        expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+        expect(plain.headers['cache-control']).toBe(`${scope}, no-cache`);
+        expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+        // Compressed: the same JSON, and the same bytes for the next reader (kept, not redone).
+        const br = await get(url, { ...auth, 'accept-encoding': 'gzip, br' });
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(br.headers.etag).toBe(etag);
+        expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+        expect((await get(url, { ...auth, 'accept-encoding': 'br' })).rawPayload.equals(br.rawPayload)).toBe(true);
+        const gz = await get(url, { ...auth, 'accept-encoding': 'gzip' });
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+        // The browser's copy is current: 304, no body.
+        const current = await get(url, { ...auth, 'if-none-match': etag });
+        expect(current.statusCode).toBe(304);
+        expect(current.body).toBe('');
+        expect((await get(url, { ...auth, 'if-none-match': `"other", ${etag.slice(2)}` })).statusCode).toBe(304);
+      }
+      // A lot changes: both maps get a new ETag and the old one no longer answers 304.
+      const before = (await get(`/public/subdivisions/${s.key}/map`, {})).headers.etag as string;
+      const staffBefore = (await get(`/api/subdivisions/${s.key}/map`, bearer(token))).headers.etag as string;
+      const lotId = lotMapResponseSchema.parse((await call('GET', `/api/subdivisions/${s.key}/map`, token)).json()).data.lots[0]!.id;
+      expect((await call('POST', `/api/lots/${lotId}/status`, token, { status: 'SEPARADO' })).statusCode).toBe(200);
+      const after = await get(`/public/subdivisions/${s.key}/map`, { 'if-none-match': before });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before);
+      const staffAfter = await get(`/api/subdivisions/${s.key}/map`, { ...bearer(token), 'if-none-match': staffBefore });
+      expect(staffAfter.statusCode).toBe(200);
+      expect(lotMapResponseSchema.parse(staffAfter.json()).data.lots[0]!.status).toBe('SEPARADO');
+      // A 304 still needs the permission: no validator leaks a map to someone who may not read it.
+      const half = await staffWith([MODULE.comercial]);
+      expect(
+        (await get(`/api/subdivisions/${s.key}/map`, { ...bearer(half.token), 'if-none-match': staffAfter.headers.etag as string }))
+          .statusCode,
+      ).toBe(403);
     });
 
     it('shows the public map only when published: public statuses, prices only when allowed, no ids', async () => {
