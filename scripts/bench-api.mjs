@@ -1,17 +1,23 @@
 // API load bench (issue "API throughput"): autocannon against the real server in production mode
-// (scripts/lib/server-process.mjs, demo data on SQLite), for /api/health and every list call.
+// (scripts/lib/server-process.mjs, SQLite), for /api/health and every list call, on the demo data and
+// on a generated large database (200 subdivisions, 100 000 lots: scripts/generate-large-db.ts).
 // Prints p50/p97.5/p99 latency, req/s, and each call's throughput as a ratio to /api/health
 // measured in the same run — ratios, not absolute times, are what compares across machines
 // (docs/performance.md).
 //
 //   node scripts/bench-api.mjs            (also part of `npm run bench`)
-//   env: CONNECTIONS=50, SECONDS=8, ONLY=<text> (calls whose name contains it)
+//   env: CONNECTIONS=50, SECONDS=8, ONLY=<text> (calls whose name contains it), DATA=demo|large|both (default both)
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { demoAdminSubdivisions, startServer } from './lib/server-process.mjs';
+import { ROOT, demoAdminSubdivisions, startServer } from './lib/server-process.mjs';
 
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.SECONDS ?? 8);
 const ONLY = process.env.ONLY ?? '';
+const DATA = process.env.DATA ?? 'both';
 
 /** One autocannon run. @returns {Promise<import('autocannon').Result>} */
 function load(url, headers) {
@@ -22,8 +28,28 @@ function load(url, headers) {
   });
 }
 
-const server = await startServer({ env: { NODE_ENV: 'production', MAIL: 'off', LOG_LEVEL: 'warn' } });
-try {
+for (const data of DATA === 'both' ? ['demo', 'large'] : [DATA]) await bench(data);
+
+/** One bench on `data` ('demo': the demo seed; 'large': the generated large database). */
+async function bench(data) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'parcela-bench-api-'));
+  let databasePath;
+  if (data === 'large') {
+    databasePath = path.join(dir, 'large.db');
+    const generated = spawnSync('npx', ['tsx', 'scripts/generate-large-db.ts', databasePath], { cwd: ROOT, stdio: 'inherit' });
+    if (generated.status !== 0) throw new Error('scripts/generate-large-db.ts failed');
+  }
+  const server = await startServer({ databasePath, env: { NODE_ENV: 'production', MAIL: 'off', LOG_LEVEL: 'warn' } });
+  try {
+    await run(server, data);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The calls against `server`, and their table. */
+async function run(server, data) {
   const { token, subdivisions } = await demoAdminSubdivisions(server.baseUrl);
   const biggest = [...subdivisions].sort((a, b) => Number(b.lots_total) - Number(a.lots_total))[0];
   const auth = { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': 'br, gzip' };
@@ -52,7 +78,8 @@ try {
     rows.push({ name, p50: result.latency.p50, p975: result.latency.p97_5, p99: result.latency.p99, rps: result.requests.average });
   }
   const health = rows[0].rps;
-  console.log(`\nAPI load — ${CONNECTIONS} connections × ${SECONDS} s each, production mode, SQLite demo data`);
+  const label = data === 'large' ? 'generated large database (200 subdivisions, 100 000 lots)' : 'demo data';
+  console.log(`\nAPI load — ${CONNECTIONS} connections × ${SECONDS} s each, production mode, SQLite, ${label}`);
   console.log(
     `${'call'.padEnd(78)} ${'p50 ms'.padStart(7)} ${'p97.5'.padStart(7)} ${'p99'.padStart(7)} ${'req/s'.padStart(8)} ${'÷ health'.padStart(9)}`,
   );
@@ -61,6 +88,4 @@ try {
       `${r.name.slice(0, 78).padEnd(78)} ${String(r.p50).padStart(7)} ${String(r.p975).padStart(7)} ${String(r.p99).padStart(7)} ${r.rps.toFixed(0).padStart(8)} ${`1/${(health / r.rps).toFixed(1)}`.padStart(9)}`,
     );
   }
-} finally {
-  await server.stop();
 }

@@ -204,7 +204,7 @@ export async function seedDemoSubdivisions(trx: Kysely<DB>, clock: Clock, agentI
 }
 
 /** Reads a fixture through the importer. @throws Error when it has any ERROR. */
-async function fixtureImport(file: string): Promise<ParseResult> {
+export async function fixtureImport(file: string): Promise<ParseResult> {
   const parsed = await readImportFile(readFileSync(new URL(file, FIXTURES)), file);
   const errors = parsed.issues.filter((i) => i.severity === 'ERROR');
   if (errors.length) throw new Error(`Demo fixture ${file}: ${errors[0]!.location}: ${errors[0]!.message}`);

@@ -1,0 +1,67 @@
+/**
+ * The large database of the API bench (issue "API throughput" item 5): the demo data plus 198
+ * generated subdivisions — 200 in all, 100 000 lots — built through the same import code as the
+ * demo (fixtures/lotizacion-1200.dxf for 59 of them, lotizacion-200.dxf for 139; each import writes
+ * its lots, blocks, status history and change history as a real import does).
+ *
+ *   npx tsx scripts/generate-large-db.ts <sqlite file>     (created, migrated and seeded if new)
+ *
+ * Idempotent: subdivisions already generated (codes G001…G198) are skipped. Prints the totals.
+ */
+import { openMigratedDatabase } from '../server/start';
+import { recordChange, type AuditContext } from '../server/audit/audit';
+import { systemClock } from '../server/clock';
+import { commitImport } from '../server/modules/proyectos/lot-imports.service';
+import { fixtureImport } from '../server/modules/proyectos/lot-import/demo-subdivisions';
+
+const GENERATED = 198;
+const LARGE = 59; // × 1 200 lots; the rest × 200: with the demo's 1 400, 100 000 lots
+
+const databasePath = process.argv[2];
+if (!databasePath) {
+  console.error('usage: tsx scripts/generate-large-db.ts <sqlite file>');
+  process.exit(2);
+}
+
+const { db } = await openMigratedDatabase({ databasePath, databaseUrl: null, seed: 'demo' });
+try {
+  const plans = { large: await fixtureImport('lotizacion-1200.dxf'), small: await fixtureImport('lotizacion-200.dxf') };
+  const audit: AuditContext = { actor: null, ip: null, clock: systemClock };
+  const started = Date.now();
+  for (let i = 1; i <= GENERATED; i++) {
+    const code = `G${String(i).padStart(3, '0')}`;
+    if (await db.selectFrom('subdivisions').select('id').where('code', '=', code).executeTakeFirst()) continue;
+    const now = systemClock.now().toISOString();
+    const values = {
+      code,
+      name: `Lotización generada ${i}`,
+      department: 'Lima',
+      province: 'Lima',
+      district: 'Carabayllo',
+      currency: 'PEN' as const,
+      total_area_m2: 100000,
+      status: 'EN_VENTA' as const,
+      created_at: now,
+      updated_at: now,
+    };
+    await db.transaction().execute(async (trx) => {
+      const { id } = await trx.insertInto('subdivisions').values(values).returning('id').executeTakeFirstOrThrow();
+      await recordChange(trx, audit, { entity: 'subdivisions', recordId: id, action: 'CREATE', after: { id, ...values } });
+      await commitImport(trx, audit, { id, coordinate_system: 'PLAN', overlap_limit_m2: 0.05 }, i <= LARGE ? plans.large : plans.small);
+    });
+  }
+  const count = async (table: 'subdivisions' | 'lots' | 'change_history') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  console.log(
+    `large database ${databasePath}: ${await count('subdivisions')} subdivisions, ${await count('lots')} lots, ${await count('change_history')} history rows (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+} finally {
+  await db.destroy();
+}
