@@ -30,7 +30,7 @@ import { PublicMapSkeleton } from '../src/views/mapas/map-skeleton';
  *
  * Pages the server draws (`firstPaint`): authenticated routes get the shell skeleton inside
  * `<div id="root">` (src/lib/shell-skeleton.tsx: the top bar and the route's title), /landing its
- * whole page (static markup). They are painted from the HTML before any JavaScript has run, and
+ * whole page (static markup), the public map its frame before the data (src/views/mapas/map-skeleton.tsx). They are painted from the HTML before any JavaScript has run, and
  * these pages load the app only after that paint: their chunks are listed for src/boot.ts instead
  * of preloaded ({@link withDeferredApp}; docs/decisions.md "Skeleton first").
  */

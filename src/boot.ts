@@ -1,14 +1,14 @@
 /**
- * Entry of the authenticated routes' HTML (issue "Production grade", Lighthouse LCP; docs/decisions.md
- * "Skeleton first"). The server draws the shell skeleton (top bar, the route's title) into those pages
- * and announces the app's modules in `<script type="application/json" id="app-modules">` instead of
+ * Entry of the HTML of the pages the server draws (issue "Production grade", Lighthouse LCP;
+ * docs/decisions.md "Skeleton first"): the authenticated routes (shell skeleton: top bar, the route's
+ * title), /landing (the whole page) and the public map (its frame). The server announces the app's modules in `<script type="application/json" id="app-modules">` instead of
  * loading them with the HTML (server/preload-hints.ts): `{ entry, js, css }`, paths from the build
- * manifest. This script waits until the browser has painted the skeleton, then announces `js` and
+ * manifest. This script waits until the browser has painted that markup, then announces `js` and
  * `css` (modulepreload / preload) and imports `entry` (src/main.tsx's chunk), which draws the app
- * over the skeleton with the same boxes.
+ * over it with the same boxes.
  *
  * Why after the paint: on a slow link the stylesheet and the skeleton then get the bandwidth first
- * (the frame and the title show after ~40 KB instead of ~250 KB), and the app's ~180 KB follow in one
+ * (the page's frame shows after ~40 KB instead of ~250 KB), and the app's ~180 KB follow in one
  * wave as before. A tab opened in the background gets no animation frames: the timer starts the app
  * there after at most 200 ms (1 s in a throttled background tab) anyway.
  *

@@ -90,6 +90,9 @@ const landing = firstPaintPage(() => import('../landing/LandingPage').then((m) =
 /** /landing: drawn by the server too (server/preload-hints.ts), so its code is waited for before the first render. */
 export const LandingPage = landing.Page;
 
+const publicMap = firstPaintPage(() =>
+  Promise.all([import('../mapas/PublicMapPage'), loadScreenMachines('maps')]).then(([m]) => m.PublicMapPage),
+);
 /** /mapa/{name}/{id_encrypted} (src/config/paths.ts PUBLIC_ROUTES.publicMap). */
 const PUBLIC_MAP_PATH = /^\/mapa\/[^/]+\/[^/]+\/?$/i;
 
@@ -103,9 +106,6 @@ export function codeForFirstPaint(path: string, signedIn: boolean): Promise<unkn
   if (PUBLIC_MAP_PATH.test(path)) return publicMap.load();
   return null;
 }
-const publicMap = firstPaintPage(() =>
-  Promise.all([import('../mapas/PublicMapPage'), loadScreenMachines('maps')]).then(([m]) => m.PublicMapPage),
-);
 /**
  * /mapa/{name}/{id_encrypted}: the page and the maps' machines load together; the server draws the
  * page's frame (src/views/mapas/map-skeleton.tsx), so they are waited for before the first render.
