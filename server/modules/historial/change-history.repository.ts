@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ChangeHistoryQuery, ChangeHistoryEntry } from '../../../src/schemas/historial/change-history';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { likePattern, parseSort, type Page } from '../../db/paging';
 
 /** SQL of `change_history` (written only by `server/audit/audit.ts`). */
 
@@ -17,8 +17,45 @@ function nextDate(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
+type Filters = Omit<ChangeHistoryQuery, 'page' | 'per_page' | 'sort'>;
+
+/** The filters on change_history's own columns (all but `q`), as conditions for `eb`. */
+function ownConditions(eb: ExpressionBuilder<DB, 'change_history'>, filters: Filters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  if (filters.from) conditions.push(eb('change_history.occurred_at', '>=', limaDayStart(filters.from)));
+  if (filters.to) conditions.push(eb('change_history.occurred_at', '<', limaDayStart(nextDate(filters.to))));
+  if (filters.actor_id !== undefined) {
+    conditions.push(eb('change_history.actor_type', '=', filters.actor_type ?? 'COLLABORATOR'));
+    conditions.push(eb('change_history.actor_id', '=', filters.actor_id));
+  } else if (filters.actor_type) {
+    conditions.push(eb('change_history.actor_type', '=', filters.actor_type));
+  }
+  if (filters.entity) conditions.push(eb('change_history.entity', '=', filters.entity));
+  if (filters.record_id) conditions.push(eb('change_history.record_id', '=', filters.record_id));
+  if (filters.action) conditions.push(eb('change_history.action', '=', filters.action));
+  return conditions;
+}
+
+/**
+ * The number of history rows matching the filters. The actor joins of {@link filtered} add no rows
+ * (each matches at most one user or customer), so they are left out unless `q` searches the actor's
+ * name: with 100 000 history rows they made the count most of a page's time (docs/performance.md).
+ */
+async function countMatches(db: Kysely<DB>, filters: Filters): Promise<number> {
+  const row = filters.q
+    ? await filtered(db, filters)
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+        .executeTakeFirst()
+    : await db
+        .selectFrom('change_history')
+        .where((eb) => eb.and(ownConditions(eb, filters)))
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+        .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
 /** History rows matching the filters, joined with the actor's name, without ORDER BY. */
-function filtered(db: Kysely<DB>, filters: Omit<ChangeHistoryQuery, 'page' | 'per_page' | 'sort'>) {
+function filtered(db: Kysely<DB>, filters: Filters) {
   let query = db
     .selectFrom('change_history')
     .leftJoin('users', (join) =>
@@ -26,19 +63,8 @@ function filtered(db: Kysely<DB>, filters: Omit<ChangeHistoryQuery, 'page' | 'pe
     )
     .leftJoin('customers', (join) =>
       join.onRef('customers.id', '=', 'change_history.actor_id').on('change_history.actor_type', '=', 'CUSTOMER'),
-    );
-  if (filters.from) query = query.where('change_history.occurred_at', '>=', limaDayStart(filters.from));
-  if (filters.to) query = query.where('change_history.occurred_at', '<', limaDayStart(nextDate(filters.to)));
-  if (filters.actor_id !== undefined) {
-    query = query
-      .where('change_history.actor_type', '=', filters.actor_type ?? 'COLLABORATOR')
-      .where('change_history.actor_id', '=', filters.actor_id);
-  } else if (filters.actor_type) {
-    query = query.where('change_history.actor_type', '=', filters.actor_type);
-  }
-  if (filters.entity) query = query.where('change_history.entity', '=', filters.entity);
-  if (filters.record_id) query = query.where('change_history.record_id', '=', filters.record_id);
-  if (filters.action) query = query.where('change_history.action', '=', filters.action);
+    )
+    .where((eb) => eb.and(ownConditions(eb, filters)));
   if (filters.q) {
     const pattern = sql<string>`${likePattern(filters.q)} escape '\\'`;
     query = query.where((eb) =>
@@ -100,8 +126,14 @@ function toEntry(row: EntryRow): ChangeHistoryEntry {
 
 /** One page of the history. */
 export async function listChangeHistory(db: Kysely<DB>, query: ChangeHistoryQuery): Promise<Page<ChangeHistoryEntry>> {
-  const page = await paginate(filtered(db, query), query, (q) => selectEntries(q, query.sort));
-  return { data: page.data.map(toEntry), meta: page.meta };
+  const [total, rows] = await Promise.all([
+    countMatches(db, query),
+    selectEntries(filtered(db, query), query.sort)
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .execute(),
+  ]);
+  return { data: rows.map(toEntry), meta: { page: query.page, per_page: query.per_page, total } };
 }
 
 /**
