@@ -9,7 +9,7 @@ import { LoadingOverlay } from '../shared/LoadingOverlay';
 import { useDocumentTitle } from '../shared/use-document-title';
 import { LoginPage } from '../auth/LoginPage';
 import { ShellSkeleton, SkeletonTitle } from '../../lib/shell-skeleton';
-import { loadedScreenComponent, screenComponent } from './screen-views';
+import { screenComponent } from './screen-views';
 import {
   AccessDeniedPage,
   AuthenticatedShell,
@@ -105,9 +105,9 @@ function AuthenticatedArea() {
   if (!match) return <Redirect to={PUBLIC_ROUTES.notFound.path} replace />;
   if (!hasToken) return <Redirect to={PUBLIC_ROUTES.login.path} replace />;
   // Until the shell's code arrives: the skeleton the server drew (src/lib/shell-skeleton.tsx), with
-  // Inicio's own page in it as soon as its small chunk is here (it needs nothing from the shell);
-  // drawn at once when the app started with it loaded (src/main.tsx), else behind its own Suspense.
-  const Home = match.key === 'home' ? (loadedScreenComponent('home') ?? screenComponent('home')) : null;
+  // Inicio's own page in it as soon as its small chunk is here (it needs nothing from the shell;
+  // drawn at once when the app started with it loaded, src/main.tsx).
+  const Home = match.key === 'home' ? screenComponent('home') : null;
   const skeleton = (
     <ShellSkeleton title={match.route.title}>
       {Home ? (

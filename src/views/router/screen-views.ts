@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { SCREENS, screenSource, type AuthRouteKey, type ScreenSource } from '../../config/screens';
 import { findAuthRoute } from './route-match';
 import { SCREEN_MACHINES, loadScreenMachines } from '../../machines/screen-machines';
@@ -50,31 +50,29 @@ async function loadScreen(key: AuthRouteKey, screen: ScreenSource): Promise<Comp
   return component;
 }
 
-const components = new Map<AuthRouteKey, LazyExoticComponent<ComponentType<ScreenProps>>>();
+const components = new Map<AuthRouteKey, ComponentType<ScreenProps>>();
 
 /**
  * The component of route `key` (the same one on every call, so React keeps its state), or null
- * when the route is a placeholder.
+ * when the route is a placeholder. Chosen at the first call: the screen's own component when its
+ * code (view and machines) has arrived already — it renders without suspending, e.g. Inicio inside
+ * the shell skeleton, whose code src/main.tsx waits for (a suspended page would be revealed only
+ * after React's ~300 ms throttle of Suspense reveals) — else a lazy one.
  */
-export function screenComponent(key: AuthRouteKey): LazyExoticComponent<ComponentType<ScreenProps>> | null {
+export function screenComponent(key: AuthRouteKey): ComponentType<ScreenProps> | null {
   const screen = screenSource(key);
   if (!screen) return null;
   let component = components.get(key);
   if (!component) {
-    component = lazy(() => loadScreen(key, screen).then((loaded) => ({ default: loaded })));
+    component = loadedComponent(key, screen) ?? lazy(() => loadScreen(key, screen).then((loaded) => ({ default: loaded })));
     components.set(key, component);
   }
   return component;
 }
 
-/**
- * The component of route `key` when its code (view and machines) has arrived already, else null: a
- * screen drawn with it does not suspend (Inicio inside the shell skeleton, src/views/router/AppRoutes.tsx,
- * where a suspended page would be revealed only after React's ~300 ms throttle of Suspense reveals).
- */
-export function loadedScreenComponent(key: AuthRouteKey): ComponentType<ScreenProps> | null {
-  const screen = screenSource(key);
-  if (!screen || (screen.machines && !SCREEN_MACHINES[screen.machines].module.loaded)) return null;
+/** The screen's component when its view and machine modules are both loaded, else null. */
+function loadedComponent(key: AuthRouteKey, screen: ScreenSource): ComponentType<ScreenProps> | null {
+  if (screen.machines && !SCREEN_MACHINES[screen.machines].module.loaded) return null;
   return viewModule(key, screen).loaded?.[screen.component] ?? null;
 }
 
