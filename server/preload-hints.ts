@@ -2,12 +2,16 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { AUTH_ROUTES } from '../src/config/paths';
+import { AUTH_ROUTES, PUBLIC_ROUTES } from '../src/config/paths';
 import { screenModuleFiles, type AuthRouteKey } from '../src/config/screens';
 import { Router } from 'wouter';
+import { routePattern } from '../src/lib/route-pattern';
 import { ShellSkeleton } from '../src/lib/shell-skeleton';
 import { LandingPage } from '../src/views/landing/LandingPage';
 import { PublicMapSkeleton } from '../src/views/mapas/map-skeleton';
+
+/** ofetch, imported with the first request (src/api/client.ts). */
+const OFETCH = 'node_modules/ofetch/dist/index.mjs';
 
 /**
  * Route-specific preload hints in the app's HTML (issue "Production grade", Lighthouse LCP).
@@ -30,8 +34,9 @@ import { PublicMapSkeleton } from '../src/views/mapas/map-skeleton';
  *
  * Pages the server draws (`firstPaint`): authenticated routes get the shell skeleton inside
  * `<div id="root">` (src/lib/shell-skeleton.tsx: the top bar and the route's title), /landing its
- * whole page (static markup), the public map its frame before the data (src/views/mapas/map-skeleton.tsx). They are painted from the HTML before any JavaScript has run, and
- * these pages load the app only after that paint: their chunks are listed for src/boot.ts instead
+ * whole page (static markup), the public map its frame before the data
+ * (src/views/mapas/map-skeleton.tsx). They are painted from the HTML before any JavaScript has run,
+ * and these pages load the app only after that paint: their chunks are listed for src/boot.ts instead
  * of preloaded ({@link withDeferredApp}; docs/decisions.md "Skeleton first").
  */
 const SHELL_MODULES = [
@@ -39,20 +44,14 @@ const SHELL_MODULES = [
   'src/machines/shell/shell.actors.ts',
   'src/lib/icon-paths.ts',
   // ofetch is imported on the first request (src/api/client.ts), which these pages make at once.
-  'node_modules/ofetch/dist/index.mjs',
+  OFETCH,
 ];
 
-/** What Inicio's first paint needs beside its own chunk: the icon table and ofetch (the session's first call at start-up). */
-const HOME_FIRST_MODULES = ['src/lib/icon-paths.ts', 'node_modules/ofetch/dist/index.mjs'];
-
-/** `^…/?$`, case-insensitive, for a route pattern of src/config/paths.ts (`:param` → one segment). */
-function routePattern(path: string): RegExp {
-  const body = path
-    .split('/')
-    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/');
-  return new RegExp(`^${body.replace(/\/$/, '')}/?$`, 'i');
-}
+/**
+ * What Inicio's first paint needs beside its own chunk: the icon table and ofetch (the session's
+ * first call at start-up).
+ */
+const HOME_FIRST_MODULES = ['src/lib/icon-paths.ts', OFETCH];
 
 /**
  * A route with its own chunks (`modules`, source paths as the build manifest keys them) and, for
@@ -69,18 +68,18 @@ export interface RouteModules {
 
 export const ROUTE_MODULES: readonly RouteModules[] = [
   {
-    pattern: /^\/auth\/loginclientes\/?$/i,
+    pattern: routePattern(PUBLIC_ROUTES.customerLogin.path),
     modules: ['src/views/auth/CustomerAccessPage.tsx', 'src/machines/auth/customer-access.actors.ts'],
   },
   {
-    pattern: /^\/landing\/?$/i,
+    pattern: routePattern(PUBLIC_ROUTES.landing.path),
     modules: ['src/views/landing/LandingPage.tsx'],
     // Static marketing markup; the app draws the same (src/main.tsx waits for its chunk first).
     firstPaint: () => createElement(Router, { ssrPath: '/landing', children: createElement(LandingPage) }),
   },
   {
-    pattern: /^\/mapa\/[^/]+\/[^/]+\/?$/i,
-    modules: ['src/views/mapas/PublicMapPage.tsx', 'src/machines/mapas/maps.actors.ts', 'node_modules/ofetch/dist/index.mjs'],
+    pattern: routePattern(PUBLIC_ROUTES.publicMap.path),
+    modules: ['src/views/mapas/PublicMapPage.tsx', 'src/machines/mapas/maps.actors.ts', OFETCH],
     // The page's frame before its data (the same for every subdivision: no data in it), styled by maps.css.
     firstPaint: () => createElement(PublicMapSkeleton),
     firstPaintCss: true,

@@ -2,7 +2,9 @@ import { createElement, lazy, type ComponentType } from 'react';
 import { ON_DEMAND_MACHINES } from '../../machines/app-actors';
 import { loadScreenMachines } from '../../machines/screen-machines';
 import { lazyModule } from '../../machines/shared/on-demand';
+import { PUBLIC_ROUTES } from '../../config/paths';
 import { afterNextPaint } from '../../lib/after-paint';
+import { routePattern } from '../../lib/route-pattern';
 import { findAuthRoute } from './route-match';
 import { loadScreenCode, preloadScreenAt } from './screen-views';
 
@@ -93,8 +95,8 @@ export const LandingPage = landing.Page;
 const publicMap = firstPaintPage(() =>
   Promise.all([import('../mapas/PublicMapPage'), loadScreenMachines('maps')]).then(([m]) => m.PublicMapPage),
 );
-/** /mapa/{name}/{id_encrypted} (src/config/paths.ts PUBLIC_ROUTES.publicMap). */
-const PUBLIC_MAP_PATH = /^\/mapa\/[^/]+\/[^/]+\/?$/i;
+const LANDING_PATH = routePattern(PUBLIC_ROUTES.landing.path);
+const PUBLIC_MAP_PATH = routePattern(PUBLIC_ROUTES.publicMap.path);
 
 /**
  * The code the page at `path` should have before the app's first render, or null: Inicio's (with a
@@ -102,7 +104,7 @@ const PUBLIC_MAP_PATH = /^\/mapa\/[^/]+\/[^/]+\/?$/i;
  */
 export function codeForFirstPaint(path: string, signedIn: boolean): Promise<unknown> | null {
   if (signedIn && isHome(path)) return loadScreenCode('home');
-  if (/^\/landing\/?$/i.test(path)) return landing.load();
+  if (LANDING_PATH.test(path)) return landing.load();
   if (PUBLIC_MAP_PATH.test(path)) return publicMap.load();
   return null;
 }
