@@ -19,15 +19,19 @@ export interface Page<T> {
  * Counts the rows of `filtered` (a query with FROM/JOIN/WHERE but no ORDER BY, no SELECT) and
  * runs `rows` on it limited to the requested page.
  * @param rows adds the selection and ORDER BY (must order by a unique key last for stable pages).
+ * @param counted the same rows as `filtered` in a cheaper query to count, when there is one (e.g.
+ *   without joins that add no rows); default `filtered`.
  */
-export async function paginate<DB, TB extends keyof DB, R>(
+export async function paginate<DB, TB extends keyof DB, R, CTB extends keyof DB = TB>(
   filtered: SelectQueryBuilder<DB, TB, object>,
   request: PageRequest,
   rows: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, R>,
+  counted?: SelectQueryBuilder<DB, CTB, object>,
 ): Promise<Page<R>> {
-  const counted = (await filtered.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirst()) as
+  const toCount = (counted ?? filtered) as SelectQueryBuilder<DB, TB, object>;
+  const count = (await toCount.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirst()) as
     { total: number | string | bigint } | undefined;
-  const total = Number(counted?.total ?? 0);
+  const total = Number(count?.total ?? 0);
   const data = await rows(filtered)
     .limit(request.per_page)
     .offset((request.page - 1) * request.per_page)

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ChangeHistoryQuery, ChangeHistoryEntry } from '../../../src/schemas/historial/change-history';
 import type { DB } from '../../db/database';
-import { likePattern, parseSort, type Page } from '../../db/paging';
+import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
 
 /** SQL of `change_history` (written only by `server/audit/audit.ts`). */
 
@@ -37,21 +37,13 @@ function ownConditions(eb: ExpressionBuilder<DB, 'change_history'>, filters: Fil
 }
 
 /**
- * The number of history rows matching the filters. The actor joins of {@link filtered} add no rows
- * (each matches at most one user or customer), so they are left out unless `q` searches the actor's
- * name: with 100 000 history rows they made the count most of a page's time (docs/performance.md).
+ * The rows of {@link filtered} without its actor joins, to count them: the joins add no rows (each
+ * matches at most one user or customer), and with 100 000 history rows they made the count most of
+ * a page's time (docs/performance.md). Undefined when `q` searches the actor's name (the joins are
+ * needed then).
  */
-async function countMatches(db: Kysely<DB>, filters: Filters): Promise<number> {
-  const row = filters.q
-    ? await filtered(db, filters)
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-        .executeTakeFirst()
-    : await db
-        .selectFrom('change_history')
-        .where((eb) => eb.and(ownConditions(eb, filters)))
-        .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
-        .executeTakeFirst();
-  return Number(row?.total ?? 0);
+function countable(db: Kysely<DB>, filters: Filters) {
+  return filters.q ? undefined : db.selectFrom('change_history').where((eb) => eb.and(ownConditions(eb, filters)));
 }
 
 /** History rows matching the filters, joined with the actor's name, without ORDER BY. */
@@ -126,14 +118,8 @@ function toEntry(row: EntryRow): ChangeHistoryEntry {
 
 /** One page of the history. */
 export async function listChangeHistory(db: Kysely<DB>, query: ChangeHistoryQuery): Promise<Page<ChangeHistoryEntry>> {
-  const [total, rows] = await Promise.all([
-    countMatches(db, query),
-    selectEntries(filtered(db, query), query.sort)
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page)
-      .execute(),
-  ]);
-  return { data: rows.map(toEntry), meta: { page: query.page, per_page: query.per_page, total } };
+  const page = await paginate(filtered(db, query), query, (q) => selectEntries(q, query.sort), countable(db, query));
+  return { data: page.data.map(toEntry), meta: page.meta };
 }
 
 /**
