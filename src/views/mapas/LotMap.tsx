@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, type MouseEvent as ReactMouseEvent, type ReactNode } from 'react';
-import { Button, ButtonGroup, Callout, InputGroup, NonIdealState } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, NonIdealState } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
@@ -19,7 +19,7 @@ import {
 import { LAND_USE_LABEL, LOT_STATUSES, PUBLIC_LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/proyectos/projects';
 import { formatArea, formatMoney } from '../../lib/money';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL } from '../proyectos/lot-status';
-import { LotMapLoading, MAP_SEARCH_PLACEHOLDER } from './map-skeleton';
+import { LotMapLoading, MapToolbarView } from './map-skeleton';
 import '../../styles/maps.css';
 
 /**
@@ -88,31 +88,13 @@ function MapToolbar({ actor, extra }: { actor: LotMapActorRef; extra?: ReactNode
   const text = useSelector(actor, (s) => s.context.searchText);
   const message = useSelector(actor, (s) => s.context.searchMessage);
   return (
-    <div className="lot-map__toolbar">
-      <form
-        className="lot-map__search"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          actor.send({ type: 'map.search' });
-        }}
-      >
-        <InputGroup
-          leftIcon="search"
-          placeholder={MAP_SEARCH_PLACEHOLDER}
-          aria-label="Buscar lote"
-          value={text}
-          onValueChange={(v) => actor.send({ type: 'map.searchTyped', text: v })}
-          rightElement={<Button type="submit" variant="minimal" icon="arrow-right" aria-label="Ir al lote" />}
-        />
-        {message ? (
-          <span className="lot-map__search-message" role="alert">
-            {message}
-          </span>
-        ) : null}
-      </form>
-      {extra ? <div className="lot-map__extra">{extra}</div> : null}
-    </div>
+    <MapToolbarView
+      text={text}
+      message={message}
+      extra={extra}
+      onTextChange={(v) => actor.send({ type: 'map.searchTyped', text: v })}
+      onSearch={() => actor.send({ type: 'map.search' })}
+    />
   );
 }
 

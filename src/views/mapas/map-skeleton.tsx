@@ -9,7 +9,7 @@ import { Button, InputGroup, Spinner } from '@blueprintjs/core';
  * boxes: the toolbar in its place, the drawing in the canvas's fixed-height box.
  */
 
-/** The search box's placeholder (src/views/mapas/LotMap.tsx draws the live box with it). */
+/** The search box's placeholder. */
 export const MAP_SEARCH_PLACEHOLDER = 'Buscar lote (MZ A - LT 12 o A-12)';
 
 /** `<h1>` "{title}", with " · {name}" once the subdivision's name is known. */
@@ -25,25 +25,66 @@ export function MapPageHeader({ title, name }: { title: string; name?: string })
 }
 
 /**
- * A map while its data loads: the toolbar with the search box disabled (and `extra`, the page's own
- * controls, as the live toolbar draws them), and the canvas's box with a spinner (the box has the
- * drawing's height, src/styles/maps.css).
+ * The map's toolbar: the lot search box (with its message) and `extra`, the page's own controls.
+ * Without `onSearch` (the map is still loading) the box and its button are disabled. LotMap's
+ * live toolbar and {@link LotMapLoading} both draw it, so the loaded toolbar takes the same place.
+ */
+export function MapToolbarView({
+  text,
+  message,
+  extra,
+  onTextChange,
+  onSearch,
+}: {
+  text?: string;
+  message?: string | null;
+  extra?: ReactNode;
+  onTextChange?: (text: string) => void;
+  onSearch?: () => void;
+}) {
+  const disabled = !onSearch;
+  return (
+    <div className="lot-map__toolbar">
+      <form
+        className="lot-map__search"
+        role="search"
+        onSubmit={
+          onSearch &&
+          ((e) => {
+            e.preventDefault();
+            onSearch();
+          })
+        }
+      >
+        <InputGroup
+          leftIcon="search"
+          placeholder={MAP_SEARCH_PLACEHOLDER}
+          aria-label="Buscar lote"
+          value={text}
+          onValueChange={onTextChange}
+          disabled={disabled}
+          rightElement={<Button type="submit" variant="minimal" icon="arrow-right" aria-label="Ir al lote" disabled={disabled} />}
+        />
+        {message ? (
+          <span className="lot-map__search-message" role="alert">
+            {message}
+          </span>
+        ) : null}
+      </form>
+      {extra ? <div className="lot-map__extra">{extra}</div> : null}
+    </div>
+  );
+}
+
+/**
+ * A map while its data loads: the toolbar with the search box disabled (and `extra`, as the live
+ * toolbar draws it), and the canvas's box with a spinner (the box has the drawing's height,
+ * src/styles/maps.css).
  */
 export function LotMapLoading({ extra }: { extra?: ReactNode }) {
   return (
     <div className="lot-map" aria-busy="true">
-      <div className="lot-map__toolbar">
-        <form className="lot-map__search" role="search">
-          <InputGroup
-            leftIcon="search"
-            placeholder={MAP_SEARCH_PLACEHOLDER}
-            aria-label="Buscar lote"
-            disabled
-            rightElement={<Button type="submit" variant="minimal" icon="arrow-right" aria-label="Ir al lote" disabled />}
-          />
-        </form>
-        {extra ? <div className="lot-map__extra">{extra}</div> : null}
-      </div>
+      <MapToolbarView extra={extra} />
       <div className="lot-map__body">
         <div className="lot-map__canvas">
           <Spinner className="lot-map__spinner" aria-label="Cargando mapa" />
