@@ -32,16 +32,18 @@ const services = createAppServices({ navigate: (to, options) => navigate(to, opt
 // the session's first calls, instead of after the first render (issue "Production grade": the
 // shell's chunks used to start ~170 ms after the entry on Lighthouse's trace). Nothing is fetched
 // for a visitor without a session, so the login page's budget is unchanged.
-if (readStorage('token')) {
+const signedIn = readStorage('token') !== null;
+if (signedIn) {
   preloadAuthenticatedShell(window.location.pathname, { atStartUp: true });
   preloadIconTable();
 }
-// On Inicio (the staff's home) and the landing, the page's own small chunk is waited for before the
-// first render, so the page is drawn in the place of the server's markup at once rather than after
-// React's throttle of Suspense reveals; the server's markup stays on screen meanwhile
-// (docs/decisions.md "Skeleton first"). A promise, not a top-level await: the page's chunk imports
-// this entry's, which must finish first. A failure is left to the page's boundary.
-const firstScreen = codeForFirstPaint(window.location.pathname, readStorage('token') !== null)?.catch(() => undefined) ?? Promise.resolve();
+// On the pages the server draws whose own markup the app then draws again — Inicio (the staff's
+// home), the landing and the public map — the page's small chunk is waited for before the first
+// render, so the page replaces the server's markup at once rather than after React's throttle of
+// Suspense reveals; the server's markup stays on screen meanwhile (docs/decisions.md "Skeleton
+// first"). A promise, not a top-level await: the page's chunk imports this entry's, which must
+// finish first. A failure is left to the page's boundary.
+const firstScreen = codeForFirstPaint(window.location.pathname, signedIn)?.catch(() => undefined) ?? Promise.resolve();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root');

@@ -195,7 +195,7 @@ describe.each(dialects)('http (%s)', (dialect) => {
 
   it('draws the shell skeleton with the route title in the HTML of authenticated routes only (src/lib/shell-skeleton.tsx)', async () => {
     const subdivisions = (await built.app.inject({ method: 'GET', url: '/PROYECTOS/lotizaciones', headers: HTML })).body;
-    const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(subdivisions)?.[1] ?? '';
+    const root = rootOf(subdivisions);
     expect(root).toContain('<div class="layout-wrapper shell-skeleton" aria-busy="true">');
     expect(root).toContain('<header class="layout-topbar">');
     expect(root).toContain('<h1 class="bp6-heading page-title">Lotizaciones</h1>');
@@ -212,7 +212,7 @@ describe.each(dialects)('http (%s)', (dialect) => {
 
   it('draws the whole landing page in its HTML (src/views/landing/LandingPage.tsx, static markup)', async () => {
     const landing = (await built.app.inject({ method: 'GET', url: '/landing', headers: HTML })).body;
-    const root = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(landing)?.[1] ?? '';
+    const root = rootOf(landing);
     expect(root).toContain('<h1 class="bp6-heading landing-title">Lotes para construir tu futuro</h1>');
     expect(root).toContain('<p class="landing-lead">Compra tu lote con servicios');
     // Its links work before the app has loaded: plain anchors to the two logins.
@@ -292,4 +292,9 @@ function appModules(html: string): { entry: string; js: string[]; css: string[] 
   const json = /<script type="application\/json" id="app-modules">(.*?)<\/script>/.exec(html)?.[1];
   if (!json) throw new Error('no app-modules block');
   return JSON.parse(json) as { entry: string; js: string[]; css: string[] };
+}
+
+/** What an HTML page carries inside `<div id="root">` (the markup the server drew), or ''. */
+function rootOf(html: string): string {
+  return /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(html)?.[1] ?? '';
 }
