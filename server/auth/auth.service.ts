@@ -1,4 +1,4 @@
-import { buildPermissionsNames } from '../../src/schemas/permissions';
+import { buildPermissionsNames } from '../../src/schemas/menu-catalogue';
 import type { LoginData, LoginRequest } from '../../src/schemas/session';
 import type { AppDeps } from '../context';
 import { fieldError, tooManyRequests, unauthenticated } from '../errors';

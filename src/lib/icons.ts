@@ -7,7 +7,7 @@ import { Icons, type IconName, type IconPathsLoader } from '@blueprintjs/icons';
  * each in its own tiny chunk (Blueprint docs "Loading icons", custom loader for Vite).
  *
  * The list below is every icon name the app passes as a string: the literals in src/views, the
- * menu catalogue (src/schemas/permissions.ts), the module icons of the placeholders, the toast
+ * menu catalogue (src/schemas/menu-catalogue.ts), the module icons of the placeholders, the toast
  * severities (src/lib/blueprint-toaster.ts) and the notification types of the server's catalogue
  * (docs/decisions.md "Notifications and realtime": info-sign, tick-circle, warning-sign, error,
  * dollar, shopping-cart, new-person, lock).

@@ -1,6 +1,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { loginResponseSchema } from '../../src/schemas/session';
-import { buildPermissionsNames, CUSTOMER_PERMISSIONS, MODULE, SUBMODULE } from '../../src/schemas/permissions';
+import { buildPermissionsNames } from '../../src/schemas/menu-catalogue';
+import { CUSTOMER_PERMISSIONS, MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { AUTH_MESSAGES } from '../../server/auth/auth.service';
 import { MESSAGES } from '../../server/errors';
 import { createCustomer, createStaff, type CustomerFixture, type StaffFixture } from '../../server/testing/fixtures';

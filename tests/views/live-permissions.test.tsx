@@ -6,7 +6,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from './render-app';
-import { MODULE, SUBMODULE, buildPermissionsNames } from '../../src/schemas/permissions';
+import { buildPermissionsNames } from '../../src/schemas/menu-catalogue';
+import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { fakeSessionApi, memoryStore, sampleUser, seedSession } from '../unit/support/fakes';
 
 const BEFORE: string[] = [MODULE.configuracion, SUBMODULE.usuarios, MODULE.finanzas, SUBMODULE.bancos];

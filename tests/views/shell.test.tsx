@@ -18,7 +18,8 @@ import { MenuTree, SideMenu } from '../../src/views/shell/SideMenu';
 import type { MenuSection } from '../../src/views/shell/menu-model';
 import { INCOMPLETE_TOAST, MISMATCH_TOAST } from '../../src/machines/change-password/change-password.machine';
 import { SAVED_TOAST } from '../../src/machines/theme/theme.machine';
-import { STAFF_PERMISSIONS, buildPermissionsNames } from '../../src/schemas/permissions';
+import { buildPermissionsNames } from '../../src/schemas/menu-catalogue';
+import { STAFF_PERMISSIONS } from '../../src/schemas/permissions';
 import { DEFAULT_STYLES } from '../../src/schemas/session';
 import {
   apiError,

@@ -8,7 +8,7 @@ import { realtimeMachine, type RealtimeEvent, type RealtimeInput } from '../real
 import { lazyEchoConnection } from '../realtime/realtime.connection';
 import { clearStorage, readStorage, writeStorage, type KeyValueStore, type StorageKey } from '../../lib/storage';
 import type { StyleSettings, UserType } from '../../schemas/session';
-import { sessionMachine, type SessionInput, type StoredValues } from './session.machine';
+import { sessionMachine, type RolePermissions, type SessionInput, type StoredValues } from './session.machine';
 
 /**
  * Real implementations of the session machine's named effects (issues "Foundation" and "Shell"):
@@ -138,7 +138,11 @@ export function createSessionMachine({
       fetchRealtimeCredentials: fromPromise(() => api.realtimeCredentials()),
       fetchActiveLocals: fromPromise(() => api.activeLocals()),
       fetchRoleNames: fromPromise(() => api.roleNames()),
-      fetchRolePermissions: fromPromise(() => api.rolePermissions()),
+      // Row 11 and the menu catalogue, loaded together (the catalogue is not in the entry chunk).
+      fetchRolePermissions: fromPromise<RolePermissions, void>(async () => {
+        const [permissions, { buildPermissionsNames }] = await Promise.all([api.rolePermissions(), import('../../schemas/menu-catalogue')]);
+        return { permissions, menu: buildPermissionsNames(permissions) };
+      }),
       notifications,
       realtime,
     },

@@ -4,7 +4,6 @@ import { placeholder } from '../shared/placeholder';
 import { errorMessage, errorStatus } from '../shared/api-errors';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { realtimeMachine } from '../realtime/realtime.machine';
-import { buildPermissionsNames } from '../../schemas/permissions';
 import { permissionsChangedEventSchema } from '../../schemas/notification';
 import type {
   Channels,
@@ -139,11 +138,14 @@ export function isOwnPermissionsChange(payload: unknown, user: SessionUser | nul
 }
 
 /**
- * The stored user with its menu (`permissions_names`, docs/product.md §3) rebuilt from fresh permission
- * strings by the rule the server applies at login (src/schemas/permissions.ts). Null stays null.
+ * Row 11's answer as the session keeps it: the permission strings (`accesos`) and the user's menu
+ * (`permissions_names`, docs/product.md §3) rebuilt from them by the rule the server applies at
+ * login (`buildPermissionsNames`, src/schemas/menu-catalogue.ts — loaded with the call by
+ * session.actors.ts, so the catalogue is not in the login page's entry chunk).
  */
-export function withPermissionsNames(user: SessionUser | null, permissions: readonly string[]): SessionUser | null {
-  return user ? { ...user, permissions_names: buildPermissionsNames(permissions) } : null;
+export interface RolePermissions {
+  permissions: string[];
+  menu: SessionUser['permissions_names'];
 }
 
 const emptyContext: SessionContext = {
@@ -186,7 +188,7 @@ function permissionsRefresh<const T extends string>(target: T) {
     onDone: {
       target,
       actions: [
-        { type: 'keepPermissions', params: ({ event }: { event: { output: string[] } }) => event.output },
+        { type: 'keepPermissions', params: ({ event }: { event: { output: RolePermissions } }) => event.output },
         { type: 'persist', params: ({ context }: { context: SessionContext }) => storedAccess(context) },
       ],
     },
@@ -202,7 +204,7 @@ interface SecondaryOutputs {
   fetchRealtimeCredentials: RealtimeCredentials;
   fetchActiveLocals: Local[];
   fetchRoleNames: RoleEntry[];
-  fetchRolePermissions: string[];
+  fetchRolePermissions: RolePermissions;
 }
 
 /** Where a secondary call's answer goes: the session's context and the docs/product.md §3 storage keys. */
@@ -288,9 +290,9 @@ export const sessionMachine = setup({
      * Fresh permission strings (row 11) kept, with the user's menu (`permissions_names`) rebuilt
      * from them (docs/product.md §3, §6); `persist` with {@link storedAccess} stores both.
      */
-    keepPermissions: assign(({ context }, permissions: string[]) => ({
+    keepPermissions: assign(({ context }, { permissions, menu }: RolePermissions) => ({
       permissions,
-      user: withPermissionsNames(context.user, permissions),
+      user: context.user ? { ...context.user, permissions_names: menu } : null,
     })),
     /** A secondary call's answer kept in the context (see {@link loadIntoStorage}). */
     keepSessionData: assign((_, values: Partial<SessionContext>) => values),
@@ -314,7 +316,7 @@ export const sessionMachine = setup({
     /** Row 10: role list (roles). */
     fetchRoleNames: placeholder<RoleEntry[]>('fetchRoleNames'),
     /** Row 11: permission strings (accesos). */
-    fetchRolePermissions: placeholder<string[]>('fetchRolePermissions'),
+    fetchRolePermissions: placeholder<RolePermissions>('fetchRolePermissions'),
     /** The notifications machine (rows 12–14), provided with its api calls and navigate. */
     notifications: notificationsMachine,
     /** The realtime machine (laravel-echo connection), provided with its connection and delivery. */
@@ -425,7 +427,7 @@ export const sessionMachine = setup({
               stored: { local_active: locals },
             })),
             roles: loadIntoStorage('fetchRoleNames', 'roles', (roles) => ({ context: { roles }, stored: { roles } })),
-            permissions: loadIntoStorage('fetchRolePermissions', 'permissions', (permissions) => ({
+            permissions: loadIntoStorage('fetchRolePermissions', 'permissions', ({ permissions }) => ({
               context: { permissions },
               stored: { accesos: permissions },
             })),

@@ -2,7 +2,7 @@ import { AnchorButton, NonIdealState, type IconName } from '@blueprintjs/core';
 import { Link } from 'wouter';
 import type { RouteDef } from '../../config/paths';
 
-/** Icon per menu group (same icons as the menu catalogue of schemas/permissions.ts). */
+/** Icon per menu group (same icons as the menu catalogue of schemas/menu-catalogue.ts). */
 const MODULE_ICONS: Record<string, IconName> = {
   Configuración: 'cog',
   Administración: 'briefcase',

@@ -1,4 +1,4 @@
-import { MENU_CATALOGUE, type MenuGroupEntry } from '../../schemas/permissions';
+import { MENU_CATALOGUE, type MenuGroupEntry } from '../../schemas/menu-catalogue';
 import type { MenuGroup } from '../../schemas/session';
 
 /**

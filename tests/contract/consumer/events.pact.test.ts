@@ -11,8 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3, MessageConsumerPact, synchronousBodyHandler } from '@pact-foundation/pact';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { notificationsMachine } from '../../../src/machines/notifications/notifications.machine';
-import { sessionMachine } from '../../../src/machines/session/session.machine';
+import { sessionMachine, type RolePermissions } from '../../../src/machines/session/session.machine';
 import type { Notification } from '../../../src/schemas/notification';
+import { buildPermissionsNames } from '../../../src/schemas/menu-catalogue';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/configuracion/roles';
 import type { SessionUser } from '../../../src/schemas/session';
@@ -100,7 +101,10 @@ async function readySession(userId: number, before: string[], after: string[]) {
   const actor = createActor(
     sessionMachine.provide({
       actors: {
-        fetchRolePermissions: fromPromise(async () => (calls++ === 0 ? before : after)),
+        fetchRolePermissions: fromPromise<RolePermissions, void>(async () => {
+          const permissions = calls++ === 0 ? before : after;
+          return { permissions, menu: buildPermissionsNames(permissions) };
+        }),
       },
     }),
     { input: { token: 'a'.repeat(64), userType: 'COLLABORATOR', user, permissions: before } },

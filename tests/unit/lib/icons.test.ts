@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Icons } from '@blueprintjs/icons';
 import { loadIconPaths } from '../../../src/lib/icons';
 import { ON_DEMAND_ICONS } from '../../../src/lib/icon-paths';
-import { MENU_CATALOGUE } from '../../../src/schemas/permissions';
+import { MENU_CATALOGUE } from '../../../src/schemas/menu-catalogue';
 
 const VIEWS = path.resolve(import.meta.dirname, '../../../src/views');
 

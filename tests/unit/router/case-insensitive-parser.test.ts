@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { caseInsensitiveParser } from '../../../src/views/router/case-insensitive-parser';
 import { findAuthRoute, safeDecode } from '../../../src/views/router/route-match';
-import { MENU_CATALOGUE } from '../../../src/schemas/permissions';
+import { MENU_CATALOGUE } from '../../../src/schemas/menu-catalogue';
 
 describe('caseInsensitiveParser', () => {
   it('adds the i flag and keeps the keys', () => {

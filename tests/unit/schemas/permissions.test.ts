@@ -1,6 +1,7 @@
 /** Menu catalogue and permissions_names (docs/product.md §2 "Side menu", §3, §6). */
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_PERMISSIONS, MODULE, STAFF_PERMISSIONS, SUBMODULE, buildPermissionsNames } from '../../../src/schemas/permissions';
+import { buildPermissionsNames } from '../../../src/schemas/menu-catalogue';
+import { CUSTOMER_PERMISSIONS, MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../../src/schemas/permissions';
 
 const names = (groups: ReturnType<typeof buildPermissionsNames>) => groups.map((g) => [g.nombre, g.items.map((i) => i.nombre)]);
 

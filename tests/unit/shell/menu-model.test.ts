@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ancestorGroupKeys, buildMenuModel, findActiveKey, type MenuNode, type MenuSection } from '../../../src/views/shell/menu-model';
-import { MODULE, STAFF_PERMISSIONS, SUBMODULE, buildPermissionsNames } from '../../../src/schemas/permissions';
+import { buildPermissionsNames } from '../../../src/schemas/menu-catalogue';
+import { MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../../src/schemas/permissions';
 
 const labels = (nodes: readonly MenuNode[]) => nodes.map((n) => (n.kind === 'separator' ? '—' : n.label));
 const groupNamed = (sections: MenuSection[], label: string) =>
