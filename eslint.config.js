@@ -45,7 +45,7 @@ export default tseslint.config(
             // …and the markup it draws for pages (static, no data) (server/preload-hints.ts, docs/decisions.md "Skeleton first").
             {
               ...zone('./server', './src/views', 'server imports only src/schemas and src/lib.'),
-              except: ['./landing/LandingPage.tsx', './mapas/map-skeleton.tsx'],
+              except: ['./landing/LandingPage.tsx', './mapas/map-skeleton.tsx', './inicio/HomeView.tsx', './inicio/home-icon.ts'],
             },
             zone('./server', './src/machines', 'server imports only src/schemas and src/lib.'),
             zone('./server', './src/api', 'server imports only src/schemas and src/lib.'),

@@ -6,7 +6,11 @@ import { AUTH_ROUTES, PUBLIC_ROUTES } from '../src/config/paths';
 import { screenModuleFiles, type AuthRouteKey } from '../src/config/screens';
 import { Router } from 'wouter';
 import { routePattern } from '../src/lib/route-pattern';
+import { HOME_VARIANTS, homeTemplateProps, type HomeTemplates } from '../src/lib/session-first-paint';
 import { ShellSkeleton } from '../src/lib/shell-skeleton';
+import { HOME_LOCAL_ICON } from '../src/views/inicio/home-icon';
+import { HomeView } from '../src/views/inicio/HomeView';
+import { Icons, type IconPaths } from '@blueprintjs/icons';
 import { LandingPage } from '../src/views/landing/LandingPage';
 import { PublicMapSkeleton } from '../src/views/mapas/map-skeleton';
 
@@ -48,10 +52,10 @@ const SHELL_MODULES = [
 ];
 
 /**
- * What Inicio's first paint needs beside its own chunk: the icon table and ofetch (the session's
- * first call at start-up).
+ * What Inicio's first paint needs beside its own chunk: the icon table, ofetch and the menu
+ * catalogue (the session's first call at start-up, row 11, rebuilds the menu with it).
  */
-const HOME_FIRST_MODULES = ['src/lib/icon-paths.ts', OFETCH];
+const HOME_FIRST_MODULES = ['src/lib/icon-paths.ts', OFETCH, 'src/schemas/menu-catalogue.ts'];
 
 /**
  * A route with its own chunks (`modules`, source paths as the build manifest keys them) and, for
@@ -64,6 +68,27 @@ export interface RouteModules {
   firstPaint?: () => ReactElement;
   /** The first paint needs the page's chunks' CSS: link it as stylesheets in the HTML. */
   firstPaintCss?: boolean;
+  /**
+   * Inicio: its markup as templates that src/boot.ts fills from the stored session before the
+   * first paint (src/lib/session-first-paint.ts), beside the skeleton for a visitor without one.
+   */
+  homeTemplates?: () => HomeTemplates;
+}
+
+// Inicio's templates draw the location's icon with its paths, as the app's first render does.
+await Icons.load(HOME_LOCAL_ICON.icon, HOME_LOCAL_ICON.size, {
+  loader: async (name, size) =>
+    ((await import(`@blueprintjs/icons/lib/esm/generated/${size}px/paths/${name}.js`)) as { default: IconPaths }).default,
+});
+
+/** `<div id="root">` of Inicio for each shape of the page, with slots for the session's values. */
+export function homeTemplates(): HomeTemplates {
+  const title = AUTH_ROUTES.home.title;
+  const entries = HOME_VARIANTS.map((variant) => [
+    variant,
+    renderToStaticMarkup(createElement(ShellSkeleton, { title, children: createElement(HomeView, homeTemplateProps(variant)) })),
+  ]);
+  return Object.fromEntries(entries) as HomeTemplates;
 }
 
 export const ROUTE_MODULES: readonly RouteModules[] = [
@@ -90,6 +115,7 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
     // (src/views/router/screens.ts); what it fetches before (icons, the first call) comes with the HTML.
     modules: key === 'home' ? [...screenModuleFiles(key), ...HOME_FIRST_MODULES] : [...SHELL_MODULES, ...screenModuleFiles(key)],
     firstPaint: () => createElement(ShellSkeleton, { title: AUTH_ROUTES[key].title }),
+    ...(key === 'home' ? { homeTemplates } : {}),
   })),
 ];
 
@@ -141,21 +167,21 @@ const BOOT_MODULE = 'src/boot.ts';
  * chunks (`files`) are listed in `<script type="application/json" id="app-modules">` for it —
  * nothing but the HTML, the entry's stylesheet and that small script is fetched before the
  * browser paints the skeleton (and, with `cssFirst`, the chunks' stylesheets the first paint needs,
- * linked in the HTML instead of listed). Unchanged (the entry loads at once, with `files` preloaded) when the
+ * linked in the HTML instead of listed; with `home`, Inicio's templates for boot). Unchanged (the entry loads at once, with `files` preloaded) when the
  * manifest has no boot chunk or index.html's entry script is not found as Vite writes it.
  */
 export function withDeferredApp(
   html: string,
   manifest: Manifest,
   files: { js: string[]; css: string[] },
-  { cssFirst = false }: { cssFirst?: boolean } = {},
+  { cssFirst = false, home }: { cssFirst?: boolean; home?: HomeTemplates } = {},
 ): string {
   const entry = manifest[appEntryKey(manifest) ?? '']?.file;
   const boot = manifest[BOOT_MODULE]?.file;
   const script = entry ? `<script type="module" crossorigin src="/${entry}"></script>` : '';
   if (!entry || !boot || !html.includes(script)) return withPreloadHints(html, files);
   const css = files.css.map((f) => `/${f}`);
-  const modules = JSON.stringify({ entry: `/${entry}`, js: files.js.map((f) => `/${f}`), css: cssFirst ? [] : css });
+  const modules = JSON.stringify({ entry: `/${entry}`, js: files.js.map((f) => `/${f}`), css: cssFirst ? [] : css, home });
   const stylesheets = cssFirst ? css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('') : '';
   return html.replace(
     script,
@@ -205,7 +231,10 @@ export function createPreloadedHtml(distDir: string): (path: string) => string |
         const index = readFileSync(join(distDir, 'index.html'), 'utf8');
         const files = chunksFor(manifest, route.modules);
         html = route.firstPaint
-          ? withRootMarkup(withDeferredApp(index, manifest, files, { cssFirst: route.firstPaintCss }), route.firstPaint())
+          ? withRootMarkup(
+              withDeferredApp(index, manifest, files, { cssFirst: route.firstPaintCss, home: route.homeTemplates?.() }),
+              route.firstPaint(),
+            )
           : withPreloadHints(index, files);
         cache.pages.set(route.pattern, html);
       }

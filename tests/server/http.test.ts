@@ -204,7 +204,17 @@ describe.each(dialects)('http (%s)', (dialect) => {
     const lots = (await built.app.inject({ method: 'GET', url: '/PROYECTOS/Lotes/%3Cscript%3E/x1', headers: HTML })).body;
     expect(lots).toContain('<h1 class="bp6-heading page-title">Lotes</h1>');
     expect(lots).not.toContain('<script>');
-    expect((await built.app.inject({ method: 'GET', url: '/', headers: HTML })).body).toContain('page-title">Inicio</h1>');
+    const home = (await built.app.inject({ method: 'GET', url: '/', headers: HTML })).body;
+    expect(home).toContain('page-title">Inicio</h1>');
+    // …and Inicio's templates, which src/boot.ts fills from the stored session (src/lib/session-first-paint.ts).
+    const templates = (appModules(home) as { home?: Record<string, string> }).home;
+    expect(Object.keys(templates ?? {})).toEqual(['address', 'local', 'none']);
+    expect(templates!.address).toContain('<h2 class="bp6-heading home-greeting">Hola, ⟦name⟧</h2>');
+    expect(templates!.address).toContain('<div class="home-local-address">⟦local_address⟧</div>');
+    expect(templates!.local).not.toContain('⟦local_address⟧');
+    expect(templates!.none).toContain('Sin local activo');
+    expect(templates!.none).toContain('<svg data-icon="office"'); // drawn with its paths, as the app does
+    expect(appModules(lots)).not.toHaveProperty('home');
     for (const url of ['/auth/login', '/auth/loginclientes', '/pages/notfound', '/no/such/route']) {
       expect((await built.app.inject({ method: 'GET', url, headers: HTML })).body).toContain('<div id="root"></div>');
     }

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ShellSkeleton } from '../../src/lib/shell-skeleton';
+import { drawHomeFromSession } from '../../src/lib/session-first-paint';
+import { homeTemplates } from '../../server/preload-hints';
 import { renderApp } from './render-app';
 import { memoryStore, seedSession } from '../unit/support/fakes';
 
@@ -42,5 +44,27 @@ describe('shell skeleton', () => {
     renderApp('/', { store: loggedInStore() });
     expect(await screen.findByRole('heading', { name: 'Hola, Lucía' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Inicio' })).toBeTruthy();
+  });
+
+  it.each([
+    ['with an address', {}],
+    ['without an address', { local_active: JSON.stringify([{ id: 2, name: 'Oficina Piura' }]) }],
+    ['without a location', { local_active: '[]' }],
+  ])('Inicio drawn from the stored session before the app (%s) is the markup the app draws', async (_, extra) => {
+    const store = loggedInStore();
+    for (const [key, value] of Object.entries(extra)) store.setItem(key, value);
+    // What src/boot.ts draws from the server's templates, before any of the app's code has arrived…
+    const early = document.createElement('div');
+    expect(drawHomeFromSession(homeTemplates(), () => store, early)).toBe(true);
+    expect(early.querySelector('.shell-skeleton')).not.toBeNull();
+    // …and what the app draws in its place: the same title and welcome card, with the same boxes.
+    const { container } = renderApp('/', { store });
+    await screen.findByRole('heading', { name: 'Hola, Lucía' });
+    const card = (root: ParentNode) => root.querySelector('.home-welcome')!.outerHTML;
+    expect(card(early)).toBe(card(container));
+    expect(early.querySelector('h1')!.outerHTML).toBe(container.querySelector('.home h1')!.outerHTML);
+    const skeleton = document.createElement('div');
+    skeleton.innerHTML = renderToStaticMarkup(<ShellSkeleton title="Inicio" />);
+    expect(early.querySelector('.layout-topbar')!.outerHTML).toBe(skeleton.querySelector('.layout-topbar')!.outerHTML);
   });
 });

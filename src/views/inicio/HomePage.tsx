@@ -1,67 +1,13 @@
-import { Card, H2, H3, H4, Icon, type IconName } from '@blueprintjs/core';
-import { Link } from 'wouter';
-import { AUTH_ROUTES } from '../../config/paths';
 import { selectActiveLocal, selectUser } from '../../machines/session/session.selectors';
 import { useSession } from '../services';
+import { HomeView } from './HomeView';
 
 /**
- * Inicio at / (docs/product.md §2 dashboard; issue "Foundation"): the title "Inicio" (the same `<h1>` as
- * the shell skeleton's, src/lib/shell-skeleton.tsx), then greets the user by name, shows the active
- * location (first entry of `local_active`, or "Sin local activo") and the screens the user may open
- * (the `permissions_names` of `user_details`, docs/product.md §3/§6). No invented figures.
+ * Inicio at / (docs/product.md §2 dashboard; issue "Foundation"): {@link HomeView} with the session's
+ * user and active location (first entry of `local_active`).
  */
 export function HomePage() {
   const user = useSession(selectUser);
   const local = useSession(selectActiveLocal);
-  const groups = user?.permissions_names ?? [];
-
-  return (
-    <div className="home">
-      <h1 className="bp6-heading page-title">{AUTH_ROUTES.home.title}</h1>
-      <Card className="home-welcome" elevation={1}>
-        <div>
-          <H2 className="home-greeting">Hola, {user?.name ?? ''}</H2>
-          <p className="home-subtitle">
-            Bienvenido(a), {user?.name ?? ''} {user?.surname ?? ''}
-          </p>
-        </div>
-        <div className="home-local" data-testid="active-local">
-          <Icon icon="office" size={20} />
-          {local ? (
-            <div>
-              <div className="home-local-name">Local activo: {local.name}</div>
-              {local.address ? <div className="home-local-address">{local.address}</div> : null}
-            </div>
-          ) : (
-            <div className="home-local-name">Sin local activo</div>
-          )}
-        </div>
-      </Card>
-
-      {groups.length > 0 ? (
-        <section aria-labelledby="home-modules">
-          <H3 id="home-modules" className="home-section-title">
-            Sus módulos
-          </H3>
-          <div className="home-modules">
-            {groups.map((group) => (
-              <Card key={group.nombre} className="home-module" elevation={1}>
-                <H4 className="home-module-title">
-                  <Icon icon={group.icono as IconName} />
-                  {group.nombre}
-                </H4>
-                <ul className="home-module-items">
-                  {group.items.map((item) => (
-                    <li key={`${item.ruta}-${item.nombre}`}>
-                      <Link href={item.ruta}>{item.nombre}</Link>
-                    </li>
-                  ))}
-                </ul>
-              </Card>
-            ))}
-          </div>
-        </section>
-      ) : null}
-    </div>
-  );
+  return <HomeView user={user} local={local} />;
 }

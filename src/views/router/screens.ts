@@ -5,6 +5,8 @@ import { lazyModule } from '../../machines/shared/on-demand';
 import { PUBLIC_ROUTES } from '../../config/paths';
 import { afterNextPaint } from '../../lib/after-paint';
 import { routePattern } from '../../lib/route-pattern';
+import { Icons } from '@blueprintjs/icons';
+import { HOME_LOCAL_ICON } from '../inicio/home-icon';
 import { findAuthRoute } from './route-match';
 import { loadScreenCode, preloadScreenAt } from './screen-views';
 
@@ -100,10 +102,10 @@ const PUBLIC_MAP_PATH = routePattern(PUBLIC_ROUTES.publicMap.path);
 
 /**
  * The code the page at `path` should have before the app's first render, or null: Inicio's (with a
- * stored session), the landing's and the public map's, whose HTML the server draws (docs/decisions.md "Skeleton first").
+ * stored session; and its location icon's paths, which the server's templates draw), the landing's and the public map's, whose HTML the server draws (docs/decisions.md "Skeleton first").
  */
 export function codeForFirstPaint(path: string, signedIn: boolean): Promise<unknown> | null {
-  if (signedIn && isHome(path)) return loadScreenCode('home');
+  if (signedIn && isHome(path)) return Promise.all([loadScreenCode('home'), Icons.load(HOME_LOCAL_ICON.icon, HOME_LOCAL_ICON.size)]);
   if (LANDING_PATH.test(path)) return landing.load();
   if (PUBLIC_MAP_PATH.test(path)) return publicMap.load();
   return null;
