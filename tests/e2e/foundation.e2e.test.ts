@@ -52,6 +52,16 @@ describe('foundation e2e', () => {
     await page.locator('svg[data-icon="office"] path').first().waitFor();
     await page.locator('svg[data-icon="cog"] path').first().waitFor();
     await screenshot(page, 'home-desktop');
+    const card = await page.locator('.home-welcome').evaluate((e) => e.outerHTML);
+
+    // Reopened with the app's code withheld: src/boot.ts draws the same Inicio from the stored session
+    // (docs/decisions.md "Inicio from the stored session"), before and without the app.
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+    await page.reload();
+    await page.getByRole('heading', { name: 'Hola, Admin' }).waitFor();
+    expect(await page.locator('.home-welcome').evaluate((e) => e.outerHTML)).toBe(card);
+    expect(await page.locator('.layout-topbar').count()).toBe(1);
+    await page.unroute(/\/assets\/index-[^/]*\.js$/);
 
     // Both capitalisations resolve to the same screen (a placeholder naming its module for now).
     await page.goto('/Configuracion/Usuarios');
