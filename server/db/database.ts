@@ -347,6 +347,17 @@ export interface LotStatusChangesTable {
   changed_at: Instant;
 }
 
+/**
+ * Lots per subdivision and status with their summed area in m², kept by triggers on `lots`
+ * (migration 0012); a row may hold 0 lots.
+ */
+export interface SubdivisionLotCountsTable {
+  subdivision_id: number;
+  status: LotStatus;
+  lots: number;
+  area_m2: number;
+}
+
 /** The whole schema, as Kysely's database type. */
 /** Per-installation settings that never change once chosen (`id_alphabet`; server/platform/installation.ts). */
 export interface InstallationSettingsTable {
@@ -375,6 +386,7 @@ export interface DB {
   blocks: BlocksTable;
   lots: LotsTable;
   lot_status_changes: LotStatusChangesTable;
+  subdivision_lot_counts: SubdivisionLotCountsTable;
 }
 
 /** Row types used by repositories. */

@@ -26,6 +26,7 @@ import { projectsMigration } from './proyectos/migrations/0005-projects';
 import { numericLimitsMigration } from './proyectos/migrations/0006-numeric-limits';
 import { landUseMigration } from './proyectos/migrations/0010-land-use';
 import { overlapLimitMigration } from './proyectos/migrations/0011-overlap-limit';
+import { lotCountsMigration } from './proyectos/migrations/0012-lot-counts';
 import { projectsRoutes } from './proyectos/projects.routes';
 
 /**
@@ -75,6 +76,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0006-numeric-limits': numericLimitsMigration,
       '0010-land-use': landUseMigration,
       '0011-overlap-limit': overlapLimitMigration,
+      '0012-lot-counts': lotCountsMigration,
     },
   },
 ];

@@ -93,7 +93,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         .values({ lot_id: sold, from_status: 'DISPONIBLE', to_status: 'VENDIDO', reason: null, user_id: null, changed_at: stamp })
         .execute();
 
-      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit']);
+      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit', '0012-lot-counts']);
       const rows = await db
         .selectFrom('lots')
         .select(['id', 'status', 'land_use', 'code'])
@@ -148,7 +148,97 @@ describe.each(dialects)('database (%s)', (dialect) => {
         { id: sold, status: 'VENDIDO' },
         { id: free, status: 'DISPONIBLE' },
       ]);
-      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit']);
+      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit', '0012-lot-counts']);
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('migration 0012 counts the existing lots, and its triggers keep the counts per subdivision and status exact on every write', async () => {
+    const database = await createTestDatabase(dialect);
+    const { db } = database;
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(dialect) } });
+      expect((await migrator.migrateTo('0011-overlap-limit')).error).toBeUndefined();
+      const stamp = '2026-01-01T00:00:00.000Z';
+      const subdivision = async (code: string) =>
+        (
+          await db
+            .insertInto('subdivisions')
+            .values({
+              ...{ code, name: code, department: 'Lima', province: 'Lima', district: 'Lurín', currency: 'PEN', total_area_m2: 1000 },
+              ...{ created_at: stamp, updated_at: stamp, status: 'EN_VENTA' },
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      const [a, b] = [await subdivision('CNT-A'), await subdivision('CNT-B')];
+      const blocks = { [a]: await createBlock(db, a, 'A'), [b]: await createBlock(db, b, 'A') };
+      let next = 0;
+      const insertLot = async (subdivisionId: number, area: number, status = 'DISPONIBLE') => {
+        const number = String(++next);
+        return (
+          await db
+            .insertInto('lots')
+            .values({
+              ...{ subdivision_id: subdivisionId, block_id: blocks[subdivisionId]!, number, code: `MZ A - LT ${number}` },
+              ...{ area_m2: area, price_per_m2: 100, list_price: 100, status: status as never, created_at: stamp, updated_at: stamp },
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+      };
+      // Kept counts against a count of the lots themselves, rows with no lots left aside.
+      const kept = async () =>
+        (
+          await db.selectFrom('subdivision_lot_counts').selectAll().where('lots', '>', 0).orderBy(['subdivision_id', 'status']).execute()
+        ).map((r) => ({ ...r, lots: Number(r.lots), area_m2: Math.round(Number(r.area_m2) * 100) / 100 }));
+      const actual = async () =>
+        (
+          await db
+            .selectFrom('lots')
+            .select((eb) => ['subdivision_id', 'status', eb.fn.countAll<number>().as('lots'), eb.fn.sum<number>('area_m2').as('area_m2')])
+            .groupBy(['subdivision_id', 'status'])
+            .orderBy(['subdivision_id', 'status'])
+            .execute()
+        ).map((r) => ({ ...r, lots: Number(r.lots), area_m2: Math.round(Number(r.area_m2) * 100) / 100 }));
+
+      await insertLot(a, 120.5);
+      await insertLot(a, 99.25, 'VENDIDO');
+      expect(await migrateToLatest(database)).toEqual(['0012-lot-counts']);
+      expect(await kept()).toEqual([
+        { subdivision_id: a, status: 'DISPONIBLE', lots: 1, area_m2: 120.5 },
+        { subdivision_id: a, status: 'VENDIDO', lots: 1, area_m2: 99.25 },
+      ]);
+      // Inserts, a change of status, of area, of subdivision, deletes, in a transaction that fails too.
+      const c = await insertLot(a, 200);
+      const d = await insertLot(b, 150.1);
+      await db.updateTable('lots').set({ status: 'SEPARADO' }).where('id', '=', c).execute();
+      await db.updateTable('lots').set({ area_m2: 151 }).where('id', '=', d).execute();
+      await db.updateTable('lots').set({ notes: 'sin cambio de conteo' }).where('id', '=', d).execute();
+      await db.updateTable('lots').set({ subdivision_id: b, block_id: blocks[b]! }).where('id', '=', c).execute();
+      await db.deleteFrom('lots').where('area_m2', '=', 120.5).execute();
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('lots').set({ status: 'VENDIDO' }).where('subdivision_id', '=', b).execute();
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      expect(await kept()).toEqual(await actual());
+      expect(await kept()).toEqual([
+        { subdivision_id: a, status: 'VENDIDO', lots: 1, area_m2: 99.25 },
+        { subdivision_id: b, status: 'DISPONIBLE', lots: 1, area_m2: 151 },
+        { subdivision_id: b, status: 'SEPARADO', lots: 1, area_m2: 200 },
+      ]);
+      // A subdivision's deletion cascades to its lots and to its counts.
+      await db.deleteFrom('subdivisions').where('id', '=', b).execute();
+      expect(await kept()).toEqual([{ subdivision_id: a, status: 'VENDIDO', lots: 1, area_m2: 99.25 }]);
+      // And it can be undone.
+      expect((await migrator.migrateTo('0011-overlap-limit')).error).toBeUndefined();
+      await insertLot(a, 10);
+      expect(await migrateToLatest(database)).toEqual(['0012-lot-counts']);
+      expect(await kept()).toEqual(await actual());
     } finally {
       await database.destroy();
     }

@@ -53,13 +53,17 @@ export async function subdivisionExists(db: Kysely<DB>, id: number): Promise<boo
   return (await db.selectFrom('subdivisions').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-/** Lots per subdivision and status, with their summed area (m²), for `ids`, in ONE grouped query. */
+/**
+ * Lots per subdivision and status, with their summed area (m²), for `ids`: the counts the triggers
+ * of migration 0012 keep (`subdivision_lot_counts`), one row per status that has lots — a read of
+ * at most ids × 7 rows, however many lots the subdivisions hold.
+ */
 export function lotCountsByStatus(db: Kysely<DB>, ids: readonly number[]) {
   return db
-    .selectFrom('lots')
-    .select((eb) => ['subdivision_id', 'status', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('area_m2').as('area')])
+    .selectFrom('subdivision_lot_counts')
+    .select(['subdivision_id', 'status', 'lots as n', 'area_m2 as area'])
     .where('subdivision_id', 'in', ids)
-    .groupBy(['subdivision_id', 'status'])
+    .where('lots', '>', 0)
     .execute();
 }
 
