@@ -358,6 +358,15 @@ export interface SubdivisionLotCountsTable {
   area_m2: number;
 }
 
+/**
+ * A number per subdivision that changes with anything its lot maps show, kept by triggers on
+ * subdivisions, lots and blocks (migration 0013); the server keeps map texts per revision.
+ */
+export interface SubdivisionRevisionsTable {
+  subdivision_id: number;
+  revision: number;
+}
+
 /** The whole schema, as Kysely's database type. */
 /** Per-installation settings that never change once chosen (`id_alphabet`; server/platform/installation.ts). */
 export interface InstallationSettingsTable {
@@ -387,6 +396,7 @@ export interface DB {
   lots: LotsTable;
   lot_status_changes: LotStatusChangesTable;
   subdivision_lot_counts: SubdivisionLotCountsTable;
+  subdivision_revisions: SubdivisionRevisionsTable;
 }
 
 /** Row types used by repositories. */

@@ -27,6 +27,7 @@ import { numericLimitsMigration } from './proyectos/migrations/0006-numeric-limi
 import { landUseMigration } from './proyectos/migrations/0010-land-use';
 import { overlapLimitMigration } from './proyectos/migrations/0011-overlap-limit';
 import { lotCountsMigration } from './proyectos/migrations/0012-lot-counts';
+import { mapRevisionsMigration } from './proyectos/migrations/0013-map-revisions';
 import { projectsRoutes } from './proyectos/projects.routes';
 
 /**
@@ -77,6 +78,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0010-land-use': landUseMigration,
       '0011-overlap-limit': overlapLimitMigration,
       '0012-lot-counts': lotCountsMigration,
+      '0013-map-revisions': mapRevisionsMigration,
     },
   },
 ];

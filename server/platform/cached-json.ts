@@ -15,8 +15,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   loop (zlib's thread pool) and kept in a small LRU keyed by ETag and encoding, so N readers of
  *   the same map cost one compression instead of N (@fastify/compress then leaves the answer alone,
  *   as it already has a Content-Encoding).
- * The database read and the JSON text are still made per request (they are what the ETag is
- * computed from).
+ * The JSON text comes from the caller (the maps keep theirs per subdivision revision:
+ * server/modules/proyectos/map-texts.ts); its ETag is computed once per text.
  */
 
 const brotli = promisify(brotliCompress);
@@ -65,8 +65,21 @@ export function createJsonCache({ maxEntries = 64, maxCachedBytes = 16 * 1024 * 
     return bytes;
   };
 
+  // ETags of the texts last sent: a text kept by its caller (the maps, per revision) is the same
+  // string object on every request, whose hash V8 keeps, so it is hashed by SHA-1 once.
+  const etags = new Map<string, string>();
+  const etagOf = (json: string): string => {
+    let etag = etags.get(json);
+    if (etag === undefined) {
+      etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+      etags.set(json, etag);
+      if (etags.size > maxEntries) etags.delete(etags.keys().next().value!);
+    }
+    return etag;
+  };
+
   return async (request, reply, json, scope) => {
-    const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+    const etag = etagOf(json);
     reply.header('etag', etag).header('cache-control', `${scope}, no-cache`).header('vary', 'accept-encoding');
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     reply.type('application/json; charset=utf-8');

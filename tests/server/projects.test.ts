@@ -912,6 +912,33 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       ).toBe(403);
     });
 
+    it('keeps each map per subdivision revision: any write, by any path, shows in the next answer', async () => {
+      const { token } = await staffWith();
+      const s = await mapped({ published: true });
+      const staff = async () => lotMapResponseSchema.parse((await call('GET', `/api/subdivisions/${s.key}/map`, token)).json()).data;
+      const publicMap = () => call('GET', `/public/subdivisions/${s.key}/map`, null);
+      const first = await staff();
+      expect(await staff()).toEqual(first); // kept
+      // Written straight to the database (the triggers of migration 0013 see every path): a block's
+      // name, the subdivision's name, a lot's price, a lot removed, then the subdivision unpublished.
+      const renamed = first.lots[0]!.block;
+      await db().updateTable('blocks').set({ name: 'Z' }).where('subdivision_id', '=', s.id).where('name', '=', renamed).execute();
+      expect((await staff()).lots.map((l) => l.block)).toEqual(first.lots.map((l) => (l.block === renamed ? 'Z' : l.block)));
+      await db().updateTable('subdivisions').set({ name: 'Renombrada' }).where('id', '=', s.id).execute();
+      expect((await staff()).subdivision.name).toBe('Renombrada');
+      expect((await publicMap()).json().data.subdivision.name).toBe('Renombrada');
+      await db().updateTable('lots').set({ list_price: 4242 }).where('id', '=', first.lots[0]!.id).execute();
+      expect((await staff()).lots[0]!.list_price).toBe(4242);
+      await db().deleteFrom('lots').where('id', '=', first.lots[0]!.id).execute();
+      expect((await staff()).lots).toHaveLength(first.lots.length - 1);
+      expect((await publicMap()).statusCode).toBe(200);
+      await db().updateTable('subdivisions').set({ published: 0 }).where('id', '=', s.id).execute();
+      expect((await publicMap()).statusCode).toBe(404);
+      // Deleted: no revision left, the answer is the 404 of an unknown subdivision.
+      await db().deleteFrom('subdivisions').where('id', '=', s.id).execute();
+      expect((await call('GET', `/api/subdivisions/${s.key}/map`, token)).statusCode).toBe(404);
+    });
+
     it('shows the public map only when published: public statuses, prices only when allowed, no ids', async () => {
       const hidden = await mapped({ published: false });
       const res404 = await call('GET', `/public/subdivisions/${hidden.key}/map`, null);

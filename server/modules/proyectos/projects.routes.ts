@@ -59,6 +59,7 @@ import {
   updateStage,
 } from './lots.service';
 import { getPublicMap, getStaffMap } from './maps.service';
+import { createMapTexts } from './map-texts';
 import { createJsonCache } from '../../platform/cached-json';
 import { PLAN_MESSAGES } from './plan-image';
 import {
@@ -276,17 +277,26 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // measured 5 000 lots: ~55 ms of zod vs ~10 ms of stringify). The schemas stay for the contract.
     // They are sent with an ETag (304 when the browser's copy is current) and their compressed bytes
     // are kept per content (server/platform/cached-json.ts).
+    // Their JSON texts are kept per subdivision revision (./map-texts.ts): built again only after a write.
     const sendMap = createJsonCache();
+    const mapTexts = createMapTexts();
     app.get(
       `${MAIN_BASE}/subdivisions/:key/map`,
       { config: { access: LOT_MAP_ACCESS }, schema: { ...keyed, response: { 200: lotMapResponseSchema } } },
-      async (request, reply) =>
-        sendMap(request, reply, JSON.stringify({ data: await getStaffMap(deps, await subdivisionId(request)) }), 'private'),
+      async (request, reply) => {
+        const id = await subdivisionId(request);
+        const text = await mapTexts(deps.db, 'staff', id, async () => JSON.stringify({ data: await getStaffMap(deps, id) }));
+        return sendMap(request, reply, text, 'private');
+      },
     );
     app.get(
       `${PUBLIC_BASE}/subdivisions/:key/map`,
       { config: { access: 'public' }, schema: { ...keyed, response: { 200: publicLotMapResponseSchema } } },
-      async (request, reply) => sendMap(request, reply, JSON.stringify({ data: await getPublicMap(deps, request.params.key) }), 'public'),
+      async (request, reply) => {
+        const build = async () => JSON.stringify({ data: await getPublicMap(deps, request.params.key) });
+        const id = deps.ids.decode(request.params.key);
+        return sendMap(request, reply, id === null ? await build() : await mapTexts(deps.db, 'public', id, build), 'public');
+      },
     );
   };
 }
