@@ -11,15 +11,29 @@ import type { DB } from '../../db/database';
  * The revision is read before the map: a write committed in between makes the kept text newer
  * than its revision (the next reader, seeing the new revision, builds it again), never older.
  * Concurrent readers of a missing text share one build. A build that throws (404: unknown or
- * unpublished subdivision) is not kept. At most `maxEntries` texts are kept (least recently used
- * go first), one per map kind and subdivision; a process keeps its own, the revision keeps them
+ * unpublished subdivision) is not kept. One text per map kind and subdivision, within the bounds
+ * of {@link createMapTexts}; a process keeps its own, the revision keeps them
  * consistent across processes.
  */
 export type MapTexts = (db: Kysely<DB>, kind: 'staff' | 'public', subdivisionId: number, build: () => Promise<string>) => Promise<string>;
 
-/** A store of map texts (one per server). @param maxEntries texts kept, default 32 (a 5 000-lot map is ~1.1 MB). */
-export function createMapTexts(maxEntries = 32): MapTexts {
-  const kept = new Map<string, { revision: number; text: Promise<string> }>();
+/**
+ * A store of map texts (one per server). Bounded twice: at most `maxEntries` texts and `maxBytes`
+ * UTF-16 code units of kept text (least recently used dropped first; a 1 200-lot map is ~0.3 M, a
+ * 20 000-lot one ~4.5 M).
+ */
+export function createMapTexts({ maxEntries = 32, maxBytes = 32 * 1024 * 1024 } = {}): MapTexts {
+  const kept = new Map<string, { revision: number; text: Promise<string>; size: number }>();
+  let total = 0;
+  const drop = (key: string) => {
+    const entry = kept.get(key);
+    if (!entry) return;
+    total -= entry.size;
+    kept.delete(key);
+  };
+  const trim = () => {
+    while (kept.size > maxEntries || total > maxBytes) drop(kept.keys().next().value!);
+  };
   return async (db, kind, subdivisionId, build) => {
     const row = await db
       .selectFrom('subdivision_revisions')
@@ -35,12 +49,21 @@ export function createMapTexts(maxEntries = 32): MapTexts {
       return entry.text;
     }
     const text = build();
-    kept.delete(key);
-    kept.set(key, { revision: row.revision, text });
-    if (kept.size > maxEntries) kept.delete(kept.keys().next().value!);
-    text.catch(() => {
-      if (kept.get(key)?.text === text) kept.delete(key);
-    });
+    const created = { revision: row.revision, text, size: 0 };
+    drop(key);
+    kept.set(key, created);
+    trim();
+    text.then(
+      (value) => {
+        if (kept.get(key) !== created) return;
+        created.size = value.length;
+        total += value.length;
+        trim();
+      },
+      () => {
+        if (kept.get(key) === created) drop(key);
+      },
+    );
     return text;
   };
 }
