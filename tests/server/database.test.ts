@@ -191,7 +191,13 @@ describe.each(dialects)('database (%s)', (dialect) => {
       // Kept counts against a count of the lots themselves, rows with no lots left aside.
       const kept = async () =>
         (
-          await db.selectFrom('subdivision_lot_counts').selectAll().where('lots', '>', 0).orderBy(['subdivision_id', 'status']).execute()
+          await db
+            .selectFrom('subdivision_lot_counts')
+            .selectAll()
+            .where('lots', '>', 0)
+            .orderBy('subdivision_id')
+            .orderBy('status')
+            .execute()
         ).map((r) => ({ ...r, lots: Number(r.lots), area_m2: Math.round(Number(r.area_m2) * 100) / 100 }));
       const actual = async () =>
         (
@@ -199,7 +205,8 @@ describe.each(dialects)('database (%s)', (dialect) => {
             .selectFrom('lots')
             .select((eb) => ['subdivision_id', 'status', eb.fn.countAll<number>().as('lots'), eb.fn.sum<number>('area_m2').as('area_m2')])
             .groupBy(['subdivision_id', 'status'])
-            .orderBy(['subdivision_id', 'status'])
+            .orderBy('subdivision_id')
+            .orderBy('status')
             .execute()
         ).map((r) => ({ ...r, lots: Number(r.lots), area_m2: Math.round(Number(r.area_m2) * 100) / 100 }));
 

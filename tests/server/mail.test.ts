@@ -258,7 +258,8 @@ describe.each(dialects)('e-mail delivery over SMTP (%s)', (dialect) => {
           created_at: '2026-01-01T00:00:00.000Z',
         })
         .execute();
-      expect(await migrateToLatest(database)).toEqual(['0009-outbox-delivery', '0010-land-use', '0011-overlap-limit']);
+      // 0009 and every later migration run again, in order.
+      expect(await migrateToLatest(database)).toEqual(Object.keys(allMigrations(dialect)).filter((name) => name >= '0009'));
       const old = await database.db.selectFrom('outbox').selectAll().where('recipient', '=', 'old@parcela.test').executeTakeFirstOrThrow();
       expect(old).toMatchObject({ status: 'FAILED', link: null, attempts: 0 });
       expect(old.last_error).toContain('antes de que existiera');
