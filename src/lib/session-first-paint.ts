@@ -9,7 +9,7 @@ import type { Local, SessionUser } from '../schemas/session';
  * ({@link drawHomeFromSession}) the moment the HTML has been parsed. The app's first render is the
  * same markup (src/views/inicio/HomeView.tsx draws both; tests/views/shell-skeleton.test.tsx).
  *
- * Only types are imported: this module is bundled into boot's chunk (a few hundred bytes).
+ * Only types are imported: this module is bundled into boot's chunk (boot stays under 1 KB gzip).
  */
 
 /** The shapes of Inicio's markup: a location with an address, one without, no location. */
