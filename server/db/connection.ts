@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { AppConfig } from '../config';
 import type { DB } from './database';
+import { LruMap } from '../platform/lru-map';
 
 /** Which SQL engine a connection talks to. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -70,7 +71,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * statement whose tables changed.
  */
 function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(sql: string): SQLite.Statement } {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new LruMap<string, SQLite.Statement>(STATEMENT_CACHE_SIZE);
   return {
     close: () => {
       cache.clear();
@@ -78,16 +79,9 @@ function withStatementCache(sqlite: SQLite.Database): { close(): void; prepare(s
     },
     prepare: (sql) => {
       const cached = cache.get(sql);
-      if (cached && !cached.busy) {
-        cache.delete(sql); // re-insert: most recently used last
-        cache.set(sql, cached);
-        return cached;
-      }
+      if (cached && !cached.busy) return cached;
       const statement = sqlite.prepare(sql);
-      if (!cached) {
-        cache.set(sql, statement);
-        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
+      if (!cached) cache.set(sql, statement);
       return statement;
     },
   };

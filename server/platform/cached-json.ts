@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LruMap } from './lru-map';
 
 /**
  * Large, rarely changing JSON answers (the lot maps: ~270 KB for 1 200 lots) sent with a validator
@@ -15,8 +16,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  *   loop (zlib's thread pool) and kept in a small LRU keyed by ETag and encoding, so N readers of
  *   the same map cost one compression instead of N (@fastify/compress then leaves the answer alone,
  *   as it already has a Content-Encoding).
- * The JSON text comes from the caller (the maps keep theirs per subdivision revision:
- * server/modules/proyectos/map-texts.ts); its ETag is computed once per text.
+ * The JSON text and its ETag come from the caller ({@link jsonText}; the maps keep both per
+ * subdivision revision: server/modules/proyectos/map-texts.ts).
  */
 
 const brotli = promisify(brotliCompress);
@@ -33,53 +34,43 @@ export interface JsonCacheOptions {
   maxCachedBytes?: number;
 }
 
+/** A JSON answer's text with its weak ETag (the SHA-1 of the text). */
+export interface JsonText {
+  json: string;
+  etag: string;
+}
+
+/** `json` with its ETag, computed once: callers that keep the text keep both (the maps, per revision). */
+export function jsonText(json: string): JsonText {
+  return { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
+}
+
 /** Sends JSON text as described above. `scope`: `private` for answers that need a session, `public` otherwise. */
 export type CachedJsonSender = (
   request: FastifyRequest,
   reply: FastifyReply,
-  json: string,
+  text: JsonText,
   scope: 'private' | 'public',
 ) => Promise<FastifyReply>;
 
 /** A sender with its own LRU of compressed answers (one per server). */
 export function createJsonCache({ maxEntries = 64, maxCachedBytes = 16 * 1024 * 1024 }: JsonCacheOptions = {}): CachedJsonSender {
-  const cache = new Map<string, Buffer>();
+  const cache = new LruMap<string, Buffer>(maxEntries);
 
   const compressed = async (etag: string, encoding: 'br' | 'gzip', json: string): Promise<Buffer> => {
     const key = `${encoding} ${etag}`;
     const hit = cache.get(key);
-    if (hit) {
-      cache.delete(key); // re-insert: most recently used last
-      cache.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const body = Buffer.from(json);
     const bytes =
       encoding === 'br'
         ? await brotli(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } })
         : await gzipAsync(body);
-    if (body.length <= maxCachedBytes) {
-      cache.set(key, bytes);
-      if (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
-    }
+    if (body.length <= maxCachedBytes) cache.set(key, bytes);
     return bytes;
   };
 
-  // ETags of the texts last sent: a text kept by its caller (the maps, per revision) is the same
-  // string object on every request, whose hash V8 keeps, so it is hashed by SHA-1 once.
-  const etags = new Map<string, string>();
-  const etagOf = (json: string): string => {
-    let etag = etags.get(json);
-    if (etag === undefined) {
-      etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-      etags.set(json, etag);
-      if (etags.size > maxEntries) etags.delete(etags.keys().next().value!);
-    }
-    return etag;
-  };
-
-  return async (request, reply, json, scope) => {
-    const etag = etagOf(json);
+  return async (request, reply, { json, etag }, scope) => {
     reply.header('etag', etag).header('cache-control', `${scope}, no-cache`).header('vary', 'accept-encoding');
     if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
     reply.type('application/json; charset=utf-8');

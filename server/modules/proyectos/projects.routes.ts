@@ -60,7 +60,7 @@ import {
 } from './lots.service';
 import { getPublicMap, getStaffMap } from './maps.service';
 import { createMapTexts } from './map-texts';
-import { createJsonCache } from '../../platform/cached-json';
+import { createJsonCache, jsonText } from '../../platform/cached-json';
 import { PLAN_MESSAGES } from './plan-image';
 import {
   createSubdivision,
@@ -285,8 +285,12 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { access: LOT_MAP_ACCESS }, schema: { ...keyed, response: { 200: lotMapResponseSchema } } },
       async (request, reply) => {
         const id = await subdivisionId(request);
-        const text = await mapTexts(deps.db, 'staff', id, async () => JSON.stringify({ data: await getStaffMap(deps, id) }));
-        return sendMap(request, reply, text, 'private');
+        return sendMap(
+          request,
+          reply,
+          await mapTexts(deps.db, 'staff', id, async () => JSON.stringify({ data: await getStaffMap(deps, id) })),
+          'private',
+        );
       },
     );
     app.get(
@@ -295,7 +299,7 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const build = async () => JSON.stringify({ data: await getPublicMap(deps, request.params.key) });
         const id = deps.ids.decode(request.params.key);
-        return sendMap(request, reply, id === null ? await build() : await mapTexts(deps.db, 'public', id, build), 'public');
+        return sendMap(request, reply, id === null ? jsonText(await build()) : await mapTexts(deps.db, 'public', id, build), 'public');
       },
     );
   };
