@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type Kysely } from 'kysely';
+import type { DB } from '../../server/db/database';
 import { isValidRuc } from '../../src/schemas/documents';
 import { STAFF_PERMISSIONS, MODULE } from '../../src/schemas/permissions';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
@@ -61,22 +62,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(dialect) } });
       expect((await migrator.migrateTo('0009-outbox-delivery')).error).toBeUndefined();
       // Inserted by hand: the service reads columns of later migrations.
-      const s = await db
-        .insertInto('subdivisions')
-        .values({
-          code: 'MIG-10',
-          name: 'Migración',
-          department: 'Lima',
-          province: 'Lima',
-          district: 'Lurín',
-          currency: 'PEN',
-          total_area_m2: 1000,
-          status: 'EN_VENTA',
-          created_at: '2026-01-01T00:00:00.000Z',
-          updated_at: '2026-01-01T00:00:00.000Z',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const s = { id: await subdivisionRow(db, 'MIG-10', 'Migración') };
       const block = await createBlock(db, s.id, 'A');
       const stamp = '2026-01-01T00:00:00.000Z';
       const insertLot = (number: string, status: string): Promise<number> =>
@@ -161,18 +147,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(dialect) } });
       expect((await migrator.migrateTo('0011-overlap-limit')).error).toBeUndefined();
       const stamp = '2026-01-01T00:00:00.000Z';
-      const subdivision = async (code: string) =>
-        (
-          await db
-            .insertInto('subdivisions')
-            .values({
-              ...{ code, name: code, department: 'Lima', province: 'Lima', district: 'Lurín', currency: 'PEN', total_area_m2: 1000 },
-              ...{ created_at: stamp, updated_at: stamp, status: 'EN_VENTA' },
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id;
-      const [a, b] = [await subdivision('CNT-A'), await subdivision('CNT-B')];
+      const [a, b] = [await subdivisionRow(db, 'CNT-A'), await subdivisionRow(db, 'CNT-B')];
       const blocks = { [a]: await createBlock(db, a, 'A'), [b]: await createBlock(db, b, 'A') };
       let next = 0;
       const insertLot = async (subdivisionId: number, area: number, status = 'DISPONIBLE') => {
@@ -287,3 +262,21 @@ describe('seed constants', () => {
     expect(isValidRuc(FIXTURE_COMPANY.ruc)).toBe(true);
   });
 });
+
+/**
+ * A subdivision row inserted by hand with the columns every migration since 0005 has (the
+ * fixtures' service also writes columns of later migrations), status EN_VENTA, 1 000 m².
+ * @returns its id.
+ */
+async function subdivisionRow(db: Kysely<DB>, code: string, name = code): Promise<number> {
+  const stamp = '2026-01-01T00:00:00.000Z';
+  const row = await db
+    .insertInto('subdivisions')
+    .values({
+      ...{ code, name, department: 'Lima', province: 'Lima', district: 'Lurín', currency: 'PEN', total_area_m2: 1000 },
+      ...{ status: 'EN_VENTA', created_at: stamp, updated_at: stamp },
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
