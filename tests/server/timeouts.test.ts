@@ -82,12 +82,24 @@ describe.each(dialects)('connection timeout and overload (%s)', (dialect) => {
     try {
       // (Other test files share this machine: the loop may already lag now and then.)
       expect((await answers(200))?.statusCode).toBe(200);
-      // Simulated overload: the loop is held for 600 ms (the thing under test is the server's reaction).
-      const until = Date.now() + 600;
-      while (Date.now() < until) {
-        // busy
-      }
-      const overloaded = await answers(503);
+      // Simulated sustained overload: the loop is held for 300 ms at a time, with only a timer's turn
+      // between holds, until the server answers 503 (at most 5 s). under-pressure judges the *mean*
+      // loop delay of its sampling window and resets it each window, so one single hold can be
+      // diluted by the quick samples around it (or read just before its sample lands) on a loaded
+      // machine; a lag that keeps on is what it exists for.
+      const overloaded = await (async () => {
+        const deadline = Date.now() + 5000;
+        while (Date.now() < deadline) {
+          const until = Date.now() + 300;
+          while (Date.now() < until) {
+            // busy
+          }
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          const res = await app.inject({ method: 'GET', url: '/api/health' });
+          if (res.statusCode === 503) return res;
+        }
+        return undefined;
+      })();
       expect(overloaded?.json()).toEqual({ message: OVERLOAD_MESSAGE });
       expect(overloaded?.headers['retry-after']).toBe(String(OVERLOAD_RETRY_AFTER_SECONDS));
       expect((await answers(200))?.statusCode).toBe(200);
