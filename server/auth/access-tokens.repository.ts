@@ -1,10 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { AccessTokensTable, AccountType, DB, Instant } from '../db/database';
+import type { Kysely } from 'kysely';
+import type { AccountStatus, AccountType, DB, Instant } from '../db/database';
 
 /** SQL of the `access_tokens` table (bearer sessions). */
-
-/** A stored access token. */
-export type AccessTokenRow = Selectable<AccessTokensTable>;
 
 /** Stores a new token hash. @returns the row id. */
 export async function insertAccessToken(
@@ -26,9 +23,28 @@ export async function insertAccessToken(
   return id;
 }
 
-/** The token with this hash, revoked or not. */
-export function findAccessTokenByHash(db: Kysely<DB>, tokenHash: string): Promise<AccessTokenRow | undefined> {
-  return db.selectFrom('access_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/**
+ * The token with this hash (revoked or not) and, read with it in one statement, what the guard
+ * checks on every request (server/auth/guard.ts): its account's status (null when the account is
+ * gone) and the installation's subscription flag (null without a company row).
+ */
+export function findSessionByHash(db: Kysely<DB>, tokenHash: string) {
+  return db
+    .selectFrom('access_tokens as t')
+    .leftJoin('users as u', (join) => join.onRef('u.id', '=', 't.account_id').on('t.user_type', '=', 'COLLABORATOR'))
+    .leftJoin('customers as c', (join) => join.onRef('c.id', '=', 't.account_id').on('t.user_type', '=', 'CUSTOMER'))
+    .select((eb) => [
+      't.id',
+      't.user_type',
+      't.account_id',
+      't.last_used_at',
+      't.expires_at',
+      't.revoked_at',
+      eb.fn.coalesce('u.status', 'c.status').$castTo<AccountStatus | null>().as('account_status'),
+      eb.selectFrom('companies').select('subscription_active').orderBy('id').limit(1).as('subscription_active'),
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 /** Records a use of the token (sliding idle expiry). */

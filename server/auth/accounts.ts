@@ -3,7 +3,7 @@ import { CUSTOMER_PERMISSIONS } from '../../src/schemas/permissions';
 import type { AccountStatus, AccountType, CustomerRow, DB, Instant, UserRow } from '../db/database';
 import { findCustomerByDocument, findCustomerById, updateCustomerPassword } from './customers.repository';
 import { findUserByDni, findUserById, findUserByLogin, updateUserPassword } from '../modules/configuracion/users.repository';
-import { permissionsOfUser, roleNamesOfUser } from '../modules/configuracion/roles.repository';
+import { permissionsOfUser, permissionsOfUserAmong, roleNamesOfUser } from '../modules/configuracion/roles.repository';
 import { recordChange, type AuditContext } from '../audit/audit';
 
 /**
@@ -118,4 +118,13 @@ export async function accountAccess(db: Kysely<DB>, userType: AccountType, id: n
   if (userType === 'CUSTOMER') return { roles: [CUSTOMER_ROLE_NAME], permissions: [...CUSTOMER_PERMISSIONS] };
   const [roles, permissions] = await Promise.all([roleNamesOfUser(db, id), permissionsOfUser(db, id)]);
   return { roles, permissions };
+}
+
+/**
+ * Which of `among` (permission strings, not empty) an account holds: a staff user's roles grant
+ * them, a customer holds CUSTOMER_PERMISSIONS (docs/product.md §6).
+ */
+export async function heldPermissions(db: Kysely<DB>, userType: AccountType, id: number, among: readonly string[]): Promise<Set<string>> {
+  if (userType === 'CUSTOMER') return new Set(among.filter((permission) => (CUSTOMER_PERMISSIONS as readonly string[]).includes(permission)));
+  return permissionsOfUserAmong(db, id, among);
 }

@@ -3,9 +3,8 @@ import type { Permission } from '../../src/schemas/permissions';
 import type { AccountType } from '../db/database';
 import type { AppDeps } from '../context';
 import { forbidden, subscriptionLapsed, unauthenticated } from '../errors';
-import { isSubscriptionActive } from '../modules/configuracion/companies.repository';
-import { accountAccess, findAccountById } from './accounts';
-import { resolveAccessToken, type ResolvedToken } from './tokens';
+import { heldPermissions } from './accounts';
+import { resolveSession, type ResolvedToken } from './tokens';
 import '../audit/audit'; // declares FastifyRequest.audit
 
 /**
@@ -105,21 +104,21 @@ export function registerGuard(app: FastifyInstance, deps: Pick<AppDeps, 'db' | '
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
 
+    // One statement reads the token, its account's status and the subscription flag; a second one,
+    // only on routes that name permissions, which of those the account holds.
     const raw = bearerToken(request);
-    const token = raw ? await resolveAccessToken(deps, raw) : null;
-    if (!token) throw unauthenticated();
-    const account = await findAccountById(deps.db, token.userType, token.accountId);
-    if (!account || account.status !== 'ACTIVO') throw unauthenticated();
-
-    if (!(await isSubscriptionActive(deps.db))) throw subscriptionLapsed();
+    const session = raw ? await resolveSession(deps, raw) : null;
+    if (!session || !session.accountActive) throw unauthenticated();
+    if (!session.subscriptionActive) throw subscriptionLapsed();
+    const { token } = session;
 
     if (!access.userTypes.includes(token.userType)) throw forbidden();
     const required = access.permission === undefined ? [] : typeof access.permission === 'string' ? [access.permission] : access.permission;
-    if (required.length > 0 || access.anyOf !== undefined) {
-      const { permissions } = await accountAccess(deps.db, token.userType, token.accountId);
-      if (!required.every((permission) => permissions.includes(permission))) throw forbidden();
-      if (access.anyOf !== undefined && !access.anyOf.some((list) => list.every((permission) => permissions.includes(permission))))
-        throw forbidden();
+    const named = [...new Set([...required, ...(access.anyOf ?? []).flat()])];
+    if (named.length > 0 || access.anyOf !== undefined) {
+      const held = named.length > 0 ? await heldPermissions(deps.db, token.userType, token.accountId, named) : new Set<string>();
+      if (!required.every((permission) => held.has(permission))) throw forbidden();
+      if (access.anyOf !== undefined && !access.anyOf.some((list) => list.every((permission) => held.has(permission)))) throw forbidden();
     }
     request.auth = token;
     request.audit = { actor: { userType: token.userType, accountId: token.accountId }, ip: request.ip, clock: deps.clock };

@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from '../config';
 import { DAY_MS, HOUR_MS, type Clock } from '../clock';
 import type { AccountType, DB } from '../db/database';
+import { fromFlag } from '../db/portable';
 import {
-  findAccessTokenByHash,
+  findSessionByHash,
   insertAccessToken,
   revokeAccessTokenById,
   revokeAccessTokensOfAccount,
@@ -77,18 +78,40 @@ export async function storeAccessToken({ db, clock, config }: TokenDeps, owner: 
 }
 
 /**
- * Resolves a raw token. Valid tokens slide their idle expiry.
+ * How often a token's `last_used_at` is written: at most once per minute of use. The idle expiry
+ * (TOKEN_IDLE_HOURS) is counted in hours, so a minute's slack in it changes nothing a user sees,
+ * and the guard stops writing to the database on every authenticated request (issue "API
+ * throughput"; docs/decisions.md "The guard reads once and writes once a minute").
+ */
+export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+
+/** A valid token with what every authenticated request checks beside it (server/auth/guard.ts). */
+export interface ResolvedSession {
+  token: ResolvedToken;
+  /** The account exists and is ACTIVO. */
+  accountActive: boolean;
+  /** The company's subscription is active (true when there is no company row yet). */
+  subscriptionActive: boolean;
+}
+
+/**
+ * Resolves a raw token, its account's status and the subscription flag in one statement. Valid
+ * tokens slide their idle expiry (written at most every {@link TOKEN_TOUCH_INTERVAL_MS}).
  * @returns null when unknown, revoked, past its absolute expiry or idle too long.
  */
-export async function resolveAccessToken({ db, clock, config }: TokenDeps, raw: string): Promise<ResolvedToken | null> {
+export async function resolveSession({ db, clock, config }: TokenDeps, raw: string): Promise<ResolvedSession | null> {
   if (!/^[0-9a-f]{64}$/.test(raw)) return null;
-  const row = await findAccessTokenByHash(db, hashToken(raw));
+  const row = await findSessionByHash(db, hashToken(raw));
   if (!row || row.revoked_at !== null) return null;
-  const now = clock.now();
-  const idleLimit = new Date(row.last_used_at).getTime() + config.tokenIdleHours * HOUR_MS;
-  if (now.getTime() >= new Date(row.expires_at).getTime() || now.getTime() >= idleLimit) return null;
-  await touchAccessToken(db, row.id, now.toISOString());
-  return { tokenId: row.id, userType: row.user_type, accountId: row.account_id };
+  const now = clock.now().getTime();
+  const lastUsed = new Date(row.last_used_at).getTime();
+  if (now >= new Date(row.expires_at).getTime() || now >= lastUsed + config.tokenIdleHours * HOUR_MS) return null;
+  if (now - lastUsed >= TOKEN_TOUCH_INTERVAL_MS) await touchAccessToken(db, row.id, new Date(now).toISOString());
+  return {
+    token: { tokenId: row.id, userType: row.user_type, accountId: row.account_id },
+    accountActive: row.account_status === 'ACTIVO',
+    subscriptionActive: row.subscription_active === null || fromFlag(row.subscription_active),
+  };
 }
 
 /** Revokes one token (docs/product.md §7 row 7, logout). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR_MS, DAY_MS } from '../../server/clock';
+import { TOKEN_TOUCH_INTERVAL_MS } from '../../server/auth/tokens';
 import { MESSAGES } from '../../server/errors';
 import { AUTH_MESSAGES } from '../../server/auth/auth.service';
 import { createCustomer, createStaff, setSubscription } from '../../server/testing/fixtures';
@@ -29,6 +30,26 @@ describe.each(dialects)('sessions (%s)', (dialect) => {
     clock.advance(7 * HOUR_MS);
     expect((await getWithToken(app, PROTECTED, token)).statusCode).toBe(200);
     clock.advance(7 * HOUR_MS); // 14 h after login but only 7 h idle
+    expect((await getWithToken(app, PROTECTED, token)).statusCode).toBe(200);
+    clock.advance(8 * HOUR_MS);
+    expect((await getWithToken(app, PROTECTED, token)).statusCode).toBe(401);
+  });
+
+  it('writes the sliding last use at most once a minute, not on every request', async () => {
+    const { app, clock } = ctx();
+    const staff = await createStaff(db(), { clock });
+    const token = await loginToken(app, staff.dni, staff.password, 'COLLABORATOR');
+    const lastUsed = async () =>
+      (await db().selectFrom('access_tokens').select('last_used_at').orderBy('id', 'desc').executeTakeFirstOrThrow()).last_used_at;
+    const loggedIn = await lastUsed();
+    clock.advance(TOKEN_TOUCH_INTERVAL_MS - 1);
+    expect((await getWithToken(app, PROTECTED, token)).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(loggedIn);
+    clock.advance(1);
+    expect((await getWithToken(app, PROTECTED, token)).statusCode).toBe(200);
+    expect(new Date(await lastUsed()).getTime()).toBe(new Date(loggedIn).getTime() + TOKEN_TOUCH_INTERVAL_MS);
+    // The idle expiry counts from the last written use: a minute's slack at most.
+    clock.advance(8 * HOUR_MS - 1);
     expect((await getWithToken(app, PROTECTED, token)).statusCode).toBe(200);
     clock.advance(8 * HOUR_MS);
     expect((await getWithToken(app, PROTECTED, token)).statusCode).toBe(401);

@@ -64,6 +64,21 @@ export async function permissionsOfUser(db: Kysely<DB>, userId: number): Promise
   return rows.map((r) => r.permission);
 }
 
+/**
+ * Which of `among` a staff user's roles grant (the guard's check: only the permissions a route
+ * names are read, not the user's whole list). `among` must not be empty.
+ */
+export async function permissionsOfUserAmong(db: Kysely<DB>, userId: number, among: readonly string[]): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('user_roles')
+    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+    .select('role_permissions.permission')
+    .where('user_roles.user_id', '=', userId)
+    .where('role_permissions.permission', 'in', among)
+    .execute();
+  return new Set(rows.map((r) => r.permission));
+}
+
 /** Filters and paging of the roles list. */
 export interface RoleListFilters {
   page: number;
