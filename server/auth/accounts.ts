@@ -125,6 +125,7 @@ export async function accountAccess(db: Kysely<DB>, userType: AccountType, id: n
  * them, a customer holds CUSTOMER_PERMISSIONS (docs/product.md §6).
  */
 export async function heldPermissions(db: Kysely<DB>, userType: AccountType, id: number, among: readonly string[]): Promise<Set<string>> {
-  if (userType === 'CUSTOMER') return new Set(among.filter((permission) => (CUSTOMER_PERMISSIONS as readonly string[]).includes(permission)));
+  if (userType === 'CUSTOMER')
+    return new Set(among.filter((permission) => (CUSTOMER_PERMISSIONS as readonly string[]).includes(permission)));
   return permissionsOfUserAmong(db, id, among);
 }

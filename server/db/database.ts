@@ -359,8 +359,9 @@ export interface SubdivisionLotCountsTable {
 }
 
 /**
- * A number per subdivision that changes with anything its lot maps show, kept by triggers on
- * subdivisions, lots and blocks (migration 0013); the server keeps map texts per revision.
+ * A number per subdivision that changes with anything its lot maps, lot pages or list row show,
+ * kept by triggers on subdivisions, lots, blocks (migration 0013) and stages (0014); the server keeps
+ * those answers per revision (server/platform/revision-texts.ts).
  */
 export interface SubdivisionRevisionsTable {
   subdivision_id: number;

@@ -28,6 +28,7 @@ import { landUseMigration } from './proyectos/migrations/0010-land-use';
 import { overlapLimitMigration } from './proyectos/migrations/0011-overlap-limit';
 import { lotCountsMigration } from './proyectos/migrations/0012-lot-counts';
 import { mapRevisionsMigration } from './proyectos/migrations/0013-map-revisions';
+import { stageRevisionsMigration } from './proyectos/migrations/0014-stage-revisions';
 import { projectsRoutes } from './proyectos/projects.routes';
 
 /**
@@ -79,6 +80,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0011-overlap-limit': overlapLimitMigration,
       '0012-lot-counts': lotCountsMigration,
       '0013-map-revisions': mapRevisionsMigration,
+      '0014-stage-revisions': stageRevisionsMigration,
     },
   },
 ];

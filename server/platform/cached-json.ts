@@ -16,8 +16,8 @@ import { LruMap } from './lru-map';
  *   loop (zlib's thread pool) and kept in a small LRU keyed by ETag and encoding, so N readers of
  *   the same map cost one compression instead of N (@fastify/compress then leaves the answer alone,
  *   as it already has a Content-Encoding).
- * The JSON text and its ETag come from the caller ({@link jsonText}; the maps keep both per
- * subdivision revision: server/modules/proyectos/map-texts.ts).
+ * The JSON text and its ETag come from the caller ({@link jsonText}; the maps and some lists keep
+ * both per revision: ./revision-texts.ts).
  */
 
 const brotli = promisify(brotliCompress);
@@ -43,6 +43,17 @@ export interface JsonText {
 /** `json` with its ETag, computed once: callers that keep the text keep both (the maps, per revision). */
 export function jsonText(json: string): JsonText {
   return { json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` };
+}
+
+/**
+ * `payload` as the route's own serializer writes it (server/serializer.ts: fast-json-stringify
+ * from the response schema; outside production it also checks the payload against the zod schema).
+ * @throws Error when the serializer gives something other than text (ours never does).
+ */
+export function serializedText(reply: FastifyReply, payload: unknown): string {
+  const text = reply.serialize(payload);
+  if (typeof text !== 'string') throw new Error('The route serializer did not give text');
+  return text;
 }
 
 /** Sends JSON text as described above. `scope`: `private` for answers that need a session, `public` otherwise. */

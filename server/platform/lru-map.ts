@@ -2,7 +2,7 @@
  * A Map bounded to `max` entries that drops the least recently used first (reads and writes count
  * as use; JavaScript Maps keep insertion order, so the first key is the oldest). Shared by the
  * server's small in-memory caches: prepared statements (server/db/connection.ts), compressed JSON
- * answers (./cached-json.ts) and the lot maps' texts (server/modules/proyectos/map-texts.ts).
+ * answers (./cached-json.ts) and the answers kept per revision (./revision-texts.ts).
  * `onDrop` is told of every entry that leaves (dropped, deleted or replaced), e.g. to keep a byte total.
  */
 export class LruMap<K, V> {

@@ -79,7 +79,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         .values({ lot_id: sold, from_status: 'DISPONIBLE', to_status: 'VENDIDO', reason: null, user_id: null, changed_at: stamp })
         .execute();
 
-      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit', '0012-lot-counts', '0013-map-revisions']);
+      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit', '0012-lot-counts', '0013-map-revisions', '0014-stage-revisions']);
       const rows = await db
         .selectFrom('lots')
         .select(['id', 'status', 'land_use', 'code'])
@@ -134,7 +134,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         { id: sold, status: 'VENDIDO' },
         { id: free, status: 'DISPONIBLE' },
       ]);
-      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit', '0012-lot-counts', '0013-map-revisions']);
+      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit', '0012-lot-counts', '0013-map-revisions', '0014-stage-revisions']);
     } finally {
       await database.destroy();
     }
@@ -187,7 +187,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
 
       await insertLot(a, 120.5);
       await insertLot(a, 99.25, 'VENDIDO');
-      expect(await migrateToLatest(database)).toEqual(['0012-lot-counts', '0013-map-revisions']);
+      expect(await migrateToLatest(database)).toEqual(['0012-lot-counts', '0013-map-revisions', '0014-stage-revisions']);
       expect(await kept()).toEqual([
         { subdivision_id: a, status: 'DISPONIBLE', lots: 1, area_m2: 120.5 },
         { subdivision_id: a, status: 'VENDIDO', lots: 1, area_m2: 99.25 },
@@ -219,7 +219,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       // And it can be undone.
       expect((await migrator.migrateTo('0011-overlap-limit')).error).toBeUndefined();
       await insertLot(a, 10);
-      expect(await migrateToLatest(database)).toEqual(['0012-lot-counts', '0013-map-revisions']);
+      expect(await migrateToLatest(database)).toEqual(['0012-lot-counts', '0013-map-revisions', '0014-stage-revisions']);
       expect(await kept()).toEqual(await actual());
     } finally {
       await database.destroy();

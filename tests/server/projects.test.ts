@@ -553,6 +553,56 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       expect(lotsPageSchema.parse((await call('GET', `/api/subdivisions/${s.key}/lots?q=lt 10`, token)).json()).meta.total).toBe(2);
     });
 
+    it('keeps lot pages and the subdivisions list per revision: any write, by any path, shows in the next answer', async () => {
+      const { token } = await staffWith();
+      const s = await createSubdivision(db());
+      const stage = await createStage(db(), s.id, 'Etapa 1');
+      await createBlock(db(), s.id, 'A', { stageId: stage });
+      const lot = await createLot(db(), s.id, { block: 'A', number: '1' });
+      const lotsUrl = `/api/subdivisions/${s.key}/lots?per_page=50&sort=code`;
+      const page = async () => lotsPageSchema.parse((await call('GET', lotsUrl, token)).json());
+      const listed = async () =>
+        subdivisionsPageSchema
+          .parse((await call('GET', '/api/subdivisions?per_page=100', token)).json())
+          .data.find((row) => row.id === s.id);
+      const first = await page();
+      expect(await page()).toEqual(first); // kept
+      expect((await listed())?.lot_counts.DISPONIBLE).toBe(1);
+      // Written straight to the database (triggers of migrations 0013 and 0014 see every path).
+      await db().updateTable('stages').set({ name: 'Etapa Norte' }).where('id', '=', stage).execute();
+      expect((await page()).data[0]!.stage).toBe('Etapa Norte');
+      await db().updateTable('lots').set({ list_price: 4242 }).where('id', '=', lot).execute();
+      expect((await page()).data[0]!.list_price).toBe(4242);
+      await db().updateTable('lots').set({ status: 'VENDIDO' }).where('id', '=', lot).execute();
+      expect((await listed())?.lot_counts).toMatchObject({ DISPONIBLE: 0, VENDIDO: 1 });
+      await db().updateTable('subdivisions').set({ name: 'Renombrada' }).where('id', '=', s.id).execute();
+      expect((await listed())?.name).toBe('Renombrada');
+      expect((await page()).data[0]!.stage).toBe('Etapa Norte');
+      await db().deleteFrom('stages').where('id', '=', stage).execute();
+      expect((await page()).data[0]!.stage).toBeNull();
+      // Other queries are kept apart; a new and a deleted subdivision show in the list.
+      expect((await call('GET', `/api/subdivisions/${s.key}/lots?status=DISPONIBLE`, token)).json().meta.total).toBe(0);
+      const other = await createSubdivision(db());
+      expect(
+        subdivisionsPageSchema.parse((await call('GET', '/api/subdivisions?per_page=100', token)).json()).data.map((r) => r.id),
+      ).toContain(other.id);
+      await db().deleteFrom('subdivisions').where('id', '=', other.id).execute();
+      expect(
+        subdivisionsPageSchema.parse((await call('GET', '/api/subdivisions?per_page=100', token)).json()).data.map((r) => r.id),
+      ).not.toContain(other.id);
+      // An ETag: 304 while current, never to someone without the permission; 404 for an unknown key.
+      const current = await call('GET', lotsUrl, token);
+      const etag = current.headers.etag as string;
+      expect(
+        (await ctx().app.inject({ method: 'GET', url: lotsUrl, headers: { ...bearer(token), 'if-none-match': etag } })).statusCode,
+      ).toBe(304);
+      const sales = await staffWith(SALES);
+      expect(
+        (await ctx().app.inject({ method: 'GET', url: lotsUrl, headers: { ...bearer(sales.token), 'if-none-match': etag } })).statusCode,
+      ).toBe(403);
+      expect((await call('GET', `/api/subdivisions/${ids.encode(987654)}/lots`, token)).statusCode).toBe(404);
+    });
+
     it('deletes only DISPONIBLE lots', async () => {
       const { token } = await staffWith();
       const s = await createSubdivision(db());

@@ -59,8 +59,9 @@ import {
   updateStage,
 } from './lots.service';
 import { getPublicMap, getStaffMap } from './maps.service';
-import { createMapTexts } from './map-texts';
-import { createJsonCache, jsonText } from '../../platform/cached-json';
+import { createRevisionTexts } from '../../platform/revision-texts';
+import { createJsonCache, jsonText, serializedText } from '../../platform/cached-json';
+import { subdivisionRevision, subdivisionsListRevision } from './revisions.repository';
 import { PLAN_MESSAGES } from './plan-image';
 import {
   createSubdivision,
@@ -116,12 +117,34 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const audit = (request: FastifyRequest) => auditContextOf(request, deps.clock);
     const keyed = { params: subdivisionKeyParamsSchema };
     const subdivisionId = (request: { params: { key: string } }) => resolveSubdivisionId(deps, request.params.key);
+    /** The id and revision of the subdivision a key names (one primary-key read). @throws HttpError 404. */
+    const subdivisionAt = async (key: string) => {
+      const id = deps.ids.decode(key);
+      const revision = id === null ? null : await subdivisionRevision(deps.db, id);
+      if (id === null || revision === null) throw subdivisionNotFound();
+      return { id, revision };
+    };
+    // The subdivisions list and the lot pages are kept per revision (server/platform/revision-texts.ts,
+    // docs/performance.md "Answers kept per revision"): built by the route's compiled serializer
+    // (`reply.serialize`, which outside production also checks the answer against its zod schema)
+    // only after a write, then sent with an ETag and their compressed bytes kept, as the maps.
+    const pageTexts = createRevisionTexts({ maxEntries: 512, maxBytes: 16 * 1024 * 1024 });
+    const sendPage = createJsonCache({ maxEntries: 512 });
+    /** The kept-text key of a list call: its name and its parsed query (defaults applied), keys sorted. */
+    const pageKey = (name: string, query: object) =>
+      `${name}?${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
 
     // ----- Subdivisions -----------------------------------------------------------------------
     app.get(
       `${MAIN_BASE}/subdivisions`,
       { config, schema: { querystring: subdivisionsQuerySchema, response: { 200: subdivisionsPageSchema } } },
-      async (request) => listSubdivisions(deps, request.query),
+      async (request, reply) => {
+        const revision = await subdivisionsListRevision(deps.db);
+        const text = await pageTexts(pageKey('subdivisions', request.query), revision, async () =>
+          serializedText(reply, await listSubdivisions(deps, request.query)),
+        );
+        return sendPage(request, reply, text, 'private');
+      },
     );
     app.post(
       `${MAIN_BASE}/subdivisions`,
@@ -220,7 +243,13 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       `${MAIN_BASE}/subdivisions/:key/lots`,
       { config, schema: { ...keyed, querystring: lotsQuerySchema, response: { 200: lotsPageSchema } } },
-      async (request) => listLots(deps.db, await subdivisionId(request), request.query),
+      async (request, reply) => {
+        const { id, revision } = await subdivisionAt(request.params.key);
+        const text = await pageTexts(pageKey(`lots:${id}`, request.query), revision, async () =>
+          serializedText(reply, await listLots(deps.db, id, request.query)),
+        );
+        return sendPage(request, reply, text, 'private');
+      },
     );
     app.post(
       `${MAIN_BASE}/subdivisions/:key/lots`,
@@ -277,20 +306,16 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // measured 5 000 lots: ~55 ms of zod vs ~10 ms of stringify). The schemas stay for the contract.
     // They are sent with an ETag (304 when the browser's copy is current) and their compressed bytes
     // are kept per content (server/platform/cached-json.ts).
-    // Their JSON texts are kept per subdivision revision (./map-texts.ts): built again only after a write.
+    // Their JSON texts are kept per subdivision revision (server/platform/revision-texts.ts): built again only after a write.
     const sendMap = createJsonCache();
-    const mapTexts = createMapTexts();
+    const mapTexts = createRevisionTexts();
     app.get(
       `${MAIN_BASE}/subdivisions/:key/map`,
       { config: { access: LOT_MAP_ACCESS }, schema: { ...keyed, response: { 200: lotMapResponseSchema } } },
       async (request, reply) => {
-        const id = await subdivisionId(request);
-        return sendMap(
-          request,
-          reply,
-          await mapTexts(deps.db, 'staff', id, async () => JSON.stringify({ data: await getStaffMap(deps, id) })),
-          'private',
-        );
+        const { id, revision } = await subdivisionAt(request.params.key);
+        const text = await mapTexts(`staff:${id}`, revision, async () => JSON.stringify({ data: await getStaffMap(deps, id) }));
+        return sendMap(request, reply, text, 'private');
       },
     );
     app.get(
@@ -299,7 +324,8 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const build = async () => JSON.stringify({ data: await getPublicMap(deps, request.params.key) });
         const id = deps.ids.decode(request.params.key);
-        return sendMap(request, reply, id === null ? jsonText(await build()) : await mapTexts(deps.db, 'public', id, build), 'public');
+        const revision = id === null ? null : await subdivisionRevision(deps.db, id);
+        return sendMap(request, reply, await mapTexts(`public:${id}`, revision, build), 'public');
       },
     );
   };

@@ -8,7 +8,7 @@ import type { DialectName } from '../../../db/connection';
  * row per subdivision (made with it, removed with it); database triggers add 1 to it on every
  * insert, update or delete of one of its lots, on every update of one of its blocks (their names
  * are on the map) and of the subdivision itself — whichever code path writes. The server keeps
- * each map's JSON text per revision (server/modules/proyectos/map-texts.ts).
+ * each map's JSON text per revision (server/platform/revision-texts.ts).
  *
  * The triggers only UPDATE the row (it always exists): a subdivision's deletion, which cascades to
  * its lots, never re-creates it.
