@@ -60,7 +60,7 @@ import {
 } from './lots.service';
 import { getPublicMap, getStaffMap } from './maps.service';
 import { createRevisionTexts } from '../../platform/revision-texts';
-import { createJsonCache, jsonText, serializedText } from '../../platform/cached-json';
+import { createJsonCache, serializedText } from '../../platform/cached-json';
 import { subdivisionRevision, subdivisionsListRevision } from './revisions.repository';
 import { PLAN_MESSAGES } from './plan-image';
 import {
