@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/database';
 
 /**
@@ -26,6 +26,11 @@ export async function subdivisionRevision(db: Kysely<DB>, subdivisionId: number)
  * would queue on.
  */
 export async function subdivisionsListRevision(db: Kysely<DB>): Promise<string> {
-  const rows = await db.selectFrom('subdivision_revisions').select(['subdivision_id', 'revision']).orderBy('subdivision_id').execute();
-  return rows.map((row) => `${row.subdivision_id}:${row.revision}`).join(',');
+  // Joined by the database (string_agg: PostgreSQL, and SQLite since 3.44) — one row to the server
+  // instead of one per subdivision.
+  const row = await db
+    .selectFrom('subdivision_revisions')
+    .select(sql<string | null>`string_agg(subdivision_id || ':' || revision, ',' order by subdivision_id)`.as('revisions'))
+    .executeTakeFirst();
+  return row?.revisions ?? '';
 }
