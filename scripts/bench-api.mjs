@@ -6,6 +6,9 @@
 // (docs/performance.md).
 //
 //   node scripts/bench-api.mjs            (also part of `npm run bench`)
+// The calls whose answers the server keeps per revision (the subdivisions list, lot pages, maps) are
+// measured twice: as served (kept) and on a second server with ANSWER_CACHE=off (built every time).
+//
 //   env: CONNECTIONS=50, SECONDS=8, ONLY=<text> (calls whose name contains it), DATA=demo|large|both (default both)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,17 +42,27 @@ async function bench(data) {
     const generated = spawnSync('npx', ['tsx', 'scripts/generate-large-db.ts', databasePath], { cwd: ROOT, stdio: 'inherit' });
     if (generated.status !== 0) throw new Error('scripts/generate-large-db.ts failed');
   }
-  const server = await startServer({ databasePath, env: { NODE_ENV: 'production', MAIL: 'off', LOG_LEVEL: 'warn' } });
   try {
-    await run(server, data);
+    // Then the calls whose answers are kept per revision once more, with nothing kept: the cost of
+    // building them (the first reader after a write pays it).
+    for (const keep of ['on', 'off']) {
+      const server = await startServer({
+        databasePath,
+        env: { NODE_ENV: 'production', MAIL: 'off', LOG_LEVEL: 'warn', ANSWER_CACHE: keep },
+      });
+      try {
+        await run(server, data, keep === 'on');
+      } finally {
+        await server.stop();
+      }
+    }
   } finally {
-    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The calls against `server`, and their table. */
-async function run(server, data) {
+/** The calls against `server`, and their table; with `kept` false only /api/health and the calls whose answers are kept per revision. */
+async function run(server, data, kept) {
   const { token, subdivisions } = await demoAdminSubdivisions(server.baseUrl);
   const biggest = [...subdivisions].sort((a, b) => Number(b.lots_total) - Number(a.lots_total))[0];
   const auth = { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': 'br, gzip' };
@@ -67,7 +80,9 @@ async function run(server, data) {
     ['GET /api/change-history?per_page=20', '/api/change-history?per_page=20', auth],
     ['GET /api/get_notifications_by_user', '/api/get_notifications_by_user', auth],
     [`GET map of ${biggest.name}`, `/api/subdivisions/${biggest.key}/map`, auth],
-  ].filter(([name], i) => i === 0 || name.includes(ONLY));
+  ]
+    .filter(([name], i) => i === 0 || name.includes(ONLY))
+    .filter(([name], i) => kept || i === 0 || /^GET (\/api\/subdivisions\?|lots of|map of)/.test(name));
 
   const rows = [];
   for (const [name, path, headers] of calls) {
@@ -79,7 +94,8 @@ async function run(server, data) {
   }
   const health = rows[0].rps;
   const label = data === 'large' ? 'generated large database (200 subdivisions, 100 000 lots)' : 'demo data';
-  console.log(`\nAPI load — ${CONNECTIONS} connections × ${SECONDS} s each, production mode, SQLite, ${label}`);
+  const keeping = kept ? '' : ', nothing kept (ANSWER_CACHE=off): every answer built';
+  console.log(`\nAPI load — ${CONNECTIONS} connections × ${SECONDS} s each, production mode, SQLite, ${label}${keeping}`);
   console.log(
     `${'call'.padEnd(78)} ${'p50 ms'.padStart(7)} ${'p97.5'.padStart(7)} ${'p99'.padStart(7)} ${'req/s'.padStart(8)} ${'÷ health'.padStart(9)}`,
   );

@@ -52,6 +52,7 @@ const envSchema = z.object({
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
   /** The OpenAPI description and its browser (/api/openapi.json, /api/docs): on/off; default on outside production. */
   API_DOCS: z.enum(['on', 'off']).optional(),
+  ANSWER_CACHE: z.enum(['on', 'off']).default('on'),
   IMPORT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMPORT_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   PUSHER_APP_ID: z.string().min(1).default('parcela'),
@@ -173,6 +174,12 @@ export interface AppConfig {
   /** Serve /api/openapi.json and /api/docs (API_DOCS; default: outside production only). */
   apiDocs: boolean;
   /**
+   * Keep the maps, lot pages and subdivisions list per revision (ANSWER_CACHE, default on;
+   * server/platform/revision-texts.ts). `off` builds every answer: for measuring that path
+   * (`npm run bench:api`) or, should a kept answer ever be wrong, as a switch until it is fixed.
+   */
+  keepAnswers: boolean;
+  /**
    * Longest time a client may take to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS,
    * default 120 s: a 20 MB import over a slow line); past it the socket gets a 408 and is closed
    * (issue 11 item 5: a slow POST body stayed open > 5 min).
@@ -243,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginRateLimitPerAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'on',
+    keepAnswers: e.ANSWER_CACHE === 'on',
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
     realtime: {

@@ -20,7 +20,8 @@ export type RevisionTexts = (key: string, revision: string | number | null, buil
 /**
  * A store of texts (one per use). Bounded twice: at most `maxEntries` texts and `maxBytes` UTF-16
  * code units of kept text (least recently used dropped first; a 1 200-lot map is ~0.3 M, a
- * 20 000-lot one ~4.5 M, a page of 50 lots ~27 K).
+ * 20 000-lot one ~4.5 M, a page of 50 lots ~27 K). `maxEntries: 0` keeps nothing (ANSWER_CACHE=off):
+ * every answer is built.
  */
 export function createRevisionTexts({ maxEntries = 32, maxBytes = 32 * 1024 * 1024 } = {}): RevisionTexts {
   interface Kept {

@@ -55,6 +55,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps answers per revision unless ANSWER_CACHE=off; refuses other values', () => {
+    expect(loadConfig({}).keepAnswers).toBe(true);
+    expect(loadConfig({ ANSWER_CACHE: 'off' }).keepAnswers).toBe(false);
+    expect(() => loadConfig({ ANSWER_CACHE: 'no' })).toThrow();
+  });
+
   it('uses PUSHER_APP_SECRET when set, otherwise a random secret per process', () => {
     expect(loadConfig({ PUSHER_APP_SECRET: 's3creto' }).pusher).toMatchObject({ secret: 's3creto', secretConfigured: true });
     expect(loadConfig({}).pusher.secret).not.toBe(loadConfig({}).pusher.secret);

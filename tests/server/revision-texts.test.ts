@@ -41,4 +41,12 @@ describe('revision texts', () => {
     const first = await sized('a', 1, big);
     expect((await sized('a', 1, big)).json).not.toBe(first.json); // over the bound: not kept
   });
+
+  it('keeps nothing with maxEntries 0 (ANSWER_CACHE=off)', async () => {
+    const off = createRevisionTexts({ maxEntries: 0 });
+    let builds = 0;
+    const build = async () => `z${++builds}`;
+    expect((await off('a', 1, build)).json).toBe('z1');
+    expect((await off('a', 1, build)).json).toBe('z2');
+  });
 });

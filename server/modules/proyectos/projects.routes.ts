@@ -128,7 +128,7 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // docs/performance.md "Answers kept per revision"): built by the route's compiled serializer
     // (`reply.serialize`, which outside production also checks the answer against its zod schema)
     // only after a write, then sent with an ETag and their compressed bytes kept, as the maps.
-    const pageTexts = createRevisionTexts({ maxEntries: 512, maxBytes: 16 * 1024 * 1024 });
+    const pageTexts = createRevisionTexts({ maxEntries: deps.config.keepAnswers ? 512 : 0, maxBytes: 16 * 1024 * 1024 });
     const sendPage = createJsonCache({ maxEntries: 512 });
     /** The kept-text key of a list call: its name and its parsed query (defaults applied), keys sorted. */
     const pageKey = (name: string, query: object) =>
@@ -308,7 +308,7 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // are kept per content (server/platform/cached-json.ts).
     // Their JSON texts are kept per subdivision revision (server/platform/revision-texts.ts): built again only after a write.
     const sendMap = createJsonCache();
-    const mapTexts = createRevisionTexts();
+    const mapTexts = createRevisionTexts({ maxEntries: deps.config.keepAnswers ? 32 : 0 });
     app.get(
       `${MAIN_BASE}/subdivisions/:key/map`,
       { config: { access: LOT_MAP_ACCESS }, schema: { ...keyed, response: { 200: lotMapResponseSchema } } },
