@@ -66,6 +66,8 @@ async function run(server, data, kept) {
   const { token, subdivisions } = await demoAdminSubdivisions(server.baseUrl);
   const biggest = [...subdivisions].sort((a, b) => Number(b.lots_total) - Number(a.lots_total))[0];
   const auth = { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': 'br, gzip' };
+  const historyTotal = (await (await fetch(`${server.baseUrl}/api/change-history?per_page=1`, { headers: auth })).json()).meta.total;
+  const lastHistoryPage = Math.max(1, Math.ceil(historyTotal / 20));
   const calls = [
     ['GET /api/health', '/api/health', {}],
     ['GET /api/subdivisions?per_page=20', '/api/subdivisions?per_page=20', auth],
@@ -78,6 +80,11 @@ async function run(server, data, kept) {
     ['GET /api/roles?per_page=20', '/api/roles?per_page=20', auth],
     ['GET /api/locals?per_page=20', '/api/locals?per_page=20', auth],
     ['GET /api/change-history?per_page=20', '/api/change-history?per_page=20', auth],
+    [
+      `GET /api/change-history?per_page=20&page=${lastHistoryPage} (the last page)`,
+      `/api/change-history?per_page=20&page=${lastHistoryPage}`,
+      auth,
+    ],
     ['GET /api/get_notifications_by_user', '/api/get_notifications_by_user', auth],
     [`GET map of ${biggest.name}`, `/api/subdivisions/${biggest.key}/map`, auth],
   ]

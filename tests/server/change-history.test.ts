@@ -281,6 +281,17 @@ describe.each(dialects)('change history (%s)', (dialect) => {
         for await (const entry of iterateChangeHistory(db(), { entity: 'keyset_probe', sort }, 3)) read.push(entry.id);
         expect(listed.data).toHaveLength(11);
         expect(read).toEqual(listed.data.map((e) => e.id));
+        // Pages of 3 are the list cut in threes: by ids found first (deferred join), and with `q`
+        // (the actor joins needed to filter: a plain OFFSET).
+        for (const q of [undefined, 'keyset_probe']) {
+          const paged: number[] = [];
+          for (let page = 1; page <= 4; page++) {
+            const { data, meta } = await listChangeHistory(db(), { entity: 'keyset_probe', sort, q, page, per_page: 3 });
+            expect(meta.total).toBe(11);
+            paged.push(...data.map((e) => e.id));
+          }
+          expect(paged).toEqual(listed.data.map((e) => e.id));
+        }
       }
     });
 

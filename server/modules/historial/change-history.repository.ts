@@ -116,9 +116,19 @@ function toEntry(row: EntryRow): ChangeHistoryEntry {
   };
 }
 
-/** One page of the history. */
+/**
+ * One page of the history. Without `q` the page's ids are found over change_history alone, in the
+ * list's order (the `(occurred_at, id)` index), and only those rows are joined with their actor:
+ * deep pages stay as cheap as the first (docs/performance.md "Deep pages").
+ */
 export async function listChangeHistory(db: Kysely<DB>, query: ChangeHistoryQuery): Promise<Page<ChangeHistoryEntry>> {
-  const page = await paginate(filtered(db, query), query, (q) => selectEntries(q, query.sort), countable(db, query));
+  const counted = countable(db, query);
+  const { direction } = parseSort<'occurred_at'>(query.sort, '-occurred_at');
+  const keys = counted && {
+    query: counted.select('change_history.id').orderBy('change_history.occurred_at', direction).orderBy('change_history.id', direction),
+    column: 'change_history.id',
+  };
+  const page = await paginate(filtered(db, query), query, (q) => selectEntries(q, query.sort), { counted, keys });
   return { data: page.data.map(toEntry), meta: page.meta };
 }
 
