@@ -43,8 +43,7 @@ export async function paginate<DB, TB extends keyof DB, R, CTB extends keyof DB 
 ): Promise<Page<R>> {
   const toCount = (counted ?? filtered) as SelectQueryBuilder<DB, TB, object>;
   const count = (await toCount.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirst()) as
-    | { total: number | string | bigint }
-    | undefined;
+    { total: number | string | bigint } | undefined;
   const total = Number(count?.total ?? 0);
   const offset = (request.page - 1) * request.per_page;
   const data = keys

@@ -79,7 +79,13 @@ describe.each(dialects)('database (%s)', (dialect) => {
         .values({ lot_id: sold, from_status: 'DISPONIBLE', to_status: 'VENDIDO', reason: null, user_id: null, changed_at: stamp })
         .execute();
 
-      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit', '0012-lot-counts', '0013-map-revisions', '0014-stage-revisions']);
+      expect(await migrateToLatest(database)).toEqual([
+        '0010-land-use',
+        '0011-overlap-limit',
+        '0012-lot-counts',
+        '0013-map-revisions',
+        '0014-stage-revisions',
+      ]);
       const rows = await db
         .selectFrom('lots')
         .select(['id', 'status', 'land_use', 'code'])
@@ -134,7 +140,13 @@ describe.each(dialects)('database (%s)', (dialect) => {
         { id: sold, status: 'VENDIDO' },
         { id: free, status: 'DISPONIBLE' },
       ]);
-      expect(await migrateToLatest(database)).toEqual(['0010-land-use', '0011-overlap-limit', '0012-lot-counts', '0013-map-revisions', '0014-stage-revisions']);
+      expect(await migrateToLatest(database)).toEqual([
+        '0010-land-use',
+        '0011-overlap-limit',
+        '0012-lot-counts',
+        '0013-map-revisions',
+        '0014-stage-revisions',
+      ]);
     } finally {
       await database.destroy();
     }
