@@ -108,11 +108,14 @@ for (const [title, script, args] of [
   ['Lot maps', 'scripts/bench-maps.mjs', []],
   // API throughput (issue "API throughput"): autocannon, ratios to /api/health in the same run.
   ['API load', 'scripts/bench-api.mjs', []],
+  // Schedules (issue "CRM and sales"): a 360-row FRANCES schedule in ≤ 5 ms.
+  ['Payment schedules', 'scripts/bench-schedules.ts', []],
 ]) {
   console.log(`\n${title}`);
   // The maps bench reuses the build made above (BENCH_DIST) instead of building again.
   const env = { ...process.env, BENCH_DIST: path.join(root, 'dist') };
-  const run = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit', env });
+  const runner = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const run = spawnSync(process.execPath, [...runner, script, ...args], { cwd: root, stdio: 'inherit', env });
   if (run.status !== 0) process.exitCode = run.status ?? 1;
 }
 
