@@ -467,12 +467,12 @@ describe('CSV and XLSX', () => {
   });
 });
 
-describe('performance', () => {
-  it('reads and checks the 1 200-lot DXF well under a second per thousand lots', async () => {
-    const started = performance.now();
+describe('the 1 200-lot fixture', () => {
+  // Its speed is measured by `npm run bench` (scripts/bench-import.mjs), not asserted here: tests
+  // hold no absolute times (they run on loaded machines).
+  it('reads and checks the 1 200-lot DXF without an error', async () => {
     const result = await read('lotizacion-1200.dxf');
     expect(result.lots).toHaveLength(1200);
     expect(errors(result.issues)).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(4000);
   });
 });
