@@ -51,7 +51,11 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
     async () => {
       const { app } = ctx();
       const staff = await createStaff(db());
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      // The lower quartile: what each kind costs when nothing else interferes. Sub-millisecond times
+      // on a loaded machine (other test files, busy threads) carry spikes that a median can still
+      // catch on one side only (a loaded CI run once measured 0.55 vs 0.40 ms medians; quiet runs
+      // give ratios of 0.95–1.10).
+      const quartile = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 4)]!;
       const known: number[] = [];
       const unknown: number[] = [];
       // Interleaved, so both kinds share the machine's load; the queued e-mail is written between
@@ -69,8 +73,8 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
         }
       }
       // Before: the known DNI also created the token and the outbox row inline (≈ 1.7 × the unknown's time).
-      const ratio = median(known) / median(unknown);
-      expect(ratio, `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`).toBeLessThan(1.35);
+      const ratio = quartile(known) / quartile(unknown);
+      expect(ratio, `known ${quartile(known).toFixed(2)} ms, unknown ${quartile(unknown).toFixed(2)} ms`).toBeLessThan(1.35);
       expect((await outbox(app)).filter((m) => m.recipient === staff.email).length).toBeGreaterThanOrEqual(40);
     },
   );
