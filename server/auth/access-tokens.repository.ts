@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountStatus, AccountType, DB, Instant } from '../db/database';
+import { subscriptionFlag } from '../modules/configuracion/companies.repository';
 
 /** SQL of the `access_tokens` table (bearer sessions). */
 
@@ -41,7 +42,7 @@ export function findSessionByHash(db: Kysely<DB>, tokenHash: string) {
       't.expires_at',
       't.revoked_at',
       eb.fn.coalesce('u.status', 'c.status').$castTo<AccountStatus | null>().as('account_status'),
-      eb.selectFrom('companies').select('subscription_active').orderBy('id').limit(1).as('subscription_active'),
+      subscriptionFlag(db).as('subscription_active'),
     ])
     .where('t.token_hash', '=', tokenHash)
     .executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, Instant } from '../../db/database';
-import { fromFlag, toFlag } from '../../db/portable';
+import { toFlag } from '../../db/portable';
 
 /** SQL of `companies`. The product runs one company per installation (the first row). */
 
@@ -46,12 +46,12 @@ export async function findMainCompanyId(db: Kysely<DB>): Promise<number | undefi
 }
 
 /**
- * Whether the company's subscription is paid (docs/product.md §7: 402 → /auth/pago). With no company yet
- * (SEED=none, fresh install) nothing is lapsed, so this answers true.
+ * The company's subscription flag (docs/product.md §7: 402 → /auth/pago), as a query of at most one
+ * row: the guard reads it as a subquery of the session statement (server/auth/access-tokens.repository.ts
+ * `findSessionByHash`). No row (SEED=none, fresh install) means nothing is lapsed.
  */
-export async function isSubscriptionActive(db: Kysely<DB>): Promise<boolean> {
-  const row = await db.selectFrom('companies').select('subscription_active').orderBy('id').limit(1).executeTakeFirst();
-  return row ? fromFlag(row.subscription_active) : true;
+export function subscriptionFlag(db: Kysely<DB>) {
+  return db.selectFrom('companies').select('subscription_active').orderBy('id').limit(1);
 }
 
 /** Sets the subscription flag of every company (one per installation). */
