@@ -1,4 +1,5 @@
-import { jsonText, type JsonText } from './cached-json';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createJsonCache, jsonText, serializedText, type JsonText } from './cached-json';
 import { LruMap } from './lru-map';
 
 /**
@@ -50,5 +51,33 @@ export function createRevisionTexts({ maxEntries = 32, maxBytes = 32 * 1024 * 10
       },
     );
     return text;
+  };
+}
+
+/**
+ * Sends one page of a list kept per revision: `name` (e.g. `lots:42`) and the parsed `query`
+ * (defaults applied; keys sorted) key the text, `list` reads the page when the revision changed,
+ * the route's own serializer writes it ({@link serializedText}: outside production it also checks
+ * the page against the zod schema), and it goes out with an ETag and its compressed bytes kept
+ * (./cached-json.ts). Pages need a session: `Cache-Control: private`.
+ */
+export type KeptPageSender = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { name: string; query: object; revision: string | number },
+  list: () => Promise<unknown>,
+) => Promise<FastifyReply>;
+
+/**
+ * A sender of kept list pages (one per route module): up to 512 pages and 16 MiB of text, and their
+ * compressed bytes; `keep: false` (ANSWER_CACHE=off) builds every page.
+ */
+export function createKeptPages({ keep }: { keep: boolean }): KeptPageSender {
+  const texts = createRevisionTexts({ maxEntries: keep ? 512 : 0, maxBytes: 16 * 1024 * 1024 });
+  const send = createJsonCache({ maxEntries: 512 });
+  return async (request, reply, { name, query, revision }, list) => {
+    const key = `${name}?${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+    const text = await texts(key, revision, async () => serializedText(reply, await list()));
+    return send(request, reply, text, 'private');
   };
 }

@@ -59,8 +59,8 @@ import {
   updateStage,
 } from './lots.service';
 import { getPublicMap, getStaffMap } from './maps.service';
-import { createRevisionTexts } from '../../platform/revision-texts';
-import { createJsonCache, serializedText } from '../../platform/cached-json';
+import { createKeptPages, createRevisionTexts } from '../../platform/revision-texts';
+import { createJsonCache } from '../../platform/cached-json';
 import { subdivisionRevision, subdivisionsListRevision } from './revisions.repository';
 import { PLAN_MESSAGES } from './plan-image';
 import {
@@ -124,15 +124,9 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       if (id === null || revision === null) throw subdivisionNotFound();
       return { id, revision };
     };
-    // The subdivisions list and the lot pages are kept per revision (server/platform/revision-texts.ts,
-    // docs/performance.md "Answers kept per revision"): built by the route's compiled serializer
-    // (`reply.serialize`, which outside production also checks the answer against its zod schema)
-    // only after a write, then sent with an ETag and their compressed bytes kept, as the maps.
-    const pageTexts = createRevisionTexts({ maxEntries: deps.config.keepAnswers ? 512 : 0, maxBytes: 16 * 1024 * 1024 });
-    const sendPage = createJsonCache({ maxEntries: 512 });
-    /** The kept-text key of a list call: its name and its parsed query (defaults applied), keys sorted. */
-    const pageKey = (name: string, query: object) =>
-      `${name}?${JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+    // The subdivisions list and the lot pages are kept per revision, as the maps (server/platform/revision-texts.ts,
+    // docs/performance.md "Answers kept per revision"): read and serialised again only after a write.
+    const sendPage = createKeptPages({ keep: deps.config.keepAnswers });
 
     // ----- Subdivisions -----------------------------------------------------------------------
     app.get(
@@ -140,10 +134,9 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config, schema: { querystring: subdivisionsQuerySchema, response: { 200: subdivisionsPageSchema } } },
       async (request, reply) => {
         const revision = await subdivisionsListRevision(deps.db);
-        const text = await pageTexts(pageKey('subdivisions', request.query), revision, async () =>
-          serializedText(reply, await listSubdivisions(deps, request.query)),
+        return sendPage(request, reply, { name: 'subdivisions', query: request.query, revision }, () =>
+          listSubdivisions(deps, request.query),
         );
-        return sendPage(request, reply, text, 'private');
       },
     );
     app.post(
@@ -245,10 +238,7 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config, schema: { ...keyed, querystring: lotsQuerySchema, response: { 200: lotsPageSchema } } },
       async (request, reply) => {
         const { id, revision } = await subdivisionAt(request.params.key);
-        const text = await pageTexts(pageKey(`lots:${id}`, request.query), revision, async () =>
-          serializedText(reply, await listLots(deps.db, id, request.query)),
-        );
-        return sendPage(request, reply, text, 'private');
+        return sendPage(request, reply, { name: `lots:${id}`, query: request.query, revision }, () => listLots(deps.db, id, request.query));
       },
     );
     app.post(
