@@ -19,12 +19,15 @@ export interface Account {
   userType: AccountType;
   id: number;
   dni: string;
+  /** Empty for a customer without e-mail (staff-entered; they cannot get a reset link either). */
   email: string;
   name: string;
+  /** Empty for a JURIDICA customer. */
   surname: string;
   phone: string | null;
   status: AccountStatus;
-  passwordHash: string;
+  /** Null for a customer without a portal login yet: logging in answers as a wrong password. */
+  passwordHash: string | null;
   /** Saved style settings JSON, or null. */
   systemStyles: string | null;
 }
@@ -49,9 +52,9 @@ function fromCustomer(row: CustomerRow): Account {
     userType: 'CUSTOMER',
     id: row.id,
     dni: row.document_number,
-    email: row.email,
+    email: row.email ?? '',
     name: row.name,
-    surname: row.surname,
+    surname: row.surname ?? '',
     phone: row.phone,
     status: row.status,
     passwordHash: row.password_hash,

@@ -119,7 +119,8 @@ export async function changePassword(
   perToken.hit(tokenKey);
   const account = await findAccountById(deps.db, auth.userType, auth.accountId);
   if (!account) throw unauthenticated();
-  if (!(await deps.passwordWork.account.run(() => verifyPassword(body.actual_password, account.passwordHash)))) {
+  const stored = account.passwordHash;
+  if (stored === null || !(await deps.passwordWork.account.run(() => verifyPassword(body.actual_password, stored)))) {
     throw fieldError('actual_password', AUTH_MESSAGES.wrongCurrentPassword);
   }
   perAccount.reset(accountLimitKey);

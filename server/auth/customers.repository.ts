@@ -8,7 +8,7 @@ import { normalizeEmail } from '../modules/configuracion/users.repository';
 export async function insertCustomer(db: Kysely<DB>, customer: NewCustomer): Promise<number> {
   const { id } = await db
     .insertInto('customers')
-    .values({ ...customer, email: normalizeEmail(customer.email) })
+    .values({ ...customer, email: customer.email ? normalizeEmail(customer.email) : null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -95,23 +95,44 @@ export interface UserLocalsTable {
   local_id: number;
 }
 
-/** Self-registered customers (docs/product.md §7 row 1). */
+/**
+ * Customers: the CRM's customers and the portal's accounts (docs/decisions.md "CRM customers and
+ * portal accounts: one table"; self-registration is docs/product.md §7 row 1; migration 0015).
+ */
 export interface CustomersTable {
   id: Generated<number>;
+  /** NATURAL | JURIDICA (migration 0015; existing rows NATURAL). */
+  person_type: ColumnType<'NATURAL' | 'JURIDICA', 'NATURAL' | 'JURIDICA' | undefined, 'NATURAL' | 'JURIDICA'>;
   /** SUNAT catalogue 06 code. */
   id_document_type: string;
   document_number: string;
+  /** Names (NATURAL) or business name (JURIDICA). */
   name: string;
-  surname: string;
+  /** Surnames; null only for JURIDICA (check constraint). */
+  surname: string | null;
+  legal_representative: ColumnType<string | null, string | null | undefined, string | null>;
   /** YYYY-MM-DD. */
-  birthday_date: string;
-  email: string;
-  phone: string;
+  birthday_date: string | null;
+  marital_status: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A customer (never this one); set null when that customer is deleted. */
+  spouse_id: ColumnType<number | null, number | null | undefined, number | null>;
+  email: string | null;
+  phone: string | null;
+  alternate_phone: ColumnType<string | null, string | null | undefined, string | null>;
+  address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** INEI district code (src/lib/ubigeo.ts). */
+  ubigeo: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Staff users (`users.id`). */
+  agent_id: ColumnType<number | null, number | null | undefined, number | null>;
+  collector_id: ColumnType<number | null, number | null | undefined, number | null>;
   status: AccountStatus;
-  password_hash: string;
+  /** Null while the customer has no portal login. */
+  password_hash: string | null;
   system_styles: string | null;
   created_at: Instant;
   updated_at: Instant;
+  /** Edit counter (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /** Bearer tokens; only the SHA-256 of the token is stored. */

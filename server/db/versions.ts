@@ -2,7 +2,10 @@ import { sql, type Kysely, type UpdateResult } from 'kysely';
 import { STALE_RECORD_MESSAGE, VERSION_FIELD } from '../../src/schemas/versions';
 import { HttpError } from '../errors';
 import type { DB } from './database';
-import type { VersionedTable } from './migrations/0007-record-versions';
+import type { VersionedTable as FirstVersionedTable } from './migrations/0007-record-versions';
+
+/** Tables with a `version` column: 0007's and the ones later migrations created with it. */
+export type VersionedTable = FirstVersionedTable | 'customers';
 
 /**
  * Optimistic locking of edited records (issue 11 item 9; src/schemas/versions.ts has the wire

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Permission } from '../../src/schemas/permissions';
 import { TEST_SCRYPT_LOG_N, testConfig, type AppConfig } from '../config';
 import { systemClock, type Clock } from '../clock';
-import type { DB } from '../db/database';
+import type { DB, NewCustomer } from '../db/database';
+import { insertCrmCustomer } from '../modules/crm/customers.repository';
 import { generateSecret, storeAccessToken, type TokenOwner } from '../auth/tokens';
 import { findMainCompanyId, insertCompany, setSubscriptionActive } from '../modules/configuracion/companies.repository';
 import { createCustomerAccount, type NewCustomerInput } from '../auth/customers.service';
@@ -22,7 +23,7 @@ import {
 import { systemAuditContext } from '../audit/audit';
 import { createOpaqueIds, type OpaqueIds } from '../ids';
 import { createSubdivision as createSubdivisionRecord } from '../modules/proyectos/subdivisions.service';
-import type { VersionedTable } from '../db/migrations/0007-record-versions';
+import type { VersionedTable } from '../db/versions';
 import { nextVersion } from '../db/versions';
 import {
   createBlock as createBlockRecord,
@@ -132,6 +133,32 @@ export async function createCustomer(db: Kysely<DB>, input: Partial<NewCustomerI
     email: customer.email.toLowerCase(),
     password: customer.password,
   };
+}
+
+/**
+ * Inserts a customer as staff enter one in CRM → Clientes (no portal login): NATURAL, DNI with a
+ * unique 8-digit number starting with 7, phone 9xxxxxxxx, no e-mail unless given. Direct insert (no
+ * change history), for tests and provider states.
+ * @returns the new id.
+ */
+export async function createCrmCustomer(db: Kysely<DB>, input: Partial<NewCustomer> = {}): Promise<number> {
+  const n = next();
+  const now = new Date().toISOString();
+  return insertCrmCustomer(db, {
+    id_document_type: '1',
+    document_number: `7${String(n).padStart(7, '0')}`,
+    name: 'Cliente CRM',
+    surname: `Prueba ${n}`,
+    birthday_date: null,
+    email: null,
+    phone: `9${String(n).padStart(8, '0')}`,
+    status: 'ACTIVO',
+    password_hash: null,
+    system_styles: null,
+    created_at: now,
+    updated_at: now,
+    ...input,
+  });
 }
 
 /**

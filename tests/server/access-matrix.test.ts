@@ -7,6 +7,7 @@ import type { DB } from '../../server/db/database';
 import { DEMO_ROLES, seedDemo } from '../../server/db/seed';
 import {
   createBlock,
+  createCrmCustomer,
   createLocal,
   createLot,
   createRole,
@@ -38,6 +39,8 @@ const COMPANY = [MODULE.configuracion, SUBMODULE.empresas] as const;
 const HISTORY = [MODULE.historial] as const;
 const PROJECTS = [MODULE.proyectos, SUBMODULE.lotizaciones] as const;
 const SALES = [MODULE.comercial, SUBMODULE.ventas] as const;
+const CUSTOMERS = [MODULE.crm, SUBMODULE.clientes] as const;
+const LEADS = [MODULE.crm, SUBMODULE.leads] as const;
 
 let seq = 0;
 const next = () => (seq += 1);
@@ -394,6 +397,57 @@ export const ROUTES: readonly MatrixRoute[] = [
     name: 'POST /api/subdivisions/{key}/imports',
     permissions: PROJECTS,
     request: async (db) => ({ method: 'POST', url: `/api/subdivisions/${await freshKey(db)}/imports`, ...importUpload() }),
+  },
+  // CRM → Clientes.
+  { name: 'GET /api/customers', permissions: CUSTOMERS, request: async () => ({ method: 'GET', url: '/api/customers?q=a' }) },
+  {
+    name: 'POST /api/customers',
+    permissions: CUSTOMERS,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/customers',
+      payload: {
+        person_type: 'NATURAL',
+        id_document_type: '1',
+        document_number: `5${String(next()).padStart(7, '0')}`,
+        name: 'M',
+        surname: 'Z',
+        phone: '912345678',
+      },
+    }),
+  },
+  {
+    name: 'GET /api/customers/{id}',
+    permissions: CUSTOMERS,
+    request: async (db) => ({ method: 'GET', url: `/api/customers/${await createCrmCustomer(db)}` }),
+  },
+  {
+    name: 'PATCH /api/customers/{id}',
+    permissions: CUSTOMERS,
+    request: async (db) => ({
+      method: 'PATCH',
+      url: `/api/customers/${await createCrmCustomer(db)}`,
+      payload: { address: 'Av. Matriz 1' },
+    }),
+  },
+  {
+    name: 'DELETE /api/customers/{id}',
+    permissions: CUSTOMERS,
+    request: async (db) => ({ method: 'DELETE', url: `/api/customers/${await createCrmCustomer(db)}` }),
+  },
+  {
+    name: 'POST /api/customers/{id}/send-password-reset',
+    permissions: CUSTOMERS,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/customers/${await createCrmCustomer(db, { email: `matriz${next()}@parcela.test` })}/send-password-reset`,
+    }),
+  },
+  {
+    name: 'GET /api/staff-options',
+    permissions: [],
+    alternatives: [CUSTOMERS, LEADS, SALES],
+    request: async () => ({ method: 'GET', url: '/api/staff-options?q=a' }),
   },
 ];
 

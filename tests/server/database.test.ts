@@ -8,13 +8,20 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { allMigrations } from '../../server/modules';
 import { isUniqueViolation } from '../../server/db/portable';
 import { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_ROLES, seedDemo } from '../../server/db/seed';
-import { FIXTURE_COMPANY, createBlock, createStaff } from '../../server/testing/fixtures';
+import { FIXTURE_COMPANY, createBlock, createCustomer, createStaff } from '../../server/testing/fixtures';
 import { buildTestApp, createTestDatabase, dialects, loginToken, getWithToken } from './harness';
 
 /** Migrations, the demo seed and the portable storage conventions, on each dialect. */
 
 /** The migrations after 0009, in order: what the tests that start from 0009 or 0011 expect to run (one list to extend per migration). */
-const AFTER_0009 = ['0010-land-use', '0011-overlap-limit', '0012-lot-counts', '0013-map-revisions', '0014-stage-revisions'];
+const AFTER_0009 = [
+  '0010-land-use',
+  '0011-overlap-limit',
+  '0012-lot-counts',
+  '0013-map-revisions',
+  '0014-stage-revisions',
+  '0015-crm-customers',
+];
 const AFTER_0011 = AFTER_0009.slice(2);
 
 describe.each(dialects)('database (%s)', (dialect) => {
@@ -225,6 +232,68 @@ describe.each(dialects)('database (%s)', (dialect) => {
       await insertLot(a, 10);
       expect(await migrateToLatest(database)).toEqual(AFTER_0011);
       expect(await kept()).toEqual(await actual());
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('migration 0015 keeps the portal customers (ids, fields, unique e-mail), allows customers without login, and can be undone', async () => {
+    const database = await createTestDatabase(dialect);
+    const { db } = database;
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(dialect) } });
+      expect((await migrator.migrateTo('0014-stage-revisions')).error).toBeUndefined();
+      const portal = await createCustomer(db, { scryptLogN: TEST_SCRYPT_LOG_N, email: 'Portal@parcela.test' });
+      const before = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
+      expect(await migrateToLatest(database)).toEqual(['0015-crm-customers']);
+      const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
+      const stamp = '2026-01-01T00:00:00.000Z';
+      const row = {
+        id_document_type: '1',
+        name: 'Sin',
+        status: 'ACTIVO' as const,
+        system_styles: null,
+        created_at: stamp,
+        updated_at: stamp,
+      };
+      const staffEntered = await db
+        .insertInto('customers')
+        .values({
+          ...row,
+          document_number: '71111111',
+          surname: 'Login',
+          birthday_date: null,
+          email: null,
+          phone: null,
+          password_hash: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const taken = await db
+        .insertInto('customers')
+        .values({
+          ...row,
+          document_number: '72222222',
+          surname: 'X',
+          birthday_date: null,
+          email: 'PORTAL@parcela.test',
+          phone: null,
+          password_hash: null,
+        })
+        .execute()
+        .catch((e: unknown) => e);
+      expect(isUniqueViolation(taken)).toBe(true);
+      const juridicaWithoutSurname = await db
+        .insertInto('customers')
+        .values({ ...row, document_number: '73333333', surname: null, birthday_date: null, email: null, phone: null, password_hash: null })
+        .execute()
+        .catch((e: unknown) => e);
+      expect(juridicaWithoutSurname).toBeInstanceOf(Error);
+      expect((await migrator.migrateTo('0014-stage-revisions')).error).toBeUndefined();
+      expect(await db.selectFrom('customers').select('id').execute()).toEqual([{ id: portal.id }]);
+      expect(staffEntered.id).not.toBe(portal.id);
+      expect(await migrateToLatest(database)).toEqual(['0015-crm-customers']);
     } finally {
       await database.destroy();
     }

@@ -86,6 +86,13 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   facing_park: 'Frente a parque',
   polygon: 'Polígono',
   notes: 'Observaciones',
+  // CRM: customers.
+  person_type: 'Tipo de persona',
+  marital_status: 'Estado civil',
+  spouse_id: 'Cónyuge',
+  alternate_phone: 'Otro celular',
+  agent_id: 'Asesor',
+  collector_id: 'Cobrador',
 };
 
 /** Spanish label of an audited entity (table name), or the raw name when unknown. */
