@@ -6,6 +6,7 @@ import type { AppToaster } from '../../lib/toaster';
 import type { CreateUserRequest, StaffUser, UpdateUserRequest } from '../../schemas/configuracion/users';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { placeholder } from '../shared/placeholder';
+import { createRecordActionsMachine } from '../shared/record-actions.machine';
 import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
 
 /**
@@ -36,66 +37,11 @@ export interface UserFormOptions {
 }
 
 /**
- * `userActions`: idle → confirming (`action.request`) → running → idle; `sendPasswordReset` also
- * asks first. A refusal (409: self-deactivation, last Administrador) shows its message (`failed`),
+ * `userActions` (src/machines/shared/record-actions.machine.ts); `sendPasswordReset` also asks
+ * first. A refusal (409: self-deactivation, last Administrador) shows its message (`failed`),
  * 401/402/404 also go to the session. `done` refreshes the list and toasts.
  */
-export const userActionsMachine = setup({
-  types: {
-    context: {} as { kind: UserActionKind | null; user: StaffUser | null; error: string | null },
-    events: {} as
-      { type: 'action.request'; kind: UserActionKind; user: StaffUser } | { type: 'action.confirm' } | { type: 'action.cancel' },
-  },
-  actors: {
-    run: placeholder<unknown, { kind: UserActionKind; user: StaffUser }>('run'),
-  },
-  actions: {
-    done: (_, _p: { kind: UserActionKind; user: StaffUser }) => {},
-    failed: (_, _p: { message: string }) => {},
-    reportApiError: (_, _error: ApiError) => {},
-  },
-}).createMachine({
-  id: 'userActions',
-  context: { kind: null, user: null, error: null },
-  initial: 'idle',
-  states: {
-    idle: {
-      on: {
-        'action.request': { target: 'confirming', actions: assign(({ event }) => ({ kind: event.kind, user: event.user, error: null })) },
-      },
-    },
-    confirming: {
-      on: {
-        'action.confirm': 'running',
-        'action.cancel': { target: 'idle', actions: assign({ kind: null, user: null }) },
-      },
-    },
-    running: {
-      invoke: {
-        src: 'run',
-        input: ({ context }) => ({ kind: context.kind!, user: context.user! }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            { type: 'done', params: ({ context }) => ({ kind: context.kind!, user: context.user! }) },
-            assign({ kind: null, user: null }),
-          ],
-        },
-        onError: {
-          target: 'idle',
-          actions: [
-            { type: 'failed', params: ({ event }) => ({ message: errorMessage(event.error) }) },
-            {
-              type: 'reportApiError',
-              params: ({ event }) => event.error as ApiError,
-            },
-            assign(({ event }) => ({ kind: null, user: null, error: errorMessage(event.error) })),
-          ],
-        },
-      },
-    },
-  },
-});
+export const userActionsMachine = createRecordActionsMachine<UserActionKind, StaffUser>('userActions');
 
 /** `userOptions`: loads the roles and locals once (loading → ready | failure, `options.retry`). */
 export const userOptionsMachine = setup({
@@ -138,7 +84,7 @@ export function createUsersMachines(deps: UsersMachinesDeps) {
   });
   const actions = userActionsMachine.provide({
     actors: {
-      run: fromPromise<unknown, { kind: UserActionKind; user: StaffUser }>(({ input }) => usersApi[input.kind](input.user.id)),
+      run: fromPromise<unknown, { kind: UserActionKind; record: StaffUser }>(({ input }) => usersApi[input.kind](input.record.id)),
     },
     actions: {
       done: (_, { kind }) => toaster.show({ severity: 'success', summary: USER_ACTION_DONE[kind] }),

@@ -166,14 +166,14 @@ export function UsersPage({ machines }: { machines: UsersMachines }) {
   );
   const optionsError = useSelector(options, (s) => (s.matches('failure') ? s.context.error : null));
   const pending = useSelector(actions, (s) =>
-    s.matches('confirming') || s.matches('running') ? { kind: s.context.kind!, user: s.context.user! } : null,
+    s.matches('confirming') || s.matches('running') ? { kind: s.context.kind!, user: s.context.record! } : null,
   );
   const running = useSelector(actions, (s) => s.matches('running'));
   const filters = useSelector(list, (s) => s.context.query.filters);
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
   const { changeFilter } = useResourceListEvents(list);
 
-  const request = (kind: UserActionKind) => (user: StaffUser) => actions.send({ type: 'action.request', kind, user });
+  const request = (kind: UserActionKind) => (user: StaffUser) => actions.send({ type: 'action.request', kind, record: user });
   const rowActions: RowAction<StaffUser>[] = [
     { text: 'Editar', icon: 'edit', onClick: (u) => openEdit(u) },
     { text: 'Desactivar', icon: 'disable', intent: 'danger', onClick: request('deactivate'), hidden: (u) => u.status !== 'ACTIVO' },

@@ -19,7 +19,7 @@ import { ListStates } from '../shared/ListStates';
 import { EditorDialog } from '../shared/EditorDialog';
 import { NumberField, SelectField, TextAreaField, TextField } from '../shared/FormField';
 import { useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
-import { CheckboxField, SuggestTextField } from './project-fields';
+import { CheckboxField, SuggestTextField } from '../shared/EditorFields';
 import { EMPTY_LOT, LOT_FIELDS, liveListPrice, lotFormSchema, lotToValues } from './lot-form';
 import { LotStatusDialog, LotStatusTag } from './LotStatusDialog';
 import { LotStatusHistory, lotHistoryKey } from './LotStatusHistory';

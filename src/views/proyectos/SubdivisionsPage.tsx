@@ -29,7 +29,7 @@ import { EditorDialog } from '../shared/EditorDialog';
 import { NumberField, SelectField, TextField } from '../shared/FormField';
 import { FieldGroup } from '../shared/FieldGroup';
 import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
-import { CheckboxField, DateField, blankToNull } from './project-fields';
+import { CheckboxField, DateField, blankToNull } from '../shared/EditorFields';
 import {
   LOT_STATUS_COLOR,
   LOT_STATUS_LABEL,

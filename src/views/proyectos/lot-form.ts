@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatMoney, parseMoneyInput, type CurrencyCode } from '../../lib/money';
 import { computeListPrice, createLotRequestSchema, type Lot } from '../../schemas/proyectos/projects';
-import { blankToNull } from './project-fields';
+import { blankToNull } from '../shared/EditorFields';
 
 /**
  * The lot editor's form (issue "Proyectos"): what is typed → the POST / PATCH body of

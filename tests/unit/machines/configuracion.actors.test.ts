@@ -77,11 +77,11 @@ describe('userActions', () => {
   it('runs only after the confirmation, and cancelling runs nothing', async () => {
     const sendPasswordReset = vi.fn(async () => ({ message: 'ok' }));
     const { actor, toaster } = setup({ sendPasswordReset });
-    actor.send({ type: 'action.request', kind: 'sendPasswordReset', user });
+    actor.send({ type: 'action.request', kind: 'sendPasswordReset', record: user });
     expect(actor.getSnapshot().value).toBe('confirming');
     actor.send({ type: 'action.cancel' });
     expect(sendPasswordReset).not.toHaveBeenCalled();
-    actor.send({ type: 'action.request', kind: 'sendPasswordReset', user });
+    actor.send({ type: 'action.request', kind: 'sendPasswordReset', record: user });
     actor.send({ type: 'action.confirm' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(sendPasswordReset).toHaveBeenCalledWith(7);
@@ -95,7 +95,7 @@ describe('userActions', () => {
       .mockRejectedValueOnce(new ApiError(401, 'Sesión expirada'));
     const { actor, toaster, reportApiError } = setup({ deactivate });
     for (let i = 0; i < 2; i++) {
-      actor.send({ type: 'action.request', kind: 'deactivate', user });
+      actor.send({ type: 'action.request', kind: 'deactivate', record: user });
       actor.send({ type: 'action.confirm' });
       await waitFor(actor, (s) => s.matches('idle'));
     }

@@ -1,17 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Checkbox, InputGroup } from '@blueprintjs/core';
-import { FieldGroup } from '../shared/FieldGroup';
-import { useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } from '../shared/resource-hooks';
+import { FieldGroup } from './FieldGroup';
+import { useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } from './resource-hooks';
 
 /**
- * Editor fields the Proyectos forms need beyond src/views/shared/FormField.tsx: a checkbox and an
- * ISO date bound to the resource editor (same contract: value and error from the machine,
+ * Editor fields beyond src/views/shared/FormField.tsx (first written for Proyectos, shared since the
+ * CRM forms use them too): a checkbox, an ISO date and a text with suggestions, bound to the resource editor (same contract: value and error from the machine,
  * `editor.changed` on input, disabled while saving).
  */
 
 // The date picker (@blueprintjs/datetime, react-day-picker, date-fns: ~38 KB gzip) is fetched when a
-// form with a date opens, not with the Lotizaciones screen (issue "Production grade", Lighthouse).
-const IsoDateInput = lazy(() => import('../shared/IsoDateInput').then((m) => ({ default: m.IsoDateInput })));
+// form with a date opens, not with its screen (issue "Production grade", Lighthouse).
+const IsoDateInput = lazy(() => import('./IsoDateInput').then((m) => ({ default: m.IsoDateInput })));
 
 function useBound<R extends object, C extends object, U extends object>(editor: ResourceEditorRef<R, C, U>, field: string) {
   const value = useResourceEditor(editor, (s) => s.context.values[field]);
