@@ -40,6 +40,8 @@ export const SCREEN_MACHINE_MODULES = {
   projects: 'proyectos/projects.actors',
   /** The lot maps (MapaProyectos, MapSales, Heat, MapSalesCustomer, public /mapa). */
   maps: 'mapas/maps.actors',
+  /** CRM → Clientes: list, editor, staff pickers, spouse search, portal-link action. */
+  customers: 'crm/customers.actors',
 } as const;
 
 export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
@@ -68,7 +70,7 @@ export const SCREENS = {
   billetera: PLACEHOLDER,
   pagos: PLACEHOLDER,
   registroCuotas: PLACEHOLDER,
-  clientes: PLACEHOLDER,
+  clientes: { view: 'crm/CustomersPage', component: 'CustomersScreen', machines: 'customers' },
   leads: PLACEHOLDER,
   lotizaciones: { view: 'proyectos/SubdivisionsPage', component: 'SubdivisionsScreen', machines: 'projects' },
   lotes: { view: 'proyectos/LotsPage', component: 'LotsScreen', machines: 'projects' },

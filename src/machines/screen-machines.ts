@@ -55,6 +55,7 @@ type CompanyModule = typeof import('./configuracion/company.actors');
 type ChangeHistoryModule = typeof import('./historial/change-history.actors');
 type ProjectsModule = typeof import('./proyectos/projects.actors');
 type MapsModule = typeof import('./mapas/maps.actors');
+type CustomersModule = typeof import('./crm/customers.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -64,6 +65,7 @@ export const SCREEN_MACHINES = {
   changeHistory: machineModule('changeHistory', (m: ChangeHistoryModule) => m.createChangeHistoryMachinesFor),
   projects: machineModule('projects', (m: ProjectsModule) => m.createProjectsMachinesFor),
   maps: machineModule('maps', (m: MapsModule) => m.createMapsMachinesFor),
+  customers: machineModule('customers', (m: CustomersModule) => m.createCustomersMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */

@@ -1,13 +1,13 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createUsersApi, type UsersApi } from '../../api/configuracion/users';
 import type { SessionApi } from '../../api/session';
 import type { AppToaster } from '../../lib/toaster';
 import type { CreateUserRequest, StaffUser, UpdateUserRequest } from '../../schemas/configuracion/users';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { placeholder } from '../shared/placeholder';
 import { createRecordActionsMachine } from '../shared/record-actions.machine';
-import { errorMessage, forwardSessionErrors } from '../shared/api-errors';
+import { createLoadOnceMachine } from '../shared/load-once.machine';
+import { forwardSessionErrors } from '../shared/api-errors';
 
 /**
  * Configuración → Usuarios (issue "Configuración"): the CRUD pattern's list and editor over the
@@ -43,26 +43,8 @@ export interface UserFormOptions {
  */
 export const userActionsMachine = createRecordActionsMachine<UserActionKind, StaffUser>('userActions');
 
-/** `userOptions`: loads the roles and locals once (loading → ready | failure, `options.retry`). */
-export const userOptionsMachine = setup({
-  types: { context: {} as UserFormOptions & { error: string | null }, events: {} as { type: 'options.retry' } },
-  actors: { load: placeholder<UserFormOptions>('load') },
-}).createMachine({
-  id: 'userOptions',
-  context: { roles: [], locals: [], error: null },
-  initial: 'loading',
-  states: {
-    loading: {
-      invoke: {
-        src: 'load',
-        onDone: { target: 'ready', actions: assign(({ event }) => ({ ...event.output, error: null })) },
-        onError: { target: 'failure', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
-      },
-    },
-    ready: {},
-    failure: { on: { 'options.retry': 'loading' } },
-  },
-});
+/** `userOptions`: the roles and locals, loaded once (src/machines/shared/load-once.machine.ts). */
+export const userOptionsMachine = createLoadOnceMachine<UserFormOptions>('userOptions', { roles: [], locals: [] });
 
 export interface UsersMachinesDeps {
   usersApi: UsersApi;

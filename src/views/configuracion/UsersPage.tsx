@@ -156,8 +156,8 @@ export function UsersPage({ machines }: { machines: UsersMachines }) {
   }, [machines.actions, list]);
   const actions = useActorRef(linkedActions, inspectOption());
   const options = useActorRef(machines.options, inspectOption());
-  const roles = useSelector(options, (s) => s.context.roles);
-  const activeLocals = useSelector(options, (s) => s.context.locals);
+  const roles = useSelector(options, (s) => s.context.value.roles);
+  const activeLocals = useSelector(options, (s) => s.context.value.locals);
   // A user's local that is no longer active stays listed (and checked) so saving keeps it.
   const editedLocals = useResourceEditor(editor, (s) => (s.context.record as StaffUser | null)?.locals);
   const locals = useMemo(

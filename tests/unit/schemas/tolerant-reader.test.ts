@@ -24,6 +24,7 @@ import * as users from '../../../src/schemas/configuracion/users';
 import * as roles from '../../../src/schemas/configuracion/roles';
 import * as company from '../../../src/schemas/configuracion/company';
 import * as changeHistory from '../../../src/schemas/historial/change-history';
+import * as customers from '../../../src/schemas/crm/customers';
 import * as list from '../../../src/schemas/list';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 
@@ -36,6 +37,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   roles,
   company,
   changeHistory,
+  customers,
   list,
 };
 
@@ -130,6 +132,19 @@ const staffUser = {
   updated_at: when,
 };
 const role = { id: 1, name: 'Admin', permissions: [], holders: 0 };
+/** A customer with only the fields the schema requires (a server without the CRM's optional fields). */
+const customer = {
+  id: 3,
+  person_type: 'NATURAL',
+  id_document_type: '1',
+  document_number: '45454545',
+  name: 'Rosa',
+  surname: 'Quispe',
+  display_name: 'Rosa Quispe',
+  status: 'ACTIVO',
+  created_at: when,
+  updated_at: when,
+};
 const local = { id: 1, name: 'Sede', address: 'Av. 1', active: true };
 const sessionUser = {
   id: 7,
@@ -212,6 +227,13 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   usersPageSchema: { schema: users.usersPageSchema as zc.$ZodType, example: { data: [staffUser], meta } },
   staffUserResponseSchema: { schema: users.staffUserResponseSchema as zc.$ZodType, example: { data: staffUser } },
   rolesPageSchema: { schema: roles.rolesPageSchema as zc.$ZodType, example: { data: [role], meta } },
+  // CRM
+  customersPageSchema: { schema: customers.customersPageSchema as zc.$ZodType, example: { data: [customer], meta } },
+  customerResponseSchema: { schema: customers.customerResponseSchema as zc.$ZodType, example: { data: customer } },
+  staffOptionsPageSchema: {
+    schema: customers.staffOptionsPageSchema as zc.$ZodType,
+    example: { data: [{ id: 1, name: 'Ana', surname: 'Quispe' }], meta },
+  },
   roleResponseSchema: { schema: roles.roleResponseSchema as zc.$ZodType, example: { data: role } },
   companyResponseSchema: {
     schema: company.companyResponseSchema as zc.$ZodType,

@@ -1,0 +1,123 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ApiClient, ApiError } from '../../api/client';
+import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
+import type { AppToaster } from '../../lib/toaster';
+import type { CreateCustomerRequest, Customer, StaffOption, UpdateCustomerRequest } from '../../schemas/crm/customers';
+import { forwardSessionErrors, errorMessage } from '../shared/api-errors';
+import { createLoadOnceMachine } from '../shared/load-once.machine';
+import { placeholder } from '../shared/placeholder';
+import { createRecordActionsMachine } from '../shared/record-actions.machine';
+import { resourceScreenMachines } from '../shared/resource-screen';
+
+/**
+ * CRM → Clientes (issue "CRM and sales"): the CRUD pattern's list and editor over the customers
+ * api; the staff for the agent and collector pickers, loaded once (`staff`); the spouse picker's
+ * search over the customers (`spouseLookup`); the row actions "Enviar acceso al portal",
+ * "Desactivar" and "Reactivar" (`actions`, asked first).
+ */
+
+export type CustomerActionKind = 'sendPasswordReset' | 'deactivate' | 'reactivate';
+
+/** Spanish success toasts per action. */
+export const CUSTOMER_ACTION_DONE: Record<CustomerActionKind, string> = {
+  sendPasswordReset: 'Enlace de acceso enviado',
+  deactivate: 'Cliente desactivado',
+  reactivate: 'Cliente reactivado',
+};
+
+/** Debounce of the spouse search, in ms (the lists' search uses the same). */
+export const LOOKUP_DEBOUNCE_MS = 300;
+
+/** A customer the spouse picker offers. */
+export interface CustomerChoice {
+  id: number;
+  display_name: string;
+  document_number: string;
+}
+
+/**
+ * `spouseLookup`: idle → (`lookup.typed {text}`) debouncing → searching → idle with `results`.
+ * A blank text clears the results; a failure keeps none and sets `error`. Provide actor `search`.
+ */
+export const customerLookupMachine = setup({
+  types: {
+    context: {} as { text: string; results: CustomerChoice[]; error: string | null },
+    events: {} as { type: 'lookup.typed'; text: string },
+  },
+  actors: { search: placeholder<CustomerChoice[], { text: string }>('search') },
+  delays: { debounce: LOOKUP_DEBOUNCE_MS },
+  guards: { blank: ({ context }) => context.text.trim() === '' },
+}).createMachine({
+  id: 'customerLookup',
+  context: { text: '', results: [], error: null },
+  initial: 'idle',
+  on: { 'lookup.typed': { target: '.debouncing', actions: assign(({ event }) => ({ text: event.text })) } },
+  states: {
+    idle: {},
+    debouncing: {
+      after: {
+        debounce: [{ guard: 'blank', target: 'idle', actions: assign({ results: [], error: null }) }, { target: 'searching' }],
+      },
+    },
+    searching: {
+      invoke: {
+        src: 'search',
+        input: ({ context }) => ({ text: context.text.trim() }),
+        onDone: { target: 'idle', actions: assign(({ event }) => ({ results: event.output, error: null })) },
+        onError: { target: 'idle', actions: assign(({ event }) => ({ results: [], error: errorMessage(event.error) })) },
+      },
+    },
+  },
+});
+
+export interface CustomersMachinesDeps {
+  customersApi: CustomersApi;
+  reportApiError: (error: ApiError) => void;
+  toaster: AppToaster;
+}
+
+/** The Clientes screen's machines, provided. */
+export function createCustomersMachines(deps: CustomersMachinesDeps) {
+  const { customersApi, toaster } = deps;
+  const screen = resourceScreenMachines<Customer, CreateCustomerRequest, UpdateCustomerRequest>({
+    fetchPage: customersApi.list,
+    save: (input) => (input.mode === 'edit' ? customersApi.update(input.record.id, input.body) : customersApi.create(input.body)),
+    fetchOne: (record) => customersApi.get(record.id),
+    remove: (record) => customersApi.remove(record.id),
+    reportApiError: deps.reportApiError,
+    toaster,
+  });
+  const actions = createRecordActionsMachine<CustomerActionKind, Customer>('customerActions').provide({
+    actors: {
+      run: fromPromise<unknown, { kind: CustomerActionKind; record: Customer }>(({ input: { kind, record } }) => {
+        if (kind === 'sendPasswordReset') return customersApi.sendPasswordReset(record.id);
+        // The status change carries the version read: a customer edited meanwhile is a 409.
+        const status = kind === 'deactivate' ? 'INACTIVO' : 'ACTIVO';
+        return customersApi.update(record.id, record.version === undefined ? { status } : { status, version: record.version });
+      }),
+    },
+    actions: {
+      done: (_, { kind }) => toaster.show({ severity: 'success', summary: CUSTOMER_ACTION_DONE[kind] }),
+      failed: (_, { message }) => toaster.show({ severity: 'error', summary: 'No se pudo completar', detail: message, life: 6000 }),
+      reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error),
+    },
+  });
+  const staff = createLoadOnceMachine<StaffOption[]>('customerStaff', []).provide({
+    actors: { load: fromPromise(async () => (await customersApi.staffOptions('')).data) },
+  });
+  const spouseLookup = customerLookupMachine.provide({
+    actors: {
+      search: fromPromise<CustomerChoice[], { text: string }>(async ({ input }) => {
+        const page = await customersApi.list({ page: 1, per_page: 10, q: input.text, filters: { person_type: 'NATURAL' } });
+        return page.data.map((c) => ({ id: c.id, display_name: c.display_name, document_number: c.document_number }));
+      }),
+    },
+  });
+  return { ...screen, actions, staff, spouseLookup };
+}
+export type CustomersMachines = ReturnType<typeof createCustomersMachines>;
+
+/** Builds the api module on the app's client (this module is loaded on demand with the screen). */
+export function createCustomersMachinesFor(client: ApiClient, deps: Omit<CustomersMachinesDeps, 'customersApi'>) {
+  return createCustomersMachines({ ...deps, customersApi: createCustomersApi(client) });
+}
