@@ -122,7 +122,11 @@ export async function registerCustomer(
           after: await findCustomerById(trx, customerId),
         },
       );
-      const notified = await notifyNewCustomer(trx, clock, { name: row.name, surname: row.surname ?? '', documentNumber: row.document_number });
+      const notified = await notifyNewCustomer(trx, clock, {
+        name: row.name,
+        surname: row.surname ?? '',
+        documentNumber: row.document_number,
+      });
       return { id: customerId, events: notified.events };
     });
     broadcaster.publish(events);

@@ -2,10 +2,11 @@ import { sql, type Kysely, type UpdateResult } from 'kysely';
 import { STALE_RECORD_MESSAGE, VERSION_FIELD } from '../../src/schemas/versions';
 import { HttpError } from '../errors';
 import type { DB } from './database';
-import type { VersionedTable as FirstVersionedTable } from './migrations/0007-record-versions';
+import { VERSIONED_TABLES as FIRST_VERSIONED_TABLES } from './migrations/0007-record-versions';
 
-/** Tables with a `version` column: 0007's and the ones later migrations created with it. */
-export type VersionedTable = FirstVersionedTable | 'customers';
+/** Tables with a `version` column: 0007's and the ones later migrations gave one (0015: customers). */
+export const VERSIONED_TABLES = [...FIRST_VERSIONED_TABLES, 'customers'] as const;
+export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 
 /**
  * Optimistic locking of edited records (issue 11 item 9; src/schemas/versions.ts has the wire

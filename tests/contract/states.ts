@@ -39,11 +39,16 @@ export const STATES = {
   changeHistoryExists: 'a signed-in staff user and a change history exist',
   /**
    * Given after a state that creates the record (issue 11 item 9): record `id` of `entity` (one of
-   * users, roles, companies, locals, subdivisions, stages, blocks, lots) was changed by another user
+   * users, roles, companies, locals, subdivisions, stages, blocks, lots, customers) was changed by another user
    * after the app read it, so its version is no longer 1 (records start at version 1 and every
    * change adds 1; src/schemas/versions.ts). An edit sending `version: 1` must be refused with 409.
    */
   recordChangedByAnother: 'a record was changed by another user',
+  /**
+   * STAFF is signed in (param `token`, role Administrador) and CRM_CUSTOMER exists (id 1 on an
+   * empty database): entered by staff, NATURAL, no portal login, version 1.
+   */
+  crmCustomerExists: 'a signed-in staff user and a CRM customer exist',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */
@@ -111,4 +116,17 @@ export const HISTORY_ENTRY = {
   action: 'UPDATE',
   before: { name: 'Sede Lima' },
   after: { name: 'Sede Central - Lima' },
+} as const;
+
+/** The customer promised by STATES.crmCustomerExists (entered in CRM → Clientes, no portal login). */
+export const CRM_CUSTOMER = {
+  person_type: 'NATURAL',
+  id_document_type: '1',
+  document_number: '47000001',
+  name: 'María',
+  surname: 'Condori Flores',
+  email: 'maria.condori@parcela.test',
+  phone: '987222333',
+  address: 'Av. Túpac Amaru 1200',
+  ubigeo: '150106',
 } as const;

@@ -101,9 +101,17 @@ describe.each(dialects)('customers (%s)', (dialect) => {
     expect((await send('POST', '/api/customers', token, taken)).statusCode).toBe(201);
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ person_type: 'JURIDICA', surname: undefined, legal_representative: 'X' }, 'id_document_type', CUSTOMER_MESSAGES.juridicaNeedsRuc],
-      [{ person_type: 'JURIDICA', id_document_type: '6', document_number: COMPANY_RUC }, 'legal_representative', CUSTOMER_MESSAGES.representativeRequired],
+      [
+        { person_type: 'JURIDICA', id_document_type: '6', document_number: COMPANY_RUC },
+        'legal_representative',
+        CUSTOMER_MESSAGES.representativeRequired,
+      ],
       [{ surname: '' }, 'surname', CUSTOMER_MESSAGES.surnameRequired],
-      [{ id_document_type: '6', document_number: '20100070971' }, 'document_number', 'El RUC no es válido (11 dígitos con dígito verificador)'],
+      [
+        { id_document_type: '6', document_number: '20100070971' },
+        'document_number',
+        'El RUC no es válido (11 dígitos con dígito verificador)',
+      ],
       [{ marital_status: 'SOLTERO', spouse_id: 1 }, 'spouse_id', CUSTOMER_MESSAGES.spouseOnlyWhenMarried],
       [{ ubigeo: '159999' }, 'ubigeo', CUSTOMER_MESSAGES.unknownUbigeo],
       [{ document_number: taken.document_number }, 'document_number', CUSTOMER_MESSAGES.duplicateDocument],
@@ -133,7 +141,9 @@ describe.each(dialects)('customers (%s)', (dialect) => {
     expect(page.data.map((c) => c.portal_user)).toEqual([false, true]);
     const byAgent = customersPageSchema.parse((await getWithToken(ctx().app, `/api/customers?agent_id=${staff.id}`, token)).json());
     expect(byAgent.data.map((c) => c.id)).toEqual([mine]);
-    const portalOnly = customersPageSchema.parse((await getWithToken(ctx().app, '/api/customers?portal_user=true&q=buscable', token)).json());
+    const portalOnly = customersPageSchema.parse(
+      (await getWithToken(ctx().app, '/api/customers?portal_user=true&q=buscable', token)).json(),
+    );
     expect(portalOnly.data.map((c) => c.id)).toEqual([portal.id]);
     expect((await getWithToken(ctx().app, '/api/customers?sort=password_hash', token)).statusCode).toBe(422);
   });
@@ -182,7 +192,9 @@ describe.each(dialects)('customers (%s)', (dialect) => {
   it('a staff-entered customer has no portal login until a link sets their password', async () => {
     const { token } = await crmStaff();
     const noMail = await createCrmCustomer(db());
-    expect((await send('POST', `/api/customers/${noMail}/send-password-reset`, token)).json().message).toBe(CUSTOMER_MESSAGES.noEmailForReset);
+    expect((await send('POST', `/api/customers/${noMail}/send-password-reset`, token)).json().message).toBe(
+      CUSTOMER_MESSAGES.noEmailForReset,
+    );
     const id = await createCrmCustomer(db(), { email: `enlace${dialect}@parcela.test` });
     const row = await db().selectFrom('customers').select('document_number').where('id', '=', id).executeTakeFirstOrThrow();
     const login = await postLogin(ctx().app, row.document_number, FIXTURE_PASSWORD, 'CUSTOMER');

@@ -30,12 +30,13 @@ import {
   ensureCompany,
   setSubscription,
 } from '../../../server/testing/fixtures';
-import { VERSIONED_TABLES, type VersionedTable } from '../../../server/db/migrations/0007-record-versions';
+import { VERSIONED_TABLES, type VersionedTable } from '../../../server/db/versions';
 import { STAFF_PERMISSIONS } from '../../../src/schemas/permissions';
 import { CUSTOMER, NOTIFICATION_NEW, STAFF, STATES } from '../states';
 import { projectStateHandlers } from './projects-state-handlers';
 import { configuracionStateHandlers } from './configuracion-state-handlers';
 import { historialStateHandlers } from './historial-state-handlers';
+import { crmStateHandlers } from './crm-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -91,7 +92,7 @@ const tokenParam = (params: unknown): string => {
 
 /**
  * One handler per provider state of tests/contract/states.ts and projects-states.ts: each module's
- * in its own file beside this one (proyectos, configuracion, historial); the platform's (sessions,
+ * in its own file beside this one (proyectos, configuracion, historial, crm); the platform's (sessions,
  * notifications, subscription, record versions) here.
  */
 const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
@@ -104,6 +105,7 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   }),
   ...configuracionStateHandlers({ db, staff, tokenParam }),
   ...historialStateHandlers({ db, staff, tokenParam }),
+  ...crmStateHandlers({ db, staff, tokenParam }),
   [STATES.staffExists]: async () => {
     await staff();
   },
