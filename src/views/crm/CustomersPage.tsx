@@ -307,8 +307,8 @@ function SpouseField({ editor, lookup }: { editor: CustomerEditorRef; lookup: Ac
             text={searching ? 'Buscando…' : text.trim() ? 'No se encontraron clientes' : 'Escriba para buscar'}
           />
         }
+        // No resetOnClose: Suggest would clear the query as the popover opens, losing the first keystroke.
         popoverProps={{ minimal: true, matchTargetWidth: true }}
-        resetOnClose
       />
     </FieldGroup>
   );

@@ -1,0 +1,116 @@
+/**
+ * E2E of CRM → Clientes in real Chromium against the built app and the real server (temp
+ * database, demo seed): the administrator opens Clientes from the menu, creates a customer with the
+ * ubigeo cascade and an agent, finds them by search, edits the address, and sends them the portal
+ * link; the customer creates a password through that link and signs in to the portal (the CRM
+ * customer and the portal account are one record); a second customer, without portal login, is
+ * deleted. Screenshots in test-results/e2e/.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eEnvironment, latestResetLink, mainMenu, newPage, screenshot, staffLogin } from './harness';
+
+const env = e2eEnvironment();
+
+async function rowAction(page: Page, rowText: string, action: string) {
+  const row = page.getByRole('row').filter({ hasText: rowText });
+  await row.getByRole('button', { name: 'Acciones' }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+describe('crm e2e', () => {
+  it('a customer entered by staff gets the portal link, signs in; another one is deleted', async () => {
+    const admin = await newPage(env.browser, env.server.baseUrl);
+    const page = admin.page;
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
+
+    await mainMenu(page).getByRole('button', { name: 'CRM' }).click();
+    await mainMenu(page).getByRole('link', { name: 'Clientes' }).click();
+    await page.getByRole('heading', { name: 'Clientes' }).waitFor();
+    await page.getByRole('row').filter({ hasText: '45454545' }).waitFor();
+
+    // New customer: DNI, names, married (no spouse yet), Lima / Lima / Carabayllo, an agent.
+    await page.getByRole('button', { name: 'Nuevo cliente' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Nuevo cliente' });
+    await form.getByLabel('Número de documento').fill('41230001');
+    await form.getByLabel('Nombres').fill('Flor');
+    await form.getByLabel('Apellidos').fill('Huamaní Rojas');
+    await form.getByLabel('Celular', { exact: true }).fill('912300001');
+    await form.getByLabel('Correo electrónico').fill('flor.huamani@parcela.test');
+    await form.getByLabel('Departamento').selectOption({ label: 'Lima' });
+    await form.getByLabel('Provincia').selectOption({ label: 'Lima' });
+    // Saving with the cascade half chosen asks for the district and keeps what was typed.
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await form.getByText('Seleccione un distrito de la lista').waitFor();
+    expect(await form.getByLabel('Nombres').inputValue()).toBe('Flor');
+    await form.getByLabel('Distrito').selectOption({ label: 'Carabayllo' });
+    await form.getByLabel('Asesor', { exact: true }).selectOption({ label: 'Lucía Quispe' });
+    await screenshot(page, 'crm-customer-form');
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await form.waitFor({ state: 'hidden' });
+
+    // Found by search, with the agent and no portal user.
+    await page.getByLabel('Buscar', { exact: true }).fill('huamaní');
+    const row = page.getByRole('row').filter({ hasText: 'Flor Huamaní Rojas' });
+    await row.waitFor();
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
+    expect(await row.textContent()).toContain('Sin usuario');
+    expect(await row.textContent()).toContain('Lucía Quispe');
+
+    // Edit the address.
+    await rowAction(page, 'Flor Huamaní Rojas', 'Editar');
+    const edit = page.getByRole('dialog', { name: 'Editar cliente' });
+    await expect.poll(() => edit.getByLabel('Distrito').inputValue()).toBe('150106');
+    await edit.getByLabel('Dirección').fill('Av. Universitaria 9000');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.waitFor({ state: 'hidden' });
+
+    // Portal link → the customer creates a password and signs in to the portal.
+    await rowAction(page, 'Flor Huamaní Rojas', 'Enviar acceso al portal');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Enviar' }).click();
+    await page.getByText('Enlace de acceso enviado').first().waitFor();
+    const link = await latestResetLink(env.server.baseUrl, 'flor.huamani@parcela.test');
+    expect(link).toMatch(/\/customer$/);
+    const customer = await newPage(env.browser, env.server.baseUrl);
+    await customer.page.goto(link);
+    await customer.page.getByLabel('Nueva contraseña', { exact: true }).fill('MiPortal#2026');
+    await customer.page.getByLabel('Confirme la nueva contraseña').fill('MiPortal#2026');
+    await customer.page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await customer.page
+      .getByText(/Contraseña actualizada/)
+      .first()
+      .waitFor();
+    await customer.page.goto('/auth/loginclientes');
+    await customer.page.getByLabel('Número de documento').fill('41230001');
+    await customer.page.getByLabel('Contraseña', { exact: true }).fill('MiPortal#2026');
+    await customer.page.getByRole('button', { name: 'Ingresar' }).click();
+    await customer.page.waitForURL(`${env.server.baseUrl}/`);
+    await customer.page.getByText('Flor').first().waitFor();
+    await customer.context.close();
+
+    // Now a portal user in the list.
+    await page.reload();
+    await expect
+      .poll(async () => (await page.getByRole('row').filter({ hasText: 'Flor Huamaní Rojas' }).textContent()) ?? '')
+      .toContain('Con usuario');
+
+    // A customer without portal login can be deleted.
+    await page.getByRole('button', { name: 'Nuevo cliente' }).first().click();
+    const second = page.getByRole('dialog', { name: 'Nuevo cliente' });
+    await second.getByLabel('Número de documento').fill('41230002');
+    await second.getByLabel('Nombres').fill('Temporal');
+    await second.getByLabel('Apellidos').fill('Por Borrar');
+    await second.getByLabel('Celular', { exact: true }).fill('912300002');
+    await second.getByRole('button', { name: 'Guardar' }).click();
+    await second.waitFor({ state: 'hidden' });
+    await page.getByLabel('Buscar', { exact: true }).fill('por borrar');
+    await page.getByRole('row').filter({ hasText: 'Temporal Por Borrar' }).waitFor();
+    await rowAction(page, 'Temporal Por Borrar', 'Editar');
+    const third = page.getByRole('dialog', { name: 'Editar cliente' });
+    await third.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText('No hay registros').first().waitFor();
+    await screenshot(page, 'crm-customers-list');
+    await admin.context.close();
+  });
+});
