@@ -7,6 +7,7 @@ import { insertLocal } from '../modules/configuracion/locals.repository';
 import { insertRole } from '../modules/configuracion/roles.repository';
 import { createStaffUser } from '../modules/configuracion/users.service';
 import { seedDemoSubdivisions } from '../modules/proyectos/lot-import/demo-subdivisions';
+import { seedDemoCustomers } from '../modules/crm/demo-customers';
 import type { DB } from './database';
 
 /**
@@ -151,6 +152,8 @@ export async function seedDemo(db: Kysely<DB>, options: { scryptLogN: number; cl
     // Proyectos: two subdivisions (200 and 1 200 lots) imported from fixtures/ (lot-import/demo-subdivisions.ts).
     const agent = await trx.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.asesor.email).executeTakeFirst();
     await seedDemoSubdivisions(trx, clock, agent?.id ?? null);
+    // CRM: customers entered by staff, assigned to the demo agent.
+    await seedDemoCustomers(trx, clock, agent ? [agent.id] : []);
     return true;
   });
 }

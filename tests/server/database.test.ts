@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Migrator, sql, type Kysely } from 'kysely';
 import type { DB } from '../../server/db/database';
-import { isValidRuc } from '../../src/schemas/documents';
+import { documentNumberError, isValidRuc } from '../../src/schemas/documents';
+import { isDistrictCode } from '../../src/lib/ubigeo';
+import { DEMO_CUSTOMER_COUNT } from '../../server/modules/crm/demo-customers';
 import { STAFF_PERMISSIONS, MODULE } from '../../src/schemas/permissions';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import { migrateToLatest } from '../../server/db/migrate';
@@ -41,8 +43,19 @@ describe.each(dialects)('database (%s)', (dialect) => {
         Object.keys(DEMO_ROLES).map((name) => ({ name })),
       );
       expect(await db.selectFrom('users').select('dni').orderBy('id').execute()).toEqual([{ dni: '70000001' }, { dni: '70000002' }]);
-      const customer = await db.selectFrom('customers').selectAll().executeTakeFirstOrThrow();
+      const customer = await db.selectFrom('customers').selectAll().orderBy('id').executeTakeFirstOrThrow();
       expect(customer).toMatchObject({ document_number: '45454545', birthday_date: '1990-05-14', email: 'cliente@parcela.test' });
+      // CRM demo customers: entered by staff (no portal login), valid documents and districts, couples married to each other.
+      const crm = await db.selectFrom('customers').selectAll().where('password_hash', 'is', null).execute();
+      expect(crm).toHaveLength(DEMO_CUSTOMER_COUNT);
+      for (const c of crm) {
+        expect(documentNumberError(c.id_document_type, c.document_number), c.document_number).toBeNull();
+        expect(isDistrictCode(c.ubigeo ?? ''), String(c.ubigeo)).toBe(true);
+        if (c.person_type === 'JURIDICA') expect(c.document_number.startsWith('20') && c.surname === null).toBe(true);
+        if (c.spouse_id !== null) expect(crm.find((o) => o.id === c.spouse_id)?.spouse_id).toBe(c.id);
+      }
+      expect(crm.filter((c) => c.person_type === 'JURIDICA').length).toBeGreaterThan(5);
+      expect(crm.filter((c) => c.spouse_id !== null).length).toBeGreaterThan(20);
 
       const { app } = await buildTestApp(db);
       try {
