@@ -32,6 +32,7 @@ import { SERVER_MODULES } from './modules';
 import { BackgroundWork } from './platform/background';
 import { createSmtpMailer, type Mailer } from './platform/mailer';
 import { OutboxDelivery } from './platform/outbox-delivery';
+import { ReservationExpiry } from './modules/comercio/reservation-expiry';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi';
 
 /** Inputs of {@link createApp}. */
@@ -238,12 +239,17 @@ export async function createApp({
   };
   // Work requests left running (e-mails) finishes before the database closes; then the outbox's
   // delivery stops (a message being sent is finished; the rest waits, PENDING, for the next start).
+  // The reservations' expiry job (server/modules/comercio/reservation-expiry.ts): its queue is the
+  // database, so stopping loses nothing.
+  const reservationExpiry = new ReservationExpiry({ db, clock, broadcaster: publisher, log: app.log });
   app.addHook('preClose', async () => {
     await deps.background.settled();
     await deps.outbox.stop();
+    await reservationExpiry.stop();
   });
   app.addHook('onReady', async () => {
     deps.outbox.start();
+    reservationExpiry.start();
   });
   app.addHook('onClose', async () => {
     await deps.importChecks.close();

@@ -245,6 +245,8 @@ export type LotStatus = 'DISPONIBLE' | 'SEPARADO' | 'VENDIDO' | 'BLOQUEADO' | 'R
 export type LandUse = 'VIVIENDA' | 'MULTIFAMILIAR' | 'COMERCIO' | 'EQUIPAMIENTO' | 'RECREACION' | 'CLUB_HOUSE' | 'OTROS_USOS';
 /** ISO 4217 currencies in use. */
 export type CurrencyCode = 'PEN' | 'USD';
+/** Reservation statuses (src/schemas/comercio/reservations.ts). */
+export type ReservationStatus = 'PENDIENTE_PAGO' | 'VIGENTE' | 'CONVERTIDA' | 'VENCIDA' | 'ANULADA';
 
 /**
  * Subdivisions — lotizaciones (migration 0005). One company per installation, so no company
@@ -368,6 +370,29 @@ export interface LotStatusChangesTable {
   changed_at: Instant;
 }
 
+/** Reservations, separaciones (migration 0016; src/schemas/comercio/reservations.ts). */
+export interface ReservationsTable {
+  id: Generated<number>;
+  customer_id: number;
+  lot_id: number;
+  /** Staff user; null when removed. */
+  agent_id: number | null;
+  /** Céntimos of `currency`. */
+  amount: number;
+  currency: CurrencyCode;
+  hold_days: number;
+  expires_at: Instant;
+  status: ColumnType<ReservationStatus, ReservationStatus | undefined, ReservationStatus>;
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  conditions_accepted_at: Instant;
+  /** When the "vence mañana" notification went out; null before. */
+  reminded_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
 /**
  * Lots per subdivision and status with their summed area in m², kept by triggers on `lots`
  * (migration 0012); a row may hold 0 lots.
@@ -417,6 +442,7 @@ export interface DB {
   blocks: BlocksTable;
   lots: LotsTable;
   lot_status_changes: LotStatusChangesTable;
+  reservations: ReservationsTable;
   subdivision_lot_counts: SubdivisionLotCountsTable;
   subdivision_revisions: SubdivisionRevisionsTable;
 }

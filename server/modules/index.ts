@@ -21,6 +21,8 @@ import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { customersCrmRoutes } from './crm/customers.routes';
 import { crmCustomersMigration } from './crm/migrations/0015-crm-customers';
+import { reservationsRoutes } from './comercio/reservations.routes';
+import { reservationsMigration } from './comercio/migrations/0016-comercio-reservations';
 import { changeHistoryRoutes } from './historial/change-history.routes';
 import { changeHistoryMigration } from './historial/migrations/0003-change-history';
 import { lotImportsRoutes } from './proyectos/lot-imports.routes';
@@ -37,7 +39,7 @@ import { projectsRoutes } from './proyectos/projects.routes';
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
  * registration, password reset, realtime credentials, styles, notifications; folders server/auth,
  * server/platform, server/realtime, server/notifications) and one folder per business module of the
- * menu under server/modules/<modulo>/ (configuracion, historial, proyectos, crm; comercio, finanzas,
+ * menu under server/modules/<modulo>/ (configuracion, historial, proyectos, crm, comercio; finanzas,
  * administracion, ingenieria and reportes come with their issues). server/app.ts registers every
  * module's routes from this list and server/db/migrate.ts runs every module's migrations from it,
  * so adding a module is one entry here plus the module's own folder.
@@ -86,6 +88,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     },
   },
   { name: 'crm', routes: [customersCrmRoutes], migrations: { '0015-crm-customers': crmCustomersMigration } },
+  { name: 'comercio', routes: [reservationsRoutes], migrations: { '0016-comercio-reservations': reservationsMigration } },
 ];
 
 /**

@@ -102,6 +102,30 @@ const importUpload = () => {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
 
+/** A fresh live reservation's id (of a fresh lot, marked SEPARADO as the service does). */
+const freshReservation = async (db: Kysely<DB>) => {
+  const lotId = await freshLot(db);
+  await db.updateTable('lots').set({ status: 'SEPARADO' }).where('id', '=', lotId).execute();
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('reservations')
+    .values({
+      customer_id: await createCrmCustomer(db),
+      lot_id: lotId,
+      agent_id: null,
+      amount: 100,
+      currency: 'PEN',
+      hold_days: 7,
+      expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      conditions_accepted_at: stamp,
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
 /** A fresh staff user's id. */
 const freshUser = async (db: Kysely<DB>, status: 'ACTIVO' | 'INACTIVO' = 'ACTIVO') => (await createStaff(db, { status })).id;
 /** A fresh role's id. */
@@ -441,6 +465,31 @@ export const ROUTES: readonly MatrixRoute[] = [
     request: async (db) => ({
       method: 'POST',
       url: `/api/customers/${await createCrmCustomer(db, { email: `matriz${next()}@parcela.test` })}/send-password-reset`,
+    }),
+  },
+  // Comercial → separaciones.
+  { name: 'GET /api/reservations', permissions: SALES, request: async () => ({ method: 'GET', url: '/api/reservations?status=VIGENTE' }) },
+  {
+    name: 'POST /api/reservations',
+    permissions: SALES,
+    request: async (db) => ({
+      method: 'POST',
+      url: '/api/reservations',
+      payload: { customer_id: await createCrmCustomer(db), lot_id: await freshLot(db), amount: 100, conditions_accepted: true },
+    }),
+  },
+  {
+    name: 'GET /api/reservations/{id}',
+    permissions: SALES,
+    request: async (db) => ({ method: 'GET', url: `/api/reservations/${await freshReservation(db)}` }),
+  },
+  {
+    name: 'POST /api/reservations/{id}/cancel',
+    permissions: SALES,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/reservations/${await freshReservation(db)}/cancel`,
+      payload: { reason: 'Matriz' },
     }),
   },
   {

@@ -295,3 +295,14 @@ export async function lotsForPricing(db: Kysely<DB>, subdivisionId: number, sele
   if (lot_ids?.length) query = query.where('lots.id', 'in', lot_ids);
   return query.orderBy('lots.code').orderBy('lots.id').execute();
 }
+
+/** Whether a lot is held by a live (PENDIENTE_PAGO or VIGENTE) reservation (Comercial). */
+export async function hasLiveReservation(db: Kysely<DB>, lotId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('reservations')
+    .select('id')
+    .where('lot_id', '=', lotId)
+    .where('status', 'in', ['PENDIENTE_PAGO', 'VIGENTE'])
+    .executeTakeFirst();
+  return row !== undefined;
+}

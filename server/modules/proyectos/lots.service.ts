@@ -33,6 +33,7 @@ import {
   findBlock,
   findBlockId,
   findLot,
+  hasLiveReservation,
   findLotForUpdate,
   findStage,
   lastStagePosition,
@@ -57,6 +58,7 @@ export { listBlocks, listLots, listStages } from './lots.repository';
 /** Spanish messages of the lots screen. */
 export const LOT_MESSAGES = {
   lotNotFound: 'Lote no encontrado',
+  heldByReservation: 'El lote tiene una separación pendiente o vigente: anúlela para liberarlo',
   stageNotFound: 'Etapa no encontrada',
   blockNotFound: 'Manzana no encontrada',
   duplicateLot: (code: string) => `Ya existe el lote ${code}`,
@@ -523,6 +525,8 @@ export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, i
     const to = body.status;
     if (from === to) throw conflict(LOT_MESSAGES.sameStatus(LOT_STATUS_LABEL[to]));
     if (!isLotTransitionAllowed(from, to)) throw conflict(LOT_MESSAGES.transition(LOT_STATUS_LABEL[from], LOT_STATUS_LABEL[to]));
+    // A lot held by a live reservation is freed by annulling the reservation (its history and refund), not here.
+    if (from === 'SEPARADO' && (await hasLiveReservation(trx, id))) throw conflict(LOT_MESSAGES.heldByReservation);
     const stamp = now(deps);
     const reason = body.reason?.trim() ? body.reason.trim() : null;
     await trx.updateTable('lots').set({ status: to, updated_at: stamp, version: nextVersion() }).where('id', '=', id).execute();

@@ -10,6 +10,7 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   users: 'Usuario',
   roles: 'Rol',
   customers: 'Cliente',
+  reservations: 'Separación',
   companies: 'Empresa',
   locals: 'Local',
   notifications: 'Notificación',
@@ -93,6 +94,16 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   alternate_phone: 'Otro celular',
   agent_id: 'Asesor',
   collector_id: 'Cobrador',
+  // Comercial: reservations.
+  customer_id: 'Cliente',
+  lot_id: 'Lote',
+  amount: 'Monto',
+  hold_days: 'Días de separación',
+  expires_at: 'Vence',
+  cancel_reason: 'Motivo de anulación',
+  conditions_accepted_at: 'Condiciones aceptadas',
+  reminded_at: 'Recordatorio enviado',
+  created_by: 'Registrado por',
 };
 
 /** Spanish label of an audited entity (table name), or the raw name when unknown. */

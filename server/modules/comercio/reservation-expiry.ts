@@ -1,0 +1,91 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import { DAY_MS } from '../../clock';
+import type { DB } from '../../db/database';
+import type { Broadcaster } from '../../realtime/broadcaster';
+import { dueReservationIds, reservationsToRemind } from './reservations.repository';
+import { expireReservation, remindReservation } from './reservations.service';
+
+/**
+ * The reservations' expiry job (issue "CRM and sales"). Its queue is the database itself — each
+ * live reservation's `expires_at` — so it survives restarts: a reservation due while the server was
+ * down expires on the first pass after it starts. Every pass expires what is due (lot freed, agent
+ * notified) and sends the "vence mañana" reminders; each reservation is ended by one conditional
+ * UPDATE, so with two server processes on one PostgreSQL database it happens once.
+ */
+
+/** Timing and bounds. */
+export const RESERVATION_EXPIRY = {
+  /** How often a pass runs (ms). */
+  pollMs: 60_000,
+  /** Reservations handled per pass (a full batch starts another pass at once). */
+  batch: 50,
+  /** "Vence mañana": reminded when it expires within this (ms). */
+  remindBeforeMs: DAY_MS,
+} as const;
+
+/** Counts of one pass. */
+export interface ExpiryPass {
+  expired: number;
+  reminded: number;
+}
+
+export class ReservationExpiry {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; broadcaster: Broadcaster; log: Pick<FastifyBaseLogger, 'error'> }) {}
+
+  /** Starts the timer (unref'd: it never keeps the process alive) and runs a pass now. */
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => this.kick(), RESERVATION_EXPIRY.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Runs a pass unless one is running. */
+  kick(): void {
+    if (this.running || this.stopped) return;
+    this.running = (async () => {
+      let pass: ExpiryPass;
+      do pass = await this.runPass();
+      while (!this.stopped && (pass.expired >= RESERVATION_EXPIRY.batch || pass.reminded >= RESERVATION_EXPIRY.batch));
+    })()
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'reservation expiry pass failed'))
+      .finally(() => {
+        this.running = null;
+      });
+  }
+
+  /** Stops the timer and waits for the pass in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    while (this.running) await this.running;
+  }
+
+  /**
+   * One pass at the clock's now: expires up to a batch of due reservations and reminds up to a
+   * batch of those expiring within a day; publishes their notifications after each commit.
+   */
+  async runPass(): Promise<ExpiryPass> {
+    const { db, clock, broadcaster } = this.deps;
+    const now = clock.now();
+    const pass: ExpiryPass = { expired: 0, reminded: 0 };
+    for (const id of await dueReservationIds(db, now.toISOString(), RESERVATION_EXPIRY.batch)) {
+      // Empty when another process expired it first.
+      broadcaster.publish((await expireReservation(db, clock, id)).events);
+      pass.expired += 1;
+    }
+    const until = new Date(now.getTime() + RESERVATION_EXPIRY.remindBeforeMs).toISOString();
+    for (const id of await reservationsToRemind(db, now.toISOString(), until, RESERVATION_EXPIRY.batch)) {
+      broadcaster.publish((await remindReservation(db, clock, id)).events);
+      pass.reminded += 1;
+    }
+    return pass;
+  }
+}
