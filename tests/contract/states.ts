@@ -49,6 +49,13 @@ export const STATES = {
    * empty database): entered by staff, NATURAL, no portal login, version 1.
    */
   crmCustomerExists: 'a signed-in staff user and a CRM customer exist',
+  /**
+   * STAFF is signed in (param `token`), CRM_CUSTOMER exists (id 1) and so do SUBDIVISION and its
+   * LOTS (projects-states.ts: lot 1 DISPONIBLE, lot 2 SEPARADO).
+   */
+  customerAndLotsExist: 'a signed-in staff user, a CRM customer and a subdivision with lots exist',
+  /** As customerAndLotsExist, plus reservation 1: CRM_CUSTOMER's, on lot 1 (now SEPARADO), PENDIENTE_PAGO, version 1, by STAFF. */
+  liveReservationExists: 'a live reservation of a CRM customer exists',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */

@@ -37,6 +37,7 @@ import { projectStateHandlers } from './projects-state-handlers';
 import { configuracionStateHandlers } from './configuracion-state-handlers';
 import { historialStateHandlers } from './historial-state-handlers';
 import { crmStateHandlers } from './crm-state-handlers';
+import { comercioStateHandlers } from './comercio-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -92,7 +93,7 @@ const tokenParam = (params: unknown): string => {
 
 /**
  * One handler per provider state of tests/contract/states.ts and projects-states.ts: each module's
- * in its own file beside this one (proyectos, configuracion, historial, crm); the platform's (sessions,
+ * in its own file beside this one (proyectos, configuracion, historial, crm, comercio); the platform's (sessions,
  * notifications, subscription, record versions) here.
  */
 const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
@@ -106,6 +107,7 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   ...configuracionStateHandlers({ db, staff, tokenParam }),
   ...historialStateHandlers({ db, staff, tokenParam }),
   ...crmStateHandlers({ db, staff, tokenParam }),
+  ...comercioStateHandlers({ db, staff, tokenParam }),
   [STATES.staffExists]: async () => {
     await staff();
   },

@@ -20,7 +20,7 @@ export interface ProjectStateDeps {
  * of their change from DISPONIBLE.
  * @throws Error when the ids do not come out as promised (the database was not fresh).
  */
-async function createSubdivisionWithLots(db: Kysely<DB>): Promise<void> {
+export async function createSubdivisionWithLots(db: Kysely<DB>): Promise<void> {
   const { id: _id, key: _key, ...fields } = SUBDIVISION;
   const subdivision = await createSubdivision(db, fields);
   if (subdivision.id !== SUBDIVISION.id || subdivision.key !== SUBDIVISION.key)

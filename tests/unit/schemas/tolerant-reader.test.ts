@@ -25,6 +25,7 @@ import * as roles from '../../../src/schemas/configuracion/roles';
 import * as company from '../../../src/schemas/configuracion/company';
 import * as changeHistory from '../../../src/schemas/historial/change-history';
 import * as customers from '../../../src/schemas/crm/customers';
+import * as reservations from '../../../src/schemas/comercio/reservations';
 import * as list from '../../../src/schemas/list';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 
@@ -38,6 +39,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   company,
   changeHistory,
   customers,
+  reservations,
   list,
 };
 
@@ -132,6 +134,20 @@ const staffUser = {
   updated_at: when,
 };
 const role = { id: 1, name: 'Admin', permissions: [], holders: 0 };
+/** A reservation with only the fields the schema requires. */
+const reservation = {
+  id: 1,
+  number: 'SEP-000001',
+  customer: { id: 3, display_name: 'Rosa Quispe' },
+  lot: { id: 1, code: 'MZ A - LT 1' },
+  amount: 50000,
+  currency: 'PEN',
+  hold_days: 7,
+  expires_at: when,
+  status: 'PENDIENTE_PAGO',
+  created_at: when,
+  updated_at: when,
+};
 /** A customer with only the fields the schema requires (a server without the CRM's optional fields). */
 const customer = {
   id: 3,
@@ -230,6 +246,9 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   // CRM
   customersPageSchema: { schema: customers.customersPageSchema as zc.$ZodType, example: { data: [customer], meta } },
   customerResponseSchema: { schema: customers.customerResponseSchema as zc.$ZodType, example: { data: customer } },
+  // Comercial
+  reservationsPageSchema: { schema: reservations.reservationsPageSchema as zc.$ZodType, example: { data: [reservation], meta } },
+  reservationResponseSchema: { schema: reservations.reservationResponseSchema as zc.$ZodType, example: { data: reservation } },
   staffOptionsPageSchema: {
     schema: customers.staffOptionsPageSchema as zc.$ZodType,
     example: { data: [{ id: 1, name: 'Ana', surname: 'Quispe' }], meta },

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import { systemAuditContext } from '../../../server/audit/audit';
+import type { DB } from '../../../server/db/database';
+import { createReservation } from '../../../server/modules/comercio/reservations.service';
+import { systemClock } from '../../../server/clock';
+import { createCrmCustomer, createSession, type StaffFixture } from '../../../server/testing/fixtures';
+import { CRM_CUSTOMER, STATES } from '../states';
+import { createSubdivisionWithLots } from './projects-state-handlers';
+
+/** What the Comercial handlers need from the verification harness. */
+export interface ComercioStateDeps {
+  db: () => Kysely<DB>;
+  staff: () => Promise<StaffFixture>;
+  tokenParam: (params: unknown) => string;
+}
+
+/** The provider states of Comercial (tests/contract/states.ts). */
+export function comercioStateHandlers(d: ComercioStateDeps): Record<string, (params?: unknown) => Promise<void>> {
+  const customerAndLots = async (params: unknown) => {
+    const staff = await d.staff();
+    await createSession(d.db(), staff, { token: d.tokenParam(params) });
+    await createCrmCustomer(d.db(), { ...CRM_CUSTOMER });
+    await createSubdivisionWithLots(d.db());
+    return staff;
+  };
+  return {
+    [STATES.customerAndLotsExist]: async (params) => {
+      await customerAndLots(params);
+    },
+    [STATES.liveReservationExists]: async (params) => {
+      const staff = await customerAndLots(params);
+      // Through the service, as the request would: the lot turns SEPARADO with its history.
+      await createReservation(
+        { db: d.db(), clock: systemClock },
+        { ...systemAuditContext(systemClock), actor: { userType: 'COLLABORATOR', accountId: staff.accountId } },
+        { customer_id: 1, lot_id: 1, amount: 50_000, hold_days: 7, conditions_accepted: true },
+      );
+    },
+  };
+}
