@@ -20,6 +20,8 @@ import { HeatMapPage, METRIC_PENDING } from '../../src/views/mapas/HeatMapPage';
 import { SalesMapPage, SALES_DATA_PENDING } from '../../src/views/mapas/SalesMapPage';
 import { LOT_STATUS_COLOR } from '../../src/views/proyectos/lot-status';
 import type { Lot, LotMap, PublicLotMap } from '../../src/schemas/proyectos/projects';
+import type { Customer } from '../../src/schemas/crm/customers';
+import type { CreateReservationRequest, Reservation } from '../../src/schemas/comercio/reservations';
 
 const SUB = {
   key: 'k1',
@@ -179,7 +181,43 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
   };
   const toaster = { show: vi.fn() };
   const clipboard = vi.fn(() => Promise.resolve());
-  const machines = createMapsMachines({ api, lotsApi: lotsApi as never, reportApiError: vi.fn(), toaster, writeClipboard: clipboard });
+  const customersApi = {
+    list: vi.fn(async () => ({
+      data: [{ id: 5, display_name: 'Rosa Quispe', document_number: '41234567' } as Customer],
+      meta: { page: 1, per_page: 10, total: 1 },
+    })),
+  };
+  const reservationsApi = {
+    create: vi.fn(async (body: CreateReservationRequest): Promise<Reservation> => ({
+      id: 1,
+      number: 'SEP-000001',
+      customer: { id: body.customer_id, display_name: 'Rosa Quispe', document_number: '41234567' },
+      lot: { id: body.lot_id, code: `MZ A - LT ${body.lot_id}`, subdivision_name: 'Los Viñedos' },
+      agent: null,
+      amount: body.amount,
+      currency: 'PEN',
+      hold_days: body.hold_days ?? 7,
+      expires_at: '2026-11-29T15:00:00.000Z',
+      status: 'PENDIENTE_PAGO',
+      cancel_reason: null,
+      conditions_accepted_at: '2026-11-22T15:00:00.000Z',
+      created_at: '2026-11-22T15:00:00.000Z',
+      updated_at: '2026-11-22T15:00:00.000Z',
+    })),
+  };
+  // After the reservation the lot reads SEPARADO.
+  const lotsGet = vi.fn((id: number) =>
+    Promise.resolve(lotOf(id, reservationsApi.create.mock.calls.length > 0 ? 'SEPARADO' : 'DISPONIBLE')),
+  );
+  const machines = createMapsMachines({
+    api,
+    lotsApi: { ...lotsApi, get: lotsGet } as never,
+    customersApi,
+    reservationsApi,
+    reportApiError: vi.fn(),
+    toaster,
+    writeClipboard: clipboard,
+  });
   const session = createActor(
     createMachine({ context: { permissions: opts.permissions ?? ['Acceso módulo proyectos', 'Acceso submódulo lotizaciones'] } }),
   ).start();
@@ -191,7 +229,7 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
         <OverlaysProvider>{node}</OverlaysProvider>
       </ServicesProvider>,
     );
-  return { api, lotsApi, toaster, clipboard, machines, navigate, view, user: userEvent.setup() };
+  return { api, lotsApi, customersApi, reservationsApi, toaster, clipboard, machines, navigate, view, user: userEvent.setup() };
 }
 
 /** `node`'s elements with their attributes in name order and their text: markup compared regardless of attribute order. */
@@ -293,6 +331,43 @@ describe('MapaProyectos', () => {
     await waitFor(() => expect(lotsApi.statusHistory).toHaveBeenLastCalledWith(1, expect.anything()));
   });
 
+  it('"Separar": customer by search, amount in soles, conditions accepted → the lot turns Separado on the map', async () => {
+    const { view, machines, user, reservationsApi, customersApi } = setup({
+      permissions: ['Acceso módulo comercial', 'Acceso submódulo ventas'],
+    });
+    view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    fireEvent.click(pathOf('1'));
+    const panel = await screen.findByRole('region', { name: 'Lote MZ A - LT 1' });
+    await user.click(within(panel).getByRole('button', { name: 'Separar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Separar lote MZ A - LT 1' });
+    // Nothing chosen: every rule speaks on its field, nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Separar' }));
+    expect(await within(dialog).findByText('Debe aceptar las condiciones de la separación')).toBeTruthy();
+    expect(within(dialog).getByText('Ingrese el monto')).toBeTruthy();
+    expect(within(dialog).getByText('Seleccione el cliente')).toBeTruthy();
+    await user.click(within(dialog).getByLabelText('Cliente'));
+    await user.keyboard('quispe');
+    await screen.findByRole('option', { name: /Rosa Quispe/ });
+    await user.keyboard('{Enter}');
+    expect(customersApi.list).toHaveBeenCalledWith(expect.objectContaining({ q: 'quispe', filters: { status: 'ACTIVO' } }));
+    await user.type(within(dialog).getByLabelText('Monto de la separación'), '500.50');
+    expect(within(dialog).getByText(/queda separado 7 días/)).toBeTruthy();
+    await user.click(within(dialog).getByLabelText('El cliente leyó y acepta las condiciones'));
+    await user.click(within(dialog).getByRole('button', { name: 'Separar' }));
+    await waitFor(() =>
+      expect(reservationsApi.create).toHaveBeenCalledWith({
+        customer_id: 5,
+        lot_id: 1,
+        amount: 50_050,
+        hold_days: 7,
+        conditions_accepted: true,
+      }),
+    );
+    await waitFor(() => expect(pathOf('1').getAttribute('fill')).toBe(LOT_STATUS_COLOR.SEPARADO));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Separar lote MZ A - LT 1' })).toBeNull());
+  });
+
   it('hides "Cambiar estado" without the Proyectos permissions', async () => {
     const { view, machines } = setup({ permissions: ['Acceso módulo comercial'] });
     view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
@@ -301,6 +376,7 @@ describe('MapaProyectos', () => {
     const panel = await screen.findByRole('region', { name: 'Lote MZ A - LT 1' });
     await within(panel).findByText('Calle Los Pinos', { exact: false });
     expect(within(panel).queryByRole('button', { name: 'Cambiar estado' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Separar' })).toBeNull();
     expect(within(panel).getByRole('button', { name: 'Ver en lista' })).toBeTruthy();
   });
 });

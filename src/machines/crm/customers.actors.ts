@@ -1,11 +1,11 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
 import type { AppToaster } from '../../lib/toaster';
 import type { CreateCustomerRequest, Customer, StaffOption, UpdateCustomerRequest } from '../../schemas/crm/customers';
-import { forwardSessionErrors, errorMessage } from '../shared/api-errors';
+import { forwardSessionErrors } from '../shared/api-errors';
+import { createLookupMachine } from '../shared/lookup.machine';
 import { createLoadOnceMachine } from '../shared/load-once.machine';
-import { placeholder } from '../shared/placeholder';
 import { createRecordActionsMachine } from '../shared/record-actions.machine';
 import { resourceScreenMachines } from '../shared/resource-screen';
 
@@ -25,50 +25,15 @@ export const CUSTOMER_ACTION_DONE: Record<CustomerActionKind, string> = {
   reactivate: 'Cliente reactivado',
 };
 
-/** Debounce of the spouse search, in ms (the lists' search uses the same). */
-export const LOOKUP_DEBOUNCE_MS = 300;
-
-/** A customer the spouse picker offers. */
+/** A customer the spouse and reservation pickers offer. */
 export interface CustomerChoice {
   id: number;
   display_name: string;
   document_number: string;
 }
 
-/**
- * `spouseLookup`: idle → (`lookup.typed {text}`) debouncing → searching → idle with `results`.
- * A blank text clears the results; a failure keeps none and sets `error`. Provide actor `search`.
- */
-export const customerLookupMachine = setup({
-  types: {
-    context: {} as { text: string; results: CustomerChoice[]; error: string | null },
-    events: {} as { type: 'lookup.typed'; text: string },
-  },
-  actors: { search: placeholder<CustomerChoice[], { text: string }>('search') },
-  delays: { debounce: LOOKUP_DEBOUNCE_MS },
-  guards: { blank: ({ context }) => context.text.trim() === '' },
-}).createMachine({
-  id: 'customerLookup',
-  context: { text: '', results: [], error: null },
-  initial: 'idle',
-  on: { 'lookup.typed': { target: '.debouncing', actions: assign(({ event }) => ({ text: event.text })) } },
-  states: {
-    idle: {},
-    debouncing: {
-      after: {
-        debounce: [{ guard: 'blank', target: 'idle', actions: assign({ results: [], error: null }) }, { target: 'searching' }],
-      },
-    },
-    searching: {
-      invoke: {
-        src: 'search',
-        input: ({ context }) => ({ text: context.text.trim() }),
-        onDone: { target: 'idle', actions: assign(({ event }) => ({ results: event.output, error: null })) },
-        onError: { target: 'idle', actions: assign(({ event }) => ({ results: [], error: errorMessage(event.error) })) },
-      },
-    },
-  },
-});
+/** `spouseLookup`: the spouse picker's search (src/machines/shared/lookup.machine.ts). */
+export const customerLookupMachine = createLookupMachine<CustomerChoice>('customerLookup');
 
 export interface CustomersMachinesDeps {
   customersApi: CustomersApi;

@@ -8,7 +8,10 @@ import { createLotStatusMachines } from '../proyectos/lot-status.machine';
 import { lotMapMachine, type LoadedMap, type LotMapEvent, type MapSource } from './lot-map.machine';
 import type { MapLotView } from './map-geometry';
 import { createProjectMapPageMachine } from './project-map-page.machine';
-import { isSessionError } from '../shared/api-errors';
+import { forwardSessionErrors, isSessionError } from '../shared/api-errors';
+import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
+import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
+import { provideReservationForm } from '../comercio/reservation-form.machine';
 
 /** What the map screens' machines need from the app. */
 export interface MapsMachinesDeps {
@@ -96,19 +99,38 @@ export function provideLotMap(
 /**
  * Machines of the lot maps over given apis (tests pass fakes): `lotMap` (input
  * `{key, source, colouring?, details?}`), the `lotStatus` machines (status dialog + history) for
- * MapaProyectos' lot panel, and `projectMapPage`, MapaProyectos' own machine over the map and the
- * status dialog (project-map-page.machine.ts; same input as `lotMap`).
+ * MapaProyectos' lot panel, and `projectMapPage`, MapaProyectos' own machine over the map, the
+ * status dialog and the "Separar" dialog (project-map-page.machine.ts; same input as `lotMap`).
  */
 export function createMapsMachines(
   deps: Omit<MapsMachinesDeps, 'toaster'> & {
     api: Pick<LotMapsApi, 'staffMap' | 'publicMap' | 'planBlob' | 'lot'>;
-    lotsApi: Pick<LotsApi, 'changeStatus' | 'statusHistory'>;
+    lotsApi: Pick<LotsApi, 'changeStatus' | 'statusHistory' | 'get'>;
+    customersApi: Pick<CustomersApi, 'list'>;
+    reservationsApi: Pick<ReservationsApi, 'create'>;
     toaster: Pick<AppToaster, 'show'>;
   },
 ) {
   const lotMap = provideLotMap(deps.api, { ...deps, toaster: deps.toaster as AppToaster });
   const lotStatus = createLotStatusMachines({ lotsApi: deps.lotsApi, reportApiError: deps.reportApiError, toaster: deps.toaster });
-  return { lotMap, lotStatus, projectMapPage: createProjectMapPageMachine({ map: lotMap, status: lotStatus.status }) };
+  const reservation = provideReservationForm({
+    searchCustomers: async (text) =>
+      (await deps.customersApi.list({ page: 1, per_page: 10, q: text, filters: { status: 'ACTIVO' } })).data.map((c) => ({
+        id: c.id,
+        display_name: c.display_name,
+        document_number: c.document_number,
+      })),
+    reserve: deps.reservationsApi.create,
+    lot: deps.lotsApi.get,
+    reportApiError: forwardSessionErrors(deps.reportApiError),
+    toast: (r) =>
+      deps.toaster.show({
+        severity: 'success',
+        summary: 'Lote separado',
+        detail: `${r.number}: ${r.lot.code} para ${r.customer.display_name}`,
+      }),
+  });
+  return { lotMap, lotStatus, projectMapPage: createProjectMapPageMachine({ map: lotMap, status: lotStatus.status, reservation }) };
 }
 
 /**
@@ -116,6 +138,12 @@ export function createMapsMachines(
  * loaded on demand with the map screens, over the app's api client.
  */
 export function createMapsMachinesFor(client: ApiClient, deps: MapsMachinesDeps) {
-  return createMapsMachines({ ...deps, api: createLotMapsApi(client), lotsApi: createLotsApi(client) });
+  return createMapsMachines({
+    ...deps,
+    api: createLotMapsApi(client),
+    lotsApi: createLotsApi(client),
+    customersApi: createCustomersApi(client),
+    reservationsApi: createReservationsApi(client),
+  });
 }
 export type MapsMachines = ReturnType<typeof createMapsMachines>;

@@ -1,6 +1,7 @@
 import { assertEvent, setup, type ActorRefFrom } from 'xstate';
 import type { Lot } from '../../schemas/proyectos/projects';
 import type { LotStatusMachine } from '../proyectos/lot-status.machine';
+import type { ReservationFormMachine } from '../comercio/reservation-form.machine';
 import type { LotMapInput, LotMapMachine } from './lot-map.machine';
 
 /** The two children of "Mapa del proyecto", provided with their effects (maps.actors.ts). */
@@ -9,6 +10,8 @@ export type ProjectMapPageChildren = {
   map: LotMapMachine;
   /** The lot panel's "Cambiar estado" dialog (lot-status.machine.ts `status`). */
   status: LotStatusMachine;
+  /** The lot panel's "Separar" dialog (comercio/reservation-form.machine.ts). */
+  reservation: ReservationFormMachine;
 };
 
 /** From the children, through their emitted events. */
@@ -17,8 +20,8 @@ export type ProjectMapPageEvent = { type: 'child.lotChanged'; lot: Lot };
 /**
  * "Mapa del proyecto" (/PROYECTOS/MapaProyectos/{name}/{id_encrypted}) as one machine (issue "One
  * place per screen" item 3, the pattern of proyectos/lots-page.machine.ts): it spawns the map
- * (`map`, input = the map's {@link LotMapInput}) and the status dialog (`status`), and when the
- * dialog emits `changed` (a lot's status was changed) it tells the map (`map.lotChanged`), which
+ * (`map`, input = the map's {@link LotMapInput}), the status dialog (`status`) and the "Separar"
+ * dialog (`reservation`), and when a dialog emits `changed` / `reserved` (a lot's status changed) it tells the map (`map.lotChanged`), which
  * recolours that lot, updates the legend's counts and reloads the open panel. The view reads the
  * two refs from `context` (stable for the screen's life) and sends events; it coordinates nothing.
  * @returns a machine whose context holds `map` and `status`.
@@ -26,7 +29,11 @@ export type ProjectMapPageEvent = { type: 'child.lotChanged'; lot: Lot };
 export function createProjectMapPageMachine(children: ProjectMapPageChildren) {
   return setup({
     types: {
-      context: {} as { map: ActorRefFrom<LotMapMachine>; status: ActorRefFrom<LotStatusMachine> },
+      context: {} as {
+        map: ActorRefFrom<LotMapMachine>;
+        status: ActorRefFrom<LotStatusMachine>;
+        reservation: ActorRefFrom<ReservationFormMachine>;
+      },
       events: {} as ProjectMapPageEvent,
       input: {} as LotMapInput,
     },
@@ -35,6 +42,7 @@ export function createProjectMapPageMachine(children: ProjectMapPageChildren) {
       /** The dialog's `changed` → this machine's `child.lotChanged` (the subscription ends with the child). */
       listenToChildren: ({ context, self }) => {
         context.status.on('changed', ({ lot }) => self.send({ type: 'child.lotChanged', lot }));
+        context.reservation.on('reserved', ({ lot }) => self.send({ type: 'child.lotChanged', lot }));
       },
       tellMap: ({ context, event }) => {
         assertEvent(event, 'child.lotChanged');
@@ -46,6 +54,7 @@ export function createProjectMapPageMachine(children: ProjectMapPageChildren) {
     context: ({ input, spawn }) => ({
       map: spawn('map', { id: 'map', input }),
       status: spawn('status', { id: 'status' }),
+      reservation: spawn('reservation', { id: 'reservation' }),
     }),
     entry: 'listenToChildren',
     on: { 'child.lotChanged': { actions: 'tellMap' } },

@@ -14,9 +14,13 @@ import { LotMap } from './LotMap';
 import { MapPageFrame, MapsScreen, type MapPageProps } from './map-page';
 import { LotPanelCard, MapLotFacts, PanelSpinner, useSelectedLot } from './map-parts';
 import type { ActorRefFrom } from 'xstate';
+import type { ReservationFormMachine } from '../../machines/comercio/reservation-form.machine';
+import { ReservationDialog } from '../comercio/ReservationDialog';
 
 /** Who may change a lot's status (the server's PROJECTS_ACCESS on POST lots/{id}/status). */
 const CHANGE_STATUS = [MODULE.proyectos, SUBMODULE.lotizaciones];
+/** Who may reserve a lot (the server's RESERVATIONS_ACCESS on POST reservations). */
+const RESERVE = [MODULE.comercial, SUBMODULE.ventas];
 
 /** /PROYECTOS/MapaProyectos/{name}/{id_encrypted}: waits for the maps' machines, then the page. */
 export function ProjectMapScreen({ params }: { params: Record<string, string> }) {
@@ -26,18 +30,20 @@ export function ProjectMapScreen({ params }: { params: Record<string, string> })
 /**
  * "Mapa del proyecto" (issue "Proyectos"): the plan with every lot coloured by status, filters
  * (manzana, estado, precio), legend with counts, search by code and the lot panel (details from
- * GET lots/{id}, status history, "Cambiar estado" when the user may, "Ver en lista"). Its machine
+ * GET lots/{id}, status history, "Cambiar estado" and "Separar" when the user may, "Ver en lista"). Its machine
  * (project-map-page.machine.ts) holds the map and the status dialog and tells the map of a change.
  */
 export function ProjectMapPage({ machines, subdivisionKey }: MapPageProps) {
   const page = useActorRef(machines.projectMapPage, { input: { key: subdivisionKey, source: 'staff', details: true }, ...inspectOption() });
   const actor = useSelector(page, (s) => s.context.map);
   const status = useSelector(page, (s) => s.context.status);
+  const reservation = useSelector(page, (s) => s.context.reservation);
   return (
     <MapPageFrame actor={actor} title="Mapa del proyecto" filters>
       <LotMap actor={actor}>
-        <ProjectLotPanel actor={actor} status={status} machines={machines} subdivisionKey={subdivisionKey} />
+        <ProjectLotPanel actor={actor} status={status} reservation={reservation} machines={machines} subdivisionKey={subdivisionKey} />
       </LotMap>
+      <ReservationDialog actor={reservation} />
     </MapPageFrame>
   );
 }
@@ -45,17 +51,20 @@ export function ProjectMapPage({ machines, subdivisionKey }: MapPageProps) {
 function ProjectLotPanel({
   actor,
   status,
+  reservation,
   machines,
   subdivisionKey,
 }: {
   actor: LotMapActorRef;
   status: ActorRefFrom<LotStatusMachine>;
+  reservation: ActorRefFrom<ReservationFormMachine>;
   machines: MapPageProps['machines'];
   subdivisionKey: string;
 }) {
   const { navigate } = useServices();
   const permissions = useSession(selectPermissions);
   const canChange = hasPermissions(permissions, CHANGE_STATUS);
+  const canReserve = hasPermissions(permissions, RESERVE);
   const lot = useSelectedLot(actor);
   const detail = useSelector(actor, (s) => s.context.lotDetail);
   const lotError = useSelector(actor, (s) => s.context.lotError);
@@ -114,6 +123,17 @@ function ProjectLotPanel({
         <div className="lot-panel__actions">
           {canChange && shown ? (
             <Button intent="primary" icon="edit" text="Cambiar estado" onClick={() => status.send({ type: 'status.open', lot: shown })} />
+          ) : null}
+          {canReserve && lot.status === 'DISPONIBLE' && lot.id !== null ? (
+            <Button
+              intent="success"
+              icon="bookmark"
+              text="Separar"
+              onClick={() =>
+                lot.id !== null &&
+                reservation.send({ type: 'reserve.open', lot: { id: lot.id, code: lot.code, currency: subdivision.currency } })
+              }
+            />
           ) : null}
           <Button
             icon="th-list"

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup, waitFor } from 'xstate';
 import { ApiError } from '../../../src/api/client';
 import { createLotStatusMachines, lotStatusMachine, validateStatusChange } from '../../../src/machines/proyectos/lot-status.machine';
+import { provideReservationForm } from '../../../src/machines/comercio/reservation-form.machine';
 import { createProjectMapPageMachine } from '../../../src/machines/mapas/project-map-page.machine';
 import type { LotMapMachine } from '../../../src/machines/mapas/lot-map.machine';
 import { bulkPriceBody, bulkPriceMachine } from '../../../src/machines/proyectos/bulk-price.machine';
@@ -143,7 +144,14 @@ describe('projectMapPage machine (Mapa del proyecto)', () => {
     }) as unknown as LotMapMachine;
     const lotsApi = { changeStatus: vi.fn(async () => ({ ...lot, status: 'SEPARADO' as const })), statusHistory: vi.fn() };
     const { status } = createLotStatusMachines({ lotsApi, reportApiError: vi.fn() });
-    const page = createActor(createProjectMapPageMachine({ map, status }), {
+    const reservation = provideReservationForm({
+      searchCustomers: vi.fn(async () => []),
+      reserve: vi.fn(),
+      lot: vi.fn(),
+      reportApiError: vi.fn(),
+      toast: vi.fn(),
+    });
+    const page = createActor(createProjectMapPageMachine({ map, status, reservation }), {
       input: { key: 'k1', source: 'staff', details: true },
     }).start();
     expect(mapInputs).toEqual([{ key: 'k1', source: 'staff', details: true }]);

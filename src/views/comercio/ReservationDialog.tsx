@@ -1,0 +1,150 @@
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  MenuItem,
+  NumericInput,
+} from '@blueprintjs/core';
+import { Suggest } from '@blueprintjs/select';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { ReservationCustomer, ReservationFormMachine } from '../../machines/comercio/reservation-form.machine';
+import { HOLD_DAYS, RESERVATION_CONDITIONS } from '../../schemas/comercio/reservations';
+import { FieldGroup } from '../shared/FieldGroup';
+
+/** Currency symbols of the amount field. */
+const SYMBOL = { PEN: 'S/', USD: 'US$' } as const;
+
+/**
+ * "Separar lote" (issue "CRM and sales"): the reservation dialog over its machine
+ * (comercio/reservation-form.machine.ts). Customer by search, amount in the subdivision's
+ * currency, hold days, and the conditions shown in full with the box the customer's acceptance
+ * ticks (consumer code art. 77.2.f: the terms before signing). Renders only state and sends events.
+ */
+export function ReservationDialog({ actor }: { actor: ActorRefFrom<ReservationFormMachine> }) {
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const busy = useSelector(actor, (s) => s.matches('submitting'));
+  const lot = useSelector(actor, (s) => s.context.lot);
+  const customer = useSelector(actor, (s) => s.context.customer);
+  const amountText = useSelector(actor, (s) => s.context.amountText);
+  const holdDays = useSelector(actor, (s) => s.context.holdDays);
+  const accepted = useSelector(actor, (s) => s.context.accepted);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const lookup = useSelector(actor, (s) => s.context.customers);
+  const results = useSelector(lookup, (s) => s.context.results);
+  const text = useSelector(lookup, (s) => s.context.text);
+  const searching = useSelector(lookup, (s) => !s.matches('idle'));
+  const close = () => actor.send({ type: 'reserve.close' });
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={close}
+      title={lot ? `Separar lote ${lot.code}` : 'Separar lote'}
+      canEscapeKeyClose={!busy}
+      canOutsideClickClose={false}
+      isCloseButtonShown={!busy}
+      className="editor-dialog"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'reserve.submit' });
+        }}
+      >
+        <DialogBody>
+          {formError ? (
+            <Callout intent="danger" role="alert" className="editor-form-error">
+              {formError}
+            </Callout>
+          ) : null}
+          <FieldGroup label="Cliente" labelFor="reservation-customer" error={errors.customer_id} hint="Busque por nombre o documento">
+            <Suggest<ReservationCustomer>
+              fill
+              items={results}
+              query={text}
+              onQueryChange={(q) => lookup.send({ type: 'lookup.typed', text: q })}
+              selectedItem={customer}
+              onItemSelect={(c) => actor.send({ type: 'reserve.customer', customer: c })}
+              inputValueRenderer={(c) => c.display_name}
+              itemsEqual={(a, b) => a.id === b.id}
+              disabled={busy}
+              inputProps={{ id: 'reservation-customer', placeholder: 'Buscar cliente…', 'aria-invalid': Boolean(errors.customer_id) }}
+              itemRenderer={(c, { handleClick, handleFocus, modifiers, ref }) => (
+                <MenuItem
+                  key={c.id}
+                  ref={ref}
+                  roleStructure="listoption"
+                  active={modifiers.active}
+                  text={c.display_name}
+                  label={c.document_number}
+                  onClick={handleClick}
+                  onFocus={handleFocus}
+                />
+              )}
+              noResults={
+                <MenuItem
+                  disabled
+                  roleStructure="listoption"
+                  text={searching ? 'Buscando…' : text.trim() ? 'No se encontraron clientes' : 'Escriba para buscar'}
+                />
+              }
+              popoverProps={{ minimal: true, matchTargetWidth: true }}
+            />
+          </FieldGroup>
+          <div className="form-grid">
+            <FieldGroup label="Monto de la separación" labelFor="reservation-amount" error={errors.amount}>
+              <InputGroup
+                id="reservation-amount"
+                inputMode="decimal"
+                leftElement={<span className="reservation-currency">{lot ? SYMBOL[lot.currency] : ''}</span>}
+                value={amountText}
+                onValueChange={(v) => actor.send({ type: 'reserve.amount', text: v })}
+                disabled={busy}
+                intent={errors.amount ? 'danger' : 'none'}
+                aria-invalid={Boolean(errors.amount)}
+              />
+            </FieldGroup>
+            <FieldGroup label="Días de separación" labelFor="reservation-days" error={errors.hold_days}>
+              <NumericInput
+                id="reservation-days"
+                fill
+                min={HOLD_DAYS.min}
+                max={HOLD_DAYS.max}
+                value={holdDays}
+                onValueChange={(n) => actor.send({ type: 'reserve.holdDays', days: Number.isNaN(n) ? HOLD_DAYS.default : n })}
+                disabled={busy}
+              />
+            </FieldGroup>
+          </div>
+          <FormGroup label="Condiciones de la separación">
+            <p className="reservation-conditions">{RESERVATION_CONDITIONS(holdDays)}</p>
+          </FormGroup>
+          <FieldGroup label="" labelFor="reservation-accept" error={errors.conditions_accepted}>
+            <Checkbox
+              id="reservation-accept"
+              label="El cliente leyó y acepta las condiciones"
+              checked={accepted}
+              disabled={busy}
+              onChange={(e) => actor.send({ type: 'reserve.accept', accepted: e.currentTarget.checked })}
+            />
+          </FieldGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text="Cancelar" onClick={close} disabled={busy} />
+              <Button type="submit" intent="primary" text="Separar" loading={busy} />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
