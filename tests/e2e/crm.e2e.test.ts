@@ -8,9 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, latestResetLink, mainMenu, newPage, screenshot, staffLogin } from './harness';
+import { e2eEnvironment, latestResetLink, mainMenu, newPage, screenshot, setChecked, staffLogin } from './harness';
 
 const env = e2eEnvironment();
+/** The map's fill of a Separado lot (src/views/proyectos/lot-status.ts). */
+const SEPARADO_FILL = '#e0a21b';
 
 async function rowAction(page: Page, rowText: string, action: string) {
   const row = page.getByRole('row').filter({ hasText: rowText });
@@ -112,5 +114,68 @@ describe('crm e2e', () => {
     await page.getByText('No hay registros').first().waitFor();
     await screenshot(page, 'crm-customers-list');
     await admin.context.close();
+  });
+
+  it('a lot reserved from the map for a customer turns Separado; a second reservation of it is refused', async () => {
+    const { page, context } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
+    const call = <T>(url: string, init?: { method: string; body: unknown }) =>
+      page.evaluate(
+        async ({ u, i }) => {
+          const res = await fetch(u, {
+            method: i?.method ?? 'GET',
+            headers: {
+              Authorization: `Bearer ${localStorage.getItem('token')}`,
+              Accept: 'application/json',
+              'Content-Type': 'application/json',
+            },
+            body: i ? JSON.stringify(i.body) : undefined,
+          });
+          return { status: res.status, body: (await res.json()) as T };
+        },
+        { u: url, i: init },
+      );
+    const list = await call<{ data: { key: string; name: string }[] }>('/api/subdivisions?per_page=100&sort=name');
+    const subdivision = list.body.data.find((s) => s.name === 'Los Viñedos de Carabayllo') ?? list.body.data[0]!;
+    const map = await call<{ data: { lots: { id: number; code: string; status: string; polygon: unknown }[] } }>(
+      `/api/subdivisions/${subdivision.key}/map`,
+    );
+    const lot = map.body.data.lots.find((l) => l.status === 'DISPONIBLE' && l.polygon)!;
+
+    await page.goto(`/PROYECTOS/MapaProyectos/mapa/${subdivision.key}`);
+    await page.getByRole('heading', { name: /Mapa del proyecto/ }).waitFor();
+    await page.getByLabel('Buscar lote').fill(lot.code);
+    await page.getByLabel('Buscar lote').press('Enter');
+    const panel = page.getByRole('region', { name: `Lote ${lot.code}` });
+    await panel.getByRole('button', { name: 'Separar' }).click();
+    const dialog = page.getByRole('dialog', { name: `Separar lote ${lot.code}` });
+    await dialog.getByLabel('Cliente', { exact: true }).click();
+    await page.keyboard.type('45454545');
+    await page.getByRole('option', { name: /Carlos Mendoza/ }).click();
+    await dialog.getByLabel('Monto de la separación').fill('500.00');
+    await setChecked(dialog.getByLabel('El cliente leyó y acepta las condiciones'));
+    await screenshot(page, 'crm-reservation-dialog');
+    await dialog.getByRole('button', { name: 'Separar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const shape = page.locator(`.lot-map__lots > path[data-key="${lot.id}"]`);
+    await expect.poll(() => shape.getAttribute('fill')).toBe(SEPARADO_FILL);
+    await screenshot(page, 'crm-reserved-on-map');
+
+    const reservations = await call<{ data: { status: string; amount: number; customer: { document_number: string } }[] }>(
+      `/api/reservations?lot_id=${lot.id}`,
+    );
+    expect(reservations.body.data).toEqual([
+      expect.objectContaining({
+        status: 'PENDIENTE_PAGO',
+        amount: 50_000,
+        customer: expect.objectContaining({ document_number: '45454545' }),
+      }),
+    ]);
+    const again = await call<{ message: string }>('/api/reservations', {
+      method: 'POST',
+      body: { customer_id: 1, lot_id: lot.id, amount: 100, conditions_accepted: true },
+    });
+    expect(again).toEqual({ status: 409, body: expect.objectContaining({ message: 'El lote ya no está disponible' }) });
+    await context.close();
   });
 });
