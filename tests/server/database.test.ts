@@ -57,6 +57,17 @@ describe.each(dialects)('database (%s)', (dialect) => {
       }
       expect(crm.filter((c) => c.person_type === 'JURIDICA').length).toBeGreaterThan(5);
       expect(crm.filter((c) => c.spouse_id !== null).length).toBeGreaterThan(20);
+      // Every Separado lot is held by exactly one live reservation, expiring within the week.
+      const separated = await db.selectFrom('lots').select('id').where('status', '=', 'SEPARADO').orderBy('id').execute();
+      const live = await db
+        .selectFrom('reservations')
+        .select(['lot_id', 'expires_at'])
+        .where('status', '=', 'PENDIENTE_PAGO')
+        .orderBy('lot_id')
+        .execute();
+      expect(separated.length).toBeGreaterThan(0);
+      expect(live.map((r) => r.lot_id)).toEqual(separated.map((l) => l.id));
+      for (const r of live) expect(Date.parse(r.expires_at) - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
 
       const { app } = await buildTestApp(db);
       try {

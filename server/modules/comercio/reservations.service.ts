@@ -101,7 +101,11 @@ async function moveLot(
  * @throws HttpError 422 on unknown or inactive customer, unknown lot, inactive agent; 409 when the
  *   lot is not DISPONIBLE.
  */
-export async function createReservation(deps: Pick<AppDeps, 'db' | 'clock'>, audit: AuditContext, body: CreateReservationBody): Promise<Reservation> {
+export async function createReservation(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  audit: AuditContext,
+  body: CreateReservationBody,
+): Promise<Reservation> {
   const agentId = body.agent_id ?? staffId(audit);
   const errors = await partyErrors(deps.db, body, agentId);
   if (errors) throw validationError(errors);
@@ -190,7 +194,12 @@ async function endReservation(
  * Annuls a live reservation (POST /api/reservations/{id}/cancel) and frees its lot.
  * @throws HttpError 404; 409 when it is no longer live, or (with `version`) changed since.
  */
-export async function cancelReservation(deps: Pick<AppDeps, 'db' | 'clock'>, audit: AuditContext, id: number, body: CancelReservationBody): Promise<Reservation> {
+export async function cancelReservation(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  audit: AuditContext,
+  id: number,
+  body: CancelReservationBody,
+): Promise<Reservation> {
   await deps.db.transaction().execute(async (trx) => {
     const row = await reservationRow(trx, id);
     if (!row) throw notFound();
