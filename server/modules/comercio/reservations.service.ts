@@ -120,9 +120,6 @@ export async function createReservation(
         .select(['lots.code', 'subdivisions.currency'])
         .where('lots.id', '=', body.lot_id)
         .executeTakeFirstOrThrow();
-      if (!(await moveLot(trx, audit, body.lot_id, 'DISPONIBLE', 'SEPARADO', `Separación para el cliente ${body.customer_id}`))) {
-        throw conflict(RESERVATION_MESSAGES.lotUnavailable);
-      }
       const { id: reservationId } = await trx
         .insertInto('reservations')
         .values({
@@ -141,6 +138,10 @@ export async function createReservation(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The guard: only a DISPONIBLE lot moves; the loser of a race matches no row (and rolls back its insert).
+      if (!(await moveLot(trx, audit, body.lot_id, 'DISPONIBLE', 'SEPARADO', `Separación ${reservationNumber(reservationId)}`))) {
+        throw conflict(RESERVATION_MESSAGES.lotUnavailable);
+      }
       await recordChange(trx, audit, {
         entity: 'reservations',
         recordId: reservationId,

@@ -163,7 +163,12 @@ export async function updateCustomer(deps: AppDeps, audit: AuditContext, id: num
   const stored = await customerRow(deps.db, id);
   if (!stored) throw notFound();
   const { version, ...changes } = body;
-  const merged = { ...stored, ...changes, marital_status: (changes.marital_status ?? stored.marital_status) as MaritalStatus | null };
+  // Keys the body leaves out keep the stored value; an explicit null clears it.
+  const merged = {
+    ...stored,
+    ...changes,
+    marital_status: ('marital_status' in changes ? changes.marital_status : stored.marital_status) as MaritalStatus | null,
+  };
   if (merged.person_type === 'JURIDICA') Object.assign(changes, { surname: null, marital_status: null, spouse_id: null });
   else if (changes.person_type === 'NATURAL') changes.legal_representative = null;
   const ruleErrors = customerRuleErrors({ ...merged, ...changes });
