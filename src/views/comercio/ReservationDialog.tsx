@@ -1,21 +1,10 @@
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  MenuItem,
-  NumericInput,
-} from '@blueprintjs/core';
-import { Suggest } from '@blueprintjs/select';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { ReservationCustomer, ReservationFormMachine } from '../../machines/comercio/reservation-form.machine';
+import type { ReservationFormMachine } from '../../machines/comercio/reservation-form.machine';
 import { HOLD_DAYS, RESERVATION_CONDITIONS } from '../../schemas/comercio/reservations';
 import { FieldGroup } from '../shared/FieldGroup';
+import { CustomerSuggest } from '../shared/CustomerSuggest';
 
 /** Currency symbols of the amount field. */
 const SYMBOL = { PEN: 'S/', USD: 'US$' } as const;
@@ -37,9 +26,6 @@ export function ReservationDialog({ actor }: { actor: ActorRefFrom<ReservationFo
   const errors = useSelector(actor, (s) => s.context.errors);
   const formError = useSelector(actor, (s) => s.context.formError);
   const lookup = useSelector(actor, (s) => s.context.customers);
-  const results = useSelector(lookup, (s) => s.context.results);
-  const text = useSelector(lookup, (s) => s.context.text);
-  const searching = useSelector(lookup, (s) => !s.matches('idle'));
   const close = () => actor.send({ type: 'reserve.close' });
   return (
     <Dialog
@@ -65,37 +51,13 @@ export function ReservationDialog({ actor }: { actor: ActorRefFrom<ReservationFo
             </Callout>
           ) : null}
           <FieldGroup label="Cliente" labelFor="reservation-customer" error={errors.customer_id} hint="Busque por nombre o documento">
-            <Suggest<ReservationCustomer>
-              fill
-              items={results}
-              query={text}
-              onQueryChange={(q) => lookup.send({ type: 'lookup.typed', text: q })}
-              selectedItem={customer}
-              onItemSelect={(c) => actor.send({ type: 'reserve.customer', customer: c })}
-              inputValueRenderer={(c) => c.display_name}
-              itemsEqual={(a, b) => a.id === b.id}
+            <CustomerSuggest
+              id="reservation-customer"
+              lookup={lookup}
+              selected={customer}
+              onSelect={(c) => actor.send({ type: 'reserve.customer', customer: c })}
               disabled={busy}
-              inputProps={{ id: 'reservation-customer', placeholder: 'Buscar cliente…', 'aria-invalid': Boolean(errors.customer_id) }}
-              itemRenderer={(c, { handleClick, handleFocus, modifiers, ref }) => (
-                <MenuItem
-                  key={c.id}
-                  ref={ref}
-                  roleStructure="listoption"
-                  active={modifiers.active}
-                  text={c.display_name}
-                  label={c.document_number}
-                  onClick={handleClick}
-                  onFocus={handleFocus}
-                />
-              )}
-              noResults={
-                <MenuItem
-                  disabled
-                  roleStructure="listoption"
-                  text={searching ? 'Buscando…' : text.trim() ? 'No se encontraron clientes' : 'Escriba para buscar'}
-                />
-              }
-              popoverProps={{ minimal: true, matchTargetWidth: true }}
+              invalid={Boolean(errors.customer_id)}
             />
           </FieldGroup>
           <div className="form-grid">

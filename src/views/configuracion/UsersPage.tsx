@@ -1,7 +1,7 @@
 import { use, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Alert, Button, Callout, Checkbox, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ import { inspectOption } from '../../machines/inspect';
 import { useServices } from '../services';
 import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
 import { ResourceToolbar } from '../shared/ResourceToolbar';
+import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
 import { ListStates } from '../shared/ListStates';
 import { EditorDialog } from '../shared/EditorDialog';
 import { TextField } from '../shared/FormField';
@@ -75,7 +76,7 @@ function toValues(u: StaffUser) {
   };
 }
 
-const CONFIRM: Record<UserActionKind, { text: string; question: (u: StaffUser) => string; intent: 'danger' | 'primary' }> = {
+const CONFIRM: Record<UserActionKind, ActionConfirmation<StaffUser>> = {
   deactivate: {
     text: 'Desactivar',
     intent: 'danger',
@@ -142,19 +143,7 @@ export function UsersPage({ machines }: { machines: UsersMachines }) {
     list: { columns: COLUMNS, exportName: 'usuarios', query: listQueryFromSearchParams(search, { allowedFilters: ['status', 'role_id'] }) },
     editor: { schema: userFormSchema, fields: USER_FIELDS, empty: EMPTY_USER, toValues },
   });
-  // A finished action refreshes the list (and keeps the toast it was provided with).
-  const linkedActions = useMemo(() => {
-    const previous = machines.actions.implementations.actions.done;
-    return machines.actions.provide({
-      actions: {
-        done: (args, params) => {
-          list.send({ type: 'list.refresh' });
-          if (typeof previous === 'function') (previous as (a: typeof args, p: typeof params) => void)(args, params);
-        },
-      },
-    });
-  }, [machines.actions, list]);
-  const actions = useActorRef(linkedActions, inspectOption());
+  const { actions, request } = useRecordActions(machines.actions, list);
   const options = useActorRef(machines.options, inspectOption());
   const roles = useSelector(options, (s) => s.context.value.roles);
   const activeLocals = useSelector(options, (s) => s.context.value.locals);
@@ -165,15 +154,10 @@ export function UsersPage({ machines }: { machines: UsersMachines }) {
     [activeLocals, editedLocals],
   );
   const optionsError = useSelector(options, (s) => (s.matches('failure') ? s.context.error : null));
-  const pending = useSelector(actions, (s) =>
-    s.matches('confirming') || s.matches('running') ? { kind: s.context.kind!, user: s.context.record! } : null,
-  );
-  const running = useSelector(actions, (s) => s.matches('running'));
   const filters = useSelector(list, (s) => s.context.query.filters);
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
   const { changeFilter } = useResourceListEvents(list);
 
-  const request = (kind: UserActionKind) => (user: StaffUser) => actions.send({ type: 'action.request', kind, record: user });
   const rowActions: RowAction<StaffUser>[] = [
     { text: 'Editar', icon: 'edit', onClick: (u) => openEdit(u) },
     { text: 'Desactivar', icon: 'disable', intent: 'danger', onClick: request('deactivate'), hidden: (u) => u.status !== 'ACTIVO' },
@@ -228,18 +212,7 @@ export function UsersPage({ machines }: { machines: UsersMachines }) {
         <IdChecklist editor={editor} field="role_ids" label="Roles" options={roles} />
         <IdChecklist editor={editor} field="local_ids" label="Locales" options={locals} />
       </EditorDialog>
-      <Alert
-        isOpen={pending !== null}
-        intent={pending ? CONFIRM[pending.kind].intent : 'primary'}
-        confirmButtonText={pending ? CONFIRM[pending.kind].text : 'Aceptar'}
-        cancelButtonText="Cancelar"
-        loading={running}
-        onConfirm={() => actions.send({ type: 'action.confirm' })}
-        onCancel={() => actions.send({ type: 'action.cancel' })}
-        canEscapeKeyCancel={!running}
-      >
-        <p>{pending ? CONFIRM[pending.kind].question(pending.user) : ''}</p>
-      </Alert>
+      <RecordActionAlert actions={actions} confirmations={CONFIRM} />
     </section>
   );
 }

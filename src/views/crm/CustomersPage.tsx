@@ -1,8 +1,7 @@
 import { use, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Alert, Button, Callout, HTMLSelect, MenuItem, Tag } from '@blueprintjs/core';
-import { Suggest } from '@blueprintjs/select';
+import { Button, Callout, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../../schemas/documents';
@@ -23,11 +22,13 @@ import { inspectOption } from '../../machines/inspect';
 import { useServices } from '../services';
 import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
 import { ResourceToolbar } from '../shared/ResourceToolbar';
+import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
 import { ListStates } from '../shared/ListStates';
 import { EditorDrawer } from '../shared/EditorDialog';
 import { SelectField, TextField } from '../shared/FormField';
 import { DateField, blankToNull } from '../shared/EditorFields';
 import { FieldGroup } from '../shared/FieldGroup';
+import { CustomerSuggest } from '../shared/CustomerSuggest';
 import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
 import '../../styles/crm.css';
 
@@ -255,9 +256,7 @@ function SpouseField({ editor, lookup }: { editor: CustomerEditorRef; lookup: Ac
   const f = useEditorField(editor, 'spouse_id');
   const record = useResourceEditor(editor, (s) => s.context.record);
   const results = useSelector(lookup, (s) => s.context.results);
-  const searching = useSelector(lookup, (s) => s.matches('searching') || s.matches('debouncing'));
   const lookupError = useSelector(lookup, (s) => s.context.error);
-  const text = useSelector(lookup, (s) => s.context.text);
   const current = typeof f.value === 'number' ? f.value : null;
   const known: CustomerChoice[] = [...results];
   if (record?.spouse && !known.some((c) => c.id === record.spouse?.id)) known.push({ ...record.spouse, document_number: '' });
@@ -269,52 +268,25 @@ function SpouseField({ editor, lookup }: { editor: CustomerEditorRef; lookup: Ac
       error={f.error ?? lookupError ?? undefined}
       hint="Busque por nombre o documento"
     >
-      <Suggest<CustomerChoice>
-        fill
-        items={results.filter((c) => c.id !== record?.id)}
-        query={text}
-        onQueryChange={(q) => lookup.send({ type: 'lookup.typed', text: q })}
-        selectedItem={selected}
-        onItemSelect={(c) => f.change(c.id)}
-        inputValueRenderer={(c) => c.display_name}
-        itemsEqual={(a, b) => a.id === b.id}
+      <CustomerSuggest
+        id="editor-spouse_id"
+        lookup={lookup}
+        selected={selected}
+        onSelect={(c) => f.change(c.id)}
+        exclude={record?.id}
         disabled={f.busy}
-        inputProps={{
-          id: 'editor-spouse_id',
-          placeholder: selected ? selected.display_name : 'Buscar cliente…',
-          'aria-invalid': Boolean(f.error),
-          rightElement:
-            current !== null ? (
-              <Button variant="minimal" icon="cross" aria-label="Quitar cónyuge" onClick={() => f.change(null)} />
-            ) : undefined,
-        }}
-        itemRenderer={(c, { handleClick, handleFocus, modifiers, ref }) => (
-          <MenuItem
-            key={c.id}
-            ref={ref}
-            roleStructure="listoption"
-            active={modifiers.active}
-            text={c.display_name}
-            label={c.document_number}
-            onClick={handleClick}
-            onFocus={handleFocus}
-          />
-        )}
-        noResults={
-          <MenuItem
-            disabled
-            roleStructure="listoption"
-            text={searching ? 'Buscando…' : text.trim() ? 'No se encontraron clientes' : 'Escriba para buscar'}
-          />
+        invalid={Boolean(f.error)}
+        rightElement={
+          current !== null ? (
+            <Button variant="minimal" icon="cross" aria-label="Quitar cónyuge" onClick={() => f.change(null)} />
+          ) : undefined
         }
-        // No resetOnClose: Suggest would clear the query as the popover opens, losing the first keystroke.
-        popoverProps={{ minimal: true, matchTargetWidth: true }}
       />
     </FieldGroup>
   );
 }
 
-const CONFIRM: Record<CustomerActionKind, { text: string; question: (c: Customer) => string; intent: 'danger' | 'primary' }> = {
+const CONFIRM: Record<CustomerActionKind, ActionConfirmation<Customer>> = {
   sendPasswordReset: {
     text: 'Enviar',
     intent: 'primary',
@@ -344,34 +316,17 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
     },
     editor: { schema: customerFormSchema, fields: CUSTOMER_FIELDS, empty: EMPTY_CUSTOMER, toValues },
   });
-  // A finished action refreshes the list (and keeps the toast it was provided with).
-  const linkedActions = useMemo(() => {
-    const previous = machines.actions.implementations.actions.done;
-    return machines.actions.provide({
-      actions: {
-        done: (args, params) => {
-          list.send({ type: 'list.refresh' });
-          if (typeof previous === 'function') (previous as (a: typeof args, p: typeof params) => void)(args, params);
-        },
-      },
-    });
-  }, [machines.actions, list]);
-  const actions = useActorRef(linkedActions, inspectOption());
+  const { actions, request } = useRecordActions(machines.actions, list);
   const staffActor = useActorRef(machines.staff, inspectOption());
   const lookup = useActorRef(machines.spouseLookup, inspectOption());
   const staff = useSelector(staffActor, (s) => s.context.value);
   const staffError = useSelector(staffActor, (s) => (s.matches('failure') ? s.context.error : null));
-  const pending = useSelector(actions, (s) =>
-    s.matches('confirming') || s.matches('running') ? { kind: s.context.kind!, customer: s.context.record! } : null,
-  );
-  const running = useSelector(actions, (s) => s.matches('running'));
   const filters = useSelector(list, (s) => s.context.query.filters);
   const personType = useResourceEditor(editor, (s) => s.context.values.person_type);
   const maritalStatus = useResourceEditor(editor, (s) => s.context.values.marital_status);
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
   const { changeFilter } = useResourceListEvents(list);
 
-  const request = (kind: CustomerActionKind) => (record: Customer) => actions.send({ type: 'action.request', kind, record });
   const rowActions: RowAction<Customer>[] = [
     { text: 'Editar', icon: 'edit', onClick: (c) => openEdit(c) },
     {
@@ -490,18 +445,7 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
           <StaffField editor={editor} field="collector_id" label="Cobrador" staff={staff} />
         </div>
       </EditorDrawer>
-      <Alert
-        isOpen={pending !== null}
-        intent={pending ? CONFIRM[pending.kind].intent : 'primary'}
-        confirmButtonText={pending ? CONFIRM[pending.kind].text : 'Aceptar'}
-        cancelButtonText="Cancelar"
-        loading={running}
-        onConfirm={() => actions.send({ type: 'action.confirm' })}
-        onCancel={() => actions.send({ type: 'action.cancel' })}
-        canEscapeKeyCancel={!running}
-      >
-        <p>{pending ? CONFIRM[pending.kind].question(pending.customer) : ''}</p>
-      </Alert>
+      <RecordActionAlert actions={actions} confirmations={CONFIRM} />
     </section>
   );
 }
