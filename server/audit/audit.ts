@@ -47,6 +47,10 @@ export function systemAuditContext(clock: Clock): AuditContext {
   return { actor: null, ip: null, clock };
 }
 
+/** The staff user behind a change, or null (a customer, the system). */
+export const staffActorId = (audit: AuditContext): number | null =>
+  audit.actor?.userType === 'COLLABORATOR' ? audit.actor.accountId : null;
+
 /** The request's audit context (set by the guard), or an anonymous one with the request's IP. */
 export function auditContextOf(request: FastifyRequest, clock: Clock): AuditContext {
   return request.audit ?? { actor: null, ip: request.ip, clock };

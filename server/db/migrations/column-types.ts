@@ -23,3 +23,6 @@ export function columnTypes(dialect: DialectName): ColumnTypes {
     date: postgres ? 'date' : 'text',
   };
 }
+
+/** `'A', 'B'` — a list of code literals for a CHECK or partial-index condition (codes are UPPER_SNAKE, no quotes inside). */
+export const quotedList = (values: readonly string[]): string => values.map((v) => `'${v}'`).join(', ');

@@ -9,7 +9,7 @@ import {
   type ReservationsQuery,
 } from '../../../src/schemas/comercio/reservations';
 import { AUTH_ROUTES } from '../../../src/config/paths';
-import { recordChange, systemAuditContext, type AuditContext } from '../../audit/audit';
+import { recordChange, staffActorId, systemAuditContext, type AuditContext } from '../../audit/audit';
 import { DAY_MS, type Clock } from '../../clock';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
@@ -44,8 +44,6 @@ export async function getReservation(db: Kysely<DB>, id: number): Promise<Reserv
   if (!reservation) throw notFound();
   return reservation;
 }
-
-const staffId = (audit: AuditContext) => (audit.actor?.userType === 'COLLABORATOR' ? audit.actor.accountId : null);
 
 /** 422 errors of the parties: the customer exists and is active, the lot exists, the agent is active staff. */
 async function partyErrors(db: Kysely<DB>, body: CreateReservationBody, agentId: number | null): Promise<FieldErrors | null> {
@@ -86,7 +84,7 @@ async function moveLot(
   if (moved.numUpdatedRows === 0n) return false;
   await trx
     .insertInto('lot_status_changes')
-    .values({ lot_id: lotId, from_status: from, to_status: to, reason, user_id: staffId(audit), changed_at: stamp })
+    .values({ lot_id: lotId, from_status: from, to_status: to, reason, user_id: staffActorId(audit), changed_at: stamp })
     .execute();
   await recordChange(trx, audit, { entity: 'lots', recordId: lotId, action: 'UPDATE', before, after: await lotSnapshot(trx, lotId) });
   return true;
@@ -106,7 +104,7 @@ export async function createReservation(
   audit: AuditContext,
   body: CreateReservationBody,
 ): Promise<Reservation> {
-  const agentId = body.agent_id ?? staffId(audit);
+  const agentId = body.agent_id ?? staffActorId(audit);
   const errors = await partyErrors(deps.db, body, agentId);
   if (errors) throw validationError(errors);
   const now = deps.clock.now();
@@ -132,7 +130,7 @@ export async function createReservation(
           expires_at: new Date(now.getTime() + body.hold_days * DAY_MS).toISOString(),
           status: 'PENDIENTE_PAGO',
           conditions_accepted_at: stamp,
-          created_by: staffId(audit),
+          created_by: staffActorId(audit),
           created_at: stamp,
           updated_at: stamp,
         })

@@ -1,3 +1,4 @@
+import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reservations';
 import { sql, type Kysely } from 'kysely';
 import type { Block, Lot, LotsQuery, LotStatusChange, LotSelection, Stage } from '../../../src/schemas/proyectos/projects';
 import type { DB } from '../../db/database';
@@ -302,7 +303,7 @@ export async function hasLiveReservation(db: Kysely<DB>, lotId: number): Promise
     .selectFrom('reservations')
     .select('id')
     .where('lot_id', '=', lotId)
-    .where('status', 'in', ['PENDIENTE_PAGO', 'VIGENTE'])
+    .where('status', 'in', [...LIVE_RESERVATION_STATUSES])
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -20,7 +20,7 @@ import {
   type UpdateLotRequest,
 } from '../../../src/schemas/proyectos/projects';
 import { LIMIT_MESSAGES, LIMITS, listPriceWithinLimit, withinLimit } from '../../../src/schemas/limits';
-import { recordChange, type AuditContext } from '../../audit/audit';
+import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
 import type { DB } from '../../db/database';
 import type { Page, PageRequest } from '../../db/paging';
 import { isUniqueViolation, toFlag } from '../../db/portable';
@@ -82,7 +82,6 @@ const blockNotFound = () => new HttpError(404, LOT_MESSAGES.blockNotFound);
 
 const now = (deps: Pick<ProjectsDeps, 'clock'>) => deps.clock.now().toISOString();
 /** The staff user of an audit context (lot_status_changes.user_id), or null for the system/customers. */
-const staffUserId = (audit: AuditContext) => (audit.actor?.userType === 'COLLABORATOR' ? audit.actor.accountId : null);
 
 // ---------------------------------------------------------------------------------------------
 // Stages
@@ -386,7 +385,7 @@ export async function insertLot(
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('lot_status_changes')
-    .values({ lot_id: id, from_status: null, to_status: status, reason: null, user_id: staffUserId(audit), changed_at: stamp })
+    .values({ lot_id: id, from_status: null, to_status: status, reason: null, user_id: staffActorId(audit), changed_at: stamp })
     .execute();
   await recordChange(trx, audit, { entity: 'lots', recordId: id, action: 'CREATE', after: await lotSnapshot(trx, id) });
   return id;
@@ -485,7 +484,7 @@ export async function updateLot(deps: ProjectsDeps, audit: AuditContext, id: num
             from_status: current.status,
             to_status: newStatus,
             reason: null,
-            user_id: staffUserId(audit),
+            user_id: staffActorId(audit),
             changed_at: stamp,
           })
           .execute();
@@ -532,7 +531,7 @@ export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, i
     await trx.updateTable('lots').set({ status: to, updated_at: stamp, version: nextVersion() }).where('id', '=', id).execute();
     await trx
       .insertInto('lot_status_changes')
-      .values({ lot_id: id, from_status: from, to_status: to, reason, user_id: staffUserId(audit), changed_at: stamp })
+      .values({ lot_id: id, from_status: from, to_status: to, reason, user_id: staffActorId(audit), changed_at: stamp })
       .execute();
     await recordChange(trx, audit, {
       entity: 'lots',

@@ -1,9 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { LIVE_RESERVATION_STATUSES, RESERVATION_STATUSES } from '../../../../src/schemas/comercio/reservations';
 import type { DialectName } from '../../../db/connection';
-import { columnTypes } from '../../../db/migrations/column-types';
-
-const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+import { columnTypes, quotedList } from '../../../db/migrations/column-types';
 
 /**
  * Reservations, separaciones (issue "CRM and sales"; docs/domain.md "Sales cycle"). One live
@@ -35,7 +33,7 @@ export function reservationsMigration(dialect: DialectName): Migration {
         .addColumn('created_at', t.instant, (c) => c.notNull())
         .addColumn('updated_at', t.instant, (c) => c.notNull())
         .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-        .addCheckConstraint('reservations_status_check', sql.raw(`status in (${quoted(RESERVATION_STATUSES)})`))
+        .addCheckConstraint('reservations_status_check', sql.raw(`status in (${quotedList(RESERVATION_STATUSES)})`))
         .addCheckConstraint('reservations_currency_check', sql`currency in ('PEN', 'USD')`)
         .addCheckConstraint('reservations_amount_check', sql`amount > 0`)
         .addCheckConstraint('reservations_hold_days_check', sql`hold_days between 1 and 30`)
@@ -45,7 +43,7 @@ export function reservationsMigration(dialect: DialectName): Migration {
         .on('reservations')
         .column('lot_id')
         .unique()
-        .where(sql.raw<boolean>(`status in (${quoted(LIVE_RESERVATION_STATUSES)})`))
+        .where(sql.raw<boolean>(`status in (${quotedList(LIVE_RESERVATION_STATUSES)})`))
         .execute();
       await db.schema.createIndex('reservations_due_idx').on('reservations').columns(['status', 'expires_at']).execute();
       await db.schema.createIndex('reservations_customer_idx').on('reservations').column('customer_id').execute();

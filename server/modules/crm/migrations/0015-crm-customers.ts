@@ -1,9 +1,8 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { MARITAL_STATUSES, PERSON_TYPES } from '../../../../src/schemas/crm/customers';
+import { quotedList } from '../../../db/migrations/column-types';
 import type { DialectName } from '../../../db/connection';
 import { rebuildSqliteTable } from '../../../db/sqlite-rebuild';
-
-const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
 /** Columns this migration adds, with their DDL (same text on both dialects). */
 const NEW_COLUMNS = [
@@ -23,8 +22,8 @@ const NEW_COLUMNS = [
 const NOW_NULLABLE = ['surname', 'birthday_date', 'email', 'phone', 'password_hash'] as const;
 
 const CONSTRAINTS = [
-  `constraint "customers_person_type_check" check (person_type in (${quoted(PERSON_TYPES)}))`,
-  `constraint "customers_marital_status_check" check (marital_status is null or marital_status in (${quoted(MARITAL_STATUSES)}))`,
+  `constraint "customers_person_type_check" check (person_type in (${quotedList(PERSON_TYPES)}))`,
+  `constraint "customers_marital_status_check" check (marital_status is null or marital_status in (${quotedList(MARITAL_STATUSES)}))`,
   `constraint "customers_surname_check" check (person_type = 'JURIDICA' or surname is not null)`,
   `constraint "customers_spouse_check" check (spouse_id is null or spouse_id <> id)`,
 ];

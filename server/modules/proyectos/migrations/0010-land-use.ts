@@ -1,15 +1,15 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { LAND_USES, UNSELLABLE_LAND_USES } from '../../../../src/schemas/proyectos/projects';
+import { quotedList } from '../../../db/migrations/column-types';
 import type { DialectName } from '../../../db/connection';
 import { rebuildSqliteTable } from '../../../db/sqlite-rebuild';
 
 /** The lot statuses before this migration, as 0005 wrote its CHECK. */
 const OLD_STATUSES = `'DISPONIBLE', 'SEPARADO', 'VENDIDO', 'BLOQUEADO', 'RESERVA_COMERCIAL', 'CANJE'`;
 const NEW_STATUSES = `${OLD_STATUSES}, 'NO_VENDIBLE'`;
-const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
-const LAND_USE_CHECK = `land_use in (${quoted(LAND_USES)})`;
+const LAND_USE_CHECK = `land_use in (${quotedList(LAND_USES)})`;
 /** A lot is NO_VENDIBLE exactly when its use is not for sale. */
-const STATUS_FOLLOWS_USE = `(status = 'NO_VENDIBLE') = (land_use in (${quoted(UNSELLABLE_LAND_USES)}))`;
+const STATUS_FOLLOWS_USE = `(status = 'NO_VENDIBLE') = (land_use in (${quotedList(UNSELLABLE_LAND_USES)}))`;
 
 /**
  * Land use of lots (issue 13 item 4; docs/domain.md "Projects and lots"): `lots.land_use`
