@@ -247,6 +247,8 @@ export type LandUse = 'VIVIENDA' | 'MULTIFAMILIAR' | 'COMERCIO' | 'EQUIPAMIENTO'
 export type CurrencyCode = 'PEN' | 'USD';
 /** Reservation statuses (src/schemas/comercio/reservations.ts). */
 export type ReservationStatus = 'PENDIENTE_PAGO' | 'VIGENTE' | 'CONVERTIDA' | 'VENCIDA' | 'ANULADA';
+/** Lead statuses (src/schemas/crm/leads.ts). */
+export type LeadStatus = 'POR_ATENDER' | 'EN_ATENCION' | 'CONCRETADO' | 'NO_CONCRETADO';
 
 /**
  * Subdivisions — lotizaciones (migration 0005). One company per installation, so no company
@@ -393,6 +395,52 @@ export interface ReservationsTable {
   version: Generated<number>;
 }
 
+/** Leads (migration 0017; src/schemas/crm/leads.ts). */
+export interface LeadsTable {
+  id: Generated<number>;
+  name: string;
+  /** Normalised (normalizePhone); at least one of phone and e-mail. */
+  phone: string | null;
+  email: string | null;
+  id_document_type: string | null;
+  document_number: string | null;
+  /** LEAD_CHANNELS code. */
+  channel: string;
+  campaign: string | null;
+  notes: string | null;
+  /** Staff user; null when unassigned or removed. */
+  agent_id: number | null;
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>;
+  lost_reason: string | null;
+  next_follow_up_at: Instant | null;
+  customer_id: number | null;
+  last_activity_at: Instant | null;
+  received_at: Instant;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** A lead's subdivisions of interest (migration 0017). */
+export interface LeadSubdivisionsTable {
+  lead_id: number;
+  subdivision_id: number;
+}
+
+/** A lead's activity log (migration 0017). */
+export interface LeadActivitiesTable {
+  id: Generated<number>;
+  lead_id: number;
+  /** LEAD_ACTIVITY_KINDS code. */
+  kind: string;
+  outcome: string;
+  occurred_at: Instant;
+  /** Staff user who logged it; null when removed. */
+  user_id: number | null;
+  created_at: Instant;
+}
+
 /**
  * Lots per subdivision and status with their summed area in m², kept by triggers on `lots`
  * (migration 0012); a row may hold 0 lots.
@@ -443,6 +491,9 @@ export interface DB {
   lots: LotsTable;
   lot_status_changes: LotStatusChangesTable;
   reservations: ReservationsTable;
+  leads: LeadsTable;
+  lead_subdivisions: LeadSubdivisionsTable;
+  lead_activities: LeadActivitiesTable;
   subdivision_lot_counts: SubdivisionLotCountsTable;
   subdivision_revisions: SubdivisionRevisionsTable;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { STAFF_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
+import { ACTION, STAFF_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { systemClock, type Clock } from '../clock';
 import { findCompanyIdByRuc, insertCompany } from '../modules/configuracion/companies.repository';
 import { createCustomerAccount } from '../auth/customers.service';
@@ -40,6 +40,7 @@ export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
     MODULE.crm,
     SUBMODULE.clientes,
     SUBMODULE.leads,
+    ACTION.supervisarLeads,
     MODULE.comercial,
     SUBMODULE.ventas,
     SUBMODULE.reporteVentas,

@@ -19,6 +19,8 @@ import { localsRoutes } from './configuracion/locals.routes';
 import { configuracionMigration } from './configuracion/migrations/0004-configuracion';
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
+import { leadsRoutes } from './crm/leads.routes';
+import { leadsMigration } from './crm/migrations/0017-crm-leads';
 import { customersCrmRoutes } from './crm/customers.routes';
 import { crmCustomersMigration } from './crm/migrations/0015-crm-customers';
 import { reservationsRoutes } from './comercio/reservations.routes';
@@ -87,7 +89,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0014-stage-revisions': stageRevisionsMigration,
     },
   },
-  { name: 'crm', routes: [customersCrmRoutes], migrations: { '0015-crm-customers': crmCustomersMigration } },
+  {
+    name: 'crm',
+    routes: [customersCrmRoutes, leadsRoutes],
+    migrations: { '0015-crm-customers': crmCustomersMigration, '0017-crm-leads': leadsMigration },
+  },
   { name: 'comercio', routes: [reservationsRoutes], migrations: { '0016-comercio-reservations': reservationsMigration } },
 ];
 

@@ -44,10 +44,26 @@ export const SUBMODULE = {
   maquinarias: 'Acceso submódulo maquinarias',
 } as const;
 
-export type Permission = (typeof MODULE)[keyof typeof MODULE] | (typeof SUBMODULE)[keyof typeof SUBMODULE];
+/**
+ * Action permissions: rights inside a screen, not menu entries (docs/decisions.md "Leads": the
+ * issue's supervisor permission). Each needs its submodule (and so its module) to be of use;
+ * {@link ACTION_REQUIRES} names it.
+ */
+export const ACTION = {
+  /** See, filter and assign every agent's leads (without it an agent sees only their own). */
+  supervisarLeads: 'Supervisar leads',
+} as const;
 
-/** Every permission string of docs/product.md §6, modules first. */
-export const ALL_PERMISSIONS: readonly Permission[] = [...Object.values(MODULE), ...Object.values(SUBMODULE)];
+export type Permission =
+  (typeof MODULE)[keyof typeof MODULE] | (typeof SUBMODULE)[keyof typeof SUBMODULE] | (typeof ACTION)[keyof typeof ACTION];
+
+/** The submodule each action permission belongs to (the roles matrix shows it under it and checks it with it). */
+export const ACTION_REQUIRES: Readonly<Record<(typeof ACTION)[keyof typeof ACTION], Permission>> = {
+  [ACTION.supervisarLeads]: SUBMODULE.leads,
+};
+
+/** Every permission string: docs/product.md §6 (modules first, then submodules), then our action permissions. */
+export const ALL_PERMISSIONS: readonly Permission[] = [...Object.values(MODULE), ...Object.values(SUBMODULE), ...Object.values(ACTION)];
 
 /** Submodules that only make sense for customers (their own purchases): never given to staff roles. */
 export const CUSTOMER_ONLY_SUBMODULES: readonly Permission[] = [SUBMODULE.ventasCustomers, SUBMODULE.misComprasCustomers];

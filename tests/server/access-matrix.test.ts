@@ -16,7 +16,7 @@ import {
   createStage,
   createSubdivision,
 } from '../../server/testing/fixtures';
-import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, useSharedTestApp, useTestDatabase } from './harness';
 
 /**
  * Role × route matrix (issue "Configuración and Historial de cambios"): every seeded role
@@ -30,7 +30,8 @@ interface MatrixRoute {
   permissions: readonly Permission[];
   /** Alternatives (RouteAccess `anyOf`): allowed when the role holds every permission of one list. */
   alternatives?: readonly (readonly Permission[])[];
-  request: (db: Kysely<DB>) => Promise<InjectOptions>;
+  /** `caller`: the staff user the request is sent as (routes scoped to one's own records need it). */
+  request: (db: Kysely<DB>, caller: number) => Promise<InjectOptions>;
 }
 
 const USERS = [MODULE.configuracion, SUBMODULE.usuarios] as const;
@@ -118,6 +119,34 @@ const freshReservation = async (db: Kysely<DB>) => {
       hold_days: 7,
       expires_at: new Date(Date.now() + 7 * 86_400_000).toISOString(),
       conditions_accepted_at: stamp,
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+/** A fresh lead assigned to `agentId`: its id. */
+const freshLead = async (db: Kysely<DB>, agentId: number) => {
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('leads')
+    .values({
+      name: `Lead matriz ${next()}`,
+      phone: `9${String(next()).padStart(8, '0')}`,
+      email: null,
+      id_document_type: null,
+      document_number: null,
+      channel: 'WEB',
+      campaign: null,
+      notes: null,
+      agent_id: agentId,
+      lost_reason: null,
+      next_follow_up_at: null,
+      customer_id: null,
+      last_activity_at: null,
+      received_at: stamp,
       created_by: null,
       created_at: stamp,
       updated_at: stamp,
@@ -492,6 +521,64 @@ export const ROUTES: readonly MatrixRoute[] = [
       payload: { reason: 'Matriz' },
     }),
   },
+  { name: 'GET /api/leads', permissions: LEADS, request: async () => ({ method: 'GET', url: '/api/leads?status=POR_ATENDER' }) },
+  { name: 'GET /api/leads/summary', permissions: LEADS, request: async () => ({ method: 'GET', url: '/api/leads/summary?channel=WEB' }) },
+  {
+    name: 'GET /api/leads/duplicates',
+    permissions: LEADS,
+    request: async () => ({ method: 'GET', url: '/api/leads/duplicates?phone=987000000' }),
+  },
+  {
+    name: 'POST /api/leads',
+    permissions: LEADS,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/leads',
+      payload: { name: 'Lead matriz', phone: `9${String(next()).padStart(8, '0')}`, channel: 'FERIA', on_duplicate: 'KEEP' },
+    }),
+  },
+  {
+    name: 'GET /api/leads/{id}',
+    permissions: LEADS,
+    request: async (db, caller) => ({ method: 'GET', url: `/api/leads/${await freshLead(db, caller)}` }),
+  },
+  {
+    name: 'PATCH /api/leads/{id}',
+    permissions: LEADS,
+    request: async (db, caller) => ({ method: 'PATCH', url: `/api/leads/${await freshLead(db, caller)}`, payload: { notes: 'Matriz' } }),
+  },
+  {
+    name: 'GET /api/leads/{id}/activities',
+    permissions: LEADS,
+    request: async (db, caller) => ({ method: 'GET', url: `/api/leads/${await freshLead(db, caller)}/activities` }),
+  },
+  {
+    name: 'POST /api/leads/{id}/activities',
+    permissions: LEADS,
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/leads/${await freshLead(db, caller)}/activities`,
+      payload: { kind: 'LLAMADA', outcome: 'Matriz' },
+    }),
+  },
+  {
+    name: 'POST /api/leads/{id}/merge',
+    permissions: LEADS,
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/leads/${await freshLead(db, caller)}/merge`,
+      payload: { name: 'Otro', email: 'otro@parcela.test', channel: 'WEB' },
+    }),
+  },
+  {
+    name: 'POST /api/leads/{id}/convert',
+    permissions: LEADS,
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/leads/${await freshLead(db, caller)}/convert`,
+      payload: { customer_id: await createCrmCustomer(db) },
+    }),
+  },
   {
     name: 'GET /api/staff-options',
     permissions: [],
@@ -502,12 +589,18 @@ export const ROUTES: readonly MatrixRoute[] = [
 
 describe.each(dialects)('role × route matrix (%s)', (dialect) => {
   const db = useTestDatabase(dialect);
-  const ctx = useTestApp(db);
+  // One app for the whole matrix: its requests share no limiter state, and an app per row made it the slowest suite.
+  const ctx = useSharedTestApp(db);
   const tokens = new Map<string, string>();
+  const callers = new Map<string, number>();
 
   beforeAll(async () => {
     await seedDemo(db(), { scryptLogN: TEST_SCRYPT_LOG_N });
-    for (const role of Object.keys(DEMO_ROLES)) tokens.set(role, await createSession(db(), await createStaff(db(), { roleNames: [role] })));
+    for (const role of Object.keys(DEMO_ROLES)) {
+      const staff = await createStaff(db(), { roleNames: [role] });
+      callers.set(role, staff.id);
+      tokens.set(role, await createSession(db(), staff));
+    }
   });
 
   it('covers every seeded role and only known permissions', () => {
@@ -534,7 +627,7 @@ describe.each(dialects)('role × route matrix (%s)', (dialect) => {
   );
 
   it.each(cases)('$label', async ({ route, role, allowed }) => {
-    const options = await route.request(db());
+    const options = await route.request(db(), callers.get(role)!);
     const res = await ctx().app.inject({ ...options, headers: { ...(options.headers ?? {}), ...bearer(tokens.get(role)!) } });
     if (allowed) {
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
@@ -546,7 +639,7 @@ describe.each(dialects)('role × route matrix (%s)', (dialect) => {
 
   it('answers 401 without a token on every route', async () => {
     for (const route of ROUTES) {
-      const { headers: _headers, ...options } = await route.request(db());
+      const { headers: _headers, ...options } = await route.request(db(), callers.get('Administrador')!);
       expect((await ctx().app.inject(options)).statusCode, route.name).toBe(401);
     }
   });

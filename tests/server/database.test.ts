@@ -24,6 +24,7 @@ const AFTER_0009 = [
   '0014-stage-revisions',
   '0015-crm-customers',
   '0016-comercio-reservations',
+  '0017-crm-leads',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -270,7 +271,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       expect((await migrator.migrateTo('0014-stage-revisions')).error).toBeUndefined();
       const portal = await createCustomer(db, { scryptLogN: TEST_SCRYPT_LOG_N, email: 'Portal@parcela.test' });
       const before = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
-      expect(await migrateToLatest(database)).toEqual(['0015-crm-customers', '0016-comercio-reservations']);
+      expect(await migrateToLatest(database)).toEqual(['0015-crm-customers', '0016-comercio-reservations', '0017-crm-leads']);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
       const stamp = '2026-01-01T00:00:00.000Z';
@@ -318,7 +319,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       expect((await migrator.migrateTo('0014-stage-revisions')).error).toBeUndefined();
       expect(await db.selectFrom('customers').select('id').execute()).toEqual([{ id: portal.id }]);
       expect(staffEntered.id).not.toBe(portal.id);
-      expect(await migrateToLatest(database)).toEqual(['0015-crm-customers', '0016-comercio-reservations']);
+      expect(await migrateToLatest(database)).toEqual(['0015-crm-customers', '0016-comercio-reservations', '0017-crm-leads']);
     } finally {
       await database.destroy();
     }

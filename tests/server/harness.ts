@@ -141,6 +141,25 @@ export function useTestApp(getDb: () => Kysely<DB>, overrides: Partial<AppConfig
   };
 }
 
+/**
+ * Registers beforeAll/afterAll building one app for the enclosing describe: for suites of many
+ * independent requests that share no limiter state (the role × route matrix), where an app per
+ * test would cost more than the requests. @returns its getter.
+ */
+export function useSharedTestApp(getDb: () => Kysely<DB>, overrides: Partial<AppConfig> = {}, options: TestAppOptions = {}): () => TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await buildTestApp(getDb(), overrides, createManualClock(), options);
+  });
+  afterAll(async () => {
+    await current?.app.close();
+  });
+  return () => {
+    if (!current) throw new Error('test app not ready');
+    return current;
+  };
+}
+
 /** Authorization header for a bearer token. */
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };

@@ -13,7 +13,7 @@ import type { UsersApi } from '../../src/api/configuracion/users';
 import type { RolesApi } from '../../src/api/configuracion/roles';
 import type { StaffUser } from '../../src/schemas/configuracion/users';
 import type { Role } from '../../src/schemas/configuracion/roles';
-import { MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../src/schemas/permissions';
+import { ACTION, ACTION_REQUIRES, MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../src/schemas/permissions';
 import { createUsersMachines } from '../../src/machines/configuracion/users.actors';
 import { createRolesMachines, togglePermission } from '../../src/machines/configuracion/roles.actors';
 import { UsersPage } from '../../src/views/configuracion/UsersPage';
@@ -245,6 +245,18 @@ describe('togglePermission and the matrix groups', () => {
     expect(togglePermission([], SUBMODULE.leads, true, crm).sort()).toEqual([MODULE.crm, SUBMODULE.leads].sort());
     expect(togglePermission([MODULE.crm, SUBMODULE.leads, MODULE.finanzas], MODULE.crm, false, crm)).toEqual([MODULE.finanzas]);
     expect(togglePermission([MODULE.crm, SUBMODULE.leads], SUBMODULE.leads, false, crm)).toEqual([MODULE.crm]);
+  });
+  it('an action permission brings its submodule and module, and goes with its submodule', () => {
+    const withAction = { ...crm, submodules: [...crm.submodules, ACTION.supervisarLeads], requires: ACTION_REQUIRES };
+    expect(togglePermission([], ACTION.supervisarLeads, true, withAction).sort()).toEqual(
+      [MODULE.crm, SUBMODULE.leads, ACTION.supervisarLeads].sort(),
+    );
+    expect(togglePermission([MODULE.crm, SUBMODULE.leads, ACTION.supervisarLeads], SUBMODULE.leads, false, withAction)).toEqual([
+      MODULE.crm,
+    ]);
+    expect(
+      togglePermission([MODULE.crm, SUBMODULE.leads, ACTION.supervisarLeads], ACTION.supervisarLeads, false, withAction).sort(),
+    ).toEqual([MODULE.crm, SUBMODULE.leads].sort());
   });
   it('covers every staff permission exactly once, never a customer-only one', () => {
     const all = MATRIX_GROUPS.flatMap((g) => [g.module, ...g.submodules.map((s) => s.permission)]);

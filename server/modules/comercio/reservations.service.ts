@@ -19,6 +19,7 @@ import { nextVersion, staleRecord } from '../../db/versions';
 import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
 import { createNotifications, escapeHtml, type CreatedNotifications } from '../../notifications/notifications.service';
 import { lotSnapshot } from '../proyectos/lots.repository';
+import { concludeLeadsOfCustomer } from '../crm/leads.service';
 import { listReservationIds, reservationNumber, reservationRow, reservationsByIds } from './reservations.repository';
 
 /** Parsed POST /api/reservations body. */
@@ -146,6 +147,8 @@ export async function createReservation(
         action: 'CREATE',
         after: await reservationRow(trx, reservationId),
       });
+      // A reservation is what concludes the customer's open leads (issue "CRM and sales").
+      await concludeLeadsOfCustomer(trx, audit, body.customer_id);
       return reservationId;
     });
   } catch (error) {

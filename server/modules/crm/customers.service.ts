@@ -111,10 +111,16 @@ async function withConflictCheck<T>(
 
 /**
  * Creates a customer entered by staff (POST /api/customers), without a portal login; the change
- * history row is written in the same transaction.
- * @throws HttpError 422 on the rules of {@link storedRuleErrors}.
+ * history row is written in the same transaction, and so is `link` (e.g. a lead converted into
+ * this customer, server/modules/crm/leads.service.ts), which may throw to roll it all back.
+ * @throws HttpError 422 on the rules of {@link storedRuleErrors}; whatever `link` throws.
  */
-export async function createCustomer(deps: AppDeps, audit: AuditContext, body: CreateCustomerBody): Promise<Customer> {
+export async function createCustomer(
+  deps: AppDeps,
+  audit: AuditContext,
+  body: CreateCustomerBody,
+  link?: (trx: Kysely<DB>, customerId: number) => Promise<void>,
+): Promise<Customer> {
   const errors = await storedRuleErrors(deps, deps.db, body);
   if (errors) throw validationError(errors);
   const now = deps.clock.now().toISOString();
@@ -148,6 +154,7 @@ export async function createCustomer(deps: AppDeps, audit: AuditContext, body: C
       action: 'CREATE',
       after: await customerRow(trx, customerId),
     });
+    if (link) await link(trx, customerId);
     return customerId;
   });
   return getCustomer(deps.db, id);

@@ -20,15 +20,12 @@ export const ADMIN_ROLE_NAME = 'Administrador';
 
 /**
  * Toggles one permission of a matrix: a module off also removes its submodules; a submodule on
- * also adds its module (a submodule needs the module, docs/product.md §6).
+ * also adds its module (a submodule needs the module, docs/product.md §6); an action permission on
+ * also adds the submodule it needs, and that submodule off removes it.
  */
-export function togglePermission(
-  held: readonly string[],
-  permission: string,
-  checked: boolean,
-  group: { module: string; submodules: readonly string[] },
-): string[] {
+export function togglePermission(held: readonly string[], permission: string, checked: boolean, group: MatrixGroupRef): string[] {
   const set = new Set(held);
+  const requires = group.requires ?? {};
   if (permission === group.module) {
     if (checked) set.add(group.module);
     else {
@@ -38,13 +35,26 @@ export function togglePermission(
   } else if (checked) {
     set.add(permission);
     set.add(group.module);
-  } else set.delete(permission);
+    const needed = requires[permission];
+    if (needed) set.add(needed);
+  } else {
+    set.delete(permission);
+    for (const [action, needed] of Object.entries(requires)) if (needed === permission) set.delete(action);
+  }
   return [...set];
+}
+
+/** A group of the matrix as the toggle reads it: its module, its submodules and action permissions, and what each action needs. */
+export interface MatrixGroupRef {
+  module: string;
+  submodules: readonly string[];
+  /** Action permission → the submodule it needs (src/schemas/permissions.ts ACTION_REQUIRES). */
+  requires?: Readonly<Record<string, string>>;
 }
 
 export type MatrixEvent =
   | { type: 'matrix.open'; role: Role }
-  | { type: 'matrix.toggle'; permission: string; checked: boolean; group: { module: string; submodules: readonly string[] } }
+  | { type: 'matrix.toggle'; permission: string; checked: boolean; group: MatrixGroupRef }
   | { type: 'matrix.save' }
   | { type: 'matrix.reload' }
   | { type: 'matrix.close' };

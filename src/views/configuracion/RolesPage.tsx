@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { createRoleRequestSchema, type Role } from '../../schemas/configuracion/roles';
 import { MENU_CATALOGUE } from '../../schemas/menu-catalogue';
-import { STAFF_PERMISSIONS, type Permission } from '../../schemas/permissions';
+import { ACTION, ACTION_REQUIRES, STAFF_PERMISSIONS, type Permission } from '../../schemas/permissions';
 import { ADMIN_ROLE_NAME, type RolesMachines } from '../../machines/configuracion/roles.actors';
 import { inspectOption } from '../../machines/inspect';
 import { useServices } from '../services';
@@ -60,12 +60,20 @@ const roleFormSchema = z.object({ name: createRoleRequestSchema.shape.name, copy
 const ROLE_FIELDS = ['name'] as const;
 const EMPTY_ROLE = { name: '', copy_of: null };
 
-/** A group of the matrix: the menu group's module and its distinct staff submodules (items sharing one are listed together). */
+/**
+ * A group of the matrix: the menu group's module, its distinct staff submodules (items sharing one
+ * are listed together) and, right after the submodule they need, its action permissions.
+ */
 export interface MatrixGroup {
   nombre: string;
   module: Permission;
-  submodules: { permission: Permission; label: string }[];
+  submodules: { permission: Permission; label: string; action?: boolean }[];
 }
+
+/** Labels of the action permissions in the matrix (src/schemas/permissions.ts ACTION). */
+const ACTION_LABELS: Record<(typeof ACTION)[keyof typeof ACTION], string> = {
+  [ACTION.supervisarLeads]: 'Supervisar leads (ver y asignar los de todos los asesores)',
+};
 
 /** The matrix rows, from the menu catalogue (customer-only submodules and items without a submodule left out). */
 export const MATRIX_GROUPS: readonly MatrixGroup[] = MENU_CATALOGUE.map((g) => {
@@ -74,7 +82,12 @@ export const MATRIX_GROUPS: readonly MatrixGroup[] = MENU_CATALOGUE.map((g) => {
     if (item.permission === null || !STAFF_PERMISSIONS.includes(item.permission)) continue;
     const existing = submodules.find((s) => s.permission === item.permission);
     if (existing) existing.label += `, ${item.nombre}`;
-    else submodules.push({ permission: item.permission, label: item.nombre });
+    else {
+      submodules.push({ permission: item.permission, label: item.nombre });
+      for (const [action, needed] of Object.entries(ACTION_REQUIRES) as [keyof typeof ACTION_LABELS, Permission][]) {
+        if (needed === item.permission) submodules.push({ permission: action, label: ACTION_LABELS[action], action: true });
+      }
+    }
   }
   return { nombre: g.nombre, module: g.module, submodules };
 });
@@ -185,7 +198,7 @@ export function PermissionMatrix({ matrix }: { matrix: MatrixRef }) {
         ) : null}
         <div className="permission-matrix-groups">
           {MATRIX_GROUPS.map((g) => {
-            const group = { module: g.module, submodules: g.submodules.map((s) => s.permission) };
+            const group = { module: g.module, submodules: g.submodules.map((s) => s.permission), requires: ACTION_REQUIRES };
             const toggle = (permission: string, checked: boolean) => matrix.send({ type: 'matrix.toggle', permission, checked, group });
             return (
               <fieldset key={g.nombre} className="permission-matrix-group">
@@ -199,6 +212,7 @@ export function PermissionMatrix({ matrix }: { matrix: MatrixRef }) {
                   {g.submodules.map((s) => (
                     <Checkbox
                       key={s.permission}
+                      className={s.action ? 'permission-matrix-action' : undefined}
                       label={s.label}
                       checked={set.has(s.permission)}
                       disabled={readOnly || saving}

@@ -10,6 +10,7 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   users: 'Usuario',
   roles: 'Rol',
   customers: 'Cliente',
+  leads: 'Lead',
   reservations: 'Separación',
   companies: 'Empresa',
   locals: 'Local',
@@ -104,6 +105,14 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   conditions_accepted_at: 'Condiciones aceptadas',
   reminded_at: 'Recordatorio enviado',
   created_by: 'Registrado por',
+  // CRM: leads.
+  channel: 'Canal',
+  campaign: 'Campaña',
+  lost_reason: 'Motivo (no concretado)',
+  next_follow_up_at: 'Próximo seguimiento',
+  last_activity_at: 'Última actividad',
+  received_at: 'Recibido',
+  subdivision_ids: 'Lotizaciones de interés',
 };
 
 /** Spanish label of an audited entity (table name), or the raw name when unknown. */

@@ -26,6 +26,7 @@ import * as company from '../../../src/schemas/configuracion/company';
 import * as changeHistory from '../../../src/schemas/historial/change-history';
 import * as customers from '../../../src/schemas/crm/customers';
 import * as reservations from '../../../src/schemas/comercio/reservations';
+import * as leads from '../../../src/schemas/crm/leads';
 import * as list from '../../../src/schemas/list';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 
@@ -39,11 +40,22 @@ const MODULES: Record<string, Record<string, unknown>> = {
   company,
   changeHistory,
   customers,
+  leads,
   reservations,
   list,
 };
 
 const meta = { page: 1, per_page: 20, total: 1 };
+/** The fields of a lead the spec of the leads screen fixes (docs/decisions.md "Leads"). */
+const lead = {
+  id: 1,
+  name: 'Ana Torres',
+  channel: 'FACEBOOK',
+  status: 'POR_ATENDER',
+  received_at: '2026-11-22T15:00:00Z',
+  created_at: '2026-11-22T15:00:00Z',
+  updated_at: '2026-11-22T15:00:00Z',
+};
 const when = '2026-11-22T15:00:00Z';
 const notificationItem = {
   id_notification: 1,
@@ -246,6 +258,18 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   // CRM
   customersPageSchema: { schema: customers.customersPageSchema as zc.$ZodType, example: { data: [customer], meta } },
   customerResponseSchema: { schema: customers.customerResponseSchema as zc.$ZodType, example: { data: customer } },
+  leadsPageSchema: { schema: leads.leadsPageSchema as zc.$ZodType, example: { data: [lead], meta } },
+  leadResponseSchema: { schema: leads.leadResponseSchema as zc.$ZodType, example: { data: lead } },
+  leadDuplicatesResponseSchema: { schema: leads.leadDuplicatesResponseSchema as zc.$ZodType, example: { data: [lead] } },
+  leadsSummaryResponseSchema: { schema: leads.leadsSummaryResponseSchema as zc.$ZodType, example: { data: { counts: {} } } },
+  leadActivitiesResponseSchema: {
+    schema: leads.leadActivitiesResponseSchema as zc.$ZodType,
+    example: { data: [{ id: 1, kind: 'LLAMADA', outcome: 'Contestó', occurred_at: when }] },
+  },
+  leadActivityResponseSchema: {
+    schema: leads.leadActivityResponseSchema as zc.$ZodType,
+    example: { data: { id: 1, kind: 'NOTA', outcome: 'Nota', occurred_at: when } },
+  },
   // Comercial
   reservationsPageSchema: { schema: reservations.reservationsPageSchema as zc.$ZodType, example: { data: [reservation], meta } },
   reservationResponseSchema: { schema: reservations.reservationResponseSchema as zc.$ZodType, example: { data: reservation } },
