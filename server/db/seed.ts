@@ -8,6 +8,7 @@ import { insertRole } from '../modules/configuracion/roles.repository';
 import { createStaffUser } from '../modules/configuracion/users.service';
 import { seedDemoSubdivisions } from '../modules/proyectos/lot-import/demo-subdivisions';
 import { seedDemoCustomers } from '../modules/crm/demo-customers';
+import { seedDemoLeads } from '../modules/crm/demo-leads';
 import { seedDemoReservations } from '../modules/comercio/demo-reservations';
 import type { DB } from './database';
 
@@ -156,6 +157,9 @@ export async function seedDemo(db: Kysely<DB>, options: { scryptLogN: number; cl
     await seedDemoSubdivisions(trx, clock, agent?.id ?? null);
     // CRM: customers entered by staff, assigned to the demo agent.
     await seedDemoCustomers(trx, clock, agent ? [agent.id] : []);
+    // CRM: leads across channels and statuses, most of them the demo agent's.
+    const admin = await trx.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.admin.email).executeTakeFirst();
+    await seedDemoLeads(trx, clock, agent?.id ?? null, admin?.id ?? null);
     // Comercial: every Separado lot held by a live reservation of one of them.
     await seedDemoReservations(trx, clock, agent?.id ?? null);
     return true;

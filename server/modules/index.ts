@@ -20,6 +20,7 @@ import { configuracionMigration } from './configuracion/migrations/0004-configur
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
+import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
 import { leadsMigration } from './crm/migrations/0017-crm-leads';
 import { customersCrmRoutes } from './crm/customers.routes';
 import { crmCustomersMigration } from './crm/migrations/0015-crm-customers';
@@ -78,7 +79,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },
   {
     name: 'proyectos',
-    routes: [projectsRoutes, lotImportsRoutes],
+    routes: [projectsRoutes, lotImportsRoutes, subdivisionOptionsRoutes],
     migrations: {
       '0005-projects': projectsMigration,
       '0006-numeric-limits': numericLimitsMigration,

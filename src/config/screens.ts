@@ -42,6 +42,8 @@ export const SCREEN_MACHINE_MODULES = {
   maps: 'mapas/maps.actors',
   /** CRM → Clientes: list, editor, staff pickers, spouse search, portal-link action. */
   customers: 'crm/customers.actors',
+  /** CRM → LEADS: list, board, editor, side panel with the activity log, convert, duplicates. */
+  leads: 'crm/leads.actors',
 } as const;
 
 export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
@@ -71,7 +73,7 @@ export const SCREENS = {
   pagos: PLACEHOLDER,
   registroCuotas: PLACEHOLDER,
   clientes: { view: 'crm/CustomersPage', component: 'CustomersScreen', machines: 'customers' },
-  leads: PLACEHOLDER,
+  leads: { view: 'crm/LeadsPage', component: 'LeadsScreen', machines: 'leads' },
   lotizaciones: { view: 'proyectos/SubdivisionsPage', component: 'SubdivisionsScreen', machines: 'projects' },
   lotes: { view: 'proyectos/LotsPage', component: 'LotsScreen', machines: 'projects' },
   mapaProyectos: { view: 'mapas/ProjectMapPage', component: 'ProjectMapScreen', machines: 'maps' },

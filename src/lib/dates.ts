@@ -78,3 +78,41 @@ export function relativeTimeEs(iso: string | null | undefined, now: InstantLike 
   }
   return format.format(0, 'second');
 }
+
+/**
+ * An instant as dd/mm/yy HH:mm in America/Lima (docs/product.md §1), e.g. a lead's next follow-up.
+ * @returns '' when `iso` is not an ISO instant.
+ */
+export function formatDateTime(iso: string): string {
+  try {
+    const t = Temporal.Instant.from(iso).toZonedDateTimeISO(LIMA_TIME_ZONE);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${two(t.day)}/${two(t.month)}/${two(t.year % 100)} ${two(t.hour)}:${two(t.minute)}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A Lima wall time as an `<input type="datetime-local">` writes it (`YYYY-MM-DDTHH:mm`) → the ISO
+ * instant (UTC, `Z`). Lima has no daylight saving, so every wall time exists once.
+ * @returns null when `text` is not such a wall time.
+ */
+export function limaWallTimeToInstant(text: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)) return null;
+  try {
+    return Temporal.PlainDateTime.from(text, { overflow: 'reject' }).toZonedDateTime(LIMA_TIME_ZONE).toInstant().toString();
+  } catch {
+    return null;
+  }
+}
+
+/** An ISO instant → its Lima wall time `YYYY-MM-DDTHH:mm` (for a datetime-local input); '' when not an instant. */
+export function instantToLimaWallTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  try {
+    return Temporal.Instant.from(iso).toZonedDateTimeISO(LIMA_TIME_ZONE).toPlainDateTime().toString({ smallestUnit: 'minute' });
+  } catch {
+    return '';
+  }
+}

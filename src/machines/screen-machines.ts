@@ -56,6 +56,7 @@ type ChangeHistoryModule = typeof import('./historial/change-history.actors');
 type ProjectsModule = typeof import('./proyectos/projects.actors');
 type MapsModule = typeof import('./mapas/maps.actors');
 type CustomersModule = typeof import('./crm/customers.actors');
+type LeadsModule = typeof import('./crm/leads.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -66,6 +67,7 @@ export const SCREEN_MACHINES = {
   projects: machineModule('projects', (m: ProjectsModule) => m.createProjectsMachinesFor),
   maps: machineModule('maps', (m: MapsModule) => m.createMapsMachinesFor),
   customers: machineModule('customers', (m: CustomersModule) => m.createCustomersMachinesFor),
+  leads: machineModule('leads', (m: LeadsModule) => m.createLeadsMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */

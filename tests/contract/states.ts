@@ -56,6 +56,11 @@ export const STATES = {
   customerAndLotsExist: 'a signed-in staff user, a CRM customer and a subdivision with lots exist',
   /** As customerAndLotsExist, plus reservation 1: CRM_CUSTOMER's, on lot 1 (now SEPARADO), PENDIENTE_PAGO, version 1, by STAFF. */
   liveReservationExists: 'a live reservation of a CRM customer exists',
+  /**
+   * STAFF is signed in (param `token`, role Administrador: a lead supervisor) and CRM_LEAD exists
+   * (id 1 on an empty database): STAFF's, POR_ATENDER, version 1, with one activity (id 1, LLAMADA).
+   */
+  leadExists: 'a signed-in staff user and a lead exist',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */
@@ -123,6 +128,16 @@ export const HISTORY_ENTRY = {
   action: 'UPDATE',
   before: { name: 'Sede Lima' },
   after: { name: 'Sede Central - Lima' },
+} as const;
+
+/** The lead promised by STATES.leadExists. */
+export const CRM_LEAD = {
+  name: 'Gabriela Torres Ríos',
+  phone: '987000111',
+  email: 'gabriela.torres@parcela.test',
+  channel: 'FACEBOOK',
+  campaign: 'Preventa',
+  activity: { kind: 'LLAMADA', outcome: 'Pidió precios de lotes esquina' },
 } as const;
 
 /** The customer promised by STATES.crmCustomerExists (entered in CRM → Clientes, no portal login). */

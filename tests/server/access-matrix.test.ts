@@ -580,6 +580,12 @@ export const ROUTES: readonly MatrixRoute[] = [
     }),
   },
   {
+    name: 'GET /api/subdivision-options',
+    permissions: [],
+    alternatives: [PROJECTS, LEADS, CUSTOMERS, SALES],
+    request: async () => ({ method: 'GET', url: '/api/subdivision-options' }),
+  },
+  {
     name: 'GET /api/staff-options',
     permissions: [],
     alternatives: [CUSTOMERS, LEADS, SALES],

@@ -1,7 +1,14 @@
 /** lib/dates (issue "Foundation"; docs/product.md §1, §9: America/Lima, dd/mm/yy). */
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { formatDate, relativeTimeEs, todayInLima } from '../../../src/lib/dates';
+import {
+  formatDate,
+  formatDateTime,
+  instantToLimaWallTime,
+  limaWallTimeToInstant,
+  relativeTimeEs,
+  todayInLima,
+} from '../../../src/lib/dates';
 
 describe('todayInLima', () => {
   it('uses Lima (UTC−5), not UTC', () => {
@@ -62,5 +69,19 @@ describe('relativeTimeEs (docs/product.md §2 notifications: creation date as re
     expect(relativeTimeEs('  ', now)).toBe('Fecha no disponible');
     expect(relativeTimeEs('no es una fecha', now)).toBe('Fecha inválida');
     expect(relativeTimeEs('2025-13-45T99:00:00Z', now)).toBe('Fecha inválida');
+  });
+});
+
+describe('Lima wall times (a lead follow-up)', () => {
+  it('formats an instant in America/Lima as dd/mm/yy HH:mm', () => {
+    expect(formatDateTime('2026-03-02T03:30:00Z')).toBe('01/03/26 22:30');
+    expect(formatDateTime('nope')).toBe('');
+  });
+  it('turns a datetime-local text into the instant (UTC−5) and back', () => {
+    expect(limaWallTimeToInstant('2026-03-01T22:30')).toBe('2026-03-02T03:30:00Z');
+    expect(instantToLimaWallTime('2026-03-02T03:30:00Z')).toBe('2026-03-01T22:30');
+    expect(limaWallTimeToInstant('2026-02-30T10:00')).toBeNull();
+    expect(limaWallTimeToInstant('')).toBeNull();
+    expect(instantToLimaWallTime(null)).toBe('');
   });
 });

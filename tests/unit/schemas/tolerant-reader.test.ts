@@ -27,6 +27,7 @@ import * as changeHistory from '../../../src/schemas/historial/change-history';
 import * as customers from '../../../src/schemas/crm/customers';
 import * as reservations from '../../../src/schemas/comercio/reservations';
 import * as leads from '../../../src/schemas/crm/leads';
+import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-options';
 import * as list from '../../../src/schemas/list';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 
@@ -41,6 +42,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   changeHistory,
   customers,
   leads,
+  subdivisionOptions,
   reservations,
   list,
 };
@@ -269,6 +271,10 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   leadActivityResponseSchema: {
     schema: leads.leadActivityResponseSchema as zc.$ZodType,
     example: { data: { id: 1, kind: 'NOTA', outcome: 'Nota', occurred_at: when } },
+  },
+  subdivisionOptionsResponseSchema: {
+    schema: subdivisionOptions.subdivisionOptionsResponseSchema as zc.$ZodType,
+    example: { data: [{ id: 1, name: 'Los Viñedos' }] },
   },
   // Comercial
   reservationsPageSchema: { schema: reservations.reservationsPageSchema as zc.$ZodType, example: { data: [reservation], meta } },

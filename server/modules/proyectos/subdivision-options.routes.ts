@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { subdivisionOptionsResponseSchema } from '../../../src/schemas/proyectos/subdivision-options';
+import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { staffWithAnyOf } from '../../auth/guard';
+import type { AppDeps } from '../../context';
+import { MAIN_BASE } from '../../platform/bases';
+
+/** Who may list subdivision names for pickers: whoever manages subdivisions, leads, customers or sales. */
+export const SUBDIVISION_OPTIONS_ACCESS = staffWithAnyOf(
+  [MODULE.proyectos, SUBMODULE.lotizaciones],
+  [MODULE.crm, SUBMODULE.leads],
+  [MODULE.crm, SUBMODULE.clientes],
+  [MODULE.comercial, SUBMODULE.ventas],
+);
+
+/** Most subdivisions one answer lists (an installation has tens, not thousands). */
+const MAX_OPTIONS = 500;
+
+/**
+ * GET /api/subdivision-options: every subdivision's id, name and status by name, for pickers
+ * (a lead's subdivisions of interest, list filters) of users without the Lotizaciones screen.
+ */
+export function subdivisionOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      `${MAIN_BASE}/subdivision-options`,
+      { config: { access: SUBDIVISION_OPTIONS_ACCESS }, schema: { response: { 200: subdivisionOptionsResponseSchema } } },
+      async () => ({
+        data: await deps.db
+          .selectFrom('subdivisions')
+          .select(['id', 'name', 'status'])
+          .orderBy('name')
+          .orderBy('id')
+          .limit(MAX_OPTIONS)
+          .execute(),
+      }),
+    );
+  };
+}
