@@ -103,6 +103,14 @@ const importUpload = () => {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 };
 
+/** A multipart body with `file` = a one-lead CSV (lead import), kept even when its phone repeats. */
+const leadUpload = () => {
+  const boundary = 'matriz-leads';
+  const csv = `full_name,phone_number\nLead matriz,9${String(next()).padStart(8, '0')}\n`;
+  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="duplicates"\r\n\r\nKEEP\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
 /** A fresh live reservation's id (of a fresh lot, marked SEPARADO as the service does). */
 const freshReservation = async (db: Kysely<DB>) => {
   const lotId = await freshLot(db);
@@ -536,6 +544,16 @@ export const ROUTES: readonly MatrixRoute[] = [
       url: '/api/leads',
       payload: { name: 'Lead matriz', phone: `9${String(next()).padStart(8, '0')}`, channel: 'FERIA', on_duplicate: 'KEEP' },
     }),
+  },
+  {
+    name: 'POST /api/leads/imports/preview',
+    permissions: LEADS,
+    request: async () => ({ method: 'POST', url: '/api/leads/imports/preview', ...leadUpload() }),
+  },
+  {
+    name: 'POST /api/leads/imports',
+    permissions: LEADS,
+    request: async () => ({ method: 'POST', url: '/api/leads/imports', ...leadUpload() }),
   },
   {
     name: 'GET /api/leads/{id}',

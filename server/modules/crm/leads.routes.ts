@@ -8,6 +8,11 @@ import {
   leadActivityResponseSchema,
   leadDuplicatesQuerySchema,
   leadDuplicatesResponseSchema,
+  LEAD_IMPORT_MAX_BYTES,
+  LEAD_MESSAGES,
+  leadImportOptionsSchema,
+  leadImportPreviewResponseSchema,
+  leadImportResultResponseSchema,
   leadResponseSchema,
   leadsPageSchema,
   leadsQuerySchema,
@@ -22,8 +27,10 @@ import { auditContextOf } from '../../audit/audit';
 import { heldPermissions } from '../../auth/accounts';
 import { requireAuth, staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';
-import { parseId } from '../../errors';
+import { fieldError, parseId, validationError } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
+import { uploadError } from '../../uploads';
+import { commitLeadImport, previewLeadImport, type LeadImportSettings } from './leads-import.service';
 import {
   addLeadActivity,
   convertLead,
@@ -38,13 +45,49 @@ import {
   type LeadScope,
 } from './leads.service';
 
+/**
+ * Reads a lead import's multipart body: part `file` (≤ {@link LEAD_IMPORT_MAX_BYTES}) and the text
+ * fields of `leadImportOptionsSchema` (channel, agent_id, duplicates), in any order.
+ * @throws HttpError 422 on `file` when missing, too large or malformed; 422 on a bad option.
+ */
+async function readLeadUpload(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string; settings: LeadImportSettings }> {
+  let bytes: Buffer | null = null;
+  let filename = '';
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: LEAD_IMPORT_MAX_BYTES, fieldSize: 100, files: 1, fields: 3, parts: 4 },
+    })) {
+      if (part.type === 'file') {
+        const content = await part.toBuffer();
+        if (part.fieldname === 'file') {
+          bytes = content;
+          filename = part.filename ?? '';
+        }
+      } else if (['channel', 'agent_id', 'duplicates'].includes(part.fieldname)) {
+        const value = String(part.value ?? '').trim();
+        if (value !== '') fields[part.fieldname] = value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(error, 'file', { missing: LEAD_MESSAGES.importMissing, tooLarge: LEAD_MESSAGES.importTooLarge });
+  }
+  if (!bytes || bytes.length === 0) throw fieldError('file', LEAD_MESSAGES.importMissing);
+  const parsed = leadImportOptionsSchema.safeParse(fields);
+  if (!parsed.success) {
+    throw validationError(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'file'), [i.message]])));
+  }
+  return { bytes, filename, settings: parsed.data };
+}
+
 /** Who may work leads: 'Acceso módulo CRM' + 'Acceso submódulo LEADS'; 'Supervisar leads' widens the scope (leads.service.ts). */
 export const LEADS_ACCESS = staffWith(MODULE.crm, SUBMODULE.leads);
 
 /**
  * CRM → LEADS: GET/POST /api/leads, GET /api/leads/summary, GET /api/leads/duplicates,
  * GET/PATCH /api/leads/{id}, GET/POST /api/leads/{id}/activities, POST /api/leads/{id}/merge,
- * POST /api/leads/{id}/convert. Without 'Supervisar leads' a caller reaches only the leads
+ * POST /api/leads/{id}/convert, POST /api/leads/imports/preview and POST /api/leads/imports
+ * (CSV/XLSX, parsed on the import workers). Without 'Supervisar leads' a caller reaches only the leads
  * assigned to them (403 on another's). Assignment notifications are published after commit.
  */
 export function leadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -86,6 +129,26 @@ export function leadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return reply.status(201).send({ data: lead });
       },
     );
+
+    app.post(
+      `${MAIN_BASE}/leads/imports/preview`,
+      { config, schema: { response: { 200: leadImportPreviewResponseSchema } } },
+      async (request) => {
+        const scope = await scopeOf(request);
+        const upload = await readLeadUpload(request);
+        const file = await deps.importChecks.checkLeads(upload.bytes, upload.filename);
+        return { data: await previewLeadImport(deps, scope, file, upload.settings) };
+      },
+    );
+
+    app.post(`${MAIN_BASE}/leads/imports`, { config, schema: { response: { 200: leadImportResultResponseSchema } } }, async (request) => {
+      const scope = await scopeOf(request);
+      const upload = await readLeadUpload(request);
+      const file = await deps.importChecks.checkLeads(upload.bytes, upload.filename);
+      const { result, events } = await commitLeadImport(deps, audit(request), scope, file, upload.settings);
+      deps.broadcaster.publish(events);
+      return { data: result };
+    });
 
     app.get(
       `${MAIN_BASE}/leads/:id`,

@@ -339,35 +339,51 @@ export async function mergeLead(deps: AppDeps, audit: AuditContext, scope: LeadS
   await visibleLead(deps.db, id, scope);
   const errors = await storedRuleErrors(deps.db, { subdivision_ids: body.subdivision_ids }, scope);
   if (Object.keys(errors).length > 0) throw validationError(errors);
-  const now = nowOf(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await leadRow(trx, id);
-    if (!before) throw notFound();
-    const fill = <T>(current: T | null, incoming: T | null | undefined): T | null => current ?? incoming ?? null;
-    const documentNumber = fill(before.document_number, body.document_number);
-    await updateLeadColumns(trx, id, {
-      phone: fill(before.phone, body.phone),
-      email: fill(before.email, body.email),
-      document_number: documentNumber,
-      id_document_type: before.document_number ? before.id_document_type : documentNumber ? (body.id_document_type ?? null) : null,
-      campaign: fill(before.campaign, body.campaign),
-      ...(before.status === 'NO_CONCRETADO' ? { status: 'POR_ATENDER' as const, lost_reason: null } : {}),
-      updated_at: now,
-    });
-    await setLeadSubdivisions(trx, id, [...before.subdivision_ids, ...(body.subdivision_ids ?? [])]);
-    const channel = LEAD_CHANNEL_LABELS[body.channel];
-    const parts = [`Nuevo contacto fusionado: ${body.name} por ${channel}`, body.campaign ? `campaña ${body.campaign}` : null, body.notes];
-    await insertLeadActivity(trx, {
-      lead_id: id,
-      kind: 'NOTA',
-      outcome: parts.filter(Boolean).join('. ').slice(0, 1000),
-      occurred_at: now,
-      user_id: staffActorId(audit),
-      created_at: now,
-    });
-    await recordChange(trx, audit, { entity: 'leads', recordId: id, action: 'UPDATE', before, after: await leadRow(trx, id) });
-  });
+  await deps.db.transaction().execute((trx) => foldContact(trx, audit, id, body));
   return leadById(deps, id);
+}
+
+/** A new contact's data as {@link foldContact} reads it. */
+export type ContactBody = Pick<
+  MergeLeadBody,
+  'name' | 'phone' | 'email' | 'id_document_type' | 'document_number' | 'campaign' | 'notes' | 'subdivision_ids'
+> & {
+  channel: LeadChannel;
+};
+
+/**
+ * Folds a contact into lead `id` inside the caller's transaction (merge and import): blank fields
+ * take the contact's values, subdivisions are joined, a NOTA records the contact, a NO_CONCRETADO
+ * lead reopens as POR_ATENDER; the history row is written.
+ * @throws HttpError 404 when the lead is gone.
+ */
+export async function foldContact(trx: Kysely<DB>, audit: AuditContext, id: number, body: ContactBody): Promise<void> {
+  const now = audit.clock.now().toISOString();
+  const before = await leadRow(trx, id);
+  if (!before) throw notFound();
+  const fill = <T>(current: T | null, incoming: T | null | undefined): T | null => current ?? incoming ?? null;
+  const documentNumber = fill(before.document_number, body.document_number);
+  await updateLeadColumns(trx, id, {
+    phone: fill(before.phone, body.phone),
+    email: fill(before.email, body.email),
+    document_number: documentNumber,
+    id_document_type: before.document_number ? before.id_document_type : documentNumber ? (body.id_document_type ?? null) : null,
+    campaign: fill(before.campaign, body.campaign),
+    ...(before.status === 'NO_CONCRETADO' ? { status: 'POR_ATENDER' as const, lost_reason: null } : {}),
+    updated_at: now,
+  });
+  await setLeadSubdivisions(trx, id, [...before.subdivision_ids, ...(body.subdivision_ids ?? [])]);
+  const channel = LEAD_CHANNEL_LABELS[body.channel];
+  const parts = [`Nuevo contacto fusionado: ${body.name} por ${channel}`, body.campaign ? `campaña ${body.campaign}` : null, body.notes];
+  await insertLeadActivity(trx, {
+    lead_id: id,
+    kind: 'NOTA',
+    outcome: parts.filter(Boolean).join('. ').slice(0, 1000),
+    occurred_at: now,
+    user_id: staffActorId(audit),
+    created_at: now,
+  });
+  await recordChange(trx, audit, { entity: 'leads', recordId: id, action: 'UPDATE', before, after: await leadRow(trx, id) });
 }
 
 /**

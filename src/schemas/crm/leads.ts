@@ -108,6 +108,16 @@ export const LEAD_MESSAGES = {
   assignedTitle: 'Nuevo lead asignado',
   converted: 'Lead convertido en cliente',
   merged: 'Datos fusionados en el lead existente',
+  importMissing: 'Adjunte el archivo de leads (CSV o XLSX)',
+  importTooLarge: 'El archivo supera el máximo de 5 MB',
+  importFormat: 'Formato de archivo no reconocido: use CSV o XLSX',
+  importDamaged: 'El archivo está dañado y no se puede leer',
+  importEmpty: 'El archivo no tiene filas de leads',
+  importTooManyRows: 'El archivo tiene más de 2 000 filas: divídalo en archivos más pequeños',
+  importNoName: 'Falta una columna de nombre (full_name o nombre)',
+  importNoContact: 'Falta una columna de teléfono (phone_number) o de correo (email)',
+  importHasErrors: 'El archivo tiene errores: corríjalos y vuelva a comprobarlo',
+  importedTitle: 'Leads importados asignados',
 } as const;
 
 /**
@@ -368,3 +378,76 @@ export const leadResponseSchema = dataResponseSchema(leadSchema);
 export const leadDuplicatesResponseSchema = z.object({ data: z.array(leadSchema) });
 export const leadActivitiesResponseSchema = z.object({ data: z.array(leadActivitySchema) });
 export const leadActivityResponseSchema = dataResponseSchema(leadActivitySchema);
+
+// ——— Import (CSV/XLSX, e.g. a Meta lead-ads export) ———
+
+/** Rows one lead file may hold (a bound on the work of one request; split bigger files). */
+export const MAX_LEAD_IMPORT_ROWS = 2_000;
+/** Most bytes of a lead file. */
+export const LEAD_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Rows of the preview answer (the counts cover the whole file). */
+export const LEAD_IMPORT_PREVIEW_ROWS = 100;
+
+/** What to do with a row whose phone or document is an existing lead's: fold it into that lead, or create another. */
+export const LEAD_IMPORT_DUPLICATE_MODES = ['MERGE', 'KEEP'] as const;
+export type LeadImportDuplicateMode = (typeof LEAD_IMPORT_DUPLICATE_MODES)[number];
+
+/**
+ * The text fields sent with the file (multipart) to both import calls: the channel of rows
+ * without one, the agent of every row (a supervisor's choice; others get their own), and what to
+ * do with duplicates.
+ */
+export const leadImportOptionsSchema = z.strictObject({
+  channel: leadChannelSchema.default('FACEBOOK'),
+  agent_id: z.coerce.number().int().positive().optional(),
+  duplicates: z.enum(LEAD_IMPORT_DUPLICATE_MODES).default('MERGE'),
+});
+export type LeadImportOptions = z.input<typeof leadImportOptionsSchema>;
+
+/** One problem of a lead file: an ERROR stops the import, a WARNING is shown and the row goes in as said. */
+export const leadImportIssueSchema = z.object({
+  severity: z.enum(['ERROR', 'WARNING']).catch('ERROR'),
+  /** 1-based row of the file (the header is row 1); null for the whole file. */
+  row: z.number().int().nullable().default(null),
+  field: z.string().nullable().default(null),
+  message: z.string(),
+});
+export type LeadImportIssue = z.infer<typeof leadImportIssueSchema>;
+
+/** A row of the preview as it would be stored. */
+export const leadImportRowSchema = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable().default(null),
+  email: z.string().nullable().default(null),
+  channel: z.string(),
+  campaign: z.string().nullable().default(null),
+  received_at: z.string().nullable().default(null),
+  /** NUEVO: a new lead; FUSIONAR: folded into `duplicate_of`; REPETIDO: the same contact as an earlier row (skipped); ERROR: see the issues. */
+  action: z.string(),
+  duplicate_of: z.object({ id: z.number().int(), name: z.string() }).nullable().catch(null).default(null),
+});
+export type LeadImportRow = z.infer<typeof leadImportRowSchema>;
+
+/** POST /api/leads/imports/preview answer (nothing stored). */
+export const leadImportPreviewResponseSchema = z.object({
+  data: z.object({
+    total: z.number().int(),
+    /** Rows that would create a lead. */
+    create: z.number().int().default(0),
+    /** Rows that would be merged into an existing lead. */
+    merge: z.number().int().default(0),
+    /** Rows left out (repeated within the file). */
+    skip: z.number().int().default(0),
+    errors: z.number().int().default(0),
+    rows: z.array(leadImportRowSchema).catch([]),
+    issues: z.array(leadImportIssueSchema).catch([]),
+  }),
+});
+export type LeadImportPreview = z.infer<typeof leadImportPreviewResponseSchema>['data'];
+
+/** POST /api/leads/imports answer: what was stored, in one transaction. */
+export const leadImportResultResponseSchema = z.object({
+  data: z.object({ created: z.number().int(), merged: z.number().int().default(0), skipped: z.number().int().default(0) }),
+});
+export type LeadImportResult = z.infer<typeof leadImportResultResponseSchema>['data'];

@@ -5,9 +5,10 @@ import { Worker } from 'node:worker_threads';
 import { HttpError } from '../../../errors';
 import type { ImportCheckOptions } from './index';
 import type { ParseResult } from './types';
+import type { LeadFileResult } from '../../crm/lead-import';
 
 /**
- * Runs the lot-import parse + check (`readImportFile`) on worker threads, off the event loop
+ * Runs the lot-import parse + check (`readImportFile`) and the lead-file parse (`readLeadFile`) on worker threads, off the event loop
  * (issue 11 item 1; docs/security.md). A file that takes longer than the time budget, or needs more
  * memory than a worker may use, becomes a 422 on `file`; more waiting files than the queue holds
  * become a fast 503. The server itself keeps answering (/api/health) while files are checked.
@@ -35,12 +36,14 @@ export interface ImportCheckPoolOptions {
 
 /** One file to check. */
 interface Job {
+  /** A lot file (`readImportFile`) or a lead file (`readLeadFile`). */
+  kind: 'lots' | 'leads';
   bytes: Buffer;
   filename: string;
   layer: string | null;
   /** Choices on duplicated codes and the subdivision's overlap limit (issue 13 items 2 and 5). */
   options: ImportCheckOptions;
-  resolve: (result: ParseResult) => void;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -86,11 +89,24 @@ export class ImportCheckPool {
    *   the queue is full; Error when a worker fails for another reason (a bug: 500).
    */
   check(bytes: Buffer, filename: string, layer: string | null, options: ImportCheckOptions = {}): Promise<ParseResult> {
+    return this.enqueue<ParseResult>({ kind: 'lots', bytes, filename, layer, options });
+  }
+
+  /**
+   * Reads a lead file on a worker thread (same answer as `readLeadFile`, server/modules/crm/lead-import.ts).
+   * @throws as {@link check}.
+   */
+  checkLeads(bytes: Buffer, filename: string): Promise<LeadFileResult> {
+    return this.enqueue<LeadFileResult>({ kind: 'leads', bytes, filename, layer: null, options: {} });
+  }
+
+  /** Queues a job (503 when closed or the queue is full). */
+  private enqueue<T>(job: Omit<Job, 'resolve' | 'reject'>): Promise<T> {
     if (this.closed) return Promise.reject(new HttpError(503, CHECK_MESSAGES.busy));
     const free = this.slots.findIndex((s) => s === null || !s.busy);
     if (free < 0 && this.queue.length >= this.options.queueLimit) return Promise.reject(new HttpError(503, CHECK_MESSAGES.busy));
-    return new Promise<ParseResult>((resolve, reject) => {
-      this.queue.push({ bytes, filename, layer, options, resolve, reject });
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ ...job, resolve: (result) => resolve(result as T), reject });
       this.drain();
     });
   }
@@ -158,7 +174,7 @@ export class ImportCheckPool {
       return;
     }
     const id = this.nextId++;
-    const result = new Promise<ParseResult>((resolve, reject) => {
+    const result = new Promise<unknown>((resolve, reject) => {
       const timer = setTimeout(() => {
         cleanup();
         if (this.slots[index] === slot) this.slots[index] = null;
@@ -167,7 +183,7 @@ export class ImportCheckPool {
         const message = CHECK_MESSAGES.timeout(this.options.timeoutMs);
         reject(new HttpError(422, message, { file: [message] }));
       }, this.options.timeoutMs);
-      const onMessage = (message: { id?: number; result?: ParseResult; failure?: string }) => {
+      const onMessage = (message: { id?: number; result?: unknown; failure?: string }) => {
         if (message?.id !== id) return;
         cleanup();
         if (message.result) resolve(message.result);
@@ -190,7 +206,9 @@ export class ImportCheckPool {
       slot.worker.on('message', onMessage);
       // A copy: the request's buffer may be a slice of a larger pooled one.
       const bytes = new Uint8Array(job.bytes);
-      slot.worker.postMessage({ id, bytes, filename: job.filename, layer: job.layer, options: job.options }, [bytes.buffer]);
+      slot.worker.postMessage({ id, kind: job.kind, bytes, filename: job.filename, layer: job.layer, options: job.options }, [
+        bytes.buffer,
+      ]);
     });
     try {
       job.resolve(await result);

@@ -197,12 +197,20 @@ export function lotsFromTable(rows: readonly unknown[][], rowNumbers: readonly n
   return result();
 }
 
+/** Non-empty rows of a table file with their 1-based line (CSV) or row (XLSX) numbers. */
+export interface TableRows {
+  rows: unknown[][];
+  numbers: number[];
+  /** Rows were left unread after `maxRows` (+ the header). */
+  truncated: boolean;
+}
+
 /**
- * Parses a CSV file (delimiter , ; or tab detected; UTF-8, BOM allowed). Stops reading after the
- * header and `maxRows` more non-empty rows: the result then has `truncated: true` when rows were
- * left unread (issue 11 item 8).
+ * Reads the non-empty rows of a CSV file (delimiter , ; | or tab detected; UTF-8, BOM allowed),
+ * stopping after the header and `maxRows` more (`truncated` when rows were left unread; issue 11
+ * item 8). Shared by the lot import and the lead import (server/modules/crm/lead-import.ts).
  */
-export function parseCsv(text: string, maxRows = Number.POSITIVE_INFINITY): ParseResult {
+export function readCsvRows(text: string, maxRows = Number.POSITIVE_INFINITY): TableRows {
   const rows: string[][] = [];
   const numbers: number[] = [];
   let line = 0;
@@ -223,6 +231,15 @@ export function parseCsv(text: string, maxRows = Number.POSITIVE_INFINITY): Pars
       numbers.push(line);
     },
   });
+  return { rows, numbers, truncated };
+}
+
+/**
+ * Parses a CSV lot table ({@link readCsvRows}); the result has `truncated: true` when rows were
+ * left unread.
+ */
+export function parseCsv(text: string, maxRows = Number.POSITIVE_INFINITY): ParseResult {
+  const { rows, numbers, truncated } = readCsvRows(text, maxRows);
   const result = lotsFromTable(rows, numbers, 'CSV');
   if (truncated) result.truncated = true;
   return result;
@@ -289,15 +306,15 @@ async function sharedStringsOf(bytes: Buffer): Promise<unknown[]> {
 }
 
 /**
- * Parses the first worksheet of an XLSX workbook with exceljs's streaming reader (issue 11 item 8:
- * loading a 1.3 MB workbook of 4 M rows whole froze the server for 21.7 s; 1 M rows took 3.3 GB).
- * Two passes over the zip: the shared strings, then the worksheet's rows, stopping after the
- * header and `maxRows` more non-empty rows (`truncated: true` when rows were left unread). Memory:
- * the shared strings plus at most `maxRows + 1` rows. Dates come as Excel serial numbers (styles
- * are not read; no lot column holds a date).
+ * Reads the non-empty rows of the first worksheet of an XLSX workbook with exceljs's streaming
+ * reader (issue 11 item 8: loading a 1.3 MB workbook of 4 M rows whole froze the server for 21.7 s;
+ * 1 M rows took 3.3 GB). Two passes over the zip: the shared strings, then the worksheet's rows,
+ * stopping after the header and `maxRows` more (`truncated` when rows were left unread). Memory:
+ * the shared strings plus at most `maxRows + 1` rows. Dates come as Excel serial numbers unless
+ * the cell holds a date value (styles are not read).
  * @throws Error when exceljs cannot read the workbook.
  */
-export async function parseXlsx(bytes: Buffer, maxRows = Number.POSITIVE_INFINITY): Promise<ParseResult> {
+export async function readXlsxRows(bytes: Buffer, maxRows = Number.POSITIVE_INFINITY): Promise<TableRows> {
   const sharedStrings = await sharedStringsOf(bytes);
   const { reader, guard } = streamReader(bytes, { worksheets: 'emit', sharedStrings: 'ignore' }, sharedStrings);
   const rows: unknown[][] = [];
@@ -319,6 +336,15 @@ export async function parseXlsx(bytes: Buffer, maxRows = Number.POSITIVE_INFINIT
     }
     break; // the first worksheet only
   }
+  return { rows, numbers, truncated };
+}
+
+/**
+ * Parses the first worksheet of an XLSX lot table ({@link readXlsxRows}; no lot column holds a
+ * date). @throws Error when exceljs cannot read the workbook.
+ */
+export async function parseXlsx(bytes: Buffer, maxRows = Number.POSITIVE_INFINITY): Promise<ParseResult> {
+  const { rows, numbers, truncated } = await readXlsxRows(bytes, maxRows);
   const result = lotsFromTable(rows, numbers, 'XLSX');
   if (truncated) result.truncated = true;
   return result;
