@@ -3,7 +3,8 @@
  * demo seed): the administrator (a lead supervisor) registers a lead and assigns it to the agent;
  * the agent, signed in elsewhere, gets the notification in real time, opens the lead from it, logs
  * a call with the next follow-up and converts the lead into a customer; a second lead with the same
- * phone is merged into the first; the agent sees only their own leads. Screenshots in
+ * phone is merged into the first; the agent sees only their own leads; a Meta export is imported
+ * (one new lead, one merged). Screenshots in
  * test-results/e2e/.
  */
 import { describe, expect, it } from 'vitest';
@@ -109,6 +110,28 @@ describe('leads e2e', () => {
     const agentRows = await agent.page.getByRole('table', { name: 'Leads' }).getByRole('row').allTextContents();
     expect(agentRows.slice(1).every((text) => !text.includes('Admin Parcela'))).toBe(true);
     await screenshot(agent.page, 'leads-agent-list');
+
+    // A Meta export imported by the administrator for the agent: checked first, then stored.
+    await kept.getByRole('button', { name: 'Cerrar' }).click();
+    await kept.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Importar' }).click();
+    const importing = page.getByRole('dialog', { name: 'Importar leads' });
+    await importing.getByLabel('Archivo de leads').setInputFiles({
+      name: 'meta-leads.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'full_name,phone_number,campaign_name,platform\nLuz Ramos,p:+51955200300,Verano,ig\nGaby T.,955123456,Verano,fb\n',
+      ),
+    });
+    await importing.getByLabel('Asignar a').selectOption({ label: 'Lucía Quispe' });
+    await importing.getByRole('button', { name: 'Comprobar' }).click();
+    await importing.getByText(/2 filas: 1 nuevos, 1 se fusionan, 0 repetidos/).waitFor();
+    await screenshot(page, 'leads-import-preview');
+    await importing.getByRole('button', { name: 'Importar 2 leads' }).click();
+    await importing.waitFor({ state: 'hidden' });
+    await page.getByText('1 leads nuevos, 1 fusionados, 0 omitidos').first().waitFor();
+    await page.getByLabel('Buscar', { exact: true }).fill('Luz Ramos');
+    await page.getByRole('row').filter({ hasText: 'Instagram' }).filter({ hasText: 'Luz Ramos' }).waitFor();
 
     await agent.context.close();
     await admin.context.close();

@@ -69,6 +69,50 @@ function fakeApi(overrides: Partial<LeadsApi> = {}): LeadsApi {
     merge: vi.fn(async () => ana),
     convert: vi.fn(async () => ({ ...ana, customer: { id: 40, display_name: 'Ana Torres Ríos' } })),
     subdivisionOptions: vi.fn(async () => [{ id: 5, name: 'Los Viñedos' }]),
+    previewImport: vi.fn(async () => ({
+      total: 3,
+      create: 1,
+      merge: 1,
+      skip: 1,
+      errors: 0,
+      rows: [
+        {
+          row: 2,
+          name: 'Rosa Quispe',
+          phone: '987654001',
+          email: null,
+          channel: 'FACEBOOK',
+          campaign: 'Verano',
+          received_at: when,
+          action: 'NUEVO',
+          duplicate_of: null,
+        },
+        {
+          row: 3,
+          name: 'Ana T.',
+          phone: '987111222',
+          email: null,
+          channel: 'FACEBOOK',
+          campaign: null,
+          received_at: null,
+          action: 'FUSIONAR',
+          duplicate_of: { id: 1, name: 'Ana Torres Ríos' },
+        },
+        {
+          row: 4,
+          name: 'Rosa Q.',
+          phone: '987654001',
+          email: null,
+          channel: 'FACEBOOK',
+          campaign: null,
+          received_at: null,
+          action: 'REPETIDO',
+          duplicate_of: null,
+        },
+      ],
+      issues: [{ severity: 'WARNING' as const, row: 4, field: null, message: 'Repite el contacto de la fila 2: se omite' }],
+    })),
+    commitImport: vi.fn(async () => ({ created: 1, merged: 1, skipped: 1 })),
     ...overrides,
   };
 }
@@ -222,5 +266,29 @@ describe('LeadsPage', () => {
     expect(await within(attending).findByText('Ana Torres Ríos')).toBeTruthy();
     await user.click(within(attending).getByRole('button', { name: 'Ana Torres Ríos' }));
     expect(await screen.findByRole('dialog', { name: 'Ana Torres Ríos' })).toBeTruthy();
+  });
+
+  it('imports a file: checks it first, shows what each row does, then imports all at once', async () => {
+    const api = fakeApi();
+    const { user, toaster } = setup(api);
+    await screen.findByText('Jorge Soto');
+    await user.click(screen.getByRole('button', { name: 'Importar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importar leads' });
+    expect((within(dialog).getByRole('button', { name: 'Importar' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Comprobar' }));
+    expect(await within(dialog).findByText('Elija el archivo de leads (CSV o XLSX)')).toBeTruthy();
+    const file = new File(['full_name,phone_number\nRosa,987654001\n'], 'leads.csv', { type: 'text/csv' });
+    await user.upload(within(dialog).getByLabelText('Archivo de leads'), file);
+    await user.selectOptions(within(dialog).getByLabelText('Asignar a'), '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Comprobar' }));
+    expect(await within(dialog).findByText(/3 filas: 1 nuevos, 1 se fusionan, 1 repetidos/)).toBeTruthy();
+    expect(within(dialog).getByText('Fila 4: Repite el contacto de la fila 2: se omite')).toBeTruthy();
+    expect(api.previewImport).toHaveBeenCalledWith(file, 'leads.csv', { channel: 'FACEBOOK', duplicates: 'MERGE', agent_id: 7 });
+    await user.click(within(dialog).getByRole('button', { name: 'Importar 2 leads' }));
+    await waitFor(() =>
+      expect(api.commitImport).toHaveBeenCalledWith(file, 'leads.csv', { channel: 'FACEBOOK', duplicates: 'MERGE', agent_id: 7 }),
+    );
+    await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Importación terminada' })));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Importar leads' })).toBeNull());
   });
 });

@@ -9,6 +9,9 @@ import {
   leadResponseSchema,
   leadsPageSchema,
   leadsSummaryResponseSchema,
+  leadImportPreviewResponseSchema,
+  leadImportResultResponseSchema,
+  type LeadImportOptions,
   type ConvertLeadRequest,
   type CreateLeadActivityRequest,
   type CreateLeadRequest,
@@ -17,6 +20,16 @@ import {
   type UpdateLeadRequest,
 } from '../../schemas/crm/leads';
 import { subdivisionOptionsResponseSchema } from '../../schemas/proyectos/subdivision-options';
+
+/** The multipart body of both import calls: the options as text fields, then `file`. */
+function leadImportForm(file: Blob, filename: string, options: LeadImportOptions): FormData {
+  const body = new FormData();
+  if (options.channel) body.append('channel', options.channel);
+  if (options.agent_id !== undefined) body.append('agent_id', String(options.agent_id));
+  if (options.duplicates) body.append('duplicates', options.duplicates);
+  body.append('file', file, filename);
+  return body;
+}
 
 /**
  * CRM → LEADS (staff base, 'Acceso módulo CRM' + 'Acceso submódulo LEADS'; without 'Supervisar
@@ -52,6 +65,20 @@ export function createLeadsApi(client: ApiClient) {
     merge: (id: number, body: MergeLeadRequest) => one(() => client.main(`leads/${id}/merge`, { method: 'POST', body })),
     /** POST leads/{id}/convert: link or create its customer. */
     convert: (id: number, body: ConvertLeadRequest) => one(() => client.main(`leads/${id}/convert`, { method: 'POST', body })),
+    /** POST leads/imports/preview (multipart `file` + options): what the file would do; nothing stored. */
+    previewImport: async (file: Blob, filename: string, options: LeadImportOptions) =>
+      (
+        await request(leadImportPreviewResponseSchema, () =>
+          client.main('leads/imports/preview', { method: 'POST', body: leadImportForm(file, filename, options) }),
+        )
+      ).data,
+    /** POST leads/imports: stores the file's leads all or nothing (422 `errors.file` when any row has an error). */
+    commitImport: async (file: Blob, filename: string, options: LeadImportOptions) =>
+      (
+        await request(leadImportResultResponseSchema, () =>
+          client.main('leads/imports', { method: 'POST', body: leadImportForm(file, filename, options) }),
+        )
+      ).data,
     /** GET subdivision-options: the subdivisions by name, for the interest picker and the filter. */
     subdivisionOptions: async () => (await request(subdivisionOptionsResponseSchema, () => client.main('subdivision-options'))).data,
   };

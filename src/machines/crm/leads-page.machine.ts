@@ -4,13 +4,14 @@ import type { ResourceEditorInput, ResourceEditorMachine } from '../shared/resou
 import type { ConvertLeadRequest, CreateLeadRequest, Lead } from '../../schemas/crm/leads';
 import type { LeadDetailMachine } from './lead-detail.machine';
 import type { LeadOverviewMachine } from './lead-overview.machine';
+import type { LeadImportMachine } from './lead-import.machine';
 
 /**
  * CRM → LEADS as one machine (the screen pattern of resource-page.machine.ts, with more children):
  * it spawns the list, the lead editor, the side panel (`detail`), the convert-to-customer form
- * (`convert`) and the counts and board (`overview`), and keeps them in step:
+ * (`convert`), the counts and board (`overview`) and the file import (`importer`), and keeps them in step:
  * - the list's search or filters change → the overview loads with them;
- * - the editor or the convert form saved, or the panel changed a lead → the list, the overview
+ * - the editor or the convert form saved, a file imported, or the panel changed a lead → the list, the overview
  *   and an open panel reload.
  * `view.changed {view}` switches between the table and the board. The view only renders and sends.
  */
@@ -37,6 +38,7 @@ export function createLeadsPageMachine(children: {
   convert: ResourceEditorMachine<Lead, ConvertCustomerBody, ConvertCustomerBody>;
   detail: LeadDetailMachine;
   overview: LeadOverviewMachine;
+  importer: LeadImportMachine;
 }) {
   return setup({
     types: {
@@ -46,6 +48,7 @@ export function createLeadsPageMachine(children: {
         convert: ActorRefFrom<ResourceEditorMachine<Lead, ConvertCustomerBody, ConvertCustomerBody>>;
         detail: ActorRefFrom<LeadDetailMachine>;
         overview: ActorRefFrom<LeadOverviewMachine>;
+        importer: ActorRefFrom<LeadImportMachine>;
         view: LeadsView;
       },
       events: {} as
@@ -61,6 +64,7 @@ export function createLeadsPageMachine(children: {
         context.editor.on('saved', changed);
         context.convert.on('saved', changed);
         context.detail.on('changed', changed);
+        context.importer.on('imported', changed);
         let last = '';
         context.list.subscribe((snapshot) => {
           const filters = overviewFilters(snapshot.context.query);
@@ -79,6 +83,7 @@ export function createLeadsPageMachine(children: {
       convert: spawn('convert', { id: 'convert', input: input.convert }),
       detail: spawn('detail', { id: 'detail' }),
       overview: spawn('overview', { id: 'overview' }),
+      importer: spawn('importer', { id: 'importer' }),
       view: 'list' as LeadsView,
     }),
     entry: 'listenToChildren',

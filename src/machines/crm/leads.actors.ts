@@ -20,6 +20,7 @@ import { createRecordActionsMachine } from '../shared/record-actions.machine';
 import { createResourceEditorMachine } from '../shared/resource-editor.machine';
 import { resourceScreenMachines } from '../shared/resource-screen';
 import { leadDetailMachine } from './lead-detail.machine';
+import { leadImportMachine } from './lead-import.machine';
 import { BOARD_COLUMN_SIZE, leadOverviewMachine, type BoardColumn } from './lead-overview.machine';
 import { createLeadsPageMachine, type ConvertCustomerBody } from './leads-page.machine';
 
@@ -117,7 +118,22 @@ export function createLeadsMachines(deps: LeadsMachinesDeps) {
     },
     actions: { reportApiError: (_, error) => report(error) },
   });
-  const page = createLeadsPageMachine({ list: screen.list, editor: screen.editor, convert, detail, overview });
+  const importer = leadImportMachine.provide({
+    actors: {
+      preview: fromPromise(({ input }) => leadsApi.previewImport(input.file, input.file.name, input.options)),
+      commit: fromPromise(({ input }) => leadsApi.commitImport(input.file, input.file.name, input.options)),
+    },
+    actions: {
+      reportApiError: (_, error) => report(error),
+      imported: (_, result) =>
+        toaster.show({
+          severity: 'success',
+          summary: 'Importación terminada',
+          detail: `${result.created} leads nuevos, ${result.merged} fusionados, ${result.skipped} omitidos`,
+        }),
+    },
+  });
+  const page = createLeadsPageMachine({ list: screen.list, editor: screen.editor, convert, detail, overview, importer });
   const staff = createLoadOnceMachine<StaffOption[]>('leadStaff', []).provide({
     actors: { load: fromPromise(async () => (await deps.customersApi.staffOptions('')).data) },
   });

@@ -402,7 +402,12 @@ export const leadImportOptionsSchema = z.strictObject({
   agent_id: z.coerce.number().int().positive().optional(),
   duplicates: z.enum(LEAD_IMPORT_DUPLICATE_MODES).default('MERGE'),
 });
-export type LeadImportOptions = z.input<typeof leadImportOptionsSchema>;
+/** The options as the web app sends them (text fields of the multipart). */
+export interface LeadImportOptions {
+  channel?: LeadChannel;
+  agent_id?: number;
+  duplicates?: LeadImportDuplicateMode;
+}
 
 /** One problem of a lead file: an ERROR stops the import, a WARNING is shown and the row goes in as said. */
 export const leadImportIssueSchema = z.object({

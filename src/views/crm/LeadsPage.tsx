@@ -8,8 +8,15 @@ import {
   Card,
   Checkbox,
   Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
   Drawer,
+  FileInput,
   HTMLSelect,
+  HTMLTable,
+  Radio,
+  RadioGroup,
   Icon,
   InputGroup,
   SegmentedControl,
@@ -37,6 +44,7 @@ import {
   LEAD_TRANSITIONS,
   type Lead,
   type LeadChannel,
+  type LeadImportPreview,
   type LeadStatus,
 } from '../../schemas/crm/leads';
 import type { SubdivisionOption } from '../../schemas/proyectos/subdivision-options';
@@ -45,6 +53,7 @@ import type { LeadsMachines, MergeRequest } from '../../machines/crm/leads.actor
 import type { ConvertCustomerBody, LeadsView } from '../../machines/crm/leads-page.machine';
 import type { ActivityForm, LeadDetailMachine } from '../../machines/crm/lead-detail.machine';
 import type { LeadOverviewMachine } from '../../machines/crm/lead-overview.machine';
+import { canImport, type LeadImportMachine } from '../../machines/crm/lead-import.machine';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
 import { inspectOption } from '../../machines/inspect';
 import { useServices, useSession } from '../services';
@@ -403,6 +412,7 @@ export function LeadsPage({ machines }: { machines: LeadsMachines }) {
   const detail = useSelector(page, (s) => s.context.detail);
   const overview = useSelector(page, (s) => s.context.overview);
   const view = useSelector(page, (s) => s.context.view);
+  const importer = useSelector(page, (s) => s.context.importer);
   const staffActor = useActorRef(machines.staff, inspectOption());
   const subdivisionsActor = useActorRef(machines.subdivisions, inspectOption());
   const phoneDuplicates = useActorRef(machines.phoneDuplicates, inspectOption());
@@ -475,6 +485,7 @@ export function LeadsPage({ machines }: { machines: LeadsMachines }) {
         list={list}
         onNew={() => openCreate()}
         newLabel="Nuevo lead"
+        extraActions={<Button icon="import" text="Importar" onClick={() => importer.send({ type: 'import.open' })} />}
         filters={
           <>
             <HTMLSelect
@@ -571,6 +582,7 @@ export function LeadsPage({ machines }: { machines: LeadsMachines }) {
       <LeadPanel detail={detail} onEdit={(l) => openEdit(l)} onConvert={(l) => convert.send({ type: 'editor.openEdit', record: l })} />
       <ConvertDialog convert={convert} />
       <RecordActionAlert actions={merge} confirmations={MERGE_CONFIRM} />
+      <ImportLeadsDialog importer={importer} staff={staff} supervisor={supervisor} />
     </section>
   );
 }
@@ -627,6 +639,179 @@ function LeadBoard({ overview, onOpen }: { overview: ActorRefFrom<LeadOverviewMa
         );
       })}
     </div>
+  );
+}
+
+const IMPORT_ACTION: Record<string, { label: string; intent: Intent }> = {
+  NUEVO: { label: 'Nuevo', intent: 'success' },
+  FUSIONAR: { label: 'Se fusiona', intent: 'primary' },
+  REPETIDO: { label: 'Repetido', intent: 'none' },
+  ERROR: { label: 'Error', intent: 'danger' },
+};
+
+/**
+ * "Importar": a CSV or XLSX (a Meta lead-ads export: full_name, phone_number, email, created_time,
+ * campaign_name), the default channel, the agent (supervisors) and what to do with known
+ * contacts → "Comprobar" (the preview: counts, issues, the first rows) → "Importar" (all or nothing).
+ */
+function ImportLeadsDialog({
+  importer,
+  staff,
+  supervisor,
+}: {
+  importer: ActorRefFrom<LeadImportMachine>;
+  staff: StaffOption[];
+  supervisor: boolean;
+}) {
+  const open = useSelector(importer, (s) => !s.matches('closed'));
+  const file = useSelector(importer, (s) => s.context.file);
+  const options = useSelector(importer, (s) => s.context.options);
+  const preview = useSelector(importer, (s) => s.context.preview);
+  const error = useSelector(importer, (s) => s.context.error);
+  const checking = useSelector(importer, (s) => s.matches('previewing'));
+  const importing = useSelector(importer, (s) => s.matches('importing'));
+  const busy = checking || importing;
+  const option = (name: 'channel' | 'agent_id' | 'duplicates', value: string | number | null) =>
+    importer.send({ type: 'import.optionChanged', option: name, value });
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={() => importer.send({ type: 'import.close' })}
+      title="Importar leads"
+      canEscapeKeyClose={!busy}
+      canOutsideClickClose={false}
+      isCloseButtonShown={!busy}
+      className="lead-import-dialog"
+    >
+      <DialogBody>
+        <p className={Classes.TEXT_MUTED}>
+          CSV o XLSX de hasta 2 000 filas, como la exportación de anuncios de clientes potenciales de Meta: full_name, phone_number, email,
+          created_time, campaign_name (o nombre, celular, correo…).
+        </p>
+        <FieldGroup label="Archivo" labelFor="lead-import-file">
+          <FileInput
+            fill
+            text={file ? file.name : 'Elija un archivo…'}
+            buttonText="Examinar"
+            disabled={busy}
+            inputProps={{ id: 'lead-import-file', accept: '.csv,.xlsx,text/csv', 'aria-label': 'Archivo de leads' }}
+            onInputChange={(e) => importer.send({ type: 'import.fileChosen', file: e.currentTarget.files?.[0] ?? null })}
+          />
+        </FieldGroup>
+        <div className="form-grid">
+          <FieldGroup label="Canal de las filas sin canal" labelFor="lead-import-channel">
+            <HTMLSelect
+              id="lead-import-channel"
+              fill
+              value={options.channel}
+              disabled={busy}
+              onChange={(e) => option('channel', e.target.value)}
+              options={LEAD_CHANNELS.map((c) => ({ value: c, label: LEAD_CHANNEL_LABELS[c] }))}
+            />
+          </FieldGroup>
+          {supervisor ? (
+            <FieldGroup label="Asignar a" labelFor="lead-import-agent">
+              <HTMLSelect
+                id="lead-import-agent"
+                fill
+                value={options.agent_id === null ? '' : String(options.agent_id)}
+                disabled={busy}
+                onChange={(e) => option('agent_id', e.target.value ? Number(e.target.value) : null)}
+                options={[{ value: '', label: 'Sin asignar' }, ...staff.map((s) => ({ value: String(s.id), label: staffName(s) }))]}
+              />
+            </FieldGroup>
+          ) : null}
+        </div>
+        <RadioGroup
+          label="Contactos que ya son leads (mismo teléfono o documento)"
+          selectedValue={options.duplicates}
+          disabled={busy}
+          onChange={(e) => option('duplicates', e.currentTarget.value)}
+        >
+          <Radio value="MERGE" label="Fusionar con el lead existente" />
+          <Radio value="KEEP" label="Registrar como lead nuevo" />
+        </RadioGroup>
+        {error ? (
+          <Callout intent="danger" className="crm-callout" role="alert">
+            {error}
+          </Callout>
+        ) : null}
+        {preview ? <ImportPreview preview={preview} /> : null}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancelar" disabled={busy} onClick={() => importer.send({ type: 'import.close' })} />
+            <Button
+              text="Comprobar"
+              icon="search"
+              loading={checking}
+              disabled={busy}
+              onClick={() => importer.send({ type: 'import.check' })}
+            />
+            <Button
+              intent="primary"
+              icon="import"
+              text={preview ? `Importar ${preview.create + preview.merge} leads` : 'Importar'}
+              loading={importing}
+              disabled={busy || !canImport(preview)}
+              onClick={() => importer.send({ type: 'import.confirm' })}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** The preview of a lead file: counts, issues and its first rows. */
+function ImportPreview({ preview }: { preview: LeadImportPreview }) {
+  return (
+    <section aria-label="Vista previa de la importación" className="lead-import-preview">
+      <Callout intent={preview.errors > 0 ? 'danger' : 'success'} className="crm-callout">
+        {preview.total} filas: {preview.create} nuevos, {preview.merge} se fusionan, {preview.skip} repetidos
+        {preview.errors > 0 ? `, ${preview.errors} con errores (corríjalos para importar)` : ''}.
+      </Callout>
+      {preview.issues.length > 0 ? (
+        <ul className="lead-import-issues">
+          {preview.issues.map((i, n) => (
+            <li key={n} className={i.severity === 'ERROR' ? 'lead-overdue' : undefined}>
+              {i.row ? `Fila ${i.row}: ` : ''}
+              {i.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="lead-import-table">
+        <HTMLTable compact striped aria-label="Filas del archivo">
+          <thead>
+            <tr>
+              <th>Fila</th>
+              <th>Nombre</th>
+              <th>Teléfono</th>
+              <th>Canal</th>
+              <th>Resultado</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((r) => (
+              <tr key={r.row}>
+                <td>{r.row}</td>
+                <td>{r.name}</td>
+                <td>{r.phone ?? r.email ?? ''}</td>
+                <td>{channelLabel(r.channel)}</td>
+                <td>
+                  <Tag minimal intent={IMPORT_ACTION[r.action]?.intent ?? 'none'}>
+                    {IMPORT_ACTION[r.action]?.label ?? r.action}
+                  </Tag>
+                  {r.duplicate_of ? ` ${r.duplicate_of.name}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </section>
   );
 }
 

@@ -15,6 +15,7 @@ export function ResourceToolbar<Row>({
   onNew,
   newLabel = 'Nuevo',
   canExport = true,
+  extraActions,
 }: {
   list: ResourceListRef<Row>;
   /** The screen's filter controls (each sends `list.filterChanged`). */
@@ -22,6 +23,8 @@ export function ResourceToolbar<Row>({
   onNew?: () => void;
   newLabel?: string;
   canExport?: boolean;
+  /** More buttons beside "Nuevo" (e.g. "Importar"). */
+  extraActions?: ReactNode;
 }) {
   const searchText = useResourceList(list, (s) => s.context.searchText);
   const exporting = useResourceList(list, (s) => s.matches({ export: 'exporting' }));
@@ -57,6 +60,7 @@ export function ResourceToolbar<Row>({
               <Button icon="export" text="Exportar" endIcon="caret-down" loading={exporting} />
             </PopoverNext>
           ) : null}
+          {extraActions}
           {onNew ? <Button icon="plus" intent="primary" text={newLabel} onClick={onNew} /> : null}
         </NavbarGroup>
       </Navbar>

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { createLeadsApi } from '../../../src/api/crm/leads';
 import { LEAD_MESSAGES } from '../../../src/schemas/crm/leads';
-import { bearer, caught, httpPact, mockClient } from './pact-helpers';
+import { bearer, caught, httpPact, mockClient, withTextBody } from './pact-helpers';
 import { CRM_LEAD, STAFF_TOKEN, STATES } from '../states';
 
 const { like, eachLike, integer, regex, string } = MatchersV3;
@@ -29,6 +29,18 @@ const lead = (l: { name: string; channel: string; status?: string; phone?: strin
   updated_at: instant,
   version: integer(version),
 });
+
+/** A two-row Meta-style lead file (a .txt of CSV text: Pact's mock sniffs parts by their name). */
+const LEAD_CSV = 'full_name,phone_number,campaign_name,platform\nLucía Ramos,p:+51955100200,Verano,ig\nMarco Díaz,955100201,Verano,fb\n';
+const BOUNDARY = 'parcelaLeadsBoundary';
+const MULTIPART = regex(/^multipart\/form-data;\s*boundary=.+$/, `multipart/form-data; boundary=${BOUNDARY}`);
+/** The multipart body as the app sends it: the options as text fields, then `file`. */
+const leadImportBody =
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="channel"\r\n\r\nFACEBOOK\r\n` +
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="duplicates"\r\n\r\nMERGE\r\n` +
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="leads.txt"\r\nContent-Type: text/plain\r\n\r\n` +
+  `${LEAD_CSV}\r\n--${BOUNDARY}--\r\n`;
+const leadFile = () => new File([LEAD_CSV], 'leads.txt', { type: 'text/plain' });
 
 describe('Leads', () => {
   it('lists the open leads matching a search', async () => {
@@ -215,6 +227,63 @@ describe('Leads', () => {
       .executeTest(async (mock) => {
         const options = await api(mock.url).subdivisionOptions();
         expect(options.length).toBeGreaterThan(0);
+      });
+  });
+
+  it('previews a lead file (nothing stored)', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.leadExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to preview a lead file')
+      .withRequest('POST', '/api/leads/imports/preview', (b) =>
+        withTextBody(
+          b.headers({ ...bearer(STAFF_TOKEN), 'Content-Type': MULTIPART }),
+          `multipart/form-data; boundary=${BOUNDARY}`,
+          leadImportBody,
+        ),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            total: integer(2),
+            create: integer(2),
+            merge: integer(0),
+            skip: integer(0),
+            errors: 0,
+            rows: eachLike({
+              row: integer(2),
+              name: like('Lucía Ramos'),
+              phone: like('955100200'),
+              channel: like('INSTAGRAM'),
+              action: like('NUEVO'),
+            }),
+            issues: [],
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const preview = await api(mock.url).previewImport(leadFile(), 'leads.txt', { channel: 'FACEBOOK', duplicates: 'MERGE' });
+        expect(preview.create).toBe(2);
+        expect(preview.rows[0]?.action).toBe('NUEVO');
+      });
+  });
+
+  it('imports a lead file (all or nothing)', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.leadExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to import a lead file')
+      .withRequest('POST', '/api/leads/imports', (b) =>
+        withTextBody(
+          b.headers({ ...bearer(STAFF_TOKEN), 'Content-Type': MULTIPART }),
+          `multipart/form-data; boundary=${BOUNDARY}`,
+          leadImportBody,
+        ),
+      )
+      .willRespondWith(200, (b) => b.jsonBody({ data: { created: integer(2), merged: integer(0), skipped: integer(0) } }))
+      .executeTest(async (mock) => {
+        const result = await api(mock.url).commitImport(leadFile(), 'leads.txt', { channel: 'FACEBOOK', duplicates: 'MERGE' });
+        expect(result.created).toBe(2);
       });
   });
 });

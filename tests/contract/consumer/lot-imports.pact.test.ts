@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { createLotImportsApi } from '../../../src/api/proyectos/lot-imports';
 import { LAND_USES } from '../../../src/schemas/proyectos/projects';
-import { bearer, httpPact, mockClient } from './pact-helpers';
+import { bearer, httpPact, mockClient, withTextBody } from './pact-helpers';
 import { PROJECT_STATES, SUBDIVISION_KEY } from '../projects-states';
 import { STAFF_TOKEN } from '../states';
 
@@ -52,19 +52,6 @@ const resolvedBody =
   `--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="resolutions"\r\n\r\n${JSON.stringify(RESOLUTIONS)}\r\n` +
   `--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="repetidos.txt"\r\nContent-Type: text/plain\r\n\r\n` +
   `${DUPLICATED_CSV}\r\n--${PACT_BOUNDARY}--\r\n`;
-/**
- * Sets a text request body through pact-core's `withRequestBody` (pactffi_with_body). The V4
- * builder's `body()` goes through `withRequestBinaryBody`, which adds a content-type rule on the
- * whole body that Pact's multipart matcher then applies to every part (the JSON field "is not
- * multipart"); a text body is compared part by part, by name, like multipartBody's.
- */
-function withTextBody<B extends object>(builder: B, contentType: string, body: string): B {
-  (builder as unknown as { interaction: { withRequestBody(body: string, contentType: string): boolean } }).interaction.withRequestBody(
-    body,
-    contentType,
-  );
-  return builder;
-}
 /** A preview row of a table's lot of block A (no polygon; 250.00 per m²), as the pacts promise it. */
 const tableLot = (lotNumber: string, action: 'CREATE' | 'UPDATE') => ({
   block: like('A'),

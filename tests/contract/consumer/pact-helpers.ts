@@ -53,3 +53,17 @@ export function formRequest(b: RequestBuilder, token: string, fields: Record<str
     FORM,
   );
 }
+
+/**
+ * Sets a text request body through pact-core's `withRequestBody` (pactffi_with_body). The V4
+ * builder's `body()` goes through `withRequestBinaryBody`, which adds a content-type rule on the
+ * whole body that Pact's multipart matcher then applies to every part (the JSON field "is not
+ * multipart"); a text body is compared part by part, by name, like multipartBody's.
+ */
+export function withTextBody<B extends object>(builder: B, contentType: string, body: string): B {
+  (builder as unknown as { interaction: { withRequestBody(body: string, contentType: string): boolean } }).interaction.withRequestBody(
+    body,
+    contentType,
+  );
+  return builder;
+}
