@@ -7,6 +7,8 @@ import { importIssueSchema } from '../../../src/schemas/proyectos/projects';
 import { readImportFile, type ParseResult } from '../../../server/modules/proyectos/lot-import';
 import { parseDxf, parseGeoJson } from '../../../server/modules/proyectos/lot-import/spatial';
 import { parseCsv } from '../../../server/modules/proyectos/lot-import/table';
+import { readLeadFile } from '../../../server/modules/crm/lead-import';
+import { leadImportIssueSchema } from '../../../src/schemas/crm/leads';
 
 /**
  * Property-based fuzzing of the lot-import parsers with fast-check (issue 11 item 7): for ≥ 1 000
@@ -286,6 +288,19 @@ describe('lot-import parsers under malformed input (fast-check properties, ≥ 1
   it('CSV: parseCsv and readImportFile never throw', async () => {
     await fuzz('csv', 21, csvCase, (text) => parseCsv(text));
     await fuzz('csv/readImportFile', 22, csvCase, (text) => readImportFile(Buffer.from(text), 'lotes.csv'));
+  }, 60_000);
+
+  it('lead files: readLeadFile never throws; its issues are Spanish, located and well formed', async () => {
+    const LEAD_HEADERS = ['full_name', 'phone_number', 'email', 'created_time', 'campaign_name', 'platform', 'dni'];
+    const leadCsv = csvCase.map((text) => `${LEAD_HEADERS.join(',')}\n${text}`);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(csvCase, leadCsv), async (text) => {
+        const result = await readLeadFile(Buffer.from(text), 'leads.csv');
+        for (const found of result.issues) expect(leadImportIssueSchema.safeParse(found).success).toBe(true);
+        for (const row of result.rows) expect(typeof row.name).toBe('string');
+      }),
+      { numRuns: CASES, seed: 23 + SEED_OFFSET, endOnFailure: false },
+    );
   }, 60_000);
 
   it('DXF: parseDxf and readImportFile never throw', async () => {

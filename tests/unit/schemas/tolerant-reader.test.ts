@@ -272,6 +272,11 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
     schema: leads.leadActivityResponseSchema as zc.$ZodType,
     example: { data: { id: 1, kind: 'NOTA', outcome: 'Nota', occurred_at: when } },
   },
+  leadImportPreviewResponseSchema: {
+    schema: leads.leadImportPreviewResponseSchema as zc.$ZodType,
+    example: { data: { total: 1, rows: [{ row: 2, name: 'Ana', channel: 'FACEBOOK', action: 'NUEVO' }], issues: [{ message: 'x' }] } },
+  },
+  leadImportResultResponseSchema: { schema: leads.leadImportResultResponseSchema as zc.$ZodType, example: { data: { created: 1 } } },
   subdivisionOptionsResponseSchema: {
     schema: subdivisionOptions.subdivisionOptionsResponseSchema as zc.$ZodType,
     example: { data: [{ id: 1, name: 'Los Viñedos' }] },
