@@ -441,6 +441,37 @@ export interface LeadActivitiesTable {
   created_at: Instant;
 }
 
+/** Quotes, cotizaciones (migration 0018; src/schemas/comercio/quotes.ts). Amounts in céntimos of `currency`. */
+export interface QuotesTable {
+  id: Generated<number>;
+  lot_id: number;
+  customer_id: number;
+  agent_id: number | null;
+  currency: CurrencyCode;
+  list_price: number;
+  discount: number;
+  /** The percentage typed, when the discount was given as one. */
+  discount_percent: string | null;
+  final_price: number;
+  down_payment: number;
+  down_payment_percent: string | null;
+  down_payment_parts: number;
+  financed: number;
+  instalments: number;
+  monthly_rate_percent: string;
+  method: string;
+  /** YYYY-MM-DD; null for cash. */
+  first_due_date: string | null;
+  /** YYYY-MM-DD (Lima) the quote was made: the first down-payment part. */
+  quote_date: string;
+  valid_until: string;
+  status: ColumnType<string, string | undefined, string>;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
 /**
  * Lots per subdivision and status with their summed area in m², kept by triggers on `lots`
  * (migration 0012); a row may hold 0 lots.
@@ -494,6 +525,7 @@ export interface DB {
   leads: LeadsTable;
   lead_subdivisions: LeadSubdivisionsTable;
   lead_activities: LeadActivitiesTable;
+  quotes: QuotesTable;
   subdivision_lot_counts: SubdivisionLotCountsTable;
   subdivision_revisions: SubdivisionRevisionsTable;
 }

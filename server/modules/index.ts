@@ -20,6 +20,8 @@ import { configuracionMigration } from './configuracion/migrations/0004-configur
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
+import { quotesRoutes } from './comercio/quotes.routes';
+import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
 import { leadsMigration } from './crm/migrations/0017-crm-leads';
 import { customersCrmRoutes } from './crm/customers.routes';
@@ -95,7 +97,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     routes: [customersCrmRoutes, leadsRoutes],
     migrations: { '0015-crm-customers': crmCustomersMigration, '0017-crm-leads': leadsMigration },
   },
-  { name: 'comercio', routes: [reservationsRoutes], migrations: { '0016-comercio-reservations': reservationsMigration } },
+  {
+    name: 'comercio',
+    routes: [reservationsRoutes, quotesRoutes],
+    migrations: { '0016-comercio-reservations': reservationsMigration, '0018-comercio-quotes': quotesMigration },
+  },
 ];
 
 /**

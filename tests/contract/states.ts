@@ -61,6 +61,8 @@ export const STATES = {
    * (id 1 on an empty database): STAFF's, POR_ATENDER, version 1, with one activity (id 1, LLAMADA).
    */
   leadExists: 'a signed-in staff user and a lead exist',
+  /** As customerAndLotsExist, plus quote 1: CRM_CUSTOMER's, of lot 1, cash, BORRADOR, valid 30 days, version 1, by STAFF. */
+  quoteExists: 'a quote of a lot for a CRM customer exists',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */

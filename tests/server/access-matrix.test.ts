@@ -163,6 +163,39 @@ const freshLead = async (db: Kysely<DB>, agentId: number) => {
     .executeTakeFirstOrThrow();
   return id;
 };
+/** A fresh cash quote's id (BORRADOR, valid for a long time). */
+const freshQuote = async (db: Kysely<DB>) => {
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('quotes')
+    .values({
+      lot_id: await freshLot(db),
+      customer_id: await createCrmCustomer(db),
+      agent_id: null,
+      currency: 'PEN',
+      list_price: 3_000_000,
+      discount: 0,
+      discount_percent: null,
+      final_price: 3_000_000,
+      down_payment: 3_000_000,
+      down_payment_percent: null,
+      down_payment_parts: 1,
+      financed: 0,
+      instalments: 0,
+      monthly_rate_percent: '0',
+      method: 'SIN_INTERES',
+      first_due_date: null,
+      quote_date: stamp.slice(0, 10),
+      valid_until: '2099-12-31',
+      status: 'BORRADOR',
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
 /** A fresh staff user's id. */
 const freshUser = async (db: Kysely<DB>, status: 'ACTIVO' | 'INACTIVO' = 'ACTIVO') => (await createStaff(db, { status })).id;
 /** A fresh role's id. */
@@ -602,6 +635,26 @@ export const ROUTES: readonly MatrixRoute[] = [
     permissions: [],
     alternatives: [PROJECTS, LEADS, CUSTOMERS, SALES],
     request: async () => ({ method: 'GET', url: '/api/subdivision-options' }),
+  },
+  { name: 'GET /api/quotes', permissions: SALES, request: async () => ({ method: 'GET', url: '/api/quotes?status=BORRADOR' }) },
+  {
+    name: 'POST /api/quotes',
+    permissions: SALES,
+    request: async (db) => ({
+      method: 'POST',
+      url: '/api/quotes',
+      payload: { lot_id: await freshLot(db), customer_id: await createCrmCustomer(db), instalments: 0 },
+    }),
+  },
+  {
+    name: 'GET /api/quotes/{id}',
+    permissions: SALES,
+    request: async (db) => ({ method: 'GET', url: `/api/quotes/${await freshQuote(db)}` }),
+  },
+  {
+    name: 'POST /api/quotes/{id}/status',
+    permissions: SALES,
+    request: async (db) => ({ method: 'POST', url: `/api/quotes/${await freshQuote(db)}/status`, payload: { status: 'ANULADA' } }),
   },
   {
     name: 'GET /api/staff-options',

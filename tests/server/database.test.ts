@@ -25,6 +25,7 @@ const AFTER_0009 = [
   '0015-crm-customers',
   '0016-comercio-reservations',
   '0017-crm-leads',
+  '0018-comercio-quotes',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -271,7 +272,12 @@ describe.each(dialects)('database (%s)', (dialect) => {
       expect((await migrator.migrateTo('0014-stage-revisions')).error).toBeUndefined();
       const portal = await createCustomer(db, { scryptLogN: TEST_SCRYPT_LOG_N, email: 'Portal@parcela.test' });
       const before = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
-      expect(await migrateToLatest(database)).toEqual(['0015-crm-customers', '0016-comercio-reservations', '0017-crm-leads']);
+      expect(await migrateToLatest(database)).toEqual([
+        '0015-crm-customers',
+        '0016-comercio-reservations',
+        '0017-crm-leads',
+        '0018-comercio-quotes',
+      ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
       const stamp = '2026-01-01T00:00:00.000Z';
@@ -319,7 +325,12 @@ describe.each(dialects)('database (%s)', (dialect) => {
       expect((await migrator.migrateTo('0014-stage-revisions')).error).toBeUndefined();
       expect(await db.selectFrom('customers').select('id').execute()).toEqual([{ id: portal.id }]);
       expect(staffEntered.id).not.toBe(portal.id);
-      expect(await migrateToLatest(database)).toEqual(['0015-crm-customers', '0016-comercio-reservations', '0017-crm-leads']);
+      expect(await migrateToLatest(database)).toEqual([
+        '0015-crm-customers',
+        '0016-comercio-reservations',
+        '0017-crm-leads',
+        '0018-comercio-quotes',
+      ]);
     } finally {
       await database.destroy();
     }

@@ -12,6 +12,7 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   customers: 'Cliente',
   leads: 'Lead',
   reservations: 'Separación',
+  quotes: 'Cotización',
   companies: 'Empresa',
   locals: 'Local',
   notifications: 'Notificación',
@@ -113,6 +114,20 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   last_activity_at: 'Última actividad',
   received_at: 'Recibido',
   subdivision_ids: 'Lotizaciones de interés',
+  // Comercial: quotes (amounts in céntimos of `currency`).
+  discount: 'Descuento',
+  discount_percent: 'Descuento (%)',
+  final_price: 'Precio final',
+  down_payment: 'Cuota inicial',
+  down_payment_percent: 'Cuota inicial (%)',
+  down_payment_parts: 'Partes de la cuota inicial',
+  financed: 'Saldo financiado',
+  instalments: 'Cuotas',
+  monthly_rate_percent: 'Tasa mensual (%)',
+  method: 'Método',
+  first_due_date: 'Primera cuota',
+  quote_date: 'Fecha de la cotización',
+  valid_until: 'Válida hasta',
 };
 
 /** Spanish label of an audited entity (table name), or the raw name when unknown. */

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { createReservationsApi } from '../../../src/api/comercio/reservations';
+import { createQuotesApi } from '../../../src/api/comercio/quotes';
 import { RESERVATION_MESSAGES } from '../../../src/schemas/comercio/reservations';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { CRM_CUSTOMER, STAFF_TOKEN, STATES } from '../states';
@@ -93,6 +94,101 @@ describe('Separaciones', () => {
         const cancelled = await api(mock.url).cancel(1, body);
         expect(cancelled.status).toBe('ANULADA');
         expect(cancelled.cancel_reason).toBe(body.reason);
+      });
+  });
+});
+
+const quotesApi = (url: string) => createQuotesApi(mockClient(url, STAFF_TOKEN));
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A quote as the server answers it; `q` the amounts the interaction fixes. */
+const quote = (q: { status: string; financed: number; instalments: number }, version = 1) => ({
+  id: integer(1),
+  number: like('COT-000001'),
+  lot: { id: integer(1), code: like(LOTS[0].code) },
+  customer: { id: integer(1), display_name: like(`${CRM_CUSTOMER.name} ${CRM_CUSTOMER.surname}`) },
+  currency: like('PEN'),
+  list_price: integer(3_000_000),
+  final_price: integer(2_700_000),
+  down_payment: integer(500_000),
+  financed: integer(q.financed),
+  instalments: integer(q.instalments),
+  method: like('FRANCES'),
+  valid_until: regex(DATE, '2026-12-04'),
+  status: like(q.status),
+  created_at: regex(ISO, '2026-11-20T15:00:00.000Z'),
+  updated_at: regex(ISO, '2026-11-20T15:00:00.000Z'),
+  version: integer(version),
+});
+
+describe('Cotizaciones', () => {
+  it('quotes a lot with a financed balance (201, with its schedule)', async () => {
+    const body = {
+      lot_id: 1,
+      customer_id: 1,
+      discount_percent: '10',
+      down_payment_cents: 500_000,
+      instalments: 24,
+      monthly_rate_percent: '1.5',
+      method: 'FRANCES' as const,
+      first_due_date: '2030-01-31',
+    };
+    await pact
+      .addInteraction()
+      .given(STATES.customerAndLotsExist, { token: STAFF_TOKEN })
+      .uponReceiving('a request to quote a lot in instalments')
+      .withRequest('POST', '/api/quotes', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          data: {
+            ...quote({ status: 'BORRADOR', financed: 2_200_000, instalments: 24 }),
+            schedule: eachLike({
+              number: integer(1),
+              due_date: regex(DATE, '2030-01-31'),
+              amount: integer(109_830),
+              capital: integer(76_830),
+              interest: integer(33_000),
+              balance: integer(2_123_170),
+            }),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const created = await quotesApi(mock.url).create(body);
+        expect(created.schedule.length).toBeGreaterThan(0);
+        expect(created.financed).toBe(2_200_000);
+      });
+  });
+
+  it('marks a quote as sent, with the version read', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.quoteExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to mark a quote as sent')
+      .withRequest('POST', '/api/quotes/1/status', (b) => b.headers(json).jsonBody({ status: 'ENVIADA', version: 1 }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: { ...quote({ status: 'ENVIADA', financed: 0, instalments: 0 }, 2), method: like('SIN_INTERES') } }),
+      )
+      .executeTest(async (mock) => {
+        const sent = await quotesApi(mock.url).changeStatus(1, { status: 'ENVIADA', version: 1 });
+        expect(sent.status).toBe('ENVIADA');
+      });
+  });
+
+  it('lists the quotes of a lot', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.quoteExists, { token: STAFF_TOKEN })
+      .uponReceiving('the quotes of a lot')
+      .withRequest('GET', '/api/quotes', (b) => b.headers(bearer(STAFF_TOKEN)).query({ per_page: '20', lot_id: '1' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: eachLike({ ...quote({ status: 'BORRADOR', financed: 0, instalments: 0 }), method: like('SIN_INTERES') }),
+          meta: { page: integer(1), per_page: integer(20), total: integer(1) },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const page = await quotesApi(mock.url).list({ page: 1, per_page: 20, filters: { lot_id: '1' } });
+        expect(page.data[0]?.number).toMatch(/^COT-/);
       });
   });
 });

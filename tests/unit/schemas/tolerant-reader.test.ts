@@ -26,6 +26,7 @@ import * as company from '../../../src/schemas/configuracion/company';
 import * as changeHistory from '../../../src/schemas/historial/change-history';
 import * as customers from '../../../src/schemas/crm/customers';
 import * as reservations from '../../../src/schemas/comercio/reservations';
+import * as quotes from '../../../src/schemas/comercio/quotes';
 import * as leads from '../../../src/schemas/crm/leads';
 import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-options';
 import * as list from '../../../src/schemas/list';
@@ -44,10 +45,29 @@ const MODULES: Record<string, Record<string, unknown>> = {
   leads,
   subdivisionOptions,
   reservations,
+  quotes,
   list,
 };
 
 const meta = { page: 1, per_page: 20, total: 1 };
+/** The fields of a quote the quote screens need. */
+const quote = {
+  id: 1,
+  number: 'COT-000001',
+  lot: { id: 1, code: 'MZ A - LT 1' },
+  customer: { id: 1, display_name: 'Ana Torres' },
+  currency: 'PEN',
+  list_price: 3_000_000,
+  final_price: 3_000_000,
+  down_payment: 3_000_000,
+  financed: 0,
+  instalments: 0,
+  method: 'SIN_INTERES',
+  valid_until: '2026-11-30',
+  status: 'BORRADOR',
+  created_at: '2026-11-22T15:00:00Z',
+  updated_at: '2026-11-22T15:00:00Z',
+};
 /** The fields of a lead the spec of the leads screen fixes (docs/decisions.md "Leads"). */
 const lead = {
   id: 1,
@@ -282,6 +302,8 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
     example: { data: [{ id: 1, name: 'Los Viñedos' }] },
   },
   // Comercial
+  quotesPageSchema: { schema: quotes.quotesPageSchema as zc.$ZodType, example: { data: [quote], meta } },
+  quoteResponseSchema: { schema: quotes.quoteResponseSchema as zc.$ZodType, example: { data: quote } },
   reservationsPageSchema: { schema: reservations.reservationsPageSchema as zc.$ZodType, example: { data: [reservation], meta } },
   reservationResponseSchema: { schema: reservations.reservationResponseSchema as zc.$ZodType, example: { data: reservation } },
   staffOptionsPageSchema: {
