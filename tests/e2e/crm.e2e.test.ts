@@ -178,4 +178,48 @@ describe('crm e2e', () => {
     expect(again).toEqual({ status: 409, body: expect.objectContaining({ message: 'El lote ya no está disponible' }) });
     await context.close();
   });
+
+  it('a lot is quoted from the map: the FRANCES schedule is simulated as typed, saved and marked as sent', async () => {
+    const { page, context } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
+    const call = <T>(url: string) =>
+      page.evaluate(async (u) => {
+        const res = await fetch(u, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, Accept: 'application/json' } });
+        return (await res.json()) as T;
+      }, url) as Promise<T>;
+    const list = await call<{ data: { key: string; name: string }[] }>('/api/subdivisions?per_page=100&sort=name');
+    const subdivision = list.data.find((s) => s.name === 'Los Viñedos de Carabayllo') ?? list.data[0]!;
+    const map = await call<{ data: { lots: { id: number; code: string; status: string; polygon: unknown }[] } }>(
+      `/api/subdivisions/${subdivision.key}/map`,
+    );
+    const lot = map.data.lots.filter((l) => l.status === 'DISPONIBLE' && l.polygon)[3]!;
+
+    await page.goto(`/PROYECTOS/MapaProyectos/mapa/${subdivision.key}`);
+    await page.getByRole('heading', { name: /Mapa del proyecto/ }).waitFor();
+    await page.getByLabel('Buscar lote').fill(lot.code);
+    await page.getByLabel('Buscar lote').press('Enter');
+    const panel = page.getByRole('region', { name: `Lote ${lot.code}` });
+    await panel.getByRole('button', { name: 'Cotizar' }).click();
+    const dialog = page.getByRole('dialog', { name: `Cotizar lote ${lot.code}` });
+    await dialog.getByLabel('Cliente', { exact: true }).click();
+    await page.keyboard.type('45454545');
+    await page.getByRole('option', { name: /Carlos Mendoza/ }).click();
+    await dialog.getByLabel('Método').selectOption({ label: 'Francés (cuota fija)' });
+    await dialog.getByLabel('Tasa mensual (%)').fill('1.5');
+    const schedule = dialog.getByRole('table', { name: 'Cronograma simulado' });
+    await expect.poll(() => schedule.locator('tbody tr').count()).toBe(24);
+    await screenshot(page, 'crm-quote-dialog');
+    await dialog.getByRole('button', { name: 'Guardar cotización' }).click();
+    await dialog.getByText(/^Cotización COT-\d{6}$/).waitFor();
+    await dialog.getByRole('button', { name: 'Marcar como enviada' }).click();
+    await dialog.getByText('Enviada', { exact: true }).waitFor();
+
+    const quotes = await call<{
+      data: { status: string; instalments: number; method: string; schedule: { capital: number }[]; financed: number }[];
+    }>(`/api/quotes?lot_id=${lot.id}`);
+    expect(quotes.data).toHaveLength(1);
+    expect(quotes.data[0]).toMatchObject({ status: 'ENVIADA', instalments: 24, method: 'FRANCES' });
+    expect(quotes.data[0]!.schedule.reduce((sum, r) => sum + r.capital, 0)).toBe(quotes.data[0]!.financed);
+    await context.close();
+  });
 });

@@ -21,6 +21,7 @@ import { SalesMapPage, SALES_DATA_PENDING } from '../../src/views/mapas/SalesMap
 import { LOT_STATUS_COLOR } from '../../src/views/proyectos/lot-status';
 import type { Lot, LotMap, PublicLotMap } from '../../src/schemas/proyectos/projects';
 import type { Customer } from '../../src/schemas/crm/customers';
+import type { ChangeQuoteStatusRequest, CreateQuoteRequest, Quote } from '../../src/schemas/comercio/quotes';
 import type { CreateReservationRequest, Reservation } from '../../src/schemas/comercio/reservations';
 
 const SUB = {
@@ -209,11 +210,46 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
   const lotsGet = vi.fn((id: number) =>
     Promise.resolve(lotOf(id, reservationsApi.create.mock.calls.length > 0 ? 'SEPARADO' : 'DISPONIBLE')),
   );
+  const quotesApi = {
+    create: vi.fn(async (body: CreateQuoteRequest): Promise<Quote> => ({
+      id: 7,
+      number: 'COT-000007',
+      lot: { id: body.lot_id, code: `MZ A - LT ${body.lot_id}`, subdivision_name: 'Los Viñedos', area_m2: 120 },
+      customer: { id: body.customer_id, display_name: 'Rosa Quispe', document_number: '41234567' },
+      agent: null,
+      currency: 'PEN',
+      list_price: 3_000_000,
+      discount: 0,
+      final_price: 3_000_000,
+      down_payment: 600_000,
+      down_payment_parts: 1,
+      financed: 2_400_000,
+      instalments: body.instalments,
+      monthly_rate_percent: '1.5',
+      method: 'FRANCES',
+      first_due_date: '2026-12-01',
+      valid_until: '2026-11-29',
+      status: 'BORRADOR',
+      down_payment_schedule: [],
+      schedule: [],
+      total_interest: 0,
+      total_to_pay: 3_000_000,
+      created_at: '2026-11-22T15:00:00.000Z',
+      updated_at: '2026-11-22T15:00:00.000Z',
+      version: 1,
+    })),
+    changeStatus: vi.fn(async (_id: number, body: ChangeQuoteStatusRequest) => ({
+      ...(await quotesApi.create.mock.results[0]!.value),
+      status: body.status,
+      version: 2,
+    })),
+  };
   const machines = createMapsMachines({
     api,
     lotsApi: { ...lotsApi, get: lotsGet } as never,
     customersApi,
     reservationsApi,
+    quotesApi,
     reportApiError: vi.fn(),
     toaster,
     writeClipboard: clipboard,
@@ -229,7 +265,7 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
         <OverlaysProvider>{node}</OverlaysProvider>
       </ServicesProvider>,
     );
-  return { api, lotsApi, customersApi, reservationsApi, toaster, clipboard, machines, navigate, view, user: userEvent.setup() };
+  return { api, lotsApi, customersApi, reservationsApi, quotesApi, toaster, clipboard, machines, navigate, view, user: userEvent.setup() };
 }
 
 /** `node`'s elements with their attributes in name order and their text: markup compared regardless of attribute order. */
@@ -368,6 +404,56 @@ describe('MapaProyectos', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Separar lote MZ A - LT 1' })).toBeNull());
   });
 
+  it('"Cotizar": the simulation follows every change; saved with the customer, then marked as sent', async () => {
+    const { view, machines, user, quotesApi } = setup({ permissions: ['Acceso módulo comercial', 'Acceso submódulo ventas'] });
+    view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    fireEvent.click(pathOf('1'));
+    const panel = await screen.findByRole('region', { name: 'Lote MZ A - LT 1' });
+    await user.click(await within(panel).findByRole('button', { name: 'Cotizar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cotizar lote MZ A - LT 1' });
+    // Defaults: 20 % down, 24 interest-free instalments from the 1st of next month.
+    const simulation = within(dialog).getByRole('region', { name: 'Simulación' });
+    const total = (label: string) => within(simulation).getByText(label).nextElementSibling?.textContent;
+    expect(total('Cuota inicial')).toBe('S/ 6,000.00');
+    expect(total('Saldo a financiar')).toBe('S/ 24,000.00');
+    expect(within(dialog).getByRole('table', { name: 'Cronograma simulado' }).querySelectorAll('tbody tr')).toHaveLength(24);
+    await user.selectOptions(within(dialog).getByLabelText('Método'), 'FRANCES');
+    await user.clear(within(dialog).getByLabelText('Tasa mensual (%)'));
+    await user.type(within(dialog).getByLabelText('Tasa mensual (%)'), '1.5');
+    // PMT(1.5 %, 24, 24 000.00) = 1 198.18.
+    expect(await within(dialog).findAllByText('S/ 1,198.18')).not.toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText('Cuota inicial'));
+    await user.type(within(dialog).getByLabelText('Cuota inicial'), '120');
+    expect(await within(dialog).findByText('Porcentaje no válido (0 a 100)')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Cuota inicial'));
+    await user.type(within(dialog).getByLabelText('Cuota inicial'), '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cotización' }));
+    expect(await within(dialog).findByText('Seleccione el cliente')).toBeTruthy();
+    await user.click(within(dialog).getByLabelText('Cliente'));
+    await user.keyboard('quispe');
+    await screen.findByRole('option', { name: /Rosa Quispe/ });
+    await user.keyboard('{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cotización' }));
+    await waitFor(() =>
+      expect(quotesApi.create).toHaveBeenCalledWith({
+        lot_id: 1,
+        customer_id: 5,
+        down_payment_percent: '20',
+        down_payment_parts: 1,
+        instalments: 24,
+        monthly_rate_percent: '1.5',
+        method: 'FRANCES',
+        first_due_date: '2026-12-01',
+        valid_days: 7,
+      }),
+    );
+    expect(await within(dialog).findByText('Cotización COT-000007')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como enviada' }));
+    await waitFor(() => expect(quotesApi.changeStatus).toHaveBeenCalledWith(7, { status: 'ENVIADA', version: 1 }));
+    expect(await within(dialog).findByText('Enviada')).toBeTruthy();
+  });
+
   it('hides "Cambiar estado" without the Proyectos permissions', async () => {
     const { view, machines } = setup({ permissions: ['Acceso módulo comercial'] });
     view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
@@ -377,6 +463,7 @@ describe('MapaProyectos', () => {
     await within(panel).findByText('Calle Los Pinos', { exact: false });
     expect(within(panel).queryByRole('button', { name: 'Cambiar estado' })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Separar' })).toBeNull();
+    expect(within(panel).queryByRole('button', { name: 'Cotizar' })).toBeNull();
     expect(within(panel).getByRole('button', { name: 'Ver en lista' })).toBeTruthy();
   });
 });

@@ -10,8 +10,10 @@ import type { MapLotView } from './map-geometry';
 import { createProjectMapPageMachine } from './project-map-page.machine';
 import { forwardSessionErrors, isSessionError } from '../shared/api-errors';
 import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
+import { createQuotesApi, type QuotesApi } from '../../api/comercio/quotes';
 import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
 import { provideReservationForm } from '../comercio/reservation-form.machine';
+import { provideQuoteForm } from '../comercio/quote-form.machine';
 
 /** What the map screens' machines need from the app. */
 export interface MapsMachinesDeps {
@@ -108,18 +110,20 @@ export function createMapsMachines(
     lotsApi: Pick<LotsApi, 'changeStatus' | 'statusHistory' | 'get'>;
     customersApi: Pick<CustomersApi, 'list'>;
     reservationsApi: Pick<ReservationsApi, 'create'>;
+    quotesApi: Pick<QuotesApi, 'create' | 'changeStatus'>;
     toaster: Pick<AppToaster, 'show'>;
   },
 ) {
   const lotMap = provideLotMap(deps.api, { ...deps, toaster: deps.toaster as AppToaster });
   const lotStatus = createLotStatusMachines({ lotsApi: deps.lotsApi, reportApiError: deps.reportApiError, toaster: deps.toaster });
+  const searchCustomers = async (text: string) =>
+    (await deps.customersApi.list({ page: 1, per_page: 10, q: text, filters: { status: 'ACTIVO' } })).data.map((c) => ({
+      id: c.id,
+      display_name: c.display_name,
+      document_number: c.document_number,
+    }));
   const reservation = provideReservationForm({
-    searchCustomers: async (text) =>
-      (await deps.customersApi.list({ page: 1, per_page: 10, q: text, filters: { status: 'ACTIVO' } })).data.map((c) => ({
-        id: c.id,
-        display_name: c.display_name,
-        document_number: c.document_number,
-      })),
+    searchCustomers,
     reserve: deps.reservationsApi.create,
     lot: deps.lotsApi.get,
     reportApiError: forwardSessionErrors(deps.reportApiError),
@@ -130,7 +134,23 @@ export function createMapsMachines(
         detail: `${r.number}: ${r.lot.code} para ${r.customer.display_name}`,
       }),
   });
-  return { lotMap, lotStatus, projectMapPage: createProjectMapPageMachine({ map: lotMap, status: lotStatus.status, reservation }) };
+  const quote = provideQuoteForm({
+    searchCustomers,
+    create: deps.quotesApi.create,
+    changeStatus: deps.quotesApi.changeStatus,
+    reportApiError: forwardSessionErrors(deps.reportApiError),
+    toast: (q) =>
+      deps.toaster.show({
+        severity: 'success',
+        summary: 'Cotización guardada',
+        detail: `${q.number}: ${q.lot.code} para ${q.customer.display_name}`,
+      }),
+  });
+  return {
+    lotMap,
+    lotStatus,
+    projectMapPage: createProjectMapPageMachine({ map: lotMap, status: lotStatus.status, reservation, quote }),
+  };
 }
 
 /**
@@ -144,6 +164,7 @@ export function createMapsMachinesFor(client: ApiClient, deps: MapsMachinesDeps)
     lotsApi: createLotsApi(client),
     customersApi: createCustomersApi(client),
     reservationsApi: createReservationsApi(client),
+    quotesApi: createQuotesApi(client),
   });
 }
 export type MapsMachines = ReturnType<typeof createMapsMachines>;

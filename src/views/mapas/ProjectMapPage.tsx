@@ -15,7 +15,9 @@ import { MapPageFrame, MapsScreen, type MapPageProps } from './map-page';
 import { LotPanelCard, MapLotFacts, PanelSpinner, useSelectedLot } from './map-parts';
 import type { ActorRefFrom } from 'xstate';
 import type { ReservationFormMachine } from '../../machines/comercio/reservation-form.machine';
+import type { QuoteFormMachine } from '../../machines/comercio/quote-form.machine';
 import { ReservationDialog } from '../comercio/ReservationDialog';
+import { QuoteDialog } from '../comercio/QuoteDialog';
 
 /** Who may change a lot's status (the server's PROJECTS_ACCESS on POST lots/{id}/status). */
 const CHANGE_STATUS = [MODULE.proyectos, SUBMODULE.lotizaciones];
@@ -38,12 +40,21 @@ export function ProjectMapPage({ machines, subdivisionKey }: MapPageProps) {
   const actor = useSelector(page, (s) => s.context.map);
   const status = useSelector(page, (s) => s.context.status);
   const reservation = useSelector(page, (s) => s.context.reservation);
+  const quote = useSelector(page, (s) => s.context.quote);
   return (
     <MapPageFrame actor={actor} title="Mapa del proyecto" filters>
       <LotMap actor={actor}>
-        <ProjectLotPanel actor={actor} status={status} reservation={reservation} machines={machines} subdivisionKey={subdivisionKey} />
+        <ProjectLotPanel
+          actor={actor}
+          status={status}
+          reservation={reservation}
+          quote={quote}
+          machines={machines}
+          subdivisionKey={subdivisionKey}
+        />
       </LotMap>
       <ReservationDialog actor={reservation} />
+      <QuoteDialog actor={quote} />
     </MapPageFrame>
   );
 }
@@ -52,16 +63,18 @@ function ProjectLotPanel({
   actor,
   status,
   reservation,
+  quote,
   machines,
   subdivisionKey,
 }: {
   actor: LotMapActorRef;
   status: ActorRefFrom<LotStatusMachine>;
   reservation: ActorRefFrom<ReservationFormMachine>;
+  quote: ActorRefFrom<QuoteFormMachine>;
   machines: MapPageProps['machines'];
   subdivisionKey: string;
 }) {
-  const { navigate } = useServices();
+  const { navigate, today } = useServices();
   const permissions = useSession(selectPermissions);
   const canChange = hasPermissions(permissions, CHANGE_STATUS);
   const canReserve = hasPermissions(permissions, RESERVE);
@@ -123,6 +136,19 @@ function ProjectLotPanel({
         <div className="lot-panel__actions">
           {canChange && shown ? (
             <Button intent="primary" icon="edit" text="Cambiar estado" onClick={() => status.send({ type: 'status.open', lot: shown })} />
+          ) : null}
+          {canReserve && shown && (lot.status === 'DISPONIBLE' || lot.status === 'SEPARADO') && lot.id !== null ? (
+            <Button
+              icon="calculator"
+              text="Cotizar"
+              onClick={() =>
+                quote.send({
+                  type: 'quote.open',
+                  lot: { id: shown.id, code: shown.code, currency: subdivision.currency, listPrice: shown.list_price },
+                  today: today(),
+                })
+              }
+            />
           ) : null}
           {canReserve && lot.status === 'DISPONIBLE' && lot.id !== null ? (
             <Button

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup, waitFor } from 'xstate';
 import { ApiError } from '../../../src/api/client';
 import { createLotStatusMachines, lotStatusMachine, validateStatusChange } from '../../../src/machines/proyectos/lot-status.machine';
+import { provideQuoteForm } from '../../../src/machines/comercio/quote-form.machine';
 import { provideReservationForm } from '../../../src/machines/comercio/reservation-form.machine';
 import { createProjectMapPageMachine } from '../../../src/machines/mapas/project-map-page.machine';
 import type { LotMapMachine } from '../../../src/machines/mapas/lot-map.machine';
@@ -151,7 +152,14 @@ describe('projectMapPage machine (Mapa del proyecto)', () => {
       reportApiError: vi.fn(),
       toast: vi.fn(),
     });
-    const page = createActor(createProjectMapPageMachine({ map, status, reservation }), {
+    const quote = provideQuoteForm({
+      searchCustomers: vi.fn(async () => []),
+      create: vi.fn(),
+      changeStatus: vi.fn(),
+      reportApiError: vi.fn(),
+      toast: vi.fn(),
+    });
+    const page = createActor(createProjectMapPageMachine({ map, status, reservation, quote }), {
       input: { key: 'k1', source: 'staff', details: true },
     }).start();
     expect(mapInputs).toEqual([{ key: 'k1', source: 'staff', details: true }]);

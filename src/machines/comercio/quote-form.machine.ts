@@ -1,0 +1,310 @@
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { Temporal } from 'temporal-polyfill';
+import type { ApiError } from '../../api/client';
+import { parseMoneyInput } from '../../lib/money';
+import { planQuote, type QuotePlan } from '../../lib/comercio/quote-plan';
+import {
+  createQuoteRequestSchema,
+  QUOTE_VALID_DAYS,
+  type ChangeQuoteStatusRequest,
+  type CreateQuoteRequest,
+  type Quote,
+} from '../../schemas/comercio/quotes';
+import { errorMessage, fieldErrorsFrom } from '../shared/api-errors';
+import { createLookupMachine } from '../shared/lookup.machine';
+import { placeholder } from '../shared/placeholder';
+import type { ReservationCustomer } from './reservation-form.machine';
+
+/**
+ * "Cotizar" (issue "CRM and sales"): the quote dialog of a lot on the staff maps. closed →
+ * (`quote.open {lot, today}`) editing → (`quote.submit`) submitting → saved (the quote's number,
+ * "Marcar como enviada" → sending → saved) → closed. While editing, every change recomputes the
+ * simulation (`plan`, src/lib/comercio/quote-plan.ts — the maths the server stores) or the reasons
+ * it cannot be made (`planErrors`); the schedule shown is the one the quote will have. Amounts are
+ * typed in soles or dollars and sent in céntimos; discount and down payment as an amount or a %.
+ */
+
+/** The lot being quoted, as the map knows it. */
+export interface QuoteLot {
+  id: number;
+  code: string;
+  currency: 'PEN' | 'USD';
+  /** Céntimos. */
+  listPrice: number;
+}
+
+export type AmountKind = 'AMOUNT' | 'PERCENT';
+
+/** The form's values as typed. */
+export interface QuoteValues {
+  discountKind: AmountKind;
+  discountText: string;
+  downKind: AmountKind;
+  downText: string;
+  downParts: number;
+  instalments: number;
+  rateText: string;
+  method: CreateQuoteRequest['method'] & string;
+  firstDueDate: string;
+  validDays: number;
+}
+
+export type QuoteField = keyof CreateQuoteRequest;
+
+export interface QuoteFormContext {
+  lot: QuoteLot | null;
+  today: string;
+  customer: ReservationCustomer | null;
+  values: QuoteValues;
+  plan: QuotePlan | null;
+  /** Why the simulation cannot be made (by request field). */
+  errors: Partial<Record<QuoteField, string>>;
+  formError: string | null;
+  saved: Quote | null;
+  customers: ActorRefFrom<ReturnType<typeof createLookupMachine<ReservationCustomer>>>;
+}
+
+export type QuoteFormEvent =
+  | { type: 'quote.open'; lot: QuoteLot; today: string }
+  | { type: 'quote.customer'; customer: ReservationCustomer | null }
+  | { type: 'quote.changed'; values: Partial<QuoteValues> }
+  | { type: 'quote.submit' }
+  | { type: 'quote.markSent' }
+  | { type: 'quote.close' };
+
+/** The first day of next month: the usual first due date. */
+const nextMonthStart = (today: string) => Temporal.PlainDate.from(today).add({ months: 1 }).with({ day: 1 }).toString();
+
+const initialValues = (today: string): QuoteValues => ({
+  discountKind: 'PERCENT',
+  discountText: '',
+  downKind: 'PERCENT',
+  downText: '20',
+  downParts: 1,
+  instalments: 24,
+  rateText: '0',
+  method: 'SIN_INTERES',
+  firstDueDate: nextMonthStart(today),
+  validDays: QUOTE_VALID_DAYS.default,
+});
+
+/** A typed amount or percentage → the body's field pair; `null` text → neither. */
+function amountFields(kind: AmountKind, text: string, prefix: 'discount' | 'down_payment'): Record<string, unknown> | 'invalid' {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  if (kind === 'PERCENT') return { [`${prefix}_percent`]: trimmed.replace(',', '.') };
+  const cents = parseMoneyInput(trimmed);
+  return cents === null ? 'invalid' : { [`${prefix}_cents`]: cents };
+}
+
+/**
+ * The form → the simulation (needs no customer) and, when everything holds, the POST body.
+ * @returns `plan` null while the terms do not make a plan; `body` null while any field is wrong;
+ *   `errors` the first message per request field.
+ */
+export function quoteBody(context: Pick<QuoteFormContext, 'lot' | 'customer' | 'values' | 'today'>): {
+  body: CreateQuoteRequest | null;
+  plan: QuotePlan | null;
+  errors: Partial<Record<QuoteField, string>>;
+} {
+  const v = context.values;
+  const errors: Partial<Record<QuoteField, string>> = {};
+  const discount = amountFields(v.discountKind, v.discountText, 'discount');
+  const down = amountFields(v.downKind, v.downText, 'down_payment');
+  if (discount === 'invalid') errors.discount_cents = 'Monto no válido (ej. 1500.00)';
+  if (down === 'invalid') errors.down_payment_cents = 'Monto no válido (ej. 5000.00)';
+  // The customer is checked apart: the simulation runs before one is chosen.
+  const parsed = createQuoteRequestSchema.safeParse({
+    lot_id: context.lot?.id ?? 0,
+    customer_id: context.customer?.id ?? 1,
+    ...(discount === 'invalid' ? {} : discount),
+    ...(down === 'invalid' ? {} : down),
+    down_payment_parts: v.downParts,
+    instalments: v.instalments,
+    monthly_rate_percent: v.rateText.trim().replace(',', '.') || '0',
+    method: v.method,
+    ...(v.instalments > 0 ? { first_due_date: v.firstDueDate || null } : {}),
+    valid_days: v.validDays,
+  });
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as QuoteField] ??= issue.message;
+  const customerError = context.customer ? {} : { customer_id: 'Seleccione el cliente' };
+  if (!context.lot || !parsed.success || Object.keys(errors).length > 0)
+    return { body: null, plan: null, errors: { ...errors, ...customerError } };
+  const t = parsed.data;
+  const result = planQuote({
+    listPriceCents: context.lot.listPrice,
+    discountCents: t.discount_cents,
+    discountPercent: t.discount_percent,
+    downPaymentCents: t.down_payment_cents,
+    downPaymentPercent: t.down_payment_percent,
+    downPaymentParts: t.down_payment_parts,
+    instalments: t.instalments,
+    monthlyRatePercent: t.monthly_rate_percent,
+    method: t.method,
+    firstDueDate: t.first_due_date ? Temporal.PlainDate.from(t.first_due_date) : null,
+    today: Temporal.PlainDate.from(context.today),
+  });
+  if (!result.ok) {
+    const map: Record<string, QuoteField> = {
+      discount: t.discount_percent != null ? 'discount_percent' : 'discount_cents',
+      down_payment: t.down_payment_percent != null ? 'down_payment_percent' : 'down_payment_cents',
+      instalments: 'instalments',
+      first_due_date: 'first_due_date',
+    };
+    for (const [k, m] of Object.entries(result.errors)) errors[map[k] ?? (k as QuoteField)] = m;
+    return { body: null, plan: null, errors: { ...errors, ...customerError } };
+  }
+  return { body: context.customer ? t : null, plan: result.plan, errors: customerError };
+}
+
+/** The simulation after a change: the plan and the term errors (the customer is asked for on "Guardar"). */
+const simulate = (context: Pick<QuoteFormContext, 'lot' | 'customer' | 'values' | 'today'>) => {
+  const { plan, errors } = quoteBody(context);
+  const { customer_id: _customer, ...terms } = errors;
+  return { plan, errors: terms };
+};
+
+/** The dialog's machine; provide `submit`, `markSent` and the `search` of its `customers` child. */
+export function createQuoteFormMachine(customerLookup: ReturnType<typeof createLookupMachine<ReservationCustomer>>) {
+  return setup({
+    types: { context: {} as QuoteFormContext, events: {} as QuoteFormEvent },
+    actors: {
+      customerLookup,
+      submit: placeholder<Quote, { body: CreateQuoteRequest }>('submit'),
+      markSent: placeholder<Quote, { id: number; body: ChangeQuoteStatusRequest }>('markSent'),
+    },
+    actions: {
+      showError: assign(({ event }) => {
+        const error = (event as { error?: unknown }).error;
+        const { fields, rest } = fieldErrorsFrom(error, [
+          'customer_id',
+          'lot_id',
+          'discount_cents',
+          'discount_percent',
+          'down_payment_cents',
+          'down_payment_percent',
+          'instalments',
+          'monthly_rate_percent',
+          'first_due_date',
+        ] as const);
+        const hasFields = Object.keys(fields).length > 0;
+        return { errors: fields, formError: hasFields ? (rest[0] ?? null) : errorMessage(error) };
+      }),
+      reportApiError: (_, _error: ApiError) => {},
+      done: (_, _quote: Quote) => {},
+    },
+  }).createMachine({
+    id: 'quoteForm',
+    context: ({ spawn }) => ({
+      lot: null,
+      today: '1970-01-01',
+      customer: null,
+      values: initialValues('1970-01-01'),
+      plan: null,
+      errors: {},
+      formError: null,
+      saved: null,
+      customers: spawn('customerLookup', { id: 'customers' }),
+    }),
+    initial: 'closed',
+    states: {
+      closed: {
+        on: {
+          'quote.open': {
+            target: 'editing',
+            actions: assign(({ event }) => {
+              const base = { lot: event.lot, today: event.today, customer: null, values: initialValues(event.today) };
+              return { ...base, ...simulate(base), formError: null, saved: null };
+            }),
+          },
+        },
+      },
+      editing: {
+        on: {
+          'quote.customer': {
+            actions: assign(({ event, context }) => ({ customer: event.customer, errors: { ...context.errors, customer_id: undefined } })),
+          },
+          'quote.changed': {
+            actions: assign(({ event, context }) => {
+              const next = { ...context, values: { ...context.values, ...event.values } };
+              return { values: next.values, ...simulate(next), formError: null };
+            }),
+          },
+          'quote.close': 'closed',
+          'quote.submit': [
+            {
+              guard: ({ context }) => quoteBody(context).body === null,
+              actions: assign(({ context }) => ({ errors: quoteBody(context).errors, formError: null })),
+            },
+            { target: 'submitting', actions: assign({ formError: null }) },
+          ],
+        },
+      },
+      submitting: {
+        invoke: {
+          src: 'submit',
+          input: ({ context }) => {
+            const { body } = quoteBody(context);
+            if (!body) throw new Error('quote form: submitted without a valid body');
+            return { body };
+          },
+          onDone: {
+            target: 'saved',
+            actions: [assign(({ event }) => ({ saved: event.output })), { type: 'done', params: ({ event }) => event.output }],
+          },
+          onError: {
+            target: 'editing',
+            actions: ['showError', { type: 'reportApiError', params: ({ event }) => event.error as ApiError }],
+          },
+        },
+      },
+      saved: {
+        on: {
+          'quote.markSent': { guard: ({ context }) => context.saved?.status === 'BORRADOR', target: 'sending' },
+          'quote.close': 'closed',
+        },
+      },
+      sending: {
+        invoke: {
+          src: 'markSent',
+          input: ({ context }) => ({
+            id: context.saved!.id,
+            body: { status: 'ENVIADA' as const, ...(context.saved!.version === undefined ? {} : { version: context.saved!.version }) },
+          }),
+          onDone: { target: 'saved', actions: assign(({ event }) => ({ saved: event.output, formError: null })) },
+          onError: {
+            target: 'saved',
+            actions: [
+              assign(({ event }) => ({ formError: errorMessage(event.error) })),
+              { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+            ],
+          },
+        },
+      },
+    },
+  });
+}
+export type QuoteFormMachine = ReturnType<typeof createQuoteFormMachine>;
+
+/** The dialog's machine provided with its calls. */
+export function provideQuoteForm(deps: {
+  searchCustomers: (text: string) => Promise<ReservationCustomer[]>;
+  create: (body: CreateQuoteRequest) => Promise<Quote>;
+  changeStatus: (id: number, body: ChangeQuoteStatusRequest) => Promise<Quote>;
+  reportApiError: (error: ApiError) => void;
+  toast: (quote: Quote) => void;
+}) {
+  const lookup = createLookupMachine<ReservationCustomer>('quoteCustomers').provide({
+    actors: { search: fromPromise(({ input }) => deps.searchCustomers(input.text)) },
+  });
+  return createQuoteFormMachine(lookup).provide({
+    actors: {
+      submit: fromPromise(({ input }) => deps.create(input.body)),
+      markSent: fromPromise(({ input }) => deps.changeStatus(input.id, input.body)),
+    },
+    actions: {
+      reportApiError: (_, error) => deps.reportApiError(error),
+      done: (_, quote) => deps.toast(quote),
+    },
+  });
+}

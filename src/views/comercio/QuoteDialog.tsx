@@ -1,0 +1,272 @@
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  NumericInput,
+  Tag,
+} from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { AmountKind, QuoteFormMachine, QuoteValues } from '../../machines/comercio/quote-form.machine';
+import { QUOTE_METHODS, QUOTE_METHOD_LABELS, QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '../../schemas/comercio/quotes';
+import { formatMoney } from '../../lib/money';
+import { formatDate } from '../../lib/dates';
+import { FieldGroup } from '../shared/FieldGroup';
+import { CustomerSuggest } from '../shared/CustomerSuggest';
+import '../../styles/comercio.css';
+
+/**
+ * "Cotizar lote" (issue "CRM and sales"): the quote dialog over its machine
+ * (comercio/quote-form.machine.ts). Customer by search; discount and down payment as an amount or
+ * a %; the down payment's parts; instalments, monthly rate, method, first due date, validity. The
+ * simulation (totals and the schedule) is the machine's, recomputed on every change with the
+ * server's maths. Once saved it shows the quote's number and "Marcar como enviada".
+ */
+export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }) {
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('sending'));
+  const saved = useSelector(actor, (s) => (s.matches('saved') || s.matches('sending') ? s.context.saved : null));
+  const lot = useSelector(actor, (s) => s.context.lot);
+  const customer = useSelector(actor, (s) => s.context.customer);
+  const values = useSelector(actor, (s) => s.context.values);
+  const plan = useSelector(actor, (s) => s.context.plan);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const formError = useSelector(actor, (s) => s.context.formError);
+  const lookup = useSelector(actor, (s) => s.context.customers);
+  const close = () => actor.send({ type: 'quote.close' });
+  const change = (v: Partial<QuoteValues>) => actor.send({ type: 'quote.changed', values: v });
+  const currency = lot?.currency ?? 'PEN';
+  const money = (cents: number) => formatMoney(cents, currency);
+  const kindSelect = (id: string, label: string, value: AmountKind, onPick: (k: AmountKind) => void) => (
+    <HTMLSelect
+      aria-label={label}
+      id={id}
+      value={value}
+      disabled={busy}
+      onChange={(e) => onPick(e.target.value as AmountKind)}
+      options={[
+        { value: 'PERCENT', label: '%' },
+        { value: 'AMOUNT', label: currency === 'USD' ? 'US$' : 'S/' },
+      ]}
+    />
+  );
+  return (
+    <Dialog
+      isOpen={open}
+      onClose={close}
+      title={lot ? `Cotizar lote ${lot.code}` : 'Cotizar lote'}
+      canEscapeKeyClose={!busy}
+      canOutsideClickClose={false}
+      isCloseButtonShown={!busy}
+      className="quote-dialog"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'quote.submit' });
+        }}
+      >
+        <DialogBody>
+          {formError ? (
+            <Callout intent="danger" role="alert" className="editor-form-error">
+              {formError}
+            </Callout>
+          ) : null}
+          <div className="quote-layout">
+            <div>
+              {saved ? (
+                <Callout intent="success" icon="tick-circle" className="editor-form-error" title={`Cotización ${saved.number}`}>
+                  {saved.customer.display_name} · {money(saved.final_price)} · válida hasta {formatDate(saved.valid_until)} ·{' '}
+                  <Tag minimal>{QUOTE_STATUS_LABELS[saved.status]}</Tag>
+                </Callout>
+              ) : (
+                <>
+                  <FieldGroup label="Cliente" labelFor="quote-customer" error={errors.customer_id} hint="Busque por nombre o documento">
+                    <CustomerSuggest
+                      id="quote-customer"
+                      lookup={lookup}
+                      selected={customer}
+                      onSelect={(c) => actor.send({ type: 'quote.customer', customer: c })}
+                      disabled={busy}
+                      invalid={Boolean(errors.customer_id)}
+                    />
+                  </FieldGroup>
+                  <p className={Classes.TEXT_MUTED}>Precio de lista: {lot ? money(lot.listPrice) : '—'}</p>
+                  <div className="form-grid">
+                    <FieldGroup label="Descuento" labelFor="quote-discount" error={errors.discount_cents ?? errors.discount_percent}>
+                      <InputGroup
+                        id="quote-discount"
+                        inputMode="decimal"
+                        value={values.discountText}
+                        disabled={busy}
+                        onValueChange={(t) => change({ discountText: t })}
+                        rightElement={kindSelect('quote-discount-kind', 'Tipo de descuento', values.discountKind, (k) =>
+                          change({ discountKind: k }),
+                        )}
+                      />
+                    </FieldGroup>
+                    <FieldGroup
+                      label="Cuota inicial"
+                      labelFor="quote-down"
+                      error={errors.down_payment_cents ?? errors.down_payment_percent}
+                    >
+                      <InputGroup
+                        id="quote-down"
+                        inputMode="decimal"
+                        value={values.downText}
+                        disabled={busy}
+                        onValueChange={(t) => change({ downText: t })}
+                        rightElement={kindSelect('quote-down-kind', 'Tipo de cuota inicial', values.downKind, (k) =>
+                          change({ downKind: k }),
+                        )}
+                      />
+                    </FieldGroup>
+                    <FieldGroup label="Partes de la cuota inicial" labelFor="quote-down-parts" error={errors.down_payment_parts}>
+                      <NumericInput
+                        id="quote-down-parts"
+                        fill
+                        min={1}
+                        max={12}
+                        value={values.downParts}
+                        disabled={busy}
+                        onValueChange={(n) => change({ downParts: Number.isNaN(n) ? 1 : n })}
+                      />
+                    </FieldGroup>
+                    <FieldGroup label="Cuotas mensuales" labelFor="quote-instalments" error={errors.instalments} hint="0 = al contado">
+                      <NumericInput
+                        id="quote-instalments"
+                        fill
+                        min={0}
+                        max={360}
+                        value={values.instalments}
+                        disabled={busy}
+                        onValueChange={(n) => change({ instalments: Number.isNaN(n) ? 0 : n })}
+                      />
+                    </FieldGroup>
+                    <FieldGroup label="Tasa mensual (%)" labelFor="quote-rate" error={errors.monthly_rate_percent}>
+                      <InputGroup
+                        id="quote-rate"
+                        inputMode="decimal"
+                        value={values.rateText}
+                        disabled={busy}
+                        onValueChange={(t) => change({ rateText: t })}
+                      />
+                    </FieldGroup>
+                    <FieldGroup label="Método" labelFor="quote-method" error={errors.method}>
+                      <HTMLSelect
+                        id="quote-method"
+                        fill
+                        value={values.method}
+                        disabled={busy}
+                        onChange={(e) => change({ method: e.target.value as QuoteValues['method'] })}
+                        options={QUOTE_METHODS.map((m) => ({ value: m, label: QUOTE_METHOD_LABELS[m] }))}
+                      />
+                    </FieldGroup>
+                    <FieldGroup label="Primera cuota" labelFor="quote-first-due" error={errors.first_due_date}>
+                      <InputGroup
+                        id="quote-first-due"
+                        type="date"
+                        value={values.firstDueDate}
+                        disabled={busy || values.instalments === 0}
+                        onValueChange={(t) => change({ firstDueDate: t })}
+                      />
+                    </FieldGroup>
+                    <FieldGroup label="Válida por (días)" labelFor="quote-valid-days" error={errors.valid_days}>
+                      <NumericInput
+                        id="quote-valid-days"
+                        fill
+                        min={QUOTE_VALID_DAYS.min}
+                        max={QUOTE_VALID_DAYS.max}
+                        value={values.validDays}
+                        disabled={busy}
+                        onValueChange={(n) => change({ validDays: Number.isNaN(n) ? QUOTE_VALID_DAYS.default : n })}
+                      />
+                    </FieldGroup>
+                  </div>
+                </>
+              )}
+            </div>
+            {plan ? (
+              <section aria-label="Simulación" className="quote-simulation">
+                <dl className="quote-totals">
+                  <dt>Precio final</dt>
+                  <dd>{money(plan.finalPriceCents)}</dd>
+                  <dt>Cuota inicial</dt>
+                  <dd>
+                    {money(plan.downPaymentCents)}
+                    {plan.downPayment.length > 1 ? ` en ${plan.downPayment.length} partes` : ''}
+                  </dd>
+                  <dt>Saldo a financiar</dt>
+                  <dd>{money(plan.financedCents)}</dd>
+                  <dt>Intereses</dt>
+                  <dd>{money(plan.totalInterestCents)}</dd>
+                  <dt>Total a pagar</dt>
+                  <dd>
+                    <strong>{money(plan.totalToPayCents)}</strong>
+                  </dd>
+                </dl>
+                {plan.schedule.length > 0 ? (
+                  <div className="quote-schedule">
+                    <HTMLTable compact striped aria-label="Cronograma simulado">
+                      <thead>
+                        <tr>
+                          <th>N.º</th>
+                          <th>Vence</th>
+                          <th className="num">Cuota</th>
+                          <th className="num">Capital</th>
+                          <th className="num">Interés</th>
+                          <th className="num">Saldo</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {plan.schedule.map((r) => (
+                          <tr key={r.number}>
+                            <td>{r.number}</td>
+                            <td>{formatDate(r.dueDate.toString())}</td>
+                            <td className="num">{money(r.amountCents)}</td>
+                            <td className="num">{money(r.capitalCents)}</td>
+                            <td className="num">{money(r.interestCents)}</td>
+                            <td className="num">{money(r.balanceCents)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </HTMLTable>
+                  </div>
+                ) : null}
+              </section>
+            ) : null}
+          </div>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            saved ? (
+              <>
+                {saved.status === 'BORRADOR' ? (
+                  <Button
+                    icon="send-message"
+                    text="Marcar como enviada"
+                    loading={busy}
+                    onClick={() => actor.send({ type: 'quote.markSent' })}
+                  />
+                ) : null}
+                <Button intent="primary" text="Cerrar" disabled={busy} onClick={close} />
+              </>
+            ) : (
+              <>
+                <Button text="Cancelar" onClick={close} disabled={busy} />
+                <Button type="submit" intent="primary" icon="floppy-disk" text="Guardar cotización" loading={busy} />
+              </>
+            )
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}
