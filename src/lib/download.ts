@@ -14,3 +14,16 @@ export function saveFile(file: { fileName: string; mime: string; content: string
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Saves a Blob the server produced (a quote's PDF) under `fileName`, as {@link saveFile} does. */
+export function saveBlobFile(blob: Blob, fileName: string, doc: Document = document): void {
+  const url = URL.createObjectURL(blob);
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  doc.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -8,7 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, latestResetLink, mainMenu, newPage, screenshot, setChecked, staffLogin } from './harness';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { e2eEnvironment, latestResetLink, mainMenu, newPage, SCREENSHOTS, screenshot, setChecked, staffLogin } from './harness';
 
 const env = e2eEnvironment();
 /** The map's fill of a Separado lot (src/views/proyectos/lot-status.ts). */
@@ -213,6 +215,11 @@ describe('crm e2e', () => {
     await dialog.getByText(/^Cotización COT-\d{6}$/).waitFor();
     await dialog.getByRole('button', { name: 'Marcar como enviada' }).click();
     await dialog.getByText('Enviada', { exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Descargar PDF' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^COT-\d{6}\.pdf$/);
+    const pdfPath = path.join(SCREENSHOTS, 'crm-quote.pdf');
+    await download.saveAs(pdfPath);
+    expect(readFileSync(pdfPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     const quotes = await call<{
       data: { status: string; instalments: number; method: string; schedule: { capital: number }[]; financed: number }[];

@@ -652,6 +652,11 @@ export const ROUTES: readonly MatrixRoute[] = [
     request: async (db) => ({ method: 'GET', url: `/api/quotes/${await freshQuote(db)}` }),
   },
   {
+    name: 'GET /api/quotes/{id}/pdf',
+    permissions: SALES,
+    request: async (db) => ({ method: 'GET', url: `/api/quotes/${await freshQuote(db)}/pdf` }),
+  },
+  {
     name: 'POST /api/quotes/{id}/status',
     permissions: SALES,
     request: async (db) => ({ method: 'POST', url: `/api/quotes/${await freshQuote(db)}/status`, payload: { status: 'ANULADA' } }),

@@ -4,7 +4,15 @@ import { QUOTE_PLAN_MESSAGES } from '../../src/lib/comercio/quote-plan';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 import { DAY_MS } from '../../server/clock';
-import { createCrmCustomer, createLot, createRole, createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
+import {
+  createCrmCustomer,
+  createLot,
+  ensureCompany,
+  createRole,
+  createSession,
+  createStaff,
+  createSubdivision,
+} from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 
 /** Cotizaciones: /api/quotes (issue "CRM and sales"). The test clock's today in Lima is 2026-03-02. */
@@ -150,6 +158,43 @@ describe.each(dialects)('quotes (%s)', (dialect) => {
     expect(listed.data.map((q) => q.id)).toEqual([other.id]);
     const byNumber = quotesPageSchema.parse((await send('GET', `/api/quotes?q=${other.number}`, token)).json());
     expect(byNumber.data.map((q) => q.id)).toEqual([other.id]);
+  });
+
+  it('renders the quote as a PDF to download; 404 for an unknown quote', async () => {
+    const { token } = await seller();
+    const { lotId, customerId } = await lotAndCustomer();
+    const created = quoteResponseSchema.parse(
+      (
+        await send('POST', '/api/quotes', token, {
+          lot_id: lotId,
+          customer_id: customerId,
+          down_payment_percent: '10',
+          down_payment_parts: 3,
+          instalments: 36,
+          monthly_rate_percent: '1',
+          method: 'INTERES_SIMPLE',
+          first_due_date: '2026-04-15',
+        })
+      ).json(),
+    ).data;
+    const res = await send('GET', `/api/quotes/${created.id}/pdf`, token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${created.number}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Two A4 pages: the 36 rows of the schedule do not fit on the first.
+    expect((res.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBeGreaterThanOrEqual(1);
+    expect((await send('GET', '/api/quotes/999999/pdf', token)).statusCode).toBe(404);
+    // A company logo pdfkit cannot read costs the logo, not the PDF.
+    await ensureCompany(db());
+    const damaged = await db()
+      .updateTable('companies')
+      .set({ logo_content_type: 'image/png', logo_data: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0]) })
+      .executeTakeFirst();
+    expect(Number(damaged.numUpdatedRows)).toBeGreaterThan(0);
+    const withBadLogo = await send('GET', `/api/quotes/${created.id}/pdf`, token);
+    expect(withBadLogo.statusCode).toBe(200);
+    expect(withBadLogo.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
   it('is for Comercial + Ventas only', async () => {

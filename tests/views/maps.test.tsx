@@ -210,6 +210,7 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
   const lotsGet = vi.fn((id: number) =>
     Promise.resolve(lotOf(id, reservationsApi.create.mock.calls.length > 0 ? 'SEPARADO' : 'DISPONIBLE')),
   );
+  const saveBlob = vi.fn();
   const quotesApi = {
     create: vi.fn(async (body: CreateQuoteRequest): Promise<Quote> => ({
       id: 7,
@@ -238,6 +239,7 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
       updated_at: '2026-11-22T15:00:00.000Z',
       version: 1,
     })),
+    pdf: vi.fn(async () => new Blob(['%PDF-1.7'], { type: 'application/pdf' })),
     changeStatus: vi.fn(async (_id: number, body: ChangeQuoteStatusRequest) => ({
       ...(await quotesApi.create.mock.results[0]!.value),
       status: body.status,
@@ -250,6 +252,7 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
     customersApi,
     reservationsApi,
     quotesApi,
+    saveBlob,
     reportApiError: vi.fn(),
     toaster,
     writeClipboard: clipboard,
@@ -265,7 +268,20 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
         <OverlaysProvider>{node}</OverlaysProvider>
       </ServicesProvider>,
     );
-  return { api, lotsApi, customersApi, reservationsApi, quotesApi, toaster, clipboard, machines, navigate, view, user: userEvent.setup() };
+  return {
+    api,
+    lotsApi,
+    customersApi,
+    reservationsApi,
+    quotesApi,
+    saveBlob,
+    toaster,
+    clipboard,
+    machines,
+    navigate,
+    view,
+    user: userEvent.setup(),
+  };
 }
 
 /** `node`'s elements with their attributes in name order and their text: markup compared regardless of attribute order. */
@@ -405,7 +421,7 @@ describe('MapaProyectos', () => {
   });
 
   it('"Cotizar": the simulation follows every change; saved with the customer, then marked as sent', async () => {
-    const { view, machines, user, quotesApi } = setup({ permissions: ['Acceso módulo comercial', 'Acceso submódulo ventas'] });
+    const { view, machines, user, quotesApi, saveBlob } = setup({ permissions: ['Acceso módulo comercial', 'Acceso submódulo ventas'] });
     view(<ProjectMapPage machines={machines} subdivisionKey="k1" />);
     await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
     fireEvent.click(pathOf('1'));
@@ -452,6 +468,9 @@ describe('MapaProyectos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Marcar como enviada' }));
     await waitFor(() => expect(quotesApi.changeStatus).toHaveBeenCalledWith(7, { status: 'ENVIADA', version: 1 }));
     expect(await within(dialog).findByText('Enviada')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Descargar PDF' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'COT-000007.pdf'));
+    expect(quotesApi.pdf).toHaveBeenCalledWith(7);
   });
 
   it('hides "Cambiar estado" without the Proyectos permissions', async () => {

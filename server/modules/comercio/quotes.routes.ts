@@ -12,10 +12,11 @@ import type { AppDeps } from '../../context';
 import { parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
 import { RESERVATIONS_ACCESS } from './reservations.routes';
-import { changeQuoteStatus, createQuote, getQuote, listQuotes } from './quotes.service';
+import { changeQuoteStatus, createQuote, getQuote, listQuotes, quotePdf } from './quotes.service';
 
 /**
- * Comercial → cotizaciones: GET/POST /api/quotes, GET /api/quotes/{id}, POST /api/quotes/{id}/status.
+ * Comercial → cotizaciones: GET/POST /api/quotes, GET /api/quotes/{id}, GET /api/quotes/{id}/pdf,
+ * POST /api/quotes/{id}/status.
  * Who may quote is who may reserve: 'Acceso módulo comercial' + 'Acceso submódulo ventas'.
  */
 export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -40,6 +41,11 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config, schema: { params: idParamsSchema, response: { 200: quoteResponseSchema } } },
       async (request) => ({ data: await getQuote(deps, parseId(request.params.id)) }),
     );
+
+    app.get(`${MAIN_BASE}/quotes/:id/pdf`, { config, schema: { params: idParamsSchema } }, async (request, reply) => {
+      const { fileName, bytes } = await quotePdf(deps, parseId(request.params.id));
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+    });
 
     app.post(
       `${MAIN_BASE}/quotes/:id/status`,

@@ -21,6 +21,7 @@ import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
 import { displayName } from '../crm/customers.repository';
 import { effectiveQuoteStatus, listQuoteIds, quoteNumber, quoteRow, quoteRowsByIds } from './quotes.repository';
+import { renderQuotePdf } from './quote-pdf';
 
 /** Parsed POST /api/quotes body. */
 export type CreateQuoteBody = z.output<typeof createQuoteRequestSchema>;
@@ -224,4 +225,26 @@ export async function changeQuoteStatus(
     await recordChange(trx, audit, { entity: 'quotes', recordId: id, action: 'UPDATE', before, after: await quoteRow(trx, id) });
   });
   return getQuote(deps, id);
+}
+
+/**
+ * The quote as a PDF (GET /api/quotes/{id}/pdf) with the company of the installation in its header.
+ * @returns the file name ("COT-000123.pdf") and the bytes. @throws HttpError 404.
+ */
+export async function quotePdf(deps: Pick<AppDeps, 'db' | 'clock'>, id: number): Promise<{ fileName: string; bytes: Buffer }> {
+  const quote = await getQuote(deps, id);
+  const company = await deps.db
+    .selectFrom('companies')
+    .select(['business_name', 'ruc', 'address', 'phone', 'email', 'logo_content_type', 'logo_data'])
+    .orderBy('id')
+    .executeTakeFirst();
+  const bytes = await renderQuotePdf(quote, {
+    business_name: company?.business_name ?? '',
+    ruc: company?.ruc ?? '',
+    address: company?.address ?? null,
+    phone: company?.phone ?? null,
+    email: company?.email ?? null,
+    logo: company?.logo_content_type && company.logo_data ? { contentType: company.logo_content_type, data: company.logo_data } : null,
+  });
+  return { fileName: `${quote.number}.pdf`, bytes };
 }

@@ -1,5 +1,5 @@
 import type { ApiClient } from '../client';
-import { request } from '../client';
+import { request, toApiError } from '../client';
 import { listParams } from '../list-params';
 import type { ListQuery } from '../../schemas/list';
 import {
@@ -24,6 +24,14 @@ export function createQuotesApi(client: ApiClient) {
     get: (id: number) => one(() => client.main(`quotes/${id}`)),
     /** POST quotes: a BORRADOR priced from the lot's list price. */
     create: (body: CreateQuoteRequest) => one(() => client.main('quotes', { method: 'POST', body })),
+    /** GET quotes/{id}/pdf: the quote as a PDF (A4, company header, schedule, conditions). */
+    pdf: async (id: number): Promise<Blob> => {
+      try {
+        return await client.main<Blob, 'blob'>(`quotes/${id}/pdf`, { responseType: 'blob' });
+      } catch (e) {
+        throw toApiError(e);
+      }
+    },
     /** POST quotes/{id}/status: ENVIADA, ACEPTADA or ANULADA, with the version read. */
     changeStatus: (id: number, body: ChangeQuoteStatusRequest) => one(() => client.main(`quotes/${id}/status`, { method: 'POST', body })),
   };

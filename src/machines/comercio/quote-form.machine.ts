@@ -17,8 +17,8 @@ import type { ReservationCustomer } from './reservation-form.machine';
 
 /**
  * "Cotizar" (issue "CRM and sales"): the quote dialog of a lot on the staff maps. closed →
- * (`quote.open {lot, today}`) editing → (`quote.submit`) submitting → saved (the quote's number,
- * "Marcar como enviada" → sending → saved) → closed. While editing, every change recomputes the
+ * (`quote.open {lot, today}`) editing → (`quote.submit`) submitting → saved (the quote's number;
+ * "Marcar como enviada" → sending → saved; "Descargar PDF" → downloading → saved) → closed. While editing, every change recomputes the
  * simulation (`plan`, src/lib/comercio/quote-plan.ts — the maths the server stores) or the reasons
  * it cannot be made (`planErrors`); the schedule shown is the one the quote will have. Amounts are
  * typed in soles or dollars and sent in céntimos; discount and down payment as an amount or a %.
@@ -70,6 +70,7 @@ export type QuoteFormEvent =
   | { type: 'quote.changed'; values: Partial<QuoteValues> }
   | { type: 'quote.submit' }
   | { type: 'quote.markSent' }
+  | { type: 'quote.downloadPdf' }
   | { type: 'quote.close' };
 
 /** The first day of next month: the usual first due date. */
@@ -172,6 +173,8 @@ export function createQuoteFormMachine(customerLookup: ReturnType<typeof createL
       customerLookup,
       submit: placeholder<Quote, { body: CreateQuoteRequest }>('submit'),
       markSent: placeholder<Quote, { id: number; body: ChangeQuoteStatusRequest }>('markSent'),
+      /** GET the PDF and save it. */
+      downloadPdf: placeholder<void, { quote: Quote }>('downloadPdf'),
     },
     actions: {
       showError: assign(({ event }) => {
@@ -261,7 +264,22 @@ export function createQuoteFormMachine(customerLookup: ReturnType<typeof createL
       saved: {
         on: {
           'quote.markSent': { guard: ({ context }) => context.saved?.status === 'BORRADOR', target: 'sending' },
+          'quote.downloadPdf': 'downloading',
           'quote.close': 'closed',
+        },
+      },
+      downloading: {
+        invoke: {
+          src: 'downloadPdf',
+          input: ({ context }) => ({ quote: context.saved! }),
+          onDone: { target: 'saved', actions: assign({ formError: null }) },
+          onError: {
+            target: 'saved',
+            actions: [
+              assign(({ event }) => ({ formError: errorMessage(event.error) })),
+              { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+            ],
+          },
         },
       },
       sending: {
@@ -291,6 +309,8 @@ export function provideQuoteForm(deps: {
   searchCustomers: (text: string) => Promise<ReservationCustomer[]>;
   create: (body: CreateQuoteRequest) => Promise<Quote>;
   changeStatus: (id: number, body: ChangeQuoteStatusRequest) => Promise<Quote>;
+  /** GET the quote's PDF and save it as `COT-….pdf`. */
+  downloadPdf: (quote: Quote) => Promise<void>;
   reportApiError: (error: ApiError) => void;
   toast: (quote: Quote) => void;
 }) {
@@ -301,6 +321,7 @@ export function provideQuoteForm(deps: {
     actors: {
       submit: fromPromise(({ input }) => deps.create(input.body)),
       markSent: fromPromise(({ input }) => deps.changeStatus(input.id, input.body)),
+      downloadPdf: fromPromise(({ input }) => deps.downloadPdf(input.quote)),
     },
     actions: {
       reportApiError: (_, error) => deps.reportApiError(error),

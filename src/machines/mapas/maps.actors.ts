@@ -14,6 +14,7 @@ import { createQuotesApi, type QuotesApi } from '../../api/comercio/quotes';
 import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
 import { provideReservationForm } from '../comercio/reservation-form.machine';
 import { provideQuoteForm } from '../comercio/quote-form.machine';
+import { saveBlobFile } from '../../lib/download';
 
 /** What the map screens' machines need from the app. */
 export interface MapsMachinesDeps {
@@ -110,7 +111,9 @@ export function createMapsMachines(
     lotsApi: Pick<LotsApi, 'changeStatus' | 'statusHistory' | 'get'>;
     customersApi: Pick<CustomersApi, 'list'>;
     reservationsApi: Pick<ReservationsApi, 'create'>;
-    quotesApi: Pick<QuotesApi, 'create' | 'changeStatus'>;
+    quotesApi: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'>;
+    /** Saves a downloaded file (defaults to a download link, src/lib/download.ts). */
+    saveBlob?: (blob: Blob, fileName: string) => void;
     toaster: Pick<AppToaster, 'show'>;
   },
 ) {
@@ -138,6 +141,10 @@ export function createMapsMachines(
     searchCustomers,
     create: deps.quotesApi.create,
     changeStatus: deps.quotesApi.changeStatus,
+    downloadPdf: async (q) => {
+      const blob = await deps.quotesApi.pdf(q.id);
+      (deps.saveBlob ?? saveBlobFile)(blob, `${q.number}.pdf`);
+    },
     reportApiError: forwardSessionErrors(deps.reportApiError),
     toast: (q) =>
       deps.toaster.show({

@@ -26,12 +26,15 @@ import '../../styles/comercio.css';
  * (comercio/quote-form.machine.ts). Customer by search; discount and down payment as an amount or
  * a %; the down payment's parts; instalments, monthly rate, method, first due date, validity. The
  * simulation (totals and the schedule) is the machine's, recomputed on every change with the
- * server's maths. Once saved it shows the quote's number and "Marcar como enviada".
+ * server's maths. Once saved it shows the quote's number, "Descargar PDF" and "Marcar como enviada".
  */
 export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }) {
   const open = useSelector(actor, (s) => !s.matches('closed'));
-  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('sending'));
-  const saved = useSelector(actor, (s) => (s.matches('saved') || s.matches('sending') ? s.context.saved : null));
+  const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('sending') || s.matches('downloading'));
+  const downloading = useSelector(actor, (s) => s.matches('downloading'));
+  const saved = useSelector(actor, (s) =>
+    s.matches('saved') || s.matches('sending') || s.matches('downloading') ? s.context.saved : null,
+  );
   const lot = useSelector(actor, (s) => s.context.lot);
   const customer = useSelector(actor, (s) => s.context.customer);
   const values = useSelector(actor, (s) => s.context.values);
@@ -248,11 +251,19 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
           actions={
             saved ? (
               <>
+                <Button
+                  icon="document"
+                  text="Descargar PDF"
+                  loading={downloading}
+                  disabled={busy}
+                  onClick={() => actor.send({ type: 'quote.downloadPdf' })}
+                />
                 {saved.status === 'BORRADOR' ? (
                   <Button
                     icon="send-message"
                     text="Marcar como enviada"
-                    loading={busy}
+                    loading={busy && !downloading}
+                    disabled={busy}
                     onClick={() => actor.send({ type: 'quote.markSent' })}
                   />
                 ) : null}

@@ -191,4 +191,17 @@ describe('Cotizaciones', () => {
         expect(page.data[0]?.number).toMatch(/^COT-/);
       });
   });
+
+  it('downloads a quote as a PDF', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.quoteExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the PDF of a quote')
+      .withRequest('GET', '/api/quotes/1/pdf', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) => b.headers({ 'Content-Type': 'application/pdf' }))
+      .executeTest(async (mock) => {
+        const blob = await quotesApi(mock.url).pdf(1);
+        expect(blob).toBeInstanceOf(Blob);
+      });
+  });
 });

@@ -156,6 +156,7 @@ describe('projectMapPage machine (Mapa del proyecto)', () => {
       searchCustomers: vi.fn(async () => []),
       create: vi.fn(),
       changeStatus: vi.fn(),
+      downloadPdf: vi.fn(),
       reportApiError: vi.fn(),
       toast: vi.fn(),
     });
