@@ -472,6 +472,59 @@ export interface QuotesTable {
   version: Generated<number>;
 }
 
+/** Sales, ventas (migration 0019; src/schemas/comercio/sales.ts). Amounts in céntimos of `currency`. */
+export interface SalesTable {
+  id: Generated<number>;
+  lot_id: number;
+  agent_id: number | null;
+  guarantor_customer_id: number | null;
+  reservation_id: number | null;
+  quote_id: number | null;
+  /** YYYY-MM-DD (Lima). */
+  sale_date: string;
+  type: string;
+  currency: CurrencyCode;
+  list_price: number;
+  discount: number;
+  final_price: number;
+  down_payment: number;
+  reservation_credit: ColumnType<number, number | undefined, number>;
+  financed: number;
+  instalments: number;
+  monthly_rate_percent: string;
+  method: string;
+  total_interest: number;
+  status: ColumnType<string, string | undefined, string>;
+  annul_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** The buyers of a sale (migration 0019). `share_percent` a decimal text ("50.00"). */
+export interface SaleHoldersTable {
+  sale_id: number;
+  customer_id: number;
+  role: string;
+  share_percent: string;
+  position: number;
+}
+
+/** A sale's schedule rows (migration 0019): kind INICIAL (down-payment parts) or CUOTA. */
+export interface SaleInstalmentsTable {
+  id: Generated<number>;
+  sale_id: number;
+  kind: string;
+  number: number;
+  due_date: string;
+  amount: number;
+  capital: number;
+  interest: number;
+  paid: ColumnType<number, number | undefined, number>;
+  status: ColumnType<string, string | undefined, string>;
+}
+
 /**
  * Lots per subdivision and status with their summed area in m², kept by triggers on `lots`
  * (migration 0012); a row may hold 0 lots.
@@ -526,6 +579,9 @@ export interface DB {
   lead_subdivisions: LeadSubdivisionsTable;
   lead_activities: LeadActivitiesTable;
   quotes: QuotesTable;
+  sales: SalesTable;
+  sale_holders: SaleHoldersTable;
+  sale_instalments: SaleInstalmentsTable;
   subdivision_lot_counts: SubdivisionLotCountsTable;
   subdivision_revisions: SubdivisionRevisionsTable;
 }

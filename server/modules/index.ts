@@ -21,6 +21,8 @@ import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
 import { quotesRoutes } from './comercio/quotes.routes';
+import { salesRoutes } from './comercio/sales.routes';
+import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
 import { leadsMigration } from './crm/migrations/0017-crm-leads';
@@ -99,8 +101,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'comercio',
-    routes: [reservationsRoutes, quotesRoutes],
-    migrations: { '0016-comercio-reservations': reservationsMigration, '0018-comercio-quotes': quotesMigration },
+    routes: [reservationsRoutes, quotesRoutes, salesRoutes],
+    migrations: {
+      '0016-comercio-reservations': reservationsMigration,
+      '0018-comercio-quotes': quotesMigration,
+      '0019-comercio-sales': salesMigration,
+    },
   },
 ];
 

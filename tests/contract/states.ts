@@ -63,6 +63,8 @@ export const STATES = {
   leadExists: 'a signed-in staff user and a lead exist',
   /** As customerAndLotsExist, plus quote 1: CRM_CUSTOMER's, of lot 1, cash, BORRADOR, valid 30 days, version 1, by STAFF. */
   quoteExists: 'a quote of a lot for a CRM customer exists',
+  /** As customerAndLotsExist, plus sale 1: lot 1 (now VENDIDO) to CRM_CUSTOMER, cash, REGISTRADA, version 1, by STAFF. */
+  saleExists: 'a sale of a lot to a CRM customer exists',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */

@@ -196,6 +196,43 @@ const freshQuote = async (db: Kysely<DB>) => {
     .executeTakeFirstOrThrow();
   return id;
 };
+/** A fresh cash sale's id (its lot VENDIDO, as the service leaves it). */
+const freshSale = async (db: Kysely<DB>) => {
+  const lotId = await freshLot(db);
+  await db.updateTable('lots').set({ status: 'VENDIDO' }).where('id', '=', lotId).execute();
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('sales')
+    .values({
+      lot_id: lotId,
+      agent_id: null,
+      guarantor_customer_id: null,
+      reservation_id: null,
+      quote_id: null,
+      sale_date: stamp.slice(0, 10),
+      type: 'CONTADO',
+      currency: 'PEN',
+      list_price: 3_000_000,
+      discount: 0,
+      final_price: 3_000_000,
+      down_payment: 3_000_000,
+      financed: 0,
+      instalments: 0,
+      monthly_rate_percent: '0',
+      method: 'SIN_INTERES',
+      total_interest: 0,
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('sale_holders')
+    .values({ sale_id: id, customer_id: await createCrmCustomer(db), role: 'TITULAR', share_percent: '100.00', position: 0 })
+    .execute();
+  return id;
+};
 /** A fresh staff user's id. */
 const freshUser = async (db: Kysely<DB>, status: 'ACTIVO' | 'INACTIVO' = 'ACTIVO') => (await createStaff(db, { status })).id;
 /** A fresh role's id. */
@@ -660,6 +697,30 @@ export const ROUTES: readonly MatrixRoute[] = [
     name: 'POST /api/quotes/{id}/status',
     permissions: SALES,
     request: async (db) => ({ method: 'POST', url: `/api/quotes/${await freshQuote(db)}/status`, payload: { status: 'ANULADA' } }),
+  },
+  { name: 'GET /api/sales', permissions: SALES, request: async () => ({ method: 'GET', url: '/api/sales?status=REGISTRADA' }) },
+  {
+    name: 'POST /api/sales',
+    permissions: SALES,
+    request: async (db) => ({
+      method: 'POST',
+      url: '/api/sales',
+      payload: {
+        lot_id: await freshLot(db),
+        holders: [{ customer_id: await createCrmCustomer(db), role: 'TITULAR', share_percent: '100' }],
+        instalments: 0,
+      },
+    }),
+  },
+  {
+    name: 'GET /api/sales/{id}',
+    permissions: SALES,
+    request: async (db) => ({ method: 'GET', url: `/api/sales/${await freshSale(db)}` }),
+  },
+  {
+    name: 'POST /api/sales/{id}/annul',
+    permissions: SALES,
+    request: async (db) => ({ method: 'POST', url: `/api/sales/${await freshSale(db)}/annul`, payload: { reason: 'Matriz' } }),
   },
   {
     name: 'GET /api/staff-options',

@@ -26,6 +26,7 @@ const AFTER_0009 = [
   '0016-comercio-reservations',
   '0017-crm-leads',
   '0018-comercio-quotes',
+  '0019-comercio-sales',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -277,6 +278,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0016-comercio-reservations',
         '0017-crm-leads',
         '0018-comercio-quotes',
+        '0019-comercio-sales',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -330,6 +332,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0016-comercio-reservations',
         '0017-crm-leads',
         '0018-comercio-quotes',
+        '0019-comercio-sales',
       ]);
     } finally {
       await database.destroy();

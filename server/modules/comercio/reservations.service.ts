@@ -18,8 +18,8 @@ import { isUniqueViolation } from '../../db/portable';
 import { nextVersion, staleRecord } from '../../db/versions';
 import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
 import { createNotifications, escapeHtml, type CreatedNotifications } from '../../notifications/notifications.service';
-import { lotSnapshot } from '../proyectos/lots.repository';
 import { concludeLeadsOfCustomer } from '../crm/leads.service';
+import { moveLot } from './lot-moves';
 import { listReservationIds, reservationNumber, reservationRow, reservationsByIds } from './reservations.repository';
 
 /** Parsed POST /api/reservations body. */
@@ -59,36 +59,6 @@ async function partyErrors(db: Kysely<DB>, body: CreateReservationBody, agentId:
     if (agent?.status !== 'ACTIVO') errors.agent_id = [RESERVATION_MESSAGES.unknownAgent];
   }
   return Object.keys(errors).length > 0 ? errors : null;
-}
-
-/**
- * Moves a lot between statuses with its status-history row and change record, only when it is in
- * `from` (one conditional UPDATE: of two transactions racing for the lot only one matches).
- * @returns whether the lot moved.
- */
-async function moveLot(
-  trx: Kysely<DB>,
-  audit: AuditContext,
-  lotId: number,
-  from: 'DISPONIBLE' | 'SEPARADO',
-  to: 'DISPONIBLE' | 'SEPARADO',
-  reason: string,
-): Promise<boolean> {
-  const before = await lotSnapshot(trx, lotId);
-  const stamp = audit.clock.now().toISOString();
-  const moved = await trx
-    .updateTable('lots')
-    .set({ status: to, updated_at: stamp, version: nextVersion() })
-    .where('id', '=', lotId)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  if (moved.numUpdatedRows === 0n) return false;
-  await trx
-    .insertInto('lot_status_changes')
-    .values({ lot_id: lotId, from_status: from, to_status: to, reason, user_id: staffActorId(audit), changed_at: stamp })
-    .execute();
-  await recordChange(trx, audit, { entity: 'lots', recordId: lotId, action: 'UPDATE', before, after: await lotSnapshot(trx, lotId) });
-  return true;
 }
 
 /**

@@ -13,6 +13,7 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   leads: 'Lead',
   reservations: 'Separación',
   quotes: 'Cotización',
+  sales: 'Venta',
   companies: 'Empresa',
   locals: 'Local',
   notifications: 'Notificación',
@@ -128,6 +129,15 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   first_due_date: 'Primera cuota',
   quote_date: 'Fecha de la cotización',
   valid_until: 'Válida hasta',
+  // Comercial: sales.
+  guarantor_customer_id: 'Garante',
+  reservation_id: 'Separación',
+  quote_id: 'Cotización',
+  sale_date: 'Fecha de venta',
+  type: 'Tipo',
+  reservation_credit: 'Abono de la separación',
+  total_interest: 'Intereses',
+  annul_reason: 'Motivo de anulación',
 };
 
 /** Spanish label of an audited entity (table name), or the raw name when unknown. */

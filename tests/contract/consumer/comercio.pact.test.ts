@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { createReservationsApi } from '../../../src/api/comercio/reservations';
 import { createQuotesApi } from '../../../src/api/comercio/quotes';
+import { createSalesApi } from '../../../src/api/comercio/sales';
 import { RESERVATION_MESSAGES } from '../../../src/schemas/comercio/reservations';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { CRM_CUSTOMER, STAFF_TOKEN, STATES } from '../states';
@@ -202,6 +203,97 @@ describe('Cotizaciones', () => {
       .executeTest(async (mock) => {
         const blob = await quotesApi(mock.url).pdf(1);
         expect(blob).toBeInstanceOf(Blob);
+      });
+  });
+});
+
+const salesApi = (url: string) => createSalesApi(mockClient(url, STAFF_TOKEN));
+/** A sale as the server answers it. */
+const sale = (s: { status: string; type: string; financed: number }, version = 1) => ({
+  id: integer(1),
+  number: like('V-000001'),
+  sale_date: regex(DATE, '2026-11-27'),
+  type: like(s.type),
+  lot: { id: integer(1), code: like(LOTS[0].code) },
+  holders: eachLike({
+    id: integer(1),
+    display_name: like(`${CRM_CUSTOMER.name} ${CRM_CUSTOMER.surname}`),
+    role: like('TITULAR'),
+    share_percent: like('100.00'),
+  }),
+  currency: like('PEN'),
+  list_price: integer(3_000_000),
+  final_price: integer(3_000_000),
+  down_payment: integer(600_000),
+  financed: integer(s.financed),
+  instalments: integer(24),
+  method: like('FRANCES'),
+  balance: integer(3_000_000),
+  status: like(s.status),
+  created_at: regex(ISO, '2026-11-20T15:00:00.000Z'),
+  updated_at: regex(ISO, '2026-11-20T15:00:00.000Z'),
+  version: integer(version),
+});
+
+describe('Ventas', () => {
+  it('sells an available lot in instalments (201, with its schedule)', async () => {
+    const body = {
+      lot_id: 1,
+      holders: [{ customer_id: 1, role: 'TITULAR' as const, share_percent: '100' }],
+      down_payment_percent: '20',
+      instalments: 24,
+      monthly_rate_percent: '1.5',
+      method: 'FRANCES' as const,
+      first_due_date: '2030-01-31',
+    };
+    await pact
+      .addInteraction()
+      .given(STATES.customerAndLotsExist, { token: STAFF_TOKEN })
+      .uponReceiving('a request to sell a lot in instalments')
+      .withRequest('POST', '/api/sales', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          data: {
+            ...sale({ status: 'REGISTRADA', type: 'FINANCIADO', financed: 2_400_000 }),
+            schedule: eachLike({ kind: like('CUOTA'), number: integer(1), due_date: regex(DATE, '2030-01-31'), amount: integer(119_818) }),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const created = await salesApi(mock.url).create(body);
+        expect(created.type).toBe('FINANCIADO');
+        expect(created.schedule.length).toBeGreaterThan(0);
+      });
+  });
+
+  it('refuses to sell a lot already sold (409)', async () => {
+    const body = { lot_id: 1, holders: [{ customer_id: 1, role: 'TITULAR' as const, share_percent: '100' }], instalments: 0 };
+    await pact
+      .addInteraction()
+      .given(STATES.saleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to sell a lot already sold')
+      .withRequest('POST', '/api/sales', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(409, (b) => b.jsonBody({ message: like('El lote ya no está disponible') }))
+      .executeTest(async (mock) => {
+        const error = await caught(salesApi(mock.url).create(body));
+        expect(error.status).toBe(409);
+      });
+  });
+
+  it('annuls a sale with its reason', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.saleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to annul a sale')
+      .withRequest('POST', '/api/sales/1/annul', (b) => b.headers(json).jsonBody({ reason: 'Desistimiento del cliente', version: 1 }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: { ...sale({ status: 'ANULADA', type: 'CONTADO', financed: 0 }, 2), annul_reason: like('Desistimiento del cliente') },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const annulled = await salesApi(mock.url).annul(1, { reason: 'Desistimiento del cliente', version: 1 });
+        expect(annulled.status).toBe('ANULADA');
       });
   });
 });

@@ -3,6 +3,7 @@ import { systemAuditContext } from '../../../server/audit/audit';
 import type { DB } from '../../../server/db/database';
 import { createReservation } from '../../../server/modules/comercio/reservations.service';
 import { createQuote } from '../../../server/modules/comercio/quotes.service';
+import { createSale } from '../../../server/modules/comercio/sales.service';
 import { systemClock } from '../../../server/clock';
 import { createCrmCustomer, createSession, type StaffFixture } from '../../../server/testing/fixtures';
 import { CRM_CUSTOMER, STATES } from '../states';
@@ -35,6 +36,21 @@ export function comercioStateHandlers(d: ComercioStateDeps): Record<string, (par
         { db: d.db(), clock: systemClock },
         { ...systemAuditContext(systemClock), actor: { userType: 'COLLABORATOR', accountId: staff.accountId } },
         { customer_id: 1, lot_id: 1, amount: 50_000, hold_days: 7, conditions_accepted: true },
+      );
+    },
+    [STATES.saleExists]: async (params) => {
+      const staff = await customerAndLots(params);
+      await createSale(
+        { db: d.db(), clock: systemClock },
+        { ...systemAuditContext(systemClock), actor: { userType: 'COLLABORATOR', accountId: staff.accountId } },
+        {
+          lot_id: 1,
+          holders: [{ customer_id: 1, role: 'TITULAR', share_percent: '100' }],
+          down_payment_parts: 1,
+          instalments: 0,
+          monthly_rate_percent: '0',
+          method: 'SIN_INTERES',
+        },
       );
     },
     [STATES.quoteExists]: async (params) => {

@@ -27,6 +27,7 @@ import * as changeHistory from '../../../src/schemas/historial/change-history';
 import * as customers from '../../../src/schemas/crm/customers';
 import * as reservations from '../../../src/schemas/comercio/reservations';
 import * as quotes from '../../../src/schemas/comercio/quotes';
+import * as sales from '../../../src/schemas/comercio/sales';
 import * as leads from '../../../src/schemas/crm/leads';
 import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-options';
 import * as list from '../../../src/schemas/list';
@@ -46,10 +47,31 @@ const MODULES: Record<string, Record<string, unknown>> = {
   subdivisionOptions,
   reservations,
   quotes,
+  sales,
   list,
 };
 
 const meta = { page: 1, per_page: 20, total: 1 };
+/** The fields of a sale the sales screens need. */
+const sale = {
+  id: 1,
+  number: 'V-000001',
+  sale_date: '2026-11-22',
+  type: 'CONTADO',
+  lot: { id: 1, code: 'MZ A - LT 1' },
+  holders: [{ id: 1, display_name: 'Ana Torres', role: 'TITULAR', share_percent: '100.00' }],
+  currency: 'PEN',
+  list_price: 3_000_000,
+  final_price: 3_000_000,
+  down_payment: 3_000_000,
+  financed: 0,
+  instalments: 0,
+  method: 'SIN_INTERES',
+  balance: 3_000_000,
+  status: 'REGISTRADA',
+  created_at: '2026-11-22T15:00:00Z',
+  updated_at: '2026-11-22T15:00:00Z',
+};
 /** The fields of a quote the quote screens need. */
 const quote = {
   id: 1,
@@ -302,6 +324,8 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
     example: { data: [{ id: 1, name: 'Los Viñedos' }] },
   },
   // Comercial
+  salesPageSchema: { schema: sales.salesPageSchema as zc.$ZodType, example: { data: [sale], meta } },
+  saleResponseSchema: { schema: sales.saleResponseSchema as zc.$ZodType, example: { data: sale } },
   quotesPageSchema: { schema: quotes.quotesPageSchema as zc.$ZodType, example: { data: [quote], meta } },
   quoteResponseSchema: { schema: quotes.quoteResponseSchema as zc.$ZodType, example: { data: quote } },
   reservationsPageSchema: { schema: reservations.reservationsPageSchema as zc.$ZodType, example: { data: [reservation], meta } },

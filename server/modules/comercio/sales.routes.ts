@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  annulSaleRequestSchema,
+  createSaleRequestSchema,
+  saleResponseSchema,
+  salesPageSchema,
+  salesQuerySchema,
+} from '../../../src/schemas/comercio/sales';
+import { idParamsSchema } from '../../../src/schemas/params';
+import { auditContextOf } from '../../audit/audit';
+import type { AppDeps } from '../../context';
+import { parseId } from '../../errors';
+import { MAIN_BASE } from '../../platform/bases';
+import { RESERVATIONS_ACCESS } from './reservations.routes';
+import { annulSale, createSale, getSale, listSales } from './sales.service';
+
+/**
+ * Comercial → ventas: GET/POST /api/sales, GET /api/sales/{id}, POST /api/sales/{id}/annul.
+ * Who may sell is who may reserve: 'Acceso módulo comercial' + 'Acceso submódulo ventas'.
+ */
+export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { access: RESERVATIONS_ACCESS };
+
+    app.get(
+      `${MAIN_BASE}/sales`,
+      { config, schema: { querystring: salesQuerySchema, response: { 200: salesPageSchema } } },
+      async (request) => listSales(deps, request.query),
+    );
+
+    app.post(
+      `${MAIN_BASE}/sales`,
+      { config, schema: { body: createSaleRequestSchema, response: { 201: saleResponseSchema } } },
+      async (request, reply) => reply.status(201).send({ data: await createSale(deps, auditContextOf(request, deps.clock), request.body) }),
+    );
+
+    app.get(
+      `${MAIN_BASE}/sales/:id`,
+      { config, schema: { params: idParamsSchema, response: { 200: saleResponseSchema } } },
+      async (request) => ({ data: await getSale(deps, parseId(request.params.id)) }),
+    );
+
+    app.post(
+      `${MAIN_BASE}/sales/:id/annul`,
+      { config, schema: { params: idParamsSchema, body: annulSaleRequestSchema, response: { 200: saleResponseSchema } } },
+      async (request) => ({ data: await annulSale(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body) }),
+    );
+  };
+}

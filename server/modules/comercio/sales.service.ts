@@ -1,0 +1,422 @@
+import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
+import { Temporal } from 'temporal-polyfill';
+import {
+  SALE_MESSAGES,
+  type annulSaleRequestSchema,
+  type createSaleRequestSchema,
+  type Sale,
+  type SalesQuery,
+  type SaleStatus,
+} from '../../../src/schemas/comercio/sales';
+import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reservations';
+import { planQuote } from '../../../src/lib/comercio/quote-plan';
+import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
+import { todayInLimaBy } from '../../clock';
+import type { AppDeps } from '../../context';
+import type { DB } from '../../db/database';
+import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { isUniqueViolation } from '../../db/portable';
+import { assertVersionedUpdate, nextVersion } from '../../db/versions';
+import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
+import { displayName } from '../crm/customers.repository';
+import { concludeLeadsOfCustomer } from '../crm/leads.service';
+import { moveLot } from './lot-moves';
+
+/** Parsed POST /api/sales body. */
+export type CreateSaleBody = z.output<typeof createSaleRequestSchema>;
+/** Parsed POST /api/sales/{id}/annul body. */
+export type AnnulSaleBody = z.output<typeof annulSaleRequestSchema>;
+
+/** "V-000123" of a sale id. */
+export const saleNumber = (id: number) => `V-${String(id).padStart(6, '0')}`;
+
+/** One page of sale ids in order, and the total (see `salesQuerySchema`). */
+function listSaleIds(db: Kysely<DB>, filters: SalesQuery): Promise<Page<{ id: number }>> {
+  let query = db.selectFrom('sales').innerJoin('lots', 'lots.id', 'sales.lot_id');
+  const text = filters.q;
+  if (text) {
+    const pattern = sql<string>`${likePattern(text)} escape '\\'`;
+    const digits = text.replace(/\D/g, '');
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql<string>`lower(lots.code)`, 'like', pattern),
+        eb.exists(
+          eb
+            .selectFrom('sale_holders')
+            .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
+            .select('sale_holders.sale_id')
+            .whereRef('sale_holders.sale_id', '=', 'sales.id')
+            .where((w) =>
+              w.or([
+                w(sql<string>`lower(customers.name || coalesce(' ' || customers.surname, ''))`, 'like', pattern),
+                w('customers.document_number', 'like', pattern),
+              ]),
+            ),
+        ),
+        ...(digits && /^v-?\d/i.test(text.trim()) ? [eb('sales.id', '=', Number(digits))] : []),
+      ]),
+    );
+  }
+  if (filters.status) query = query.where('sales.status', '=', filters.status);
+  if (filters.type) query = query.where('sales.type', '=', filters.type);
+  if (filters.subdivision_id !== undefined) query = query.where('lots.subdivision_id', '=', filters.subdivision_id);
+  if (filters.agent_id !== undefined) query = query.where('sales.agent_id', '=', filters.agent_id);
+  if (filters.lot_id !== undefined) query = query.where('sales.lot_id', '=', filters.lot_id);
+  if (filters.customer_id !== undefined) {
+    const customerId = filters.customer_id;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sale_holders')
+          .select('sale_holders.sale_id')
+          .whereRef('sale_holders.sale_id', '=', 'sales.id')
+          .where('sale_holders.customer_id', '=', customerId),
+      ),
+    );
+  }
+  const { field, direction } = parseSort<'sale_date' | 'final_price' | 'created_at'>(filters.sort, '-sale_date');
+  return paginate(query, filters, (q) => q.select('sales.id').orderBy(`sales.${field}`, direction).orderBy('sales.id', direction));
+}
+
+/** Sales by id → wire sales, in the order of `ids`; with their schedule rows when `withSchedule`. */
+async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: boolean): Promise<Sale[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('sales')
+    .innerJoin('lots', 'lots.id', 'sales.lot_id')
+    .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
+    .leftJoin('users as agent', 'agent.id', 'sales.agent_id')
+    .leftJoin('customers as guarantor', 'guarantor.id', 'sales.guarantor_customer_id')
+    .selectAll('sales')
+    .select([
+      'lots.code as lot_code',
+      'lots.area_m2',
+      'subdivisions.name as subdivision_name',
+      'agent.name as agent_name',
+      'agent.surname as agent_surname',
+      'guarantor.name as guarantor_name',
+      'guarantor.surname as guarantor_surname',
+      'guarantor.document_number as guarantor_document',
+    ])
+    .where('sales.id', 'in', [...ids])
+    .execute();
+  const holders = await db
+    .selectFrom('sale_holders')
+    .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
+    .select([
+      'sale_holders.sale_id',
+      'sale_holders.customer_id',
+      'sale_holders.role',
+      'sale_holders.share_percent',
+      'customers.name',
+      'customers.surname',
+      'customers.document_number',
+    ])
+    .where('sale_holders.sale_id', 'in', [...ids])
+    .orderBy('sale_holders.position')
+    .execute();
+  const paidRows = await db
+    .selectFrom('sale_instalments')
+    .select(['sale_id', sql<number>`sum(paid)`.as('paid')])
+    .where('sale_id', 'in', [...ids])
+    .groupBy('sale_id')
+    .execute();
+  const paidBy = new Map(paidRows.map((p) => [p.sale_id, Number(p.paid)]));
+  const schedules = withSchedule
+    ? await db
+        .selectFrom('sale_instalments')
+        .selectAll()
+        .where('sale_id', 'in', [...ids])
+        .orderBy('sale_id')
+        .orderBy('kind')
+        .orderBy('number')
+        .execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const paid = paidBy.get(id) ?? 0;
+    const total = Number(r.final_price) + Number(r.total_interest);
+    return [
+      {
+        id: r.id,
+        number: saleNumber(r.id),
+        sale_date: r.sale_date,
+        type: r.type,
+        lot: { id: r.lot_id, code: r.lot_code, subdivision_name: r.subdivision_name, area_m2: r.area_m2 },
+        holders: holders
+          .filter((h) => h.sale_id === id)
+          .map((h) => ({
+            id: h.customer_id,
+            display_name: displayName(h),
+            document_number: h.document_number,
+            role: h.role,
+            share_percent: h.share_percent,
+          })),
+        guarantor:
+          r.guarantor_customer_id !== null && r.guarantor_name !== null
+            ? {
+                id: r.guarantor_customer_id,
+                display_name: displayName({ name: r.guarantor_name, surname: r.guarantor_surname }),
+                document_number: r.guarantor_document ?? '',
+              }
+            : null,
+        agent: r.agent_id !== null && r.agent_name !== null ? { id: r.agent_id, name: r.agent_name, surname: r.agent_surname ?? '' } : null,
+        reservation_id: r.reservation_id,
+        currency: r.currency,
+        list_price: Number(r.list_price),
+        discount: Number(r.discount),
+        final_price: Number(r.final_price),
+        down_payment: Number(r.down_payment),
+        reservation_credit: Number(r.reservation_credit),
+        financed: Number(r.financed),
+        instalments: r.instalments,
+        monthly_rate_percent: r.monthly_rate_percent,
+        method: r.method,
+        total_interest: Number(r.total_interest),
+        paid,
+        balance: r.status === 'ANULADA' ? 0 : total - paid,
+        status: r.status as SaleStatus,
+        annul_reason: r.annul_reason,
+        schedule: schedules
+          .filter((s) => s.sale_id === id)
+          .map((s) => ({
+            kind: s.kind,
+            number: s.number,
+            due_date: s.due_date,
+            amount: Number(s.amount),
+            capital: Number(s.capital),
+            interest: Number(s.interest),
+            paid: Number(s.paid),
+            status: s.status,
+          })),
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+        version: r.version,
+      },
+    ];
+  });
+}
+
+/** One page of sales (GET /api/sales), without their schedules. */
+export async function listSales(deps: Pick<AppDeps, 'db'>, query: SalesQuery): Promise<Page<Sale>> {
+  const page = await listSaleIds(deps.db, query);
+  return {
+    data: await salesByIds(
+      deps.db,
+      page.data.map((r) => r.id),
+      false,
+    ),
+    meta: page.meta,
+  };
+}
+
+/** One sale with its schedule. @throws HttpError 404. */
+export async function getSale(deps: Pick<AppDeps, 'db'>, id: number): Promise<Sale> {
+  const [sale] = await salesByIds(deps.db, [id], true);
+  if (!sale) throw notFound();
+  return sale;
+}
+
+/** The stored row (for the change history). */
+const saleRow = (db: Kysely<DB>, id: number) => db.selectFrom('sales').selectAll().where('id', '=', id).executeTakeFirst();
+
+/**
+ * Sells a lot (POST /api/sales). Checks the buyers, the guarantor and the reservation (given, or
+ * the lot's live one when a buyer holds it: its amount is credited to the down payment; another
+ * customer's is a 409), computes the plan (src/lib/comercio/quote-plan.ts), then in one
+ * transaction: inserts the sale, its buyers and its schedule (the credit paid on the first
+ * down-payment parts), moves the lot DISPONIBLE or SEPARADO → VENDIDO with a conditional update
+ * (the loser of a race matches no row: 409 {@link SALE_MESSAGES}.lotUnavailable; the unique partial
+ * index `sales_live_lot_uq` backs it), turns the reservation CONVERTIDA and concludes the buyers'
+ * open leads. The sale starts REGISTRADA (payments move it on, issue "Money in").
+ * @throws HttpError 422 per field; 409 when the lot is not for sale or held by another customer.
+ */
+export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: AuditContext, body: CreateSaleBody): Promise<Sale> {
+  const errors: FieldErrors = {};
+  const lot = await deps.db
+    .selectFrom('lots')
+    .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
+    .select(['lots.status', 'lots.list_price', 'lots.code', 'subdivisions.currency'])
+    .where('lots.id', '=', body.lot_id)
+    .executeTakeFirst();
+  if (!lot) throw validationError({ lot_id: [SALE_MESSAGES.unknownLot] });
+  const holderIds = body.holders.map((h) => h.customer_id);
+  const partyIds = [...holderIds, ...(body.guarantor_customer_id != null ? [body.guarantor_customer_id] : [])];
+  const active = await deps.db.selectFrom('customers').select('id').where('id', 'in', partyIds).where('status', '=', 'ACTIVO').execute();
+  const activeIds = new Set(active.map((c) => c.id));
+  if (holderIds.some((id) => !activeIds.has(id))) errors.holders = [SALE_MESSAGES.unknownCustomer];
+  if (body.guarantor_customer_id != null && !activeIds.has(body.guarantor_customer_id))
+    errors.guarantor_customer_id = [SALE_MESSAGES.unknownCustomer];
+  // The lot's live reservation: credited when a buyer holds it; another customer's blocks the sale.
+  const live = await deps.db
+    .selectFrom('reservations')
+    .select(['id', 'customer_id', 'amount', 'lot_id', 'status'])
+    .where('lot_id', '=', body.lot_id)
+    .where('status', 'in', [...LIVE_RESERVATION_STATUSES])
+    .executeTakeFirst();
+  if (body.reservation_id != null && (!live || live.id !== body.reservation_id)) {
+    const given = await deps.db.selectFrom('reservations').select(['lot_id']).where('id', '=', body.reservation_id).executeTakeFirst();
+    errors.reservation_id = [given && given.lot_id !== body.lot_id ? SALE_MESSAGES.reservationOtherLot : SALE_MESSAGES.reservationNotLive];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (live && !holderIds.includes(live.customer_id)) throw conflict(SALE_MESSAGES.heldByOther);
+  const reservation = live ?? null;
+  const credit = reservation ? Number(reservation.amount) : 0;
+
+  const today = todayInLimaBy(deps.clock);
+  const saleDate = body.sale_date ?? today;
+  const result = planQuote({
+    listPriceCents: Number(lot.list_price),
+    discountCents: body.discount_cents,
+    discountPercent: body.discount_percent,
+    downPaymentCents: body.down_payment_cents,
+    downPaymentPercent: body.down_payment_percent,
+    downPaymentParts: body.down_payment_parts,
+    instalments: body.instalments,
+    monthlyRatePercent: body.monthly_rate_percent,
+    method: body.method,
+    firstDueDate: body.first_due_date ? Temporal.PlainDate.from(body.first_due_date) : null,
+    today: Temporal.PlainDate.from(saleDate),
+  });
+  if (!result.ok) {
+    const fields: Record<string, string> = {
+      discount: body.discount_percent != null ? 'discount_percent' : 'discount_cents',
+      down_payment: body.down_payment_percent != null ? 'down_payment_percent' : 'down_payment_cents',
+      instalments: 'instalments',
+      first_due_date: 'first_due_date',
+    };
+    throw validationError(Object.fromEntries(Object.entries(result.errors).map(([k, m]) => [fields[k] ?? k, [m]])));
+  }
+  const { plan } = result;
+  if (credit > plan.downPaymentCents) throw validationError({ down_payment_cents: [SALE_MESSAGES.creditTooHigh] });
+
+  const stamp = deps.clock.now().toISOString();
+  let id: number;
+  try {
+    id = await deps.db.transaction().execute(async (trx) => {
+      const { id: saleId } = await trx
+        .insertInto('sales')
+        .values({
+          lot_id: body.lot_id,
+          agent_id: staffActorId(audit),
+          guarantor_customer_id: body.guarantor_customer_id ?? null,
+          reservation_id: reservation?.id ?? null,
+          quote_id: body.quote_id ?? null,
+          sale_date: saleDate,
+          type: plan.schedule.length > 0 ? 'FINANCIADO' : 'CONTADO',
+          currency: lot.currency,
+          list_price: plan.listPriceCents,
+          discount: plan.discountCents,
+          final_price: plan.finalPriceCents,
+          down_payment: plan.downPaymentCents,
+          reservation_credit: credit,
+          financed: plan.financedCents,
+          instalments: body.instalments,
+          monthly_rate_percent: body.monthly_rate_percent,
+          method: body.method,
+          total_interest: plan.totalInterestCents,
+          status: 'REGISTRADA',
+          created_by: staffActorId(audit),
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The guard: only this lot as it was read (DISPONIBLE, or SEPARADO by this buyer's reservation) moves.
+      const from = reservation ? 'SEPARADO' : 'DISPONIBLE';
+      if (!(await moveLot(trx, audit, body.lot_id, from, 'VENDIDO', `Venta ${saleNumber(saleId)}`)))
+        throw conflict(SALE_MESSAGES.lotUnavailable);
+      if (reservation) {
+        const converted = await trx
+          .updateTable('reservations')
+          .set({ status: 'CONVERTIDA', updated_at: stamp, version: nextVersion() })
+          .where('id', '=', reservation.id)
+          .where('status', 'in', [...LIVE_RESERVATION_STATUSES])
+          .executeTakeFirst();
+        if (converted.numUpdatedRows === 0n) throw conflict(SALE_MESSAGES.lotUnavailable);
+      }
+      await trx
+        .insertInto('sale_holders')
+        .values(
+          body.holders.map((h, position) => ({
+            sale_id: saleId,
+            customer_id: h.customer_id,
+            role: h.role,
+            share_percent: Number(h.share_percent).toFixed(2),
+            position,
+          })),
+        )
+        .execute();
+      // The schedule: the down payment's parts (the reservation's amount paid on the first ones), then the instalments.
+      let left = credit;
+      const rows = [
+        ...plan.downPayment.map((p) => {
+          const paid = Math.min(left, p.amountCents);
+          left -= paid;
+          return {
+            sale_id: saleId,
+            kind: 'INICIAL',
+            number: p.number,
+            due_date: p.dueDate.toString(),
+            amount: p.amountCents,
+            capital: p.amountCents,
+            interest: 0,
+            paid,
+            status: paid === p.amountCents ? 'PAGADA' : paid > 0 ? 'PARCIAL' : 'PENDIENTE',
+          };
+        }),
+        ...plan.schedule.map((r) => ({
+          sale_id: saleId,
+          kind: 'CUOTA',
+          number: r.number,
+          due_date: r.dueDate.toString(),
+          amount: r.amountCents,
+          capital: r.capitalCents,
+          interest: r.interestCents,
+          paid: 0,
+          status: 'PENDIENTE',
+        })),
+      ];
+      for (let i = 0; i < rows.length; i += 200)
+        await trx
+          .insertInto('sale_instalments')
+          .values(rows.slice(i, i + 200))
+          .execute();
+      await recordChange(trx, audit, { entity: 'sales', recordId: saleId, action: 'CREATE', after: await saleRow(trx, saleId) });
+      for (const customerId of holderIds) await concludeLeadsOfCustomer(trx, audit, customerId);
+      return saleId;
+    });
+  } catch (error) {
+    // The index's own refusal (a race the conditional update did not see) is the same 409.
+    if (isUniqueViolation(error)) throw conflict(SALE_MESSAGES.lotUnavailable);
+    throw error;
+  }
+  return getSale(deps, id);
+}
+
+/**
+ * Annuls a sale (POST /api/sales/{id}/annul) with its reason: the lot goes back VENDIDO →
+ * DISPONIBLE, the sale and its schedule are kept (history).
+ * @throws HttpError 404; 409 when already ANULADA or CANCELADA, or stale.
+ */
+export async function annulSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: AuditContext, id: number, body: AnnulSaleBody): Promise<Sale> {
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await saleRow(trx, id);
+    if (!before) throw notFound();
+    if (before.status === 'ANULADA' || before.status === 'CANCELADA') throw conflict(SALE_MESSAGES.notAnnullable);
+    const updated = await trx
+      .updateTable('sales')
+      .set({ status: 'ANULADA', annul_reason: body.reason, updated_at: deps.clock.now().toISOString(), version: nextVersion() })
+      .where('id', '=', id)
+      .where('status', 'not in', ['ANULADA', 'CANCELADA'])
+      .$if(body.version !== undefined, (q) => q.where('version', '=', body.version ?? 0))
+      .executeTakeFirstOrThrow();
+    await assertVersionedUpdate(trx, 'sales', id, updated, notFound);
+    await moveLot(trx, audit, before.lot_id, 'VENDIDO', 'DISPONIBLE', `Venta ${saleNumber(id)} anulada: ${body.reason}`);
+    await recordChange(trx, audit, { entity: 'sales', recordId: id, action: 'UPDATE', before, after: await saleRow(trx, id) });
+  });
+  return getSale(deps, id);
+}

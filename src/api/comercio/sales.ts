@@ -1,0 +1,31 @@
+import type { ApiClient } from '../client';
+import { request } from '../client';
+import { listParams } from '../list-params';
+import type { ListQuery } from '../../schemas/list';
+import {
+  saleResponseSchema,
+  salesPageSchema,
+  type AnnulSaleRequest,
+  type CreateSaleRequest,
+  type Sale,
+} from '../../schemas/comercio/sales';
+
+/**
+ * Comercial → ventas (staff base, 'Acceso módulo comercial' + 'Acceso submódulo ventas'). Every
+ * function throws {@link import('../client').ApiError} on failure (422 field errors; 409 "El lote ya
+ * no está disponible", a lot held by another customer, an annulled sale or a stale one).
+ */
+export function createSalesApi(client: ApiClient) {
+  const one = async (run: () => Promise<unknown>): Promise<Sale> => (await request(saleResponseSchema, run)).data;
+  return {
+    /** GET sales: `q` (number, buyer, document, lot code); filters `status`, `type`, `subdivision_id`, `agent_id`, `customer_id`, `lot_id`. */
+    list: (query: ListQuery) => request(salesPageSchema, () => client.main('sales', { query: listParams(query) })),
+    /** GET sales/{id}: with its schedule. */
+    get: (id: number) => one(() => client.main(`sales/${id}`)),
+    /** POST sales: the lot turns VENDIDO in the same transaction. */
+    create: (body: CreateSaleRequest) => one(() => client.main('sales', { method: 'POST', body })),
+    /** POST sales/{id}/annul: frees the lot, keeps the history. */
+    annul: (id: number, body: AnnulSaleRequest) => one(() => client.main(`sales/${id}/annul`, { method: 'POST', body })),
+  };
+}
+export type SalesApi = ReturnType<typeof createSalesApi>;

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
+import { recordVersionSchema, versionInAnswerSchema } from '../versions';
+
+/**
+ * Sales, ventas (Comercial; DOMAIN.md "Sales cycle" → Sale): GET/POST /api/sales, GET
+ * /api/sales/{id}, POST /api/sales/{id}/annul. A sale sells one lot to its holders (TITULAR,
+ * CONYUGE, COPROPIETARIO with their shares) on the terms of a quote's plan
+ * (src/lib/comercio/quote-plan.ts), crediting a live reservation of the lot when there is one;
+ * creating it marks the lot VENDIDO in the same transaction (two sellers at once: one wins, the
+ * other gets 409 "El lote ya no está disponible"). Its schedule is stored row by row (instalments).
+ * Money in céntimos of the subdivision's currency; dates ISO `YYYY-MM-DD` (Lima).
+ */
+
+/** REGISTRADA → INICIAL_PENDIENTE → EN_CUOTAS → CANCELADA (paid off); ANULADA with reason (frees the lot). */
+export const SALE_STATUSES = ['REGISTRADA', 'INICIAL_PENDIENTE', 'EN_CUOTAS', 'CANCELADA', 'ANULADA'] as const;
+export const saleStatusSchema = z.enum(SALE_STATUSES);
+export type SaleStatus = z.infer<typeof saleStatusSchema>;
+export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
+  REGISTRADA: 'Registrada',
+  INICIAL_PENDIENTE: 'Inicial pendiente',
+  EN_CUOTAS: 'En cuotas',
+  CANCELADA: 'Cancelada',
+  ANULADA: 'Anulada',
+};
+
+/** CONTADO: no instalments; FINANCIADO: a schedule of monthly instalments. */
+export const SALE_TYPES = ['CONTADO', 'FINANCIADO'] as const;
+export type SaleType = (typeof SALE_TYPES)[number];
+export const SALE_TYPE_LABELS: Record<SaleType, string> = { CONTADO: 'Contado', FINANCIADO: 'Financiado' };
+
+/** The buyers of a sale (Civil Code: a married buyer's spouse co-holds under sociedad de gananciales). */
+export const HOLDER_ROLES = ['TITULAR', 'CONYUGE', 'COPROPIETARIO'] as const;
+export type HolderRole = (typeof HOLDER_ROLES)[number];
+export const HOLDER_ROLE_LABELS: Record<HolderRole, string> = { TITULAR: 'Titular', CONYUGE: 'Cónyuge', COPROPIETARIO: 'Copropietario' };
+
+/** Rows of a sale's schedule: the down payment's parts and the monthly instalments. */
+export const INSTALMENT_KINDS = ['INICIAL', 'CUOTA'] as const;
+export type InstalmentKind = (typeof INSTALMENT_KINDS)[number];
+
+export const SALE_MESSAGES = {
+  /** The issue's words, for the lost race and any lot not for sale. */
+  lotUnavailable: 'El lote ya no está disponible',
+  unknownLot: 'El lote no existe',
+  unknownCustomer: 'Un comprador no existe o está inactivo',
+  sharesSum: 'Las participaciones deben sumar 100 %',
+  oneTitular: 'Indique un titular',
+  repeatedHolder: 'Un cliente figura dos veces entre los compradores',
+  guarantorIsHolder: 'El garante no puede ser comprador',
+  reservationNotLive: 'La separación no está vigente',
+  reservationOtherLot: 'La separación es de otro lote',
+  reservationOtherCustomer: 'La separación es de un cliente que no figura entre los compradores',
+  heldByOther: 'El lote está separado para otro cliente',
+  creditTooHigh: 'El monto de la separación supera la cuota inicial',
+  notAnnullable: 'La venta ya está anulada o cancelada',
+  reasonRequired: 'Indique el motivo de la anulación',
+  annulled: 'Venta anulada',
+} as const;
+
+const cents = z
+  .number()
+  .int('El monto va en céntimos')
+  .min(0, 'El monto no puede ser negativo')
+  .max(LIMITS.maxCents, 'El monto supera el máximo permitido');
+const percent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,3}(\.\d{1,4})?$/, 'Porcentaje no válido (0 a 100)')
+  .refine((v) => Number(v) <= 100, 'Porcentaje no válido (0 a 100)');
+
+/** A buyer: a customer, their role and their share in percent (two decimals). */
+export const saleHolderRequestSchema = z.strictObject({
+  customer_id: z.number().int().positive({ error: 'Seleccione el cliente' }),
+  role: z.enum(HOLDER_ROLES, { error: 'Seleccione el rol' }),
+  share_percent: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Participación no válida')
+    .refine((v) => Number(v) > 0 && Number(v) <= 100, 'Participación no válida'),
+});
+
+/**
+ * POST /api/sales body: the lot, its buyers (1–6; one TITULAR; shares adding up to 100), an
+ * optional guarantor (a customer who is no buyer), an optional live reservation of this lot by a
+ * buyer (its amount is credited to the down payment), and the terms of src/lib/comercio/quote-plan.ts
+ * (as POST /api/quotes). `sale_date` defaults to today (Lima).
+ */
+export const createSaleRequestSchema = z
+  .strictObject({
+    lot_id: z.number().int().positive({ error: 'Seleccione el lote' }),
+    holders: z.array(saleHolderRequestSchema).min(1, 'Indique al menos un comprador').max(6, 'Máximo 6 compradores'),
+    guarantor_customer_id: z.number().int().positive().nullable().optional(),
+    reservation_id: z.number().int().positive().nullable().optional(),
+    quote_id: z.number().int().positive().nullable().optional(),
+    sale_date: z.iso.date({ error: 'Fecha inválida' }).optional(),
+    discount_cents: cents.nullable().optional(),
+    discount_percent: percent.nullable().optional(),
+    down_payment_cents: cents.nullable().optional(),
+    down_payment_percent: percent.nullable().optional(),
+    down_payment_parts: z.number().int().min(1, 'Entre 1 y 12 partes').max(12, 'Entre 1 y 12 partes').default(1),
+    instalments: z.number({ error: 'Indique el número de cuotas' }).int().min(0, 'Entre 0 y 360 cuotas').max(360, 'Entre 0 y 360 cuotas'),
+    monthly_rate_percent: z
+      .string()
+      .trim()
+      .regex(/^\d(\.\d{1,4})?$/, 'Tasa mensual no válida (0 a 5 %)')
+      .refine((v) => Number(v) <= 5, 'Tasa mensual no válida (0 a 5 %)')
+      .default('0'),
+    method: z.enum(['SIN_INTERES', 'INTERES_SIMPLE', 'FRANCES'], { error: 'Seleccione el método' }).default('SIN_INTERES'),
+    first_due_date: z.iso.date({ error: 'Fecha inválida' }).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.discount_cents != null && v.discount_percent != null)
+      ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: 'Indique el descuento como monto o como porcentaje, no ambos' });
+    if (v.down_payment_cents != null && v.down_payment_percent != null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['down_payment_percent'],
+        message: 'Indique la cuota inicial como monto o como porcentaje, no ambos',
+      });
+    if (!v.holders.some((h) => h.role === 'TITULAR'))
+      ctx.addIssue({ code: 'custom', path: ['holders'], message: SALE_MESSAGES.oneTitular });
+    const ids = v.holders.map((h) => h.customer_id);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['holders'], message: SALE_MESSAGES.repeatedHolder });
+    // Shares in hundredths of a percent: exact.
+    const total = v.holders.reduce((sum, h) => sum + Math.round(Number(h.share_percent) * 100), 0);
+    if (total !== 10_000) ctx.addIssue({ code: 'custom', path: ['holders'], message: SALE_MESSAGES.sharesSum });
+    if (v.guarantor_customer_id != null && ids.includes(v.guarantor_customer_id))
+      ctx.addIssue({ code: 'custom', path: ['guarantor_customer_id'], message: SALE_MESSAGES.guarantorIsHolder });
+  });
+export type CreateSaleRequest = z.input<typeof createSaleRequestSchema>;
+
+/** POST /api/sales/{id}/annul body: the reason (kept in the history) and the version read. */
+export const annulSaleRequestSchema = z.strictObject({
+  reason: z.string().trim().min(3, SALE_MESSAGES.reasonRequired).max(500),
+  version: recordVersionSchema.optional(),
+});
+export type AnnulSaleRequest = z.input<typeof annulSaleRequestSchema>;
+
+const party = z.object({ id: z.number().int(), display_name: z.string(), document_number: z.string().default('') });
+
+/** One row of a sale's schedule. */
+export const saleInstalmentSchema = z.object({
+  kind: z.string(),
+  number: z.number().int(),
+  due_date: z.string(),
+  amount: z.number().int(),
+  capital: z.number().int().default(0),
+  interest: z.number().int().default(0),
+  paid: z.number().int().default(0),
+  status: z.string().default('PENDIENTE'),
+});
+export type SaleInstalment = z.infer<typeof saleInstalmentSchema>;
+
+/** A sale as the routes answer it (`instalments_detail` only on GET one and POST). */
+export const saleSchema = z.object({
+  id: z.number().int(),
+  /** "V-000123". */
+  number: z.string(),
+  sale_date: z.string(),
+  type: z.string(),
+  lot: z.object({
+    id: z.number().int(),
+    code: z.string(),
+    subdivision_name: z.string().default(''),
+    area_m2: z.number().nullable().default(null),
+  }),
+  holders: z.array(party.extend({ role: z.string(), share_percent: z.string() })).catch([]),
+  guarantor: party.nullable().catch(null).default(null),
+  agent: z.object({ id: z.number().int(), name: z.string(), surname: z.string() }).nullable().catch(null).default(null),
+  reservation_id: z.number().int().nullable().default(null),
+  currency: z.enum(['PEN', 'USD']),
+  list_price: z.number().int(),
+  discount: z.number().int().default(0),
+  final_price: z.number().int(),
+  down_payment: z.number().int(),
+  reservation_credit: z.number().int().default(0),
+  financed: z.number().int(),
+  instalments: z.number().int(),
+  monthly_rate_percent: z.string().default('0'),
+  method: z.string(),
+  total_interest: z.number().int().default(0),
+  paid: z.number().int().default(0),
+  balance: z.number().int(),
+  status: saleStatusSchema.catch('REGISTRADA'),
+  annul_reason: z.string().nullable().default(null),
+  schedule: z.array(saleInstalmentSchema).catch([]).default([]),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: versionInAnswerSchema,
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+/** GET /api/sales query: `q` (number, buyer, document, lot code); filters by status, type, subdivision, agent, customer, lot. */
+export const salesQuerySchema = z.strictObject({
+  ...listQueryShape,
+  sort: sortSchema(['sale_date', 'final_price', 'created_at']),
+  status: saleStatusSchema.optional(),
+  type: z.enum(SALE_TYPES).optional(),
+  subdivision_id: z.coerce.number().int().positive().optional(),
+  agent_id: z.coerce.number().int().positive().optional(),
+  customer_id: z.coerce.number().int().positive().optional(),
+  lot_id: z.coerce.number().int().positive().optional(),
+});
+export type SalesQuery = z.infer<typeof salesQuerySchema>;
+
+export const salesPageSchema = pagedResponseSchema(saleSchema);
+export const saleResponseSchema = dataResponseSchema(saleSchema);

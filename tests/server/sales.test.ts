@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest';
+import { SALE_MESSAGES, saleResponseSchema, salesPageSchema } from '../../src/schemas/comercio/sales';
+import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
+import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
+import { createCrmCustomer, createLot, createRole, createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
+import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+
+/** Ventas: /api/sales and the 50-request race (issue "CRM and sales"). The test clock's today in Lima is 2026-03-02. */
+
+describe.each(dialects)('sales (%s)', (dialect) => {
+  const db = useTestDatabase(dialect);
+  const ctx = useTestApp(db);
+  let n = 0;
+
+  async function seller() {
+    const role = `Vende ${dialect} ${++n}`;
+    await createRole(db(), role, [MODULE.comercial, SUBMODULE.ventas]);
+    const staff = await createStaff(db(), { roleNames: [role], clock: ctx().clock });
+    return { staff, token: await createSession(db(), staff) };
+  }
+  /** A DISPONIBLE lot of S/ 30 000.00 (120 m² × S/ 250.00) in a fresh subdivision. */
+  async function freshLot() {
+    const subdivision = await createSubdivision(db());
+    return createLot(db(), subdivision.id, { block: 'C', number: String(++n) });
+  }
+  const send = (method: 'POST' | 'GET', url: string, token: string, payload?: unknown) =>
+    ctx().app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const lotStatus = async (id: number) =>
+    (await db().selectFrom('lots').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const financed = (lotId: number, holders: { customer_id: number; role: string; share_percent: string }[], extra: object = {}) => ({
+    lot_id: lotId,
+    holders,
+    down_payment_percent: '20',
+    instalments: 24,
+    monthly_rate_percent: '1.5',
+    method: 'FRANCES',
+    first_due_date: '2026-04-01',
+    ...extra,
+  });
+
+  it('sells a DISPONIBLE lot in 24 FRANCES instalments to a married couple: VENDIDO, the schedule stored row by row, the leads concluded', async () => {
+    const { token, staff } = await seller();
+    const lotId = await freshLot();
+    const [husband, wife] = [await createCrmCustomer(db()), await createCrmCustomer(db())];
+    const stamp = new Date().toISOString();
+    await db()
+      .insertInto('leads')
+      .values({
+        name: 'Lead',
+        phone: '987000999',
+        email: null,
+        id_document_type: null,
+        document_number: null,
+        channel: 'WEB',
+        campaign: null,
+        notes: null,
+        agent_id: staff.id,
+        status: 'EN_ATENCION',
+        lost_reason: null,
+        next_follow_up_at: null,
+        customer_id: wife,
+        last_activity_at: null,
+        received_at: stamp,
+        created_by: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+    const res = await send(
+      'POST',
+      '/api/sales',
+      token,
+      financed(lotId, [
+        { customer_id: husband, role: 'TITULAR', share_percent: '50' },
+        { customer_id: wife, role: 'CONYUGE', share_percent: '50.00' },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { data } = saleResponseSchema.parse(res.json());
+    expect(data).toMatchObject({
+      number: `V-${String(data.id).padStart(6, '0')}`,
+      sale_date: '2026-03-02',
+      type: 'FINANCIADO',
+      final_price: 3_000_000,
+      down_payment: 600_000,
+      financed: 2_400_000,
+      status: 'REGISTRADA',
+      agent: { id: staff.id },
+      reservation_credit: 0,
+      paid: 0,
+    });
+    expect(data.holders.map((h) => [h.id, h.role, h.share_percent])).toEqual([
+      [husband, 'TITULAR', '50.00'],
+      [wife, 'CONYUGE', '50.00'],
+    ]);
+    const cuotas = data.schedule.filter((r) => r.kind === 'CUOTA');
+    expect(cuotas).toHaveLength(24);
+    expect(cuotas.reduce((sum, r) => sum + r.capital, 0)).toBe(2_400_000);
+    expect(data.schedule.filter((r) => r.kind === 'INICIAL')).toEqual([
+      expect.objectContaining({ number: 1, due_date: '2026-03-02', amount: 600_000 }),
+    ]);
+    expect(data.balance).toBe(3_000_000 + data.total_interest);
+    expect(await lotStatus(lotId)).toBe('VENDIDO');
+    const lead = await db().selectFrom('leads').select('status').where('customer_id', '=', wife).executeTakeFirstOrThrow();
+    expect(lead.status).toBe('CONCRETADO');
+    const list = salesPageSchema.parse((await send('GET', `/api/sales?customer_id=${wife}`, token)).json());
+    expect(list.data.map((s) => s.id)).toEqual([data.id]);
+  });
+
+  it("credits the buyer's reservation: SEPARADO → VENDIDO, the reservation CONVERTIDA, its amount paid on the down payment", async () => {
+    const { token } = await seller();
+    const lotId = await freshLot();
+    const buyer = await createCrmCustomer(db());
+    const reserved = await send('POST', '/api/reservations', token, {
+      customer_id: buyer,
+      lot_id: lotId,
+      amount: 100_000,
+      conditions_accepted: true,
+    });
+    expect(reserved.statusCode).toBe(201);
+    const res = await send(
+      'POST',
+      '/api/sales',
+      token,
+      financed(lotId, [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }], { down_payment_parts: 2 }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { data } = saleResponseSchema.parse(res.json());
+    expect(data).toMatchObject({ reservation_credit: 100_000, paid: 100_000, reservation_id: reserved.json().data.id });
+    expect(data.schedule.filter((r) => r.kind === 'INICIAL').map((r) => [r.amount, r.paid, r.status])).toEqual([
+      [300_000, 100_000, 'PARCIAL'],
+      [300_000, 0, 'PENDIENTE'],
+    ]);
+    const reservation = await db().selectFrom('reservations').select('status').where('lot_id', '=', lotId).executeTakeFirstOrThrow();
+    expect(reservation.status).toBe('CONVERTIDA');
+    expect(await lotStatus(lotId)).toBe('VENDIDO');
+  });
+
+  it('refuses a lot held by another customer, a sold lot, shares not adding up, no titular, an unknown buyer', async () => {
+    const { token } = await seller();
+    const lotId = await freshLot();
+    const [holder, other] = [await createCrmCustomer(db()), await createCrmCustomer(db())];
+    await send('POST', '/api/reservations', token, { customer_id: holder, lot_id: lotId, amount: 10_000, conditions_accepted: true });
+    const held = await send('POST', '/api/sales', token, financed(lotId, [{ customer_id: other, role: 'TITULAR', share_percent: '100' }]));
+    expect(held.statusCode).toBe(409);
+    expect(held.json().message).toBe(SALE_MESSAGES.heldByOther);
+    const sold = await freshLot();
+    await send('POST', '/api/sales', token, financed(sold, [{ customer_id: other, role: 'TITULAR', share_percent: '100' }]));
+    const again = await send('POST', '/api/sales', token, financed(sold, [{ customer_id: holder, role: 'TITULAR', share_percent: '100' }]));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(SALE_MESSAGES.lotUnavailable);
+    const lot = await freshLot();
+    const shares = await send(
+      'POST',
+      '/api/sales',
+      token,
+      financed(lot, [
+        { customer_id: holder, role: 'TITULAR', share_percent: '60' },
+        { customer_id: other, role: 'COPROPIETARIO', share_percent: '30' },
+      ]),
+    );
+    expect(shares.json().errors.holders).toContain(SALE_MESSAGES.sharesSum);
+    const noTitular = await send(
+      'POST',
+      '/api/sales',
+      token,
+      financed(lot, [{ customer_id: holder, role: 'COPROPIETARIO', share_percent: '100' }]),
+    );
+    expect(noTitular.json().errors.holders).toContain(SALE_MESSAGES.oneTitular);
+    const unknown = await send(
+      'POST',
+      '/api/sales',
+      token,
+      financed(lot, [{ customer_id: 999_999, role: 'TITULAR', share_percent: '100' }]),
+    );
+    expect(unknown.json().errors.holders).toContain(SALE_MESSAGES.unknownCustomer);
+    expect(await lotStatus(lot)).toBe('DISPONIBLE');
+  });
+
+  it('50 sellers selling one lot at the same moment: exactly one wins, 49 get 409', async () => {
+    const { token } = await seller();
+    const lotId = await freshLot();
+    const customers = await Promise.all(Array.from({ length: 50 }, () => createCrmCustomer(db())));
+    const answers = await Promise.all(
+      customers.map((customerId) =>
+        send('POST', '/api/sales', token, {
+          lot_id: lotId,
+          holders: [{ customer_id: customerId, role: 'TITULAR', share_percent: '100' }],
+          instalments: 0,
+        }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().message).toBe(SALE_MESSAGES.lotUnavailable);
+    expect(await db().selectFrom('sales').select('id').where('lot_id', '=', lotId).execute()).toHaveLength(1);
+    const changes = await db()
+      .selectFrom('lot_status_changes')
+      .select('id')
+      .where('lot_id', '=', lotId)
+      .where('to_status', '=', 'VENDIDO')
+      .execute();
+    expect(changes).toHaveLength(1);
+  });
+
+  it('annuls with a reason: the lot is DISPONIBLE again and can be sold anew; again is 409, a stale version 409', async () => {
+    const { token } = await seller();
+    const lotId = await freshLot();
+    const buyer = await createCrmCustomer(db());
+    const created = saleResponseSchema.parse(
+      (
+        await send('POST', '/api/sales', token, {
+          lot_id: lotId,
+          holders: [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }],
+          instalments: 0,
+        })
+      ).json(),
+    ).data;
+    expect(created).toMatchObject({ type: 'CONTADO', down_payment: 3_000_000, financed: 0 });
+    const stale = await send('POST', `/api/sales/${created.id}/annul`, token, { reason: 'Desistimiento', version: 99 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(STALE_RECORD_MESSAGE);
+    const annulled = await send('POST', `/api/sales/${created.id}/annul`, token, {
+      reason: 'Desistimiento del cliente',
+      version: created.version,
+    });
+    expect(saleResponseSchema.parse(annulled.json()).data).toMatchObject({
+      status: 'ANULADA',
+      annul_reason: 'Desistimiento del cliente',
+      balance: 0,
+    });
+    expect(await lotStatus(lotId)).toBe('DISPONIBLE');
+    expect((await send('POST', `/api/sales/${created.id}/annul`, token, { reason: 'Otra vez' })).statusCode).toBe(409);
+    const resold = await send('POST', '/api/sales', token, {
+      lot_id: lotId,
+      holders: [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }],
+      instalments: 0,
+    });
+    expect(resold.statusCode).toBe(201);
+  });
+});
