@@ -10,6 +10,7 @@ import { seedDemoSubdivisions } from '../modules/proyectos/lot-import/demo-subdi
 import { seedDemoCustomers } from '../modules/crm/demo-customers';
 import { seedDemoLeads } from '../modules/crm/demo-leads';
 import { seedDemoReservations } from '../modules/comercio/demo-reservations';
+import { seedDemoSales } from '../modules/comercio/demo-sales';
 import type { DB } from './database';
 
 /**
@@ -162,6 +163,8 @@ export async function seedDemo(db: Kysely<DB>, options: { scryptLogN: number; cl
     await seedDemoLeads(trx, clock, agent?.id ?? null, admin?.id ?? null);
     // Comercial: every Separado lot held by a live reservation of one of them.
     await seedDemoReservations(trx, clock, agent?.id ?? null);
+    // Comercial: every Vendido lot sold, with its schedule (the demo customer holds one of Los Viñedos).
+    await seedDemoSales(trx, clock, agent?.id ?? null);
     return true;
   });
 }

@@ -71,6 +71,27 @@ describe.each(dialects)('database (%s)', (dialect) => {
       expect(separated.length).toBeGreaterThan(0);
       expect(live.map((r) => r.lot_id)).toEqual(separated.map((l) => l.id));
       for (const r of live) expect(Date.parse(r.expires_at) - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+      // Every Vendido lot is sold, its schedule adding up; the demo customer holds a financed sale of Los Viñedos.
+      const sold = await db.selectFrom('lots').select('id').where('status', '=', 'VENDIDO').orderBy('id').execute();
+      const sales = await db.selectFrom('sales').select(['id', 'lot_id', 'financed', 'type', 'down_payment']).orderBy('lot_id').execute();
+      expect(sales.map((x) => x.lot_id)).toEqual(sold.map((l) => l.id));
+      expect(new Set(sales.map((x) => x.type))).toEqual(new Set(['CONTADO', 'FINANCIADO']));
+      for (const sale of sales) {
+        const rows = await db.selectFrom('sale_instalments').select(['kind', 'capital']).where('sale_id', '=', sale.id).execute();
+        const capital = (kind: string) => rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + Number(r.capital), 0);
+        expect(capital('CUOTA')).toBe(Number(sale.financed));
+        expect(capital('INICIAL')).toBe(Number(sale.down_payment));
+      }
+      const demoSale = await db
+        .selectFrom('sale_holders')
+        .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
+        .innerJoin('sales', 'sales.id', 'sale_holders.sale_id')
+        .innerJoin('lots', 'lots.id', 'sales.lot_id')
+        .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
+        .select(['sales.type', 'subdivisions.name'])
+        .where('customers.document_number', '=', '45454545')
+        .execute();
+      expect(demoSale).toEqual([{ type: 'FINANCIADO', name: 'Los Viñedos de Carabayllo' }]);
 
       const { app } = await buildTestApp(db);
       try {

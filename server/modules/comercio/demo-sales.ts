@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import type { Clock } from '../../clock';
+import type { DB } from '../../db/database';
+import { planQuote } from '../../../src/lib/comercio/quote-plan';
+import { todayInLima } from '../../../src/lib/dates';
+
+/**
+ * Demo sales (issue "CRM and sales", demo seed): every VENDIDO lot of the demo subdivisions gets a
+ * sale with its schedule — a mix of contado and financiado (SIN_INTERES and FRANCES, 12–120
+ * months), made 0–36 months before the seed. The demo customer (DNI 45454545) holds the first
+ * financed sale of Los Viñedos de Carabayllo, so the customer screens have something to show.
+ * Instalments due before the seed are paid for most sales and left unpaid for some (late payers,
+ * for the collection screens to come); the sale's status follows (INICIAL_PENDIENTE, EN_CUOTAS,
+ * CANCELADA). Deterministic. No change history: seed data.
+ */
+
+/** The rows of a schedule inserted per statement. */
+const CHUNK = 200;
+
+/**
+ * Inserts the demo sales. @param agentId the demo agent (seller of every sale), or null.
+ * @returns how many sales were made.
+ */
+export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: number | null): Promise<number> {
+  const lots = await db
+    .selectFrom('lots')
+    .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
+    .select(['lots.id', 'lots.list_price', 'subdivisions.currency', 'subdivisions.name as subdivision_name'])
+    .where('lots.status', '=', 'VENDIDO')
+    .orderBy('subdivisions.id')
+    .orderBy('lots.id')
+    .execute();
+  const customers = await db
+    .selectFrom('customers')
+    .select(['id', 'document_number'])
+    .where('status', '=', 'ACTIVO')
+    .orderBy('id')
+    .execute();
+  if (lots.length === 0 || customers.length === 0) return 0;
+  const demoCustomer = customers.find((c) => c.document_number === '45454545');
+  const others = customers.filter((c) => c !== demoCustomer);
+  const today = Temporal.PlainDate.from(todayInLima(clock.now()));
+  const stamp = clock.now().toISOString();
+  let demoGiven = false;
+  for (const [i, lot] of lots.entries()) {
+    const forDemo: boolean = !demoGiven && demoCustomer !== undefined && lot.subdivision_name.startsWith('Los Viñedos');
+    const cash = !forDemo && i % 10 < 3;
+    const method = i % 2 === 0 ? 'FRANCES' : 'SIN_INTERES';
+    const instalments = cash ? 0 : [12, 24, 36, 48, 60, 84, 120][i % 7]!;
+    const saleDate = today.subtract({ months: forDemo ? 8 : i % 37, days: i % 11 });
+    const result = planQuote({
+      listPriceCents: Number(lot.list_price),
+      discountPercent: i % 4 === 0 ? '5' : null,
+      downPaymentPercent: cash ? null : String([10, 15, 20, 30][i % 4]),
+      downPaymentParts: cash ? 1 : 1 + (i % 3),
+      instalments,
+      monthlyRatePercent: method === 'FRANCES' ? '1.25' : '0',
+      method,
+      firstDueDate: cash ? null : saleDate.add({ months: 1 }),
+      today: saleDate,
+    });
+    if (!result.ok) continue;
+    const { plan } = result;
+    const customer = forDemo ? demoCustomer! : others[i % others.length]!;
+    demoGiven ||= forDemo;
+    // Most buyers paid everything due; one in six stopped paying three months ago.
+    const lateFrom = i % 6 === 5 ? today.subtract({ months: 3 }) : today;
+    const isPaid = (due: Temporal.PlainDate) => Temporal.PlainDate.compare(due, lateFrom) < 0;
+    const rows = [
+      ...plan.downPayment.map((p) => ({
+        kind: 'INICIAL',
+        number: p.number,
+        dueDate: p.dueDate,
+        amount: p.amountCents,
+        capital: p.amountCents,
+        interest: 0,
+      })),
+      ...plan.schedule.map((r) => ({
+        kind: 'CUOTA',
+        number: r.number,
+        dueDate: r.dueDate,
+        amount: r.amountCents,
+        capital: r.capitalCents,
+        interest: r.interestCents,
+      })),
+    ];
+    const downPaid = rows.filter((r) => r.kind === 'INICIAL').every((r) => isPaid(r.dueDate));
+    const allPaid = rows.every((r) => isPaid(r.dueDate));
+    const status = allPaid ? 'CANCELADA' : downPaid ? 'EN_CUOTAS' : 'INICIAL_PENDIENTE';
+    const created = `${saleDate.toString()}T15:00:00.000Z`;
+    const { id } = await db
+      .insertInto('sales')
+      .values({
+        lot_id: lot.id,
+        agent_id: agentId,
+        guarantor_customer_id: null,
+        reservation_id: null,
+        quote_id: null,
+        sale_date: saleDate.toString(),
+        type: cash ? 'CONTADO' : 'FINANCIADO',
+        currency: lot.currency,
+        list_price: plan.listPriceCents,
+        discount: plan.discountCents,
+        final_price: plan.finalPriceCents,
+        down_payment: plan.downPaymentCents,
+        financed: plan.financedCents,
+        instalments,
+        monthly_rate_percent: method === 'FRANCES' ? '1.25' : '0',
+        method,
+        total_interest: plan.totalInterestCents,
+        status,
+        created_by: agentId,
+        created_at: created < stamp ? created : stamp,
+        updated_at: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('sale_holders')
+      .values({ sale_id: id, customer_id: customer.id, role: 'TITULAR', share_percent: '100.00', position: 0 })
+      .execute();
+    const values = rows.map((r) => ({
+      sale_id: id,
+      kind: r.kind,
+      number: r.number,
+      due_date: r.dueDate.toString(),
+      amount: r.amount,
+      capital: r.capital,
+      interest: r.interest,
+      paid: isPaid(r.dueDate) ? r.amount : 0,
+      status: isPaid(r.dueDate) ? 'PAGADA' : 'PENDIENTE',
+    }));
+    for (let k = 0; k < values.length; k += CHUNK)
+      await db
+        .insertInto('sale_instalments')
+        .values(values.slice(k, k + CHUNK))
+        .execute();
+  }
+  return lots.length;
+}
