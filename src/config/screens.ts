@@ -44,6 +44,8 @@ export const SCREEN_MACHINE_MODULES = {
   customers: 'crm/customers.actors',
   /** CRM → LEADS: list, board, editor, side panel with the activity log, convert, duplicates. */
   leads: 'crm/leads.actors',
+  /** Comercial → Ventas: the sales list, a sale's drawer with its schedule, "Anular". */
+  sales: 'comercio/sales.actors',
 } as const;
 
 export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
@@ -77,7 +79,7 @@ export const SCREENS = {
   lotizaciones: { view: 'proyectos/SubdivisionsPage', component: 'SubdivisionsScreen', machines: 'projects' },
   lotes: { view: 'proyectos/LotsPage', component: 'LotsScreen', machines: 'projects' },
   mapaProyectos: { view: 'mapas/ProjectMapPage', component: 'ProjectMapScreen', machines: 'maps' },
-  ventas: PLACEHOLDER,
+  ventas: { view: 'comercio/SalesPage', component: 'SalesScreen', machines: 'sales' },
   ventasClientes: PLACEHOLDER,
   reporteVentas: PLACEHOLDER,
   contrato: PLACEHOLDER,

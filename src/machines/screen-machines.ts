@@ -57,6 +57,7 @@ type ProjectsModule = typeof import('./proyectos/projects.actors');
 type MapsModule = typeof import('./mapas/maps.actors');
 type CustomersModule = typeof import('./crm/customers.actors');
 type LeadsModule = typeof import('./crm/leads.actors');
+type SalesModule = typeof import('./comercio/sales.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -68,6 +69,7 @@ export const SCREEN_MACHINES = {
   maps: machineModule('maps', (m: MapsModule) => m.createMapsMachinesFor),
   customers: machineModule('customers', (m: CustomersModule) => m.createCustomersMachinesFor),
   leads: machineModule('leads', (m: LeadsModule) => m.createLeadsMachinesFor),
+  sales: machineModule('sales', (m: SalesModule) => m.createSalesMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */

@@ -229,4 +229,38 @@ describe('crm e2e', () => {
     expect(quotes.data[0]!.schedule.reduce((sum, r) => sum + r.capital, 0)).toBe(quotes.data[0]!.financed);
     await context.close();
   });
+
+  it('Ventas lists the demo sales; the demo customer’s sale opens with its schedule; an annulled sale frees its lot', async () => {
+    const { page, context } = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
+    await mainMenu(page).getByRole('button', { name: 'Comercial' }).click();
+    await mainMenu(page).getByRole('link', { name: 'Ventas', exact: true }).click();
+    await page.getByRole('heading', { name: 'Ventas' }).waitFor();
+    await page.getByRole('table', { name: 'Ventas' }).getByRole('row').nth(5).waitFor();
+    await page.getByLabel('Buscar', { exact: true }).fill('45454545');
+    // The search answers one sale (header + one row).
+    await expect.poll(() => page.getByRole('table', { name: 'Ventas' }).getByRole('row').count()).toBe(2);
+    const row = page.getByRole('table', { name: 'Ventas' }).getByRole('row').filter({ hasText: 'Los Viñedos de Carabayllo' });
+    expect(await row.textContent()).toContain('Financiado');
+    await row.getByRole('button', { name: 'Acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Ver' }).click();
+    const drawer = page.getByRole('dialog', { name: /^Venta V-\d{6}$/ });
+    const schedule = drawer.getByRole('table', { name: 'Cronograma de la venta' });
+    await expect.poll(() => schedule.locator('tbody tr').count()).toBeGreaterThan(12);
+    await screenshot(page, 'comercio-sale-drawer');
+    const lotCode = (await row.getByRole('cell').nth(3).textContent())!.trim();
+    await drawer.getByRole('button', { name: 'Anular venta' }).click();
+    const alert = page.getByRole('alertdialog');
+    await alert.getByLabel('Motivo de la anulación').fill('Resolución de contrato por desistimiento');
+    await alert.getByRole('button', { name: 'Anular venta' }).click();
+    await drawer.getByText('Anulada: Resolución de contrato por desistimiento').waitFor();
+    const lots = await page.evaluate(async (code) => {
+      const res = await fetch(`/api/sales?q=${encodeURIComponent(code)}&status=ANULADA`, {
+        headers: { Authorization: `Bearer ${localStorage.getItem('token')}`, Accept: 'application/json' },
+      });
+      return (await res.json()) as { data: { lot: { code: string } }[] };
+    }, lotCode);
+    expect(lots.data.map((x) => x.lot.code)).toContain(lotCode);
+    await context.close();
+  });
 });

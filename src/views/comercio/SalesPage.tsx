@@ -1,0 +1,330 @@
+import { use, useEffect, useMemo } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { Alert, Button, Callout, Classes, Drawer, HTMLSelect, HTMLTable, Tag, TextArea, type Intent } from '@blueprintjs/core';
+import { useSearch } from 'wouter';
+import { listQueryFromSearchParams } from '../../schemas/list';
+import {
+  HOLDER_ROLE_LABELS,
+  SALE_STATUSES,
+  SALE_STATUS_LABELS,
+  SALE_TYPES,
+  SALE_TYPE_LABELS,
+  type HolderRole,
+  type Sale,
+  type SaleStatus,
+  type SaleType,
+} from '../../schemas/comercio/sales';
+import { QUOTE_METHOD_LABELS } from '../../schemas/comercio/quotes';
+import { formatMoney } from '../../lib/money';
+import { formatDate } from '../../lib/dates';
+import type { SalesMachines } from '../../machines/comercio/sales.actors';
+import type { AnnulSaleMachine, SaleDetailMachine } from '../../machines/comercio/sale-detail.machine';
+import { inspectOption } from '../../machines/inspect';
+import { useServices } from '../services';
+import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
+import { ResourceToolbar } from '../shared/ResourceToolbar';
+import { ListStates } from '../shared/ListStates';
+import { FieldGroup } from '../shared/FieldGroup';
+import { useResourceListEvents } from '../shared/resource-hooks';
+import '../../styles/comercio.css';
+
+/**
+ * Comercial → Ventas (/COMERCIO/ventas; issue "CRM and sales"): the sales with number, date,
+ * buyer, lot, subdivision, agent, type, final price, paid, balance and status; search, filters
+ * (estado, tipo, lotización), sorting and export. "Ver" opens the sale with its buyers and its
+ * schedule; "Anular" asks the reason (the lot is freed, the sale kept). Sales are made from the
+ * map's lot panel and the contract stepper.
+ */
+
+const STATUS_INTENT: Record<SaleStatus, Intent> = {
+  REGISTRADA: 'none',
+  INICIAL_PENDIENTE: 'warning',
+  EN_CUOTAS: 'primary',
+  CANCELADA: 'success',
+  ANULADA: 'danger',
+};
+const statusTag = (status: SaleStatus) => (
+  <Tag minimal intent={STATUS_INTENT[status]}>
+    {SALE_STATUS_LABELS[status]}
+  </Tag>
+);
+const titular = (s: Sale) => s.holders.find((h) => h.role === 'TITULAR') ?? s.holders[0];
+const buyers = (s: Sale) => s.holders.map((h) => h.display_name).join(', ');
+const money = (s: Sale, cents: number) => formatMoney(cents, s.currency);
+const typeLabel = (t: string) => SALE_TYPE_LABELS[t as SaleType] ?? t;
+
+const nowrap = (text: string) => <span className="nowrap">{text}</span>;
+
+const COLUMNS: TableColumn<Sale>[] = [
+  { key: 'number', label: 'Número', render: (s) => nowrap(s.number), exportValue: (s) => s.number },
+  { key: 'sale_date', label: 'Fecha', sortable: true, render: (s) => formatDate(s.sale_date), exportValue: (s) => formatDate(s.sale_date) },
+  { key: 'customer', label: 'Cliente', render: (s) => titular(s)?.display_name ?? '', exportValue: buyers },
+  { key: 'lot', label: 'Lote', render: (s) => nowrap(s.lot.code), exportValue: (s) => s.lot.code },
+  { key: 'subdivision', label: 'Lotización', render: (s) => s.lot.subdivision_name, exportValue: (s) => s.lot.subdivision_name },
+  {
+    key: 'agent',
+    label: 'Asesor',
+    render: (s) => (s.agent ? `${s.agent.name} ${s.agent.surname}` : ''),
+    exportValue: (s) => (s.agent ? `${s.agent.name} ${s.agent.surname}` : ''),
+    hiddenByDefault: true,
+  },
+  { key: 'type', label: 'Tipo', render: (s) => typeLabel(s.type), exportValue: (s) => typeLabel(s.type) },
+  {
+    key: 'final_price',
+    label: 'Precio final',
+    sortable: true,
+    align: 'right',
+    render: (s) => nowrap(money(s, s.final_price)),
+    exportValue: (s) => s.final_price / 100,
+  },
+  { key: 'paid', label: 'Pagado', align: 'right', render: (s) => nowrap(money(s, s.paid)), exportValue: (s) => s.paid / 100 },
+  { key: 'balance', label: 'Saldo', align: 'right', render: (s) => nowrap(money(s, s.balance)), exportValue: (s) => s.balance / 100 },
+  { key: 'status', label: 'Estado', render: (s) => statusTag(s.status), exportValue: (s) => SALE_STATUS_LABELS[s.status] },
+];
+
+export function SalesScreen() {
+  const machines = use(useServices().machines.sales());
+  return <SalesPage machines={machines} />;
+}
+
+export function SalesPage({ machines }: { machines: SalesMachines }) {
+  const search = useSearch();
+  const initialQuery = useMemo(
+    () => {
+      const parsed = listQueryFromSearchParams(search, { allowedFilters: ['status', 'type', 'subdivision_id', 'customer_id', 'lot_id'] });
+      return { ...parsed, sort: parsed.sort ?? '-sale_date' };
+    },
+    // The URL is read once, when the screen opens; afterwards the list keeps it in sync.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const list = useActorRef(machines.list, { input: { columns: COLUMNS, exportName: 'ventas', query: initialQuery }, ...inspectOption() });
+  const detail = useActorRef(machines.detail, inspectOption());
+  const annul = useActorRef(machines.annul, inspectOption());
+  const subdivisionsActor = useActorRef(machines.subdivisions, inspectOption());
+  const subdivisions = useSelector(subdivisionsActor, (s) => s.context.value);
+  const filters = useSelector(list, (s) => s.context.query.filters);
+  const { changeFilter, refresh } = useResourceListEvents(list);
+  // An annulled sale: the list and an open drawer show it as it is now.
+  useEffect(() => {
+    const subscription = annul.on('annulled', () => {
+      refresh();
+      detail.send({ type: 'detail.refresh' });
+    });
+    return () => subscription.unsubscribe();
+  }, [annul, detail, refresh]);
+
+  const rowActions: RowAction<Sale>[] = [
+    { text: 'Ver', icon: 'eye-open', onClick: (s) => detail.send({ type: 'detail.open', id: s.id }) },
+    {
+      text: 'Anular',
+      icon: 'disable',
+      intent: 'danger',
+      hidden: (s) => s.status === 'ANULADA' || s.status === 'CANCELADA',
+      onClick: (s) => annul.send({ type: 'annul.request', sale: s }),
+    },
+  ];
+
+  return (
+    <section className="comercio-page" aria-labelledby="ventas-title">
+      <h1 id="ventas-title" className="bp6-heading comercio-page-title">
+        Ventas
+      </h1>
+      <ResourceToolbar
+        list={list}
+        filters={
+          <>
+            <HTMLSelect
+              aria-label="Estado"
+              value={filters.status ?? ''}
+              onChange={(e) => changeFilter('status', e.target.value || undefined)}
+              options={[
+                { value: '', label: 'Todos los estados' },
+                ...SALE_STATUSES.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] })),
+              ]}
+            />
+            <HTMLSelect
+              aria-label="Tipo"
+              value={filters.type ?? ''}
+              onChange={(e) => changeFilter('type', e.target.value || undefined)}
+              options={[{ value: '', label: 'Contado y financiado' }, ...SALE_TYPES.map((t) => ({ value: t, label: SALE_TYPE_LABELS[t] }))]}
+            />
+            <HTMLSelect
+              aria-label="Lotización"
+              value={filters.subdivision_id ?? ''}
+              onChange={(e) => changeFilter('subdivision_id', e.target.value || undefined)}
+              options={[
+                { value: '', label: 'Todas las lotizaciones' },
+                ...subdivisions.map((s) => ({ value: String(s.id), label: s.name })),
+              ]}
+            />
+          </>
+        }
+      />
+      <ResourceTable<Sale> list={list} columns={COLUMNS} rowKey={(s) => s.id} caption="Ventas" rowActions={rowActions} />
+      <ListStates list={list} />
+      <SaleDrawer detail={detail} onAnnul={(s) => annul.send({ type: 'annul.request', sale: s })} />
+      <AnnulAlert annul={annul} />
+    </section>
+  );
+}
+
+/** One sale: buyers, lot, terms and its schedule with what was paid. */
+function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachine>; onAnnul: (s: Sale) => void }) {
+  const isOpen = useSelector(detail, (s) => !s.matches('closed'));
+  const sale = useSelector(detail, (s) => s.context.sale);
+  const error = useSelector(detail, (s) => s.context.error);
+  const loading = useSelector(detail, (s) => s.matches('loading'));
+  const titleId = 'sale-drawer-title';
+  return (
+    <Drawer isOpen={isOpen} onClose={() => detail.send({ type: 'detail.close' })} size="640px" className="editor-drawer">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="editor-drawer-content">
+        <div className={Classes.DRAWER_HEADER}>
+          <h2 id={titleId} className={Classes.HEADING}>
+            {sale ? `Venta ${sale.number}` : 'Venta'}
+          </h2>
+          <Button
+            variant="minimal"
+            icon="cross"
+            aria-label="Cerrar"
+            className={Classes.DIALOG_CLOSE_BUTTON}
+            onClick={() => detail.send({ type: 'detail.close' })}
+          />
+        </div>
+        <div className={Classes.DRAWER_BODY}>
+          <div className={Classes.DIALOG_BODY}>
+            {error ? (
+              <Callout intent="danger" className="crm-callout">
+                {error} <Button variant="minimal" size="small" text="Reintentar" onClick={() => detail.send({ type: 'detail.refresh' })} />
+              </Callout>
+            ) : null}
+            {!sale && loading ? <p className={Classes.SKELETON}>Cargando…</p> : null}
+            {sale ? (
+              <>
+                <div className="sale-status">
+                  {statusTag(sale.status)} <span className={Classes.TEXT_MUTED}>{formatDate(sale.sale_date)}</span>
+                </div>
+                {sale.annul_reason ? (
+                  <Callout intent="danger" compact className="crm-callout">
+                    Anulada: {sale.annul_reason}
+                  </Callout>
+                ) : null}
+                <dl className="quote-totals">
+                  <dt>Lote</dt>
+                  <dd>
+                    {sale.lot.code} · {sale.lot.subdivision_name}
+                  </dd>
+                  {sale.holders.map((h) => (
+                    <FragmentRow
+                      key={h.id}
+                      label={HOLDER_ROLE_LABELS[h.role as HolderRole] ?? h.role}
+                      value={`${h.display_name} (${h.share_percent} %)`}
+                    />
+                  ))}
+                  {sale.guarantor ? <FragmentRow label="Garante" value={sale.guarantor.display_name} /> : null}
+                  <dt>Tipo</dt>
+                  <dd>
+                    {typeLabel(sale.type)}
+                    {sale.instalments > 0
+                      ? ` · ${sale.instalments} cuotas · ${QUOTE_METHOD_LABELS[sale.method as keyof typeof QUOTE_METHOD_LABELS] ?? sale.method} · ${sale.monthly_rate_percent} % mensual`
+                      : ''}
+                  </dd>
+                  <dt>Precio final</dt>
+                  <dd>{money(sale, sale.final_price)}</dd>
+                  <dt>Cuota inicial</dt>
+                  <dd>
+                    {money(sale, sale.down_payment)}
+                    {sale.reservation_credit > 0 ? ` (separación abonada: ${money(sale, sale.reservation_credit)})` : ''}
+                  </dd>
+                  <dt>Intereses</dt>
+                  <dd>{money(sale, sale.total_interest)}</dd>
+                  <dt>Pagado</dt>
+                  <dd>{money(sale, sale.paid)}</dd>
+                  <dt>Saldo</dt>
+                  <dd>
+                    <strong>{money(sale, sale.balance)}</strong>
+                  </dd>
+                </dl>
+                {sale.status !== 'ANULADA' && sale.status !== 'CANCELADA' ? (
+                  <Button icon="disable" intent="danger" text="Anular venta" onClick={() => onAnnul(sale)} />
+                ) : null}
+                <h3 className={Classes.HEADING}>Cronograma</h3>
+                <div className="quote-schedule">
+                  <HTMLTable compact striped aria-label="Cronograma de la venta">
+                    <thead>
+                      <tr>
+                        <th>Cuota</th>
+                        <th>Vence</th>
+                        <th className="num">Monto</th>
+                        <th className="num">Pagado</th>
+                        <th>Estado</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {sale.schedule.map((r) => (
+                        <tr key={`${r.kind}-${r.number}`}>
+                          <td>{r.kind === 'INICIAL' ? `Inicial ${r.number}` : r.number}</td>
+                          <td>{formatDate(r.due_date)}</td>
+                          <td className="num">{money(sale, r.amount)}</td>
+                          <td className="num">{money(sale, r.paid)}</td>
+                          <td>{r.status === 'PAGADA' ? 'Pagada' : r.status === 'PARCIAL' ? 'Parcial' : 'Pendiente'}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </HTMLTable>
+                </div>
+              </>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </Drawer>
+  );
+}
+
+function FragmentRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+/** "Anular venta": the reason is required; the lot is freed. */
+function AnnulAlert({ annul }: { annul: ActorRefFrom<AnnulSaleMachine> }) {
+  const sale = useSelector(annul, (s) => (s.matches('idle') ? null : s.context.sale));
+  const reason = useSelector(annul, (s) => s.context.reason);
+  const error = useSelector(annul, (s) => s.context.error);
+  const running = useSelector(annul, (s) => s.matches('running'));
+  return (
+    <Alert
+      isOpen={sale !== null}
+      intent="danger"
+      icon="disable"
+      confirmButtonText="Anular venta"
+      cancelButtonText="Cancelar"
+      loading={running}
+      onConfirm={() => annul.send({ type: 'annul.confirm' })}
+      onCancel={() => annul.send({ type: 'annul.cancel' })}
+      canEscapeKeyCancel={!running}
+    >
+      <p>
+        {sale
+          ? `¿Anular la venta ${sale.number} (${sale.lot.code})? El lote quedará disponible; la venta se conserva en el historial.`
+          : ''}
+      </p>
+      <FieldGroup label="Motivo de la anulación" labelFor="sale-annul-reason" error={error ?? undefined}>
+        <TextArea
+          id="sale-annul-reason"
+          fill
+          value={reason}
+          onChange={(e) => annul.send({ type: 'annul.reason', text: e.target.value })}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'sale-annul-reason-error' : undefined}
+        />
+      </FieldGroup>
+    </Alert>
+  );
+}

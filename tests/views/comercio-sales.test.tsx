@@ -1,0 +1,122 @@
+/**
+ * Comercial → Ventas (issue "CRM and sales"): the page over its real machines (createSalesMachines)
+ * with fake api calls: the list with its money columns and filters, a sale's drawer with its
+ * schedule, and "Anular" asking the reason first.
+ */
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OverlaysProvider } from '@blueprintjs/core';
+import { createActor, createMachine } from 'xstate';
+import type { SalesApi } from '../../src/api/comercio/sales';
+import type { Sale } from '../../src/schemas/comercio/sales';
+import { createSalesMachines } from '../../src/machines/comercio/sales.actors';
+import { SalesPage } from '../../src/views/comercio/SalesPage';
+import { ServicesProvider, type ViewServices } from '../../src/views/services';
+
+const when = '2026-11-20T15:00:00Z';
+const sale: Sale = {
+  id: 3,
+  number: 'V-000003',
+  sale_date: '2026-11-20',
+  type: 'FINANCIADO',
+  lot: { id: 9, code: 'MZ A - LT 9', subdivision_name: 'Los Viñedos', area_m2: 120 },
+  holders: [
+    { id: 1, display_name: 'Carlos Mendoza', document_number: '45454545', role: 'TITULAR', share_percent: '50.00' },
+    { id: 2, display_name: 'Rosa Quispe', document_number: '41234567', role: 'CONYUGE', share_percent: '50.00' },
+  ],
+  guarantor: null,
+  agent: { id: 7, name: 'Lucía', surname: 'Quispe' },
+  reservation_id: null,
+  currency: 'PEN',
+  list_price: 3_000_000,
+  discount: 0,
+  final_price: 3_000_000,
+  down_payment: 600_000,
+  reservation_credit: 50_000,
+  financed: 2_400_000,
+  instalments: 2,
+  monthly_rate_percent: '0',
+  method: 'SIN_INTERES',
+  total_interest: 0,
+  paid: 50_000,
+  balance: 2_950_000,
+  status: 'REGISTRADA',
+  annul_reason: null,
+  schedule: [
+    { kind: 'INICIAL', number: 1, due_date: '2026-11-20', amount: 600_000, capital: 600_000, interest: 0, paid: 50_000, status: 'PARCIAL' },
+    { kind: 'CUOTA', number: 1, due_date: '2026-12-20', amount: 1_200_000, capital: 1_200_000, interest: 0, paid: 0, status: 'PENDIENTE' },
+    { kind: 'CUOTA', number: 2, due_date: '2027-01-20', amount: 1_200_000, capital: 1_200_000, interest: 0, paid: 0, status: 'PENDIENTE' },
+  ],
+  created_at: when,
+  updated_at: when,
+  version: 4,
+};
+
+function setup(overrides: Partial<SalesApi> = {}) {
+  const api: SalesApi = {
+    list: vi.fn(async () => ({ data: [sale], meta: { page: 1, per_page: 20, total: 1 } })),
+    get: vi.fn(async () => sale),
+    create: vi.fn(),
+    annul: vi.fn(async () => ({ ...sale, status: 'ANULADA' as const, annul_reason: 'Desistimiento', version: 5 })),
+    ...overrides,
+  };
+  const toaster = { show: vi.fn() };
+  const machines = createSalesMachines({
+    salesApi: api,
+    subdivisionOptions: async () => [{ id: 1, name: 'Los Viñedos' }],
+    reportApiError: vi.fn(),
+    toaster,
+  });
+  const session = createActor(createMachine({ context: { permissions: [] } })).start();
+  const services = { session, machines: {}, navigate: vi.fn(), toaster, today: () => '2026-11-22' } as unknown as ViewServices;
+  const view = (node: ReactNode) =>
+    render(
+      <ServicesProvider value={services}>
+        <OverlaysProvider>{node}</OverlaysProvider>
+      </ServicesProvider>,
+    );
+  view(<SalesPage machines={machines} />);
+  return { api, toaster, user: userEvent.setup() };
+}
+
+describe('SalesPage', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/COMERCIO/ventas'));
+
+  it('lists the sales with buyer, lot, amounts and status; filters by status', async () => {
+    const { api, user } = setup();
+    const table = await screen.findByRole('table', { name: 'Ventas' });
+    const row = (await within(table).findByText('V-000003')).closest('tr')!;
+    expect(within(row).getByText('Carlos Mendoza')).toBeTruthy();
+    expect(within(row).getByText('MZ A - LT 9')).toBeTruthy();
+    expect(within(row).getByText('S/ 30,000.00')).toBeTruthy();
+    expect(within(row).getByText('S/ 29,500.00')).toBeTruthy();
+    expect(within(row).getByText('Registrada')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Estado'), 'EN_CUOTAS');
+    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { status: 'EN_CUOTAS' } })));
+  });
+
+  it('opens a sale with its buyers and schedule, and annuls it only with a reason', async () => {
+    const { api, user, toaster } = setup();
+    const table = await screen.findByRole('table', { name: 'Ventas' });
+    const row = (await within(table).findByText('V-000003')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Venta V-000003' });
+    expect(await within(drawer).findByText('Rosa Quispe (50.00 %)')).toBeTruthy();
+    const schedule = within(drawer).getByRole('table', { name: 'Cronograma de la venta' });
+    expect(within(schedule).getByText('Inicial 1')).toBeTruthy();
+    expect(within(schedule).getByText('Parcial')).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Anular venta' }));
+    const alert = await screen.findByRole('alertdialog');
+    await user.click(within(alert).getByRole('button', { name: 'Anular venta' }));
+    expect(await within(alert).findByText('Indique el motivo de la anulación')).toBeTruthy();
+    expect(api.annul).not.toHaveBeenCalled();
+    await user.type(within(alert).getByLabelText('Motivo de la anulación'), 'Desistimiento');
+    await user.click(within(alert).getByRole('button', { name: 'Anular venta' }));
+    await waitFor(() => expect(api.annul).toHaveBeenCalledWith(3, { reason: 'Desistimiento', version: 4 }));
+    await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Venta anulada' })));
+    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+  });
+});
