@@ -17,7 +17,7 @@ import { PublicLotMapView } from '../../src/views/mapas/CustomerMapPage';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PublicMapFrame, PublicMapSkeleton } from '../../src/views/mapas/map-skeleton';
 import { HeatMapPage, METRIC_PENDING } from '../../src/views/mapas/HeatMapPage';
-import { SalesMapPage, SALES_DATA_PENDING } from '../../src/views/mapas/SalesMapPage';
+import { SalesMapPage, SALE_NOT_REGISTERED } from '../../src/views/mapas/SalesMapPage';
 import { LOT_STATUS_COLOR } from '../../src/views/proyectos/lot-status';
 import type { Lot, LotMap, PublicLotMap } from '../../src/schemas/proyectos/projects';
 import type { Customer } from '../../src/schemas/crm/customers';
@@ -169,9 +169,9 @@ const lotOf = (id: number, status: Lot['status'] = 'DISPONIBLE'): Lot => {
   };
 };
 
-function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: string[] } = {}) {
+function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: string[]; staffMap?: LotMap } = {}) {
   const api = {
-    staffMap: vi.fn(() => Promise.resolve(STAFF)),
+    staffMap: vi.fn(() => Promise.resolve(opts.staffMap ?? STAFF)),
     publicMap: vi.fn(opts.publicMap ?? (() => Promise.resolve(PUBLIC))),
     planBlob: vi.fn(() => Promise.resolve(new Blob())),
     lot: vi.fn((id: number) => Promise.resolve(lotOf(id))),
@@ -211,6 +211,45 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
     Promise.resolve(lotOf(id, reservationsApi.create.mock.calls.length > 0 ? 'SEPARADO' : 'DISPONIBLE')),
   );
   const saveBlob = vi.fn();
+  const salesApi = {
+    list: vi.fn(async (query: { filters: Record<string, string> }) => ({
+      data:
+        query.filters.lot_id === '3'
+          ? [
+              {
+                id: 12,
+                number: 'V-000012',
+                sale_date: '2026-10-05',
+                type: 'FINANCIADO',
+                lot: { id: 3, code: 'MZ B - LT 1', subdivision_name: 'Los Viñedos', area_m2: 150 },
+                holders: [{ id: 5, display_name: 'Rosa Quispe', document_number: '41234567', role: 'TITULAR', share_percent: '100.00' }],
+                guarantor: null,
+                agent: { id: 2, name: 'Lucía', surname: 'Quispe' },
+                reservation_id: null,
+                currency: 'PEN' as const,
+                list_price: 4_500_000,
+                discount: 0,
+                final_price: 4_500_000,
+                down_payment: 900_000,
+                reservation_credit: 0,
+                financed: 3_600_000,
+                instalments: 24,
+                monthly_rate_percent: '0',
+                method: 'SIN_INTERES',
+                total_interest: 0,
+                paid: 900_000,
+                balance: 3_600_000,
+                status: 'EN_CUOTAS' as const,
+                annul_reason: null,
+                schedule: [],
+                created_at: '2026-10-05T15:00:00.000Z',
+                updated_at: '2026-10-05T15:00:00.000Z',
+              },
+            ]
+          : [],
+      meta: { page: 1, per_page: 10, total: query.filters.lot_id === '3' ? 1 : 0 },
+    })),
+  };
   const quotesApi = {
     create: vi.fn(async (body: CreateQuoteRequest): Promise<Quote> => ({
       id: 7,
@@ -252,6 +291,7 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
     customersApi,
     reservationsApi,
     quotesApi,
+    salesApi,
     saveBlob,
     reportApiError: vi.fn(),
     toaster,
@@ -274,6 +314,7 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
     customersApi,
     reservationsApi,
     quotesApi,
+    salesApi,
     saveBlob,
     toaster,
     clipboard,
@@ -535,15 +576,29 @@ describe('public and customer map', () => {
 });
 
 describe('sales and heat maps', () => {
-  it('the sales panel keeps the place of the sale data', async () => {
-    const { view, machines, api } = setup();
+  it("a sold lot's panel shows its buyer, agent, sale date and balance; a lot not sold shows none", async () => {
+    const sold = { ...STAFF, lots: STAFF.lots.map((l) => (l.id === 2 || l.id === 3 ? { ...l, status: 'VENDIDO' as const } : l)) };
+    const { view, machines, api } = setup({ staffMap: sold });
     view(<SalesMapPage machines={machines} subdivisionKey="k1" />);
     await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
     fireEvent.click(pathOf('3'));
     const panel = await screen.findByRole('region', { name: 'Lote MZ B - LT 1' });
-    expect(panel.textContent).toContain(SALES_DATA_PENDING);
-    expect(panel.textContent).toContain('S/ 45,000.00');
-    expect(api.lot).not.toHaveBeenCalled();
+    const sale = await within(panel).findByRole('region', { name: 'Venta del lote' });
+    expect(await within(sale).findByText('Rosa Quispe')).toBeTruthy();
+    expect(within(sale).getByText('Lucía Quispe')).toBeTruthy();
+    expect(within(sale).getByText('05/10/26')).toBeTruthy();
+    expect(within(sale).getByText('S/ 36,000.00')).toBeTruthy();
+    expect(within(sale).getByText('V-000012 · En cuotas')).toBeTruthy();
+    // Another sold lot without a sale on record says so.
+    fireEvent.click(pathOf('2'));
+    const other = await screen.findByRole('region', { name: 'Lote MZ A - LT 2' });
+    expect(await within(other).findByText(SALE_NOT_REGISTERED)).toBeTruthy();
+    // A lot not sold: no sale section, nothing asked.
+    const calls = (api as { lot: { mock: { calls: unknown[] } } }).lot.mock.calls.length;
+    fireEvent.click(pathOf('1'));
+    const free = await screen.findByRole('region', { name: 'Lote MZ A - LT 1' });
+    expect(within(free).queryByRole('region', { name: 'Venta del lote' })).toBeNull();
+    expect(api.lot.mock.calls.length).toBe(calls);
   });
 
   it('colours by price per m² with a continuous legend from min to max; sales metrics disabled', async () => {

@@ -11,6 +11,8 @@ import { createProjectMapPageMachine } from './project-map-page.machine';
 import { forwardSessionErrors, isSessionError } from '../shared/api-errors';
 import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
 import { createQuotesApi, type QuotesApi } from '../../api/comercio/quotes';
+import { createSalesApi, type SalesApi } from '../../api/comercio/sales';
+import { lotSaleMachine } from './lot-sale.machine';
 import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
 import { provideReservationForm } from '../comercio/reservation-form.machine';
 import { provideQuoteForm } from '../comercio/quote-form.machine';
@@ -112,6 +114,7 @@ export function createMapsMachines(
     customersApi: Pick<CustomersApi, 'list'>;
     reservationsApi: Pick<ReservationsApi, 'create'>;
     quotesApi: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'>;
+    salesApi: Pick<SalesApi, 'list'>;
     /** Saves a downloaded file (defaults to a download link, src/lib/download.ts). */
     saveBlob?: (blob: Blob, fileName: string) => void;
     toaster: Pick<AppToaster, 'show'>;
@@ -153,9 +156,19 @@ export function createMapsMachines(
         detail: `${q.number}: ${q.lot.code} para ${q.customer.display_name}`,
       }),
   });
+  const lotSale = lotSaleMachine.provide({
+    actors: {
+      load: fromPromise(async ({ input }) => {
+        const page = await deps.salesApi.list({ page: 1, per_page: 10, filters: { lot_id: String(input.lotId) } });
+        return page.data.find((s) => s.status !== 'ANULADA') ?? null;
+      }),
+    },
+    actions: { reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error) },
+  });
   return {
     lotMap,
     lotStatus,
+    lotSale,
     projectMapPage: createProjectMapPageMachine({ map: lotMap, status: lotStatus.status, reservation, quote }),
   };
 }
@@ -172,6 +185,7 @@ export function createMapsMachinesFor(client: ApiClient, deps: MapsMachinesDeps)
     customersApi: createCustomersApi(client),
     reservationsApi: createReservationsApi(client),
     quotesApi: createQuotesApi(client),
+    salesApi: createSalesApi(client),
   });
 }
 export type MapsMachines = ReturnType<typeof createMapsMachines>;

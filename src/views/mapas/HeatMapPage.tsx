@@ -1,3 +1,5 @@
+import { useActorRef } from '@xstate/react';
+import { inspectOption } from '../../machines/inspect';
 import { FormGroup, HTMLSelect, Tooltip } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { HeatMetric } from '../../machines/mapas/map-geometry';
@@ -26,6 +28,7 @@ export function HeatMapScreen({ params }: { params: Record<string, string> }) {
  * minimum to the maximum value. Days late and sale date wait for the sales and payments issues.
  */
 export function HeatMapPage({ machines, subdivisionKey }: MapPageProps) {
+  const sale = useActorRef(machines.lotSale, inspectOption());
   const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'staff', colouring: 'heat' });
   const metric = useSelector(actor, (s) => s.context.metric);
   const metricSelect = (
@@ -48,7 +51,7 @@ export function HeatMapPage({ machines, subdivisionKey }: MapPageProps) {
   return (
     <MapPageFrame actor={actor} title="Mapa de calor">
       <LotMap actor={actor} toolbarExtra={metricSelect}>
-        <SalesLotPanel actor={actor} />
+        <SalesLotPanel actor={actor} sale={sale} />
       </LotMap>
     </MapPageFrame>
   );

@@ -1,20 +1,25 @@
-import { use, type ComponentType, type ReactNode } from 'react';
+import { use, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Callout } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { LotSaleMachine } from '../../machines/mapas/lot-sale.machine';
+import { SALE_STATUS_LABELS } from '../../schemas/comercio/sales';
+import { formatMoney } from '../../lib/money';
+import { formatDate } from '../../lib/dates';
 import { useServices } from '../services';
 import type { MapsMachines } from '../../machines/mapas/maps.actors';
 import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
-import { MapFilters, SimpleLotPanel } from './map-parts';
+import { MapFilters, PanelSpinner, SimpleLotPanel, useSelectedLot } from './map-parts';
 import { MapPageHeader } from './map-skeleton';
 
 /**
  * The scaffolding every map screen repeats (src/views/mapas/*Page.tsx): the routed screen that
  * waits for the maps' machines, the page frame (title with the subdivision's name, optional
- * filters column) and the sales / heat maps' lot panel with the pending sales data note.
+ * filters column) and the sales / heat maps' lot panel with the sale of a sold lot.
  */
 
-/** Where the sale's buyer, agent and date will show (issue "Ventas" adds them). */
-export const SALES_DATA_PENDING = 'Datos de venta disponibles con el módulo de Ventas';
+/** A Vendido lot without a sale on record (lots marked sold by hand before sales existed). */
+export const SALE_NOT_REGISTERED = 'Venta no registrada en el sistema';
 
 /** Props of a map page: the maps' machines and the subdivision's opaque key (`id_encrypted`). */
 export interface MapPageProps {
@@ -63,13 +68,49 @@ export function MapPageFrame({
   );
 }
 
-/** The selected lot's simple panel with the {@link SALES_DATA_PENDING} note (sales and heat maps). */
-export function SalesLotPanel({ actor }: { actor: LotMapActorRef }) {
+/**
+ * The selected lot's simple panel on the sales and heat maps, with the sale of a sold lot (buyers,
+ * agent, sale date, status and balance) read by `sale` (lot-sale.machine.ts) when it is selected.
+ */
+export function SalesLotPanel({ actor, sale }: { actor: LotMapActorRef; sale: ActorRefFrom<LotSaleMachine> }) {
+  const lot = useSelectedLot(actor);
+  const lotId = lot?.id ?? null;
+  const sold = lot?.status === 'VENDIDO';
+  useEffect(() => {
+    sale.send({ type: 'sale.forLot', lotId, sold });
+  }, [sale, lotId, sold]);
+  const current = useSelector(sale, (s) => s.context.sale);
+  const loading = useSelector(sale, (s) => s.matches('loading'));
+  const error = useSelector(sale, (s) => s.context.error);
   return (
     <SimpleLotPanel actor={actor}>
-      <Callout icon="info-sign" compact className="lot-panel__note">
-        {SALES_DATA_PENDING}
-      </Callout>
+      {sold ? (
+        <section aria-label="Venta del lote" className="lot-panel__sale">
+          {loading ? <PanelSpinner /> : null}
+          {error ? (
+            <Callout intent="warning" compact>
+              {error}
+            </Callout>
+          ) : null}
+          {!loading && !error && !current ? <p className="bp6-text-muted">{SALE_NOT_REGISTERED}</p> : null}
+          {current ? (
+            <dl className="lot-panel__facts">
+              <dt>Venta</dt>
+              <dd>
+                {current.number} · {SALE_STATUS_LABELS[current.status]}
+              </dd>
+              <dt>Comprador</dt>
+              <dd>{current.holders.map((h) => h.display_name).join(', ')}</dd>
+              <dt>Asesor</dt>
+              <dd>{current.agent ? `${current.agent.name} ${current.agent.surname}` : '—'}</dd>
+              <dt>Fecha de venta</dt>
+              <dd>{formatDate(current.sale_date)}</dd>
+              <dt>Saldo</dt>
+              <dd>{formatMoney(current.balance, current.currency)}</dd>
+            </dl>
+          ) : null}
+        </section>
+      ) : null}
     </SimpleLotPanel>
   );
 }
