@@ -77,6 +77,61 @@ describe('NotificationsMessageEvent', () => {
   });
 });
 
+/**
+ * The notifications the server raises by itself for Comercial and CRM (issue "CRM and sales"): a lead
+ * assigned to an agent and a reservation expiring tomorrow, each a NotificationsMessageEvent with a
+ * route into the app, handled by the same notifications machine.
+ */
+describe('NotificationsMessageEvent raised by the server', () => {
+  const notification = (title: string, route: string) => ({
+    tipo_operacion: like('NEW_NOTIFICATION'),
+    message: {
+      ids_users: eachLike(integer(2)),
+      notification: {
+        id_notification: integer(1),
+        type: { icon: like('new-person'), color_icon: regex(/^#[0-9a-fA-F]{6}$/, '#0ea5e9') },
+        title: like(title),
+        detail: like('<p>…</p>'),
+        created_at_formatted: regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '2026-11-20 10:15:00'),
+        fecha_creacion: regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '2026-11-20T15:15:00.000Z'),
+        new: boolean(true),
+        route: regex(
+          route === '/CRM/LEADS' ? /^\/CRM\/LEADS\?lead=\d+$/ : /^\/COMERCIO\/ventas/,
+          route === '/CRM/LEADS' ? '/CRM/LEADS?lead=1' : route,
+        ),
+      },
+    },
+  });
+
+  it('a lead assigned to an agent reaches the agent with a route to the lead', async () => {
+    await messagePact
+      .given('a supervisor assigns a new lead to an agent')
+      .expectsToReceive('a NotificationsMessageEvent of a lead assigned')
+      .withContent(notification('Nuevo lead asignado', '/CRM/LEADS'))
+      .withMetadata({ event: 'NotificationsMessageEvent' })
+      .verify(
+        synchronousBodyHandler(async (body: { message: { ids_users: number[] } }) => {
+          const context = await deliver(body, body.message.ids_users[0]!);
+          expect(context.items[0]?.title).toBe('Nuevo lead asignado');
+        }),
+      );
+  });
+
+  it('a reservation expiring tomorrow reaches its agent', async () => {
+    await messagePact
+      .given('a reservation of one of its agents expires tomorrow')
+      .expectsToReceive('a NotificationsMessageEvent of a reservation expiring')
+      .withContent({ ...notification('Separación vence mañana', '/COMERCIO/ventas') })
+      .withMetadata({ event: 'NotificationsMessageEvent' })
+      .verify(
+        synchronousBodyHandler(async (body: { message: { ids_users: number[] } }) => {
+          const context = await deliver(body, body.message.ids_users[0]!);
+          expect(context.items[0]?.title).toBe('Separación vence mañana');
+        }),
+      );
+  });
+});
+
 /** Provider state of the PermissionsChangedEvent message (the provider verification names it too). */
 const ROLE_PERMISSIONS_CHANGED = 'an administrator changes the permissions of a role a staff user holds';
 

@@ -4,7 +4,9 @@
  * broadcaster is what is verified:
  * - NotificationsMessageEvent: an administrator sends a notification through POST /api/notifications;
  * - PermissionsChangedEvent: an administrator changes a role's permissions through PATCH
- *   /api/roles/{id}, and the event pushed on the holder's private channel is taken.
+ *   /api/roles/{id}, and the event pushed on the holder's private channel is taken;
+ * - the lead-assigned and reservation-expiring NotificationsMessageEvents: POST /api/leads for an
+ *   agent, and the expiry job's reminder step.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,18 @@ import { createApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { BroadcastEvent } from '../../../server/realtime/broadcaster';
 import { notificationChannelOf } from '../../../server/realtime/realtime.service';
-import { createRole, createSession, createStaff, ensureCompany } from '../../../server/testing/fixtures';
+import {
+  createCrmCustomer,
+  createLot,
+  createRole,
+  createSession,
+  createStaff,
+  createSubdivision,
+  ensureCompany,
+} from '../../../server/testing/fixtures';
+import { createReservation, remindReservation } from '../../../server/modules/comercio/reservations.service';
+import { systemAuditContext } from '../../../server/audit/audit';
+import { systemClock } from '../../../server/clock';
 import { MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../../src/schemas/permissions';
 import { NOTIFICATIONS_EVENT_NAME } from '../../../src/schemas/notification';
 import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/configuracion/roles';
@@ -86,6 +99,48 @@ function notificationSentToStaff(): Promise<unknown> {
   });
 }
 
+/** An administrator (a lead supervisor) creates a lead for an agent (POST /api/leads). @returns the broadcast payload. */
+function leadAssigned(): Promise<unknown> {
+  return onFreshServer(async ({ app, db, adminToken, published }) => {
+    const agent = await createStaff(db, { ...STAFF });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { name: 'Gabriela Torres', phone: '987000111', channel: 'FACEBOOK', agent_id: agent.id },
+    });
+    if (res.statusCode !== 201) throw new Error(`lead failed: ${res.statusCode} ${res.body}`);
+    const event = published.find((e) => e.event === NOTIFICATIONS_EVENT_NAME);
+    if (!event) throw new Error('the server broadcast no NotificationsMessageEvent for the lead');
+    return payloadOf(event);
+  });
+}
+
+/**
+ * A one-day reservation made by an agent is reminded by the expiry job's step
+ * (`remindReservation`, what ReservationExpiry.runPass publishes). @returns the reminder's payload.
+ */
+function reservationExpiring(): Promise<unknown> {
+  return onFreshServer(async ({ db }) => {
+    const agent = await createStaff(db, { ...STAFF });
+    const subdivision = await createSubdivision(db);
+    const lotId = await createLot(db, subdivision.id, { block: 'A', number: '1' });
+    const customerId = await createCrmCustomer(db);
+    const audit = { ...systemAuditContext(systemClock), actor: { userType: 'COLLABORATOR' as const, accountId: agent.id } };
+    const reservation = await createReservation({ db, clock: systemClock }, audit, {
+      customer_id: customerId,
+      lot_id: lotId,
+      amount: 50_000,
+      hold_days: 1,
+      conditions_accepted: true,
+    });
+    const { events } = await remindReservation(db, systemClock, reservation.id);
+    const event = events.find((e) => e.event === NOTIFICATIONS_EVENT_NAME);
+    if (!event) throw new Error('the reminder raised no NotificationsMessageEvent');
+    return payloadOf(event);
+  });
+}
+
 /**
  * An administrator grants CRM to the role "Ventas" held by a staff user (PATCH /api/roles/{id}) on a
  * fresh server. @returns the PermissionsChangedEvent payload broadcast on that user's private channel.
@@ -118,6 +173,10 @@ describe('parcela-events provider', () => {
       messageProviders: {
         'a NotificationsMessageEvent for a staff user': providerWithMetadata(notificationSentToStaff, { event: NOTIFICATIONS_EVENT_NAME }),
         'a PermissionsChangedEvent for a staff user': providerWithMetadata(rolePermissionsChanged, { event: PERMISSIONS_CHANGED_EVENT }),
+        'a NotificationsMessageEvent of a lead assigned': providerWithMetadata(leadAssigned, { event: NOTIFICATIONS_EVENT_NAME }),
+        'a NotificationsMessageEvent of a reservation expiring': providerWithMetadata(reservationExpiring, {
+          event: NOTIFICATIONS_EVENT_NAME,
+        }),
       },
       // Each message provider builds its own server and data, so the states need no handler work.
       stateHandlers: {
