@@ -11,6 +11,7 @@ import { OverlaysProvider } from '@blueprintjs/core';
 import { createActor, createMachine } from 'xstate';
 import type { SalesApi } from '../../src/api/comercio/sales';
 import type { Sale } from '../../src/schemas/comercio/sales';
+import type { Reservation } from '../../src/schemas/comercio/reservations';
 import { createSalesMachines } from '../../src/machines/comercio/sales.actors';
 import { SalesPage } from '../../src/views/comercio/SalesPage';
 import { ServicesProvider, type ViewServices } from '../../src/views/services';
@@ -54,7 +55,29 @@ const sale: Sale = {
   version: 4,
 };
 
+const reservation: Reservation = {
+  id: 8,
+  number: 'SEP-000008',
+  customer: { id: 1, display_name: 'Carlos Mendoza', document_number: '45454545' },
+  lot: { id: 11, code: 'MZ B - LT 4', subdivision_name: 'Los Viñedos' },
+  agent: null,
+  amount: 50_000,
+  currency: 'PEN',
+  hold_days: 7,
+  expires_at: '2026-11-29T15:00:00.000Z',
+  status: 'PENDIENTE_PAGO',
+  cancel_reason: null,
+  conditions_accepted_at: when,
+  created_at: when,
+  updated_at: when,
+  version: 1,
+};
+
 function setup(overrides: Partial<SalesApi> = {}) {
+  const reservationsApi = {
+    list: vi.fn(async () => ({ data: [reservation], meta: { page: 1, per_page: 20, total: 1 } })),
+    cancel: vi.fn(async () => ({ ...reservation, status: 'ANULADA' as const, version: 2 })),
+  };
   const api: SalesApi = {
     list: vi.fn(async () => ({ data: [sale], meta: { page: 1, per_page: 20, total: 1 } })),
     get: vi.fn(async () => sale),
@@ -65,6 +88,7 @@ function setup(overrides: Partial<SalesApi> = {}) {
   const toaster = { show: vi.fn() };
   const machines = createSalesMachines({
     salesApi: api,
+    reservationsApi,
     subdivisionOptions: async () => [{ id: 1, name: 'Los Viñedos' }],
     reportApiError: vi.fn(),
     toaster,
@@ -78,7 +102,7 @@ function setup(overrides: Partial<SalesApi> = {}) {
       </ServicesProvider>,
     );
   view(<SalesPage machines={machines} />);
-  return { api, toaster, user: userEvent.setup() };
+  return { api, reservationsApi, toaster, user: userEvent.setup() };
 }
 
 describe('SalesPage', () => {
@@ -118,5 +142,23 @@ describe('SalesPage', () => {
     await waitFor(() => expect(api.annul).toHaveBeenCalledWith(3, { reason: 'Desistimiento', version: 4 }));
     await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Venta anulada' })));
     await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+  });
+
+  it('the Separaciones tab lists the reservations and annuls a live one with its reason', async () => {
+    const { reservationsApi, user, toaster } = setup();
+    await screen.findByRole('table', { name: 'Ventas' });
+    await user.click(screen.getByRole('tab', { name: 'Separaciones' }));
+    const table = await screen.findByRole('table', { name: 'Separaciones' });
+    const row = (await within(table).findByText('SEP-000008')).closest('tr')!;
+    expect(within(row).getByText('S/ 500.00')).toBeTruthy();
+    expect(within(row).getByText('29/11/26 10:00')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Anular' }));
+    const alert = await screen.findByRole('alertdialog');
+    await user.type(within(alert).getByLabelText('Motivo de la anulación'), 'El cliente desistió');
+    await user.click(within(alert).getByRole('button', { name: 'Anular separación' }));
+    await waitFor(() => expect(reservationsApi.cancel).toHaveBeenCalledWith(8, { reason: 'El cliente desistió', version: 1 }));
+    await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Separación anulada' })));
+    await waitFor(() => expect(reservationsApi.list).toHaveBeenCalledTimes(2));
   });
 });

@@ -1,7 +1,7 @@
 import { use, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Alert, Button, Callout, Classes, Drawer, HTMLSelect, HTMLTable, Tag, TextArea, type Intent } from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, Drawer, HTMLSelect, HTMLTable, Tab, Tabs, Tag, TextArea, type Intent } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {
@@ -18,8 +18,16 @@ import {
 import { QUOTE_METHOD_LABELS } from '../../schemas/comercio/quotes';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
-import type { SalesMachines } from '../../machines/comercio/sales.actors';
-import type { AnnulSaleMachine, SaleDetailMachine } from '../../machines/comercio/sale-detail.machine';
+import type { SalesMachines, SalesTab } from '../../machines/comercio/sales.actors';
+import {
+  RESERVATION_STATUSES,
+  RESERVATION_STATUS_LABELS,
+  type Reservation,
+  type ReservationStatus,
+} from '../../schemas/comercio/reservations';
+import type { ReasonActionMachine } from '../../machines/shared/reason-action.machine';
+import { formatDateTime } from '../../lib/dates';
+import type { SaleDetailMachine } from '../../machines/comercio/sale-detail.machine';
 import { inspectOption } from '../../machines/inspect';
 import { useServices } from '../services';
 import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
@@ -33,8 +41,9 @@ import '../../styles/comercio.css';
  * Comercial → Ventas (/COMERCIO/ventas; issue "CRM and sales"): the sales with number, date,
  * buyer, lot, subdivision, agent, type, final price, paid, balance and status; search, filters
  * (estado, tipo, lotización), sorting and export. "Ver" opens the sale with its buyers and its
- * schedule; "Anular" asks the reason (the lot is freed, the sale kept). Sales are made from the
- * map's lot panel and the contract stepper.
+ * schedule; "Anular" asks the reason (the lot is freed, the sale kept). The "Separaciones" tab lists
+ * the reservations (number, date, customer, lot, amount, expiry, status) with "Anular" (the lot
+ * freed). Sales and reservations are made from the map's lot panel.
  */
 
 const STATUS_INTENT: Record<SaleStatus, Intent> = {
@@ -90,12 +99,39 @@ export function SalesScreen() {
 
 export function SalesPage({ machines }: { machines: SalesMachines }) {
   const search = useSearch();
+  const tabActor = useActorRef(machines.tab, {
+    input: { tab: new URLSearchParams(search).get('vista') === 'separaciones' ? 'separaciones' : 'ventas' },
+    ...inspectOption(),
+  });
+  const tab = useSelector(tabActor, (s) => s.context.tab);
+  return (
+    <section className="comercio-page" aria-labelledby="ventas-title">
+      <h1 id="ventas-title" className="bp6-heading comercio-page-title">
+        Ventas
+      </h1>
+      <Tabs
+        id="sales-tabs"
+        selectedTabId={tab}
+        onChange={(id) => tabActor.send({ type: 'tab.changed', tab: id as SalesTab })}
+        className="lead-tabs"
+      >
+        <Tab id="ventas" title="Ventas" />
+        <Tab id="separaciones" title="Separaciones" />
+      </Tabs>
+      {tab === 'ventas' ? <SalesList machines={machines} /> : <ReservationsList machines={machines} />}
+    </section>
+  );
+}
+
+/** The sales tab: list, drawer and "Anular". */
+function SalesList({ machines }: { machines: SalesMachines }) {
+  const search = useSearch();
   const initialQuery = useMemo(
     () => {
       const parsed = listQueryFromSearchParams(search, { allowedFilters: ['status', 'type', 'subdivision_id', 'customer_id', 'lot_id'] });
       return { ...parsed, sort: parsed.sort ?? '-sale_date' };
     },
-    // The URL is read once, when the screen opens; afterwards the list keeps it in sync.
+    // The URL is read once, when the tab opens; afterwards the list keeps it in sync.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
@@ -108,7 +144,7 @@ export function SalesPage({ machines }: { machines: SalesMachines }) {
   const { changeFilter, refresh } = useResourceListEvents(list);
   // An annulled sale: the list and an open drawer show it as it is now.
   useEffect(() => {
-    const subscription = annul.on('annulled', () => {
+    const subscription = annul.on('done', () => {
       refresh();
       detail.send({ type: 'detail.refresh' });
     });
@@ -122,15 +158,12 @@ export function SalesPage({ machines }: { machines: SalesMachines }) {
       icon: 'disable',
       intent: 'danger',
       hidden: (s) => s.status === 'ANULADA' || s.status === 'CANCELADA',
-      onClick: (s) => annul.send({ type: 'annul.request', sale: s }),
+      onClick: (s) => annul.send({ type: 'reason.request', record: s }),
     },
   ];
 
   return (
-    <section className="comercio-page" aria-labelledby="ventas-title">
-      <h1 id="ventas-title" className="bp6-heading comercio-page-title">
-        Ventas
-      </h1>
+    <>
       <ResourceToolbar
         list={list}
         filters={
@@ -164,9 +197,116 @@ export function SalesPage({ machines }: { machines: SalesMachines }) {
       />
       <ResourceTable<Sale> list={list} columns={COLUMNS} rowKey={(s) => s.id} caption="Ventas" rowActions={rowActions} />
       <ListStates list={list} />
-      <SaleDrawer detail={detail} onAnnul={(s) => annul.send({ type: 'annul.request', sale: s })} />
-      <AnnulAlert annul={annul} />
-    </section>
+      <SaleDrawer detail={detail} onAnnul={(s) => annul.send({ type: 'reason.request', record: s })} />
+      <ReasonAlert
+        actor={annul}
+        confirmText="Anular venta"
+        label="Motivo de la anulación"
+        question={(s) => `¿Anular la venta ${s.number} (${s.lot.code})? El lote quedará disponible; la venta se conserva en el historial.`}
+      />
+    </>
+  );
+}
+
+const RESERVATION_INTENT: Record<ReservationStatus, Intent> = {
+  PENDIENTE_PAGO: 'warning',
+  VIGENTE: 'primary',
+  CONVERTIDA: 'success',
+  VENCIDA: 'none',
+  ANULADA: 'danger',
+};
+const RESERVATION_COLUMNS: TableColumn<Reservation>[] = [
+  { key: 'number', label: 'Número', render: (r) => nowrap(r.number), exportValue: (r) => r.number },
+  {
+    key: 'created_at',
+    label: 'Fecha',
+    sortable: true,
+    render: (r) => formatDate(r.created_at),
+    exportValue: (r) => formatDate(r.created_at),
+  },
+  { key: 'customer', label: 'Cliente', render: (r) => r.customer.display_name, exportValue: (r) => r.customer.display_name },
+  { key: 'lot', label: 'Lote', render: (r) => nowrap(r.lot.code), exportValue: (r) => r.lot.code },
+  { key: 'subdivision', label: 'Lotización', render: (r) => r.lot.subdivision_name, exportValue: (r) => r.lot.subdivision_name },
+  {
+    key: 'amount',
+    label: 'Monto',
+    sortable: true,
+    align: 'right',
+    render: (r) => nowrap(formatMoney(r.amount, r.currency)),
+    exportValue: (r) => r.amount / 100,
+  },
+  {
+    key: 'expires_at',
+    label: 'Vence',
+    sortable: true,
+    render: (r) => nowrap(formatDateTime(r.expires_at)),
+    exportValue: (r) => formatDateTime(r.expires_at),
+  },
+  {
+    key: 'status',
+    label: 'Estado',
+    render: (r) => (
+      <Tag minimal intent={RESERVATION_INTENT[r.status]}>
+        {RESERVATION_STATUS_LABELS[r.status]}
+      </Tag>
+    ),
+    exportValue: (r) => RESERVATION_STATUS_LABELS[r.status],
+  },
+];
+
+/** The reservations tab: list with its status filter and "Anular" (the lot freed). */
+function ReservationsList({ machines }: { machines: SalesMachines }) {
+  const list = useActorRef(machines.reservations, {
+    input: { columns: RESERVATION_COLUMNS, exportName: 'separaciones', query: { page: 1, per_page: 20, sort: '-created_at', filters: {} } },
+    ...inspectOption(),
+  });
+  const cancel = useActorRef(machines.cancelReservation, inspectOption());
+  const filters = useSelector(list, (s) => s.context.query.filters);
+  const { changeFilter, refresh } = useResourceListEvents(list);
+  useEffect(() => {
+    const subscription = cancel.on('done', () => refresh());
+    return () => subscription.unsubscribe();
+  }, [cancel, refresh]);
+  const rowActions: RowAction<Reservation>[] = [
+    {
+      text: 'Anular',
+      icon: 'disable',
+      intent: 'danger',
+      hidden: (r) => r.status !== 'PENDIENTE_PAGO' && r.status !== 'VIGENTE',
+      onClick: (r) => cancel.send({ type: 'reason.request', record: r }),
+    },
+  ];
+  return (
+    <>
+      <ResourceToolbar
+        list={list}
+        filters={
+          <HTMLSelect
+            aria-label="Estado"
+            value={filters.status ?? ''}
+            onChange={(e) => changeFilter('status', e.target.value || undefined)}
+            options={[
+              { value: '', label: 'Todos los estados' },
+              ...RESERVATION_STATUSES.map((s) => ({ value: s, label: RESERVATION_STATUS_LABELS[s] })),
+            ]}
+          />
+        }
+      />
+      <ResourceTable<Reservation>
+        list={list}
+        columns={RESERVATION_COLUMNS}
+        rowKey={(r) => r.id}
+        caption="Separaciones"
+        rowActions={rowActions}
+      />
+      <ListStates list={list} />
+      <ReasonAlert
+        actor={cancel}
+        confirmText="Anular separación"
+        label="Motivo de la anulación"
+        question={(r) => `¿Anular la separación ${r.number} de ${r.customer.display_name} (${r.lot.code})? El lote quedará disponible.`}
+      />
+    </>
   );
 }
 
@@ -292,37 +432,43 @@ function FragmentRow({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** "Anular venta": the reason is required; the lot is freed. */
-function AnnulAlert({ annul }: { annul: ActorRefFrom<AnnulSaleMachine> }) {
-  const sale = useSelector(annul, (s) => (s.matches('idle') ? null : s.context.sale));
-  const reason = useSelector(annul, (s) => s.context.reason);
-  const error = useSelector(annul, (s) => s.context.error);
-  const running = useSelector(annul, (s) => s.matches('running'));
+/** Asks the reason of an action on a record (shared/reason-action.machine.ts): annul a sale, cancel a reservation. */
+function ReasonAlert<Row>({
+  actor,
+  confirmText,
+  label,
+  question,
+}: {
+  actor: ActorRefFrom<ReasonActionMachine<Row>>;
+  confirmText: string;
+  label: string;
+  question: (row: Row) => string;
+}) {
+  const record = useSelector(actor, (s) => (s.matches('idle') ? null : s.context.record));
+  const reason = useSelector(actor, (s) => s.context.reason);
+  const error = useSelector(actor, (s) => s.context.error);
+  const running = useSelector(actor, (s) => s.matches('running'));
   return (
     <Alert
-      isOpen={sale !== null}
+      isOpen={record !== null}
       intent="danger"
       icon="disable"
-      confirmButtonText="Anular venta"
+      confirmButtonText={confirmText}
       cancelButtonText="Cancelar"
       loading={running}
-      onConfirm={() => annul.send({ type: 'annul.confirm' })}
-      onCancel={() => annul.send({ type: 'annul.cancel' })}
+      onConfirm={() => actor.send({ type: 'reason.confirm' })}
+      onCancel={() => actor.send({ type: 'reason.cancel' })}
       canEscapeKeyCancel={!running}
     >
-      <p>
-        {sale
-          ? `¿Anular la venta ${sale.number} (${sale.lot.code})? El lote quedará disponible; la venta se conserva en el historial.`
-          : ''}
-      </p>
-      <FieldGroup label="Motivo de la anulación" labelFor="sale-annul-reason" error={error ?? undefined}>
+      <p>{record ? question(record) : ''}</p>
+      <FieldGroup label={label} labelFor="reason-action-text" error={error ?? undefined}>
         <TextArea
-          id="sale-annul-reason"
+          id="reason-action-text"
           fill
           value={reason}
-          onChange={(e) => annul.send({ type: 'annul.reason', text: e.target.value })}
+          onChange={(e) => actor.send({ type: 'reason.changed', text: e.target.value })}
           aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'sale-annul-reason-error' : undefined}
+          aria-describedby={error ? 'reason-action-text-error' : undefined}
         />
       </FieldGroup>
     </Alert>
