@@ -601,6 +601,25 @@ describe('sales and heat maps', () => {
     expect(api.lot.mock.calls.length).toBe(calls);
   });
 
+  it('the sales map offers "Cotizar" and "Separar" on a free lot to Comercial + Ventas, and nothing to others', async () => {
+    const { view, machines } = setup({ permissions: ['Acceso módulo comercial', 'Acceso submódulo ventas'] });
+    const { unmount } = view(<SalesMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    fireEvent.click(pathOf('1'));
+    const panel = await screen.findByRole('region', { name: 'Lote MZ A - LT 1' });
+    expect(within(panel).getByRole('button', { name: 'Cotizar' })).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Separar' }));
+    expect(await screen.findByRole('dialog', { name: 'Separar lote MZ A - LT 1' })).toBeTruthy();
+    unmount();
+    const other = setup({ permissions: ['Acceso módulo proyectos', 'Acceso submódulo lotizaciones'] });
+    other.view(<SalesMapPage machines={other.machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    fireEvent.click(pathOf('1'));
+    const plain = await screen.findByRole('region', { name: 'Lote MZ A - LT 1' });
+    expect(within(plain).queryByRole('button', { name: 'Separar' })).toBeNull();
+    expect(within(plain).queryByRole('button', { name: 'Cotizar' })).toBeNull();
+  });
+
   it('colours by price per m² with a continuous legend from min to max; sales metrics disabled', async () => {
     const { view, machines } = setup();
     view(<HeatMapPage machines={machines} subdivisionKey="k1" />);

@@ -4,8 +4,9 @@ import { FormGroup, HTMLSelect, Tooltip } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { HeatMetric } from '../../machines/mapas/map-geometry';
 import { LotMap } from './LotMap';
-import { MapPageFrame, MapsScreen, SalesLotPanel, type MapPageProps } from './map-page';
-import { useLotMapActor } from './map-parts';
+import { LotSellActions, MapPageFrame, MapsScreen, SalesLotPanel, type MapPageProps } from './map-page';
+import { ReservationDialog } from '../comercio/ReservationDialog';
+import { QuoteDialog } from '../comercio/QuoteDialog';
 
 /** Why the sales and payments metrics are disabled until those issues land. */
 export const METRIC_PENDING = 'Disponible con el módulo de Ventas/Pagos';
@@ -29,7 +30,14 @@ export function HeatMapScreen({ params }: { params: Record<string, string> }) {
  */
 export function HeatMapPage({ machines, subdivisionKey }: MapPageProps) {
   const sale = useActorRef(machines.lotSale, inspectOption());
-  const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'staff', colouring: 'heat' });
+  // The project map's page machine: the map plus the "Separar" and "Cotizar" dialogs, a reserved lot recoloured.
+  const page = useActorRef(machines.projectMapPage, {
+    input: { key: subdivisionKey, source: 'staff', colouring: 'heat' },
+    ...inspectOption(),
+  });
+  const actor = useSelector(page, (s) => s.context.map);
+  const reservation = useSelector(page, (s) => s.context.reservation);
+  const quote = useSelector(page, (s) => s.context.quote);
   const metric = useSelector(actor, (s) => s.context.metric);
   const metricSelect = (
     <FormGroup label="Métrica" labelFor="heat-metric" inline className="heat-metric">
@@ -51,8 +59,10 @@ export function HeatMapPage({ machines, subdivisionKey }: MapPageProps) {
   return (
     <MapPageFrame actor={actor} title="Mapa de calor">
       <LotMap actor={actor} toolbarExtra={metricSelect}>
-        <SalesLotPanel actor={actor} sale={sale} />
+        <SalesLotPanel actor={actor} sale={sale} actions={<LotSellActions actor={actor} reservation={reservation} quote={quote} />} />
       </LotMap>
+      <ReservationDialog actor={reservation} />
+      <QuoteDialog actor={quote} />
     </MapPageFrame>
   );
 }

@@ -1,8 +1,9 @@
-import { useActorRef } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { inspectOption } from '../../machines/inspect';
 import { LotMap } from './LotMap';
-import { MapPageFrame, MapsScreen, SalesLotPanel, type MapPageProps } from './map-page';
-import { useLotMapActor } from './map-parts';
+import { LotSellActions, MapPageFrame, MapsScreen, SalesLotPanel, type MapPageProps } from './map-page';
+import { ReservationDialog } from '../comercio/ReservationDialog';
+import { QuoteDialog } from '../comercio/QuoteDialog';
 
 /** What a sold lot without a sale on record says (defined with the shared map pieces). */
 export { SALE_NOT_REGISTERED } from './map-page';
@@ -18,12 +19,18 @@ export function SalesMapScreen({ params }: { params: Record<string, string> }) {
  */
 export function SalesMapPage({ machines, subdivisionKey }: MapPageProps) {
   const sale = useActorRef(machines.lotSale, inspectOption());
-  const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'staff' });
+  // The project map's page machine: the map plus the "Separar" and "Cotizar" dialogs, a reserved lot recoloured.
+  const page = useActorRef(machines.projectMapPage, { input: { key: subdivisionKey, source: 'staff' }, ...inspectOption() });
+  const actor = useSelector(page, (s) => s.context.map);
+  const reservation = useSelector(page, (s) => s.context.reservation);
+  const quote = useSelector(page, (s) => s.context.quote);
   return (
     <MapPageFrame actor={actor} title="Mapa de ventas" filters>
       <LotMap actor={actor}>
-        <SalesLotPanel actor={actor} sale={sale} />
+        <SalesLotPanel actor={actor} sale={sale} actions={<LotSellActions actor={actor} reservation={reservation} quote={quote} />} />
       </LotMap>
+      <ReservationDialog actor={reservation} />
+      <QuoteDialog actor={quote} />
     </MapPageFrame>
   );
 }

@@ -1,12 +1,16 @@
 import { use, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Callout } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { LotSaleMachine } from '../../machines/mapas/lot-sale.machine';
 import { SALE_STATUS_LABELS } from '../../schemas/comercio/sales';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
-import { useServices } from '../services';
+import { useServices, useSession } from '../services';
+import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
+import { MODULE, SUBMODULE } from '../../schemas/permissions';
+import type { ReservationFormMachine } from '../../machines/comercio/reservation-form.machine';
+import type { QuoteFormMachine } from '../../machines/comercio/quote-form.machine';
 import type { MapsMachines } from '../../machines/mapas/maps.actors';
 import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
 import { MapFilters, PanelSpinner, SimpleLotPanel, useSelectedLot } from './map-parts';
@@ -72,7 +76,16 @@ export function MapPageFrame({
  * The selected lot's simple panel on the sales and heat maps, with the sale of a sold lot (buyers,
  * agent, sale date, status and balance) read by `sale` (lot-sale.machine.ts) when it is selected.
  */
-export function SalesLotPanel({ actor, sale }: { actor: LotMapActorRef; sale: ActorRefFrom<LotSaleMachine> }) {
+export function SalesLotPanel({
+  actor,
+  sale,
+  actions,
+}: {
+  actor: LotMapActorRef;
+  sale: ActorRefFrom<LotSaleMachine>;
+  /** The panel's buttons ({@link LotSellActions}). */
+  actions?: ReactNode;
+}) {
   const lot = useSelectedLot(actor);
   const lotId = lot?.id ?? null;
   const sold = lot?.status === 'VENDIDO';
@@ -111,6 +124,52 @@ export function SalesLotPanel({ actor, sale }: { actor: LotMapActorRef; sale: Ac
           ) : null}
         </section>
       ) : null}
+      {actions}
     </SimpleLotPanel>
+  );
+}
+
+/** Who may quote and reserve a lot (the server's RESERVATIONS_ACCESS). */
+export const SELL_PERMISSIONS = [MODULE.comercial, SUBMODULE.ventas];
+
+/**
+ * "Cotizar" (a lot Disponible or Separado) and "Separar" (Disponible) for staff holding Comercial +
+ * Ventas, on the sales and heat maps as on Mapa del proyecto; the dialogs are the page machine's.
+ */
+export function LotSellActions({
+  actor,
+  reservation,
+  quote,
+}: {
+  actor: LotMapActorRef;
+  reservation: ActorRefFrom<ReservationFormMachine>;
+  quote: ActorRefFrom<QuoteFormMachine>;
+}) {
+  const { today } = useServices();
+  const permissions = useSession(selectPermissions);
+  const lot = useSelectedLot(actor);
+  const currency = useSelector(actor, (s) => s.context.subdivision?.currency ?? 'PEN');
+  if (!lot || lot.id === null || !hasPermissions(permissions, SELL_PERMISSIONS)) return null;
+  const id = lot.id;
+  return (
+    <div className="lot-panel__actions">
+      {(lot.status === 'DISPONIBLE' || lot.status === 'SEPARADO') && lot.list_price !== null ? (
+        <Button
+          icon="calculator"
+          text="Cotizar"
+          onClick={() =>
+            quote.send({ type: 'quote.open', lot: { id, code: lot.code, currency, listPrice: lot.list_price ?? 0 }, today: today() })
+          }
+        />
+      ) : null}
+      {lot.status === 'DISPONIBLE' ? (
+        <Button
+          intent="success"
+          icon="bookmark"
+          text="Separar"
+          onClick={() => reservation.send({ type: 'reserve.open', lot: { id, code: lot.code, currency } })}
+        />
+      ) : null}
+    </div>
   );
 }
