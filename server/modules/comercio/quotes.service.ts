@@ -10,7 +10,7 @@ import {
   type QuotesQuery,
   type QuoteStatus,
 } from '../../../src/schemas/comercio/quotes';
-import { planQuote, type QuotePlan } from '../../../src/lib/comercio/quote-plan';
+import { planQuote, planTerms, type QuotePlan } from '../../../src/lib/comercio/quote-plan';
 import type { ScheduleMethod } from '../../../src/lib/comercio/schedule';
 import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
@@ -137,28 +137,8 @@ export async function createQuote(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Au
   if (!lot || Object.keys(errors).length > 0) throw validationError(errors);
   const todayText = todayInLimaBy(deps.clock);
   const today = Temporal.PlainDate.from(todayText);
-  const result = planQuote({
-    listPriceCents: Number(lot.list_price),
-    discountCents: body.discount_cents,
-    discountPercent: body.discount_percent,
-    downPaymentCents: body.down_payment_cents,
-    downPaymentPercent: body.down_payment_percent,
-    downPaymentParts: body.down_payment_parts,
-    instalments: body.instalments,
-    monthlyRatePercent: body.monthly_rate_percent,
-    method: body.method,
-    firstDueDate: body.first_due_date ? Temporal.PlainDate.from(body.first_due_date) : null,
-    today,
-  });
-  if (!result.ok) {
-    const fields: Record<string, string> = {
-      discount: body.discount_percent != null ? 'discount_percent' : 'discount_cents',
-      down_payment: body.down_payment_percent != null ? 'down_payment_percent' : 'down_payment_cents',
-      instalments: 'instalments',
-      first_due_date: 'first_due_date',
-    };
-    throw validationError(Object.fromEntries(Object.entries(result.errors).map(([k, m]) => [fields[k] ?? k, [m]])));
-  }
+  const result = planTerms(body, Number(lot.list_price), today);
+  if (!result.ok) throw validationError(Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, [message]])));
   const { plan } = result;
   const stamp = deps.clock.now().toISOString();
   const id = await deps.db.transaction().execute(async (trx) => {

@@ -10,7 +10,7 @@ import {
   type SaleStatus,
 } from '../../../src/schemas/comercio/sales';
 import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reservations';
-import { planQuote } from '../../../src/lib/comercio/quote-plan';
+import { planTerms } from '../../../src/lib/comercio/quote-plan';
 import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
@@ -268,28 +268,8 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
 
   const today = todayInLimaBy(deps.clock);
   const saleDate = body.sale_date ?? today;
-  const result = planQuote({
-    listPriceCents: Number(lot.list_price),
-    discountCents: body.discount_cents,
-    discountPercent: body.discount_percent,
-    downPaymentCents: body.down_payment_cents,
-    downPaymentPercent: body.down_payment_percent,
-    downPaymentParts: body.down_payment_parts,
-    instalments: body.instalments,
-    monthlyRatePercent: body.monthly_rate_percent,
-    method: body.method,
-    firstDueDate: body.first_due_date ? Temporal.PlainDate.from(body.first_due_date) : null,
-    today: Temporal.PlainDate.from(saleDate),
-  });
-  if (!result.ok) {
-    const fields: Record<string, string> = {
-      discount: body.discount_percent != null ? 'discount_percent' : 'discount_cents',
-      down_payment: body.down_payment_percent != null ? 'down_payment_percent' : 'down_payment_cents',
-      instalments: 'instalments',
-      first_due_date: 'first_due_date',
-    };
-    throw validationError(Object.fromEntries(Object.entries(result.errors).map(([k, m]) => [fields[k] ?? k, [m]])));
-  }
+  const result = planTerms(body, Number(lot.list_price), Temporal.PlainDate.from(saleDate));
+  if (!result.ok) throw validationError(Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, [message]])));
   const { plan } = result;
   if (credit > plan.downPaymentCents) throw validationError({ down_payment_cents: [SALE_MESSAGES.creditTooHigh] });
 

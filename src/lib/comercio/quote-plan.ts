@@ -140,3 +140,56 @@ export function planQuote(input: QuotePlanInput): { ok: true; plan: QuotePlan } 
     },
   };
 }
+
+/** The request fields a plan's errors land on. */
+export type TermsField =
+  'discount_cents' | 'discount_percent' | 'down_payment_cents' | 'down_payment_percent' | 'instalments' | 'first_due_date';
+
+/** The payment terms of a quote or sale request (src/schemas/comercio/terms.ts), as they come parsed. */
+export interface PaymentTerms {
+  discount_cents?: number | null;
+  discount_percent?: string | null;
+  down_payment_cents?: number | null;
+  down_payment_percent?: string | null;
+  down_payment_parts: number;
+  instalments: number;
+  monthly_rate_percent: string;
+  method: ScheduleMethod;
+  first_due_date?: string | null;
+}
+
+/**
+ * {@link planQuote} over request terms: the plan, or its errors keyed by the request's fields (the
+ * discount or down payment error lands on the percentage field when the percentage was sent).
+ * Shared by the quote and sale services and the quote dialog, so they refuse alike.
+ */
+export function planTerms(
+  terms: PaymentTerms,
+  listPriceCents: number,
+  today: Temporal.PlainDate,
+): { ok: true; plan: QuotePlan } | { ok: false; errors: Partial<Record<TermsField, string>> } {
+  const result = planQuote({
+    listPriceCents,
+    discountCents: terms.discount_cents,
+    discountPercent: terms.discount_percent,
+    downPaymentCents: terms.down_payment_cents,
+    downPaymentPercent: terms.down_payment_percent,
+    downPaymentParts: terms.down_payment_parts,
+    instalments: terms.instalments,
+    monthlyRatePercent: terms.monthly_rate_percent,
+    method: terms.method,
+    firstDueDate: terms.first_due_date ? Temporal.PlainDate.from(terms.first_due_date) : null,
+    today,
+  });
+  if (result.ok) return result;
+  const field: Record<keyof QuotePlanErrors, TermsField> = {
+    discount: terms.discount_percent != null ? 'discount_percent' : 'discount_cents',
+    down_payment: terms.down_payment_percent != null ? 'down_payment_percent' : 'down_payment_cents',
+    instalments: 'instalments',
+    first_due_date: 'first_due_date',
+  };
+  return {
+    ok: false,
+    errors: Object.fromEntries(Object.entries(result.errors).map(([k, message]) => [field[k as keyof QuotePlanErrors], message])),
+  };
+}

@@ -2,7 +2,7 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { Temporal } from 'temporal-polyfill';
 import type { ApiError } from '../../api/client';
 import { parseMoneyInput } from '../../lib/money';
-import { planQuote, type QuotePlan } from '../../lib/comercio/quote-plan';
+import { planTerms, type QuotePlan } from '../../lib/comercio/quote-plan';
 import {
   createQuoteRequestSchema,
   QUOTE_VALID_DAYS,
@@ -132,29 +132,8 @@ export function quoteBody(context: Pick<QuoteFormContext, 'lot' | 'customer' | '
   if (!context.lot || !parsed.success || Object.keys(errors).length > 0)
     return { body: null, plan: null, errors: { ...errors, ...customerError } };
   const t = parsed.data;
-  const result = planQuote({
-    listPriceCents: context.lot.listPrice,
-    discountCents: t.discount_cents,
-    discountPercent: t.discount_percent,
-    downPaymentCents: t.down_payment_cents,
-    downPaymentPercent: t.down_payment_percent,
-    downPaymentParts: t.down_payment_parts,
-    instalments: t.instalments,
-    monthlyRatePercent: t.monthly_rate_percent,
-    method: t.method,
-    firstDueDate: t.first_due_date ? Temporal.PlainDate.from(t.first_due_date) : null,
-    today: Temporal.PlainDate.from(context.today),
-  });
-  if (!result.ok) {
-    const map: Record<string, QuoteField> = {
-      discount: t.discount_percent != null ? 'discount_percent' : 'discount_cents',
-      down_payment: t.down_payment_percent != null ? 'down_payment_percent' : 'down_payment_cents',
-      instalments: 'instalments',
-      first_due_date: 'first_due_date',
-    };
-    for (const [k, m] of Object.entries(result.errors)) errors[map[k] ?? (k as QuoteField)] = m;
-    return { body: null, plan: null, errors: { ...errors, ...customerError } };
-  }
+  const result = planTerms(t, context.lot.listPrice, Temporal.PlainDate.from(context.today));
+  if (!result.ok) return { body: null, plan: null, errors: { ...result.errors, ...customerError } };
   return { body: context.customer ? t : null, plan: result.plan, errors: customerError };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, paymentTermsFields, paymentTermsRules, TERMS_MESSAGES } from './terms';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 import { recordVersionSchema, versionInAnswerSchema } from '../versions';
 
@@ -31,13 +31,9 @@ export const QUOTE_TRANSITIONS: Record<QuoteStatus, readonly QuoteStatus[]> = {
   ANULADA: [],
 };
 
-/** Schedule methods (the values of src/lib/comercio/schedule.ts SCHEDULE_METHODS; schemas import no lib). */
-export const QUOTE_METHODS = ['SIN_INTERES', 'INTERES_SIMPLE', 'FRANCES'] as const;
-export const QUOTE_METHOD_LABELS: Record<(typeof QUOTE_METHODS)[number], string> = {
-  SIN_INTERES: 'Sin interés',
-  INTERES_SIMPLE: 'Interés simple',
-  FRANCES: 'Francés (cuota fija)',
-};
+/** Schedule methods and their labels (src/schemas/comercio/terms.ts, shared with sales). */
+export const QUOTE_METHODS = PAYMENT_METHODS;
+export const QUOTE_METHOD_LABELS = PAYMENT_METHOD_LABELS;
 
 /** Validity of a quote: default and bounds in days (DOMAIN.md: 7 by default). */
 export const QUOTE_VALID_DAYS = { default: 7, min: 1, max: 30 } as const;
@@ -49,20 +45,9 @@ export const QUOTE_MESSAGES = {
   inactiveCustomer: 'El cliente está inactivo',
   transition: 'Ese cambio de estado no está permitido',
   expired: 'La cotización venció: haga una nueva',
-  bothDiscounts: 'Indique el descuento como monto o como porcentaje, no ambos',
-  bothDownPayments: 'Indique la cuota inicial como monto o como porcentaje, no ambos',
+  bothDiscounts: TERMS_MESSAGES.bothDiscounts,
+  bothDownPayments: TERMS_MESSAGES.bothDownPayments,
 } as const;
-
-const cents = z
-  .number({ error: 'Ingrese el monto' })
-  .int('El monto va en céntimos')
-  .min(0, 'El monto no puede ser negativo')
-  .max(LIMITS.maxCents, 'El monto supera el máximo permitido');
-const percent = z
-  .string()
-  .trim()
-  .regex(/^\d{1,3}(\.\d{1,4})?$/, 'Porcentaje no válido (0 a 100)')
-  .refine((v) => Number(v) <= 100, 'Porcentaje no válido (0 a 100)');
 
 /**
  * POST /api/quotes body. Discount and down payment each as an amount or a percentage (not both);
@@ -75,20 +60,7 @@ export const createQuoteRequestSchema = z
   .strictObject({
     lot_id: z.number().int().positive({ error: 'Seleccione el lote' }),
     customer_id: z.number().int().positive({ error: 'Seleccione el cliente' }),
-    discount_cents: cents.nullable().optional(),
-    discount_percent: percent.nullable().optional(),
-    down_payment_cents: cents.nullable().optional(),
-    down_payment_percent: percent.nullable().optional(),
-    down_payment_parts: z.number().int().min(1, 'Entre 1 y 12 partes').max(12, 'Entre 1 y 12 partes').default(1),
-    instalments: z.number({ error: 'Indique el número de cuotas' }).int().min(0, 'Entre 0 y 360 cuotas').max(360, 'Entre 0 y 360 cuotas'),
-    monthly_rate_percent: z
-      .string()
-      .trim()
-      .regex(/^\d(\.\d{1,4})?$/, 'Tasa mensual no válida (0 a 5 %)')
-      .refine((v) => Number(v) <= 5, 'Tasa mensual no válida (0 a 5 %)')
-      .default('0'),
-    method: z.enum(QUOTE_METHODS, { error: 'Seleccione el método' }).default('SIN_INTERES'),
-    first_due_date: z.iso.date({ error: 'Fecha inválida' }).nullable().optional(),
+    ...paymentTermsFields,
     valid_days: z
       .number()
       .int()
@@ -96,12 +68,7 @@ export const createQuoteRequestSchema = z
       .max(QUOTE_VALID_DAYS.max, `Entre ${QUOTE_VALID_DAYS.min} y ${QUOTE_VALID_DAYS.max} días`)
       .default(QUOTE_VALID_DAYS.default),
   })
-  .superRefine((v, ctx) => {
-    if (v.discount_cents != null && v.discount_percent != null)
-      ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: QUOTE_MESSAGES.bothDiscounts });
-    if (v.down_payment_cents != null && v.down_payment_percent != null)
-      ctx.addIssue({ code: 'custom', path: ['down_payment_percent'], message: QUOTE_MESSAGES.bothDownPayments });
-  });
+  .superRefine(paymentTermsRules);
 export type CreateQuoteRequest = z.input<typeof createQuoteRequestSchema>;
 
 /** POST /api/quotes/{id}/status body: a {@link QUOTE_TRANSITIONS} step and the version read. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits';
+import { paymentTermsFields, paymentTermsRules } from './terms';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 import { recordVersionSchema, versionInAnswerSchema } from '../versions';
 
@@ -58,17 +58,6 @@ export const SALE_MESSAGES = {
   annulled: 'Venta anulada',
 } as const;
 
-const cents = z
-  .number()
-  .int('El monto va en céntimos')
-  .min(0, 'El monto no puede ser negativo')
-  .max(LIMITS.maxCents, 'El monto supera el máximo permitido');
-const percent = z
-  .string()
-  .trim()
-  .regex(/^\d{1,3}(\.\d{1,4})?$/, 'Porcentaje no válido (0 a 100)')
-  .refine((v) => Number(v) <= 100, 'Porcentaje no válido (0 a 100)');
-
 /** A buyer: a customer, their role and their share in percent (two decimals). */
 export const saleHolderRequestSchema = z.strictObject({
   customer_id: z.number().int().positive({ error: 'Seleccione el cliente' }),
@@ -94,30 +83,10 @@ export const createSaleRequestSchema = z
     reservation_id: z.number().int().positive().nullable().optional(),
     quote_id: z.number().int().positive().nullable().optional(),
     sale_date: z.iso.date({ error: 'Fecha inválida' }).optional(),
-    discount_cents: cents.nullable().optional(),
-    discount_percent: percent.nullable().optional(),
-    down_payment_cents: cents.nullable().optional(),
-    down_payment_percent: percent.nullable().optional(),
-    down_payment_parts: z.number().int().min(1, 'Entre 1 y 12 partes').max(12, 'Entre 1 y 12 partes').default(1),
-    instalments: z.number({ error: 'Indique el número de cuotas' }).int().min(0, 'Entre 0 y 360 cuotas').max(360, 'Entre 0 y 360 cuotas'),
-    monthly_rate_percent: z
-      .string()
-      .trim()
-      .regex(/^\d(\.\d{1,4})?$/, 'Tasa mensual no válida (0 a 5 %)')
-      .refine((v) => Number(v) <= 5, 'Tasa mensual no válida (0 a 5 %)')
-      .default('0'),
-    method: z.enum(['SIN_INTERES', 'INTERES_SIMPLE', 'FRANCES'], { error: 'Seleccione el método' }).default('SIN_INTERES'),
-    first_due_date: z.iso.date({ error: 'Fecha inválida' }).nullable().optional(),
+    ...paymentTermsFields,
   })
   .superRefine((v, ctx) => {
-    if (v.discount_cents != null && v.discount_percent != null)
-      ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: 'Indique el descuento como monto o como porcentaje, no ambos' });
-    if (v.down_payment_cents != null && v.down_payment_percent != null)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['down_payment_percent'],
-        message: 'Indique la cuota inicial como monto o como porcentaje, no ambos',
-      });
+    paymentTermsRules(v, ctx);
     if (!v.holders.some((h) => h.role === 'TITULAR'))
       ctx.addIssue({ code: 'custom', path: ['holders'], message: SALE_MESSAGES.oneTitular });
     const ids = v.holders.map((h) => h.customer_id);
