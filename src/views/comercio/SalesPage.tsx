@@ -1,7 +1,7 @@
 import { use, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Alert, Button, Callout, Classes, Drawer, HTMLSelect, HTMLTable, Tab, Tabs, Tag, TextArea, type Intent } from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, HTMLSelect, HTMLTable, Tab, Tabs, Tag, TextArea, type Intent } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {
@@ -34,6 +34,7 @@ import { ResourceTable, type RowAction, type TableColumn } from '../shared/Resou
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
 import { FieldGroup } from '../shared/FieldGroup';
+import { SideDrawer } from '../shared/SideDrawer';
 import { useResourceListEvents } from '../shared/resource-hooks';
 import '../../styles/comercio.css';
 
@@ -316,110 +317,98 @@ function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachin
   const sale = useSelector(detail, (s) => s.context.sale);
   const error = useSelector(detail, (s) => s.context.error);
   const loading = useSelector(detail, (s) => s.matches('loading'));
-  const titleId = 'sale-drawer-title';
   return (
-    <Drawer isOpen={isOpen} onClose={() => detail.send({ type: 'detail.close' })} size="640px" className="editor-drawer">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="editor-drawer-content">
-        <div className={Classes.DRAWER_HEADER}>
-          <h2 id={titleId} className={Classes.HEADING}>
-            {sale ? `Venta ${sale.number}` : 'Venta'}
-          </h2>
-          <Button
-            variant="minimal"
-            icon="cross"
-            aria-label="Cerrar"
-            className={Classes.DIALOG_CLOSE_BUTTON}
-            onClick={() => detail.send({ type: 'detail.close' })}
-          />
-        </div>
-        <div className={Classes.DRAWER_BODY}>
-          <div className={Classes.DIALOG_BODY}>
-            {error ? (
-              <Callout intent="danger" className="crm-callout">
-                {error} <Button variant="minimal" size="small" text="Reintentar" onClick={() => detail.send({ type: 'detail.refresh' })} />
+    <SideDrawer
+      isOpen={isOpen}
+      onClose={() => detail.send({ type: 'detail.close' })}
+      size="640px"
+      title={sale ? `Venta ${sale.number}` : 'Venta'}
+    >
+      <div className={Classes.DIALOG_BODY}>
+        {error ? (
+          <Callout intent="danger" className="crm-callout">
+            {error} <Button variant="minimal" size="small" text="Reintentar" onClick={() => detail.send({ type: 'detail.refresh' })} />
+          </Callout>
+        ) : null}
+        {!sale && loading ? <p className={Classes.SKELETON}>Cargando…</p> : null}
+        {sale ? (
+          <>
+            <div className="sale-status">
+              {statusTag(sale.status)} <span className={Classes.TEXT_MUTED}>{formatDate(sale.sale_date)}</span>
+            </div>
+            {sale.annul_reason ? (
+              <Callout intent="danger" compact className="crm-callout">
+                Anulada: {sale.annul_reason}
               </Callout>
             ) : null}
-            {!sale && loading ? <p className={Classes.SKELETON}>Cargando…</p> : null}
-            {sale ? (
-              <>
-                <div className="sale-status">
-                  {statusTag(sale.status)} <span className={Classes.TEXT_MUTED}>{formatDate(sale.sale_date)}</span>
-                </div>
-                {sale.annul_reason ? (
-                  <Callout intent="danger" compact className="crm-callout">
-                    Anulada: {sale.annul_reason}
-                  </Callout>
-                ) : null}
-                <dl className="quote-totals">
-                  <dt>Lote</dt>
-                  <dd>
-                    {sale.lot.code} · {sale.lot.subdivision_name}
-                  </dd>
-                  {sale.holders.map((h) => (
-                    <FragmentRow
-                      key={h.id}
-                      label={HOLDER_ROLE_LABELS[h.role as HolderRole] ?? h.role}
-                      value={`${h.display_name} (${h.share_percent} %)`}
-                    />
-                  ))}
-                  {sale.guarantor ? <FragmentRow label="Garante" value={sale.guarantor.display_name} /> : null}
-                  <dt>Tipo</dt>
-                  <dd>
-                    {typeLabel(sale.type)}
-                    {sale.instalments > 0
-                      ? ` · ${sale.instalments} cuotas · ${QUOTE_METHOD_LABELS[sale.method as keyof typeof QUOTE_METHOD_LABELS] ?? sale.method} · ${sale.monthly_rate_percent} % mensual`
-                      : ''}
-                  </dd>
-                  <dt>Precio final</dt>
-                  <dd>{money(sale, sale.final_price)}</dd>
-                  <dt>Cuota inicial</dt>
-                  <dd>
-                    {money(sale, sale.down_payment)}
-                    {sale.reservation_credit > 0 ? ` (separación abonada: ${money(sale, sale.reservation_credit)})` : ''}
-                  </dd>
-                  <dt>Intereses</dt>
-                  <dd>{money(sale, sale.total_interest)}</dd>
-                  <dt>Pagado</dt>
-                  <dd>{money(sale, sale.paid)}</dd>
-                  <dt>Saldo</dt>
-                  <dd>
-                    <strong>{money(sale, sale.balance)}</strong>
-                  </dd>
-                </dl>
-                {sale.status !== 'ANULADA' && sale.status !== 'CANCELADA' ? (
-                  <Button icon="disable" intent="danger" text="Anular venta" onClick={() => onAnnul(sale)} />
-                ) : null}
-                <h3 className={Classes.HEADING}>Cronograma</h3>
-                <div className="quote-schedule">
-                  <HTMLTable compact striped aria-label="Cronograma de la venta">
-                    <thead>
-                      <tr>
-                        <th>Cuota</th>
-                        <th>Vence</th>
-                        <th className="num">Monto</th>
-                        <th className="num">Pagado</th>
-                        <th>Estado</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {sale.schedule.map((r) => (
-                        <tr key={`${r.kind}-${r.number}`}>
-                          <td>{r.kind === 'INICIAL' ? `Inicial ${r.number}` : r.number}</td>
-                          <td>{formatDate(r.due_date)}</td>
-                          <td className="num">{money(sale, r.amount)}</td>
-                          <td className="num">{money(sale, r.paid)}</td>
-                          <td>{r.status === 'PAGADA' ? 'Pagada' : r.status === 'PARCIAL' ? 'Parcial' : 'Pendiente'}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </HTMLTable>
-                </div>
-              </>
+            <dl className="quote-totals">
+              <dt>Lote</dt>
+              <dd>
+                {sale.lot.code} · {sale.lot.subdivision_name}
+              </dd>
+              {sale.holders.map((h) => (
+                <FragmentRow
+                  key={h.id}
+                  label={HOLDER_ROLE_LABELS[h.role as HolderRole] ?? h.role}
+                  value={`${h.display_name} (${h.share_percent} %)`}
+                />
+              ))}
+              {sale.guarantor ? <FragmentRow label="Garante" value={sale.guarantor.display_name} /> : null}
+              <dt>Tipo</dt>
+              <dd>
+                {typeLabel(sale.type)}
+                {sale.instalments > 0
+                  ? ` · ${sale.instalments} cuotas · ${QUOTE_METHOD_LABELS[sale.method as keyof typeof QUOTE_METHOD_LABELS] ?? sale.method} · ${sale.monthly_rate_percent} % mensual`
+                  : ''}
+              </dd>
+              <dt>Precio final</dt>
+              <dd>{money(sale, sale.final_price)}</dd>
+              <dt>Cuota inicial</dt>
+              <dd>
+                {money(sale, sale.down_payment)}
+                {sale.reservation_credit > 0 ? ` (separación abonada: ${money(sale, sale.reservation_credit)})` : ''}
+              </dd>
+              <dt>Intereses</dt>
+              <dd>{money(sale, sale.total_interest)}</dd>
+              <dt>Pagado</dt>
+              <dd>{money(sale, sale.paid)}</dd>
+              <dt>Saldo</dt>
+              <dd>
+                <strong>{money(sale, sale.balance)}</strong>
+              </dd>
+            </dl>
+            {sale.status !== 'ANULADA' && sale.status !== 'CANCELADA' ? (
+              <Button icon="disable" intent="danger" text="Anular venta" onClick={() => onAnnul(sale)} />
             ) : null}
-          </div>
-        </div>
+            <h3 className={Classes.HEADING}>Cronograma</h3>
+            <div className="quote-schedule">
+              <HTMLTable compact striped aria-label="Cronograma de la venta">
+                <thead>
+                  <tr>
+                    <th>Cuota</th>
+                    <th>Vence</th>
+                    <th className="num">Monto</th>
+                    <th className="num">Pagado</th>
+                    <th>Estado</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {sale.schedule.map((r) => (
+                    <tr key={`${r.kind}-${r.number}`}>
+                      <td>{r.kind === 'INICIAL' ? `Inicial ${r.number}` : r.number}</td>
+                      <td>{formatDate(r.due_date)}</td>
+                      <td className="num">{money(sale, r.amount)}</td>
+                      <td className="num">{money(sale, r.paid)}</td>
+                      <td>{r.status === 'PAGADA' ? 'Pagada' : r.status === 'PARCIAL' ? 'Parcial' : 'Pendiente'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </div>
+          </>
+        ) : null}
       </div>
-    </Drawer>
+    </SideDrawer>
   );
 }
 

@@ -11,7 +11,6 @@ import {
   Dialog,
   DialogBody,
   DialogFooter,
-  Drawer,
   FileInput,
   HTMLSelect,
   HTMLTable,
@@ -66,6 +65,7 @@ import { SelectField, TextAreaField, TextField } from '../shared/FormField';
 import { blankToNull, CheckboxField } from '../shared/EditorFields';
 import { FieldGroup } from '../shared/FieldGroup';
 import { useResourceEditor, useResourceEditorEvents, useResourceListEvents, type ResourceEditorRef } from '../shared/resource-hooks';
+import { SideDrawer } from '../shared/SideDrawer';
 import '../../styles/crm.css';
 
 /**
@@ -880,176 +880,147 @@ function LeadPanel({
   const form = useSelector(detail, (s) => s.context.form);
   const formErrors = useSelector(detail, (s) => s.context.formErrors);
   const adding = useSelector(detail, (s) => s.matches('adding'));
-  const titleId = 'lead-panel-title';
   const change = (field: keyof ActivityForm, value: string) => detail.send({ type: 'activity.changed', field, value });
   const next = lead ? LEAD_TRANSITIONS[lead.status].filter((s) => s !== 'CONCRETADO' || lead.customer !== null) : [];
   return (
-    <Drawer isOpen={isOpen} onClose={() => detail.send({ type: 'detail.close' })} size="520px" className="editor-drawer">
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="editor-drawer-content">
-        <div className={Classes.DRAWER_HEADER}>
-          <h2 id={titleId} className={Classes.HEADING}>
-            {lead ? lead.name : 'Lead'}
-          </h2>
-          <Button
-            variant="minimal"
-            icon="cross"
-            aria-label="Cerrar"
-            className={Classes.DIALOG_CLOSE_BUTTON}
-            onClick={() => detail.send({ type: 'detail.close' })}
-          />
-        </div>
-        <div className={Classes.DRAWER_BODY}>
-          <div className={Classes.DIALOG_BODY}>
-            {failed ? (
-              <Callout intent="danger" className="crm-callout">
-                {error} <Button variant="minimal" size="small" text="Reintentar" onClick={() => detail.send({ type: 'detail.refresh' })} />
+    <SideDrawer isOpen={isOpen} onClose={() => detail.send({ type: 'detail.close' })} size="520px" title={lead ? lead.name : 'Lead'}>
+      <div className={Classes.DIALOG_BODY}>
+        {failed ? (
+          <Callout intent="danger" className="crm-callout">
+            {error} <Button variant="minimal" size="small" text="Reintentar" onClick={() => detail.send({ type: 'detail.refresh' })} />
+          </Callout>
+        ) : null}
+        {!lead && loading ? <p className={Classes.SKELETON}>Cargando…</p> : null}
+        {lead ? (
+          <>
+            <div className="lead-panel-status">
+              {statusTag(lead.status)}
+              {lead.overdue ? (
+                <Tag minimal intent="danger" icon="time">
+                  Seguimiento vencido
+                </Tag>
+              ) : null}
+            </div>
+            {error && !failed ? (
+              <Callout intent="danger" className="crm-callout" role="alert">
+                {error}
               </Callout>
             ) : null}
-            {!lead && loading ? <p className={Classes.SKELETON}>Cargando…</p> : null}
-            {lead ? (
-              <>
-                <div className="lead-panel-status">
-                  {statusTag(lead.status)}
-                  {lead.overdue ? (
-                    <Tag minimal intent="danger" icon="time">
-                      Seguimiento vencido
-                    </Tag>
-                  ) : null}
-                </div>
-                {error && !failed ? (
-                  <Callout intent="danger" className="crm-callout" role="alert">
-                    {error}
-                  </Callout>
-                ) : null}
-                <dl className="lead-facts">
-                  <dt>Teléfono</dt>
-                  <dd>{lead.phone ?? '—'}</dd>
-                  <dt>Correo</dt>
-                  <dd>{lead.email ?? '—'}</dd>
-                  <dt>Documento</dt>
-                  <dd>{lead.document_number ?? '—'}</dd>
-                  <dt>Canal</dt>
-                  <dd>
-                    {channelLabel(lead.channel)}
-                    {lead.campaign ? ` · ${lead.campaign}` : ''}
-                  </dd>
-                  <dt>Lotizaciones</dt>
-                  <dd>{lead.subdivisions.map((s) => s.name).join(', ') || '—'}</dd>
-                  <dt>Asesor</dt>
-                  <dd>{staffName(lead.agent) || 'Sin asignar'}</dd>
-                  <dt>Próximo seguimiento</dt>
-                  <dd>{lead.next_follow_up_at ? <FollowUp lead={lead} /> : '—'}</dd>
-                  <dt>Cliente</dt>
-                  <dd>{lead.customer?.display_name ?? 'Aún no es cliente'}</dd>
-                  {lead.lost_reason ? (
-                    <>
-                      <dt>Motivo</dt>
-                      <dd>{lead.lost_reason}</dd>
-                    </>
-                  ) : null}
-                  {lead.notes ? (
-                    <>
-                      <dt>Notas</dt>
-                      <dd className="lead-notes">{lead.notes}</dd>
-                    </>
-                  ) : null}
-                </dl>
-                <div className="lead-panel-actions">
-                  <Button icon="edit" text="Editar" onClick={() => onEdit(lead)} disabled={busy} />
-                  {lead.customer === null ? (
-                    <Button icon="new-person" text="Convertir en cliente" onClick={() => onConvert(lead)} disabled={busy} />
-                  ) : null}
-                  {next.map((status) => (
-                    <Button
-                      key={status}
-                      icon={STATUS_BUTTON[status].icon}
-                      intent={STATUS_BUTTON[status].intent}
-                      text={STATUS_BUTTON[status].text}
-                      loading={changing === status}
-                      disabled={busy}
-                      onClick={() => detail.send({ type: 'status.request', status })}
-                    />
-                  ))}
-                </div>
-                <h3 className={Classes.HEADING}>Nueva actividad</h3>
-                <form
-                  className="lead-activity-form"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    detail.send({ type: 'activity.submit' });
-                  }}
-                >
-                  <div className="form-grid">
-                    <FieldGroup label="Tipo" labelFor="activity-kind" error={formErrors.kind}>
-                      <HTMLSelect
-                        id="activity-kind"
-                        fill
-                        value={form.kind}
-                        disabled={adding}
-                        onChange={(e) => change('kind', e.target.value)}
-                        options={LEAD_ACTIVITY_KINDS.map((k) => ({ value: k, label: LEAD_ACTIVITY_LABELS[k] }))}
-                      />
-                    </FieldGroup>
-                    <FieldGroup
-                      label="Próximo seguimiento"
-                      labelFor="activity-next"
-                      error={formErrors.next_follow_up}
-                      hint="Opcional (Lima)"
-                    >
-                      <InputGroup
-                        id="activity-next"
-                        type="datetime-local"
-                        value={form.next_follow_up}
-                        disabled={adding}
-                        onValueChange={(v) => change('next_follow_up', v)}
-                        intent={formErrors.next_follow_up ? 'danger' : 'none'}
-                      />
-                    </FieldGroup>
-                  </div>
-                  <FieldGroup label="Resultado" labelFor="activity-outcome" error={formErrors.outcome}>
-                    <TextArea
-                      id="activity-outcome"
-                      fill
-                      value={form.outcome}
-                      disabled={adding}
-                      onChange={(e) => change('outcome', e.target.value)}
-                      intent={formErrors.outcome ? 'danger' : 'none'}
-                      aria-invalid={Boolean(formErrors.outcome)}
-                      aria-describedby={formErrors.outcome ? 'activity-outcome-error' : undefined}
-                    />
-                  </FieldGroup>
-                  <Button
-                    type="submit"
-                    icon="add"
-                    intent="primary"
-                    text="Registrar actividad"
-                    loading={adding}
-                    disabled={busy && !adding}
+            <dl className="lead-facts">
+              <dt>Teléfono</dt>
+              <dd>{lead.phone ?? '—'}</dd>
+              <dt>Correo</dt>
+              <dd>{lead.email ?? '—'}</dd>
+              <dt>Documento</dt>
+              <dd>{lead.document_number ?? '—'}</dd>
+              <dt>Canal</dt>
+              <dd>
+                {channelLabel(lead.channel)}
+                {lead.campaign ? ` · ${lead.campaign}` : ''}
+              </dd>
+              <dt>Lotizaciones</dt>
+              <dd>{lead.subdivisions.map((s) => s.name).join(', ') || '—'}</dd>
+              <dt>Asesor</dt>
+              <dd>{staffName(lead.agent) || 'Sin asignar'}</dd>
+              <dt>Próximo seguimiento</dt>
+              <dd>{lead.next_follow_up_at ? <FollowUp lead={lead} /> : '—'}</dd>
+              <dt>Cliente</dt>
+              <dd>{lead.customer?.display_name ?? 'Aún no es cliente'}</dd>
+              {lead.lost_reason ? (
+                <>
+                  <dt>Motivo</dt>
+                  <dd>{lead.lost_reason}</dd>
+                </>
+              ) : null}
+              {lead.notes ? (
+                <>
+                  <dt>Notas</dt>
+                  <dd className="lead-notes">{lead.notes}</dd>
+                </>
+              ) : null}
+            </dl>
+            <div className="lead-panel-actions">
+              <Button icon="edit" text="Editar" onClick={() => onEdit(lead)} disabled={busy} />
+              {lead.customer === null ? (
+                <Button icon="new-person" text="Convertir en cliente" onClick={() => onConvert(lead)} disabled={busy} />
+              ) : null}
+              {next.map((status) => (
+                <Button
+                  key={status}
+                  icon={STATUS_BUTTON[status].icon}
+                  intent={STATUS_BUTTON[status].intent}
+                  text={STATUS_BUTTON[status].text}
+                  loading={changing === status}
+                  disabled={busy}
+                  onClick={() => detail.send({ type: 'status.request', status })}
+                />
+              ))}
+            </div>
+            <h3 className={Classes.HEADING}>Nueva actividad</h3>
+            <form
+              className="lead-activity-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                detail.send({ type: 'activity.submit' });
+              }}
+            >
+              <div className="form-grid">
+                <FieldGroup label="Tipo" labelFor="activity-kind" error={formErrors.kind}>
+                  <HTMLSelect
+                    id="activity-kind"
+                    fill
+                    value={form.kind}
+                    disabled={adding}
+                    onChange={(e) => change('kind', e.target.value)}
+                    options={LEAD_ACTIVITY_KINDS.map((k) => ({ value: k, label: LEAD_ACTIVITY_LABELS[k] }))}
                   />
-                </form>
-                <h3 className={Classes.HEADING}>Historial de actividades</h3>
-                {activities.length === 0 ? <p className={Classes.TEXT_MUTED}>Sin actividades todavía.</p> : null}
-                <ol className="lead-timeline" aria-label="Historial de actividades">
-                  {activities.map((a) => (
-                    <li key={a.id}>
-                      <div className="lead-timeline-head">
-                        <strong>{LEAD_ACTIVITY_LABELS[a.kind as keyof typeof LEAD_ACTIVITY_LABELS] ?? a.kind}</strong>
-                        <span className={Classes.TEXT_MUTED}>
-                          {formatDateTime(a.occurred_at)}
-                          {a.user ? ` · ${staffName(a.user)}` : ''}
-                        </span>
-                      </div>
-                      <p className="lead-notes">{a.outcome}</p>
-                    </li>
-                  ))}
-                </ol>
-              </>
-            ) : null}
-          </div>
-        </div>
+                </FieldGroup>
+                <FieldGroup label="Próximo seguimiento" labelFor="activity-next" error={formErrors.next_follow_up} hint="Opcional (Lima)">
+                  <InputGroup
+                    id="activity-next"
+                    type="datetime-local"
+                    value={form.next_follow_up}
+                    disabled={adding}
+                    onValueChange={(v) => change('next_follow_up', v)}
+                    intent={formErrors.next_follow_up ? 'danger' : 'none'}
+                  />
+                </FieldGroup>
+              </div>
+              <FieldGroup label="Resultado" labelFor="activity-outcome" error={formErrors.outcome}>
+                <TextArea
+                  id="activity-outcome"
+                  fill
+                  value={form.outcome}
+                  disabled={adding}
+                  onChange={(e) => change('outcome', e.target.value)}
+                  intent={formErrors.outcome ? 'danger' : 'none'}
+                  aria-invalid={Boolean(formErrors.outcome)}
+                  aria-describedby={formErrors.outcome ? 'activity-outcome-error' : undefined}
+                />
+              </FieldGroup>
+              <Button type="submit" icon="add" intent="primary" text="Registrar actividad" loading={adding} disabled={busy && !adding} />
+            </form>
+            <h3 className={Classes.HEADING}>Historial de actividades</h3>
+            {activities.length === 0 ? <p className={Classes.TEXT_MUTED}>Sin actividades todavía.</p> : null}
+            <ol className="lead-timeline" aria-label="Historial de actividades">
+              {activities.map((a) => (
+                <li key={a.id}>
+                  <div className="lead-timeline-head">
+                    <strong>{LEAD_ACTIVITY_LABELS[a.kind as keyof typeof LEAD_ACTIVITY_LABELS] ?? a.kind}</strong>
+                    <span className={Classes.TEXT_MUTED}>
+                      {formatDateTime(a.occurred_at)}
+                      {a.user ? ` · ${staffName(a.user)}` : ''}
+                    </span>
+                  </div>
+                  <p className="lead-notes">{a.outcome}</p>
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : null}
       </div>
       <ReasonAlert detail={detail} isOpen={asking} error={reasonError} />
-    </Drawer>
+    </SideDrawer>
   );
 }
 

@@ -1,6 +1,7 @@
 import '../../styles/resource.css';
-import { useId, type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Drawer } from '@blueprintjs/core';
+import { type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { SideDrawer } from './SideDrawer';
 import { isEditorOpen, useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } from './resource-hooks';
 
 /**
@@ -158,39 +159,19 @@ export function EditorDrawer<R extends object, C extends object, U extends objec
   size = '480px',
 }: EditorFrameProps<R, C, U> & { size?: string }) {
   const { open, mode, saving, deleting, events } = useEditorFrame(editor);
-  const titleId = useId();
-  const busy = saving || deleting;
   return (
     <>
-      <Drawer
+      <SideDrawer
         isOpen={open}
         onClose={events.close}
         size={size}
-        canEscapeKeyClose={!busy}
-        canOutsideClickClose={false}
-        className="editor-drawer"
+        busy={saving || deleting}
+        title={mode === 'edit' ? editTitle : createTitle}
       >
-        <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="editor-drawer-content">
-          <div className={Classes.DRAWER_HEADER}>
-            <h2 id={titleId} className={Classes.HEADING}>
-              {mode === 'edit' ? editTitle : createTitle}
-            </h2>
-            <Button
-              variant="minimal"
-              icon="cross"
-              aria-label="Cerrar"
-              className={Classes.DIALOG_CLOSE_BUTTON}
-              disabled={busy}
-              onClick={events.close}
-            />
-          </div>
-          <div className={Classes.DRAWER_BODY}>
-            <EditorForm editor={editor} canDelete={canDelete}>
-              {children}
-            </EditorForm>
-          </div>
-        </div>
-      </Drawer>
+        <EditorForm editor={editor} canDelete={canDelete}>
+          {children}
+        </EditorForm>
+      </SideDrawer>
       <EditorAlerts editor={editor} />
     </>
   );

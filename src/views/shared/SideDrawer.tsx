@@ -1,0 +1,45 @@
+import { useId, type ReactNode } from 'react';
+import { Button, Classes, Drawer } from '@blueprintjs/core';
+
+/**
+ * A side drawer with its heading and "Cerrar" (the editor drawer, a lead's panel, a sale's
+ * details). Blueprint's Drawer has no dialog role, so the content is the labelled
+ * `role="dialog"` and carries its own header. While `busy`, it cannot be closed.
+ */
+export function SideDrawer({
+  isOpen,
+  title,
+  onClose,
+  size = '480px',
+  busy = false,
+  children,
+}: {
+  isOpen: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  size?: string;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Drawer isOpen={isOpen} onClose={onClose} size={size} canEscapeKeyClose={!busy} canOutsideClickClose={false} className="editor-drawer">
+      <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="editor-drawer-content">
+        <div className={Classes.DRAWER_HEADER}>
+          <h2 id={titleId} className={Classes.HEADING}>
+            {title}
+          </h2>
+          <Button
+            variant="minimal"
+            icon="cross"
+            aria-label="Cerrar"
+            className={Classes.DIALOG_CLOSE_BUTTON}
+            disabled={busy}
+            onClick={onClose}
+          />
+        </div>
+        <div className={Classes.DRAWER_BODY}>{children}</div>
+      </div>
+    </Drawer>
+  );
+}
