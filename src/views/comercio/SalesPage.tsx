@@ -1,7 +1,7 @@
 import { use, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Alert, Button, Callout, Classes, HTMLSelect, HTMLTable, Tab, Tabs, Tag, TextArea, type Intent } from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, HTMLTable, Tab, Tabs, Tag, TextArea, type Intent } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {
@@ -33,6 +33,7 @@ import { useServices } from '../services';
 import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
+import { FilterSelect } from '../shared/FilterSelect';
 import { FieldGroup } from '../shared/FieldGroup';
 import { SideDrawer } from '../shared/SideDrawer';
 import { useResourceListEvents } from '../shared/resource-hooks';
@@ -141,8 +142,7 @@ function SalesList({ machines }: { machines: SalesMachines }) {
   const annul = useActorRef(machines.annul, inspectOption());
   const subdivisionsActor = useActorRef(machines.subdivisions, inspectOption());
   const subdivisions = useSelector(subdivisionsActor, (s) => s.context.value);
-  const filters = useSelector(list, (s) => s.context.query.filters);
-  const { changeFilter, refresh } = useResourceListEvents(list);
+  const { refresh } = useResourceListEvents(list);
   // An annulled sale: the list and an open drawer show it as it is now.
   useEffect(() => {
     const subscription = annul.on('done', () => {
@@ -169,29 +169,26 @@ function SalesList({ machines }: { machines: SalesMachines }) {
         list={list}
         filters={
           <>
-            <HTMLSelect
-              aria-label="Estado"
-              value={filters.status ?? ''}
-              onChange={(e) => changeFilter('status', e.target.value || undefined)}
-              options={[
-                { value: '', label: 'Todos los estados' },
-                ...SALE_STATUSES.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] })),
-              ]}
+            <FilterSelect
+              list={list}
+              field="status"
+              label="Estado"
+              allLabel="Todos los estados"
+              options={SALE_STATUSES.map((s) => ({ value: s, label: SALE_STATUS_LABELS[s] }))}
             />
-            <HTMLSelect
-              aria-label="Tipo"
-              value={filters.type ?? ''}
-              onChange={(e) => changeFilter('type', e.target.value || undefined)}
-              options={[{ value: '', label: 'Contado y financiado' }, ...SALE_TYPES.map((t) => ({ value: t, label: SALE_TYPE_LABELS[t] }))]}
+            <FilterSelect
+              list={list}
+              field="type"
+              label="Tipo"
+              allLabel="Contado y financiado"
+              options={SALE_TYPES.map((t) => ({ value: t, label: SALE_TYPE_LABELS[t] }))}
             />
-            <HTMLSelect
-              aria-label="Lotización"
-              value={filters.subdivision_id ?? ''}
-              onChange={(e) => changeFilter('subdivision_id', e.target.value || undefined)}
-              options={[
-                { value: '', label: 'Todas las lotizaciones' },
-                ...subdivisions.map((s) => ({ value: String(s.id), label: s.name })),
-              ]}
+            <FilterSelect
+              list={list}
+              field="subdivision_id"
+              label="Lotización"
+              allLabel="Todas las lotizaciones"
+              options={subdivisions.map((s) => ({ value: String(s.id), label: s.name }))}
             />
           </>
         }
@@ -262,8 +259,7 @@ function ReservationsList({ machines }: { machines: SalesMachines }) {
     ...inspectOption(),
   });
   const cancel = useActorRef(machines.cancelReservation, inspectOption());
-  const filters = useSelector(list, (s) => s.context.query.filters);
-  const { changeFilter, refresh } = useResourceListEvents(list);
+  const { refresh } = useResourceListEvents(list);
   useEffect(() => {
     const subscription = cancel.on('done', () => refresh());
     return () => subscription.unsubscribe();
@@ -282,14 +278,12 @@ function ReservationsList({ machines }: { machines: SalesMachines }) {
       <ResourceToolbar
         list={list}
         filters={
-          <HTMLSelect
-            aria-label="Estado"
-            value={filters.status ?? ''}
-            onChange={(e) => changeFilter('status', e.target.value || undefined)}
-            options={[
-              { value: '', label: 'Todos los estados' },
-              ...RESERVATION_STATUSES.map((s) => ({ value: s, label: RESERVATION_STATUS_LABELS[s] })),
-            ]}
+          <FilterSelect
+            list={list}
+            field="status"
+            label="Estado"
+            allLabel="Todos los estados"
+            options={RESERVATION_STATUSES.map((s) => ({ value: s, label: RESERVATION_STATUS_LABELS[s] }))}
           />
         }
       />

@@ -24,12 +24,13 @@ import { ResourceTable, type RowAction, type TableColumn } from '../shared/Resou
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
 import { ListStates } from '../shared/ListStates';
+import { FilterSelect } from '../shared/FilterSelect';
 import { EditorDrawer } from '../shared/EditorDialog';
 import { SelectField, TextField } from '../shared/FormField';
 import { DateField, blankToNull } from '../shared/EditorFields';
 import { FieldGroup } from '../shared/FieldGroup';
 import { CustomerSuggest } from '../shared/CustomerSuggest';
-import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
+import { useResourceActors, useResourceEditor, useResourceEditorEvents } from '../shared/resource-hooks';
 import '../../styles/crm.css';
 
 /**
@@ -321,11 +322,9 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
   const lookup = useActorRef(machines.spouseLookup, inspectOption());
   const staff = useSelector(staffActor, (s) => s.context.value);
   const staffError = useSelector(staffActor, (s) => (s.matches('failure') ? s.context.error : null));
-  const filters = useSelector(list, (s) => s.context.query.filters);
   const personType = useResourceEditor(editor, (s) => s.context.values.person_type);
   const maritalStatus = useResourceEditor(editor, (s) => s.context.values.marital_status);
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
-  const { changeFilter } = useResourceListEvents(list);
 
   const rowActions: RowAction<Customer>[] = [
     { text: 'Editar', icon: 'edit', onClick: (c) => openEdit(c) },
@@ -351,37 +350,36 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
         newLabel="Nuevo cliente"
         filters={
           <>
-            <HTMLSelect
-              aria-label="Estado"
-              value={filters.status ?? ''}
-              onChange={(e) => changeFilter('status', e.target.value || undefined)}
+            <FilterSelect
+              list={list}
+              field="status"
+              label="Estado"
+              allLabel="Todos los estados"
               options={[
-                { value: '', label: 'Todos los estados' },
                 { value: 'ACTIVO', label: 'Activo' },
                 { value: 'INACTIVO', label: 'Inactivo' },
               ]}
             />
-            <HTMLSelect
-              aria-label="Tipo de persona"
-              value={filters.person_type ?? ''}
-              onChange={(e) => changeFilter('person_type', e.target.value || undefined)}
-              options={[
-                { value: '', label: 'Todas las personas' },
-                ...PERSON_TYPES.map((t) => ({ value: t, label: PERSON_TYPE_LABELS[t] })),
-              ]}
+            <FilterSelect
+              list={list}
+              field="person_type"
+              label="Tipo de persona"
+              allLabel="Todas las personas"
+              options={PERSON_TYPES.map((t) => ({ value: t, label: PERSON_TYPE_LABELS[t] }))}
             />
-            <HTMLSelect
-              aria-label="Asesor"
-              value={filters.agent_id ?? ''}
-              onChange={(e) => changeFilter('agent_id', e.target.value || undefined)}
-              options={[{ value: '', label: 'Todos los asesores' }, ...staff.map((s) => ({ value: String(s.id), label: staffName(s) }))]}
+            <FilterSelect
+              list={list}
+              field="agent_id"
+              label="Asesor"
+              allLabel="Todos los asesores"
+              options={staff.map((s) => ({ value: String(s.id), label: staffName(s) }))}
             />
-            <HTMLSelect
-              aria-label="Usuario del portal"
-              value={filters.portal_user ?? ''}
-              onChange={(e) => changeFilter('portal_user', e.target.value || undefined)}
+            <FilterSelect
+              list={list}
+              field="portal_user"
+              label="Usuario del portal"
+              allLabel="Con y sin usuario"
               options={[
-                { value: '', label: 'Con y sin usuario' },
                 { value: 'true', label: 'Con usuario del portal' },
                 { value: 'false', label: 'Sin usuario del portal' },
               ]}

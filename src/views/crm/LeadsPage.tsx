@@ -60,6 +60,7 @@ import { ResourceTable, type RowAction, type TableColumn } from '../shared/Resou
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { RecordActionAlert, type ActionConfirmation } from '../shared/RecordActions';
 import { ListStates } from '../shared/ListStates';
+import { FilterSelect } from '../shared/FilterSelect';
 import { EditorDialog, EditorDrawer } from '../shared/EditorDialog';
 import { SelectField, TextAreaField, TextField } from '../shared/FormField';
 import { blankToNull, CheckboxField } from '../shared/EditorFields';
@@ -488,34 +489,28 @@ export function LeadsPage({ machines }: { machines: LeadsMachines }) {
         extraActions={<Button icon="import" text="Importar" onClick={() => importer.send({ type: 'import.open' })} />}
         filters={
           <>
-            <HTMLSelect
-              aria-label="Canal"
-              value={filters.channel ?? ''}
-              onChange={(e) => changeFilter('channel', e.target.value || undefined)}
-              options={[
-                { value: '', label: 'Todos los canales' },
-                ...LEAD_CHANNELS.map((c) => ({ value: c, label: LEAD_CHANNEL_LABELS[c] })),
-              ]}
+            <FilterSelect
+              list={list}
+              field="channel"
+              label="Canal"
+              allLabel="Todos los canales"
+              options={LEAD_CHANNELS.map((c) => ({ value: c, label: LEAD_CHANNEL_LABELS[c] }))}
             />
-            <HTMLSelect
-              aria-label="Lotización"
-              value={filters.subdivision_id ?? ''}
-              onChange={(e) => changeFilter('subdivision_id', e.target.value || undefined)}
-              options={[
-                { value: '', label: 'Todas las lotizaciones' },
-                ...subdivisions.map((s) => ({ value: String(s.id), label: s.name })),
-              ]}
+            <FilterSelect
+              list={list}
+              field="subdivision_id"
+              label="Lotización"
+              allLabel="Todas las lotizaciones"
+              options={subdivisions.map((s) => ({ value: String(s.id), label: s.name }))}
             />
             {supervisor ? (
               <>
-                <HTMLSelect
-                  aria-label="Asesor"
-                  value={filters.agent_id ?? ''}
-                  onChange={(e) => changeFilter('agent_id', e.target.value || undefined)}
-                  options={[
-                    { value: '', label: 'Todos los asesores' },
-                    ...staff.map((s) => ({ value: String(s.id), label: staffName(s) })),
-                  ]}
+                <FilterSelect
+                  list={list}
+                  field="agent_id"
+                  label="Asesor"
+                  allLabel="Todos los asesores"
+                  options={staff.map((s) => ({ value: String(s.id), label: staffName(s) }))}
                 />
                 <Switch
                   className="lead-switch"
