@@ -68,7 +68,6 @@ function fakeApi(overrides: Partial<LeadsApi> = {}): LeadsApi {
     addActivity: vi.fn(async () => ({ id: 10, kind: 'VISITA', outcome: 'x', occurred_at: when, user: null })),
     merge: vi.fn(async () => ana),
     convert: vi.fn(async () => ({ ...ana, customer: { id: 40, display_name: 'Ana Torres Ríos' } })),
-    subdivisionOptions: vi.fn(async () => [{ id: 5, name: 'Los Viñedos' }]),
     previewImport: vi.fn(async () => ({
       total: 3,
       create: 1,
@@ -122,7 +121,13 @@ function setup(api: LeadsApi, permissions: string[] = [ACTION.supervisarLeads]) 
   const customersApi = {
     staffOptions: vi.fn(async () => ({ data: [{ id: 7, name: 'Lucía', surname: 'Quispe' }], meta: { page: 1, per_page: 100, total: 1 } })),
   } as unknown as CustomersApi;
-  const machines = createLeadsMachines({ leadsApi: api, customersApi, reportApiError: vi.fn(), toaster });
+  const machines = createLeadsMachines({
+    leadsApi: api,
+    customersApi,
+    subdivisionOptions: async () => [{ id: 5, name: 'Los Viñedos' }],
+    reportApiError: vi.fn(),
+    toaster,
+  });
   const session = createActor(createMachine({ context: { permissions } })).start();
   const services = { session, machines: {}, navigate: vi.fn(), toaster, today: () => '2026-11-22' } as unknown as ViewServices;
   const view = (node: ReactNode) =>

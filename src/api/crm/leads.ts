@@ -19,7 +19,6 @@ import {
   type MergeLeadRequest,
   type UpdateLeadRequest,
 } from '../../schemas/crm/leads';
-import { subdivisionOptionsResponseSchema } from '../../schemas/proyectos/subdivision-options';
 
 /** The multipart body of both import calls: the options as text fields, then `file`. */
 function leadImportForm(file: Blob, filename: string, options: LeadImportOptions): FormData {
@@ -79,8 +78,6 @@ export function createLeadsApi(client: ApiClient) {
           client.main('leads/imports', { method: 'POST', body: leadImportForm(file, filename, options) }),
         )
       ).data,
-    /** GET subdivision-options: the subdivisions by name, for the interest picker and the filter. */
-    subdivisionOptions: async () => (await request(subdivisionOptionsResponseSchema, () => client.main('subdivision-options'))).data,
   };
 }
 export type LeadsApi = ReturnType<typeof createLeadsApi>;

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
 import { createLeadsApi, type LeadsApi } from '../../api/crm/leads';
+import { createSubdivisionOptionsApi } from '../../api/proyectos/subdivision-options';
 import type { AppToaster } from '../../lib/toaster';
 import type { StaffOption } from '../../schemas/crm/customers';
 import {
@@ -43,6 +44,8 @@ export const duplicateLookupMachine = createLookupMachine<Lead>('leadDuplicates'
 export interface LeadsMachinesDeps {
   leadsApi: LeadsApi;
   customersApi: CustomersApi;
+  /** GET subdivision-options (src/api/proyectos/subdivision-options.ts). */
+  subdivisionOptions: () => Promise<SubdivisionOption[]>;
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
 }
@@ -138,7 +141,7 @@ export function createLeadsMachines(deps: LeadsMachinesDeps) {
     actors: { load: fromPromise(async () => (await deps.customersApi.staffOptions('')).data) },
   });
   const subdivisions = createLoadOnceMachine<SubdivisionOption[]>('leadSubdivisions', []).provide({
-    actors: { load: fromPromise(() => leadsApi.subdivisionOptions()) },
+    actors: { load: fromPromise(() => deps.subdivisionOptions()) },
   });
   const phoneDuplicates = duplicateLookupMachine.provide({
     actors: { search: fromPromise(({ input }) => leadsApi.duplicates({ phone: input.text })) },
@@ -159,6 +162,14 @@ export function createLeadsMachines(deps: LeadsMachinesDeps) {
 export type LeadsMachines = ReturnType<typeof createLeadsMachines>;
 
 /** Builds the api modules on the app's client (this module is loaded on demand with the screen). */
-export function createLeadsMachinesFor(client: ApiClient, deps: Omit<LeadsMachinesDeps, 'leadsApi' | 'customersApi'>) {
-  return createLeadsMachines({ ...deps, leadsApi: createLeadsApi(client), customersApi: createCustomersApi(client) });
+export function createLeadsMachinesFor(
+  client: ApiClient,
+  deps: Omit<LeadsMachinesDeps, 'leadsApi' | 'customersApi' | 'subdivisionOptions'>,
+) {
+  return createLeadsMachines({
+    ...deps,
+    leadsApi: createLeadsApi(client),
+    customersApi: createCustomersApi(client),
+    subdivisionOptions: createSubdivisionOptionsApi(client).list,
+  });
 }

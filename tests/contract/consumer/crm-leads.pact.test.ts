@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { createLeadsApi } from '../../../src/api/crm/leads';
+import { createSubdivisionOptionsApi } from '../../../src/api/proyectos/subdivision-options';
 import { LEAD_MESSAGES } from '../../../src/schemas/crm/leads';
 import { bearer, caught, httpPact, mockClient, withTextBody } from './pact-helpers';
 import { CRM_LEAD, STAFF_TOKEN, STATES } from '../states';
@@ -225,7 +226,7 @@ describe('Leads', () => {
       .withRequest('GET', '/api/subdivision-options', (b) => b.headers(bearer(STAFF_TOKEN)))
       .willRespondWith(200, (b) => b.jsonBody({ data: eachLike({ id: integer(1), name: like('Los Viñedos de Carabayllo') }) }))
       .executeTest(async (mock) => {
-        const options = await api(mock.url).subdivisionOptions();
+        const options = await createSubdivisionOptionsApi(mockClient(mock.url, STAFF_TOKEN)).list();
         expect(options.length).toBeGreaterThan(0);
       });
   });
