@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { QuotesQuery } from '../../../src/schemas/comercio/quotes';
 import type { DB } from '../../db/database';
+import { displayNameSql } from '../crm/customers.repository';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
 
 /** SQL of quotes (`quotes`). */
@@ -27,7 +28,7 @@ export function listQuoteIds(db: Kysely<DB>, filters: QuotesQuery, today: string
     const digits = text.replace(/\D/g, '');
     query = query.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(customers.name || coalesce(' ' || customers.surname, ''))`, 'like', pattern),
+        eb(displayNameSql, 'like', pattern),
         eb('customers.document_number', 'like', pattern),
         eb(sql<string>`lower(lots.code)`, 'like', pattern),
         ...(digits && /^cot/i.test(text.trim()) ? [eb('quotes.id', '=', Number(digits))] : []),

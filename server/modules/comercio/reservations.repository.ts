@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { LIVE_RESERVATION_STATUSES, type Reservation, type ReservationsQuery } from '../../../src/schemas/comercio/reservations';
 import type { DB, Instant } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
-import { displayName } from '../crm/customers.repository';
+import { displayName, displayNameSql } from '../crm/customers.repository';
 
 /** SQL of reservations (`reservations`). */
 
@@ -19,7 +19,7 @@ export async function listReservationIds(db: Kysely<DB>, filters: ReservationsQu
     const pattern = sql<string>`${likePattern(filters.q)} escape '\\'`;
     query = query.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(customers.name || coalesce(' ' || customers.surname, ''))`, 'like', pattern),
+        eb(displayNameSql, 'like', pattern),
         eb('customers.document_number', 'like', pattern),
         eb(sql<string>`lower(lots.code)`, 'like', pattern),
       ]),

@@ -19,7 +19,7 @@ import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
 import { isUniqueViolation } from '../../db/portable';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
-import { displayName } from '../crm/customers.repository';
+import { displayName, displayNameSql } from '../crm/customers.repository';
 import { concludeLeadsOfCustomer } from '../crm/leads.service';
 import { moveLot } from './lot-moves';
 
@@ -47,12 +47,7 @@ function listSaleIds(db: Kysely<DB>, filters: SalesQuery): Promise<Page<{ id: nu
             .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
             .select('sale_holders.sale_id')
             .whereRef('sale_holders.sale_id', '=', 'sales.id')
-            .where((w) =>
-              w.or([
-                w(sql<string>`lower(customers.name || coalesce(' ' || customers.surname, ''))`, 'like', pattern),
-                w('customers.document_number', 'like', pattern),
-              ]),
-            ),
+            .where((w) => w.or([w(displayNameSql, 'like', pattern), w('customers.document_number', 'like', pattern)])),
         ),
         ...(digits && /^v-?\d/i.test(text.trim()) ? [eb('sales.id', '=', Number(digits))] : []),
       ]),

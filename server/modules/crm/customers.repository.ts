@@ -12,8 +12,8 @@ export function displayName(row: { name: string; surname: string | null }): stri
   return row.surname ? `${row.name} ${row.surname}` : row.name;
 }
 
-/** The SQL of {@link displayName}, for search. */
-const displayNameSql = sql<string>`lower(customers.name || coalesce(' ' || customers.surname, ''))`;
+/** The SQL of {@link displayName}, lower-case, for search (any query joining `customers` under that name). */
+export const displayNameSql = sql<string>`lower(customers.name || coalesce(' ' || customers.surname, ''))`;
 
 /** One page of customer ids in order, and the total (see `customersQuerySchema`). */
 export async function listCustomerIds(db: Kysely<DB>, filters: CustomersQuery): Promise<Page<{ id: number }>> {

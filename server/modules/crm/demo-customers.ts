@@ -84,8 +84,8 @@ const STREETS = [
 /** Lima's districts where the demo buyers live (Carabayllo, Comas, Puente Piedra, Los Olivos, San Martín de Porres, Independencia). */
 const DISTRICTS = ['150106', '150110', '150125', '150117', '150135', '150112'];
 
-/** A fixed pseudo-random sequence (LCG, Numerical Recipes' constants) in [0, 1). */
-function sequence(seed: number): () => number {
+/** A fixed pseudo-random sequence (LCG, Numerical Recipes' constants) in [0, 1): the demo seed's, so every demo database is the same. */
+export function sequence(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock';
 import type { DB } from '../../db/database';
 import { LEAD_CHANNELS, type LeadActivityKind, type LeadChannel, type LeadStatus } from '../../../src/schemas/crm/leads';
 import { insertLead, insertLeadActivity, setLeadSubdivisions } from './leads.repository';
+import { sequence } from './demo-customers';
 
 /**
  * Demo leads of CRM → LEADS (issue "CRM and sales", demo seed: ~300 leads across channels and
@@ -36,14 +37,6 @@ const WEIGHTED_CHANNELS: readonly LeadChannel[] = [
   'TIKTOK',
   'INSTAGRAM',
 ];
-
-function sequence(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 /**
  * Inserts the demo leads and their activities (no change history: seed data).

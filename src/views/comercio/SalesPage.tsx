@@ -20,6 +20,7 @@ import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import type { SalesMachines, SalesTab } from '../../machines/comercio/sales.actors';
 import {
+  LIVE_RESERVATION_STATUSES,
   RESERVATION_STATUSES,
   RESERVATION_STATUS_LABELS,
   type Reservation,
@@ -269,7 +270,7 @@ function ReservationsList({ machines }: { machines: SalesMachines }) {
       text: 'Anular',
       icon: 'disable',
       intent: 'danger',
-      hidden: (r) => r.status !== 'PENDIENTE_PAGO' && r.status !== 'VIGENTE',
+      hidden: (r) => !LIVE_RESERVATION_STATUSES.includes(r.status),
       onClick: (r) => cancel.send({ type: 'reason.request', record: r }),
     },
   ];
