@@ -105,6 +105,24 @@ describe.each(dialects)('leads (%s)', (dialect) => {
     expect(unknown.json().errors.subdivision_ids).toContain(LEAD_MESSAGES.unknownSubdivision);
   });
 
+  it('answers malformed, oversized and out-of-range input with a Spanish 4xx, never a 500', async () => {
+    const { token } = await agent();
+    const long = await send('POST', '/api/leads', token, leadBody({ name: 'x'.repeat(151), notes: 'y'.repeat(1001) }));
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.name).toContain('Máximo 150 caracteres');
+    expect(long.json().errors.notes).toContain('Máximo 1000 caracteres');
+    const tooMany = await send('POST', '/api/leads', token, leadBody({ subdivision_ids: Array.from({ length: 21 }, (_, i) => i + 1) }));
+    expect(tooMany.json().errors.subdivision_ids).toContain('Máximo 20 lotizaciones');
+    expect((await send('POST', '/api/leads', token, leadBody({ extra: 1 }))).statusCode).toBe(422);
+    expect((await send('GET', '/api/leads/abc', token)).statusCode).toBeLessThan(500);
+    expect((await send('GET', '/api/leads?per_page=1000', token)).statusCode).toBe(422);
+    expect((await send('GET', '/api/leads/duplicates', token)).statusCode).toBe(422);
+    const lead = await create(token);
+    const future = await send('POST', `/api/leads/${lead.id}/activities`, token, { kind: 'LLAMADA', outcome: 'x'.repeat(1001) });
+    expect(future.statusCode).toBe(422);
+    expect((await send('POST', `/api/leads/${lead.id}/convert`, token, { customer_id: 'uno' })).statusCode).toBe(422);
+  });
+
   it('a supervisor assigns a lead: the agent is notified with a route to it', async () => {
     const boss = await supervisor();
     const { staff } = await agent();

@@ -197,6 +197,22 @@ describe.each(dialects)('quotes (%s)', (dialect) => {
     expect(withBadLogo.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
+  it('answers malformed and out-of-range input with a Spanish 422, never a 500', async () => {
+    const { token } = await seller();
+    const { lotId, customerId } = await lotAndCustomer();
+    const big = await send('POST', '/api/quotes', token, { lot_id: lotId, customer_id: customerId, discount_cents: 1e15, instalments: 0 });
+    expect(big.statusCode).toBe(422);
+    expect(big.json().errors.discount_cents).toContain('El monto supera el máximo permitido');
+    const days = await send('POST', '/api/quotes', token, { lot_id: lotId, customer_id: customerId, instalments: 0, valid_days: 31 });
+    expect(days.json().errors.valid_days).toContain('Entre 1 y 30 días');
+    expect(
+      (await send('POST', '/api/quotes', token, { lot_id: lotId, customer_id: customerId, instalments: 0, first_due_date: '2026-02-30' }))
+        .statusCode,
+    ).toBe(422);
+    expect((await send('POST', '/api/quotes/1/status', token, { status: 'VENCIDA' })).statusCode).toBe(422);
+    expect((await send('GET', '/api/quotes/abc/pdf', token)).statusCode).toBeLessThan(500);
+  });
+
   it('is for Comercial + Ventas only', async () => {
     const role = `Sin ventas ${dialect} ${++n}`;
     await createRole(db(), role, [MODULE.crm, SUBMODULE.leads]);

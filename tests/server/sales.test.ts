@@ -177,6 +177,37 @@ describe.each(dialects)('sales (%s)', (dialect) => {
     expect(await lotStatus(lot)).toBe('DISPONIBLE');
   });
 
+  it('answers malformed and out-of-range input with a Spanish 422, never a 500', async () => {
+    const { token } = await seller();
+    const lotId = await freshLot();
+    const buyer = await createCrmCustomer(db());
+    const holders = Array.from({ length: 7 }, (_, i) => ({
+      customer_id: i + 1,
+      role: i === 0 ? 'TITULAR' : 'COPROPIETARIO',
+      share_percent: '10',
+    }));
+    const seven = await send('POST', '/api/sales', token, { lot_id: lotId, holders, instalments: 0 });
+    expect(seven.statusCode).toBe(422);
+    expect(seven.json().errors.holders).toContain('Máximo 6 compradores');
+    const term = await send(
+      'POST',
+      '/api/sales',
+      token,
+      financed(lotId, [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }], { instalments: 361 }),
+    );
+    expect(term.json().errors.instalments).toContain('Entre 0 y 360 cuotas');
+    const share = await send('POST', '/api/sales', token, {
+      lot_id: lotId,
+      holders: [{ customer_id: buyer, role: 'TITULAR', share_percent: 'cien' }],
+      instalments: 0,
+    });
+    expect(share.statusCode).toBe(422);
+    expect((await send('POST', '/api/sales', token, { lot_id: 'uno', holders: [], instalments: 0 })).statusCode).toBe(422);
+    expect((await send('POST', '/api/sales/999999/annul', token, { reason: 'x'.repeat(501) })).statusCode).toBe(422);
+    expect((await send('GET', '/api/sales?per_page=1000', token)).statusCode).toBe(422);
+    expect(await lotStatus(lotId)).toBe('DISPONIBLE');
+  });
+
   it('50 sellers selling one lot at the same moment: exactly one wins, 49 get 409', async () => {
     const { token } = await seller();
     const lotId = await freshLot();
