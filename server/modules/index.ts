@@ -22,6 +22,7 @@ import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
 import { quotesRoutes } from './comercio/quotes.routes';
 import { salesRoutes } from './comercio/sales.routes';
+import { salesReportRoutes } from './comercio/sales-report.routes';
 import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
@@ -101,7 +102,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'comercio',
-    routes: [reservationsRoutes, quotesRoutes, salesRoutes],
+    routes: [reservationsRoutes, quotesRoutes, salesRoutes, salesReportRoutes],
     migrations: {
       '0016-comercio-reservations': reservationsMigration,
       '0018-comercio-quotes': quotesMigration,

@@ -40,6 +40,7 @@ const COMPANY = [MODULE.configuracion, SUBMODULE.empresas] as const;
 const HISTORY = [MODULE.historial] as const;
 const PROJECTS = [MODULE.proyectos, SUBMODULE.lotizaciones] as const;
 const SALES = [MODULE.comercial, SUBMODULE.ventas] as const;
+const SALES_REPORT = [MODULE.comercial, SUBMODULE.reporteVentas] as const;
 const CUSTOMERS = [MODULE.crm, SUBMODULE.clientes] as const;
 const LEADS = [MODULE.crm, SUBMODULE.leads] as const;
 
@@ -721,6 +722,26 @@ export const ROUTES: readonly MatrixRoute[] = [
     name: 'POST /api/sales/{id}/annul',
     permissions: SALES,
     request: async (db) => ({ method: 'POST', url: `/api/sales/${await freshSale(db)}/annul`, payload: { reason: 'Matriz' } }),
+  },
+  {
+    name: 'GET /api/sales/report',
+    permissions: SALES_REPORT,
+    request: async () => ({ method: 'GET', url: '/api/sales/report?from=2026-01-01&to=2026-03-31' }),
+  },
+  {
+    name: 'GET /api/sales/report/options',
+    permissions: SALES_REPORT,
+    request: async () => ({ method: 'GET', url: '/api/sales/report/options' }),
+  },
+  {
+    name: 'GET /api/sales/report.xlsx',
+    permissions: SALES_REPORT,
+    request: async () => ({ method: 'GET', url: '/api/sales/report.xlsx?from=2026-01-01&to=2026-03-31&channel=DIRECTO' }),
+  },
+  {
+    name: 'GET /api/sales/report.pdf',
+    permissions: SALES_REPORT,
+    request: async () => ({ method: 'GET', url: '/api/sales/report.pdf?from=2026-01-01&to=2026-03-31' }),
   },
   {
     name: 'GET /api/staff-options',

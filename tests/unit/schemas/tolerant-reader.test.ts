@@ -28,6 +28,7 @@ import * as customers from '../../../src/schemas/crm/customers';
 import * as reservations from '../../../src/schemas/comercio/reservations';
 import * as quotes from '../../../src/schemas/comercio/quotes';
 import * as sales from '../../../src/schemas/comercio/sales';
+import * as salesReport from '../../../src/schemas/comercio/sales-report';
 import * as leads from '../../../src/schemas/crm/leads';
 import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-options';
 import * as list from '../../../src/schemas/list';
@@ -48,6 +49,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   reservations,
   quotes,
   sales,
+  salesReport,
   list,
 };
 
@@ -326,6 +328,22 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   // Comercial
   salesPageSchema: { schema: sales.salesPageSchema as zc.$ZodType, example: { data: [sale], meta } },
   saleResponseSchema: { schema: sales.saleResponseSchema as zc.$ZodType, example: { data: sale } },
+  salesReportResponseSchema: {
+    schema: salesReport.salesReportResponseSchema as zc.$ZodType,
+    example: {
+      data: {
+        from: '2026-01-01',
+        to: '2026-03-31',
+        months: ['2026-01', '2026-02', '2026-03'],
+        totals: [{ currency: 'PEN', count: 1, total: 3_000_000 }],
+        by_month: [{ month: '2026-01', currency: 'PEN', count: 1, total: 3_000_000 }],
+      },
+    },
+  },
+  salesReportOptionsResponseSchema: {
+    schema: salesReport.salesReportOptionsResponseSchema as zc.$ZodType,
+    example: { data: { subdivisions: [{ id: 1, name: 'Los Viñedos' }], agents: [{ id: 1, name: 'Ana Quispe' }] } },
+  },
   quotesPageSchema: { schema: quotes.quotesPageSchema as zc.$ZodType, example: { data: [quote], meta } },
   quoteResponseSchema: { schema: quotes.quoteResponseSchema as zc.$ZodType, example: { data: quote } },
   reservationsPageSchema: { schema: reservations.reservationsPageSchema as zc.$ZodType, example: { data: [reservation], meta } },

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  salesReportOptionsResponseSchema,
+  salesReportQuerySchema,
+  salesReportResponseSchema,
+} from '../../../src/schemas/comercio/sales-report';
+import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { staffWith } from '../../auth/guard';
+import type { AppDeps } from '../../context';
+import { MAIN_BASE } from '../../platform/bases';
+import { salesReport, salesReportFile, salesReportOptions } from './sales-report.service';
+
+/** Who may read the sales report: 'Acceso módulo comercial' + 'Acceso submódulo reporte ventas'. */
+export const SALES_REPORT_ACCESS = staffWith(MODULE.comercial, SUBMODULE.reporteVentas);
+
+/**
+ * Comercial → Reporte de Ventas: GET /api/sales/report (figures), GET /api/sales/report/options
+ * (the filters' choices), GET /api/sales/report.xlsx and GET /api/sales/report.pdf (the same
+ * figures as files). Bad input (dates, a period over five years, an unknown channel) is a 422 in
+ * Spanish (src/schemas/comercio/sales-report.ts).
+ */
+export function salesReportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { access: SALES_REPORT_ACCESS };
+
+    app.get(
+      `${MAIN_BASE}/sales/report`,
+      { config, schema: { querystring: salesReportQuerySchema, response: { 200: salesReportResponseSchema } } },
+      async (request) => ({ data: await salesReport(deps, request.query) }),
+    );
+
+    app.get(`${MAIN_BASE}/sales/report/options`, { config, schema: { response: { 200: salesReportOptionsResponseSchema } } }, async () => ({
+      data: await salesReportOptions(deps),
+    }));
+
+    for (const format of ['xlsx', 'pdf'] as const)
+      app.get(
+        `${MAIN_BASE}/sales/report.${format}`,
+        { config, schema: { querystring: salesReportQuerySchema } },
+        async (request, reply) => {
+          const { fileName, mime, bytes } = await salesReportFile(deps, request.query, format);
+          return reply.type(mime).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+        },
+      );
+  };
+}
