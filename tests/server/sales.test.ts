@@ -4,6 +4,9 @@ import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 import { createCrmCustomer, createLot, createRole, createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { Temporal } from 'temporal-polyfill';
+import { planTerms } from '../../src/lib/comercio/quote-plan';
+import { planRows } from '../../src/lib/comercio/schedule-edit';
 
 /** Ventas: /api/sales and the 50-request race (issue "CRM and sales"). The test clock's today in Lima is 2026-03-02. */
 
@@ -134,6 +137,74 @@ describe.each(dialects)('sales (%s)', (dialect) => {
     const reservation = await db().selectFrom('reservations').select('status').where('lot_id', '=', lotId).executeTakeFirstOrThrow();
     expect(reservation.status).toBe('CONVERTIDA');
     expect(await lotStatus(lotId)).toBe('VENDIDO');
+  });
+
+  it('stores a schedule edited row by row when it keeps the plan: exact sums, increasing dates; otherwise 422 saying by how much it is off', async () => {
+    const { token } = await seller();
+    const lotId = await freshLot();
+    const buyer = await createCrmCustomer(db());
+    const holders = [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }];
+    // S/ 30 000.00, 20 % down in 2 parts, 3 interest-free instalments of S/ 8 000.00.
+    const terms = {
+      lot_id: lotId,
+      holders,
+      down_payment_percent: '20',
+      down_payment_parts: 2,
+      instalments: 3,
+      first_due_date: '2026-04-01',
+    };
+    const rows = [
+      { kind: 'INICIAL', number: 1, due_date: '2026-03-02', amount: 400_000 },
+      { kind: 'INICIAL', number: 2, due_date: '2026-03-20', amount: 200_000 },
+      { kind: 'CUOTA', number: 1, due_date: '2026-04-15', amount: 1_000_000 },
+      { kind: 'CUOTA', number: 2, due_date: '2026-05-15', amount: 700_000 },
+      { kind: 'CUOTA', number: 3, due_date: '2026-06-15', amount: 700_000 },
+    ];
+    const off = await send('POST', '/api/sales', token, {
+      ...terms,
+      schedule: rows.map((r, k) => (k === 4 ? { ...r, amount: 699_000 } : k === 3 ? { ...r, due_date: '2026-04-15' } : r)),
+    });
+    expect(off.statusCode).toBe(422);
+    expect(off.json().errors.schedule).toEqual([
+      'Cuota 2: debe vencer después de la anterior',
+      'La suma de las cuotas es menor en S/ 10.00 al total de S/ 24,000.00',
+    ]);
+    const notPlan = await send('POST', '/api/sales', token, { ...terms, schedule: rows.slice(0, 4) });
+    expect(notPlan.json().errors.schedule).toEqual(['El cronograma no corresponde al plan de pago: vuelva a calcularlo']);
+    expect(await lotStatus(lotId)).toBe('DISPONIBLE');
+
+    const res = await send('POST', '/api/sales', token, { ...terms, schedule: rows });
+    expect(res.statusCode, res.body).toBe(201);
+    const { data } = saleResponseSchema.parse(res.json());
+    expect(data.schedule.map((r) => [r.kind, r.number, r.due_date, r.amount, r.capital, r.interest])).toEqual(
+      rows.map((r) => [r.kind, r.number, r.due_date, r.amount, r.amount, 0]),
+    );
+    expect(data.balance).toBe(3_000_000);
+  });
+
+  it('an edited FRANCES instalment keeps its interest: the capital is amount − interest; an amount under it is refused', async () => {
+    const { token } = await seller();
+    const lotId = await freshLot();
+    const buyer = await createCrmCustomer(db());
+    const terms = financed(lotId, [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }], { instalments: 2 });
+    const result = planTerms({ down_payment_parts: 1, ...terms } as Parameters<typeof planTerms>[0], 3_000_000, Temporal.PlainDate.from('2026-03-02'));
+    if (!result.ok) throw new Error('plan');
+    const rows = planRows(result.plan).map((r) => ({ kind: r.kind, number: r.number, due_date: r.dueDate, amount: r.amountCents }));
+    const [first, second] = planRows(result.plan).filter((r) => r.kind === 'CUOTA');
+    // Move S/ 1 000.00 from the second instalment to the first.
+    const moved = rows.map((r) => (r.kind === 'CUOTA' ? { ...r, amount: r.amount + (r.number === 1 ? 100_000 : -100_000) } : r));
+    const tooLow = rows.map((r) => (r.kind === 'CUOTA' ? { ...r, amount: r.number === 1 ? 1 : r.amount + first!.amountCents - 1 } : r));
+    const refused = await send('POST', '/api/sales', token, { ...terms, schedule: tooLow });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.schedule[0]).toMatch(/^Cuota 1: el monto no cubre su interés \(S\/ /);
+    const res = await send('POST', '/api/sales', token, { ...terms, schedule: moved });
+    expect(res.statusCode, res.body).toBe(201);
+    const cuotas = saleResponseSchema.parse(res.json()).data.schedule.filter((r) => r.kind === 'CUOTA');
+    expect(cuotas.map((r) => [r.amount, r.interest, r.capital])).toEqual([
+      [first!.amountCents + 100_000, first!.interestCents, first!.amountCents + 100_000 - first!.interestCents],
+      [second!.amountCents - 100_000, second!.interestCents, second!.amountCents - 100_000 - second!.interestCents],
+    ]);
+    expect(cuotas.reduce((sum, r) => sum + r.capital, 0)).toBe(2_400_000);
   });
 
   it('refuses a lot held by another customer, a sold lot, shares not adding up, no titular, an unknown buyer', async () => {

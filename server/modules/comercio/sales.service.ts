@@ -11,6 +11,7 @@ import {
 } from '../../../src/schemas/comercio/sales';
 import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reservations';
 import { planTerms } from '../../../src/lib/comercio/quote-plan';
+import { applyScheduleEdits, planRows } from '../../../src/lib/comercio/schedule-edit';
 import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
@@ -124,7 +125,8 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
         .selectAll()
         .where('sale_id', 'in', [...ids])
         .orderBy('sale_id')
-        .orderBy('kind')
+        // The down payment's parts first, then the instalments.
+        .orderBy(sql`case when kind = 'INICIAL' then 0 else 1 end`)
         .orderBy('number')
         .execute()
     : [];
@@ -221,7 +223,8 @@ const saleRow = (db: Kysely<DB>, id: number) => db.selectFrom('sales').selectAll
 /**
  * Sells a lot (POST /api/sales). Checks the buyers, the guarantor and the reservation (given, or
  * the lot's live one when a buyer holds it: its amount is credited to the down payment; another
- * customer's is a 409), computes the plan (src/lib/comercio/quote-plan.ts), then in one
+ * customer's is a 409), computes the plan (src/lib/comercio/quote-plan.ts) and checks the schedule
+ * edited row by row when one is sent (src/lib/comercio/schedule-edit.ts: 422 on `schedule`), then in one
  * transaction: inserts the sale, its buyers and its schedule (the credit paid on the first
  * down-payment parts), moves the lot DISPONIBLE or SEPARADO → VENDIDO with a conditional update
  * (the loser of a race matches no row: 409 {@link SALE_MESSAGES}.lotUnavailable; the unique partial
@@ -267,6 +270,18 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
   if (!result.ok) throw validationError(Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, [message]])));
   const { plan } = result;
   if (credit > plan.downPaymentCents) throw validationError({ down_payment_cents: [SALE_MESSAGES.creditTooHigh] });
+  // The schedule to store: the plan's rows, or the ones edited in the stepper (same rows, exact sums).
+  let scheduleRows = planRows(plan);
+  if (body.schedule) {
+    const edited = applyScheduleEdits(
+      plan,
+      body.schedule.map((r) => ({ kind: r.kind, number: r.number, dueDate: r.due_date, amountCents: r.amount })),
+      Temporal.PlainDate.from(saleDate),
+      lot.currency,
+    );
+    if (!edited.ok) throw validationError({ schedule: edited.errors });
+    scheduleRows = edited.rows;
+  }
 
   const stamp = deps.clock.now().toISOString();
   let id: number;
@@ -327,34 +342,21 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
         .execute();
       // The schedule: the down payment's parts (the reservation's amount paid on the first ones), then the instalments.
       let left = credit;
-      const rows = [
-        ...plan.downPayment.map((p) => {
-          const paid = Math.min(left, p.amountCents);
-          left -= paid;
-          return {
-            sale_id: saleId,
-            kind: 'INICIAL',
-            number: p.number,
-            due_date: p.dueDate.toString(),
-            amount: p.amountCents,
-            capital: p.amountCents,
-            interest: 0,
-            paid,
-            status: paid === p.amountCents ? 'PAGADA' : paid > 0 ? 'PARCIAL' : 'PENDIENTE',
-          };
-        }),
-        ...plan.schedule.map((r) => ({
+      const rows = scheduleRows.map((r) => {
+        const paid = r.kind === 'INICIAL' ? Math.min(left, r.amountCents) : 0;
+        left -= paid;
+        return {
           sale_id: saleId,
-          kind: 'CUOTA',
+          kind: r.kind,
           number: r.number,
-          due_date: r.dueDate.toString(),
+          due_date: r.dueDate,
           amount: r.amountCents,
           capital: r.capitalCents,
           interest: r.interestCents,
-          paid: 0,
-          status: 'PENDIENTE',
-        })),
-      ];
+          paid,
+          status: paid === r.amountCents ? 'PAGADA' : paid > 0 ? 'PARCIAL' : 'PENDIENTE',
+        };
+      });
       for (let i = 0; i < rows.length; i += 200)
         await trx
           .insertInto('sale_instalments')

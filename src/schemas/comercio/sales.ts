@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paymentTermsFields, paymentTermsRules } from './terms';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 import { recordVersionSchema, versionInAnswerSchema } from '../versions';
+import { LIMITS } from '../limits';
 
 /**
  * Sales, ventas (Comercial; DOMAIN.md "Sales cycle" → Sale): GET/POST /api/sales, GET
@@ -70,10 +71,31 @@ export const saleHolderRequestSchema = z.strictObject({
 });
 
 /**
+ * One row of an edited schedule (POST /api/sales `schedule`): the plan's row by kind and number,
+ * with its due date and amount in céntimos as typed in the contract stepper. The rules between rows
+ * (the plan's rows, exact sums, increasing dates) are src/lib/comercio/schedule-edit.ts's.
+ */
+export const saleScheduleRowRequestSchema = z.strictObject({
+  kind: z.enum(INSTALMENT_KINDS, { error: 'Tipo de cuota no válido' }),
+  number: z.number().int().min(1).max(360),
+  due_date: z.iso.date({ error: 'Fecha inválida' }),
+  amount: z
+    .number({ error: 'Ingrese el monto' })
+    .int('El monto va en céntimos')
+    .min(1, 'El monto debe ser mayor que cero')
+    .max(LIMITS.maxCents),
+});
+export type SaleScheduleRowRequest = z.infer<typeof saleScheduleRowRequestSchema>;
+
+/** Most rows a schedule has: 12 down-payment parts + 360 instalments. */
+export const MAX_SCHEDULE_ROWS = 372;
+
+/**
  * POST /api/sales body: the lot, its buyers (1–6; one TITULAR; shares adding up to 100), an
  * optional guarantor (a customer who is no buyer), an optional live reservation of this lot by a
  * buyer (its amount is credited to the down payment), and the terms of src/lib/comercio/quote-plan.ts
- * (as POST /api/quotes). `sale_date` defaults to today (Lima).
+ * (as POST /api/quotes), optionally with the schedule edited row by row (`schedule`).
+ * `sale_date` defaults to today (Lima).
  */
 export const createSaleRequestSchema = z
   .strictObject({
@@ -84,6 +106,8 @@ export const createSaleRequestSchema = z
     quote_id: z.number().int().positive().nullable().optional(),
     sale_date: z.iso.date({ error: 'Fecha inválida' }).optional(),
     ...paymentTermsFields,
+    /** The schedule edited row by row; absent = the plan's own. */
+    schedule: z.array(saleScheduleRowRequestSchema).max(MAX_SCHEDULE_ROWS, 'El cronograma tiene demasiadas filas').optional(),
   })
   .superRefine((v, ctx) => {
     paymentTermsRules(v, ctx);
