@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { Temporal } from 'temporal-polyfill';
 import type { ApiError } from '../../api/client';
-import { parseMoneyInput } from '../../lib/money';
 import { planTerms, type QuotePlan } from '../../lib/comercio/quote-plan';
 import {
   createQuoteRequestSchema,
@@ -14,6 +13,7 @@ import { errorMessage, fieldErrorsFrom } from '../shared/api-errors';
 import { createLookupMachine } from '../shared/lookup.machine';
 import { placeholder } from '../shared/placeholder';
 import type { ReservationCustomer } from './reservation-form.machine';
+import { initialTermsValues, termsRequestFields, TERMS_REQUEST_FIELDS, type TermsValues } from './terms-form';
 
 /**
  * "Cotizar" (issue "CRM and sales"): the quote dialog of a lot on the staff maps. closed →
@@ -33,19 +33,10 @@ export interface QuoteLot {
   listPrice: number;
 }
 
-export type AmountKind = 'AMOUNT' | 'PERCENT';
+export type { AmountKind } from './terms-form';
 
-/** The form's values as typed. */
-export interface QuoteValues {
-  discountKind: AmountKind;
-  discountText: string;
-  downKind: AmountKind;
-  downText: string;
-  downParts: number;
-  instalments: number;
-  rateText: string;
-  method: CreateQuoteRequest['method'] & string;
-  firstDueDate: string;
+/** The form's values as typed: the terms and the validity. */
+export interface QuoteValues extends TermsValues {
   validDays: number;
 }
 
@@ -73,30 +64,7 @@ export type QuoteFormEvent =
   | { type: 'quote.downloadPdf' }
   | { type: 'quote.close' };
 
-/** The first day of next month: the usual first due date. */
-const nextMonthStart = (today: string) => Temporal.PlainDate.from(today).add({ months: 1 }).with({ day: 1 }).toString();
-
-const initialValues = (today: string): QuoteValues => ({
-  discountKind: 'PERCENT',
-  discountText: '',
-  downKind: 'PERCENT',
-  downText: '20',
-  downParts: 1,
-  instalments: 24,
-  rateText: '0',
-  method: 'SIN_INTERES',
-  firstDueDate: nextMonthStart(today),
-  validDays: QUOTE_VALID_DAYS.default,
-});
-
-/** A typed amount or percentage → the body's field pair; `null` text → neither. */
-function amountFields(kind: AmountKind, text: string, prefix: 'discount' | 'down_payment'): Record<string, unknown> | 'invalid' {
-  const trimmed = text.trim();
-  if (trimmed === '') return {};
-  if (kind === 'PERCENT') return { [`${prefix}_percent`]: trimmed.replace(',', '.') };
-  const cents = parseMoneyInput(trimmed);
-  return cents === null ? 'invalid' : { [`${prefix}_cents`]: cents };
-}
+const initialValues = (today: string): QuoteValues => ({ ...initialTermsValues(today), validDays: QUOTE_VALID_DAYS.default });
 
 /**
  * The form → the simulation (needs no customer) and, when everything holds, the POST body.
@@ -109,22 +77,13 @@ export function quoteBody(context: Pick<QuoteFormContext, 'lot' | 'customer' | '
   errors: Partial<Record<QuoteField, string>>;
 } {
   const v = context.values;
-  const errors: Partial<Record<QuoteField, string>> = {};
-  const discount = amountFields(v.discountKind, v.discountText, 'discount');
-  const down = amountFields(v.downKind, v.downText, 'down_payment');
-  if (discount === 'invalid') errors.discount_cents = 'Monto no válido (ej. 1500.00)';
-  if (down === 'invalid') errors.down_payment_cents = 'Monto no válido (ej. 5000.00)';
+  const terms = termsRequestFields(v);
+  const errors: Partial<Record<QuoteField, string>> = { ...terms.errors };
   // The customer is checked apart: the simulation runs before one is chosen.
   const parsed = createQuoteRequestSchema.safeParse({
     lot_id: context.lot?.id ?? 0,
     customer_id: context.customer?.id ?? 1,
-    ...(discount === 'invalid' ? {} : discount),
-    ...(down === 'invalid' ? {} : down),
-    down_payment_parts: v.downParts,
-    instalments: v.instalments,
-    monthly_rate_percent: v.rateText.trim().replace(',', '.') || '0',
-    method: v.method,
-    ...(v.instalments > 0 ? { first_due_date: v.firstDueDate || null } : {}),
+    ...terms.fields,
     valid_days: v.validDays,
   });
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as QuoteField] ??= issue.message;
@@ -158,17 +117,7 @@ export function createQuoteFormMachine(customerLookup: ReturnType<typeof createL
     actions: {
       showError: assign(({ event }) => {
         const error = (event as { error?: unknown }).error;
-        const { fields, rest } = fieldErrorsFrom(error, [
-          'customer_id',
-          'lot_id',
-          'discount_cents',
-          'discount_percent',
-          'down_payment_cents',
-          'down_payment_percent',
-          'instalments',
-          'monthly_rate_percent',
-          'first_due_date',
-        ] as const);
+        const { fields, rest } = fieldErrorsFrom(error, ['customer_id', 'lot_id', ...TERMS_REQUEST_FIELDS] as const);
         const hasFields = Object.keys(fields).length > 0;
         return { errors: fields, formError: hasFields ? (rest[0] ?? null) : errorMessage(error) };
       }),

@@ -5,16 +5,15 @@ import {
   Dialog,
   DialogBody,
   DialogFooter,
-  HTMLSelect,
   HTMLTable,
-  InputGroup,
   NumericInput,
   Tag,
 } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import type { AmountKind, QuoteFormMachine, QuoteValues } from '../../machines/comercio/quote-form.machine';
-import { QUOTE_METHODS, QUOTE_METHOD_LABELS, QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '../../schemas/comercio/quotes';
+import type { QuoteFormMachine, QuoteValues } from '../../machines/comercio/quote-form.machine';
+import { PaymentTermsFields } from './PaymentTermsFields';
+import { QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '../../schemas/comercio/quotes';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { FieldGroup } from '../shared/FieldGroup';
@@ -46,19 +45,6 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
   const change = (v: Partial<QuoteValues>) => actor.send({ type: 'quote.changed', values: v });
   const currency = lot?.currency ?? 'PEN';
   const money = (cents: number) => formatMoney(cents, currency);
-  const kindSelect = (id: string, label: string, value: AmountKind, onPick: (k: AmountKind) => void) => (
-    <HTMLSelect
-      aria-label={label}
-      id={id}
-      value={value}
-      disabled={busy}
-      onChange={(e) => onPick(e.target.value as AmountKind)}
-      options={[
-        { value: 'PERCENT', label: '%' },
-        { value: 'AMOUNT', label: currency === 'USD' ? 'US$' : 'S/' },
-      ]}
-    />
-  );
   return (
     <Dialog
       isOpen={open}
@@ -103,84 +89,14 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
                   </FieldGroup>
                   <p className={Classes.TEXT_MUTED}>Precio de lista: {lot ? money(lot.listPrice) : '—'}</p>
                   <div className="form-grid">
-                    <FieldGroup label="Descuento" labelFor="quote-discount" error={errors.discount_cents ?? errors.discount_percent}>
-                      <InputGroup
-                        id="quote-discount"
-                        inputMode="decimal"
-                        value={values.discountText}
-                        disabled={busy}
-                        onValueChange={(t) => change({ discountText: t })}
-                        rightElement={kindSelect('quote-discount-kind', 'Tipo de descuento', values.discountKind, (k) =>
-                          change({ discountKind: k }),
-                        )}
-                      />
-                    </FieldGroup>
-                    <FieldGroup
-                      label="Cuota inicial"
-                      labelFor="quote-down"
-                      error={errors.down_payment_cents ?? errors.down_payment_percent}
-                    >
-                      <InputGroup
-                        id="quote-down"
-                        inputMode="decimal"
-                        value={values.downText}
-                        disabled={busy}
-                        onValueChange={(t) => change({ downText: t })}
-                        rightElement={kindSelect('quote-down-kind', 'Tipo de cuota inicial', values.downKind, (k) =>
-                          change({ downKind: k }),
-                        )}
-                      />
-                    </FieldGroup>
-                    <FieldGroup label="Partes de la cuota inicial" labelFor="quote-down-parts" error={errors.down_payment_parts}>
-                      <NumericInput
-                        id="quote-down-parts"
-                        fill
-                        min={1}
-                        max={12}
-                        value={values.downParts}
-                        disabled={busy}
-                        onValueChange={(n) => change({ downParts: Number.isNaN(n) ? 1 : n })}
-                      />
-                    </FieldGroup>
-                    <FieldGroup label="Cuotas mensuales" labelFor="quote-instalments" error={errors.instalments} hint="0 = al contado">
-                      <NumericInput
-                        id="quote-instalments"
-                        fill
-                        min={0}
-                        max={360}
-                        value={values.instalments}
-                        disabled={busy}
-                        onValueChange={(n) => change({ instalments: Number.isNaN(n) ? 0 : n })}
-                      />
-                    </FieldGroup>
-                    <FieldGroup label="Tasa mensual (%)" labelFor="quote-rate" error={errors.monthly_rate_percent}>
-                      <InputGroup
-                        id="quote-rate"
-                        inputMode="decimal"
-                        value={values.rateText}
-                        disabled={busy}
-                        onValueChange={(t) => change({ rateText: t })}
-                      />
-                    </FieldGroup>
-                    <FieldGroup label="Método" labelFor="quote-method" error={errors.method}>
-                      <HTMLSelect
-                        id="quote-method"
-                        fill
-                        value={values.method}
-                        disabled={busy}
-                        onChange={(e) => change({ method: e.target.value as QuoteValues['method'] })}
-                        options={QUOTE_METHODS.map((m) => ({ value: m, label: QUOTE_METHOD_LABELS[m] }))}
-                      />
-                    </FieldGroup>
-                    <FieldGroup label="Primera cuota" labelFor="quote-first-due" error={errors.first_due_date}>
-                      <InputGroup
-                        id="quote-first-due"
-                        type="date"
-                        value={values.firstDueDate}
-                        disabled={busy || values.instalments === 0}
-                        onValueChange={(t) => change({ firstDueDate: t })}
-                      />
-                    </FieldGroup>
+                    <PaymentTermsFields
+                      idPrefix="quote"
+                      values={values}
+                      errors={errors}
+                      currency={currency}
+                      busy={busy}
+                      onChange={change}
+                    />
                     <FieldGroup label="Válida por (días)" labelFor="quote-valid-days" error={errors.valid_days}>
                       <NumericInput
                         id="quote-valid-days"
