@@ -46,6 +46,8 @@ export const SCREEN_MACHINE_MODULES = {
   leads: 'crm/leads.actors',
   /** Comercial → Ventas: the sales list, a sale's drawer with its schedule, "Anular". */
   sales: 'comercio/sales.actors',
+  /** Comercial → Reporte de Ventas: filters, figures, the monthly chart's data, the Excel and PDF exports. */
+  salesReport: 'comercio/sales-report.actors',
 } as const;
 
 export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
@@ -81,7 +83,7 @@ export const SCREENS = {
   mapaProyectos: { view: 'mapas/ProjectMapPage', component: 'ProjectMapScreen', machines: 'maps' },
   ventas: { view: 'comercio/SalesPage', component: 'SalesScreen', machines: 'sales' },
   ventasClientes: PLACEHOLDER,
-  reporteVentas: PLACEHOLDER,
+  reporteVentas: { view: 'comercio/SalesReportPage', component: 'SalesReportScreen', machines: 'salesReport' },
   contrato: PLACEHOLDER,
   misCompras: PLACEHOLDER,
   detalleCompra: PLACEHOLDER,

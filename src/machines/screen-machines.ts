@@ -58,6 +58,7 @@ type MapsModule = typeof import('./mapas/maps.actors');
 type CustomersModule = typeof import('./crm/customers.actors');
 type LeadsModule = typeof import('./crm/leads.actors');
 type SalesModule = typeof import('./comercio/sales.actors');
+type SalesReportModule = typeof import('./comercio/sales-report.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -70,6 +71,7 @@ export const SCREEN_MACHINES = {
   customers: machineModule('customers', (m: CustomersModule) => m.createCustomersMachinesFor),
   leads: machineModule('leads', (m: LeadsModule) => m.createLeadsMachinesFor),
   sales: machineModule('sales', (m: SalesModule) => m.createSalesMachinesFor),
+  salesReport: machineModule('salesReport', (m: SalesReportModule) => m.createSalesReportMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */

@@ -31,9 +31,6 @@ export interface SalesReportFileContext {
 /** "01/01/26 – 27/11/26". */
 const periodText = (report: SalesReport) => `${formatDate(report.from)} – ${formatDate(report.to)}`;
 
-/** File name stem of a report: `reporte-ventas_2026-01-01_2026-11-27`. */
-export const salesReportFileStem = (report: SalesReport) => `reporte-ventas_${report.from}_${report.to}`;
-
 /** The figures' columns, in both files. */
 const FIGURE_HEADERS = ['Moneda', 'Ventas', 'Total vendido', 'Área vendida (m²)', 'Precio promedio por m²'];
 

@@ -3,6 +3,8 @@ import { Temporal } from 'temporal-polyfill';
 import {
   DIRECT_CHANNEL,
   salesChannelLabel,
+  salesReportFileName,
+  type SalesReportFormat,
   type SalesFigures,
   type SalesReport,
   type SalesReportOptions,
@@ -11,7 +13,7 @@ import {
 import type { CurrencyCode } from '../../../src/lib/money';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
-import { renderSalesReportPdf, renderSalesReportXlsx, salesReportFileStem } from './sales-report-files';
+import { renderSalesReportPdf, renderSalesReportXlsx } from './sales-report-files';
 
 /**
  * Comercial → Reporte de Ventas (docs/decisions.md "Sales report"): the figures of the sales of a
@@ -215,7 +217,7 @@ export async function salesReportOptions(deps: Pick<AppDeps, 'db'>): Promise<Sal
 export async function salesReportFile(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   query: SalesReportQuery,
-  format: 'xlsx' | 'pdf',
+  format: SalesReportFormat,
 ): Promise<{ fileName: string; mime: string; bytes: Buffer }> {
   const report = await salesReport(deps, query);
   const company = await deps.db.selectFrom('companies').select('business_name').orderBy('id').executeTakeFirst();
@@ -230,12 +232,12 @@ export async function salesReportFile(
   }
   if (query.channel !== undefined) filters.push(`Canal: ${salesChannelLabel(query.channel)}`);
   const context = { companyName: company?.business_name ?? '', filters, issuedAt: deps.clock.now().toISOString() };
-  const stem = salesReportFileStem(report);
+  const fileName = salesReportFileName(report, format);
   return format === 'xlsx'
     ? {
-        fileName: `${stem}.xlsx`,
+        fileName,
         mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         bytes: await renderSalesReportXlsx(report, context),
       }
-    : { fileName: `${stem}.pdf`, mime: 'application/pdf', bytes: await renderSalesReportPdf(report, context) };
+    : { fileName, mime: 'application/pdf', bytes: await renderSalesReportPdf(report, context) };
 }

@@ -38,6 +38,13 @@ export function salesMonthLabel(month: string): string {
   return match && name ? `${name} ${match[1]}` : month;
 }
 
+/** The exports' formats: GET /api/sales/report.xlsx and GET /api/sales/report.pdf. */
+export type SalesReportFormat = 'xlsx' | 'pdf';
+
+/** The name of an export, the same on the server's Content-Disposition and the browser's download: `reporte-ventas_2026-01-01_2026-11-27.xlsx`. */
+export const salesReportFileName = (period: { from: string; to: string }, format: SalesReportFormat) =>
+  `reporte-ventas_${period.from}_${period.to}.${format}`;
+
 /** Longest period one report may cover, in years (bounds the work of one request). */
 export const SALES_REPORT_MAX_YEARS = 5;
 
@@ -72,6 +79,8 @@ export const salesReportQuerySchema = z
     channel: z.enum(SALES_REPORT_CHANNELS, { error: SALES_REPORT_MESSAGES.channel }).optional(),
   })
   .superRefine((v, ctx) => {
+    // zod runs this after a field's format failed too: compare only two well-formed dates.
+    if (![v.from, v.to].every((d) => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d))) return;
     if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: SALES_REPORT_MESSAGES.order });
     else if (v.to >= plusYears(v.from, SALES_REPORT_MAX_YEARS))
       ctx.addIssue({ code: 'custom', path: ['to'], message: SALES_REPORT_MESSAGES.tooLong });
