@@ -65,6 +65,12 @@ export const STATES = {
   quoteExists: 'a quote of a lot for a CRM customer exists',
   /** As customerAndLotsExist, plus sale 1: lot 1 (now VENDIDO) to CRM_CUSTOMER, cash, REGISTRADA, version 1, by STAFF. */
   saleExists: 'a sale of a lot to a CRM customer exists',
+  /**
+   * As saleExists, but the sale is dated 2026-03-15 (Lima), so a report of 2026 holds it: one PEN
+   * sale of lot 1 by STAFF, channel DIRECTO (CRM_CUSTOMER has no concluded lead). STAFF holds
+   * 'Acceso submódulo reporte ventas' (Administrador).
+   */
+  saleOfMarch2026Exists: 'a sale of a lot dated 2026-03-15 exists',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */

@@ -278,7 +278,7 @@ function FiguresTable({
               <th>{head}</th>
               <th className="num">Ventas</th>
               <th className="num">Total vendido</th>
-              <th className="num">Área</th>
+              <th className="num sales-report-area">Área</th>
               <th className="num">Precio por m²</th>
             </tr>
           </thead>
@@ -288,7 +288,7 @@ function FiguresTable({
                 <td>{label}</td>
                 <td className="num">{figures.count}</td>
                 <td className="num">{money(figures, figures.total)}</td>
-                <td className="num">{formatArea(figures.area_m2)}</td>
+                <td className="num sales-report-area">{formatArea(figures.area_m2)}</td>
                 <td className="num">{figures.price_per_m2 === null ? '—' : money(figures, figures.price_per_m2)}</td>
               </tr>
             ))}

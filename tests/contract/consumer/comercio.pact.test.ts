@@ -7,6 +7,8 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { createReservationsApi } from '../../../src/api/comercio/reservations';
 import { createQuotesApi } from '../../../src/api/comercio/quotes';
 import { createSalesApi } from '../../../src/api/comercio/sales';
+import { createSalesReportApi } from '../../../src/api/comercio/sales-report';
+import { SALES_REPORT_MESSAGES } from '../../../src/schemas/comercio/sales-report';
 import { RESERVATION_MESSAGES } from '../../../src/schemas/comercio/reservations';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { CRM_CUSTOMER, STAFF_TOKEN, STATES } from '../states';
@@ -294,6 +296,98 @@ describe('Ventas', () => {
       .executeTest(async (mock) => {
         const annulled = await salesApi(mock.url).annul(1, { reason: 'Desistimiento del cliente', version: 1 });
         expect(annulled.status).toBe('ANULADA');
+      });
+  });
+});
+
+const reportApi = (url: string) => createSalesReportApi(mockClient(url, STAFF_TOKEN));
+/** The figures of a group of sales as the report answers them (céntimos, m², céntimos per m²). */
+const figures = {
+  currency: like('PEN'),
+  count: integer(1),
+  total: integer(3_000_000),
+  area_m2: like(120),
+  price_per_m2: integer(25_000),
+};
+
+describe('Reporte de ventas', () => {
+  it('reads the sales of a period by month, subdivision, agent and channel', async () => {
+    const query = { from: '2026-01-01', to: '2026-12-31', channel: 'DIRECTO' as const };
+    await pact
+      .addInteraction()
+      .given(STATES.saleOfMarch2026Exists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the sales report of 2026, direct sales only')
+      .withRequest('GET', '/api/sales/report', (b) => b.headers(bearer(STAFF_TOKEN)).query(query))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            from: like('2026-01-01'),
+            to: like('2026-12-31'),
+            months: eachLike(regex(/^\d{4}-\d{2}$/, '2026-01')),
+            totals: eachLike(figures),
+            by_month: eachLike({ month: regex(/^\d{4}-\d{2}$/, '2026-03'), ...figures }),
+            by_subdivision: eachLike({ id: integer(1), name: like('Lotización de prueba'), ...figures }),
+            by_agent: eachLike({ id: integer(1), name: like('Staff Contrato'), ...figures }),
+            by_channel: eachLike({ channel: like('DIRECTO'), ...figures }),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const report = await reportApi(mock.url).report(query);
+        expect(report.totals[0]?.count).toBe(1);
+        expect(report.by_month[0]?.month).toBe('2026-03');
+      });
+  });
+
+  it('refuses a period that ends before it starts (422 on `to`)', async () => {
+    const query = { from: '2026-12-31', to: '2026-01-01' };
+    await pact
+      .addInteraction()
+      .given(STATES.saleOfMarch2026Exists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for a sales report whose period ends before it starts')
+      .withRequest('GET', '/api/sales/report', (b) => b.headers(bearer(STAFF_TOKEN)).query(query))
+      .willRespondWith(422, (b) =>
+        b.jsonBody({ message: like('Los datos enviados no son válidos'), errors: { to: eachLike(like(SALES_REPORT_MESSAGES.order)) } }),
+      )
+      .executeTest(async (mock) => {
+        const error = await caught(reportApi(mock.url).report(query));
+        expect(error.status).toBe(422);
+        expect(error.issues['to']).toEqual([SALES_REPORT_MESSAGES.order]);
+      });
+  });
+
+  it('reads the choices of the filters', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.saleOfMarch2026Exists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the sales report filter options')
+      .withRequest('GET', '/api/sales/report/options', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            subdivisions: eachLike({ id: integer(1), name: like('Lotización de prueba') }),
+            agents: eachLike({ id: integer(1), name: like('Staff Contrato') }),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const options = await reportApi(mock.url).options();
+        expect(options.subdivisions.length).toBeGreaterThan(0);
+        expect(options.agents.length).toBeGreaterThan(0);
+      });
+  });
+
+  it('downloads the report as an Excel workbook', async () => {
+    const query = { from: '2026-01-01', to: '2026-12-31' };
+    await pact
+      .addInteraction()
+      .given(STATES.saleOfMarch2026Exists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the sales report of 2026 as Excel')
+      .withRequest('GET', '/api/sales/report.xlsx', (b) => b.headers(bearer(STAFF_TOKEN)).query(query))
+      .willRespondWith(200, (b) => b.headers({ 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }))
+      .executeTest(async (mock) => {
+        const blob = await reportApi(mock.url).file(query, 'xlsx');
+        expect(blob).toBeInstanceOf(Blob);
       });
   });
 });

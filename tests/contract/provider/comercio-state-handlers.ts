@@ -53,6 +53,22 @@ export function comercioStateHandlers(d: ComercioStateDeps): Record<string, (par
         },
       );
     },
+    [STATES.saleOfMarch2026Exists]: async (params) => {
+      const staff = await customerAndLots(params);
+      await createSale(
+        { db: d.db(), clock: systemClock },
+        { ...systemAuditContext(systemClock), actor: { userType: 'COLLABORATOR', accountId: staff.accountId } },
+        {
+          lot_id: 1,
+          holders: [{ customer_id: 1, role: 'TITULAR', share_percent: '100' }],
+          sale_date: '2026-03-15',
+          down_payment_parts: 1,
+          instalments: 0,
+          monthly_rate_percent: '0',
+          method: 'SIN_INTERES',
+        },
+      );
+    },
     [STATES.quoteExists]: async (params) => {
       const staff = await customerAndLots(params);
       await createQuote(
