@@ -121,3 +121,11 @@ export function pageTitle(title: string): string {
 export function resetPasswordPath(token: string, type: 'collaborator' | 'customer'): string {
   return `/auth/reset_password/${encodeURIComponent(token)}/${type}`;
 }
+
+/**
+ * The contract stepper's address (/COMERCIO/Contrato/{id_sale}): `nuevo?lote={lotId}` to sell a
+ * lot, a sale's id to read it back (docs/decisions.md "Sales" → "Contract stepper").
+ */
+export function contractPath(sale: number | 'nuevo', lotId?: number): string {
+  return sale === 'nuevo' ? `/COMERCIO/Contrato/nuevo?lote=${lotId ?? ''}` : `/COMERCIO/Contrato/${sale}`;
+}

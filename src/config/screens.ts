@@ -46,6 +46,8 @@ export const SCREEN_MACHINE_MODULES = {
   leads: 'crm/leads.actors',
   /** Comercial → Ventas: the sales list, a sale's drawer with its schedule, "Anular". */
   sales: 'comercio/sales.actors',
+  /** Comercial → Contrato: the stepper of a new sale, a registered sale read back. */
+  contract: 'comercio/contract.actors',
   /** Comercial → Reporte de Ventas: filters, figures, the monthly chart's data, the Excel and PDF exports. */
   salesReport: 'comercio/sales-report.actors',
 } as const;
@@ -84,7 +86,7 @@ export const SCREENS = {
   ventas: { view: 'comercio/SalesPage', component: 'SalesScreen', machines: 'sales' },
   ventasClientes: PLACEHOLDER,
   reporteVentas: { view: 'comercio/SalesReportPage', component: 'SalesReportScreen', machines: 'salesReport' },
-  contrato: PLACEHOLDER,
+  contrato: { view: 'comercio/ContractPage', component: 'ContractScreen', machines: 'contract' },
   misCompras: PLACEHOLDER,
   detalleCompra: PLACEHOLDER,
   mapSalesCustomer: { view: 'mapas/CustomerMapPage', component: 'CustomerMapScreen', machines: 'maps' },

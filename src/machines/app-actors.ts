@@ -146,7 +146,7 @@ export function createAppActors({
     return apiClient;
   };
   const reportApiError = (error: ApiError) => session.send({ type: 'session.apiError', error });
-  const screens = createScreenMachines(screenClient, { sessionApi, reportApiError, toaster });
+  const screens = createScreenMachines(screenClient, { sessionApi, reportApiError, toaster, navigate });
 
   return { session, machines: { ...screens, loginForm, customerAccess, resetRequest, newPassword, shell } };
 }

@@ -23,6 +23,8 @@ export interface ScreenMachineDeps {
   toaster: AppToaster;
   /** Session calls some screens repeat (Usuarios: the locals of the form, docs/product.md §7 call 9). */
   sessionApi: SessionApi;
+  /** Goes to an address of the app (the contract stepper shows a registered sale at its own). */
+  navigate: (to: string) => void;
 }
 
 /** The provided machines of one module. */
@@ -58,6 +60,7 @@ type MapsModule = typeof import('./mapas/maps.actors');
 type CustomersModule = typeof import('./crm/customers.actors');
 type LeadsModule = typeof import('./crm/leads.actors');
 type SalesModule = typeof import('./comercio/sales.actors');
+type ContractModule = typeof import('./comercio/contract.actors');
 type SalesReportModule = typeof import('./comercio/sales-report.actors');
 
 /** Every machine module of the screen table with its factory. */
@@ -71,6 +74,7 @@ export const SCREEN_MACHINES = {
   customers: machineModule('customers', (m: CustomersModule) => m.createCustomersMachinesFor),
   leads: machineModule('leads', (m: LeadsModule) => m.createLeadsMachinesFor),
   sales: machineModule('sales', (m: SalesModule) => m.createSalesMachinesFor),
+  contract: machineModule('contract', (m: ContractModule) => m.createContractMachinesFor),
   salesReport: machineModule('salesReport', (m: SalesReportModule) => m.createSalesReportMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 

@@ -17,6 +17,7 @@ export function PaymentTermsFields({
   currency,
   busy,
   onChange,
+  part = 'all',
 }: {
   /** Prefix of the inputs' ids ("quote" → "quote-discount"). */
   idPrefix: string;
@@ -25,6 +26,8 @@ export function PaymentTermsFields({
   currency: 'PEN' | 'USD';
   busy: boolean;
   onChange: (values: Partial<TermsValues>) => void;
+  /** Which fields: all, only the discount (the stepper's "Lote y precio"), or all but the discount ("Plan de pago"). */
+  part?: 'all' | 'discount' | 'payment';
 }) {
   const id = (name: string) => `${idPrefix}-${name}`;
   const kindSelect = (name: string, label: string, value: AmountKind, onPick: (k: AmountKind) => void) => (
@@ -40,18 +43,22 @@ export function PaymentTermsFields({
       ]}
     />
   );
+  const discount = (
+    <FieldGroup label="Descuento" labelFor={id('discount')} error={errors.discount_cents ?? errors.discount_percent}>
+      <InputGroup
+        id={id('discount')}
+        inputMode="decimal"
+        value={values.discountText}
+        disabled={busy}
+        onValueChange={(t) => onChange({ discountText: t })}
+        rightElement={kindSelect('discount-kind', 'Tipo de descuento', values.discountKind, (k) => onChange({ discountKind: k }))}
+      />
+    </FieldGroup>
+  );
+  if (part === 'discount') return discount;
   return (
     <>
-      <FieldGroup label="Descuento" labelFor={id('discount')} error={errors.discount_cents ?? errors.discount_percent}>
-        <InputGroup
-          id={id('discount')}
-          inputMode="decimal"
-          value={values.discountText}
-          disabled={busy}
-          onValueChange={(t) => onChange({ discountText: t })}
-          rightElement={kindSelect('discount-kind', 'Tipo de descuento', values.discountKind, (k) => onChange({ discountKind: k }))}
-        />
-      </FieldGroup>
+      {part === 'all' ? discount : null}
       <FieldGroup label="Cuota inicial" labelFor={id('down')} error={errors.down_payment_cents ?? errors.down_payment_percent}>
         <InputGroup
           id={id('down')}

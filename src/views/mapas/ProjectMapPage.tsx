@@ -18,6 +18,7 @@ import type { ReservationFormMachine } from '../../machines/comercio/reservation
 import type { QuoteFormMachine } from '../../machines/comercio/quote-form.machine';
 import { ReservationDialog } from '../comercio/ReservationDialog';
 import { QuoteDialog } from '../comercio/QuoteDialog';
+import { contractPath } from '../../config/paths';
 
 /** Who may change a lot's status (the server's PROJECTS_ACCESS on POST lots/{id}/status). */
 const CHANGE_STATUS = [MODULE.proyectos, SUBMODULE.lotizaciones];
@@ -159,6 +160,14 @@ function ProjectLotPanel({
                 lot.id !== null &&
                 reservation.send({ type: 'reserve.open', lot: { id: lot.id, code: lot.code, currency: subdivision.currency } })
               }
+            />
+          ) : null}
+          {canReserve && (lot.status === 'DISPONIBLE' || lot.status === 'SEPARADO') && lot.id !== null ? (
+            <Button
+              intent="primary"
+              icon="shopping-cart"
+              text="Vender"
+              onClick={() => lot.id !== null && navigate(contractPath('nuevo', lot.id))}
             />
           ) : null}
           <Button

@@ -15,6 +15,7 @@ import type { MapsMachines } from '../../machines/mapas/maps.actors';
 import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
 import { MapFilters, PanelSpinner, SimpleLotPanel, useSelectedLot } from './map-parts';
 import { MapPageHeader } from './map-skeleton';
+import { contractPath } from '../../config/paths';
 
 /**
  * The scaffolding every map screen repeats (src/views/mapas/*Page.tsx): the routed screen that
@@ -133,8 +134,9 @@ export function SalesLotPanel({
 export const SELL_PERMISSIONS = [MODULE.comercial, SUBMODULE.ventas];
 
 /**
- * "Cotizar" (a lot Disponible or Separado) and "Separar" (Disponible) for staff holding Comercial +
- * Ventas, on the sales and heat maps as on Mapa del proyecto; the dialogs are the page machine's.
+ * "Cotizar" (a lot Disponible or Separado), "Separar" (Disponible) and "Vender" (Disponible or
+ * Separado: the contract stepper) for staff holding Comercial + Ventas, on the sales and heat maps as
+ * on Mapa del proyecto; the dialogs are the page machine's.
  */
 export function LotSellActions({
   actor,
@@ -145,7 +147,7 @@ export function LotSellActions({
   reservation: ActorRefFrom<ReservationFormMachine>;
   quote: ActorRefFrom<QuoteFormMachine>;
 }) {
-  const { today } = useServices();
+  const { today, navigate } = useServices();
   const permissions = useSession(selectPermissions);
   const lot = useSelectedLot(actor);
   const currency = useSelector(actor, (s) => s.context.subdivision?.currency ?? 'PEN');
@@ -169,6 +171,9 @@ export function LotSellActions({
           text="Separar"
           onClick={() => reservation.send({ type: 'reserve.open', lot: { id, code: lot.code, currency } })}
         />
+      ) : null}
+      {(lot.status === 'DISPONIBLE' || lot.status === 'SEPARADO') && lot.list_price !== null ? (
+        <Button intent="primary" icon="shopping-cart" text="Vender" onClick={() => navigate(contractPath('nuevo', id))} />
       ) : null}
     </div>
   );

@@ -47,6 +47,7 @@ describe('screen table', () => {
           reportApiError: () => {},
           toaster: { show: () => '' } as never,
           sessionApi: {} as never,
+          navigate: () => {},
         }),
       ).not.toThrow(/is not a function/);
     },
