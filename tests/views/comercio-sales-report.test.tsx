@@ -138,6 +138,8 @@ describe('SalesReportPage', () => {
     await user.type(to, '2025-11-30');
     expect(await screen.findByText(SALES_REPORT_MESSAGES.order)).toBeTruthy();
     expect(to.getAttribute('aria-invalid')).toBe('true');
+    // The last figures stay, said to be the previous period's.
+    expect(screen.getByText(/Corrija el período para actualizar el reporte/)).toBeTruthy();
     expect(vi.mocked(api.report).mock.calls.length).toBe(calls);
     expect(screen.getByRole('button', { name: 'Exportar Excel' })).toHaveProperty('disabled', true);
   });

@@ -163,7 +163,12 @@ export function SalesReportPage({ machines, dark }: { machines: SalesReportMachi
       {report === null && loading ? <Spinner aria-label="Cargando el reporte" className="sales-report-spinner" /> : null}
 
       {report ? (
-        <>
+        <div className={invalid ? 'sales-report-body sales-report-stale' : 'sales-report-body'}>
+          {invalid ? (
+            <Callout intent="warning" className="sales-report-callout">
+              Corrija el período para actualizar el reporte; se muestran las cifras del período anterior.
+            </Callout>
+          ) : null}
           <p className="sales-report-period bp6-text-muted">
             {formatDate(report.from)} – {formatDate(report.to)} · ventas anuladas no incluidas
           </p>
@@ -248,7 +253,7 @@ export function SalesReportPage({ machines, dark }: { machines: SalesReportMachi
               </div>
             </>
           )}
-        </>
+        </div>
       ) : null}
     </section>
   );
