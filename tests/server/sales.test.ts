@@ -187,7 +187,11 @@ describe.each(dialects)('sales (%s)', (dialect) => {
     const lotId = await freshLot();
     const buyer = await createCrmCustomer(db());
     const terms = financed(lotId, [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }], { instalments: 2 });
-    const result = planTerms({ down_payment_parts: 1, ...terms } as Parameters<typeof planTerms>[0], 3_000_000, Temporal.PlainDate.from('2026-03-02'));
+    const result = planTerms(
+      { down_payment_parts: 1, ...terms } as Parameters<typeof planTerms>[0],
+      3_000_000,
+      Temporal.PlainDate.from('2026-03-02'),
+    );
     if (!result.ok) throw new Error('plan');
     const rows = planRows(result.plan).map((r) => ({ kind: r.kind, number: r.number, due_date: r.dueDate, amount: r.amountCents }));
     const [first, second] = planRows(result.plan).filter((r) => r.kind === 'CUOTA');

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  NumericInput,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, NumericInput, Tag } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { QuoteFormMachine, QuoteValues } from '../../machines/comercio/quote-form.machine';

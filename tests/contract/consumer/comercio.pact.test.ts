@@ -268,6 +268,75 @@ describe('Ventas', () => {
       });
   });
 
+  it('sells a lot with its schedule edited row by row in the contract stepper (201)', async () => {
+    const body = {
+      lot_id: 1,
+      holders: [{ customer_id: 1, role: 'TITULAR' as const, share_percent: '100' }],
+      down_payment_percent: '20',
+      instalments: 2,
+      method: 'SIN_INTERES' as const,
+      first_due_date: '2030-02-01',
+      schedule: [
+        { kind: 'INICIAL' as const, number: 1, due_date: '2030-01-15', amount: 600_000 },
+        { kind: 'CUOTA' as const, number: 1, due_date: '2030-02-01', amount: 1_300_000 },
+        { kind: 'CUOTA' as const, number: 2, due_date: '2030-03-15', amount: 1_100_000 },
+      ],
+    };
+    await pact
+      .addInteraction()
+      .given(STATES.customerAndLotsExist, { token: STAFF_TOKEN })
+      .uponReceiving('a request to sell a lot with an edited schedule')
+      .withRequest('POST', '/api/sales', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          data: {
+            ...sale({ status: 'REGISTRADA', type: 'FINANCIADO', financed: 2_400_000 }),
+            instalments: integer(2),
+            method: like('SIN_INTERES'),
+            schedule: [
+              { kind: 'INICIAL', number: 1, due_date: '2030-01-15', amount: 600_000 },
+              { kind: 'CUOTA', number: 1, due_date: '2030-02-01', amount: 1_300_000 },
+              { kind: 'CUOTA', number: 2, due_date: '2030-03-15', amount: 1_100_000 },
+            ],
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const created = await salesApi(mock.url).create(body);
+        expect(created.schedule.map((r) => r.amount)).toEqual([600_000, 1_300_000, 1_100_000]);
+      });
+  });
+
+  it('refuses an edited schedule whose instalments do not add up (422 on `schedule`, saying by how much)', async () => {
+    const body = {
+      lot_id: 1,
+      holders: [{ customer_id: 1, role: 'TITULAR' as const, share_percent: '100' }],
+      down_payment_percent: '20',
+      instalments: 2,
+      method: 'SIN_INTERES' as const,
+      first_due_date: '2030-02-01',
+      schedule: [
+        { kind: 'INICIAL' as const, number: 1, due_date: '2030-01-15', amount: 600_000 },
+        { kind: 'CUOTA' as const, number: 1, due_date: '2030-02-01', amount: 1_300_000 },
+        { kind: 'CUOTA' as const, number: 2, due_date: '2030-03-01', amount: 1_000_000 },
+      ],
+    };
+    const message = 'La suma de las cuotas es menor en S/ 1,000.00 al total de S/ 24,000.00';
+    await pact
+      .addInteraction()
+      .given(STATES.customerAndLotsExist, { token: STAFF_TOKEN })
+      .uponReceiving('a request to sell a lot with an edited schedule that does not add up')
+      .withRequest('POST', '/api/sales', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(422, (b) =>
+        b.jsonBody({ message: like('Los datos enviados no son válidos'), errors: { schedule: eachLike(like(message)) } }),
+      )
+      .executeTest(async (mock) => {
+        const error = await caught(salesApi(mock.url).create(body));
+        expect(error.status).toBe(422);
+        expect(error.issues['schedule']).toEqual([message]);
+      });
+  });
+
   it('refuses to sell a lot already sold (409)', async () => {
     const body = { lot_id: 1, holders: [{ customer_id: 1, role: 'TITULAR' as const, share_percent: '100' }], instalments: 0 };
     await pact
