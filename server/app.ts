@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { refuseControlCharacters } from '../src/schemas/common';
 import { ACCOUNT_LIMIT_WINDOW_MINUTES, isProduction, type AppConfig } from './config';
-import { MINUTE_MS, systemClock, type Clock } from './clock';
+import { MINUTE_MS, systemClock, type Clock, type ShiftedClock } from './clock';
 import type { AppDeps } from './context';
 import type { DB } from './db/database';
 import { errorHandler, HttpError, installSpanishZodMessages } from './errors';
@@ -23,6 +23,7 @@ import { registerRateLimit } from './rate-limit';
 import { registerWebApp } from './web-app';
 import { LOGIN_ACCOUNT_CEILING_FACTOR } from './auth/auth.service';
 import { devOutboxRoutes } from './platform/dev-outbox.routes';
+import { devClockRoutes } from './platform/dev-clock.routes';
 import { createPusherBroadcaster, loopbackTarget, type Broadcaster } from './realtime/broadcaster';
 import { ChannelHub } from './realtime/hub';
 import { createOpaqueIds } from './ids';
@@ -146,7 +147,7 @@ async function registerOverloadGuard(app: FastifyInstance, overload: AppConfig['
  * Builds the API server (docs/architecture.md "The server") without listening, so tests use
  * `app.inject`. Routes: docs/product.md §7 rows 1–15, POST /api/notifications, GET /api/health, the realtime
  * service (WebSocket /app/:key, POST /broadcasting/auth, POST /apps/:appId/events), GET /dev/outbox
- * (not in production), static files and the SPA fallback.
+ * (not in production), POST /dev/clock (NODE_ENV=test with a movable clock), static files and the SPA fallback.
  * @returns a ready Fastify instance; close it with `app.close()` (waits for pending broadcasts and
  *   closes the WebSockets; the database stays open).
  */
@@ -284,6 +285,8 @@ export async function createApp({
   }
   await app.register(realtimeRoutes(deps, new ChannelHub()));
   if (!isProduction(config)) await app.register(devOutboxRoutes(deps));
+  // A clock tests may move (main.ts gives one under NODE_ENV=test): POST /dev/clock.
+  if (config.nodeEnv === 'test' && 'advance' in clock) await app.register(devClockRoutes(deps, clock as ShiftedClock, reservationExpiry));
   if (config.apiDocs) await registerOpenApiRoutes(app);
   await registerWebApp(app, config);
 

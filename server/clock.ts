@@ -46,3 +46,20 @@ export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 /** One day in milliseconds. */
 export const DAY_MS = 24 * HOUR_MS;
+
+/** A clock that runs with the system's time, moved forward on demand (e2e: POST /dev/clock). */
+export interface ShiftedClock extends Clock {
+  /** Moves the clock forward by `ms` milliseconds (for good: it keeps running from there). */
+  advance(ms: number): void;
+}
+
+/** The system clock plus an offset that only grows (server/platform/dev-clock.routes.ts). */
+export function createShiftedClock(base: Clock = systemClock): ShiftedClock {
+  let offset = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { createShiftedClock, systemClock } from './clock';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS } from './db/seed';
 import { startApp } from './start';
@@ -10,7 +11,9 @@ import { isWebAppBuilt } from './web-app';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, database: handle, idAlphabet } = await startApp(config, { logger: { level: 'info' } });
+  // Under NODE_ENV=test (the e2e servers) the clock can be moved forward: POST /dev/clock.
+  const clock = config.nodeEnv === 'test' ? createShiftedClock() : systemClock;
+  const { app, database: handle, idAlphabet } = await startApp(config, { logger: { level: 'info' }, clock });
   const log = app.log;
   if (idAlphabet === 'generated') log.info("Generated this installation's ID alphabet (stored in the database)");
   if (idAlphabet === 'default-kept') {

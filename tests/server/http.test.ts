@@ -277,6 +277,18 @@ describe.each(dialects)('http (%s)', (dialect) => {
     }
   });
 
+  it('exposes POST /dev/clock under NODE_ENV=test only (never in development or production)', async () => {
+    for (const nodeEnv of ['development', 'production'] as const) {
+      const other = await buildTestApp(db(), { nodeEnv });
+      try {
+        const res = await other.app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 1000 } });
+        expect(res.statusCode).toBe(404);
+      } finally {
+        await other.app.close();
+      }
+    }
+  });
+
   it('answers unsupported content types and oversized bodies with 4xx JSON', async () => {
     const media = await built.app.inject({
       method: 'POST',

@@ -150,6 +150,23 @@ describe.each(dialects)('reservations (%s)', (dialect) => {
     expect((await reserve(token, { customer_id: customerId, lot_id: lotId, amount: 100, conditions_accepted: true })).statusCode).toBe(201);
   });
 
+  it('POST /dev/clock (NODE_ENV=test only) moves the clock and runs the expiry at once: the lot is free again', async () => {
+    const { token } = await seller();
+    const { lotId, customerId } = await lotAndCustomer();
+    expect((await reserve(token, { customer_id: customerId, lot_id: lotId, amount: 50_000, conditions_accepted: true })).statusCode).toBe(
+      201,
+    );
+    const before = ctx().clock.now().getTime();
+    const bad = await ctx().app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: -1 } });
+    expect(bad.statusCode).toBe(422);
+    const moved = await ctx().app.inject({ method: 'POST', url: '/dev/clock', payload: { advance_ms: 8 * DAY_MS } });
+    expect(moved.statusCode).toBe(200);
+    expect(Date.parse(moved.json().now) - before).toBe(8 * DAY_MS);
+    expect(await lotStatus(lotId)).toBe('DISPONIBLE');
+    const reservation = await db().selectFrom('reservations').select('status').where('lot_id', '=', lotId).executeTakeFirstOrThrow();
+    expect(reservation.status).toBe('VENCIDA');
+  });
+
   it('the expiry job: reminds the agent the day before, expires at the due time once (two processes), frees the lot', async () => {
     const { token, staff } = await seller();
     const { lotId, customerId } = await lotAndCustomer();
