@@ -20,14 +20,18 @@ export const devClockRequestSchema = z.strictObject({
  * expire" without waiting days. Answers `{now}` (ISO instant). Never registered in development or
  * production: there the clock is the system's.
  */
-export function devClockRoutes(_deps: AppDeps, clock: ShiftedClock, expiry: Pick<ReservationExpiry, 'runPass'>): FastifyPluginAsyncZod {
+export function devClockRoutes(
+  _deps: AppDeps,
+  clock: ShiftedClock,
+  expiry: Pick<ReservationExpiry, 'runUntilDone'>,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       `${DEV_BASE}/clock`,
       { config: { access: 'public' }, schema: { body: devClockRequestSchema, response: { 200: z.object({ now: z.string() }) } } },
       async (request) => {
         clock.advance(request.body.advance_ms);
-        await expiry.runPass();
+        await expiry.runUntilDone();
         return { now: clock.now().toISOString() };
       },
     );

@@ -49,15 +49,18 @@ export class ReservationExpiry {
   /** Runs a pass unless one is running. */
   kick(): void {
     if (this.running || this.stopped) return;
-    this.running = (async () => {
-      let pass: ExpiryPass;
-      do pass = await this.runPass();
-      while (!this.stopped && (pass.expired >= RESERVATION_EXPIRY.batch || pass.reminded >= RESERVATION_EXPIRY.batch));
-    })()
+    this.running = this.runUntilDone()
       .catch((error: unknown) => this.deps.log.error({ err: error }, 'reservation expiry pass failed'))
       .finally(() => {
         this.running = null;
       });
+  }
+
+  /** Runs passes until one handles less than a batch (everything due at the clock's now is done). */
+  async runUntilDone(): Promise<void> {
+    let pass: ExpiryPass;
+    do pass = await this.runPass();
+    while (!this.stopped && (pass.expired >= RESERVATION_EXPIRY.batch || pass.reminded >= RESERVATION_EXPIRY.batch));
   }
 
   /** Stops the timer and waits for the pass in flight. */
