@@ -31,6 +31,36 @@ export function formatDate(iso: string): string {
   return `${dd}/${mm}/${yy}`;
 }
 
+/**
+ * Whole days from calendar date `from` to calendar date `to` (both `YYYY-MM-DD`; negative when `to`
+ * is earlier). Used for a sale's days late (docs/decisions.md "Heat map metrics").
+ * @throws RangeError when either is not a valid ISO calendar date.
+ */
+export function daysBetween(from: string, to: string): number {
+  return Temporal.PlainDate.from(from, { overflow: 'reject' }).until(Temporal.PlainDate.from(to, { overflow: 'reject' }), {
+    largestUnit: 'days',
+  }).days;
+}
+
+/**
+ * Days since 1970-01-01 of a calendar date `YYYY-MM-DD` (a number a scale can place), or null when
+ * it is not a valid date.
+ */
+export function epochDay(date: string): number | null {
+  try {
+    return Temporal.PlainDate.from(date, { overflow: 'reject' }).since('1970-01-01', { largestUnit: 'days' }).days;
+  } catch {
+    return null;
+  }
+}
+
+/** `epochDay`'s inverse: the calendar date `YYYY-MM-DD` of a number of days since 1970-01-01 (rounded). */
+export function dateOfEpochDay(day: number): string {
+  return Temporal.PlainDate.from('1970-01-01')
+    .add({ days: Math.round(day) })
+    .toString();
+}
+
 /** Shown when a notification has no creation date (docs/product.md §3 fallback). */
 export const DATE_MISSING_TEXT = 'Fecha no disponible';
 /** Shown when a notification's creation date cannot be read (docs/product.md §3 fallback). */

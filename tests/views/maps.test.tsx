@@ -16,7 +16,7 @@ import { ProjectMapPage } from '../../src/views/mapas/ProjectMapPage';
 import { PublicLotMapView } from '../../src/views/mapas/CustomerMapPage';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PublicMapFrame, PublicMapSkeleton } from '../../src/views/mapas/map-skeleton';
-import { HeatMapPage, METRIC_PENDING } from '../../src/views/mapas/HeatMapPage';
+import { HeatMapPage } from '../../src/views/mapas/HeatMapPage';
 import { SalesMapPage, SALE_NOT_REGISTERED } from '../../src/views/mapas/SalesMapPage';
 import { LOT_STATUS_COLOR } from '../../src/views/proyectos/lot-status';
 import type { Lot, LotMap, PublicLotMap } from '../../src/schemas/proyectos/projects';
@@ -620,7 +620,7 @@ describe('sales and heat maps', () => {
     expect(within(plain).queryByRole('button', { name: 'Cotizar' })).toBeNull();
   });
 
-  it('colours by price per m² with a continuous legend from min to max; sales metrics disabled', async () => {
+  it('colours by price per m² with a continuous legend from min to max; the select offers the three metrics', async () => {
     const { view, machines } = setup();
     view(<HeatMapPage machines={machines} subdivisionKey="k1" />);
     await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
@@ -629,11 +629,44 @@ describe('sales and heat maps', () => {
     expect(pathOf('1').getAttribute('fill')).toBe('#ffffb2');
     expect(pathOf('3').getAttribute('fill')).toBe('#bd0026');
     const options = within(screen.getByLabelText('Métrica')).getAllByRole('option') as HTMLOptionElement[];
-    expect(options.map((o) => [o.value, o.disabled])).toEqual([
-      ['PRICE_PER_M2', false],
-      ['DAYS_LATE', true],
-      ['SALE_DATE', true],
+    expect(options.map((o) => [o.value, o.textContent, o.disabled])).toEqual([
+      ['PRICE_PER_M2', 'Precio por m²', false],
+      ['SALE_DATE', 'Fecha de venta', false],
+      ['DAYS_LATE', 'Días de atraso', false],
     ]);
-    expect(options[1]!.title).toBe(METRIC_PENDING);
+  });
+
+  it('colours sold lots by sale date (legend dd/mm/yy) and by days late (legend in days); lots without a sale in the "no data" grey', async () => {
+    const sold = (id: number, sale_date: string, days_late: number) => ({
+      ...STAFF.lots[id - 1]!,
+      status: 'VENDIDO' as const,
+      sale_date,
+      days_late,
+    });
+    const staffMap: LotMap = {
+      subdivision: SUB,
+      lots: [sold(1, '2025-01-15', 0), sold(2, '2026-03-02', 45), { ...STAFF.lots[2]!, sale_date: null, days_late: null }, STAFF.lots[3]!],
+    };
+    const { view, machines } = setup({ staffMap });
+    view(<HeatMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    const select = screen.getByLabelText('Métrica');
+    fireEvent.change(select, { target: { value: 'SALE_DATE' } });
+    const legend = screen.getByLabelText('Leyenda');
+    await waitFor(() => expect(within(legend).getByText('Fecha de venta')).toBeTruthy());
+    expect(screen.getByTestId('heat-min').textContent).toBe('15/01/25');
+    expect(screen.getByTestId('heat-max').textContent).toBe('02/03/26');
+    expect(pathOf('1').getAttribute('fill')).toBe('#ffffb2');
+    expect(pathOf('2').getAttribute('fill')).toBe('#bd0026');
+    expect(pathOf('3').getAttribute('fill')).toBe('#d1d5db');
+    expect(within(legend).getByText('Sin venta')).toBeTruthy();
+
+    fireEvent.change(select, { target: { value: 'DAYS_LATE' } });
+    await waitFor(() => expect(within(screen.getByLabelText('Leyenda')).getByText('Días de atraso')).toBeTruthy());
+    expect(screen.getByTestId('heat-min').textContent).toBe('0 días');
+    expect(screen.getByTestId('heat-max').textContent).toBe('45 días');
+    expect(pathOf('1').getAttribute('fill')).toBe('#ffffb2');
+    expect(pathOf('2').getAttribute('fill')).toBe('#bd0026');
+    expect(pathOf('3').getAttribute('fill')).toBe('#d1d5db');
   });
 });

@@ -6,6 +6,8 @@ import {
   type Polygon,
   type PublicLotMap,
 } from '../../../src/schemas/proyectos/projects';
+import { daysBetween } from '../../../src/lib/dates';
+import { todayInLimaBy } from '../../clock';
 import type { DB } from '../../db/database';
 import { fromFlag } from '../../db/portable';
 import { MAIN_BASE } from '../../platform/bases';
@@ -88,11 +90,55 @@ function mapLots(db: Kysely<DB>, subdivisionId: number) {
     .execute();
 }
 
-/** The staff / sales map of subdivision `id` (GET /api/subdivisions/{key}/map). @throws HttpError 404. */
+/** What the heat map knows of a sold lot: its live sale's date and its days late. */
+export interface LotSaleFacts {
+  /** The live sale's date, YYYY-MM-DD (Lima). */
+  sale_date: string;
+  /** Days from the due date of the oldest instalment still owed (paid < amount) due before today to today; 0 when none. */
+  days_late: number;
+}
+
+/**
+ * The live sale (not ANULADA; at most one per lot, `sales_live_lot_uq`) of every lot of a
+ * subdivision, with the due date of its oldest instalment with `paid < amount` due before `today`
+ * — one grouped query per map (lots → the partial unique index on sales.lot_id → the sale's
+ * instalments by `sale_instalments_sale_uq`), never one per lot (docs/decisions.md "Heat map metrics").
+ * @param today YYYY-MM-DD in America/Lima (the injected clock's).
+ * @returns lot id → facts; lots without a live sale are absent.
+ */
+export async function lotSaleFacts(db: Kysely<DB>, subdivisionId: number, today: string): Promise<Map<number, LotSaleFacts>> {
+  const rows = await db
+    .selectFrom('sales')
+    .innerJoin('lots', 'lots.id', 'sales.lot_id')
+    .leftJoin('sale_instalments', (join) =>
+      join
+        .onRef('sale_instalments.sale_id', '=', 'sales.id')
+        .on((eb) =>
+          eb.and([eb('sale_instalments.due_date', '<', today), eb('sale_instalments.paid', '<', eb.ref('sale_instalments.amount'))]),
+        ),
+    )
+    .select((eb) => ['sales.lot_id', 'sales.sale_date', eb.fn.min('sale_instalments.due_date').as('oldest_due')])
+    .where('lots.subdivision_id', '=', subdivisionId)
+    .where('sales.status', '<>', 'ANULADA')
+    .groupBy(['sales.id', 'sales.lot_id', 'sales.sale_date'])
+    .execute();
+  const facts = new Map<number, LotSaleFacts>();
+  for (const r of rows) {
+    const oldest = r.oldest_due === null ? null : String(r.oldest_due);
+    facts.set(r.lot_id, { sale_date: r.sale_date, days_late: oldest === null ? 0 : Math.max(0, daysBetween(oldest, today)) });
+  }
+  return facts;
+}
+
+/**
+ * The staff / sales map of subdivision `id` (GET /api/subdivisions/{key}/map): every lot, and for
+ * lots with a live sale its `sale_date` and `days_late` (null otherwise; today by the injected clock).
+ * @throws HttpError 404.
+ */
 export async function getStaffMap(deps: ProjectsDeps, id: number): Promise<LotMap> {
   const head = await subdivisionHead(deps.db, id);
   if (!head) throw subdivisionNotFound();
-  const rows = await mapLots(deps.db, id);
+  const [rows, sales] = await Promise.all([mapLots(deps.db, id), lotSaleFacts(deps.db, id, todayInLimaBy(deps.clock))]);
   const lots = rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -104,6 +150,8 @@ export async function getStaffMap(deps: ProjectsDeps, id: number): Promise<LotMa
     status: r.status,
     land_use: r.land_use,
     polygon: parsePolygon(r.polygon),
+    sale_date: sales.get(r.id)?.sale_date ?? null,
+    days_late: sales.get(r.id)?.days_late ?? null,
   }));
   const key = deps.ids.encode(id);
   const subdivision: MapSubdivision = {

@@ -59,6 +59,7 @@ import {
   updateStage,
 } from './lots.service';
 import { getPublicMap, getStaffMap } from './maps.service';
+import { todayInLimaBy } from '../../clock';
 import { createKeptPages, createRevisionTexts } from '../../platform/revision-texts';
 import { createJsonCache } from '../../platform/cached-json';
 import { subdivisionRevision, subdivisionsListRevision } from './revisions.repository';
@@ -304,7 +305,10 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { access: LOT_MAP_ACCESS }, schema: { ...keyed, response: { 200: lotMapResponseSchema } } },
       async (request, reply) => {
         const { id, revision } = await subdivisionAt(request.params.key);
-        const text = await mapTexts(`staff:${id}`, revision, async () => JSON.stringify({ data: await getStaffMap(deps, id) }));
+        // Days late move with the date: the kept text is per Lima day as well as per revision (a sale
+        // created or annulled changes its lot, hence the revision); yesterday's text is replaced.
+        const kept = revision === null ? null : `${revision}@${todayInLimaBy(deps.clock)}`;
+        const text = await mapTexts(`staff:${id}`, kept, async () => JSON.stringify({ data: await getStaffMap(deps, id) }));
         return sendMap(request, reply, text, 'private');
       },
     );

@@ -1,4 +1,6 @@
-import { LOT_STATUSES, type LandUse, type LotStatus, type Polygon } from '../../schemas/proyectos/projects';
+import { LOT_STATUSES, type Currency, type LandUse, type LotStatus, type Polygon } from '../../schemas/proyectos/projects';
+import { dateOfEpochDay, epochDay, formatDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
 
 /**
  * Pure helpers of the lot maps (issue "Proyectos", docs/domain.md "Maps"): the lot shape every
@@ -25,6 +27,10 @@ export interface MapLotView {
   /** Land use, when the server sends it (the tooltip names the use of a lot not for sale). */
   land_use?: LandUse;
   polygon: Polygon | null;
+  /** The live sale's date (YYYY-MM-DD, Lima), staff maps only; null/absent when the lot has no live sale. */
+  sale_date?: string | null;
+  /** Days late of the live sale (≥ 0), staff maps only; null/absent when the lot has no live sale. */
+  days_late?: number | null;
 }
 
 /** Filters of the map: none selected in a list = no filter on it; prices in céntimos (list price). */
@@ -137,8 +143,21 @@ export function pathData(polygon: Polygon, project: (p: readonly [number, number
 // Heat map
 // ---------------------------------------------------------------------------------------------
 
-/** Metrics of the heat map; only PRICE_PER_M2 has data until the sales and payments issues. */
+/**
+ * Metrics of the heat map (docs/decisions.md "Heat map metrics"): price per m² (céntimos), days
+ * late of the live sale (days) and its sale date (placed on the scale as days since 1970-01-01).
+ */
 export type HeatMetric = 'PRICE_PER_M2' | 'DAYS_LATE' | 'SALE_DATE';
+
+/** Spanish names of the metrics (the select and the legend's title). */
+export const HEAT_METRIC_LABEL: Record<HeatMetric, string> = {
+  PRICE_PER_M2: 'Precio por m²',
+  SALE_DATE: 'Fecha de venta',
+  DAYS_LATE: 'Días de atraso',
+};
+
+/** Fill of a lot without a value for the metric (unsold lots on the sales metrics, no price…). */
+export const HEAT_NO_DATA = '#d1d5db';
 
 /** Sequential ramp (light yellow → dark red, 5 stops) of the heat map. */
 export const HEAT_STOPS = ['#ffffb2', '#fecc5c', '#fd8d3c', '#f03b20', '#bd0026'] as const;
@@ -163,9 +182,34 @@ export function heatColor(t: number): string {
   return `#${toHex(a[0] + (b[0] - a[0]) * f)}${toHex(a[1] + (b[1] - a[1]) * f)}${toHex(a[2] + (b[2] - a[2]) * f)}`;
 }
 
-/** Value of the metric for a lot (céntimos per m² for PRICE_PER_M2), null when unknown. */
+/**
+ * Value of the metric for a lot, null when it has none: céntimos per m² (PRICE_PER_M2), days
+ * (DAYS_LATE), days since 1970-01-01 of the sale date (SALE_DATE; null for an unreadable date).
+ */
 export function metricValue(lot: MapLotView, metric: HeatMetric): number | null {
-  return metric === 'PRICE_PER_M2' ? lot.price_per_m2 : null;
+  switch (metric) {
+    case 'PRICE_PER_M2':
+      return lot.price_per_m2;
+    case 'DAYS_LATE':
+      return lot.days_late ?? null;
+    case 'SALE_DATE':
+      return lot.sale_date ? epochDay(lot.sale_date) : null;
+  }
+}
+
+/**
+ * A metric value as the legend shows it: "S/ 250.00/m²" (money of `currency` per m²), "12 días"
+ * ("1 día"), or the date dd/mm/yy (Lima calendar date).
+ */
+export function formatMetricValue(metric: HeatMetric, value: number, currency: Currency): string {
+  switch (metric) {
+    case 'PRICE_PER_M2':
+      return `${formatMoney(value, currency)}/m²`;
+    case 'DAYS_LATE':
+      return value === 1 ? '1 día' : `${value} días`;
+    case 'SALE_DATE':
+      return formatDate(dateOfEpochDay(value));
+  }
 }
 
 /** Min and max of the metric over the lots that have it, or null when none has it. */
@@ -184,4 +228,10 @@ export function metricRange(lots: readonly MapLotView[], metric: HeatMetric): { 
 /** Heat colour of a value within its range (the middle colour when min = max). */
 export function heatColorFor(value: number, range: { min: number; max: number }): string {
   return heatColor(range.max === range.min ? 0.5 : (value - range.min) / (range.max - range.min));
+}
+
+/** Fill of a lot on the heat map: its value's colour within `range`, {@link HEAT_NO_DATA} when it has no value. */
+export function heatFillOf(lot: MapLotView, metric: HeatMetric, range: { min: number; max: number } | null): string {
+  const v = metricValue(lot, metric);
+  return v === null || !range ? HEAT_NO_DATA : heatColorFor(v, range);
 }

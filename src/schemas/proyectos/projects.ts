@@ -592,6 +592,13 @@ export const mapLotSchema = z.object({
   /** Land use, for the tooltip of lots not for sale (absent from servers that do not store it). */
   land_use: landUseSchema.optional(),
   polygon: polygonSchema.nullable(),
+  /** The live sale's date (YYYY-MM-DD, Lima); null when the lot has no live sale; absent from older servers. */
+  sale_date: z.string().nullable().optional(),
+  /**
+   * Days late of the live sale: today (Lima) minus the due date of its oldest instalment still owed
+   * and due before today, 0 when none; null when the lot has no live sale (docs/decisions.md "Heat map metrics").
+   */
+  days_late: z.number().int().nullable().optional(),
 });
 export type MapLot = z.infer<typeof mapLotSchema>;
 /** Staff map answer (every lot of the subdivision: bounded by the subdivision, ≤ 20 000). */

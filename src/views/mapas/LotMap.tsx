@@ -6,13 +6,16 @@ import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import type { LotMapActorRef, LotMapSnapshot } from '../../machines/mapas/lot-map.machine';
 import {
   countByStatus,
-  heatColorFor,
+  formatMetricValue,
+  HEAT_METRIC_LABEL,
+  HEAT_NO_DATA,
   HEAT_STOPS,
+  heatFillOf,
   metricRange,
-  metricValue,
   passesFilters,
   pathData,
   projector,
+  type HeatMetric,
   type MapFilters,
   type MapLotView,
 } from '../../machines/mapas/map-geometry';
@@ -98,13 +101,9 @@ function MapToolbar({ actor, extra }: { actor: LotMapActorRef; extra?: ReactNode
   );
 }
 
-/** Fill of a lot under the current colouring. */
-function fillOf(lot: MapLotView, heat: { min: number; max: number } | null, colouring: 'status' | 'heat'): string {
-  if (colouring === 'heat') {
-    const v = metricValue(lot, 'PRICE_PER_M2');
-    return v === null || !heat ? '#d1d5db' : heatColorFor(v, heat);
-  }
-  return LOT_STATUS_COLOR[lot.status];
+/** Fill of a lot under the current colouring (heat: the metric's colour, or the neutral "no data" fill). */
+function fillOf(lot: MapLotView, heat: { min: number; max: number } | null, colouring: 'status' | 'heat', metric: HeatMetric): string {
+  return colouring === 'heat' ? heatFillOf(lot, metric, heat) : LOT_STATUS_COLOR[lot.status];
 }
 
 interface ShapesProps {
@@ -113,6 +112,8 @@ interface ShapesProps {
   filters: MapFilters;
   colouring: 'status' | 'heat';
   heat: { min: number; max: number } | null;
+  /** The heat metric (used when `colouring` is 'heat'; default PRICE_PER_M2). */
+  metric?: HeatMetric;
 }
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -122,7 +123,7 @@ const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  * React elements cost several times one innerHTML); re-written only when lots, filters or
  * colouring change, never on hover.
  */
-export function lotShapesMarkup({ lots, paths, filters, colouring, heat }: ShapesProps): string {
+export function lotShapesMarkup({ lots, paths, filters, colouring, heat, metric = 'PRICE_PER_M2' }: ShapesProps): string {
   let html = '';
   for (const lot of lots) {
     const d = paths.get(lot.key);
@@ -130,7 +131,7 @@ export function lotShapesMarkup({ lots, paths, filters, colouring, heat }: Shape
     // No class and no per-path CSS: 5 000 paths matched against the app's stylesheet cost more than
     // drawing them. Stroke and cursor are inherited from the <g>; faded lots carry fill-opacity.
     const faded = passesFilters(lot, filters) ? '' : ' fill-opacity="0.18" data-faded=""';
-    html += `<path data-key="${escapeAttr(lot.key)}" data-status="${lot.status}" fill="${fillOf(lot, heat, colouring)}"${faded} d="${d}"></path>`;
+    html += `<path data-key="${escapeAttr(lot.key)}" data-status="${lot.status}" fill="${fillOf(lot, heat, colouring, metric)}"${faded} d="${d}"></path>`;
   }
   return html;
 }
@@ -166,8 +167,8 @@ function MapCanvas({ actor, publicView }: { actor: LotMapActorRef; publicView: b
   const byKey = useMemo(() => new Map(lots.map((l) => [l.key, l])), [lots]);
   const lotsRef = useRef<SVGGElement>(null);
   useLayoutEffect(() => {
-    if (lotsRef.current) lotsRef.current.innerHTML = lotShapesMarkup({ lots, paths, filters, colouring, heat });
-  }, [lots, paths, filters, colouring, heat]);
+    if (lotsRef.current) lotsRef.current.innerHTML = lotShapesMarkup({ lots, paths, filters, colouring, heat, metric });
+  }, [lots, paths, filters, colouring, heat, metric]);
 
   useEffect(() => {
     const svg = svgRef.current;
@@ -353,15 +354,21 @@ export function MapLegend({ actor, publicView }: { actor: LotMapActorRef; public
     const range = metricRange(lots, metric);
     return (
       <div className="lot-map__legend lot-map__legend--heat" aria-label="Leyenda">
-        <span className="lot-map__legend-title">Precio por m²</span>
+        <span className="lot-map__legend-title">{HEAT_METRIC_LABEL[metric]}</span>
         <div className="lot-map__ramp" style={{ background: `linear-gradient(to right, ${HEAT_STOPS.join(', ')})` }} aria-hidden="true" />
         {range ? (
           <div className="lot-map__ramp-labels">
-            <span data-testid="heat-min">{formatMoney(range.min, currency)}/m²</span>
-            <span data-testid="heat-max">{formatMoney(range.max, currency)}/m²</span>
+            <span data-testid="heat-min">{formatMetricValue(metric, range.min, currency)}</span>
+            <span data-testid="heat-max">{formatMetricValue(metric, range.max, currency)}</span>
           </div>
         ) : (
           <span>Sin datos</span>
+        )}
+        {metric !== 'PRICE_PER_M2' && (
+          <span className="lot-map__legend-nodata">
+            <i style={{ background: HEAT_NO_DATA }} aria-hidden="true" />
+            Sin venta
+          </span>
         )}
       </div>
     );
