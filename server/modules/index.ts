@@ -23,6 +23,7 @@ import { leadsRoutes } from './crm/leads.routes';
 import { quotesRoutes } from './comercio/quotes.routes';
 import { salesRoutes } from './comercio/sales.routes';
 import { salesReportRoutes } from './comercio/sales-report.routes';
+import { portalSalesRoutes } from './comercio/portal-sales.routes';
 import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
@@ -102,7 +103,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'comercio',
-    routes: [reservationsRoutes, quotesRoutes, salesRoutes, salesReportRoutes],
+    routes: [reservationsRoutes, quotesRoutes, salesRoutes, salesReportRoutes, portalSalesRoutes],
     migrations: {
       '0016-comercio-reservations': reservationsMigration,
       '0018-comercio-quotes': quotesMigration,

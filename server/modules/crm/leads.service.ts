@@ -169,7 +169,7 @@ async function storedRuleErrors(
  * The "lead assigned" notification (issue "CRM and sales"): to the new agent, with a route to the
  * lead; nothing when they assigned it to themselves. Joins the caller's transaction.
  */
-async function notifyAssigned(
+export async function notifyAssigned(
   trx: Kysely<DB>,
   deps: Pick<AppDeps, 'clock'>,
   audit: AuditContext,
