@@ -61,6 +61,11 @@ export const STATES = {
    * (id 1 on an empty database): STAFF's, POR_ATENDER, version 1, with one activity (id 1, LLAMADA).
    */
   leadExists: 'a signed-in staff user and a lead exist',
+  /**
+   * As crmCustomerExists (CRM_CUSTOMER is id 1), plus CRM_LEAD concluded into that customer: id 1,
+   * STAFF's, CONCRETADO, `customer_id` 1, version 1 (the customer's detail in Clientes lists it).
+   */
+  customerLeadExists: 'a lead concluded as a CRM customer exists',
   /** As customerAndLotsExist, plus quote 1: CRM_CUSTOMER's, of lot 1, cash, BORRADOR, valid 30 days, version 1, by STAFF. */
   quoteExists: 'a quote of a lot for a CRM customer exists',
   /** As customerAndLotsExist, plus sale 1: lot 1 (now VENDIDO) to CRM_CUSTOMER, cash, REGISTRADA, version 1, by STAFF. */

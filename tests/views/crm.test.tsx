@@ -14,6 +14,12 @@ import { ApiError } from '../../src/api/client';
 import type { CustomersApi } from '../../src/api/crm/customers';
 import type { Customer } from '../../src/schemas/crm/customers';
 import { createCustomersMachines } from '../../src/machines/crm/customers.actors';
+import type { CustomerDetailApis } from '../../src/machines/crm/customer-detail.machine';
+import type { Lead } from '../../src/schemas/crm/leads';
+import type { Quote } from '../../src/schemas/comercio/quotes';
+import type { Reservation } from '../../src/schemas/comercio/reservations';
+import type { Sale } from '../../src/schemas/comercio/sales';
+import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { CustomersPage } from '../../src/views/crm/CustomersPage';
 import { ServicesProvider, type ViewServices } from '../../src/views/services';
 
@@ -77,11 +83,23 @@ function fakeApi(overrides: Partial<CustomersApi> = {}): CustomersApi {
   };
 }
 
-function setup(api: CustomersApi) {
+const emptyPage = { data: [], meta: { page: 1, per_page: 50, total: 0 } };
+function fakeDetailApis(overrides: Partial<CustomerDetailApis> = {}): CustomerDetailApis {
+  return {
+    leads: vi.fn(async () => emptyPage),
+    quotes: vi.fn(async () => emptyPage),
+    reservations: vi.fn(async () => emptyPage),
+    sales: vi.fn(async () => emptyPage),
+    ...overrides,
+  };
+}
+
+function setup(api: CustomersApi, opts: { detailApis?: CustomerDetailApis; permissions?: string[] } = {}) {
   const toaster = { show: vi.fn() };
   const reportApiError = vi.fn();
-  const machines = createCustomersMachines({ customersApi: api, reportApiError, toaster });
-  const session = createActor(createMachine({ context: { permissions: [] } })).start();
+  const detailApis = opts.detailApis ?? fakeDetailApis();
+  const machines = createCustomersMachines({ customersApi: api, detailApis, reportApiError, toaster });
+  const session = createActor(createMachine({ context: { permissions: opts.permissions ?? [] } })).start();
   const services = { session, machines: {}, navigate: vi.fn(), toaster, today: () => '2026-11-22' } as unknown as ViewServices;
   const view = (node: ReactNode) =>
     render(
@@ -198,5 +216,127 @@ describe('CustomersPage', () => {
     expect(within(alert).getByText(/¿Desactivar a Rosa Quispe\?/)).toBeTruthy();
     await user.click(within(alert).getByRole('button', { name: 'Desactivar' }));
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(1, { status: 'INACTIVO', version: 3 }));
+  });
+});
+
+const stamp = '2026-11-20T15:00:00Z';
+const lead = {
+  id: 41,
+  name: 'Rosa Q.',
+  channel: 'FACEBOOK',
+  status: 'CONCRETADO',
+  agent: { id: 7, name: 'Luis', surname: 'Ramos' },
+  received_at: stamp,
+} as Lead;
+const quote = {
+  id: 5,
+  number: 'COT-000005',
+  lot: { id: 9, code: 'MZ A - LT 9', subdivision_name: 'Los Viñedos', area_m2: 120 },
+  customer: { id: 1, display_name: 'Rosa Quispe', document_number: '41234567' },
+  currency: 'PEN',
+  final_price: 2_700_000,
+  valid_until: '2026-11-27',
+  status: 'ENVIADA',
+  created_at: stamp,
+} as Quote;
+const reservation = {
+  id: 8,
+  number: 'SEP-000008',
+  customer: { id: 1, display_name: 'Rosa Quispe', document_number: '41234567' },
+  lot: { id: 11, code: 'MZ B - LT 4', subdivision_name: 'Los Viñedos' },
+  amount: 50_000,
+  currency: 'PEN',
+  expires_at: '2026-11-29T15:00:00.000Z',
+  status: 'VIGENTE',
+  created_at: stamp,
+} as Reservation;
+const sale = (id: number, currency: 'PEN' | 'USD', balance: number, status: Sale['status'] = 'EN_CUOTAS') =>
+  ({
+    id,
+    number: `V-00000${id}`,
+    sale_date: '2026-11-20',
+    lot: { id: 20 + id, code: `MZ C - LT ${id}`, subdivision_name: 'Los Viñedos', area_m2: 120 },
+    holders: [{ id: 1, display_name: 'Rosa Quispe', document_number: '41234567', role: 'TITULAR', share_percent: '100.00' }],
+    currency,
+    final_price: 3_000_000,
+    paid: 3_000_000 - balance,
+    balance,
+    status,
+  }) as Sale;
+const page = <T,>(rows: T[], total = rows.length) => ({ data: rows, meta: { page: 1, per_page: 50, total } });
+const ALL = [MODULE.crm, SUBMODULE.clientes, SUBMODULE.leads, MODULE.comercial, SUBMODULE.ventas];
+
+describe("a customer's detail", () => {
+  async function openDetail(user: ReturnType<typeof userEvent.setup>) {
+    const row = (await screen.findByText('Rosa Quispe')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Acciones' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver' }));
+    return screen.findByRole('dialog', { name: 'Rosa Quispe' });
+  }
+
+  it('shows their leads, quotes, reservations and sales, filtered by customer, and the balances of live sales per currency', async () => {
+    const detailApis = fakeDetailApis({
+      leads: vi.fn(async () => page([lead])),
+      quotes: vi.fn(async () => page([quote])),
+      reservations: vi.fn(async () => page([reservation])),
+      sales: vi.fn(async () =>
+        page([sale(1, 'PEN', 2_000_000), sale(2, 'PEN', 500_000), sale(3, 'USD', 1_000_000), sale(4, 'PEN', 900_000, 'ANULADA')]),
+      ),
+    });
+    const { user } = setup(fakeApi(), { detailApis, permissions: ALL });
+    const drawer = await openDetail(user);
+    for (const call of [detailApis.leads, detailApis.quotes, detailApis.reservations, detailApis.sales])
+      await waitFor(() => expect(call).toHaveBeenCalledWith(expect.objectContaining({ filters: { customer_id: '1' } })));
+    const leads = await within(drawer).findByRole('table', { name: 'Leads' });
+    expect(within(leads).getByText('Facebook')).toBeTruthy();
+    expect(within(leads).getByRole('link', { name: '20/11/26' }).getAttribute('href')).toBe('/CRM/LEADS?lead=41');
+    const quotes = within(drawer).getByRole('table', { name: 'Cotizaciones' });
+    expect(within(quotes).getByText('COT-000005')).toBeTruthy();
+    expect(within(quotes).getByText('S/ 27,000.00')).toBeTruthy();
+    expect(within(quotes).getByText('27/11/26')).toBeTruthy();
+    expect(within(quotes).getByText('Enviada')).toBeTruthy();
+    const reservations = within(drawer).getByRole('table', { name: 'Separaciones' });
+    expect(within(reservations).getByText('SEP-000008')).toBeTruthy();
+    expect(within(reservations).getByText('S/ 500.00')).toBeTruthy();
+    const sales = within(drawer).getByRole('table', { name: 'Ventas' });
+    expect(within(sales).getByRole('link', { name: 'V-000001' }).getAttribute('href')).toBe('/COMERCIO/ventas?q=V-000001');
+    expect(within(sales).getByText('Anulada')).toBeTruthy();
+    // Σ balance of the live sales: S/ 20 000 + S/ 5 000 (the annulled one left out); US$ 10 000.
+    const balances = within(drawer).getByRole('region', { name: 'Saldos' });
+    expect(within(balances).getByText('S/ 25,000.00')).toBeTruthy();
+    expect(within(balances).getByText('Saldo en dólares')).toBeTruthy();
+    expect(within(balances).getByText('US$ 10,000.00')).toBeTruthy();
+  });
+
+  it('shows no Leads section without the LEADS permission, nor the sales ones without Ventas, and never asks for them', async () => {
+    const detailApis = fakeDetailApis();
+    const { user } = setup(fakeApi(), { detailApis, permissions: [MODULE.crm, SUBMODULE.clientes, MODULE.comercial, SUBMODULE.ventas] });
+    const drawer = await openDetail(user);
+    expect(await within(drawer).findByText('Sin ventas')).toBeTruthy();
+    expect(within(drawer).getByText('Sin cotizaciones')).toBeTruthy();
+    expect(within(drawer).getByText('Sin saldo pendiente')).toBeTruthy();
+    expect(within(drawer).queryByRole('region', { name: 'Leads' })).toBeNull();
+    expect(detailApis.leads).not.toHaveBeenCalled();
+    await user.click(within(drawer).getByRole('button', { name: 'Cerrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Rosa Quispe' })).toBeNull());
+  });
+
+  it('a CRM-only user sees the leads and no sales sections; a failed section says so and retries', async () => {
+    let fail = true;
+    const detailApis = fakeDetailApis({
+      leads: vi.fn(async () => {
+        if (fail) throw new ApiError(500, 'Error interno del servidor');
+        return page([lead]);
+      }),
+    });
+    const { user } = setup(fakeApi(), { detailApis, permissions: [MODULE.crm, SUBMODULE.clientes, SUBMODULE.leads] });
+    const drawer = await openDetail(user);
+    expect(await within(drawer).findByText(/Error interno del servidor/)).toBeTruthy();
+    for (const name of ['Cotizaciones', 'Separaciones', 'Ventas', 'Saldos'])
+      expect(within(drawer).queryByRole('region', { name })).toBeNull();
+    expect(detailApis.sales).not.toHaveBeenCalled();
+    fail = false;
+    await user.click(within(drawer).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(drawer).findByRole('table', { name: 'Leads' })).toBeTruthy();
   });
 });

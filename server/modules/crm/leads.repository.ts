@@ -20,7 +20,7 @@ export interface LeadScope {
 /** The filters of the list and the summary, with the caller's scope applied. */
 function filtered(
   db: Kysely<DB>,
-  filters: LeadsSummaryQuery & { status?: LeadsQuery['status']; overdue?: 'true' | 'false' },
+  filters: LeadsSummaryQuery & { status?: LeadsQuery['status']; overdue?: 'true' | 'false'; customer_id?: number },
   scope: LeadScope,
   now: string,
 ) {
@@ -41,6 +41,7 @@ function filtered(
   if (filters.status) query = query.where('leads.status', '=', filters.status);
   if (filters.channel) query = query.where('leads.channel', '=', filters.channel);
   if (filters.agent_id !== undefined) query = query.where('leads.agent_id', '=', filters.agent_id);
+  if (filters.customer_id !== undefined) query = query.where('leads.customer_id', '=', filters.customer_id);
   if (filters.subdivision_id !== undefined) {
     const subdivisionId = filters.subdivision_id;
     query = query.where((eb) =>

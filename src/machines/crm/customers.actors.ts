@@ -8,12 +8,18 @@ import { createLookupMachine } from '../shared/lookup.machine';
 import { createLoadOnceMachine } from '../shared/load-once.machine';
 import { createRecordActionsMachine } from '../shared/record-actions.machine';
 import { resourceScreenMachines } from '../shared/resource-screen';
+import { createLeadsApi } from '../../api/crm/leads';
+import { createQuotesApi } from '../../api/comercio/quotes';
+import { createReservationsApi } from '../../api/comercio/reservations';
+import { createSalesApi } from '../../api/comercio/sales';
+import { customerDetailMachine, loadCustomerDetail, type CustomerDetailApis } from './customer-detail.machine';
 
 /**
  * CRM → Clientes (issue "CRM and sales"): the CRUD pattern's list and editor over the customers
  * api; the staff for the agent and collector pickers, loaded once (`staff`); the spouse picker's
  * search over the customers (`spouseLookup`); the row actions "Enviar acceso al portal",
- * "Desactivar" and "Reactivar" (`actions`, asked first).
+ * "Desactivar" and "Reactivar" (`actions`, asked first); a customer's detail with their leads,
+ * quotes, reservations, sales and balances (`detail`, customer-detail.machine.ts).
  */
 
 export type CustomerActionKind = 'sendPasswordReset' | 'deactivate' | 'reactivate';
@@ -37,6 +43,8 @@ export const customerLookupMachine = createLookupMachine<CustomerChoice>('custom
 
 export interface CustomersMachinesDeps {
   customersApi: CustomersApi;
+  /** The list calls the customer's detail reads, filtered by `customer_id`. */
+  detailApis: CustomerDetailApis;
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
 }
@@ -78,11 +86,23 @@ export function createCustomersMachines(deps: CustomersMachinesDeps) {
       }),
     },
   });
-  return { ...screen, actions, staff, spouseLookup };
+  const detail = customerDetailMachine.provide({
+    actors: { load: fromPromise(({ input }) => loadCustomerDetail(deps.detailApis, input.customerId, input.sections)) },
+  });
+  return { ...screen, actions, staff, spouseLookup, detail };
 }
 export type CustomersMachines = ReturnType<typeof createCustomersMachines>;
 
 /** Builds the api module on the app's client (this module is loaded on demand with the screen). */
-export function createCustomersMachinesFor(client: ApiClient, deps: Omit<CustomersMachinesDeps, 'customersApi'>) {
-  return createCustomersMachines({ ...deps, customersApi: createCustomersApi(client) });
+export function createCustomersMachinesFor(client: ApiClient, deps: Omit<CustomersMachinesDeps, 'customersApi' | 'detailApis'>) {
+  return createCustomersMachines({
+    ...deps,
+    customersApi: createCustomersApi(client),
+    detailApis: {
+      leads: createLeadsApi(client).list,
+      quotes: createQuotesApi(client).list,
+      reservations: createReservationsApi(client).list,
+      sales: createSalesApi(client).list,
+    },
+  });
 }

@@ -325,6 +325,8 @@ const leadFilters = {
   channel: leadChannelSchema.optional(),
   agent_id: z.coerce.number().int().positive().optional(),
   subdivision_id: z.coerce.number().int().positive().optional(),
+  /** The customer the lead became (the customer's detail in Clientes lists their leads). */
+  customer_id: z.coerce.number().int().positive().optional(),
   /** 'true': only the caller's leads ("Mis leads"). */
   mine: z.enum(['true', 'false']).optional(),
   /** 'true': open leads whose follow-up is past. */

@@ -31,6 +31,7 @@ import { DateField, blankToNull } from '../shared/EditorFields';
 import { FieldGroup } from '../shared/FieldGroup';
 import { CustomerSuggest } from '../shared/CustomerSuggest';
 import { useResourceActors, useResourceEditor, useResourceEditorEvents } from '../shared/resource-hooks';
+import { CustomerDetailDrawer, useCustomerDetailSections } from './CustomerDetailDrawer';
 import '../../styles/crm.css';
 
 /**
@@ -39,8 +40,9 @@ import '../../styles/crm.css';
  * (estado, tipo de persona, asesor, usuario del portal) and sorting; "Nuevo cliente" / "Editar" in
  * a side drawer (person type, document, names or business name, legal representative, birthday,
  * marital status and spouse, contact, address with the ubigeo cascade, agent and collector); row
- * actions "Enviar acceso al portal", "Desactivar" / "Reactivar" (asked first); "Eliminar" in the
- * editor (refused for customers with a portal login).
+ * actions "Ver" (the customer's detail: leads, quotes, reservations, sales and balances, by
+ * permission; CustomerDetailDrawer.tsx), "Enviar acceso al portal", "Desactivar" / "Reactivar"
+ * (asked first); "Eliminar" in the editor (refused for customers with a portal login).
  */
 
 const STATUS_LABEL: Record<Customer['status'], string> = { ACTIVO: 'Activo', INACTIVO: 'Inactivo' };
@@ -320,6 +322,8 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
   const { actions, request } = useRecordActions(machines.actions, list);
   const staffActor = useActorRef(machines.staff, inspectOption());
   const lookup = useActorRef(machines.spouseLookup, inspectOption());
+  const detail = useActorRef(machines.detail, inspectOption());
+  const detailSections = useCustomerDetailSections();
   const staff = useSelector(staffActor, (s) => s.context.value);
   const staffError = useSelector(staffActor, (s) => (s.matches('failure') ? s.context.error : null));
   const personType = useResourceEditor(editor, (s) => s.context.values.person_type);
@@ -327,6 +331,7 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
   const { openCreate, openEdit } = useResourceEditorEvents(editor);
 
   const rowActions: RowAction<Customer>[] = [
+    { text: 'Ver', icon: 'eye-open', onClick: (c) => detail.send({ type: 'detail.open', customer: c, sections: detailSections }) },
     { text: 'Editar', icon: 'edit', onClick: (c) => openEdit(c) },
     {
       text: 'Enviar acceso al portal',
@@ -444,6 +449,7 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
         </div>
       </EditorDrawer>
       <RecordActionAlert actions={actions} confirmations={CONFIRM} />
+      <CustomerDetailDrawer detail={detail} />
     </section>
   );
 }

@@ -51,5 +51,32 @@ export function crmStateHandlers(deps: CrmStateDeps): Record<string, (params?: u
         .values({ lead_id: id, ...activity, occurred_at: stamp, user_id: staff.id, created_at: stamp })
         .execute();
     },
+    [STATES.customerLeadExists]: async (params) => {
+      const staff = await deps.staff();
+      await createSession(deps.db(), staff, { token: deps.tokenParam(params) });
+      const customerId = await createCrmCustomer(deps.db(), { ...CRM_CUSTOMER });
+      const stamp = '2026-11-20T15:00:00.000Z';
+      const { activity: _activity, ...lead } = CRM_LEAD;
+      await deps
+        .db()
+        .insertInto('leads')
+        .values({
+          ...lead,
+          status: 'CONCRETADO',
+          id_document_type: null,
+          document_number: null,
+          notes: null,
+          agent_id: staff.id,
+          lost_reason: null,
+          next_follow_up_at: null,
+          customer_id: customerId,
+          last_activity_at: stamp,
+          received_at: stamp,
+          created_by: staff.id,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .execute();
+    },
   };
 }
