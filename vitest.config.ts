@@ -39,7 +39,9 @@ export default defineConfig({
           name: 'contract',
           environment: 'node',
           include: ['tests/contract/**/*.test.ts'],
-          testTimeout: 60_000,
+          // The provider verification is one test over every interaction (~55 s on a quiet 2-core
+          // machine): room for a slow, loaded one.
+          testTimeout: 300_000,
           hookTimeout: 60_000,
           fileParallelism: false,
           // Pact records matched requests a moment after answering them: wait for the record (see the file).

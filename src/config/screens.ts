@@ -48,6 +48,8 @@ export const SCREEN_MACHINE_MODULES = {
   sales: 'comercio/sales.actors',
   /** Comercial → Contrato: the stepper of a new sale, a registered sale read back. */
   contract: 'comercio/contract.actors',
+  /** Comercial → Ventas for customers: the subdivisions on sale. */
+  portalSales: 'comercio/portal-sales.actors',
   /** Comercial → Reporte de Ventas: filters, figures, the monthly chart's data, the Excel and PDF exports. */
   salesReport: 'comercio/sales-report.actors',
 } as const;
@@ -84,7 +86,7 @@ export const SCREENS = {
   lotes: { view: 'proyectos/LotsPage', component: 'LotsScreen', machines: 'projects' },
   mapaProyectos: { view: 'mapas/ProjectMapPage', component: 'ProjectMapScreen', machines: 'maps' },
   ventas: { view: 'comercio/SalesPage', component: 'SalesScreen', machines: 'sales' },
-  ventasClientes: PLACEHOLDER,
+  ventasClientes: { view: 'comercio/CustomerSalesPage', component: 'CustomerSalesScreen', machines: 'portalSales' },
   reporteVentas: { view: 'comercio/SalesReportPage', component: 'SalesReportScreen', machines: 'salesReport' },
   contrato: { view: 'comercio/ContractPage', component: 'ContractScreen', machines: 'contract' },
   misCompras: PLACEHOLDER,

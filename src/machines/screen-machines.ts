@@ -61,6 +61,7 @@ type CustomersModule = typeof import('./crm/customers.actors');
 type LeadsModule = typeof import('./crm/leads.actors');
 type SalesModule = typeof import('./comercio/sales.actors');
 type ContractModule = typeof import('./comercio/contract.actors');
+type PortalSalesModule = typeof import('./comercio/portal-sales.actors');
 type SalesReportModule = typeof import('./comercio/sales-report.actors');
 
 /** Every machine module of the screen table with its factory. */
@@ -75,6 +76,7 @@ export const SCREEN_MACHINES = {
   leads: machineModule('leads', (m: LeadsModule) => m.createLeadsMachinesFor),
   sales: machineModule('sales', (m: SalesModule) => m.createSalesMachinesFor),
   contract: machineModule('contract', (m: ContractModule) => m.createContractMachinesFor),
+  portalSales: machineModule('portalSales', (m: PortalSalesModule) => m.createPortalSalesMachinesFor),
   salesReport: machineModule('salesReport', (m: SalesReportModule) => m.createSalesReportMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 

@@ -76,6 +76,11 @@ export const STATES = {
    * 'Acceso submódulo reporte ventas' (Administrador).
    */
   saleOfMarch2026Exists: 'a sale of a lot dated 2026-03-15 exists',
+  /**
+   * A customer signed in with CUSTOMER_TOKEN (params.token), the published subdivision of
+   * PROJECT_STATES.subdivisionWithLots (lot A-1 Disponible) and an agent holding the Leads submodule.
+   */
+  customerAndPublishedLotsExist: 'a signed-in customer, a published subdivision with lots and an agent exist',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */

@@ -38,6 +38,59 @@ function api<T>(page: Page, url: string, init?: { method: string; body: unknown 
 }
 
 describe('sales flow e2e', () => {
+  it('a signed-in customer browses the subdivisions on sale, simulates a lot and asks to reserve it: a lead for an agent', async () => {
+    const { page, context } = await newPage(env.browser, env.server.baseUrl);
+    await page.goto('/auth/loginclientes');
+    await page.getByRole('tab', { name: 'Ingresar' }).click();
+    await page.getByLabel('Número de documento').fill('45454545');
+    await page.getByLabel('Contraseña', { exact: true }).fill('Cliente#2026');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(`${env.server.baseUrl}/`);
+    await page.goto('/COMERCIO/ventasClientes');
+    await page.getByRole('heading', { name: 'Ventas', exact: true }).waitFor();
+    const cards = page.getByRole('list', { name: 'Lotizaciones en venta' });
+    await cards.getByText('Los Viñedos de Carabayllo').waitFor();
+    await screenshot(page, 'sales-flow-customer-subdivisions');
+    await cards.getByRole('button', { name: 'Ver mapa de Los Viñedos de Carabayllo' }).click();
+    await page.waitForURL(/\/COMERCIO\/MapSalesCustomer\//);
+    const key = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1)!);
+    const map = await page.evaluate(async (k) => {
+      const res = await fetch(`/public/subdivisions/${encodeURIComponent(k)}/map`, { headers: { Accept: 'application/json' } });
+      return (await res.json()) as { data: { lots: { code: string; status: string; polygon: unknown }[] } };
+    }, key);
+    const lot = map.data.lots.filter((l) => l.status === 'DISPONIBLE' && l.polygon)[12]!;
+    await page.getByLabel('Buscar lote').fill(lot.code);
+    await page.getByLabel('Buscar lote').press('Enter');
+    const panel = page.getByRole('region', { name: `Lote ${lot.code}` });
+    await panel.getByRole('button', { name: 'Solicitar separación' }).click();
+    const dialog = page.getByRole('dialog', { name: `Solicitar separación del lote ${lot.code}` });
+    await dialog.getByLabel('Cuotas mensuales').fill('36');
+    await dialog.getByText(/^36 cuotas desde el /).waitFor();
+    await dialog.getByLabel('Mensaje (opcional)').fill('Prefiero que me llamen por la tarde');
+    await screenshot(page, 'sales-flow-customer-request');
+    await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await dialog.getByText('Solicitud enviada: un asesor se comunicará con usted para separar el lote').waitFor();
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    // Asked again: the customer is told it is on its way.
+    await panel.getByRole('button', { name: 'Solicitar separación' }).click();
+    await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await dialog.getByText('Ya solicitó este lote: un asesor se comunicará con usted').waitFor();
+
+    // Staff see the lead, the customer's, from the portal, with the lot and the plan in its notes.
+    const admin = await newPage(env.browser, env.server.baseUrl);
+    await staffLogin(admin.page, env.server.baseUrl, '70000001', 'Parcela#2026');
+    const leads = await api<{ data: { notes: string | null; campaign: string | null; agent: { id: number } | null; customer: unknown }[] }>(
+      admin.page,
+      `/api/leads?q=${encodeURIComponent('Carlos')}&per_page=50`,
+    );
+    const lead = leads.body.data.find((l) => l.campaign === 'Portal de clientes' && (l.notes ?? '').includes(lot.code));
+    expect(lead).toBeDefined();
+    expect(lead!.notes).toContain('36 cuotas');
+    expect(lead!.agent).not.toBeNull();
+    await admin.context.close();
+    await context.close();
+  });
+
   it('a lead becomes a customer, gets a quote, reserves and buys a lot in 24 FRANCES instalments; an expired reservation frees its lot', async () => {
     // The agent is subscribed to their notifications channel before the lead arrives.
     const agent = await newPage(env.browser, env.server.baseUrl);

@@ -11,6 +11,8 @@ import { createProjectMapPageMachine } from './project-map-page.machine';
 import { forwardSessionErrors, isSessionError } from '../shared/api-errors';
 import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
 import { createQuotesApi, type QuotesApi } from '../../api/comercio/quotes';
+import { createPortalSalesApi, type PortalSalesApi } from '../../api/comercio/portal-sales';
+import { reservationRequestMachine } from '../comercio/reservation-request.machine';
 import { createSalesApi, type SalesApi } from '../../api/comercio/sales';
 import { lotSaleMachine } from './lot-sale.machine';
 import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
@@ -115,6 +117,8 @@ export function createMapsMachines(
     reservationsApi: Pick<ReservationsApi, 'create'>;
     quotesApi: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'>;
     salesApi: Pick<SalesApi, 'list'>;
+    /** A customer's "Solicitar separación" on MapSalesCustomer (absent: the request fails). */
+    portalSalesApi?: Pick<PortalSalesApi, 'requestReservation'>;
     /** Saves a downloaded file (defaults to a download link, src/lib/download.ts). */
     saveBlob?: (blob: Blob, fileName: string) => void;
     toaster: Pick<AppToaster, 'show'>;
@@ -165,10 +169,19 @@ export function createMapsMachines(
     },
     actions: { reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error) },
   });
+  const reservationRequest = reservationRequestMachine.provide({
+    actors: {
+      submit: fromPromise(({ input }) =>
+        deps.portalSalesApi ? deps.portalSalesApi.requestReservation(input.body) : Promise.reject(new Error('portalSalesApi missing')),
+      ),
+    },
+    actions: { reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error) },
+  });
   return {
     lotMap,
     lotStatus,
     lotSale,
+    reservationRequest,
     projectMapPage: createProjectMapPageMachine({ map: lotMap, status: lotStatus.status, reservation, quote }),
   };
 }
@@ -186,6 +199,7 @@ export function createMapsMachinesFor(client: ApiClient, deps: MapsMachinesDeps)
     reservationsApi: createReservationsApi(client),
     quotesApi: createQuotesApi(client),
     salesApi: createSalesApi(client),
+    portalSalesApi: createPortalSalesApi(client),
   });
 }
 export type MapsMachines = ReturnType<typeof createMapsMachines>;

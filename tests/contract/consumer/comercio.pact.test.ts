@@ -8,11 +8,13 @@ import { createReservationsApi } from '../../../src/api/comercio/reservations';
 import { createQuotesApi } from '../../../src/api/comercio/quotes';
 import { createSalesApi } from '../../../src/api/comercio/sales';
 import { createSalesReportApi } from '../../../src/api/comercio/sales-report';
+import { createPortalSalesApi } from '../../../src/api/comercio/portal-sales';
+import { PORTAL_SALES_MESSAGES } from '../../../src/schemas/comercio/portal-sales';
 import { SALES_REPORT_MESSAGES } from '../../../src/schemas/comercio/sales-report';
 import { RESERVATION_MESSAGES } from '../../../src/schemas/comercio/reservations';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
-import { CRM_CUSTOMER, STAFF_TOKEN, STATES } from '../states';
-import { LOTS } from '../projects-states';
+import { CRM_CUSTOMER, CUSTOMER_TOKEN, STAFF_TOKEN, STATES } from '../states';
+import { LOTS, SUBDIVISION } from '../projects-states';
 
 const { like, integer, regex, eachLike } = MatchersV3;
 
@@ -457,6 +459,41 @@ describe('Reporte de ventas', () => {
       .executeTest(async (mock) => {
         const blob = await reportApi(mock.url).file(query, 'xlsx');
         expect(blob).toBeInstanceOf(Blob);
+      });
+  });
+});
+
+describe('Ventas (clientes)', () => {
+  const portalApi = (url: string) => createPortalSalesApi(mockClient(url, CUSTOMER_TOKEN));
+  it('lists the published subdivisions on sale', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.customerAndPublishedLotsExist, { token: CUSTOMER_TOKEN })
+      .uponReceiving('a customer request for the subdivisions on sale')
+      .withRequest('GET', '/api/customer/subdivisions', (b) => b.headers(bearer(CUSTOMER_TOKEN)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: eachLike({ key: like(SUBDIVISION.key), name: like(SUBDIVISION.name), currency: like('PEN'), available_lots: integer(1) }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const list = await portalApi(mock.url).subdivisions();
+        expect(list[0]!.name).toBe(SUBDIVISION.name);
+      });
+  });
+
+  it('asks to reserve an available lot (201, only a message back)', async () => {
+    const body = { subdivision_key: SUBDIVISION.key, lot_code: LOTS[0].code, instalments: 24, down_payment_percent: 20 };
+    await pact
+      .addInteraction()
+      .given(STATES.customerAndPublishedLotsExist, { token: CUSTOMER_TOKEN })
+      .uponReceiving('a customer request to reserve an available lot')
+      .withRequest('POST', '/api/customer/reservation-requests', (b) =>
+        b.headers({ ...bearer(CUSTOMER_TOKEN), 'Content-Type': 'application/json' }).jsonBody(body),
+      )
+      .willRespondWith(201, (b) => b.jsonBody({ data: { message: like(PORTAL_SALES_MESSAGES.requested) } }))
+      .executeTest(async (mock) => {
+        expect(await portalApi(mock.url).requestReservation(body)).toBe(PORTAL_SALES_MESSAGES.requested);
       });
   });
 });

@@ -5,7 +5,15 @@ import { createReservation } from '../../../server/modules/comercio/reservations
 import { createQuote } from '../../../server/modules/comercio/quotes.service';
 import { createSale } from '../../../server/modules/comercio/sales.service';
 import { systemClock } from '../../../server/clock';
-import { createCrmCustomer, createSession, type StaffFixture } from '../../../server/testing/fixtures';
+import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import {
+  createCrmCustomer,
+  createCustomer,
+  createRole,
+  createSession,
+  createStaff,
+  type StaffFixture,
+} from '../../../server/testing/fixtures';
 import { CRM_CUSTOMER, STATES } from '../states';
 import { createSubdivisionWithLots } from './projects-state-handlers';
 
@@ -26,6 +34,12 @@ export function comercioStateHandlers(d: ComercioStateDeps): Record<string, (par
     return staff;
   };
   return {
+    [STATES.customerAndPublishedLotsExist]: async (params) => {
+      await createRole(d.db(), 'Asesor contrato', [MODULE.crm, SUBMODULE.leads]);
+      await createStaff(d.db(), { roleNames: ['Asesor contrato'] });
+      await createSession(d.db(), await createCustomer(d.db()), { token: d.tokenParam(params) });
+      await createSubdivisionWithLots(d.db());
+    },
     [STATES.customerAndLotsExist]: async (params) => {
       await customerAndLots(params);
     },

@@ -29,6 +29,7 @@ import * as reservations from '../../../src/schemas/comercio/reservations';
 import * as quotes from '../../../src/schemas/comercio/quotes';
 import * as sales from '../../../src/schemas/comercio/sales';
 import * as salesReport from '../../../src/schemas/comercio/sales-report';
+import * as portalSales from '../../../src/schemas/comercio/portal-sales';
 import * as leads from '../../../src/schemas/crm/leads';
 import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-options';
 import * as list from '../../../src/schemas/list';
@@ -50,6 +51,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   quotes,
   sales,
   salesReport,
+  portalSales,
   list,
 };
 
@@ -343,6 +345,14 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   salesReportOptionsResponseSchema: {
     schema: salesReport.salesReportOptionsResponseSchema as zc.$ZodType,
     example: { data: { subdivisions: [{ id: 1, name: 'Los Viñedos' }], agents: [{ id: 1, name: 'Ana Quispe' }] } },
+  },
+  portalSubdivisionsResponseSchema: {
+    schema: portalSales.portalSubdivisionsResponseSchema as zc.$ZodType,
+    example: { data: [{ key: 'k3Xa', name: 'Los Viñedos', currency: 'PEN' }] },
+  },
+  reservationRequestResponseSchema: {
+    schema: portalSales.reservationRequestResponseSchema as zc.$ZodType,
+    example: { data: { message: 'Solicitud enviada' } },
   },
   quotesPageSchema: { schema: quotes.quotesPageSchema as zc.$ZodType, example: { data: [quote], meta } },
   quoteResponseSchema: { schema: quotes.quoteResponseSchema as zc.$ZodType, example: { data: quote } },
