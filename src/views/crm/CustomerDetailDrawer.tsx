@@ -59,7 +59,7 @@ export function CustomerDetailDrawer({ detail }: { detail: ActorRefFrom<Customer
     <SideDrawer
       isOpen={customer !== null}
       onClose={() => detail.send({ type: 'detail.close' })}
-      size="720px"
+      size="min(720px, 100vw)"
       title={customer?.display_name ?? 'Cliente'}
     >
       {customer ? (
@@ -135,7 +135,10 @@ export function CustomerDetailDrawer({ detail }: { detail: ActorRefFrom<Customer
                 {s.number}
               </Link>,
               formatDate(s.sale_date),
-              `${s.lot.code} · ${s.lot.subdivision_name}`,
+              <span key="l">
+                {s.lot.code}
+                <small className={Classes.TEXT_MUTED}>{s.lot.subdivision_name}</small>
+              </span>,
               formatMoney(s.final_price, s.currency),
               formatMoney(s.balance, s.currency),
               <Tag key="s" minimal intent={s.status === 'ANULADA' ? 'danger' : 'none'}>
