@@ -10,8 +10,10 @@ import userEvent from '@testing-library/user-event';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { createActor, createMachine } from 'xstate';
 import type { SalesApi } from '../../src/api/comercio/sales';
+import { ApiError } from '../../src/api/client';
 import type { Sale } from '../../src/schemas/comercio/sales';
 import type { Reservation } from '../../src/schemas/comercio/reservations';
+import type { Quote } from '../../src/schemas/comercio/quotes';
 import { createSalesMachines } from '../../src/machines/comercio/sales.actors';
 import { SalesPage } from '../../src/views/comercio/SalesPage';
 import { ServicesProvider, type ViewServices } from '../../src/views/services';
@@ -73,7 +75,48 @@ const reservation: Reservation = {
   version: 1,
 };
 
+const draft = {
+  id: 12,
+  number: 'COT-000012',
+  lot: { id: 9, code: 'MZ A - LT 9', subdivision_name: 'Los Viñedos', area_m2: 120 },
+  customer: { id: 2, display_name: 'Rosa Quispe', document_number: '41234567' },
+  agent: null,
+  currency: 'PEN',
+  list_price: 3_000_000,
+  discount: 300_000,
+  final_price: 2_700_000,
+  down_payment: 500_000,
+  down_payment_parts: 1,
+  financed: 2_200_000,
+  instalments: 24,
+  monthly_rate_percent: '1.5',
+  method: 'FRANCES',
+  first_due_date: '2026-12-20',
+  valid_until: '2026-11-27',
+  status: 'BORRADOR',
+  down_payment_schedule: [],
+  schedule: [],
+  total_interest: 0,
+  total_to_pay: 0,
+  created_at: when,
+  updated_at: when,
+  version: 2,
+} satisfies Quote;
+const sent: Quote = { ...draft, id: 13, number: 'COT-000013', status: 'ENVIADA' };
+const accepted: Quote = { ...draft, id: 14, number: 'COT-000014', status: 'ACEPTADA' };
+
 function setup(overrides: Partial<SalesApi> = {}) {
+  const quotesApi = {
+    list: vi.fn(async () => ({ data: [draft, sent, accepted], meta: { page: 1, per_page: 20, total: 3 } })),
+    changeStatus: vi.fn(async (id: number, body: { status: string }) => ({
+      ...draft,
+      id,
+      status: body.status as Quote['status'],
+      version: 3,
+    })),
+    pdf: vi.fn(async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' })),
+  };
+  const saveBlob = vi.fn();
   const reservationsApi = {
     list: vi.fn(async () => ({ data: [reservation], meta: { page: 1, per_page: 20, total: 1 } })),
     cancel: vi.fn(async () => ({ ...reservation, status: 'ANULADA' as const, version: 2 })),
@@ -89,6 +132,8 @@ function setup(overrides: Partial<SalesApi> = {}) {
   const machines = createSalesMachines({
     salesApi: api,
     reservationsApi,
+    quotesApi,
+    saveBlob,
     subdivisionOptions: async () => [{ id: 1, name: 'Los Viñedos' }],
     reportApiError: vi.fn(),
     toaster,
@@ -102,7 +147,7 @@ function setup(overrides: Partial<SalesApi> = {}) {
       </ServicesProvider>,
     );
   view(<SalesPage machines={machines} />);
-  return { api, reservationsApi, toaster, user: userEvent.setup() };
+  return { api, reservationsApi, quotesApi, saveBlob, toaster, user: userEvent.setup() };
 }
 
 describe('SalesPage', () => {
@@ -160,5 +205,85 @@ describe('SalesPage', () => {
     await waitFor(() => expect(reservationsApi.cancel).toHaveBeenCalledWith(8, { reason: 'El cliente desistió', version: 1 }));
     await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Separación anulada' })));
     await waitFor(() => expect(reservationsApi.list).toHaveBeenCalledTimes(2));
+  });
+
+  it('the Cotizaciones tab lists the quotes with price, validity and status, filtered by estado and lotización', async () => {
+    const { quotesApi, user } = setup();
+    await screen.findByRole('table', { name: 'Ventas' });
+    await user.click(screen.getByRole('tab', { name: 'Cotizaciones' }));
+    const table = await screen.findByRole('table', { name: 'Cotizaciones' });
+    const row = (await within(table).findByText('COT-000012')).closest('tr')!;
+    expect(within(row).getByText('Rosa Quispe')).toBeTruthy();
+    expect(within(row).getByText('MZ A - LT 9')).toBeTruthy();
+    expect(within(row).getByText('S/ 27,000.00')).toBeTruthy();
+    expect(within(row).getByText('27/11/26')).toBeTruthy();
+    expect(within(row).getByText('Borrador')).toBeTruthy();
+    expect(within(table).getByText('Enviada')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Estado'), 'ENVIADA');
+    await waitFor(() => expect(quotesApi.list).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { status: 'ENVIADA' } })));
+    await user.selectOptions(await screen.findByLabelText('Lotización'), await screen.findByRole('option', { name: 'Los Viñedos' }));
+    await waitFor(() =>
+      expect(quotesApi.list).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { status: 'ENVIADA', subdivision_id: '1' } })),
+    );
+  });
+
+  it("downloads a quote's PDF as COT-….pdf; marks a draft as sent and annuls one, each asked first with the version read", async () => {
+    const { quotesApi, saveBlob, user, toaster } = setup();
+    await screen.findByRole('table', { name: 'Ventas' });
+    await user.click(screen.getByRole('tab', { name: 'Cotizaciones' }));
+    const table = await screen.findByRole('table', { name: 'Cotizaciones' });
+    const rowOf = async (number: string) => (await within(table).findByText(number)).closest('tr')!;
+    const menuOf = async (number: string) => {
+      await user.click(within(await rowOf(number)).getByRole('button', { name: /Acciones/ }));
+      return screen.findByRole('menu');
+    };
+
+    let menu = await menuOf('COT-000012');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Descargar PDF' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'COT-000012.pdf'));
+    expect(quotesApi.pdf).toHaveBeenCalledWith(12);
+
+    menu = await menuOf('COT-000012');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Marcar como enviada' }));
+    let alert = await screen.findByRole('alertdialog');
+    expect(within(alert).getByText(/¿Marcar la cotización COT-000012 de Rosa Quispe/)).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'Marcar como enviada' }));
+    await waitFor(() => expect(quotesApi.changeStatus).toHaveBeenCalledWith(12, { status: 'ENVIADA', version: 2 }));
+    await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Cotización marcada como enviada' })));
+    await waitFor(() => expect(quotesApi.list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    // A sent quote: no "Marcar como enviada", but "Anular".
+    menu = await menuOf('COT-000013');
+    expect(within(menu).queryByRole('menuitem', { name: 'Marcar como enviada' })).toBeNull();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Anular' }));
+    alert = await screen.findByRole('alertdialog');
+    await user.click(within(alert).getByRole('button', { name: 'Anular cotización' }));
+    await waitFor(() => expect(quotesApi.changeStatus).toHaveBeenCalledWith(13, { status: 'ANULADA', version: 2 }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    // An accepted quote can only be downloaded.
+    menu = await menuOf('COT-000014');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Descargar PDF']);
+  });
+
+  it('a failed PDF says so', async () => {
+    // ?vista=cotizaciones opens the tab.
+    window.history.replaceState(null, '', '/COMERCIO/ventas?vista=cotizaciones');
+    const { quotesApi, toaster, user } = setup();
+    quotesApi.pdf.mockRejectedValueOnce(new ApiError(500, 'No se pudo generar el PDF'));
+    const table = await screen.findByRole('table', { name: 'Cotizaciones' });
+    const row = (await within(table).findByText('COT-000012')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Descargar PDF' }));
+    await waitFor(() =>
+      expect(toaster.show).toHaveBeenCalledWith(
+        expect.objectContaining({ severity: 'error', summary: 'No se pudo descargar el PDF', detail: 'No se pudo generar el PDF' }),
+      ),
+    );
   });
 });

@@ -47,6 +47,7 @@ export function listQuoteIds(db: Kysely<DB>, filters: QuotesQuery, today: string
   } else if (filters.status) query = query.where('quotes.status', '=', filters.status);
   if (filters.customer_id !== undefined) query = query.where('quotes.customer_id', '=', filters.customer_id);
   if (filters.lot_id !== undefined) query = query.where('quotes.lot_id', '=', filters.lot_id);
+  if (filters.subdivision_id !== undefined) query = query.where('lots.subdivision_id', '=', filters.subdivision_id);
   const { field, direction } = parseSort<'created_at' | 'valid_until' | 'final_price'>(filters.sort, '-created_at');
   return paginate(query, filters, (q) => q.select('quotes.id').orderBy(`quotes.${field}`, direction).orderBy('quotes.id', direction));
 }

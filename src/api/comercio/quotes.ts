@@ -18,7 +18,7 @@ import {
 export function createQuotesApi(client: ApiClient) {
   const one = async (run: () => Promise<unknown>): Promise<Quote> => (await request(quoteResponseSchema, run)).data;
   return {
-    /** GET quotes: `q` (customer, document, lot code, "COT-…"); filters `status`, `lot_id`, `customer_id`. */
+    /** GET quotes: `q` (customer, document, lot code, "COT-…"); filters `status`, `lot_id`, `customer_id`, `subdivision_id`. */
     list: (query: ListQuery) => request(quotesPageSchema, () => client.main('quotes', { query: listParams(query) })),
     /** GET quotes/{id}: with its down-payment parts and schedule. */
     get: (id: number) => one(() => client.main(`quotes/${id}`)),

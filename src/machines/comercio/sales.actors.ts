@@ -2,6 +2,10 @@ import { fromPromise } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createSalesApi, type SalesApi } from '../../api/comercio/sales';
 import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
+import { createQuotesApi, type QuotesApi } from '../../api/comercio/quotes';
+import type { Quote } from '../../schemas/comercio/quotes';
+import { createRecordActionsMachine } from '../shared/record-actions.machine';
+import { quotePdfMachine, saveQuotePdf } from './quote-pdf.machine';
 import { RESERVATION_MESSAGES, type Reservation } from '../../schemas/comercio/reservations';
 import { createReasonActionMachine } from '../shared/reason-action.machine';
 import { assign, setup } from 'xstate';
@@ -19,10 +23,23 @@ import { annulSaleMachine, saleDetailMachine } from './sale-detail.machine';
  * sales are made on the map and in the contract stepper), one sale's drawer with its schedule
  * (`detail`), "Anular" with its reason (`annul`) and the subdivisions of the filter (`subdivisions`);
  * the Separaciones tab: the reservations list (`reservations`) and "Anular" (`cancelReservation`);
- * the tab shown (`tab`).
+ * the Cotizaciones tab: the quotes list (`quotes`), "Marcar como enviada" and "Anular" (`quoteActions`,
+ * asked first) and "Descargar PDF" (`quotePdf`); the tab shown (`tab`).
  */
-/** Which tab of the screen shows: the sales or the reservations. */
-export type SalesTab = 'ventas' | 'separaciones';
+/** Which tab of the screen shows: the sales, the reservations or the quotes. */
+export type SalesTab = 'ventas' | 'separaciones' | 'cotizaciones';
+
+/** The tabs in order; `?vista=` names one (anything else: Ventas). */
+export const SALES_TABS: readonly SalesTab[] = ['ventas', 'separaciones', 'cotizaciones'];
+
+/** A quote's row actions that change its status (POST quotes/{id}/status). */
+export type QuoteActionKind = 'markSent' | 'annul';
+
+/** Spanish success toasts per quote action. */
+export const QUOTE_ACTION_DONE: Record<QuoteActionKind, string> = {
+  markSent: 'Cotización marcada como enviada',
+  annul: 'Cotización anulada',
+};
 
 /** The screen's tab (`tab.changed {tab}`). */
 export const salesTabMachine = setup({
@@ -39,6 +56,9 @@ export const cancelReservationMachine = createReasonActionMachine<Reservation>('
 export interface SalesMachinesDeps {
   salesApi: SalesApi;
   reservationsApi: Pick<ReservationsApi, 'list' | 'cancel'>;
+  quotesApi: Pick<QuotesApi, 'list' | 'changeStatus' | 'pdf'>;
+  /** Saves a downloaded PDF (defaults to a browser download; tests pass a fake). */
+  saveBlob?: (blob: Blob, fileName: string) => void;
   subdivisionOptions: () => Promise<SubdivisionOption[]>;
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
@@ -89,19 +109,48 @@ export function createSalesMachines(deps: SalesMachinesDeps) {
         deps.toaster.show({ severity: 'success', summary: RESERVATION_MESSAGES.cancelled, detail: `${record.number}: ${record.lot.code}` }),
     },
   });
-  return { list, detail, annul, subdivisions, reservations, cancelReservation, tab: salesTabMachine };
+  const quotes = resourceScreenMachines<Quote>({
+    fetchPage: deps.quotesApi.list,
+    save: () => Promise.reject(new Error('Las cotizaciones se hacen desde el mapa')),
+    reportApiError: deps.reportApiError,
+    toaster: deps.toaster,
+  }).list;
+  const quoteActions = createRecordActionsMachine<QuoteActionKind, Quote>('quoteActions').provide({
+    actors: {
+      run: fromPromise<unknown, { kind: QuoteActionKind; record: Quote }>(({ input: { kind, record } }) => {
+        // The change carries the version read: a quote changed meanwhile is a 409.
+        const status = kind === 'markSent' ? 'ENVIADA' : 'ANULADA';
+        return deps.quotesApi.changeStatus(record.id, record.version === undefined ? { status } : { status, version: record.version });
+      }),
+    },
+    actions: {
+      done: (_, { kind, record }) => deps.toaster.show({ severity: 'success', summary: QUOTE_ACTION_DONE[kind], detail: record.number }),
+      failed: (_, { message }) => deps.toaster.show({ severity: 'error', summary: 'No se pudo completar', detail: message, life: 6000 }),
+      reportApiError: (_, error) => report(error),
+    },
+  });
+  const quotePdf = quotePdfMachine.provide({
+    actors: { download: fromPromise(({ input }) => saveQuotePdf(deps.quotesApi.pdf, input.quote, deps.saveBlob)) },
+    actions: {
+      failed: (_, { message }) =>
+        deps.toaster.show({ severity: 'error', summary: 'No se pudo descargar el PDF', detail: message, life: 6000 }),
+      reportApiError: (_, error) => report(error),
+    },
+  });
+  return { list, detail, annul, subdivisions, reservations, cancelReservation, quotes, quoteActions, quotePdf, tab: salesTabMachine };
 }
 export type SalesMachines = ReturnType<typeof createSalesMachines>;
 
 /** Builds the api modules on the app's client (this module is loaded on demand with the screen). */
 export function createSalesMachinesFor(
   client: ApiClient,
-  deps: Omit<SalesMachinesDeps, 'salesApi' | 'reservationsApi' | 'subdivisionOptions'>,
+  deps: Omit<SalesMachinesDeps, 'salesApi' | 'reservationsApi' | 'quotesApi' | 'subdivisionOptions'>,
 ) {
   return createSalesMachines({
     ...deps,
     salesApi: createSalesApi(client),
     reservationsApi: createReservationsApi(client),
+    quotesApi: createQuotesApi(client),
     subdivisionOptions: createSubdivisionOptionsApi(client).list,
   });
 }

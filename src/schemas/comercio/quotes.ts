@@ -119,13 +119,14 @@ export const quoteSchema = z.object({
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** GET /api/quotes query: `q` (customer, document, lot code, number); filters by status, lot, customer. */
+/** GET /api/quotes query: `q` (customer, document, lot code, number); filters by status, lot, customer, subdivision (of the lot). */
 export const quotesQuerySchema = z.strictObject({
   ...listQueryShape,
   sort: sortSchema(['created_at', 'valid_until', 'final_price']),
   status: quoteStatusSchema.optional(),
   lot_id: z.coerce.number().int().positive().optional(),
   customer_id: z.coerce.number().int().positive().optional(),
+  subdivision_id: z.coerce.number().int().positive().optional(),
 });
 export type QuotesQuery = z.infer<typeof quotesQuerySchema>;
 

@@ -15,10 +15,10 @@ import {
   type SaleStatus,
   type SaleType,
 } from '../../schemas/comercio/sales';
-import { QUOTE_METHOD_LABELS } from '../../schemas/comercio/quotes';
+import { QUOTE_METHOD_LABELS, QUOTE_STATUSES, QUOTE_STATUS_LABELS, type Quote, type QuoteStatus } from '../../schemas/comercio/quotes';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
-import type { SalesMachines, SalesTab } from '../../machines/comercio/sales.actors';
+import { SALES_TABS, type QuoteActionKind, type SalesMachines, type SalesTab } from '../../machines/comercio/sales.actors';
 import {
   LIVE_RESERVATION_STATUSES,
   RESERVATION_STATUSES,
@@ -38,6 +38,7 @@ import { FilterSelect } from '../shared/FilterSelect';
 import { FieldGroup } from '../shared/FieldGroup';
 import { SideDrawer } from '../shared/SideDrawer';
 import { useResourceListEvents } from '../shared/resource-hooks';
+import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
 import '../../styles/comercio.css';
 
 /**
@@ -46,7 +47,10 @@ import '../../styles/comercio.css';
  * (estado, tipo, lotización), sorting and export. "Ver" opens the sale with its buyers and its
  * schedule; "Anular" asks the reason (the lot is freed, the sale kept). The "Separaciones" tab lists
  * the reservations (number, date, customer, lot, amount, expiry, status) with "Anular" (the lot
- * freed). Sales and reservations are made from the map's lot panel.
+ * freed). The "Cotizaciones" tab lists the quotes (number, date, customer, lot, final price, valid
+ * until, status; search, estado, lotización) with "Descargar PDF", "Marcar como enviada" (Borrador)
+ * and "Anular" (Borrador or Enviada), the last two asked first. Sales, reservations and quotes are
+ * made from the map's lot panel. `?vista=separaciones|cotizaciones` opens that tab.
  */
 
 const STATUS_INTENT: Record<SaleStatus, Intent> = {
@@ -102,8 +106,9 @@ export function SalesScreen() {
 
 export function SalesPage({ machines }: { machines: SalesMachines }) {
   const search = useSearch();
+  const asked = new URLSearchParams(search).get('vista');
   const tabActor = useActorRef(machines.tab, {
-    input: { tab: new URLSearchParams(search).get('vista') === 'separaciones' ? 'separaciones' : 'ventas' },
+    input: { tab: SALES_TABS.find((t) => t === asked) ?? 'ventas' },
     ...inspectOption(),
   });
   const tab = useSelector(tabActor, (s) => s.context.tab);
@@ -120,8 +125,11 @@ export function SalesPage({ machines }: { machines: SalesMachines }) {
       >
         <Tab id="ventas" title="Ventas" />
         <Tab id="separaciones" title="Separaciones" />
+        <Tab id="cotizaciones" title="Cotizaciones" />
       </Tabs>
-      {tab === 'ventas' ? <SalesList machines={machines} /> : <ReservationsList machines={machines} />}
+      {tab === 'ventas' ? <SalesList machines={machines} /> : null}
+      {tab === 'separaciones' ? <ReservationsList machines={machines} /> : null}
+      {tab === 'cotizaciones' ? <QuotesList machines={machines} /> : null}
     </section>
   );
 }
@@ -302,6 +310,126 @@ function ReservationsList({ machines }: { machines: SalesMachines }) {
         label="Motivo de la anulación"
         question={(r) => `¿Anular la separación ${r.number} de ${r.customer.display_name} (${r.lot.code})? El lote quedará disponible.`}
       />
+    </>
+  );
+}
+
+const QUOTE_INTENT: Record<QuoteStatus, Intent> = {
+  BORRADOR: 'none',
+  ENVIADA: 'primary',
+  ACEPTADA: 'success',
+  VENCIDA: 'warning',
+  ANULADA: 'danger',
+};
+const QUOTE_COLUMNS: TableColumn<Quote>[] = [
+  { key: 'number', label: 'Número', render: (q) => nowrap(q.number), exportValue: (q) => q.number },
+  {
+    key: 'created_at',
+    label: 'Fecha',
+    sortable: true,
+    render: (q) => formatDate(q.created_at),
+    exportValue: (q) => formatDate(q.created_at),
+  },
+  { key: 'customer', label: 'Cliente', render: (q) => q.customer.display_name, exportValue: (q) => q.customer.display_name },
+  { key: 'lot', label: 'Lote', render: (q) => nowrap(q.lot.code), exportValue: (q) => q.lot.code },
+  {
+    key: 'subdivision',
+    label: 'Lotización',
+    render: (q) => q.lot.subdivision_name,
+    exportValue: (q) => q.lot.subdivision_name,
+    hiddenByDefault: true,
+  },
+  {
+    key: 'final_price',
+    label: 'Precio final',
+    sortable: true,
+    align: 'right',
+    render: (q) => nowrap(formatMoney(q.final_price, q.currency)),
+    exportValue: (q) => q.final_price / 100,
+  },
+  {
+    key: 'valid_until',
+    label: 'Válida hasta',
+    sortable: true,
+    render: (q) => nowrap(formatDate(q.valid_until)),
+    exportValue: (q) => formatDate(q.valid_until),
+  },
+  {
+    key: 'status',
+    label: 'Estado',
+    render: (q) => (
+      <Tag minimal intent={QUOTE_INTENT[q.status]}>
+        {QUOTE_STATUS_LABELS[q.status]}
+      </Tag>
+    ),
+    exportValue: (q) => QUOTE_STATUS_LABELS[q.status],
+  },
+];
+
+const QUOTE_CONFIRM: Record<QuoteActionKind, ActionConfirmation<Quote>> = {
+  markSent: {
+    text: 'Marcar como enviada',
+    intent: 'primary',
+    question: (q) => `¿Marcar la cotización ${q.number} de ${q.customer.display_name} (${q.lot.code}) como enviada?`,
+  },
+  annul: {
+    text: 'Anular cotización',
+    intent: 'danger',
+    question: (q) => `¿Anular la cotización ${q.number} de ${q.customer.display_name} (${q.lot.code})?`,
+  },
+};
+
+/** The quotes tab: list with search, estado and lotización; "Descargar PDF", "Marcar como enviada" and "Anular". */
+function QuotesList({ machines }: { machines: SalesMachines }) {
+  const list = useActorRef(machines.quotes, {
+    input: { columns: QUOTE_COLUMNS, exportName: 'cotizaciones', query: { page: 1, per_page: 20, sort: '-created_at', filters: {} } },
+    ...inspectOption(),
+  });
+  const { actions, request } = useRecordActions(machines.quoteActions, list);
+  const pdf = useActorRef(machines.quotePdf, inspectOption());
+  const subdivisionsActor = useActorRef(machines.subdivisions, inspectOption());
+  const subdivisions = useSelector(subdivisionsActor, (s) => s.context.value);
+  const rowActions: RowAction<Quote>[] = [
+    {
+      text: 'Descargar PDF',
+      icon: 'document',
+      onClick: (q) => pdf.send({ type: 'pdf.download', quote: q }),
+    },
+    { text: 'Marcar como enviada', icon: 'send-message', hidden: (q) => q.status !== 'BORRADOR', onClick: request('markSent') },
+    {
+      text: 'Anular',
+      icon: 'disable',
+      intent: 'danger',
+      hidden: (q) => q.status !== 'BORRADOR' && q.status !== 'ENVIADA',
+      onClick: request('annul'),
+    },
+  ];
+  return (
+    <>
+      <ResourceToolbar
+        list={list}
+        filters={
+          <>
+            <FilterSelect
+              list={list}
+              field="status"
+              label="Estado"
+              allLabel="Todos los estados"
+              options={QUOTE_STATUSES.map((s) => ({ value: s, label: QUOTE_STATUS_LABELS[s] }))}
+            />
+            <FilterSelect
+              list={list}
+              field="subdivision_id"
+              label="Lotización"
+              allLabel="Todas las lotizaciones"
+              options={subdivisions.map((s) => ({ value: String(s.id), label: s.name }))}
+            />
+          </>
+        }
+      />
+      <ResourceTable<Quote> list={list} columns={QUOTE_COLUMNS} rowKey={(q) => q.id} caption="Cotizaciones" rowActions={rowActions} />
+      <ListStates list={list} />
+      <RecordActionAlert actions={actions} confirmations={QUOTE_CONFIRM} />
     </>
   );
 }
