@@ -216,6 +216,30 @@ describe('LotsPage', () => {
     await waitFor(() => expect(lotsApi.list).toHaveBeenCalledTimes(2));
   });
 
+  it('"Cotizar" a Disponible lot from the list opens the quote dialog with its price, for Comercial + Ventas only', async () => {
+    const { view, machines, user } = setup({
+      permissions: ['Acceso módulo proyectos', 'Acceso submódulo lotizaciones', 'Acceso módulo comercial', 'Acceso submódulo ventas'],
+    });
+    view(<LotsPage machines={machines} subdivisionKey="k3Y" />);
+    const table = await screen.findByRole('table', { name: 'Lotes' });
+    await within(table).findByText('MZ A - LT 1');
+    await user.click(within(table).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByText('Cotizar'));
+    const dialog = await screen.findByRole('dialog', { name: 'Cotizar lote MZ A - LT 1' });
+    expect(within(dialog).getByText(/^Precio de lista: S\/ /)).toBeTruthy();
+    expect(within(dialog).getByRole('table', { name: 'Cronograma simulado' })).toBeTruthy();
+  });
+
+  it('does not offer "Cotizar" without the sales permission', async () => {
+    const { view, machines, user } = setup();
+    view(<LotsPage machines={machines} subdivisionKey="k3Y" />);
+    const table = await screen.findByRole('table', { name: 'Lotes' });
+    await within(table).findByText('MZ A - LT 1');
+    await user.click(within(table).getByRole('button', { name: /Acciones/ }));
+    await screen.findByText('Cambiar estado');
+    expect(screen.queryByText('Cotizar')).toBeNull();
+  });
+
   it('bulk prices: "Aplicar" only after "Vista previa", and an edit disables it again', async () => {
     const { view, machines, user, lotsApi } = setup();
     view(<LotsPage machines={machines} subdivisionKey="k3Y" />);

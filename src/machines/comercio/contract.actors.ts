@@ -12,6 +12,7 @@ import { forwardSessionErrors } from '../shared/api-errors';
 import { createLookupMachine } from '../shared/lookup.machine';
 import { CONTRACT_MESSAGES, createContractMachine } from './contract-form.machine';
 import type { ReservationCustomer } from './reservation-form.machine';
+import { searchActiveCustomers } from '../crm/customer-search';
 
 /**
  * Comercial → Contrato (/COMERCIO/Contrato/{id_sale}; issue "CRM and sales"): the stepper's machine
@@ -30,12 +31,7 @@ export interface ContractMachinesDeps {
 }
 
 export function createContractMachines(deps: ContractMachinesDeps) {
-  const searchCustomers = async (text: string): Promise<ReservationCustomer[]> =>
-    (await deps.customersApi.list({ page: 1, per_page: 10, q: text, filters: { status: 'ACTIVO' } })).data.map((c) => ({
-      id: c.id,
-      display_name: c.display_name,
-      document_number: c.document_number,
-    }));
+  const searchCustomers = searchActiveCustomers(deps.customersApi);
   const lookup = createLookupMachine<ReservationCustomer>('contractCustomers').provide({
     actors: { search: fromPromise(({ input }) => searchCustomers(input.text)) },
   });

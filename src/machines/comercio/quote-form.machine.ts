@@ -9,7 +9,12 @@ import {
   type CreateQuoteRequest,
   type Quote,
 } from '../../schemas/comercio/quotes';
-import { errorMessage, fieldErrorsFrom } from '../shared/api-errors';
+import { errorMessage, fieldErrorsFrom, forwardSessionErrors } from '../shared/api-errors';
+import type { CustomersApi } from '../../api/crm/customers';
+import type { QuotesApi } from '../../api/comercio/quotes';
+import type { AppToaster } from '../../lib/toaster';
+import { searchActiveCustomers } from '../crm/customer-search';
+import { saveQuotePdf } from './quote-pdf.machine';
 import { createLookupMachine } from '../shared/lookup.machine';
 import { placeholder } from '../shared/placeholder';
 import type { ReservationCustomer } from './reservation-form.machine';
@@ -255,5 +260,32 @@ export function provideQuoteForm(deps: {
       reportApiError: (_, error) => deps.reportApiError(error),
       done: (_, quote) => deps.toast(quote),
     },
+  });
+}
+
+/**
+ * The quote dialog's machine over the apis (the maps' lot panel and the lots list): customer search,
+ * POST quotes, "Marcar como enviada", the PDF saved as COT-….pdf, a toast when saved.
+ */
+export function quoteDialogFor(deps: {
+  customersApi: Pick<CustomersApi, 'list'>;
+  quotesApi: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'>;
+  reportApiError: (error: ApiError) => void;
+  toaster: Pick<AppToaster, 'show'>;
+  /** Saves a downloaded file (defaults to a download link). */
+  saveBlob?: (blob: Blob, fileName: string) => void;
+}) {
+  return provideQuoteForm({
+    searchCustomers: searchActiveCustomers(deps.customersApi),
+    create: deps.quotesApi.create,
+    changeStatus: deps.quotesApi.changeStatus,
+    downloadPdf: (q) => saveQuotePdf(deps.quotesApi.pdf, q, deps.saveBlob),
+    reportApiError: forwardSessionErrors(deps.reportApiError),
+    toast: (q) =>
+      deps.toaster.show({
+        severity: 'success',
+        summary: 'Cotización guardada',
+        detail: `${q.number}: ${q.lot.code} para ${q.customer.display_name}`,
+      }),
   });
 }

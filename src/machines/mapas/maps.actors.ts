@@ -17,8 +17,8 @@ import { createSalesApi, type SalesApi } from '../../api/comercio/sales';
 import { lotSaleMachine } from './lot-sale.machine';
 import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
 import { provideReservationForm } from '../comercio/reservation-form.machine';
-import { provideQuoteForm } from '../comercio/quote-form.machine';
-import { saveBlobFile } from '../../lib/download';
+import { quoteDialogFor } from '../comercio/quote-form.machine';
+import { searchActiveCustomers } from '../crm/customer-search';
 
 /** What the map screens' machines need from the app. */
 export interface MapsMachinesDeps {
@@ -126,12 +126,7 @@ export function createMapsMachines(
 ) {
   const lotMap = provideLotMap(deps.api, { ...deps, toaster: deps.toaster as AppToaster });
   const lotStatus = createLotStatusMachines({ lotsApi: deps.lotsApi, reportApiError: deps.reportApiError, toaster: deps.toaster });
-  const searchCustomers = async (text: string) =>
-    (await deps.customersApi.list({ page: 1, per_page: 10, q: text, filters: { status: 'ACTIVO' } })).data.map((c) => ({
-      id: c.id,
-      display_name: c.display_name,
-      document_number: c.document_number,
-    }));
+  const searchCustomers = searchActiveCustomers(deps.customersApi);
   const reservation = provideReservationForm({
     searchCustomers,
     reserve: deps.reservationsApi.create,
@@ -144,22 +139,7 @@ export function createMapsMachines(
         detail: `${r.number}: ${r.lot.code} para ${r.customer.display_name}`,
       }),
   });
-  const quote = provideQuoteForm({
-    searchCustomers,
-    create: deps.quotesApi.create,
-    changeStatus: deps.quotesApi.changeStatus,
-    downloadPdf: async (q) => {
-      const blob = await deps.quotesApi.pdf(q.id);
-      (deps.saveBlob ?? saveBlobFile)(blob, `${q.number}.pdf`);
-    },
-    reportApiError: forwardSessionErrors(deps.reportApiError),
-    toast: (q) =>
-      deps.toaster.show({
-        severity: 'success',
-        summary: 'Cotización guardada',
-        detail: `${q.number}: ${q.lot.code} para ${q.customer.display_name}`,
-      }),
-  });
+  const quote = quoteDialogFor(deps);
   const lotSale = lotSaleMachine.provide({
     actors: {
       load: fromPromise(async ({ input }) => {

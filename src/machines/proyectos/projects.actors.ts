@@ -20,6 +20,9 @@ import { createLotImportsApi, type LotImportsApi } from '../../api/proyectos/lot
 import { createSubdivisionDetailMachine } from './subdivision-detail.machine';
 import { forwardSessionErrors } from '../shared/api-errors';
 import { createLotsPageMachine, type LotsPageMachine } from './lots-page.machine';
+import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
+import { createQuotesApi, type QuotesApi } from '../../api/comercio/quotes';
+import { quoteDialogFor } from '../comercio/quote-form.machine';
 
 /** What the Proyectos screens' machines need from the app. */
 export interface ProjectsMachinesDeps {
@@ -32,7 +35,12 @@ export interface ProjectsApis {
   lotsApi: LotsApi;
   /** Absent in view tests of the other screens (the import then fails if tried). */
   lotImportsApi?: Pick<LotImportsApi, 'preview' | 'commit'>;
+  /** "Cotizar" on the lots list (absent in view tests of other screens: its calls then fail). */
+  customersApi?: Pick<CustomersApi, 'list'>;
+  quotesApi?: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'>;
 }
+
+const unavailable = () => Promise.reject(new Error('quotes are not available here'));
 
 /**
  * Machines of /PROYECTOS/lotizaciones and /PROYECTOS/Lotes (loaded on demand with the screens):
@@ -44,6 +52,7 @@ export interface ProjectsApis {
  *   parent machine, which spawns and coordinates detail, list, editor, window, status and bulk
  *   (lots-page.machine.ts).
  * - `lotStatus`: `{ status, history }` (also used by the map's lot panel); `bulkPrice`.
+ * - `quote`: "Cotizar" of a Disponible or Separado lot (the quote dialog of the maps).
  */
 export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachinesDeps) {
   const { subdivisionsApi, lotsApi } = apis;
@@ -105,8 +114,15 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
     }
     return machine;
   };
+  const quote = quoteDialogFor({
+    customersApi: apis.customersApi ?? { list: unavailable },
+    quotesApi: apis.quotesApi ?? { create: unavailable, changeStatus: unavailable, pdf: unavailable },
+    reportApiError: deps.reportApiError,
+    toaster,
+  });
   return {
     subdivisions,
+    quote,
     planImage: createPlanImageMachine({ subdivisionsApi, reportApiError: deps.reportApiError, toaster }),
     subdivisionDetail,
     lotsFor,
@@ -131,7 +147,13 @@ export type ProjectsScreenMachines = ReturnType<typeof createProjectsMachines>;
 export function createProjectsMachinesFor(client: ApiClient, deps: ProjectsMachinesDeps) {
   return {
     ...createProjectsMachines(
-      { subdivisionsApi: createSubdivisionsApi(client), lotsApi: createLotsApi(client), lotImportsApi: createLotImportsApi(client) },
+      {
+        subdivisionsApi: createSubdivisionsApi(client),
+        lotsApi: createLotsApi(client),
+        lotImportsApi: createLotImportsApi(client),
+        customersApi: createCustomersApi(client),
+        quotesApi: createQuotesApi(client),
+      },
       deps,
     ),
   };

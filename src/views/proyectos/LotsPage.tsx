@@ -22,6 +22,7 @@ import { useResourceEditor, useResourceEditorEvents, useResourceListEvents } fro
 import { CheckboxField, SuggestTextField } from '../shared/EditorFields';
 import { EMPTY_LOT, LOT_FIELDS, liveListPrice, lotFormSchema, lotToValues } from './lot-form';
 import { LotStatusDialog, LotStatusTag } from './LotStatusDialog';
+import { QuoteDialog } from '../comercio/QuoteDialog';
 import { LotStatusHistory, lotHistoryKey } from './LotStatusHistory';
 import { BulkPriceDialog } from './BulkPriceDialog';
 import { BlocksPanel, StagesPanel } from './LotsStructure';
@@ -200,6 +201,8 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
   const permissions = useSession(selectPermissions);
   // One machine for the screen (lots-page.machine.ts): it spawns and coordinates the children below.
   const pageMachine = useMemo(() => machines.lotsPageFor(subdivisionKey), [machines, subdivisionKey]);
+  const { today } = useServices();
+  const quoteActor = useActorRef(machines.quote, inspectOption());
   const page = useActorRef(pageMachine, {
     input: {
       key: subdivisionKey,
@@ -227,6 +230,8 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
 
   const canMap = hasPermissions(permissions, AUTH_ROUTES.mapaProyectos.permissions);
   const canSalesMap = hasPermissions(permissions, [MODULE.comercial, SUBMODULE.ventas]);
+  // Quoting is the sales map's permission too (Comercial + Ventas).
+  const canSell = canSalesMap;
   const currency: CurrencyCode = subdivision?.currency ?? 'PEN';
   const symbol = currency === 'PEN' ? 'S/' : 'US$';
 
@@ -239,6 +244,17 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
       hidden: (l) => l.status === 'CANJE',
     },
     { text: 'Historial de estados', icon: 'history', onClick: (l) => page.send({ type: 'history.open', lot: l }) },
+    {
+      text: 'Cotizar',
+      icon: 'calculator',
+      onClick: (l) =>
+        quoteActor.send({
+          type: 'quote.open',
+          lot: { id: l.id, code: l.code, currency: l.currency, listPrice: l.list_price },
+          today: today(),
+        }),
+      hidden: (l) => !canSell || (l.status !== 'DISPONIBLE' && l.status !== 'SEPARADO'),
+    },
   ];
 
   if (detailError && !subdivision) {
@@ -362,6 +378,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
         ) : null}
       </EditorDialog>
       <LotStatusDialog actor={statusActor} />
+      <QuoteDialog actor={quoteActor} />
       <BulkPriceDialog actor={bulkActor} blocks={blocks} currency={currency} />
       <Drawer
         isOpen={historyLot !== null}
