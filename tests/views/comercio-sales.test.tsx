@@ -200,6 +200,8 @@ describe('SalesPage', () => {
     await user.click(within(row).getByRole('button', { name: /Acciones/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Anular' }));
     const alert = await screen.findByRole('alertdialog');
+    // The closing menu hands the focus back to "Acciones": type once it is gone, or keys land there.
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     await user.type(within(alert).getByLabelText('Motivo de la anulación'), 'El cliente desistió');
     await user.click(within(alert).getByRole('button', { name: 'Anular separación' }));
     await waitFor(() => expect(reservationsApi.cancel).toHaveBeenCalledWith(8, { reason: 'El cliente desistió', version: 1 }));
