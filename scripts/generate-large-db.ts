@@ -1,14 +1,19 @@
 /**
- * The large database of the API bench (issue "API throughput" item 5): the demo data plus 198
- * generated subdivisions — 200 in all, 100 000 lots — built through the same import code as the
- * demo (fixtures/lotizacion-1200.dxf for 59 of them, lotizacion-200.dxf for 139; each import writes
- * its lots, blocks, status history and change history as a real import does).
+ * The large database of the API bench (issue "API throughput" item 5; issue "CRM and sales", its
+ * performance clause): the demo data plus 198 generated subdivisions — 200 in all, 100 000 lots —
+ * built through the same import code as the demo (fixtures/lotizacion-1200.dxf for 59 of them,
+ * lotizacion-200.dxf for 139; each import writes its lots, blocks, status history and change
+ * history as a real import does); then the sales of those lots (scripts/lib/large-sales.ts): 60 000
+ * customers, 100 000 sales with their holders, 2 000 000 schedule rows, the sold lots VENDIDO.
  *
- *   npx tsx scripts/generate-large-db.ts <sqlite file>     (created, migrated and seeded if new)
+ *   npx tsx scripts/generate-large-db.ts <sqlite file> [--no-sales]     (created, migrated and seeded if new)
  *
- * Idempotent: subdivisions already generated (codes G001…G198) are skipped. Prints the totals.
+ * Idempotent: subdivisions already generated (codes G001…G198) are skipped, and so are the sales
+ * when the database already has 100 000. `--no-sales` stops after the subdivisions (the database of
+ * the API bench before the sales). Prints the totals and the time each part took.
  */
 import { openMigratedDatabase } from '../server/start';
+import { generateLargeSales } from './lib/large-sales';
 import { recordChange, type AuditContext } from '../server/audit/audit';
 import { systemClock } from '../server/clock';
 import { commitImport } from '../server/modules/proyectos/lot-imports.service';
@@ -18,8 +23,9 @@ const GENERATED = 198;
 const LARGE = 59; // × 1 200 lots; the rest × 200: with the demo's 1 400, 100 000 lots
 
 const databasePath = process.argv[2];
-if (!databasePath) {
-  console.error('usage: tsx scripts/generate-large-db.ts <sqlite file>');
+const withSales = !process.argv.includes('--no-sales');
+if (!databasePath || databasePath.startsWith('--')) {
+  console.error('usage: tsx scripts/generate-large-db.ts <sqlite file> [--no-sales]');
   process.exit(2);
 }
 
@@ -64,4 +70,10 @@ try {
   );
 } finally {
   await db.destroy();
+}
+if (withSales) {
+  const sales = generateLargeSales(databasePath);
+  console.log(
+    `sales: ${sales.customers} customers, ${sales.sales} sales (${sales.created} made now), ${sales.instalments} schedule rows, ${sales.soldLots} lots VENDIDO (${(sales.ms / 1000).toFixed(1)} s)`,
+  );
 }
