@@ -25,6 +25,7 @@ import { salesRoutes } from './comercio/sales.routes';
 import { salesReportRoutes } from './comercio/sales-report.routes';
 import { portalSalesRoutes } from './comercio/portal-sales.routes';
 import { salesMigration } from './comercio/migrations/0019-comercio-sales';
+import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales-indexes';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
 import { leadsMigration } from './crm/migrations/0017-crm-leads';
@@ -108,6 +109,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0016-comercio-reservations': reservationsMigration,
       '0018-comercio-quotes': quotesMigration,
       '0019-comercio-sales': salesMigration,
+      '0020-comercio-sales-indexes': salesIndexesMigration,
     },
   },
 ];

@@ -27,6 +27,7 @@ const AFTER_0009 = [
   '0017-crm-leads',
   '0018-comercio-quotes',
   '0019-comercio-sales',
+  '0020-comercio-sales-indexes',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -300,6 +301,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0017-crm-leads',
         '0018-comercio-quotes',
         '0019-comercio-sales',
+        '0020-comercio-sales-indexes',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -354,6 +356,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0017-crm-leads',
         '0018-comercio-quotes',
         '0019-comercio-sales',
+        '0020-comercio-sales-indexes',
       ]);
     } finally {
       await database.destroy();

@@ -32,23 +32,42 @@ export type AnnulSaleBody = z.output<typeof annulSaleRequestSchema>;
 /** "V-000123" of a sale id. */
 export const saleNumber = (id: number) => `V-${String(id).padStart(6, '0')}`;
 
-/** One page of sale ids in order, and the total (see `salesQuerySchema`). */
+/**
+ * One page of sale ids in order, and the total (see `salesQuerySchema`). Reads `sales` alone: the
+ * filters on lots and buyers are `IN` subqueries over their indexes (a sale always has its lot, so
+ * joining `lots` filtered nothing but read a whole lot row — polygon included — per sale counted:
+ * docs/performance.md "The sales list").
+ */
 function listSaleIds(db: Kysely<DB>, filters: SalesQuery): Promise<Page<{ id: number }>> {
-  let query = db.selectFrom('sales').innerJoin('lots', 'lots.id', 'sales.lot_id');
+  let query = db.selectFrom('sales');
   const text = filters.q;
   if (text) {
     const pattern = sql<string>`${likePattern(text)} escape '\\'`;
     const digits = text.replace(/\D/g, '');
     query = query.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(lots.code)`, 'like', pattern),
-        eb.exists(
+        eb(
+          'sales.lot_id',
+          'in',
+          eb
+            .selectFrom('lots')
+            .select('lots.id')
+            .where(sql<string>`lower(lots.code)`, 'like', pattern),
+        ),
+        eb(
+          'sales.id',
+          'in',
           eb
             .selectFrom('sale_holders')
-            .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
             .select('sale_holders.sale_id')
-            .whereRef('sale_holders.sale_id', '=', 'sales.id')
-            .where((w) => w.or([w(displayNameSql, 'like', pattern), w('customers.document_number', 'like', pattern)])),
+            .where(
+              'sale_holders.customer_id',
+              'in',
+              eb
+                .selectFrom('customers')
+                .select('customers.id')
+                .where((w) => w.or([w(displayNameSql, 'like', pattern), w('customers.document_number', 'like', pattern)])),
+            ),
         ),
         ...(digits && /^v-?\d/i.test(text.trim()) ? [eb('sales.id', '=', Number(digits))] : []),
       ]),
@@ -56,21 +75,18 @@ function listSaleIds(db: Kysely<DB>, filters: SalesQuery): Promise<Page<{ id: nu
   }
   if (filters.status) query = query.where('sales.status', '=', filters.status);
   if (filters.type) query = query.where('sales.type', '=', filters.type);
-  if (filters.subdivision_id !== undefined) query = query.where('lots.subdivision_id', '=', filters.subdivision_id);
+  const subdivisionId = filters.subdivision_id;
+  if (subdivisionId !== undefined)
+    query = query.where('sales.lot_id', 'in', (eb) =>
+      eb.selectFrom('lots').select('lots.id').where('lots.subdivision_id', '=', subdivisionId),
+    );
   if (filters.agent_id !== undefined) query = query.where('sales.agent_id', '=', filters.agent_id);
   if (filters.lot_id !== undefined) query = query.where('sales.lot_id', '=', filters.lot_id);
-  if (filters.customer_id !== undefined) {
-    const customerId = filters.customer_id;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('sale_holders')
-          .select('sale_holders.sale_id')
-          .whereRef('sale_holders.sale_id', '=', 'sales.id')
-          .where('sale_holders.customer_id', '=', customerId),
-      ),
+  const customerId = filters.customer_id;
+  if (customerId !== undefined)
+    query = query.where('sales.id', 'in', (eb) =>
+      eb.selectFrom('sale_holders').select('sale_holders.sale_id').where('sale_holders.customer_id', '=', customerId),
     );
-  }
   const { field, direction } = parseSort<'sale_date' | 'final_price' | 'created_at'>(filters.sort, '-sale_date');
   return paginate(query, filters, (q) => q.select('sales.id').orderBy(`sales.${field}`, direction).orderBy('sales.id', direction));
 }
