@@ -1,4 +1,4 @@
-import pdfmake from 'pdfmake';
+import { PDF_FONT, renderPdf } from '../../platform/pdf';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { QUOTE_METHOD_LABELS, QUOTE_STATUS_LABELS, type Quote } from '../../../src/schemas/comercio/quotes';
 import { formatMoney } from '../../../src/lib/money';
@@ -10,13 +10,6 @@ import { formatDate } from '../../../src/lib/dates';
  * the API answers it. Fonts: PDF's standard Helvetica (WinAnsi: Spanish accents and ñ, no font
  * files). pdfmake may read neither URLs nor local files: every image is passed as a data URL.
  */
-
-/** PDF's standard Helvetica (pdfkit carries its metrics); the only "local files" pdfmake may open. */
-const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
-const STANDARD_FONTS: ReadonlySet<string> = new Set(Object.values(HELVETICA));
-pdfmake.setFonts({ Helvetica: HELVETICA });
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
 
 /** The company block of the PDF header. */
 export interface QuoteIssuer {
@@ -92,7 +85,7 @@ async function render(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
     info: { title: `Cotización ${quote.number}`, author: issuer.business_name, subject: `Lote ${quote.lot.code}` },
-    defaultStyle: { font: 'Helvetica', fontSize: 9 },
+    defaultStyle: { font: PDF_FONT, fontSize: 9 },
     styles: {
       title: { fontSize: 16, bold: true },
       h2: { fontSize: 11, bold: true, margin: [0, 12, 0, 4] },
@@ -184,5 +177,5 @@ async function render(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
       { ul: QUOTE_PDF_CONDITIONS, fontSize: 8 },
     ],
   };
-  return pdfmake.createPdf(definition).getBuffer();
+  return renderPdf(definition);
 }

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import pdfmake from 'pdfmake';
+import { PDF_FONT, renderPdf } from '../../platform/pdf';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { salesChannelLabel, salesMonthLabel, type SalesFigures, type SalesReport } from '../../../src/schemas/comercio/sales-report';
 import { formatArea, formatMoney, CURRENCY_SYMBOL } from '../../../src/lib/money';
@@ -11,13 +11,6 @@ import { formatDate } from '../../../src/lib/dates';
  * or dollars with their currency column, so the spreadsheet can sum them) and by pdfmake (A4, one
  * table per view). Both list the period and the filters applied.
  */
-
-/** PDF's standard Helvetica, as the quote PDF (server/modules/comercio/quote-pdf.ts): no font files. */
-const HELVETICA = { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' };
-const STANDARD_FONTS: ReadonlySet<string> = new Set(Object.values(HELVETICA));
-pdfmake.setFonts({ Helvetica: HELVETICA });
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => STANDARD_FONTS.has(path));
 
 /** What the files say besides the figures: the company, the filters by name, the moment of issue. */
 export interface SalesReportFileContext {
@@ -159,7 +152,7 @@ export async function renderSalesReportPdf(report: SalesReport, context: SalesRe
     pageSize: 'A4',
     pageMargins: [40, 40, 40, 50],
     info: { title: `Reporte de ventas ${periodText(report)}`, author: context.companyName },
-    defaultStyle: { font: 'Helvetica', fontSize: 9 },
+    defaultStyle: { font: PDF_FONT, fontSize: 9 },
     styles: {
       title: { fontSize: 16, bold: true },
       h2: { fontSize: 11, bold: true, margin: [0, 12, 0, 4] },
@@ -180,5 +173,5 @@ export async function renderSalesReportPdf(report: SalesReport, context: SalesRe
       ...sections,
     ],
   };
-  return pdfmake.createPdf(definition).getBuffer();
+  return renderPdf(definition);
 }
