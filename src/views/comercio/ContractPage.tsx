@@ -40,6 +40,7 @@ import { useServices } from '../services';
 import { CustomerSuggest } from '../shared/CustomerSuggest';
 import { FieldGroup } from '../shared/FieldGroup';
 import { PaymentTermsFields } from './PaymentTermsFields';
+import { PlanTotals, SaleScheduleTable } from './sale-parts';
 import '../../styles/comercio.css';
 
 /**
@@ -354,25 +355,7 @@ function PlanStep({ actor }: { actor: ContractActor }) {
             onChange={(v) => actor.send({ type: 'contract.termsChanged', values: v })}
           />
         </div>
-        {plan ? (
-          <dl className="quote-totals">
-            <dt>Precio final</dt>
-            <dd>{money(plan.finalPriceCents)}</dd>
-            <dt>Cuota inicial</dt>
-            <dd>
-              {money(plan.downPaymentCents)}
-              {reservation ? ` (separación abonada: ${money(reservation.amount)})` : ''}
-            </dd>
-            <dt>Saldo a financiar</dt>
-            <dd>{money(plan.financedCents)}</dd>
-            <dt>Intereses</dt>
-            <dd>{money(plan.totalInterestCents)}</dd>
-            <dt>Total a pagar</dt>
-            <dd>
-              <strong>{money(plan.totalToPayCents)}</strong>
-            </dd>
-          </dl>
-        ) : null}
+        {plan ? <PlanTotals plan={plan} currency={currency} creditCents={reservation?.amount ?? 0} /> : null}
       </div>
       <section aria-label="Cronograma" className="quote-simulation">
         <p className={Classes.TEXT_MUTED}>Puede cambiar la fecha y el monto de cada fila; las sumas deben mantenerse exactas.</p>
@@ -542,28 +525,7 @@ function SaleReview({ sale }: { sale: Sale }) {
         <Button icon="th-list" text="Ver en Ventas" onClick={() => navigate(`/COMERCIO/ventas?q=${encodeURIComponent(sale.number)}`)} />
       </div>
       <section aria-label="Cronograma" className="quote-simulation">
-        <div className="quote-schedule">
-          <HTMLTable compact striped aria-label="Cronograma de la venta">
-            <thead>
-              <tr>
-                <th>Cuota</th>
-                <th>Vence</th>
-                <th className="num">Monto</th>
-                <th className="num">Pagado</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sale.schedule.map((r) => (
-                <tr key={`${r.kind}-${r.number}`}>
-                  <td>{r.kind === 'INICIAL' ? `Inicial ${r.number}` : r.number}</td>
-                  <td>{formatDate(r.due_date)}</td>
-                  <td className="num">{money(r.amount)}</td>
-                  <td className="num">{money(r.paid)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
+        <SaleScheduleTable sale={sale} />
       </section>
     </div>
   );

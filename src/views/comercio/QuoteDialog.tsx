@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { QuoteFormMachine, QuoteValues } from '../../machines/comercio/quote-form.machine';
 import { PaymentTermsFields } from './PaymentTermsFields';
+import { PlanTotals } from './sale-parts';
 import { QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '../../schemas/comercio/quotes';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
@@ -104,23 +105,7 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
             </div>
             {plan ? (
               <section aria-label="Simulación" className="quote-simulation">
-                <dl className="quote-totals">
-                  <dt>Precio final</dt>
-                  <dd>{money(plan.finalPriceCents)}</dd>
-                  <dt>Cuota inicial</dt>
-                  <dd>
-                    {money(plan.downPaymentCents)}
-                    {plan.downPayment.length > 1 ? ` en ${plan.downPayment.length} partes` : ''}
-                  </dd>
-                  <dt>Saldo a financiar</dt>
-                  <dd>{money(plan.financedCents)}</dd>
-                  <dt>Intereses</dt>
-                  <dd>{money(plan.totalInterestCents)}</dd>
-                  <dt>Total a pagar</dt>
-                  <dd>
-                    <strong>{money(plan.totalToPayCents)}</strong>
-                  </dd>
-                </dl>
+                <PlanTotals plan={plan} currency={currency} />
                 {plan.schedule.length > 0 ? (
                   <div className="quote-schedule">
                     <HTMLTable compact striped aria-label="Cronograma simulado">

@@ -1,7 +1,7 @@
 import { use, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Alert, Button, Callout, Classes, HTMLTable, Tab, Tabs, Tag, TextArea, type Intent } from '@blueprintjs/core';
+import { Alert, Button, Callout, Classes, Tab, Tabs, Tag, TextArea, type Intent } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {
@@ -39,6 +39,7 @@ import { FieldGroup } from '../shared/FieldGroup';
 import { SideDrawer } from '../shared/SideDrawer';
 import { useResourceListEvents } from '../shared/resource-hooks';
 import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
+import { SaleScheduleTable } from './sale-parts';
 import '../../styles/comercio.css';
 
 /**
@@ -504,30 +505,7 @@ function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachin
               <Button icon="disable" intent="danger" text="Anular venta" onClick={() => onAnnul(sale)} />
             ) : null}
             <h3 className={Classes.HEADING}>Cronograma</h3>
-            <div className="quote-schedule">
-              <HTMLTable compact striped aria-label="Cronograma de la venta">
-                <thead>
-                  <tr>
-                    <th>Cuota</th>
-                    <th>Vence</th>
-                    <th className="num">Monto</th>
-                    <th className="num">Pagado</th>
-                    <th>Estado</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sale.schedule.map((r) => (
-                    <tr key={`${r.kind}-${r.number}`}>
-                      <td>{r.kind === 'INICIAL' ? `Inicial ${r.number}` : r.number}</td>
-                      <td>{formatDate(r.due_date)}</td>
-                      <td className="num">{money(sale, r.amount)}</td>
-                      <td className="num">{money(sale, r.paid)}</td>
-                      <td>{r.status === 'PAGADA' ? 'Pagada' : r.status === 'PARCIAL' ? 'Parcial' : 'Pendiente'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </HTMLTable>
-            </div>
+            <SaleScheduleTable sale={sale} />
           </>
         ) : null}
       </div>
