@@ -24,6 +24,7 @@ import { quotesRoutes } from './comercio/quotes.routes';
 import { salesRoutes } from './comercio/sales.routes';
 import { salesReportRoutes } from './comercio/sales-report.routes';
 import { portalSalesRoutes } from './comercio/portal-sales.routes';
+import { lotOptionsRoutes } from './comercio/lot-options.routes';
 import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales-indexes';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
@@ -104,7 +105,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'comercio',
-    routes: [reservationsRoutes, quotesRoutes, salesRoutes, salesReportRoutes, portalSalesRoutes],
+    routes: [reservationsRoutes, quotesRoutes, salesRoutes, salesReportRoutes, portalSalesRoutes, lotOptionsRoutes],
     migrations: {
       '0016-comercio-reservations': reservationsMigration,
       '0018-comercio-quotes': quotesMigration,

@@ -724,6 +724,11 @@ export const ROUTES: readonly MatrixRoute[] = [
     request: async (db) => ({ method: 'POST', url: `/api/sales/${await freshSale(db)}/annul`, payload: { reason: 'Matriz' } }),
   },
   {
+    name: 'GET /api/lot-options',
+    permissions: SALES,
+    request: async () => ({ method: 'GET', url: '/api/lot-options?q=LT' }),
+  },
+  {
     name: 'GET /api/sales/report',
     permissions: SALES_REPORT,
     request: async () => ({ method: 'GET', url: '/api/sales/report?from=2026-01-01&to=2026-03-31' }),

@@ -94,11 +94,26 @@ function fakeDetailApis(overrides: Partial<CustomerDetailApis> = {}): CustomerDe
   };
 }
 
-function setup(api: CustomersApi, opts: { detailApis?: CustomerDetailApis; permissions?: string[] } = {}) {
+function setup(
+  api: CustomersApi,
+  opts: {
+    detailApis?: CustomerDetailApis;
+    permissions?: string[];
+    quotesApi?: Parameters<typeof createCustomersMachines>[0]['quotesApi'];
+    lotOptions?: Parameters<typeof createCustomersMachines>[0]['lotOptions'];
+  } = {},
+) {
   const toaster = { show: vi.fn() };
   const reportApiError = vi.fn();
   const detailApis = opts.detailApis ?? fakeDetailApis();
-  const machines = createCustomersMachines({ customersApi: api, detailApis, reportApiError, toaster });
+  const machines = createCustomersMachines({
+    customersApi: api,
+    detailApis,
+    reportApiError,
+    toaster,
+    ...(opts.quotesApi ? { quotesApi: opts.quotesApi } : {}),
+    ...(opts.lotOptions ? { lotOptions: opts.lotOptions } : {}),
+  });
   const session = createActor(createMachine({ context: { permissions: opts.permissions ?? [] } })).start();
   const services = { session, machines: {}, navigate: vi.fn(), toaster, today: () => '2026-11-22' } as unknown as ViewServices;
   const view = (node: ReactNode) =>
@@ -306,6 +321,35 @@ describe("a customer's detail", () => {
     expect(within(balances).getByText('S/ 25,000.00')).toBeTruthy();
     expect(within(balances).getByText('Saldo en dólares')).toBeTruthy();
     expect(within(balances).getByText('US$ 10,000.00')).toBeTruthy();
+  });
+
+  it('"Cotizar" from the detail: the lot is picked by its code, simulated, and the quote saved for this customer', async () => {
+    const quotesApi = { create: vi.fn(async () => quote), changeStatus: vi.fn(), pdf: vi.fn() };
+    const lotOptions = vi.fn(async () => [
+      {
+        id: 9,
+        code: 'MZ A - LT 9',
+        subdivision_name: 'Los Viñedos',
+        currency: 'PEN' as const,
+        list_price: 3_000_000,
+        status: 'DISPONIBLE',
+      },
+    ]);
+    const { user } = setup(fakeApi(), { permissions: ALL, quotesApi: quotesApi as never, lotOptions });
+    const drawer = await openDetail(user);
+    await user.click(await within(drawer).findByRole('button', { name: 'Cotizar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cotizar para Rosa Quispe' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cotización' }));
+    expect(await within(dialog).findByText('Seleccione el lote')).toBeTruthy();
+    await user.click(within(dialog).getByLabelText('Lote'));
+    await user.keyboard('LT 9');
+    await screen.findByRole('option', { name: /MZ A - LT 9/ });
+    await user.keyboard('{Enter}');
+    expect(lotOptions).toHaveBeenCalledWith('LT 9');
+    expect(await within(dialog).findByText('Precio de lista: S/ 30,000.00')).toBeTruthy();
+    expect(within(dialog).getByRole('table', { name: 'Cronograma simulado' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cotización' }));
+    await waitFor(() => expect(quotesApi.create).toHaveBeenCalledWith(expect.objectContaining({ lot_id: 9, customer_id: 1 })));
   });
 
   it('shows no Leads section without the LEADS permission, nor the sales ones without Ventas, and never asks for them', async () => {

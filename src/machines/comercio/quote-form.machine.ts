@@ -18,10 +18,12 @@ import { saveQuotePdf } from './quote-pdf.machine';
 import { createLookupMachine } from '../shared/lookup.machine';
 import { placeholder } from '../shared/placeholder';
 import type { ReservationCustomer } from './reservation-form.machine';
+import type { LotOption } from '../../schemas/comercio/lot-options';
 import { initialTermsValues, termsRequestFields, TERMS_REQUEST_FIELDS, type TermsValues } from './terms-form';
 
 /**
- * "Cotizar" (issue "CRM and sales"): the quote dialog of a lot on the staff maps. closed →
+ * "Cotizar" (issue "CRM and sales"): the quote dialog of a lot (staff maps, the lots list) or of a
+ * customer (`quote.openForCustomer`: the lot is picked in the dialog, `quote.lot`). closed →
  * (`quote.open {lot, today}`) editing → (`quote.submit`) submitting → saved (the quote's number;
  * "Marcar como enviada" → sending → saved; "Descargar PDF" → downloading → saved) → closed. While editing, every change recomputes the
  * simulation (`plan`, src/lib/comercio/quote-plan.ts — the maths the server stores) or the reasons
@@ -57,12 +59,17 @@ export interface QuoteFormContext {
   errors: Partial<Record<QuoteField, string>>;
   formError: string | null;
   saved: Quote | null;
+  /** Whether the lot came with the dialog (a map or the lots list) or is picked in it (a customer's quote). */
+  lotFixed: boolean;
   customers: ActorRefFrom<ReturnType<typeof createLookupMachine<ReservationCustomer>>>;
+  lots: ActorRefFrom<ReturnType<typeof createLookupMachine<LotOption>>>;
 }
 
 export type QuoteFormEvent =
   | { type: 'quote.open'; lot: QuoteLot; today: string }
+  | { type: 'quote.openForCustomer'; customer: ReservationCustomer; today: string }
   | { type: 'quote.customer'; customer: ReservationCustomer | null }
+  | { type: 'quote.lot'; lot: LotOption }
   | { type: 'quote.changed'; values: Partial<QuoteValues> }
   | { type: 'quote.submit' }
   | { type: 'quote.markSent' }
@@ -92,7 +99,10 @@ export function quoteBody(context: Pick<QuoteFormContext, 'lot' | 'customer' | '
     valid_days: v.validDays,
   });
   if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as QuoteField] ??= issue.message;
-  const customerError = context.customer ? {} : { customer_id: 'Seleccione el cliente' };
+  const customerError = {
+    ...(context.customer ? {} : { customer_id: 'Seleccione el cliente' }),
+    ...(context.lot ? {} : { lot_id: 'Seleccione el lote' }),
+  };
   if (!context.lot || !parsed.success || Object.keys(errors).length > 0)
     return { body: null, plan: null, errors: { ...errors, ...customerError } };
   const t = parsed.data;
@@ -104,16 +114,20 @@ export function quoteBody(context: Pick<QuoteFormContext, 'lot' | 'customer' | '
 /** The simulation after a change: the plan and the term errors (the customer is asked for on "Guardar"). */
 const simulate = (context: Pick<QuoteFormContext, 'lot' | 'customer' | 'values' | 'today'>) => {
   const { plan, errors } = quoteBody(context);
-  const { customer_id: _customer, ...terms } = errors;
+  const { customer_id: _customer, lot_id: _lot, ...terms } = errors;
   return { plan, errors: terms };
 };
 
 /** The dialog's machine; provide `submit`, `markSent` and the `search` of its `customers` child. */
-export function createQuoteFormMachine(customerLookup: ReturnType<typeof createLookupMachine<ReservationCustomer>>) {
+export function createQuoteFormMachine(
+  customerLookup: ReturnType<typeof createLookupMachine<ReservationCustomer>>,
+  lotLookup: ReturnType<typeof createLookupMachine<LotOption>>,
+) {
   return setup({
     types: { context: {} as QuoteFormContext, events: {} as QuoteFormEvent },
     actors: {
       customerLookup,
+      lotLookup,
       submit: placeholder<Quote, { body: CreateQuoteRequest }>('submit'),
       markSent: placeholder<Quote, { id: number; body: ChangeQuoteStatusRequest }>('markSent'),
       /** GET the PDF and save it. */
@@ -140,7 +154,9 @@ export function createQuoteFormMachine(customerLookup: ReturnType<typeof createL
       errors: {},
       formError: null,
       saved: null,
+      lotFixed: true,
       customers: spawn('customerLookup', { id: 'customers' }),
+      lots: spawn('lotLookup', { id: 'lots' }),
     }),
     initial: 'closed',
     states: {
@@ -150,13 +166,34 @@ export function createQuoteFormMachine(customerLookup: ReturnType<typeof createL
             target: 'editing',
             actions: assign(({ event }) => {
               const base = { lot: event.lot, today: event.today, customer: null, values: initialValues(event.today) };
-              return { ...base, ...simulate(base), formError: null, saved: null };
+              return { ...base, ...simulate(base), formError: null, saved: null, lotFixed: true };
             }),
+          },
+          'quote.openForCustomer': {
+            target: 'editing',
+            actions: assign(({ event }) => ({
+              lot: null,
+              today: event.today,
+              customer: event.customer,
+              values: initialValues(event.today),
+              plan: null,
+              errors: {},
+              formError: null,
+              saved: null,
+              lotFixed: false,
+            })),
           },
         },
       },
       editing: {
         on: {
+          'quote.lot': {
+            guard: ({ context }) => !context.lotFixed,
+            actions: assign(({ event, context }) => {
+              const lot = { id: event.lot.id, code: event.lot.code, currency: event.lot.currency, listPrice: event.lot.list_price };
+              return { lot, ...simulate({ ...context, lot }), formError: null };
+            }),
+          },
           'quote.customer': {
             actions: assign(({ event, context }) => ({ customer: event.customer, errors: { ...context.errors, customer_id: undefined } })),
           },
@@ -240,6 +277,8 @@ export type QuoteFormMachine = ReturnType<typeof createQuoteFormMachine>;
 /** The dialog's machine provided with its calls. */
 export function provideQuoteForm(deps: {
   searchCustomers: (text: string) => Promise<ReservationCustomer[]>;
+  /** GET lot-options?q= (a quote made from a customer picks its lot). */
+  searchLots: (text: string) => Promise<LotOption[]>;
   create: (body: CreateQuoteRequest) => Promise<Quote>;
   changeStatus: (id: number, body: ChangeQuoteStatusRequest) => Promise<Quote>;
   /** GET the quote's PDF and save it as `COT-….pdf`. */
@@ -250,7 +289,10 @@ export function provideQuoteForm(deps: {
   const lookup = createLookupMachine<ReservationCustomer>('quoteCustomers').provide({
     actors: { search: fromPromise(({ input }) => deps.searchCustomers(input.text)) },
   });
-  return createQuoteFormMachine(lookup).provide({
+  const lots = createLookupMachine<LotOption>('quoteLots').provide({
+    actors: { search: fromPromise(({ input }) => deps.searchLots(input.text)) },
+  });
+  return createQuoteFormMachine(lookup, lots).provide({
     actors: {
       submit: fromPromise(({ input }) => deps.create(input.body)),
       markSent: fromPromise(({ input }) => deps.changeStatus(input.id, input.body)),
@@ -270,6 +312,8 @@ export function provideQuoteForm(deps: {
 export function quoteDialogFor(deps: {
   customersApi: Pick<CustomersApi, 'list'>;
   quotesApi: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'>;
+  /** GET lot-options (absent where the lot always comes with the dialog: picking one then fails). */
+  lotOptions?: (text: string) => Promise<LotOption[]>;
   reportApiError: (error: ApiError) => void;
   toaster: Pick<AppToaster, 'show'>;
   /** Saves a downloaded file (defaults to a download link). */
@@ -277,6 +321,7 @@ export function quoteDialogFor(deps: {
 }) {
   return provideQuoteForm({
     searchCustomers: searchActiveCustomers(deps.customersApi),
+    searchLots: deps.lotOptions ?? (() => Promise.resolve([])),
     create: deps.quotesApi.create,
     changeStatus: deps.quotesApi.changeStatus,
     downloadPdf: (q) => saveQuotePdf(deps.quotesApi.pdf, q, deps.saveBlob),

@@ -13,6 +13,10 @@ import { createQuotesApi } from '../../api/comercio/quotes';
 import { createReservationsApi } from '../../api/comercio/reservations';
 import { createSalesApi } from '../../api/comercio/sales';
 import { customerDetailMachine, loadCustomerDetail, type CustomerDetailApis } from './customer-detail.machine';
+import { createLotOptionsApi } from '../../api/comercio/lot-options';
+import type { QuotesApi } from '../../api/comercio/quotes';
+import type { LotOption } from '../../schemas/comercio/lot-options';
+import { quoteDialogFor } from '../comercio/quote-form.machine';
 
 /**
  * CRM → Clientes (issue "CRM and sales"): the CRUD pattern's list and editor over the customers
@@ -47,7 +51,12 @@ export interface CustomersMachinesDeps {
   detailApis: CustomerDetailApis;
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
+  /** "Cotizar" from a customer's detail (absent in view tests that do not quote: its calls then fail). */
+  quotesApi?: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'>;
+  lotOptions?: (text: string) => Promise<LotOption[]>;
 }
+
+const unavailable = () => Promise.reject(new Error('quotes are not available here'));
 
 /** The Clientes screen's machines, provided. */
 export function createCustomersMachines(deps: CustomersMachinesDeps) {
@@ -89,15 +98,28 @@ export function createCustomersMachines(deps: CustomersMachinesDeps) {
   const detail = customerDetailMachine.provide({
     actors: { load: fromPromise(({ input }) => loadCustomerDetail(deps.detailApis, input.customerId, input.sections)) },
   });
-  return { ...screen, actions, staff, spouseLookup, detail };
+  // "Cotizar" from the customer's detail: the quote dialog with the lot picked in it.
+  const quote = quoteDialogFor({
+    customersApi,
+    quotesApi: deps.quotesApi ?? { create: unavailable, changeStatus: unavailable, pdf: unavailable },
+    ...(deps.lotOptions ? { lotOptions: deps.lotOptions } : {}),
+    reportApiError: deps.reportApiError,
+    toaster,
+  });
+  return { ...screen, actions, staff, spouseLookup, detail, quote };
 }
 export type CustomersMachines = ReturnType<typeof createCustomersMachines>;
 
 /** Builds the api module on the app's client (this module is loaded on demand with the screen). */
-export function createCustomersMachinesFor(client: ApiClient, deps: Omit<CustomersMachinesDeps, 'customersApi' | 'detailApis'>) {
+export function createCustomersMachinesFor(
+  client: ApiClient,
+  deps: Omit<CustomersMachinesDeps, 'customersApi' | 'detailApis' | 'quotesApi' | 'lotOptions'>,
+) {
   return createCustomersMachines({
     ...deps,
     customersApi: createCustomersApi(client),
+    quotesApi: createQuotesApi(client),
+    lotOptions: createLotOptionsApi(client).search,
     detailApis: {
       leads: createLeadsApi(client).list,
       quotes: createQuotesApi(client).list,

@@ -8,7 +8,16 @@ import { QUOTE_STATUS_LABELS, QUOTE_VALID_DAYS } from '../../schemas/comercio/qu
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { FieldGroup } from '../shared/FieldGroup';
-import { CustomerSuggest } from '../shared/CustomerSuggest';
+import { CustomerSuggest, LookupSuggest, type LookupSuggestText } from '../shared/CustomerSuggest';
+import type { LotOption } from '../../schemas/comercio/lot-options';
+
+/** How the lot picker of a customer's quote shows the lots. */
+const LOT_TEXT: LookupSuggestText<LotOption> = {
+  label: (l) => l.code,
+  detail: (l) => l.subdivision_name,
+  placeholder: 'Buscar lote…',
+  none: 'No se encontraron lotes disponibles',
+};
 import '../../styles/comercio.css';
 
 /**
@@ -32,6 +41,8 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
   const errors = useSelector(actor, (s) => s.context.errors);
   const formError = useSelector(actor, (s) => s.context.formError);
   const lookup = useSelector(actor, (s) => s.context.customers);
+  const lotLookup = useSelector(actor, (s) => s.context.lots);
+  const lotFixed = useSelector(actor, (s) => s.context.lotFixed);
   const close = () => actor.send({ type: 'quote.close' });
   const change = (v: Partial<QuoteValues>) => actor.send({ type: 'quote.changed', values: v });
   const currency = lot?.currency ?? 'PEN';
@@ -40,7 +51,9 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
     <Dialog
       isOpen={open}
       onClose={close}
-      title={lot ? `Cotizar lote ${lot.code}` : 'Cotizar lote'}
+      title={
+        lotFixed && lot ? `Cotizar lote ${lot.code}` : customer && !lotFixed ? `Cotizar para ${customer.display_name}` : 'Cotizar lote'
+      }
       canEscapeKeyClose={!busy}
       canOutsideClickClose={false}
       isCloseButtonShown={!busy}
@@ -78,6 +91,30 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
                       invalid={Boolean(errors.customer_id)}
                     />
                   </FieldGroup>
+                  {lotFixed ? null : (
+                    <FieldGroup label="Lote" labelFor="quote-lot" error={errors.lot_id} hint="Código del lote o nombre de la lotización">
+                      <LookupSuggest<LotOption>
+                        id="quote-lot"
+                        lookup={lotLookup}
+                        selected={
+                          lot
+                            ? {
+                                id: lot.id,
+                                code: lot.code,
+                                subdivision_name: '',
+                                currency: lot.currency,
+                                list_price: lot.listPrice,
+                                status: '',
+                              }
+                            : null
+                        }
+                        onSelect={(l) => actor.send({ type: 'quote.lot', lot: l })}
+                        disabled={busy}
+                        invalid={Boolean(errors.lot_id)}
+                        text={LOT_TEXT}
+                      />
+                    </FieldGroup>
+                  )}
                   <p className={Classes.TEXT_MUTED}>Precio de lista: {lot ? money(lot.listPrice) : '—'}</p>
                   <div className="form-grid">
                     <PaymentTermsFields

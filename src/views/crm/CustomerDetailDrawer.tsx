@@ -49,7 +49,14 @@ export function useCustomerDetailSections(): CustomerDetailSection[] {
 const staffName = (s: { name: string; surname: string } | null) => (s ? `${s.name} ${s.surname}`.trim() : '');
 const label = (labels: Record<string, string>, code: string) => labels[code] ?? code;
 
-export function CustomerDetailDrawer({ detail }: { detail: ActorRefFrom<CustomerDetailMachine> }) {
+export function CustomerDetailDrawer({
+  detail,
+  onQuote,
+}: {
+  detail: ActorRefFrom<CustomerDetailMachine>;
+  /** "Cotizar" for this customer (the quote dialog with a lot picker); absent: no button. */
+  onQuote?: (customer: Customer) => void;
+}) {
   const customer = useSelector(detail, (s) => s.context.customer);
   const lists = useSelector(detail, (s) => s.context.lists);
   const sections = useSelector(detail, (s) => s.context.sections);
@@ -87,6 +94,7 @@ export function CustomerDetailDrawer({ detail }: { detail: ActorRefFrom<Customer
           <Section<Quote>
             shown={shown('quotes')}
             title="Cotizaciones"
+            action={onQuote ? <Button size="small" icon="calculator" text="Cotizar" onClick={() => onQuote(customer)} /> : undefined}
             result={lists.quotes}
             empty="Sin cotizaciones"
             retry={retry}
@@ -224,8 +232,11 @@ function Section<Row>({
   head,
   row,
   numeric = [],
+  action,
 }: {
   shown: boolean;
+  /** A button beside the title (e.g. "Cotizar"). */
+  action?: ReactNode;
   title: string;
   result: SectionResult<Row> | undefined;
   empty: string;
@@ -281,6 +292,7 @@ function Section<Row>({
       <h3 className={Classes.HEADING}>
         {title}
         {result?.ok ? <span className={Classes.TEXT_MUTED}> ({result.total})</span> : null}
+        {action ? <span className="customer-detail__action">{action}</span> : null}
       </h3>
       {body}
     </section>

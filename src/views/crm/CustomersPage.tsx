@@ -32,6 +32,7 @@ import { FieldGroup } from '../shared/FieldGroup';
 import { CustomerSuggest } from '../shared/CustomerSuggest';
 import { useResourceActors, useResourceEditor, useResourceEditorEvents } from '../shared/resource-hooks';
 import { CustomerDetailDrawer, useCustomerDetailSections } from './CustomerDetailDrawer';
+import { QuoteDialog } from '../comercio/QuoteDialog';
 import '../../styles/crm.css';
 
 /**
@@ -323,6 +324,7 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
   const staffActor = useActorRef(machines.staff, inspectOption());
   const lookup = useActorRef(machines.spouseLookup, inspectOption());
   const detail = useActorRef(machines.detail, inspectOption());
+  const quote = useActorRef(machines.quote, inspectOption());
   const detailSections = useCustomerDetailSections();
   const staff = useSelector(staffActor, (s) => s.context.value);
   const staffError = useSelector(staffActor, (s) => (s.matches('failure') ? s.context.error : null));
@@ -449,7 +451,17 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
         </div>
       </EditorDrawer>
       <RecordActionAlert actions={actions} confirmations={CONFIRM} />
-      <CustomerDetailDrawer detail={detail} />
+      <CustomerDetailDrawer
+        detail={detail}
+        onQuote={(c) =>
+          quote.send({
+            type: 'quote.openForCustomer',
+            customer: { id: c.id, display_name: c.display_name, document_number: c.document_number },
+            today: today(),
+          })
+        }
+      />
+      <QuoteDialog actor={quote} />
     </section>
   );
 }

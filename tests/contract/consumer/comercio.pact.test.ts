@@ -9,6 +9,7 @@ import { createQuotesApi } from '../../../src/api/comercio/quotes';
 import { createSalesApi } from '../../../src/api/comercio/sales';
 import { createSalesReportApi } from '../../../src/api/comercio/sales-report';
 import { createPortalSalesApi } from '../../../src/api/comercio/portal-sales';
+import { createLotOptionsApi } from '../../../src/api/comercio/lot-options';
 import { PORTAL_SALES_MESSAGES } from '../../../src/schemas/comercio/portal-sales';
 import { SALES_REPORT_MESSAGES } from '../../../src/schemas/comercio/sales-report';
 import { RESERVATION_MESSAGES } from '../../../src/schemas/comercio/reservations';
@@ -494,6 +495,25 @@ describe('Ventas (clientes)', () => {
       .willRespondWith(201, (b) => b.jsonBody({ data: { message: like(PORTAL_SALES_MESSAGES.requested) } }))
       .executeTest(async (mock) => {
         expect(await portalApi(mock.url).requestReservation(body)).toBe(PORTAL_SALES_MESSAGES.requested);
+      });
+  });
+});
+
+describe('Lotes para cotizar', () => {
+  it('finds the lots that can be quoted by code', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.customerAndLotsExist, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the lots that can be quoted matching a code')
+      .withRequest('GET', '/api/lot-options', (b) => b.headers(bearer(STAFF_TOKEN)).query({ q: LOTS[0].code }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: eachLike({ id: integer(1), code: like(LOTS[0].code), currency: like('PEN'), list_price: integer(3_000_000) }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const lots = await createLotOptionsApi(mockClient(mock.url, STAFF_TOKEN)).search(LOTS[0].code);
+        expect(lots[0]!.code).toBe(LOTS[0].code);
       });
   });
 });

@@ -154,6 +154,7 @@ describe('projectMapPage machine (Mapa del proyecto)', () => {
     });
     const quote = provideQuoteForm({
       searchCustomers: vi.fn(async () => []),
+      searchLots: vi.fn(async () => []),
       create: vi.fn(),
       changeStatus: vi.fn(),
       downloadPdf: vi.fn(),

@@ -30,6 +30,7 @@ import * as quotes from '../../../src/schemas/comercio/quotes';
 import * as sales from '../../../src/schemas/comercio/sales';
 import * as salesReport from '../../../src/schemas/comercio/sales-report';
 import * as portalSales from '../../../src/schemas/comercio/portal-sales';
+import * as lotOptions from '../../../src/schemas/comercio/lot-options';
 import * as leads from '../../../src/schemas/crm/leads';
 import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-options';
 import * as list from '../../../src/schemas/list';
@@ -52,6 +53,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   sales,
   salesReport,
   portalSales,
+  lotOptions,
   list,
 };
 
@@ -345,6 +347,10 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   salesReportOptionsResponseSchema: {
     schema: salesReport.salesReportOptionsResponseSchema as zc.$ZodType,
     example: { data: { subdivisions: [{ id: 1, name: 'Los Viñedos' }], agents: [{ id: 1, name: 'Ana Quispe' }] } },
+  },
+  lotOptionsResponseSchema: {
+    schema: lotOptions.lotOptionsResponseSchema as zc.$ZodType,
+    example: { data: [{ id: 1, code: 'MZ A - LT 1', currency: 'PEN', list_price: 3_000_000 }] },
   },
   portalSubdivisionsResponseSchema: {
     schema: portalSales.portalSubdivisionsResponseSchema as zc.$ZodType,
