@@ -43,7 +43,9 @@ describe.each(dialects)('Proyectos provider states (%s)', (dialect) => {
     const map = lotMapResponseSchema.parse(
       (await ctx().app.inject({ method: 'GET', url: `/api/subdivisions/${SUBDIVISION_KEY}/map`, headers })).json(),
     );
-    expect(map.data.lots).toEqual(LOTS.map((l) => ({ ...l, land_use: 'VIVIENDA', polygon: l.polygon.map((p) => [...p]) })));
+    expect(map.data.lots).toEqual(
+      LOTS.map((l) => ({ ...l, land_use: 'VIVIENDA', polygon: l.polygon.map((p) => [...p]), sale_date: null, days_late: null })),
+    );
     const blocks = (await ctx().app.inject({ method: 'GET', url: `/api/subdivisions/${SUBDIVISION_KEY}/blocks`, headers })).json();
     expect(blocks.data.map((b: { name: string; stage_id: number | null }) => [b.name, b.stage_id])).toEqual([
       ['A', 1],

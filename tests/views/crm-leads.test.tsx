@@ -211,6 +211,8 @@ describe('LeadsPage', () => {
     const row = within(table).getByText('Ana Torres Ríos').closest('tr')!;
     await user.click(within(row).getByRole('button', { name: /Acciones/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Abrir' }));
+    // The closing menu hands the focus back to "Acciones": type once it is gone, or keys land there.
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     const panel = await screen.findByRole('dialog', { name: 'Ana Torres Ríos' });
     expect(await within(panel).findByText('Interesado en la Mz. C')).toBeTruthy();
     await user.selectOptions(within(panel).getByLabelText('Tipo'), 'VISITA');

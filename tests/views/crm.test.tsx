@@ -286,6 +286,8 @@ describe("a customer's detail", () => {
     const row = (await screen.findByText('Rosa Quispe')).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Acciones' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Ver' }));
+    // The closing menu hands the focus back to "Acciones": go on once it is gone, or keys land there.
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     return screen.findByRole('dialog', { name: 'Rosa Quispe' });
   }
 
@@ -343,9 +345,11 @@ describe("a customer's detail", () => {
     expect(await within(dialog).findByText('Seleccione el lote')).toBeTruthy();
     await user.click(within(dialog).getByLabelText('Lote'));
     await user.keyboard('LT 9');
+    // Enter picks the active option: wait for the search of the whole text and its answer first.
+    await waitFor(() => expect(lotOptions).toHaveBeenLastCalledWith('LT 9'));
     await screen.findByRole('option', { name: /MZ A - LT 9/ });
+    await waitFor(() => expect(screen.queryByText('Buscando…')).toBeNull());
     await user.keyboard('{Enter}');
-    expect(lotOptions).toHaveBeenCalledWith('LT 9');
     expect(await within(dialog).findByText('Precio de lista: S/ 30,000.00')).toBeTruthy();
     expect(within(dialog).getByRole('table', { name: 'Cronograma simulado' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cotización' }));

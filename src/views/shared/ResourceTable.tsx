@@ -159,6 +159,9 @@ export function ResourceTable<Row>({
                       <td>
                         <PopoverNext
                           placement="bottom-end"
+                          // A row action opens a dialog, drawer or alert that takes the focus: the closing menu must not take
+                          // it back to "Acciones" a moment later (keys typed in the dialog would land on the button).
+                          shouldReturnFocusOnClose={false}
                           content={
                             <Menu>
                               {rowActions
