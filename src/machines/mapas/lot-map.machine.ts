@@ -168,6 +168,8 @@ export const lotMapMachine = setup({
     lotError: null,
   }),
   initial: 'loading',
+  // The heat metric is a view choice: one picked while the map loads holds once it is ready.
+  on: { 'map.metric': { actions: assign({ metric: ({ event }) => event.metric }) } },
   states: {
     loading: {
       invoke: {
@@ -226,7 +228,6 @@ export const lotMapMachine = setup({
         },
         'map.copyLink': { actions: { type: 'copyLink', params: ({ event }) => event.url } },
         'map.colouring': { actions: assign({ colouring: ({ event }) => event.mode }) },
-        'map.metric': { actions: assign({ metric: ({ event }) => event.metric }) },
         'map.lotChanged': {
           actions: assign(({ context, event }) => ({
             lots: context.lots.map((l) =>

@@ -134,6 +134,14 @@ describe('lot map machine', () => {
     expect(s.context.focus).toMatchObject({ bounds: [0, 0, 16, 40], pad: 0 });
   });
 
+  it('keeps a heat metric picked while the map is still loading', async () => {
+    const { actor } = start();
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'map.metric', metric: 'SALE_DATE' });
+    const s = await waitFor(actor, (x) => x.matches('ready'));
+    expect(s.context.metric).toBe('SALE_DATE');
+  });
+
   it('goes to failure with notFound on a 404 of the public map, without telling the session', async () => {
     const { actor, reportApiError } = start({}, { source: 'public' });
     const s = await waitFor(actor, (x) => x.matches('failure'));
