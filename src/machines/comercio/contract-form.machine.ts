@@ -245,8 +245,8 @@ const recheck = (context: CheckInput) => {
   return { plan, errors, scheduleErrors, difference };
 };
 
-/** The steps with errors, in order. */
-const stepsWithErrors = (context: Pick<ContractContext, 'errors' | 'scheduleErrors' | 'plan'>): ContractStep[] => {
+/** The steps with errors, in order (the stepper's tabs mark the shown ones). */
+export const stepsWithErrors = (context: Pick<ContractContext, 'errors' | 'scheduleErrors' | 'plan'>): ContractStep[] => {
   const steps = new Set(Object.keys(context.errors).map(stepOfField));
   if (context.scheduleErrors.length > 0 || !context.plan) steps.add('plan');
   return CONTRACT_STEPS.filter((s) => steps.has(s));

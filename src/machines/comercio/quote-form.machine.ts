@@ -305,6 +305,14 @@ export function provideQuoteForm(deps: {
   });
 }
 
+const unavailable = () => Promise.reject(new Error('quotes are not available here'));
+/** The quote calls of an app built without them (view tests of other screens): every call fails. */
+export const QUOTES_UNAVAILABLE: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'> = {
+  create: unavailable,
+  changeStatus: unavailable,
+  pdf: unavailable,
+};
+
 /**
  * The quote dialog's machine over the apis (the maps' lot panel and the lots list): customer search,
  * POST quotes, "Marcar como enviada", the PDF saved as COT-….pdf, a toast when saved.

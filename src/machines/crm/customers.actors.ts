@@ -16,7 +16,7 @@ import { customerDetailMachine, loadCustomerDetail, type CustomerDetailApis } fr
 import { createLotOptionsApi } from '../../api/comercio/lot-options';
 import type { QuotesApi } from '../../api/comercio/quotes';
 import type { LotOption } from '../../schemas/comercio/lot-options';
-import { quoteDialogFor } from '../comercio/quote-form.machine';
+import { QUOTES_UNAVAILABLE, quoteDialogFor } from '../comercio/quote-form.machine';
 
 /**
  * CRM → Clientes (issue "CRM and sales"): the CRUD pattern's list and editor over the customers
@@ -55,8 +55,6 @@ export interface CustomersMachinesDeps {
   quotesApi?: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'>;
   lotOptions?: (text: string) => Promise<LotOption[]>;
 }
-
-const unavailable = () => Promise.reject(new Error('quotes are not available here'));
 
 /** The Clientes screen's machines, provided. */
 export function createCustomersMachines(deps: CustomersMachinesDeps) {
@@ -101,7 +99,7 @@ export function createCustomersMachines(deps: CustomersMachinesDeps) {
   // "Cotizar" from the customer's detail: the quote dialog with the lot picked in it.
   const quote = quoteDialogFor({
     customersApi,
-    quotesApi: deps.quotesApi ?? { create: unavailable, changeStatus: unavailable, pdf: unavailable },
+    quotesApi: deps.quotesApi ?? QUOTES_UNAVAILABLE,
     ...(deps.lotOptions ? { lotOptions: deps.lotOptions } : {}),
     reportApiError: deps.reportApiError,
     toaster,

@@ -22,7 +22,7 @@ import { forwardSessionErrors } from '../shared/api-errors';
 import { createLotsPageMachine, type LotsPageMachine } from './lots-page.machine';
 import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
 import { createQuotesApi, type QuotesApi } from '../../api/comercio/quotes';
-import { quoteDialogFor } from '../comercio/quote-form.machine';
+import { QUOTES_UNAVAILABLE, quoteDialogFor } from '../comercio/quote-form.machine';
 
 /** What the Proyectos screens' machines need from the app. */
 export interface ProjectsMachinesDeps {
@@ -39,8 +39,6 @@ export interface ProjectsApis {
   customersApi?: Pick<CustomersApi, 'list'>;
   quotesApi?: Pick<QuotesApi, 'create' | 'changeStatus' | 'pdf'>;
 }
-
-const unavailable = () => Promise.reject(new Error('quotes are not available here'));
 
 /**
  * Machines of /PROYECTOS/lotizaciones and /PROYECTOS/Lotes (loaded on demand with the screens):
@@ -115,8 +113,8 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
     return machine;
   };
   const quote = quoteDialogFor({
-    customersApi: apis.customersApi ?? { list: unavailable },
-    quotesApi: apis.quotesApi ?? { create: unavailable, changeStatus: unavailable, pdf: unavailable },
+    customersApi: apis.customersApi ?? { list: () => Promise.reject(new Error('customers are not available here')) },
+    quotesApi: apis.quotesApi ?? QUOTES_UNAVAILABLE,
     reportApiError: deps.reportApiError,
     toaster,
   });

@@ -19,7 +19,7 @@ import {
 import {
   CONTRACT_STEPS,
   CONTRACT_STEP_LABELS,
-  stepOfField,
+  stepsWithErrors,
   type ContractMachine,
   type ContractStep,
 } from '../../machines/comercio/contract-form.machine';
@@ -94,12 +94,12 @@ type ContractActor = ActorRefFrom<ContractMachine>;
 function Stepper({ actor }: { actor: ContractActor }) {
   const step = useSelector(actor, (s) => s.context.step);
   const shown = useSelector(actor, (s) => s.context.shown);
-  const errors = useSelector(actor, (s) => s.context.errors);
-  const scheduleErrors = useSelector(actor, (s) => s.context.scheduleErrors);
-  const plan = useSelector(actor, (s) => s.context.plan);
+  const failing = useSelector(
+    actor,
+    (s) => stepsWithErrors(s.context),
+    (a, b) => a.join() === b.join(),
+  );
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const failing = new Set<ContractStep>(Object.keys(errors).map(stepOfField));
-  if (scheduleErrors.length > 0 || !plan) failing.add('plan');
   const index = CONTRACT_STEPS.indexOf(step);
   return (
     <>
@@ -116,7 +116,7 @@ function Stepper({ actor }: { actor: ContractActor }) {
             disabled={submitting}
             title={
               <span className="contract-step-title">
-                <Tag round minimal={s !== step} intent={shown.includes(s) && failing.has(s) ? 'danger' : 'primary'}>
+                <Tag round minimal={s !== step} intent={shown.includes(s) && failing.includes(s) ? 'danger' : 'primary'}>
                   {k + 1}
                 </Tag>{' '}
                 {CONTRACT_STEP_LABELS[s]}
