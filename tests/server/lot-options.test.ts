@@ -33,5 +33,9 @@ describe.each(dialects)('lot options (%s)', (dialect) => {
     expect(lotOptionsResponseSchema.parse((await get(sold.code)).json()).data.map((l) => l.id)).not.toContain(ids[0]);
     expect((await get('%_')).statusCode).toBe(200);
     expect((await get('')).statusCode).toBe(422);
+    const long = await get('x'.repeat(61));
+    expect(long.statusCode).toBe(422);
+    expect(long.json().message).toBe('Los datos enviados no son válidos');
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/lot-options?q=a&extra=1', headers: bearer(token) })).statusCode).toBe(422);
   });
 });

@@ -79,6 +79,11 @@ describe.each(dialects)('portal sales (%s)', (dialect) => {
     );
     expect((await ask(codes[1]!.code, { agent_id: 1 })).statusCode).toBe(422);
     expect((await ask('', {})).statusCode).toBe(422);
+    const oversized = await ask(codes[1]!.code, { message: 'x'.repeat(501), instalments: 361 });
+    expect(oversized.statusCode).toBe(422);
+    expect(oversized.json().errors.message).toEqual(['Máximo 500 caracteres']);
+    expect((await ask('L'.repeat(41))).statusCode).toBe(422);
+    expect((await send('POST', '/api/customer/reservation-requests', token, { subdivision_key: key, lot_code: 5 })).statusCode).toBe(422);
     expect((await send('POST', '/api/customer/reservation-requests', staffToken, { subdivision_key: key, lot_code: 'x' })).statusCode).toBe(
       403,
     );
