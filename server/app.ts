@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
+import { registerSmallJsonCompression } from './platform/small-json-compression';
 import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -263,7 +264,10 @@ export async function createApp({
     contentSecurityPolicy: contentSecurityPolicy(config),
     hsts: https ? undefined : false,
   });
-  // JSON answers over 1 KiB (lists, maps, exports) are compressed on the fly; Brotli at quality 4
+  // JSON answers of 1–64 KiB are compressed in place, before the plugin below (it leaves them):
+  // cheaper than its stream pipeline for the common small page (server/platform/small-json-compression.ts).
+  registerSmallJsonCompression(app);
+  // Larger JSON answers (lists, maps, exports) are compressed on the fly; Brotli at quality 4
   // costs about what gzip does, where its default of 11 would cost ~50× more CPU per answer. Static
   // files arrive pre-compressed from the build (web-app.ts) and are left alone (docs/decisions.md).
   await app.register(compress, {

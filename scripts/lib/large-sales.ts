@@ -84,6 +84,7 @@ function random(seed: number): () => number {
 /** One sale to make, before its schedule is computed. */
 interface PlannedSale {
   lotId: number;
+  subdivisionId: number;
   listPrice: number;
   currency: string;
   date: Temporal.PlainDate;
@@ -226,10 +227,10 @@ function insertSales(sqlite: Database.Database): number {
   // The lots to sell: the generated subdivisions' DISPONIBLE lots, in id order.
   const lots = sqlite
     .prepare(
-      `select lots.id, lots.list_price, subdivisions.currency from lots join subdivisions on subdivisions.id = lots.subdivision_id
+      `select lots.id, lots.subdivision_id, lots.list_price, subdivisions.currency from lots join subdivisions on subdivisions.id = lots.subdivision_id
        where subdivisions.code like 'G%' and lots.status = 'DISPONIBLE' order by lots.id`,
     )
-    .all() as { id: number; list_price: number; currency: string }[];
+    .all() as { id: number; subdivision_id: number; list_price: number; currency: string }[];
   const salesBefore = (sqlite.prepare(`select count(*) as n from sales`).get() as { n: number }).n;
   const rowsBefore = (sqlite.prepare(`select count(*) as n from sale_instalments`).get() as { n: number }).n;
   const wanted = LARGE_SALES.sales - salesBefore;
@@ -241,6 +242,7 @@ function insertSales(sqlite: Database.Database): number {
     const methodRoll = rnd();
     planned.push({
       lotId: lot.id,
+      subdivisionId: lot.subdivision_id,
       listPrice: lot.list_price,
       currency: lot.currency,
       date,
@@ -287,9 +289,9 @@ function insertSales(sqlite: Database.Database): number {
 
   const firstSaleId = (one<{ m: number | null }>(`select max(id) as m from sales`).m ?? 0) + 1;
   const insertSale = sqlite.prepare(
-    `insert into sales (id, lot_id, agent_id, guarantor_customer_id, sale_date, type, currency, list_price, discount, final_price, down_payment,
+    `insert into sales (id, lot_id, subdivision_id, agent_id, guarantor_customer_id, sale_date, type, currency, list_price, discount, final_price, down_payment,
        reservation_credit, financed, instalments, monthly_rate_percent, method, total_interest, status, annul_reason, created_by, created_at, updated_at, version)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
   );
   const insertHolder = sqlite.prepare(
     `insert into sale_holders (sale_id, customer_id, role, share_percent, position) values (?, ?, ?, ?, ?)`,
@@ -370,6 +372,7 @@ function insertSales(sqlite: Database.Database): number {
     insertSale.run(
       id,
       sale.lotId,
+      sale.subdivisionId,
       sale.agent,
       guarantor,
       sale.date.toString(),

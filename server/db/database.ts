@@ -476,6 +476,8 @@ export interface QuotesTable {
 export interface SalesTable {
   id: Generated<number>;
   lot_id: number;
+  /** The lot's subdivision (migration 0021: a foreign key with the lot keeps it so). */
+  subdivision_id: number;
   agent_id: number | null;
   guarantor_customer_id: number | null;
   reservation_id: number | null;
@@ -496,10 +498,26 @@ export interface SalesTable {
   total_interest: number;
   status: ColumnType<string, string | undefined, string>;
   annul_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Σ `sale_instalments.paid` in céntimos, kept by database triggers (migration 0021): never written by code. */
+  paid: ColumnType<number, never, never>;
   created_by: number | null;
   created_at: Instant;
   updated_at: Instant;
   version: Generated<number>;
+}
+
+/** Revisions of lists whose pages the server keeps (migration 0021: `sales`), added to by database triggers. */
+export interface ListRevisionsTable {
+  name: string;
+  revision: number;
+}
+
+/** Sales per subdivision, status and type, kept by triggers on `sales` (migration 0021). Read-only for code. */
+export interface SaleCountsTable {
+  subdivision_id: number;
+  status: string;
+  type: string;
+  sales: number;
 }
 
 /** The buyers of a sale (migration 0019). `share_percent` a decimal text ("50.00"). */
@@ -580,6 +598,8 @@ export interface DB {
   lead_activities: LeadActivitiesTable;
   quotes: QuotesTable;
   sales: SalesTable;
+  sale_counts: SaleCountsTable;
+  list_revisions: ListRevisionsTable;
   sale_holders: SaleHoldersTable;
   sale_instalments: SaleInstalmentsTable;
   subdivision_lot_counts: SubdivisionLotCountsTable;

@@ -26,6 +26,13 @@ export interface PageShortcuts<DB, CTB extends keyof DB> {
    * (docs/performance.md "Deep pages").
    */
   keys?: { query: SelectQueryBuilder<DB, CTB, object>; column: string };
+  /** The total read elsewhere (e.g. a table of counts kept by triggers), in place of counting. */
+  total?: () => Promise<number>;
+  /**
+   * Count in the page's own statement (`count(*) over ()`), so filters that are costly to evaluate
+   * (a text search) run once instead of twice; a page past the end counts apart. Not with `keys`.
+   */
+  countInPage?: boolean;
 }
 
 /**
@@ -33,19 +40,33 @@ export interface PageShortcuts<DB, CTB extends keyof DB> {
  * runs `rows` on it limited to the requested page.
  * @param rows adds the selection and ORDER BY (must order by a unique key last for stable pages).
  * @param shortcuts cheaper queries of the same rows, when there are: to count, and to find the
- *   page's keys; default `filtered` for both.
+ *   page's keys; default `filtered` for both. Or the total itself, read elsewhere.
  */
 export async function paginate<DB, TB extends keyof DB, R, CTB extends keyof DB = TB>(
   filtered: SelectQueryBuilder<DB, TB, object>,
   request: PageRequest,
   rows: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, R>,
-  { counted, keys }: PageShortcuts<DB, CTB> = {},
+  { counted, keys, total: knownTotal, countInPage }: PageShortcuts<DB, CTB> = {},
 ): Promise<Page<R>> {
-  const toCount = (counted ?? filtered) as SelectQueryBuilder<DB, TB, object>;
-  const count = (await toCount.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirst()) as
-    { total: number | string | bigint } | undefined;
-  const total = Number(count?.total ?? 0);
+  const countRows = async () => {
+    const toCount = (counted ?? filtered) as SelectQueryBuilder<DB, TB, object>;
+    const count = (await toCount.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirst()) as
+      { total: number | string | bigint } | undefined;
+    return Number(count?.total ?? 0);
+  };
   const offset = (request.page - 1) * request.per_page;
+  if (countInPage && !knownTotal && !keys) {
+    const counted = await rows(filtered)
+      .select((eb) => eb.fn.countAll<number | string | bigint>().over().as('__total'))
+      .$castTo<R & { __total: number | string | bigint }>()
+      .limit(request.per_page)
+      .offset(offset)
+      .execute();
+    const total = counted[0] ? Number(counted[0].__total) : await countRows();
+    const data = counted.map(({ __total: _, ...rest }) => rest as R);
+    return { data, meta: { page: request.page, per_page: request.per_page, total } };
+  }
+  const total = knownTotal ? await knownTotal() : await countRows();
   const data = keys
     ? await rows(filtered.where(sql.ref(keys.column), 'in', keys.query.limit(request.per_page).offset(offset))).execute()
     : await rows(filtered).limit(request.per_page).offset(offset).execute();

@@ -1,5 +1,5 @@
 /** Helpers that keep repository code identical on SQLite and PostgreSQL. */
-import type { Kysely } from 'kysely';
+import { SqliteAdapter, type Kysely } from 'kysely';
 import type { DB, Flag } from './database';
 
 /** Boolean → 0/1 column value (see `database.ts` conventions). */
@@ -27,4 +27,12 @@ export function isUniqueViolation(error: unknown): boolean {
  */
 export function inTransaction<T>(db: Kysely<DB>, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/**
+ * True when `db` talks to SQLite (its adapter is Kysely's `SqliteAdapter`), for the few reads that
+ * use an SQLite-only structure (the FTS5 search tables of migration 0021); transactions included.
+ */
+export function isSqlite(db: Kysely<DB>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
 }

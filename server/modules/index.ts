@@ -27,6 +27,7 @@ import { portalSalesRoutes } from './comercio/portal-sales.routes';
 import { lotOptionsRoutes } from './comercio/lot-options.routes';
 import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales-indexes';
+import { salesListMigration } from './comercio/migrations/0021-comercio-sales-list';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
 import { leadsMigration } from './crm/migrations/0017-crm-leads';
@@ -111,6 +112,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0018-comercio-quotes': quotesMigration,
       '0019-comercio-sales': salesMigration,
       '0020-comercio-sales-indexes': salesIndexesMigration,
+      '0021-comercio-sales-list': salesListMigration,
     },
   },
 ];

@@ -199,13 +199,15 @@ const freshQuote = async (db: Kysely<DB>) => {
 };
 /** A fresh cash sale's id (its lot VENDIDO, as the service leaves it). */
 const freshSale = async (db: Kysely<DB>) => {
-  const lotId = await freshLot(db);
+  const subdivision_id = (await createSubdivision(db)).id;
+  const lotId = await createLot(db, subdivision_id, { block: 'A', number: '1' });
   await db.updateTable('lots').set({ status: 'VENDIDO' }).where('id', '=', lotId).execute();
   const stamp = new Date().toISOString();
   const { id } = await db
     .insertInto('sales')
     .values({
       lot_id: lotId,
+      subdivision_id,
       agent_id: null,
       guarantor_customer_id: null,
       reservation_id: null,

@@ -10,7 +10,15 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { allMigrations } from '../../server/modules';
 import { isUniqueViolation } from '../../server/db/portable';
 import { DEMO_ACCOUNTS, DEMO_COMPANY, DEMO_ROLES, seedDemo } from '../../server/db/seed';
-import { FIXTURE_COMPANY, createBlock, createCustomer, createStaff } from '../../server/testing/fixtures';
+import {
+  FIXTURE_COMPANY,
+  createBlock,
+  createCrmCustomer,
+  createCustomer,
+  createLot,
+  createStaff,
+  createSubdivision,
+} from '../../server/testing/fixtures';
 import { buildTestApp, createTestDatabase, dialects, loginToken, getWithToken } from './harness';
 
 /** Migrations, the demo seed and the portable storage conventions, on each dialect. */
@@ -28,6 +36,7 @@ const AFTER_0009 = [
   '0018-comercio-quotes',
   '0019-comercio-sales',
   '0020-comercio-sales-indexes',
+  '0021-comercio-sales-list',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -302,6 +311,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0018-comercio-quotes',
         '0019-comercio-sales',
         '0020-comercio-sales-indexes',
+        '0021-comercio-sales-list',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -357,7 +367,95 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0018-comercio-quotes',
         '0019-comercio-sales',
         '0020-comercio-sales-indexes',
+        '0021-comercio-sales-list',
       ]);
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('migration 0021 derives the sales list values from the rows there are (subdivision, paid sum, counts, search) and can be undone', async () => {
+    const database = await createTestDatabase(dialect);
+    const { db } = database;
+    try {
+      const subdivision = await createSubdivision(db, { name: 'Migración 0021' });
+      const lot = await createLot(db, subdivision.id, { block: 'A', number: '1' });
+      const buyer = await createCrmCustomer(db, { name: 'Teófilo', surname: 'Ccori Zevallos', document_number: '47777777' });
+      const stamp = '2026-01-01T00:00:00.000Z';
+      const { id: saleId } = await db
+        .insertInto('sales')
+        .values({
+          lot_id: lot,
+          subdivision_id: subdivision.id,
+          agent_id: null,
+          guarantor_customer_id: null,
+          reservation_id: null,
+          quote_id: null,
+          sale_date: '2026-01-01',
+          type: 'FINANCIADO',
+          currency: 'PEN',
+          list_price: 1_000,
+          discount: 0,
+          final_price: 1_000,
+          down_payment: 400,
+          financed: 600,
+          instalments: 1,
+          monthly_rate_percent: '0',
+          method: 'SIN_INTERES',
+          total_interest: 0,
+          created_by: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('sale_holders')
+        .values({ sale_id: saleId, customer_id: buyer, role: 'TITULAR', share_percent: '100.00', position: 0 })
+        .execute();
+      await db
+        .insertInto('sale_instalments')
+        .values([
+          {
+            sale_id: saleId,
+            kind: 'INICIAL',
+            number: 1,
+            due_date: '2026-01-01',
+            amount: 400,
+            capital: 400,
+            interest: 0,
+            paid: 400,
+            status: 'PAGADA',
+          },
+          {
+            sale_id: saleId,
+            kind: 'CUOTA',
+            number: 1,
+            due_date: '2026-02-01',
+            amount: 600,
+            capital: 600,
+            interest: 0,
+            paid: 0,
+            status: 'PENDIENTE',
+          },
+        ])
+        .execute();
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => allMigrations(dialect) } });
+      expect((await migrator.migrateTo('0020-comercio-sales-indexes')).error).toBeUndefined();
+      const before = await sql<Record<string, unknown>>`select * from sales`.execute(db);
+      expect(Object.keys(before.rows[0]!)).not.toContain('subdivision_id');
+      expect(Object.keys(before.rows[0]!)).not.toContain('paid');
+      expect(await migrateToLatest(database)).toEqual(['0021-comercio-sales-list']);
+      expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
+        { id: saleId, subdivision_id: subdivision.id, paid: 400 },
+      ]);
+      expect(await db.selectFrom('sale_counts').selectAll().execute()).toEqual([
+        { subdivision_id: subdivision.id, status: 'REGISTRADA', type: 'FINANCIADO', sales: 1 },
+      ]);
+      if (dialect === 'sqlite') {
+        const found = await sql<{ rowid: number }>`select rowid from customer_search where customer_search match '"ccori zev"'`.execute(db);
+        expect(found.rows).toEqual([{ rowid: buyer }]);
+      }
     } finally {
       await database.destroy();
     }

@@ -26,7 +26,7 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
   const lots = await db
     .selectFrom('lots')
     .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
-    .select(['lots.id', 'lots.list_price', 'subdivisions.currency', 'subdivisions.name as subdivision_name'])
+    .select(['lots.id', 'lots.subdivision_id', 'lots.list_price', 'subdivisions.currency', 'subdivisions.name as subdivision_name'])
     .where('lots.status', '=', 'VENDIDO')
     .orderBy('subdivisions.id')
     .orderBy('lots.id')
@@ -93,6 +93,7 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
       .insertInto('sales')
       .values({
         lot_id: lot.id,
+        subdivision_id: lot.subdivision_id,
         agent_id: agentId,
         guarantor_customer_id: null,
         reservation_id: null,

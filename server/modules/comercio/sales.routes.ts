@@ -12,7 +12,8 @@ import type { AppDeps } from '../../context';
 import { parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
 import { RESERVATIONS_ACCESS } from './reservations.routes';
-import { annulSale, createSale, getSale, listSales } from './sales.service';
+import { createKeptPages } from '../../platform/revision-texts';
+import { annulSale, createSale, getSale, listSales, salesListRevision } from './sales.service';
 
 /**
  * Comercial → ventas: GET/POST /api/sales, GET /api/sales/{id}, POST /api/sales/{id}/annul.
@@ -21,11 +22,17 @@ import { annulSale, createSale, getSale, listSales } from './sales.service';
 export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { access: RESERVATIONS_ACCESS };
+    // Pages kept per revision of the list (server/platform/revision-texts.ts; docs/performance.md
+    // "The sales list"): read and serialised again only after a write that changes them.
+    const sendPage = createKeptPages({ keep: deps.config.keepAnswers });
 
     app.get(
       `${MAIN_BASE}/sales`,
       { config, schema: { querystring: salesQuerySchema, response: { 200: salesPageSchema } } },
-      async (request) => listSales(deps, request.query),
+      async (request, reply) => {
+        const revision = await salesListRevision(deps.db);
+        return sendPage(request, reply, { name: 'sales', query: request.query, revision }, () => listSales(deps, request.query));
+      },
     );
 
     app.post(

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { Temporal } from 'temporal-polyfill';
 import {
@@ -17,7 +17,7 @@ import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
-import { isUniqueViolation } from '../../db/portable';
+import { isSqlite, isUniqueViolation } from '../../db/portable';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
 import { displayName, displayNameSql } from '../crm/customers.repository';
@@ -33,53 +33,46 @@ export type AnnulSaleBody = z.output<typeof annulSaleRequestSchema>;
 export const saleNumber = (id: number) => `V-${String(id).padStart(6, '0')}`;
 
 /**
- * One page of sale ids in order, and the total (see `salesQuerySchema`). Reads `sales` alone: the
- * filters on lots and buyers are `IN` subqueries over their indexes (a sale always has its lot, so
- * joining `lots` filtered nothing but read a whole lot row — polygon included — per sale counted:
- * docs/performance.md "The sales list").
+ * The text search (`q`) of the sales list: the sales whose lot code, or one of whose buyers' display
+ * name or document number, contains `text` (case-insensitive), or whose number is `text`
+ * ("V-000123", "v123").
+ * On SQLite a text of three characters or more reads the trigram indexes `customer_search` and
+ * `lot_search` (migration 0021; the FTS5 phrase `"text"` matches where `%text%` does, and folds
+ * case beyond ASCII); shorter texts, and PostgreSQL, scan with LIKE.
+ */
+function textMatch(db: Kysely<DB>, text: string): Expression<SqlBool> {
+  const indexed = isSqlite(db) && [...text].length >= 3;
+  const phrase = `"${text.replace(/"/g, '""')}"`;
+  const pattern = sql<string>`${likePattern(text)} escape '\\'`;
+  const digits = text.replace(/\D/g, '');
+  return expressionBuilder<DB, 'sales'>().or([
+    indexed
+      ? sql<SqlBool>`sales.lot_id in (select rowid from lot_search where lot_search match ${phrase})`
+      : sql<SqlBool>`sales.lot_id in (select lots.id from lots where lower(lots.code) like ${pattern})`,
+    indexed
+      ? sql<SqlBool>`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
+          (select rowid from customer_search where customer_search match ${phrase}))`
+      : sql<SqlBool>`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
+          (select customers.id from customers where ${displayNameSql} like ${pattern} or customers.document_number like ${pattern}))`,
+    ...(digits && /^v-?\d/i.test(text.trim()) ? [sql<SqlBool>`sales.id = ${Number(digits)}`] : []),
+  ]);
+}
+
+/**
+ * One page of sale ids in order, and the total (see `salesQuerySchema`). Reads `sales` alone
+ * (docs/performance.md "The sales list"): the subdivision is the sale's own `subdivision_id`
+ * (migration 0021), the buyers and the text are `IN` subqueries over their indexes. When the
+ * filters are only status, type and subdivision, the total is a sum over `sale_counts` (kept by
+ * triggers) instead of a count of the sales; otherwise the page's statement counts too (the text
+ * search's trigram lookups run once).
  */
 function listSaleIds(db: Kysely<DB>, filters: SalesQuery): Promise<Page<{ id: number }>> {
   let query = db.selectFrom('sales');
   const text = filters.q;
-  if (text) {
-    const pattern = sql<string>`${likePattern(text)} escape '\\'`;
-    const digits = text.replace(/\D/g, '');
-    query = query.where((eb) =>
-      eb.or([
-        eb(
-          'sales.lot_id',
-          'in',
-          eb
-            .selectFrom('lots')
-            .select('lots.id')
-            .where(sql<string>`lower(lots.code)`, 'like', pattern),
-        ),
-        eb(
-          'sales.id',
-          'in',
-          eb
-            .selectFrom('sale_holders')
-            .select('sale_holders.sale_id')
-            .where(
-              'sale_holders.customer_id',
-              'in',
-              eb
-                .selectFrom('customers')
-                .select('customers.id')
-                .where((w) => w.or([w(displayNameSql, 'like', pattern), w('customers.document_number', 'like', pattern)])),
-            ),
-        ),
-        ...(digits && /^v-?\d/i.test(text.trim()) ? [eb('sales.id', '=', Number(digits))] : []),
-      ]),
-    );
-  }
+  if (text) query = query.where(textMatch(db, text));
   if (filters.status) query = query.where('sales.status', '=', filters.status);
   if (filters.type) query = query.where('sales.type', '=', filters.type);
-  const subdivisionId = filters.subdivision_id;
-  if (subdivisionId !== undefined)
-    query = query.where('sales.lot_id', 'in', (eb) =>
-      eb.selectFrom('lots').select('lots.id').where('lots.subdivision_id', '=', subdivisionId),
-    );
+  if (filters.subdivision_id !== undefined) query = query.where('sales.subdivision_id', '=', filters.subdivision_id);
   if (filters.agent_id !== undefined) query = query.where('sales.agent_id', '=', filters.agent_id);
   if (filters.lot_id !== undefined) query = query.where('sales.lot_id', '=', filters.lot_id);
   const customerId = filters.customer_id;
@@ -88,7 +81,28 @@ function listSaleIds(db: Kysely<DB>, filters: SalesQuery): Promise<Page<{ id: nu
       eb.selectFrom('sale_holders').select('sale_holders.sale_id').where('sale_holders.customer_id', '=', customerId),
     );
   const { field, direction } = parseSort<'sale_date' | 'final_price' | 'created_at'>(filters.sort, '-sale_date');
-  return paginate(query, filters, (q) => q.select('sales.id').orderBy(`sales.${field}`, direction).orderBy('sales.id', direction));
+  const countedByTable = !text && filters.agent_id === undefined && filters.lot_id === undefined && customerId === undefined;
+  return paginate(query, filters, (q) => q.select('sales.id').orderBy(`sales.${field}`, direction).orderBy('sales.id', direction), {
+    ...(countedByTable ? { total: () => countSales(db, filters) } : { countInPage: true }),
+  });
+}
+
+/** Sales with `status`, `type` and `subdivision_id` as given (any when absent), from `sale_counts`. */
+async function countSales(db: Kysely<DB>, filters: Pick<SalesQuery, 'status' | 'type' | 'subdivision_id'>): Promise<number> {
+  let query = db.selectFrom('sale_counts').select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('sales'), sql<number>`0`).as('total'));
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.type) query = query.where('type', '=', filters.type);
+  if (filters.subdivision_id !== undefined) query = query.where('subdivision_id', '=', filters.subdivision_id);
+  return Number((await query.executeTakeFirst())?.total ?? 0);
+}
+
+/**
+ * The revision of the sales list (`list_revisions` row `sales`, migration 0021): it moves on every
+ * write that changes what a page shows, so a page kept at this revision is current.
+ */
+export async function salesListRevision(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('list_revisions').select('revision').where('name', '=', 'sales').executeTakeFirst();
+  return Number(row?.revision ?? 0);
 }
 
 /** Sales by id → wire sales, in the order of `ids`; with their schedule rows when `withSchedule`. */
@@ -97,11 +111,34 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
   const rows = await db
     .selectFrom('sales')
     .innerJoin('lots', 'lots.id', 'sales.lot_id')
-    .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
+    .innerJoin('subdivisions', 'subdivisions.id', 'sales.subdivision_id')
     .leftJoin('users as agent', 'agent.id', 'sales.agent_id')
     .leftJoin('customers as guarantor', 'guarantor.id', 'sales.guarantor_customer_id')
-    .selectAll('sales')
     .select([
+      'sales.id',
+      'sales.lot_id',
+      'sales.agent_id',
+      'sales.guarantor_customer_id',
+      'sales.reservation_id',
+      'sales.sale_date',
+      'sales.type',
+      'sales.currency',
+      'sales.list_price',
+      'sales.discount',
+      'sales.final_price',
+      'sales.down_payment',
+      'sales.reservation_credit',
+      'sales.financed',
+      'sales.instalments',
+      'sales.monthly_rate_percent',
+      'sales.method',
+      'sales.total_interest',
+      'sales.paid',
+      'sales.status',
+      'sales.annul_reason',
+      'sales.created_at',
+      'sales.updated_at',
+      'sales.version',
       'lots.code as lot_code',
       'lots.area_m2',
       'subdivisions.name as subdivision_name',
@@ -128,13 +165,6 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
     .where('sale_holders.sale_id', 'in', [...ids])
     .orderBy('sale_holders.position')
     .execute();
-  const paidRows = await db
-    .selectFrom('sale_instalments')
-    .select(['sale_id', sql<number>`sum(paid)`.as('paid')])
-    .where('sale_id', 'in', [...ids])
-    .groupBy('sale_id')
-    .execute();
-  const paidBy = new Map(paidRows.map((p) => [p.sale_id, Number(p.paid)]));
   const schedules = withSchedule
     ? await db
         .selectFrom('sale_instalments')
@@ -150,7 +180,7 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const paid = paidBy.get(id) ?? 0;
+    const paid = Number(r.paid);
     const total = Number(r.final_price) + Number(r.total_interest);
     return [
       {
@@ -253,7 +283,7 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
   const lot = await deps.db
     .selectFrom('lots')
     .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
-    .select(['lots.status', 'lots.list_price', 'lots.code', 'subdivisions.currency'])
+    .select(['lots.status', 'lots.list_price', 'lots.code', 'lots.subdivision_id', 'subdivisions.currency'])
     .where('lots.id', '=', body.lot_id)
     .executeTakeFirst();
   if (!lot) throw validationError({ lot_id: [SALE_MESSAGES.unknownLot] });
@@ -307,6 +337,7 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
         .insertInto('sales')
         .values({
           lot_id: body.lot_id,
+          subdivision_id: lot.subdivision_id,
           agent_id: staffActorId(audit),
           guarantor_customer_id: body.guarantor_customer_id ?? null,
           reservation_id: reservation?.id ?? null,
