@@ -571,6 +571,43 @@ export interface InstallationSettingsTable {
   value: string;
 }
 
+/** Finanzas → Bancos: the company's bank accounts (migration 0022; docs/decisions.md "Bank accounts and wallets"). */
+export interface BankAccountsTable {
+  id: Generated<number>;
+  /** Bank code of src/schemas/finanzas/banks.ts. */
+  bank: string;
+  kind: 'AHORROS' | 'CORRIENTE';
+  currency: 'PEN' | 'USD';
+  /** Account number, digits only; unique with `bank`. */
+  number: string;
+  /** 20 digits; unique. */
+  cci: string;
+  holder: string;
+  active: Flag;
+  created_at: Instant;
+  updated_at: Instant;
+  /** Edit counter: 1 on insert, +1 on every change (server/db/versions.ts). */
+  version: Generated<number>;
+}
+
+/** Finanzas → Billetera Digital: the company's Yape / Plin wallets with their QR image (migration 0022). */
+export interface WalletsTable {
+  id: Generated<number>;
+  kind: 'YAPE' | 'PLIN';
+  /** 9 digits starting with 9; unique with `kind`. */
+  phone: string;
+  holder: string;
+  active: Flag;
+  created_at: Instant;
+  updated_at: Instant;
+  /** Edit counter: 1 on insert, +1 on every change, a QR upload included (server/db/versions.ts). */
+  version: Generated<number>;
+  /** image/png or image/jpeg; null while no QR was uploaded. */
+  qr_content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  qr_updated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  qr_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+}
+
 export interface DB {
   installation_settings: InstallationSettingsTable;
   companies: CompaniesTable;
@@ -604,6 +641,8 @@ export interface DB {
   sale_instalments: SaleInstalmentsTable;
   subdivision_lot_counts: SubdivisionLotCountsTable;
   subdivision_revisions: SubdivisionRevisionsTable;
+  bank_accounts: BankAccountsTable;
+  wallets: WalletsTable;
 }
 
 /** Row types used by repositories. */

@@ -4,8 +4,17 @@ import { HttpError } from '../errors';
 import type { DB } from './database';
 import { VERSIONED_TABLES as FIRST_VERSIONED_TABLES } from './migrations/0007-record-versions';
 
-/** Tables with a `version` column: 0007's and the ones later migrations gave one (0015: customers, 0016: reservations, 0017: leads, 0018: quotes, 0019: sales). */
-export const VERSIONED_TABLES = [...FIRST_VERSIONED_TABLES, 'customers', 'reservations', 'leads', 'quotes', 'sales'] as const;
+/** Tables with a `version` column: 0007's and the ones later migrations gave one (0015: customers, 0016: reservations, 0017: leads, 0018: quotes, 0019: sales, 0022: bank_accounts and wallets). */
+export const VERSIONED_TABLES = [
+  ...FIRST_VERSIONED_TABLES,
+  'customers',
+  'reservations',
+  'leads',
+  'quotes',
+  'sales',
+  'bank_accounts',
+  'wallets',
+] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 
 /**

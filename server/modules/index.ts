@@ -46,12 +46,15 @@ import { lotCountsMigration } from './proyectos/migrations/0012-lot-counts';
 import { mapRevisionsMigration } from './proyectos/migrations/0013-map-revisions';
 import { stageRevisionsMigration } from './proyectos/migrations/0014-stage-revisions';
 import { projectsRoutes } from './proyectos/projects.routes';
+import { bankAccountsRoutes } from './finanzas/bank-accounts.routes';
+import { finanzasAccountsMigration } from './finanzas/migrations/0022-finanzas-accounts';
+import { walletsRoutes } from './finanzas/wallets.routes';
 
 /**
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
  * registration, password reset, realtime credentials, styles, notifications; folders server/auth,
  * server/platform, server/realtime, server/notifications) and one folder per business module of the
- * menu under server/modules/<modulo>/ (configuracion, historial, proyectos, crm, comercio; finanzas,
+ * menu under server/modules/<modulo>/ (configuracion, historial, proyectos, crm, comercio, finanzas;
  * administracion, ingenieria and reportes come with their issues). server/app.ts registers every
  * module's routes from this list and server/db/migrate.ts runs every module's migrations from it,
  * so adding a module is one entry here plus the module's own folder.
@@ -114,6 +117,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0020-comercio-sales-indexes': salesIndexesMigration,
       '0021-comercio-sales-list': salesListMigration,
     },
+  },
+  {
+    name: 'finanzas',
+    routes: [bankAccountsRoutes, walletsRoutes],
+    migrations: { '0022-finanzas-accounts': finanzasAccountsMigration },
   },
 ];
 

@@ -25,6 +25,9 @@ import { createOpaqueIds, type OpaqueIds } from '../ids';
 import { createSubdivision as createSubdivisionRecord } from '../modules/proyectos/subdivisions.service';
 import type { VersionedTable } from '../db/versions';
 import { nextVersion } from '../db/versions';
+import { bankByCode, cciCheckDigits } from '../../src/schemas/finanzas/banks';
+import { insertBankAccount } from '../modules/finanzas/bank-accounts.repository';
+import { insertWallet } from '../modules/finanzas/wallets.repository';
 import {
   createBlock as createBlockRecord,
   createLot as createLotRecord,
@@ -379,4 +382,64 @@ export async function createLot(db: Kysely<DB>, subdivisionId: number, input: Lo
 export async function changeRecordByAnotherUser(db: Kysely<DB>, table: VersionedTable, id: number): Promise<void> {
   const result = await db.updateTable(table).set({ version: nextVersion() }).where('id', '=', id).executeTakeFirst();
   if (result.numUpdatedRows === 0n) throw new Error(`${table} ${id} does not exist`);
+}
+
+/** Options of {@link createBankAccount}; every field has a default (a BCP savings account in soles with a valid CCI). */
+export interface BankAccountFixtureInput {
+  bank?: string;
+  kind?: 'AHORROS' | 'CORRIENTE';
+  currency?: 'PEN' | 'USD';
+  /** Digits; default unique per database. */
+  number?: string;
+  /** 20 digits; default built from `bank`'s entity code and `number` with the right check digits. */
+  cci?: string;
+  holder?: string;
+  active?: boolean;
+  clock?: Clock;
+}
+
+/** Creates a company bank account (Finanzas → Bancos) through the repository. @returns its id. */
+export async function createBankAccount(db: Kysely<DB>, input: BankAccountFixtureInput = {}): Promise<number> {
+  const bank = input.bank ?? 'BCP';
+  const number = input.number ?? `19${String(next()).padStart(10, '0')}`;
+  const first18 = `${bankByCode(bank)?.cciCode ?? '002'}191${number.slice(-12).padStart(12, '0')}`;
+  const now = (input.clock ?? systemClock).now().toISOString();
+  return insertBankAccount(db, {
+    bank,
+    kind: input.kind ?? 'AHORROS',
+    currency: input.currency ?? 'PEN',
+    number,
+    cci: input.cci ?? `${first18}${cciCheckDigits(first18)}`,
+    holder: input.holder ?? FIXTURE_COMPANY.businessName,
+    active: input.active === false ? 0 : 1,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/** Options of {@link createWallet}; every field has a default (a Yape wallet with a unique phone, no QR). */
+export interface WalletFixtureInput {
+  kind?: 'YAPE' | 'PLIN';
+  phone?: string;
+  holder?: string;
+  active?: boolean;
+  /** PNG or JPEG bytes stored as its QR (default none). */
+  qr?: { contentType: 'image/png' | 'image/jpeg'; data: Buffer };
+  clock?: Clock;
+}
+
+/** Creates a company wallet (Finanzas → Billetera Digital) through the repository. @returns its id. */
+export async function createWallet(db: Kysely<DB>, input: WalletFixtureInput = {}): Promise<number> {
+  const now = (input.clock ?? systemClock).now().toISOString();
+  return insertWallet(db, {
+    kind: input.kind ?? 'YAPE',
+    phone: input.phone ?? `9${String(next()).padStart(8, '0')}`,
+    holder: input.holder ?? FIXTURE_COMPANY.businessName,
+    active: input.active === false ? 0 : 1,
+    created_at: now,
+    updated_at: now,
+    qr_content_type: input.qr?.contentType ?? null,
+    qr_data: input.qr?.data ?? null,
+    qr_updated_at: input.qr ? now : null,
+  });
 }

@@ -2,10 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
+import { cciCheckDigits } from '../../src/schemas/finanzas/banks';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import type { DB } from '../../server/db/database';
 import { DEMO_ROLES, seedDemo } from '../../server/db/seed';
 import {
+  createBankAccount,
   createBlock,
   createCrmCustomer,
   createLocal,
@@ -15,6 +17,7 @@ import {
   createStaff,
   createStage,
   createSubdivision,
+  createWallet,
 } from '../../server/testing/fixtures';
 import { bearer, dialects, useSharedTestApp, useTestDatabase } from './harness';
 
@@ -43,6 +46,8 @@ const SALES = [MODULE.comercial, SUBMODULE.ventas] as const;
 const SALES_REPORT = [MODULE.comercial, SUBMODULE.reporteVentas] as const;
 const CUSTOMERS = [MODULE.crm, SUBMODULE.clientes] as const;
 const LEADS = [MODULE.crm, SUBMODULE.leads] as const;
+const BANKS = [MODULE.finanzas, SUBMODULE.bancos] as const;
+const WALLETS = [MODULE.finanzas, SUBMODULE.billeteras] as const;
 
 let seq = 0;
 const next = () => (seq += 1);
@@ -755,6 +760,93 @@ export const ROUTES: readonly MatrixRoute[] = [
     permissions: [],
     alternatives: [CUSTOMERS, LEADS, SALES],
     request: async () => ({ method: 'GET', url: '/api/staff-options?q=a' }),
+  },
+  { name: 'GET /api/bank-accounts', permissions: BANKS, request: async () => ({ method: 'GET', url: '/api/bank-accounts?active=true' }) },
+  {
+    name: 'POST /api/bank-accounts',
+    permissions: BANKS,
+    request: async () => {
+      const number = String(100000 + next());
+      const first18 = `002191${number.padStart(12, '0')}`;
+      return {
+        method: 'POST',
+        url: '/api/bank-accounts',
+        payload: {
+          bank: 'BCP',
+          kind: 'AHORROS',
+          currency: 'PEN',
+          number,
+          cci: `${first18}${cciCheckDigits(first18)}`,
+          holder: 'Matriz SAC',
+        },
+      };
+    },
+  },
+  {
+    name: 'GET /api/bank-accounts/{id}',
+    permissions: BANKS,
+    request: async (db) => ({ method: 'GET', url: `/api/bank-accounts/${await createBankAccount(db)}` }),
+  },
+  {
+    name: 'PATCH /api/bank-accounts/{id}',
+    permissions: BANKS,
+    request: async (db) => ({ method: 'PATCH', url: `/api/bank-accounts/${await createBankAccount(db)}`, payload: { active: false } }),
+  },
+  {
+    name: 'DELETE /api/bank-accounts/{id}',
+    permissions: BANKS,
+    request: async (db) => ({ method: 'DELETE', url: `/api/bank-accounts/${await createBankAccount(db)}` }),
+  },
+  { name: 'GET /api/wallets', permissions: WALLETS, request: async () => ({ method: 'GET', url: '/api/wallets?kind=YAPE' }) },
+  {
+    name: 'POST /api/wallets',
+    permissions: WALLETS,
+    request: async () => ({
+      method: 'POST',
+      url: '/api/wallets',
+      payload: { kind: 'PLIN', phone: `9${String(next()).padStart(8, '0')}`, holder: 'Matriz SAC' },
+    }),
+  },
+  {
+    name: 'GET /api/wallets/{id}',
+    permissions: WALLETS,
+    request: async (db) => ({ method: 'GET', url: `/api/wallets/${await createWallet(db)}` }),
+  },
+  {
+    name: 'PATCH /api/wallets/{id}',
+    permissions: WALLETS,
+    request: async (db) => ({ method: 'PATCH', url: `/api/wallets/${await createWallet(db)}`, payload: { holder: 'Otro titular' } }),
+  },
+  {
+    name: 'DELETE /api/wallets/{id}',
+    permissions: WALLETS,
+    request: async (db) => ({ method: 'DELETE', url: `/api/wallets/${await createWallet(db)}` }),
+  },
+  {
+    name: 'POST /api/wallets/{id}/qr',
+    permissions: WALLETS,
+    request: async (db) => {
+      const boundary = 'matriz';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="qr"; filename="qr.png"\r\nContent-Type: image/png\r\n\r\n`),
+        PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return {
+        method: 'POST',
+        url: `/api/wallets/${await createWallet(db)}/qr`,
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
+    },
+  },
+  {
+    name: 'GET /api/wallets/{id}/qr',
+    permissions: WALLETS,
+    request: async (db) => ({
+      method: 'GET',
+      url: `/api/wallets/${await createWallet(db, { qr: { contentType: 'image/png', data: PNG } })}/qr`,
+    }),
   },
 ];
 

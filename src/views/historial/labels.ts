@@ -22,6 +22,9 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   stages: 'Etapa',
   blocks: 'Manzana',
   lots: 'Lote',
+  // Finanzas (issue 16).
+  bank_accounts: 'Cuenta bancaria',
+  wallets: 'Billetera digital',
 };
 
 /** Field → Spanish label, shared across entities. */
@@ -138,6 +141,12 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   reservation_credit: 'Abono de la separación',
   total_interest: 'Intereses',
   annul_reason: 'Motivo de anulación',
+  // Finanzas: bank accounts and wallets.
+  bank: 'Banco',
+  kind: 'Tipo',
+  cci: 'CCI',
+  holder: 'Titular',
+  qr_url: 'QR',
 };
 
 /** Spanish label of an audited entity (table name), or the raw name when unknown. */

@@ -34,6 +34,8 @@ import * as lotOptions from '../../../src/schemas/comercio/lot-options';
 import * as leads from '../../../src/schemas/crm/leads';
 import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-options';
 import * as list from '../../../src/schemas/list';
+import * as bankAccounts from '../../../src/schemas/finanzas/bank-accounts';
+import * as wallets from '../../../src/schemas/finanzas/wallets';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 
 const MODULES: Record<string, Record<string, unknown>> = {
@@ -54,10 +56,23 @@ const MODULES: Record<string, Record<string, unknown>> = {
   salesReport,
   portalSales,
   lotOptions,
+  bankAccounts,
+  wallets,
   list,
 };
 
 const meta = { page: 1, per_page: 20, total: 1 };
+const bankAccount = {
+  id: 1,
+  bank: 'BCP',
+  kind: 'AHORROS',
+  currency: 'PEN',
+  number: '19100012345678',
+  cci: '00219100012345678957',
+  holder: 'Parcela SAC',
+  active: true,
+};
+const wallet = { id: 1, kind: 'YAPE', phone: '987654321', holder: 'Parcela SAC', active: true, qr_url: null };
 /** The fields of a sale the sales screens need. */
 const sale = {
   id: 1,
@@ -386,6 +401,11 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   },
   localsPageSchema: { schema: company.localsPageSchema as zc.$ZodType, example: { data: [local], meta } },
   localResponseSchema: { schema: company.localResponseSchema as zc.$ZodType, example: { data: local } },
+  // Finanzas (issue 16): only what docs/domain.md "Bank account" / "Wallet" fixes, plus the id.
+  bankAccountsPageSchema: { schema: bankAccounts.bankAccountsPageSchema as zc.$ZodType, example: { data: [bankAccount], meta } },
+  bankAccountResponseSchema: { schema: bankAccounts.bankAccountResponseSchema as zc.$ZodType, example: { data: bankAccount } },
+  walletsPageSchema: { schema: wallets.walletsPageSchema as zc.$ZodType, example: { data: [wallet], meta } },
+  walletResponseSchema: { schema: wallets.walletResponseSchema as zc.$ZodType, example: { data: wallet } },
   // Historial de cambios
   changeHistoryPageSchema: {
     schema: changeHistory.changeHistoryPageSchema as zc.$ZodType,
