@@ -337,8 +337,11 @@ describe("a customer's detail", () => {
         status: 'DISPONIBLE',
       },
     ]);
-    const { user } = setup(fakeApi(), { permissions: ALL, quotesApi: quotesApi as never, lotOptions });
+    // The customer's quotes: none until one is saved.
+    const detailApis = fakeDetailApis({ quotes: vi.fn(async () => (quotesApi.create.mock.calls.length > 0 ? page([quote]) : emptyPage)) });
+    const { user } = setup(fakeApi(), { permissions: ALL, quotesApi: quotesApi as never, lotOptions, detailApis });
     const drawer = await openDetail(user);
+    expect(await within(drawer).findByText('Sin cotizaciones')).toBeTruthy();
     await user.click(await within(drawer).findByRole('button', { name: 'Cotizar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cotizar para Rosa Quispe' });
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cotización' }));
@@ -354,6 +357,9 @@ describe("a customer's detail", () => {
     expect(within(dialog).getByRole('table', { name: 'Cronograma simulado' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cotización' }));
     await waitFor(() => expect(quotesApi.create).toHaveBeenCalledWith(expect.objectContaining({ lot_id: 9, customer_id: 1 })));
+    // The detail reads its quotes again: the new one is listed behind the dialog.
+    const quotes = within(drawer).getByRole('table', { name: 'Cotizaciones' });
+    expect(await within(quotes).findByText(quote.number)).toBeTruthy();
   });
 
   it('shows no Leads section without the LEADS permission, nor the sales ones without Ventas, and never asks for them', async () => {

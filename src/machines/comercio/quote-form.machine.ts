@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { Temporal } from 'temporal-polyfill';
 import type { ApiError } from '../../api/client';
 import { planTerms, type QuotePlan } from '../../lib/comercio/quote-plan';
@@ -29,7 +29,15 @@ import { initialTermsValues, termsRequestFields, TERMS_REQUEST_FIELDS, type Term
  * simulation (`plan`, src/lib/comercio/quote-plan.ts — the maths the server stores) or the reasons
  * it cannot be made (`planErrors`); the schedule shown is the one the quote will have. Amounts are
  * typed in soles or dollars and sent in céntimos; discount and down payment as an amount or a %.
+ * Emits `saved {quote}` (XState v5 `emit`; listen with `actor.on('saved', …)`) when a quote is
+ * stored or marked as sent, so a screen that lists quotes (a customer's detail) shows it.
  */
+
+/** What the quote dialog emits: a quote stored or changed. */
+export interface QuoteSavedEmitted {
+  type: 'saved';
+  quote: Quote;
+}
 
 /** The lot being quoted, as the map knows it. */
 export interface QuoteLot {
@@ -124,7 +132,7 @@ export function createQuoteFormMachine(
   lotLookup: ReturnType<typeof createLookupMachine<LotOption>>,
 ) {
   return setup({
-    types: { context: {} as QuoteFormContext, events: {} as QuoteFormEvent },
+    types: { context: {} as QuoteFormContext, events: {} as QuoteFormEvent, emitted: {} as QuoteSavedEmitted },
     actors: {
       customerLookup,
       lotLookup,
@@ -223,7 +231,11 @@ export function createQuoteFormMachine(
           },
           onDone: {
             target: 'saved',
-            actions: [assign(({ event }) => ({ saved: event.output })), { type: 'done', params: ({ event }) => event.output }],
+            actions: [
+              assign(({ event }) => ({ saved: event.output })),
+              { type: 'done', params: ({ event }) => event.output },
+              emit(({ event }) => ({ type: 'saved' as const, quote: event.output })),
+            ],
           },
           onError: {
             target: 'editing',
@@ -259,7 +271,13 @@ export function createQuoteFormMachine(
             id: context.saved!.id,
             body: { status: 'ENVIADA' as const, ...(context.saved!.version === undefined ? {} : { version: context.saved!.version }) },
           }),
-          onDone: { target: 'saved', actions: assign(({ event }) => ({ saved: event.output, formError: null })) },
+          onDone: {
+            target: 'saved',
+            actions: [
+              assign(({ event }) => ({ saved: event.output, formError: null })),
+              emit(({ event }) => ({ type: 'saved' as const, quote: event.output })),
+            ],
+          },
           onError: {
             target: 'saved',
             actions: [

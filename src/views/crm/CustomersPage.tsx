@@ -1,4 +1,4 @@
-import { use, useMemo } from 'react';
+import { use, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Callout, HTMLSelect, Tag } from '@blueprintjs/core';
@@ -325,6 +325,11 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
   const lookup = useActorRef(machines.spouseLookup, inspectOption());
   const detail = useActorRef(machines.detail, inspectOption());
   const quote = useActorRef(machines.quote, inspectOption());
+  // A quote made from the detail ("Cotizar") shows in its Cotizaciones section.
+  useEffect(() => {
+    const subscription = quote.on('saved', () => detail.send({ type: 'detail.retry' }));
+    return () => subscription.unsubscribe();
+  }, [quote, detail]);
   const detailSections = useCustomerDetailSections();
   const staff = useSelector(staffActor, (s) => s.context.value);
   const staffError = useSelector(staffActor, (s) => (s.matches('failure') ? s.context.error : null));
