@@ -600,7 +600,7 @@ export interface WalletsTable {
   active: Flag;
   created_at: Instant;
   updated_at: Instant;
-  /** Edit counter: 1 on insert, +1 on every change, a QR upload included (server/db/versions.ts). */
+  /** Edit counter: 1 on insert, +1 on every change of the form's fields (server/db/versions.ts); a QR upload leaves it. */
   version: Generated<number>;
   /** image/png or image/jpeg; null while no QR was uploaded. */
   qr_content_type: ColumnType<string | null, string | null | undefined, string | null>;

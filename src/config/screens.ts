@@ -52,6 +52,10 @@ export const SCREEN_MACHINE_MODULES = {
   portalSales: 'comercio/portal-sales.actors',
   /** Comercial → Reporte de Ventas: filters, figures, the monthly chart's data, the Excel and PDF exports. */
   salesReport: 'comercio/sales-report.actors',
+  /** Finanzas → Bancos: the company's bank accounts (list, editor with the CCI rule). */
+  bankAccounts: 'finanzas/bank-accounts.actors',
+  /** Finanzas → Billetera Digital: the company's Yape / Plin wallets (list, editor, QR image). */
+  wallets: 'finanzas/wallets.actors',
 } as const;
 
 export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
@@ -76,8 +80,8 @@ export const SCREENS = {
   registroContratos: PLACEHOLDER,
   partidasTitulos: PLACEHOLDER,
   comisiones: PLACEHOLDER,
-  bancos: PLACEHOLDER,
-  billetera: PLACEHOLDER,
+  bancos: { view: 'finanzas/BankAccountsPage', component: 'BankAccountsScreen', machines: 'bankAccounts' },
+  billetera: { view: 'finanzas/WalletsPage', component: 'WalletsScreen', machines: 'wallets' },
   pagos: PLACEHOLDER,
   registroCuotas: PLACEHOLDER,
   clientes: { view: 'crm/CustomersPage', component: 'CustomersScreen', machines: 'customers' },

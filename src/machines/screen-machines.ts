@@ -63,6 +63,8 @@ type SalesModule = typeof import('./comercio/sales.actors');
 type ContractModule = typeof import('./comercio/contract.actors');
 type PortalSalesModule = typeof import('./comercio/portal-sales.actors');
 type SalesReportModule = typeof import('./comercio/sales-report.actors');
+type BankAccountsModule = typeof import('./finanzas/bank-accounts.actors');
+type WalletsModule = typeof import('./finanzas/wallets.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -78,6 +80,8 @@ export const SCREEN_MACHINES = {
   contract: machineModule('contract', (m: ContractModule) => m.createContractMachinesFor),
   portalSales: machineModule('portalSales', (m: PortalSalesModule) => m.createPortalSalesMachinesFor),
   salesReport: machineModule('salesReport', (m: SalesReportModule) => m.createSalesReportMachinesFor),
+  bankAccounts: machineModule('bankAccounts', (m: BankAccountsModule) => m.createBankAccountsMachinesFor),
+  wallets: machineModule('wallets', (m: WalletsModule) => m.createWalletsMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */

@@ -217,7 +217,8 @@ describe.each(dialects)('finanzas accounts (%s)', (dialect) => {
       expect(first.statusCode).toBe(200);
       const { data } = walletResponseSchema.parse(first.json());
       expect(data.qr_url).toMatch(new RegExp(`^/api/wallets/${id}/qr\\?v=\\d+$`));
-      expect(data.version).toBe(2);
+      // The QR is not a form field: an editor open on the wallet keeps a valid version.
+      expect(data.version).toBe(1);
       const served = await send('GET', data.qr_url!, token);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/png');

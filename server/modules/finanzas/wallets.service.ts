@@ -108,8 +108,9 @@ export async function deleteWallet(deps: AppDeps, audit: AuditContext, id: numbe
 
 /**
  * Stores (or replaces) a wallet's QR image (POST /api/wallets/{id}/qr): PNG or JPEG by its bytes,
- * ≤ 1 MB (the route's multipart limit). Raises the wallet's version; the history records the new
- * type and instant, not the bytes.
+ * ≤ 1 MB (the route's multipart limit). The wallet's `version` stays: the QR is not a field of the
+ * edit form (an editor open on the wallet may upload it and then save its fields); `qr_url` carries
+ * the upload instant instead. The history records the new type and instant, not the bytes.
  * @throws HttpError 404; 422 on `qr` when the bytes are neither PNG nor JPEG.
  */
 export async function saveWalletQr(deps: AppDeps, audit: AuditContext, id: number, bytes: Buffer): Promise<Wallet> {
@@ -121,10 +122,10 @@ export async function saveWalletQr(deps: AppDeps, audit: AuditContext, id: numbe
     const now = deps.clock.now().toISOString();
     const updated = await trx
       .updateTable('wallets')
-      .set({ qr_content_type: type, qr_data: bytes, qr_updated_at: now, updated_at: now, version: nextVersion() })
+      .set({ qr_content_type: type, qr_data: bytes, qr_updated_at: now, updated_at: now })
       .where('id', '=', id)
       .executeTakeFirst();
-    await assertVersionedUpdate(trx, 'wallets', id, updated, notFound);
+    if (updated.numUpdatedRows === 0n) throw notFound();
     await recordChange(trx, audit, { entity: 'wallets', recordId: id, action: 'UPDATE', before, after: await findWallet(trx, id) });
   });
   return getWallet(deps.db, id);

@@ -42,7 +42,7 @@ export const walletSchema = z.object({
   holder: z.string(),
   active: z.boolean(),
   qr_url: z.string().nullable(),
-  /** Edit counter (src/schemas/versions.ts); a QR upload raises it too. */
+  /** Edit counter (src/schemas/versions.ts); a QR upload leaves it (the QR is not a form field: `qr_url` changes). */
   version: versionInAnswerSchema,
 });
 export type Wallet = z.infer<typeof walletSchema>;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 import { FieldGroup } from './FieldGroup';
 import { useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } from './resource-hooks';
@@ -12,7 +13,8 @@ interface BaseProps<R extends object, C extends object, U extends object> {
   editor: ResourceEditorRef<R, C, U>;
   field: string;
   label: string;
-  hint?: string;
+  /** Text (or a node, e.g. a live warning) under the field while it has no error. */
+  hint?: ReactNode;
 }
 
 function useField<R extends object, C extends object, U extends object>(editor: ResourceEditorRef<R, C, U>, field: string) {
