@@ -11,6 +11,7 @@ import { seedDemoCustomers } from '../modules/crm/demo-customers';
 import { seedDemoLeads } from '../modules/crm/demo-leads';
 import { seedDemoReservations } from '../modules/comercio/demo-reservations';
 import { seedDemoSales } from '../modules/comercio/demo-sales';
+import { seedDemoFinanceAccounts } from '../modules/finanzas/demo-accounts';
 import type { DB } from './database';
 
 /**
@@ -165,6 +166,8 @@ export async function seedDemo(db: Kysely<DB>, options: { scryptLogN: number; cl
     await seedDemoReservations(trx, clock, agent?.id ?? null);
     // Comercial: every Vendido lot sold, with its schedule (the demo customer holds one of Los Viñedos).
     await seedDemoSales(trx, clock, agent?.id ?? null);
+    // Finanzas: three bank accounts (BCP, BBVA, Interbank) and two wallets (Yape, Plin) with their QR.
+    await seedDemoFinanceAccounts(trx, clock, DEMO_COMPANY.businessName);
     return true;
   });
 }

@@ -3,6 +3,7 @@ import { Migrator, sql, type Kysely } from 'kysely';
 import type { DB } from '../../server/db/database';
 import { documentNumberError, isValidRuc } from '../../src/schemas/documents';
 import { isDistrictCode } from '../../src/lib/ubigeo';
+import { cciError } from '../../src/schemas/finanzas/banks';
 import { DEMO_CUSTOMER_COUNT } from '../../server/modules/crm/demo-customers';
 import { STAFF_PERMISSIONS, MODULE } from '../../src/schemas/permissions';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
@@ -49,6 +50,16 @@ describe.each(dialects)('database (%s)', (dialect) => {
       const { db } = database;
       expect(await seedDemo(db, { scryptLogN: TEST_SCRYPT_LOG_N })).toBe(true);
       expect(await seedDemo(db, { scryptLogN: TEST_SCRYPT_LOG_N })).toBe(false);
+      // Finanzas: three bank accounts with valid CCIs and two wallets with a PNG QR, once.
+      const accounts = await db.selectFrom('bank_accounts').select(['bank', 'cci']).orderBy('id').execute();
+      expect(accounts.map((a) => a.bank)).toEqual(['BCP', 'BBVA', 'INTERBANK']);
+      for (const a of accounts) expect(cciError(a.cci, a.bank)).toBeNull();
+      const wallets = await db.selectFrom('wallets').select(['kind', 'qr_content_type', 'qr_data']).orderBy('id').execute();
+      expect(wallets.map((w) => [w.kind, w.qr_content_type])).toEqual([
+        ['YAPE', 'image/png'],
+        ['PLIN', 'image/png'],
+      ]);
+      for (const w of wallets) expect(Buffer.from(w.qr_data!).subarray(1, 4).toString('latin1')).toBe('PNG');
 
       const companies = await db.selectFrom('companies').selectAll().execute();
       expect(companies).toHaveLength(1);
