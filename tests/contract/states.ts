@@ -39,7 +39,7 @@ export const STATES = {
   changeHistoryExists: 'a signed-in staff user and a change history exist',
   /**
    * Given after a state that creates the record (issue 11 item 9): record `id` of `entity` (one of
-   * users, roles, companies, locals, subdivisions, stages, blocks, lots, customers) was changed by another user
+   * users, roles, companies, locals, subdivisions, stages, blocks, lots, customers, bank_accounts, wallets) was changed by another user
    * after the app read it, so its version is no longer 1 (records start at version 1 and every
    * change adds 1; src/schemas/versions.ts). An edit sending `version: 1` must be refused with 409.
    */
@@ -81,6 +81,10 @@ export const STATES = {
    * PROJECT_STATES.subdivisionWithLots (lot A-1 Disponible) and an agent holding the Leads submodule.
    */
   customerAndPublishedLotsExist: 'a signed-in customer, a published subdivision with lots and an agent exist',
+  /** STAFF is signed in (param `token`, Administrador) and BANK_ACCOUNT exists (id 1 on an empty database), active, version 1. */
+  bankAccountExists: 'a signed-in staff user and a company bank account exist',
+  /** STAFF is signed in (param `token`, Administrador) and WALLET exists (id 1 on an empty database), active, version 1, with a PNG QR. */
+  walletExists: 'a signed-in staff user and a company wallet with its QR exist',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */
@@ -172,3 +176,16 @@ export const CRM_CUSTOMER = {
   address: 'Av. Túpac Amaru 1200',
   ubigeo: '150106',
 } as const;
+
+/** The bank account promised by STATES.bankAccountExists (Finanzas → Bancos; its CCI has the right check digits). */
+export const BANK_ACCOUNT = {
+  bank: 'BCP',
+  kind: 'AHORROS',
+  currency: 'PEN',
+  number: '19100012345678',
+  cci: '00219100012345678957',
+  holder: 'Empresa de Prueba S.A.C.',
+} as const;
+
+/** The wallet promised by STATES.walletExists (Finanzas → Billetera Digital). */
+export const WALLET = { kind: 'YAPE', phone: '987654321', holder: 'Empresa de Prueba S.A.C.' } as const;

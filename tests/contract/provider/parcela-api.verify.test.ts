@@ -37,6 +37,7 @@ import { projectStateHandlers } from './projects-state-handlers';
 import { configuracionStateHandlers } from './configuracion-state-handlers';
 import { historialStateHandlers } from './historial-state-handlers';
 import { crmStateHandlers } from './crm-state-handlers';
+import { finanzasStateHandlers } from './finanzas-state-handlers';
 import { comercioStateHandlers } from './comercio-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
@@ -108,6 +109,7 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   ...historialStateHandlers({ db, staff, tokenParam }),
   ...crmStateHandlers({ db, staff, tokenParam }),
   ...comercioStateHandlers({ db, staff, tokenParam }),
+  ...finanzasStateHandlers({ db, staff, tokenParam }),
   [STATES.staffExists]: async () => {
     await staff();
   },

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../server/db/database';
+import { createBankAccount, createSession, createWallet, type StaffFixture } from '../../../server/testing/fixtures';
+import { BANK_ACCOUNT, STATES, WALLET } from '../states';
+
+/** A 1×1 PNG, the QR of STATES.walletExists. */
+const QR_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** What the Finanzas handlers need from the verification harness. */
+export interface FinanzasStateDeps {
+  /** The fresh database of the interaction. */
+  db: () => Kysely<DB>;
+  /** Creates STAFF (Administrador, with the company) and returns it. */
+  staff: () => Promise<StaffFixture>;
+  /** The state's `token` parameter (throws when missing). */
+  tokenParam: (params: unknown) => string;
+}
+
+/** The provider states of Finanzas → Bancos and Billetera Digital (tests/contract/states.ts). */
+export function finanzasStateHandlers(deps: FinanzasStateDeps): Record<string, (params?: unknown) => Promise<void>> {
+  return {
+    [STATES.bankAccountExists]: async (params) => {
+      await createSession(deps.db(), await deps.staff(), { token: deps.tokenParam(params) });
+      await createBankAccount(deps.db(), { ...BANK_ACCOUNT });
+    },
+    [STATES.walletExists]: async (params) => {
+      await createSession(deps.db(), await deps.staff(), { token: deps.tokenParam(params) });
+      await createWallet(deps.db(), { ...WALLET, qr: { contentType: 'image/png', data: QR_PNG } });
+    },
+  };
+}
