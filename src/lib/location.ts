@@ -5,7 +5,15 @@ import { listQueryToSearchParams, type ListQuery } from '../schemas/list';
  * pattern), so reloading or sharing the link reproduces the view. wouter follows `replaceState`.
  */
 export function replaceUrlQuery(query: ListQuery, win: Pick<Window, 'location' | 'history'> = window): void {
-  const search = listQueryToSearchParams(query).toString();
+  replaceUrlSearch(listQueryToSearchParams(query), win);
+}
+
+/**
+ * Writes `params` as the address bar's query, without a new history entry (and without writing
+ * when nothing changes): the filters of a screen that is not a list (e.g. the sales report).
+ */
+export function replaceUrlSearch(params: URLSearchParams, win: Pick<Window, 'location' | 'history'> = window): void {
+  const search = params.toString();
   const next = `${win.location.pathname}${search ? `?${search}` : ''}${win.location.hash}`;
   if (next !== `${win.location.pathname}${win.location.search}${win.location.hash}`) win.history.replaceState(win.history.state, '', next);
 }

@@ -64,7 +64,9 @@ const report: SalesReport = {
   ],
 };
 
-function setup(overrides: Partial<SalesReportApi> = {}, dark = false) {
+function setup(overrides: Partial<SalesReportApi> = {}, dark = false, search = '') {
+  // Each test opens the screen at its own address (the machine writes the filters to it).
+  window.history.replaceState(null, '', `/COMERCIO/reporteVentas${search}`);
   const api: SalesReportApi = {
     report: vi.fn(async () => report),
     options: vi.fn(async () => ({
@@ -105,6 +107,20 @@ describe('SalesReportPage', () => {
     expect(within(channels).getByText('Directo')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Por lotización' })).getByText('Bosques del Norte')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Por asesor' })).getByText('Lucía Quispe')).toBeTruthy();
+  });
+
+  it('keeps the filters in the address: opened at one it shows its filters, and each change is written back', async () => {
+    const { api, user } = setup({}, false, '?from=2026-01-01&to=2026-06-30&subdivision_id=2&channel=FACEBOOK');
+    await waitFor(() =>
+      expect(api.report).toHaveBeenCalledWith({ from: '2026-01-01', to: '2026-06-30', subdivision_id: 2, channel: 'FACEBOOK' }),
+    );
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('2026-01-01');
+    expect(((await screen.findByLabelText('Lotización')) as HTMLSelectElement).value).toBe('2');
+    await user.selectOptions(screen.getByLabelText('Asesor'), '7');
+    await waitFor(() => expect(window.location.search).toBe('?from=2026-01-01&to=2026-06-30&subdivision_id=2&agent_id=7&channel=FACEBOOK'));
+    await user.selectOptions(screen.getByLabelText('Lotización'), '');
+    await waitFor(() => expect(window.location.search).toBe('?from=2026-01-01&to=2026-06-30&agent_id=7&channel=FACEBOOK'));
+    expect(window.location.pathname).toBe('/COMERCIO/reporteVentas');
   });
 
   it('switches the chart to dollars, and draws it for the dark theme', async () => {

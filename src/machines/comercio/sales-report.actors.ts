@@ -6,13 +6,20 @@ import { todayInLima } from '../../lib/dates';
 import type { AppToaster } from '../../lib/toaster';
 import { SALES_REPORT_MESSAGES, salesReportFileName } from '../../schemas/comercio/sales-report';
 import { errorMessage, forwardSessionErrors, isSessionError } from '../shared/api-errors';
-import { defaultSalesReportFilters, salesReportMachine } from './sales-report.machine';
+import { replaceUrlSearch } from '../../lib/location';
+import {
+  salesReportFiltersFromSearch,
+  salesReportFiltersToSearch,
+  salesReportMachine,
+  type SalesReportFilters,
+} from './sales-report.machine';
 
 /**
  * Comercial → Reporte de Ventas (issue "CRM and sales"): the report machine
  * (./sales-report.machine.ts) provided with the api calls, the download of the server's files
- * (`reporte-ventas_<desde>_<hasta>.xlsx|pdf`) and the app's toasts; `initialFilters()` gives the
- * filters of a new screen (the last twelve months up to today in Lima).
+ * (`reporte-ventas_<desde>_<hasta>.xlsx|pdf`), the app's toasts and the address bar (the filters
+ * are kept in it); `initialFilters(search)` gives the filters of a screen opened at an address (the
+ * ones it names; else the last twelve months up to today in Lima, every subdivision, agent, channel).
  */
 
 export interface SalesReportMachinesDeps {
@@ -23,6 +30,8 @@ export interface SalesReportMachinesDeps {
   saveBlob?: (blob: Blob, fileName: string) => void;
   /** Today in Lima, `YYYY-MM-DD` (tests fix it). */
   today?: () => string;
+  /** Writes the filters to the address bar (default: `history.replaceState`, src/lib/location.ts). */
+  syncUrl?: (filters: SalesReportFilters) => void;
 }
 
 export function createSalesReportMachines(deps: SalesReportMachinesDeps) {
@@ -38,6 +47,7 @@ export function createSalesReportMachines(deps: SalesReportMachinesDeps) {
     },
     actions: {
       reportApiError: (_, error) => report(error),
+      syncUrl: (_, filters) => (deps.syncUrl ?? ((f: SalesReportFilters) => replaceUrlSearch(salesReportFiltersToSearch(f))))(filters),
       exportFailed: (_, error) => {
         if (!isSessionError(error))
           deps.toaster.show({ severity: 'error', summary: SALES_REPORT_MESSAGES.exportFailed, detail: errorMessage(error) });
@@ -46,8 +56,8 @@ export function createSalesReportMachines(deps: SalesReportMachinesDeps) {
   });
   return {
     report: machine,
-    /** The filters of a newly opened screen. */
-    initialFilters: () => defaultSalesReportFilters((deps.today ?? (() => todayInLima()))()),
+    /** The filters of a screen opened at `search` (the address bar's query): the ones it names, the last twelve months and "all" otherwise. */
+    initialFilters: (search = '') => salesReportFiltersFromSearch(search, (deps.today ?? (() => todayInLima()))()),
   };
 }
 export type SalesReportMachines = ReturnType<typeof createSalesReportMachines>;

@@ -30,7 +30,8 @@ import { placeholder } from '../shared/placeholder';
  * Events: `filter.changed {field, value}` (values as the controls hold them: ISO dates, ids as
  * text, '' for "all"), `report.retry`, `report.export {format}`, `chart.currencyChanged {currency}`,
  * `options.retry`. Injected: actors `load`, `loadOptions`, `download`; actions `reportApiError`
- * (session errors), `exportFailed` (a toast, unless the session handles the error).
+ * (session errors), `exportFailed` (a toast, unless the session handles the error), `syncUrl` (the
+ * filters to the address bar after each change: {@link salesReportFiltersToSearch}).
  */
 
 /** The filters as the controls hold them. */
@@ -44,6 +45,8 @@ export interface SalesReportFilters {
   channel: string;
 }
 export type SalesReportFilterField = keyof SalesReportFilters;
+/** The filters, in the order the screen shows them (and the address bar lists them). */
+export const SALES_REPORT_FILTER_FIELDS: readonly SalesReportFilterField[] = ['from', 'to', 'subdivision_id', 'agent_id', 'channel'];
 
 export interface SalesReportContext {
   filters: SalesReportFilters;
@@ -74,6 +77,28 @@ export type SalesReportEvent =
 export function defaultSalesReportFilters(today: string): SalesReportFilters {
   const from = Temporal.PlainDate.from(today).with({ day: 1 }).subtract({ months: 11 });
   return { from: from.toString(), to: today, subdivision_id: '', agent_id: '', channel: '' };
+}
+
+/** The address bar's parameters of the filters (those left at "all" are left out). */
+export function salesReportFiltersToSearch(filters: SalesReportFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const field of SALES_REPORT_FILTER_FIELDS) if (filters[field]) params.set(field, filters[field]);
+  return params;
+}
+
+/**
+ * The filters of a screen opened at `search` (the address bar's query, with or without `?`): each
+ * filter the address names, the defaults of {@link defaultSalesReportFilters} for the others. Values
+ * are taken as they are: one that is not valid shows its message on the screen.
+ */
+export function salesReportFiltersFromSearch(search: string, today: string): SalesReportFilters {
+  const params = new URLSearchParams(search);
+  const filters = defaultSalesReportFilters(today);
+  for (const field of SALES_REPORT_FILTER_FIELDS) {
+    const value = params.get(field);
+    if (value !== null) filters[field] = value.slice(0, 40);
+  }
+  return filters;
 }
 
 /** The query of the filters, or the Spanish message per field that keeps them from being one. */
@@ -123,6 +148,8 @@ export const salesReportMachine = setup({
   actions: {
     reportApiError: (_, _error: ApiError) => {},
     exportFailed: (_, _error: ApiError) => {},
+    /** Writes the filters to the address bar (injected), so reloading or sharing the link shows the same report. */
+    syncUrl: (_, _filters: SalesReportFilters) => {},
   },
   guards: {
     validFilters: ({ context }) => salesReportQueryOf(context.filters).ok,
@@ -164,7 +191,10 @@ export const salesReportMachine = setup({
           guard: ({ event }) => event.field !== 'channel' || validChannel(event.value),
           target: '.checking',
           reenter: true,
-          actions: assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }),
+          actions: [
+            assign({ filters: ({ context, event }) => ({ ...context.filters, [event.field]: event.value }) }),
+            { type: 'syncUrl', params: ({ context }) => context.filters },
+          ],
         },
       },
       states: {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, use, useMemo } from 'react';
+import { lazy, Suspense, use, useMemo, useState } from 'react';
+import { useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Button, ButtonGroup, Callout, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import {
@@ -50,7 +51,9 @@ function monthPoints(report: SalesReport, currency: CurrencyCode): MonthPoint[] 
 }
 
 export function SalesReportPage({ machines, dark }: { machines: SalesReportMachines; dark: boolean }) {
-  const input = useMemo(() => ({ filters: machines.initialFilters() }), [machines]);
+  const search = useSearch();
+  // The filters of the address it was opened at (read once: the machine writes later changes back).
+  const [input] = useState(() => ({ filters: machines.initialFilters(search) }));
   const actor = useActorRef(machines.report, { input, ...inspectOption() });
   const filters = useSelector(actor, (s) => s.context.filters);
   const fieldErrors = useSelector(actor, (s) => s.context.fieldErrors);

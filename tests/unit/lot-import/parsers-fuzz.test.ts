@@ -273,7 +273,8 @@ async function fuzz<T>(
   );
 }
 
-describe('lot-import parsers under malformed input (fast-check properties, ≥ 1 000 cases each)', () => {
+// 1 000 cases a property take seconds alone and many times that on a loaded 2-core machine.
+describe('lot-import parsers under malformed input (fast-check properties, ≥ 1 000 cases each)', { timeout: 120_000 }, () => {
   it('GeoJSON: parseGeoJson and readImportFile never throw', async () => {
     await fuzz('geojson', 11, geoJsonCase, (text) => parseGeoJson(text));
     await fuzz('geojson/readImportFile', 12, geoJsonCase, (text) => readImportFile(Buffer.from(text), 'lotes.geojson'));

@@ -100,7 +100,8 @@ describe('schedule: worked examples (S/ 10,000.00 in 12 monthly instalments at 1
   });
 });
 
-describe('schedule: properties (fast-check, 1 000 cases each)', () => {
+// 1 000 cases a property take seconds alone and many times that on a loaded 2-core machine.
+describe('schedule: properties (fast-check, 1 000 cases each)', { timeout: 120_000 }, () => {
   const runs = { numRuns: 1000 };
   const firstDueDate = fc
     .record({ year: fc.integer({ min: 2000, max: 2100 }), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 31 }) })

@@ -64,7 +64,8 @@ describe('late fees: worked examples (an instalment of S/ 1,000.00 due on 10/01/
   });
 });
 
-describe('late fees: properties (1 000 cases each)', () => {
+// 1 000 cases a property take seconds alone and many times that on a loaded 2-core machine.
+describe('late fees: properties (1 000 cases each)', { timeout: 120_000 }, () => {
   const policy = fc.record({
     graceDays: fc.integer({ min: 0, max: 60 }),
     kind: fc.constantFrom('MONTO_DIARIO' as const, 'PORCENTAJE_MENSUAL' as const),
