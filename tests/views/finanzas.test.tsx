@@ -65,7 +65,7 @@ describe('Bancos', () => {
 
   it('lists the accounts with the bank name and the CCI grouped, and filters the inactive ones', async () => {
     const { api, user } = setup();
-    expect(await screen.findByText('BCP (Banco de Crédito del Perú)')).toBeTruthy();
+    expect(await screen.findByText('BCP')).toBeTruthy();
     expect(screen.getByText('002-191-000123456789-57')).toBeTruthy();
     expect(screen.getByText('Activa')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Estado'), 'Inactivas');

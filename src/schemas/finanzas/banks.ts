@@ -35,7 +35,7 @@ export interface PeruvianBank {
  * CCE's current list before relying on them for a new bank.
  */
 export const PERUVIAN_BANKS = [
-  { code: 'BCP', name: 'BCP (Banco de Crédito del Perú)', cciCode: '002' },
+  { code: 'BCP', name: 'BCP', cciCode: '002' },
   { code: 'BBVA', name: 'BBVA', cciCode: '011' },
   { code: 'INTERBANK', name: 'Interbank', cciCode: '003' },
   { code: 'SCOTIABANK', name: 'Scotiabank', cciCode: '009' },
