@@ -277,6 +277,16 @@ export interface SubdivisionsTable {
   public_prices: Generated<Flag>;
   /** Area two lots of an imported file may share before it is an error, m² (0.05 by default; migration 0011). */
   overlap_limit_m2: Generated<number>;
+  /** Late-fee policy (migration 0023; src/lib/finanzas/late-fees.ts): grace days, 0–60, default 3. */
+  late_fee_grace_days: Generated<number>;
+  /** MONTO_DIARIO (default) | PORCENTAJE_MENSUAL. */
+  late_fee_kind: Generated<'MONTO_DIARIO' | 'PORCENTAJE_MENSUAL'>;
+  /** Céntimos a late day (MONTO_DIARIO), default 500. */
+  late_fee_daily_amount: Generated<number>;
+  /** Percent a month (PORCENTAJE_MENSUAL), decimal text, default '0'. */
+  late_fee_monthly_percent: Generated<string>;
+  /** Most an instalment accrues, céntimos; null: no cap. */
+  late_fee_cap: ColumnType<number | null, number | null | undefined, number | null>;
   /** PLAN (drawing units, y up) or GEO ([lon, lat] WGS84) for lot polygons. */
   coordinate_system: Generated<'PLAN' | 'GEO'>;
   plan_content_type: ColumnType<string | null, string | null | undefined, string | null>;

@@ -28,6 +28,7 @@ import { lotOptionsRoutes } from './comercio/lot-options.routes';
 import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales-indexes';
 import { salesListMigration } from './comercio/migrations/0021-comercio-sales-list';
+import { subdivisionLateFeesMigration } from './proyectos/migrations/0023-subdivision-late-fees';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
 import { leadsMigration } from './crm/migrations/0017-crm-leads';
@@ -100,6 +101,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0012-lot-counts': lotCountsMigration,
       '0013-map-revisions': mapRevisionsMigration,
       '0014-stage-revisions': stageRevisionsMigration,
+      '0023-subdivision-late-fees': subdivisionLateFeesMigration,
     },
   },
   {

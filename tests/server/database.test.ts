@@ -39,6 +39,7 @@ const AFTER_0009 = [
   '0020-comercio-sales-indexes',
   '0021-comercio-sales-list',
   '0022-finanzas-accounts',
+  '0023-subdivision-late-fees',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -325,6 +326,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0020-comercio-sales-indexes',
         '0021-comercio-sales-list',
         '0022-finanzas-accounts',
+        '0023-subdivision-late-fees',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -382,6 +384,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0020-comercio-sales-indexes',
         '0021-comercio-sales-list',
         '0022-finanzas-accounts',
+        '0023-subdivision-late-fees',
       ]);
     } finally {
       await database.destroy();
@@ -459,7 +462,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
       const before = await sql<Record<string, unknown>>`select * from sales`.execute(db);
       expect(Object.keys(before.rows[0]!)).not.toContain('subdivision_id');
       expect(Object.keys(before.rows[0]!)).not.toContain('paid');
-      expect(await migrateToLatest(database)).toEqual(['0021-comercio-sales-list', '0022-finanzas-accounts']);
+      expect(await migrateToLatest(database)).toEqual(['0021-comercio-sales-list', '0022-finanzas-accounts', '0023-subdivision-late-fees']);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
         { id: saleId, subdivision_id: subdivision.id, paid: 400 },
       ]);

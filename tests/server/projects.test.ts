@@ -112,6 +112,40 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
 
   // -------------------------------------------------------------------------------------------
   describe('subdivisions', () => {
+    it('keeps a late-fee policy per subdivision: DOMAIN.md defaults, a PATCH of it, and a Spanish 422 per field', async () => {
+      const { token } = await staffWith();
+      const created = await call('POST', '/api/subdivisions', token, subdivisionBody());
+      expect(created.statusCode, created.body).toBe(201);
+      const { data } = subdivisionResponseSchema.parse(created.json());
+      expect(data).toMatchObject({
+        late_fee_grace_days: 3,
+        late_fee_kind: 'MONTO_DIARIO',
+        late_fee_daily_amount: 500,
+        late_fee_monthly_percent: '0',
+        late_fee_cap: null,
+      });
+      const policy = { late_fee_grace_days: 5, late_fee_kind: 'PORCENTAJE_MENSUAL', late_fee_monthly_percent: '1.5', late_fee_cap: 20_000 };
+      const patched = await call('PATCH', `/api/subdivisions/${data.key}`, token, { ...policy, version: data.version });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect(subdivisionResponseSchema.parse(patched.json()).data).toMatchObject({ ...policy, late_fee_daily_amount: 500 });
+      const read = subdivisionResponseSchema.parse((await call('GET', `/api/subdivisions/${data.key}`, token)).json()).data;
+      expect(read).toMatchObject(policy);
+      const bad = await call('PATCH', `/api/subdivisions/${data.key}`, token, {
+        late_fee_grace_days: 61,
+        late_fee_kind: 'SEMANAL',
+        late_fee_daily_amount: 10.5,
+        late_fee_monthly_percent: '5.5',
+        late_fee_cap: -1,
+      });
+      expect(bad.statusCode, bad.body).toBe(422);
+      const errors = bad.json().errors as Record<string, string[]>;
+      expect(errors.late_fee_grace_days).toEqual(['Se admiten hasta 60 días de gracia']);
+      expect(errors.late_fee_kind).toEqual(['Elija el tipo de mora']);
+      expect(errors.late_fee_daily_amount).toEqual(['El monto diario va en céntimos']);
+      expect(errors.late_fee_monthly_percent).toEqual(['El porcentaje admitido es de hasta 5 % mensual']);
+      expect(errors.late_fee_cap).toEqual(['El tope no puede ser negativo']);
+    });
+
     it('creates with defaults, zero counts and the opaque key, and records the CREATE', async () => {
       const { token } = await staffWith();
       const body = subdivisionBody({ ubigeo: '150106' });

@@ -39,6 +39,11 @@ const subdivision: Subdivision = {
   public_prices: true,
   coordinate_system: 'PLAN',
   overlap_limit_m2: 0.05,
+  late_fee_grace_days: 3,
+  late_fee_kind: 'MONTO_DIARIO',
+  late_fee_daily_amount: 500,
+  late_fee_monthly_percent: '0',
+  late_fee_cap: null,
   plan_url: null,
   lot_counts: { DISPONIBLE: 5, SEPARADO: 2, VENDIDO: 3, BLOQUEADO: 1, RESERVA_COMERCIAL: 0, CANJE: 0, NO_VENDIBLE: 0 },
   lots_total: 11,
@@ -185,9 +190,45 @@ describe('SubdivisionsPage', () => {
       total_area_m2: 52000,
       currency: 'PEN',
       ubigeo: null,
+      // DOMAIN.md's late-fee defaults: 3 grace days, S/ 5.00 a day, no cap.
+      late_fee_grace_days: 3,
+      late_fee_kind: 'MONTO_DIARIO',
+      late_fee_daily_amount: 500,
+      late_fee_cap: null,
     });
     expect(await within(dialog).findByText('Ya existe una lotización con ese código')).toBeTruthy();
     expect(within(dialog).getByLabelText('Código').getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('SubdivisionsPage: late-fee policy', () => {
+  it('edits the policy: the amount of its kind, the cap in soles sent in céntimos, a bad amount said on its field', async () => {
+    const update = vi.fn<SubdivisionsApi['update']>(async () => subdivision);
+    const { view, machines, user } = setup({ subdivisionsApi: fakeSubdivisionsApi({ update }) });
+    view(<SubdivisionsPage machines={machines} />);
+    const table = await screen.findByRole('table', { name: 'Lotizaciones' });
+    await within(table).findByText('LV-01');
+    await user.click(within(table).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar lotización' });
+    const policy = within(dialog).getByRole('group', { name: 'Mora por atraso' });
+    expect((within(policy).getByLabelText('Monto por día (S/)') as HTMLInputElement).value).toBe('5.00');
+    fireEvent.change(within(policy).getByLabelText('Tope por cuota (S/)'), { target: { value: 'doscientos' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(policy).findByText('Tope no válido (ej. 200.00)')).toBeTruthy();
+    expect(update).not.toHaveBeenCalled();
+    fireEvent.change(within(policy).getByLabelText('Tope por cuota (S/)'), { target: { value: '200.00' } });
+    await user.selectOptions(within(policy).getByLabelText('Tipo de mora'), 'PORCENTAJE_MENSUAL');
+    expect(within(policy).queryByLabelText('Monto por día (S/)')).toBeNull();
+    fireEvent.change(within(policy).getByLabelText('Porcentaje mensual (%)'), { target: { value: '1.5' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0]![1]).toMatchObject({
+      late_fee_kind: 'PORCENTAJE_MENSUAL',
+      late_fee_monthly_percent: '1.5',
+      late_fee_cap: 20_000,
+      late_fee_daily_amount: 500,
+    });
   });
 });
 

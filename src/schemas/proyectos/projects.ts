@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  DEFAULT_LATE_FEE_POLICY,
+  LATE_FEE_KINDS,
+  MAX_DAILY_AMOUNT_CENTS,
+  MAX_GRACE_DAYS,
+  MAX_MONTHLY_PERCENT,
+} from '../finanzas/late-fees';
 import { isoDateSchema } from '../common';
 import { LIMIT_MESSAGES, LIMITS, listPriceWithinLimit } from '../limits';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
@@ -235,6 +242,16 @@ export const subdivisionSchema = z.object({
    * 0.05 from a server that does not send it (tolerant reader).
    */
   overlap_limit_m2: z.number().default(OVERLAP_LIMIT_DEFAULT_M2),
+  /**
+   * Late-fee policy (issue "Money in"; src/lib/finanzas/late-fees.ts): grace days; kind; céntimos
+   * a late day; percent a month (decimal text); cap per instalment in céntimos or null. DOMAIN.md's
+   * defaults from a server that does not send them (tolerant reader).
+   */
+  late_fee_grace_days: z.number().int().default(DEFAULT_LATE_FEE_POLICY.graceDays),
+  late_fee_kind: z.enum(LATE_FEE_KINDS).default(DEFAULT_LATE_FEE_POLICY.kind),
+  late_fee_daily_amount: z.number().int().default(DEFAULT_LATE_FEE_POLICY.dailyAmountCents),
+  late_fee_monthly_percent: z.string().default(DEFAULT_LATE_FEE_POLICY.monthlyPercent),
+  late_fee_cap: z.number().int().nullable().default(DEFAULT_LATE_FEE_POLICY.capCents),
   plan_url: z.string().nullable(),
   lot_counts: lotCountsSchema,
   lots_total: z.number().int(),
@@ -279,6 +296,33 @@ export const createSubdivisionRequestSchema = z.strictObject({
     .number({ error: 'Ingrese el área en m²' })
     .min(0, 'El área no puede ser negativa')
     .max(OVERLAP_LIMIT_MAX_M2, `El área admitida es de hasta ${OVERLAP_LIMIT_MAX_M2} m²`)
+    .optional(),
+  /** Late-fee policy; each omitted field keeps (or starts with) DOMAIN.md's default. */
+  late_fee_grace_days: z
+    .number({ error: 'Ingrese los días de gracia' })
+    .int('Los días de gracia son un número entero')
+    .min(0, 'Los días de gracia no pueden ser negativos')
+    .max(MAX_GRACE_DAYS, `Se admiten hasta ${MAX_GRACE_DAYS} días de gracia`)
+    .optional(),
+  late_fee_kind: z.enum(LATE_FEE_KINDS, { error: 'Elija el tipo de mora' }).optional(),
+  late_fee_daily_amount: z
+    .number({ error: 'Ingrese el monto diario' })
+    .int('El monto diario va en céntimos')
+    .min(0, 'El monto diario no puede ser negativo')
+    .max(MAX_DAILY_AMOUNT_CENTS, `El monto diario admitido es de hasta ${MAX_DAILY_AMOUNT_CENTS / 100} por día`)
+    .optional(),
+  late_fee_monthly_percent: z
+    .string({ error: 'Ingrese el porcentaje mensual' })
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Porcentaje no válido (ej. 2 o 1.5)')
+    .refine((v) => Number(v) <= MAX_MONTHLY_PERCENT, `El porcentaje admitido es de hasta ${MAX_MONTHLY_PERCENT} % mensual`)
+    .optional(),
+  late_fee_cap: z
+    .number({ error: 'Ingrese el tope' })
+    .int('El tope va en céntimos')
+    .min(0, 'El tope no puede ser negativo')
+    .max(LIMITS.maxCents, LIMIT_MESSAGES.priceTooLarge)
+    .nullable()
     .optional(),
 });
 export type CreateSubdivisionRequest = z.input<typeof createSubdivisionRequestSchema>;

@@ -5,7 +5,8 @@ import { Button, Callout, FileInput, HTMLSelect, ProgressBar, Spinner, Tag } fro
 import { useSearch } from 'wouter';
 import { z } from 'zod';
 import { AUTH_ROUTES, PUBLIC_ROUTES } from '../../config/paths';
-import { formatArea } from '../../lib/money';
+import { formatArea, parseMoneyInput } from '../../lib/money';
+import { LATE_FEE_KINDS, type LateFeeKind } from '../../schemas/finanzas/late-fees';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { MODULE, SUBMODULE } from '../../schemas/permissions';
 import {
@@ -28,7 +29,13 @@ import { ListStates } from '../shared/ListStates';
 import { EditorDialog } from '../shared/EditorDialog';
 import { NumberField, SelectField, TextField } from '../shared/FormField';
 import { FieldGroup } from '../shared/FieldGroup';
-import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
+import {
+  useResourceActors,
+  useResourceEditor,
+  useResourceEditorEvents,
+  useResourceListEvents,
+  type ResourceEditorRef,
+} from '../shared/resource-hooks';
 import { CheckboxField, DateField, blankToNull } from '../shared/EditorFields';
 import {
   LOT_STATUS_COLOR,
@@ -149,6 +156,23 @@ export const SUBDIVISION_FIELDS = [
   'published',
   'public_prices',
   'overlap_limit_m2',
+  'late_fee_grace_days',
+  'late_fee_kind',
+  'late_fee_daily_amount',
+  'late_fee_monthly_percent',
+  'late_fee_cap',
+] as const;
+
+/** Labels of the late-fee kinds (DOMAIN.md "Late fee"). */
+export const LATE_FEE_KIND_LABEL: Record<LateFeeKind, string> = {
+  MONTO_DIARIO: 'Monto diario',
+  PORCENTAJE_MENSUAL: 'Porcentaje mensual',
+};
+
+/** The late-fee amounts the form holds as money text ("5.00"), sent in céntimos. */
+const LATE_FEE_MONEY = [
+  ['late_fee_daily_amount', 'Monto diario no válido (ej. 5.00)'],
+  ['late_fee_cap', 'Tope no válido (ej. 200.00)'],
 ] as const;
 
 const EMPTY_SUBDIVISION = {
@@ -168,14 +192,34 @@ const EMPTY_SUBDIVISION = {
   published: false,
   public_prices: false,
   overlap_limit_m2: OVERLAP_LIMIT_DEFAULT_M2,
+  late_fee_grace_days: 3,
+  late_fee_kind: 'MONTO_DIARIO',
+  late_fee_daily_amount: '5.00',
+  late_fee_monthly_percent: '0',
+  late_fee_cap: '',
 };
 
-/** Form values → POST/PATCH body: blank optional texts and date are null. */
-export const subdivisionFormSchema = z.preprocess((values) => {
+/**
+ * Form values → POST/PATCH body: blank optional texts and date are null; the late fee's money
+ * (typed in soles or dollars) → céntimos, a blank cap → null (no cap), a blank daily amount → 0.
+ */
+export const subdivisionFormSchema = z.preprocess((values, ctx) => {
   if (typeof values !== 'object' || values === null) return values;
   const v = values as Record<string, unknown>;
+  const money: Record<string, number | null | undefined> = {};
+  for (const [field, message] of LATE_FEE_MONEY) {
+    const text = String(v[field] ?? '').trim();
+    if (text === '') {
+      money[field] = field === 'late_fee_cap' ? null : 0;
+      continue;
+    }
+    const cents = parseMoneyInput(text);
+    if (cents === null) ctx.addIssue({ code: 'custom', path: [field], message, input: text });
+    money[field] = cents ?? undefined;
+  }
   return {
     ...v,
+    ...money,
     ubigeo: blankToNull(v.ubigeo),
     address: blankToNull(v.address),
     registry_entry: blankToNull(v.registry_entry),
@@ -190,8 +234,56 @@ function toValues(s: Subdivision) {
   return Object.fromEntries(
     SUBDIVISION_FIELDS.map((f) => {
       const value = s[f];
+      if (f === 'late_fee_daily_amount' || f === 'late_fee_cap') return [f, value === null ? '' : centsToInput(value as number)];
       return [f, value === null ? (f === 'total_area_m2' ? null : '') : value];
     }),
+  );
+}
+
+/** Céntimos → the text a person edits ("5.00"). */
+const centsToInput = (cents: number) => (cents / 100).toFixed(2);
+
+/** The late-fee policy's fields: the amount of its kind (a day, or a percent a month), the grace and the cap. */
+function LateFeeFields<R extends object, C extends object, U extends object>({
+  editor,
+  currency,
+}: {
+  editor: ResourceEditorRef<R, C, U>;
+  currency: string;
+}) {
+  const kind = useResourceEditor(editor, (s) => s.context.values.late_fee_kind);
+  const symbol = currency === 'USD' ? 'US$' : 'S/';
+  return (
+    <fieldset className="projects-form-fieldset">
+      <legend>Mora por atraso</legend>
+      <div className="projects-form-grid">
+        <NumberField
+          editor={editor}
+          field="late_fee_grace_days"
+          label="Días de gracia"
+          hint="Días después del vencimiento sin mora"
+          min={0}
+          max={60}
+        />
+        <SelectField
+          editor={editor}
+          field="late_fee_kind"
+          label="Tipo de mora"
+          options={LATE_FEE_KINDS.map((k) => ({ value: k, label: LATE_FEE_KIND_LABEL[k] }))}
+        />
+        {kind === 'PORCENTAJE_MENSUAL' ? (
+          <TextField
+            editor={editor}
+            field="late_fee_monthly_percent"
+            label="Porcentaje mensual (%)"
+            hint="Del monto impago, por día (÷ 30)"
+          />
+        ) : (
+          <TextField editor={editor} field="late_fee_daily_amount" label={`Monto por día (${symbol})`} />
+        )}
+        <TextField editor={editor} field="late_fee_cap" label={`Tope por cuota (${symbol})`} hint="Vacío: sin tope" />
+      </div>
+    </fieldset>
   );
 }
 
@@ -364,6 +456,7 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
             max={OVERLAP_LIMIT_MAX_M2}
           />
         </div>
+        <LateFeeFields editor={editor} currency={String(editing?.currency ?? 'PEN')} />
         <CheckboxField editor={editor} field="published" label="Publicado en web" />
         <CheckboxField editor={editor} field="public_prices" label="Mostrar precios en el mapa público" />
         {editing ? (
