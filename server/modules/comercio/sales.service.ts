@@ -38,10 +38,11 @@ export const saleNumber = (id: number) => `V-${String(id).padStart(6, '0')}`;
  * ("V-000123", "v123").
  * On SQLite a text of three characters or more reads the trigram indexes `customer_search` and
  * `lot_search` (migration 0021; the FTS5 phrase `"text"` matches where `%text%` does, and folds
- * case beyond ASCII); shorter texts, and PostgreSQL, scan with LIKE.
+ * case beyond ASCII); shorter texts, texts with a NUL character, and PostgreSQL, scan with LIKE.
  */
 function textMatch(db: Kysely<DB>, text: string): Expression<SqlBool> {
-  const indexed = isSqlite(db) && [...text].length >= 3;
+  // FTS5 cannot take a NUL inside a string ("unterminated string"): such a text takes the LIKE.
+  const indexed = isSqlite(db) && [...text].length >= 3 && !text.includes('\u0000');
   const phrase = `"${text.replace(/"/g, '""')}"`;
   const pattern = sql<string>`${likePattern(text)} escape '\\'`;
   const digits = text.replace(/\D/g, '');
