@@ -76,7 +76,7 @@ function toValues(w: Wallet) {
 
 /** The QR of the wallet being edited: the image (object URL) and the upload. */
 function QrSection({ machine, wallet, list }: { machine: WalletQrMachine; wallet: Wallet; list: AnyActorRef }) {
-  const actor = useActorRef(machine, { input: { walletId: wallet.id, qrUrl: wallet.qr_url, list }, ...inspectOption() });
+  const actor = useActorRef(machine, { input: { target: wallet.id, url: wallet.qr_url, list }, ...inspectOption() });
   const url = useSelector(actor, (s) => s.context.objectUrl);
   const loading = useSelector(actor, (s) => s.matches({ image: 'loading' }));
   const error = useSelector(actor, (s) => s.context.error);
@@ -97,7 +97,7 @@ function QrSection({ machine, wallet, list }: { machine: WalletQrMachine; wallet
           inputProps={{ id: 'qr-file', accept: 'image/png,image/jpeg', 'aria-label': 'Subir QR' }}
           onInputChange={(e) => {
             const file = (e.target as HTMLInputElement).files?.[0];
-            if (file) actor.send({ type: 'qr.upload', file });
+            if (file) actor.send({ type: 'image.upload', file });
           }}
         />
       </div>

@@ -303,7 +303,7 @@ function PlanSection({
   /** The subdivisions list, refreshed by the plan machine after an upload. */
   list: AnyActorRef;
 }) {
-  const actor = useActorRef(machine, { input: { key: subdivision.key, planUrl: subdivision.plan_url, list }, ...inspectOption() });
+  const actor = useActorRef(machine, { input: { target: subdivision.key, url: subdivision.plan_url, list }, ...inspectOption() });
   const url = useSelector(actor, (s) => s.context.objectUrl);
   const loading = useSelector(actor, (s) => s.matches({ image: 'loading' }));
   const error = useSelector(actor, (s) => s.context.error);
@@ -324,7 +324,7 @@ function PlanSection({
           inputProps={{ id: 'plan-file', accept: 'image/png,image/jpeg', 'aria-label': 'Subir plano' }}
           onInputChange={(e) => {
             const file = (e.target as HTMLInputElement).files?.[0];
-            if (file) actor.send({ type: 'plan.upload', file });
+            if (file) actor.send({ type: 'image.upload', file });
           }}
         />
       </div>

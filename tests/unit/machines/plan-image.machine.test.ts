@@ -17,11 +17,11 @@ describe('planImage machine', () => {
       subdivisionsApi: { planBlob: vi.fn(async () => new Blob(['png'])), uploadPlan: vi.fn(async () => uploaded as never) },
       reportApiError: vi.fn(),
     });
-    const actor = createActor(machine, { input: { key: 'k1', planUrl: null, list } }).start();
-    actor.send({ type: 'plan.upload', file: new File(['png'], 'plano.png', { type: 'image/png' }) });
+    const actor = createActor(machine, { input: { target: 'k1', url: null, list } }).start();
+    actor.send({ type: 'image.upload', file: new File(['png'], 'plano.png', { type: 'image/png' }) });
     await waitFor(actor, (s) => s.context.objectUrl === 'blob:plan');
     expect(received).toEqual(['list.refresh']);
-    expect(actor.getSnapshot().context.planUrl).toBe(uploaded.plan_url);
+    expect(actor.getSnapshot().context.url).toBe(uploaded.plan_url);
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     vi.restoreAllMocks();
   });

@@ -17,9 +17,9 @@ describe('walletQr machine', () => {
       reportApiError: vi.fn(),
       objectUrls: { create: () => 'blob:qr' },
     });
-    const actor = createActor(machine, { input: { walletId: 7, qrUrl: null, list } }).start();
+    const actor = createActor(machine, { input: { target: 7, url: null, list } }).start();
     expect(actor.getSnapshot().matches({ image: 'empty' })).toBe(true);
-    actor.send({ type: 'qr.upload', file: new File(['png'], 'qr.png', { type: 'image/png' }) });
+    actor.send({ type: 'image.upload', file: new File(['png'], 'qr.png', { type: 'image/png' }) });
     await waitFor(actor, (s) => s.context.objectUrl === 'blob:qr');
     expect(qrBlob).toHaveBeenCalledWith(wallet.qr_url);
     expect(received).toEqual(['list.refresh']);
@@ -38,11 +38,11 @@ describe('walletQr machine', () => {
       reportApiError: vi.fn(),
       objectUrls: { create: () => 'x' },
     });
-    const actor = createActor(machine, { input: { walletId: 7, qrUrl: null } }).start();
-    actor.send({ type: 'qr.upload', file: new File(['x'], 'qr.gif', { type: 'image/gif' }) });
+    const actor = createActor(machine, { input: { target: 7, url: null } }).start();
+    actor.send({ type: 'image.upload', file: new File(['x'], 'qr.gif', { type: 'image/gif' }) });
     expect(actor.getSnapshot().context.uploadError).toBe('El QR debe ser una imagen PNG o JPEG');
     expect(uploadQr).not.toHaveBeenCalled();
-    actor.send({ type: 'qr.upload', file: new File(['x'], 'qr.png', { type: 'image/png' }) });
+    actor.send({ type: 'image.upload', file: new File(['x'], 'qr.png', { type: 'image/png' }) });
     await waitFor(actor, (s) => s.matches({ upload: 'idle' }) && s.context.uploadError !== null);
     expect(actor.getSnapshot().context.uploadError).toBeTruthy();
     actor.stop();
