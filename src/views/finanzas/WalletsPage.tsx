@@ -1,13 +1,10 @@
 import { use } from 'react';
-import type { AnyActorRef } from 'xstate';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Button, Callout, FileInput, HTMLSelect, Icon, Spinner, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { Button, Callout, HTMLSelect, Icon, Tag } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { WALLET_KINDS, createWalletRequestSchema, type Wallet } from '../../schemas/finanzas/wallets';
 import type { WalletsMachines } from '../../machines/finanzas/wallets.actors';
-import type { WalletQrMachine } from '../../machines/finanzas/wallet-qr.machine';
-import { inspectOption } from '../../machines/inspect';
 import { useServices } from '../services';
 import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
 import { ResourceToolbar } from '../shared/ResourceToolbar';
@@ -15,7 +12,7 @@ import { ListStates } from '../shared/ListStates';
 import { EditorDrawer } from '../shared/EditorDialog';
 import { SelectField, TextField } from '../shared/FormField';
 import { CheckboxField } from '../shared/EditorFields';
-import { FieldGroup } from '../shared/FieldGroup';
+import { RecordImageField } from '../shared/RecordImageField';
 import { useResourceActors, useResourceEditor, useResourceEditorEvents, useResourceListEvents } from '../shared/resource-hooks';
 import '../../styles/finanzas.css';
 
@@ -72,37 +69,6 @@ const EMPTY_WALLET = { kind: 'YAPE', phone: '', holder: '', active: true };
 
 function toValues(w: Wallet) {
   return { kind: w.kind, phone: w.phone, holder: w.holder, active: w.active };
-}
-
-/** The QR of the wallet being edited: the image (object URL) and the upload. */
-function QrSection({ machine, wallet, list }: { machine: WalletQrMachine; wallet: Wallet; list: AnyActorRef }) {
-  const actor = useActorRef(machine, { input: { target: wallet.id, url: wallet.qr_url, list }, ...inspectOption() });
-  const url = useSelector(actor, (s) => s.context.objectUrl);
-  const loading = useSelector(actor, (s) => s.matches({ image: 'loading' }));
-  const error = useSelector(actor, (s) => s.context.error);
-  const uploading = useSelector(actor, (s) => s.matches({ upload: 'uploading' }));
-  const uploadError = useSelector(actor, (s) => s.context.uploadError);
-  return (
-    <FieldGroup label="Código QR (PNG o JPEG, hasta 1 MB)" labelFor="qr-file" error={uploadError ?? undefined}>
-      <div className="qr-section">
-        <div className="qr-thumb">
-          {loading ? <Spinner size={24} aria-label="Cargando QR" /> : null}
-          {url ? <img src={url} alt={`QR de ${WALLET_LABEL[wallet.kind]} ${formatPhone(wallet.phone)}`} /> : null}
-          {!url && !loading ? <span className="bp6-text-muted">{error ?? 'Sin QR'}</span> : null}
-        </div>
-        <FileInput
-          text={uploading ? 'Subiendo…' : url ? 'Reemplazar imagen…' : 'Elegir imagen…'}
-          buttonText="Examinar"
-          disabled={uploading}
-          inputProps={{ id: 'qr-file', accept: 'image/png,image/jpeg', 'aria-label': 'Subir QR' }}
-          onInputChange={(e) => {
-            const file = (e.target as HTMLInputElement).files?.[0];
-            if (file) actor.send({ type: 'image.upload', file });
-          }}
-        />
-      </div>
-    </FieldGroup>
-  );
 }
 
 export function WalletsScreen() {
@@ -165,7 +131,18 @@ export function WalletsPage({ machines }: { machines: WalletsMachines }) {
         <TextField editor={editor} field="holder" label="Titular" />
         <CheckboxField editor={editor} field="active" label="Activa (se muestra a los clientes para pagar)" />
         {editing ? (
-          <QrSection key={editing.id} machine={machines.qr} wallet={editing} list={list} />
+          <RecordImageField
+            key={editing.id}
+            machine={machines.qr}
+            target={editing.id}
+            url={editing.qr_url}
+            list={list}
+            id="qr-file"
+            className="qr"
+            label="Código QR (PNG o JPEG, hasta 1 MB)"
+            alt={`QR de ${WALLET_LABEL[editing.kind]} ${formatPhone(editing.phone)}`}
+            noun="QR"
+          />
         ) : (
           <Callout compact className="finance-hint">
             Podrá subir el código QR después de guardar la billetera.

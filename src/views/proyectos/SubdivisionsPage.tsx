@@ -1,7 +1,6 @@
 import { use } from 'react';
-import type { AnyActorRef } from 'xstate';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Button, Callout, FileInput, HTMLSelect, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { useSelector } from '@xstate/react';
+import { Button, Callout, HTMLSelect, ProgressBar, Tag } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { z } from 'zod';
 import { AUTH_ROUTES, PUBLIC_ROUTES } from '../../config/paths';
@@ -19,16 +18,14 @@ import {
   type Subdivision,
 } from '../../schemas/proyectos/projects';
 import type { ProjectsScreenMachines } from '../../machines/proyectos/projects.actors';
-import type { PlanImageMachine } from '../../machines/proyectos/plan-image.machine';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
-import { inspectOption } from '../../machines/inspect';
 import { useServices, useSession } from '../services';
 import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
 import { EditorDialog } from '../shared/EditorDialog';
 import { NumberField, SelectField, TextField } from '../shared/FormField';
-import { FieldGroup } from '../shared/FieldGroup';
+import { RecordImageField } from '../shared/RecordImageField';
 import {
   useResourceActors,
   useResourceEditor,
@@ -292,46 +289,6 @@ export function subdivisionPath(pattern: string, s: Pick<Subdivision, 'name' | '
   return pattern.replace(':name', nameSegment(s.name)).replace(':id_encrypted', encodeURIComponent(s.key));
 }
 
-/** The plan image of the subdivision being edited: thumbnail (object URL) and upload. */
-function PlanSection({
-  machine,
-  subdivision,
-  list,
-}: {
-  machine: PlanImageMachine;
-  subdivision: Subdivision;
-  /** The subdivisions list, refreshed by the plan machine after an upload. */
-  list: AnyActorRef;
-}) {
-  const actor = useActorRef(machine, { input: { target: subdivision.key, url: subdivision.plan_url, list }, ...inspectOption() });
-  const url = useSelector(actor, (s) => s.context.objectUrl);
-  const loading = useSelector(actor, (s) => s.matches({ image: 'loading' }));
-  const error = useSelector(actor, (s) => s.context.error);
-  const uploading = useSelector(actor, (s) => s.matches({ upload: 'uploading' }));
-  const uploadError = useSelector(actor, (s) => s.context.uploadError);
-  return (
-    <FieldGroup label="Plano (PNG o JPEG, hasta 5 MB)" labelFor="plan-file" error={uploadError ?? undefined}>
-      <div className="plan-section">
-        <div className="plan-thumb">
-          {loading ? <Spinner size={24} aria-label="Cargando plano" /> : null}
-          {url ? <img src={url} alt={`Plano de ${subdivision.name}`} /> : null}
-          {!url && !loading ? <span className="bp6-text-muted">{error ?? 'Sin plano'}</span> : null}
-        </div>
-        <FileInput
-          text={uploading ? 'Subiendo…' : 'Elegir imagen…'}
-          buttonText="Examinar"
-          disabled={uploading}
-          inputProps={{ id: 'plan-file', accept: 'image/png,image/jpeg', 'aria-label': 'Subir plano' }}
-          onInputChange={(e) => {
-            const file = (e.target as HTMLInputElement).files?.[0];
-            if (file) actor.send({ type: 'image.upload', file });
-          }}
-        />
-      </div>
-    </FieldGroup>
-  );
-}
-
 export function SubdivisionsScreen() {
   const machines = use(useServices().machines.projects());
   return <SubdivisionsPage machines={machines} />;
@@ -460,7 +417,18 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
         <CheckboxField editor={editor} field="published" label="Publicado en web" />
         <CheckboxField editor={editor} field="public_prices" label="Mostrar precios en el mapa público" />
         {editing ? (
-          <PlanSection machine={machines.planImage} subdivision={editing} list={list} />
+          <RecordImageField
+            key={editing.key}
+            machine={machines.planImage}
+            target={editing.key}
+            url={editing.plan_url}
+            list={list}
+            id="plan-file"
+            className="plan"
+            label="Plano (PNG o JPEG, hasta 5 MB)"
+            alt={`Plano de ${editing.name}`}
+            noun="plano"
+          />
         ) : (
           <Callout compact className="projects-hint">
             Podrá subir el plano después de guardar la lotización.
