@@ -30,6 +30,11 @@ export function formatMetres(metres: number): string {
   return `${measureFormat.format(metres)} m`;
 }
 
+/** Céntimos → the text a person edits in a money field ("250.00"); {@link parseMoneyInput} reads it back. */
+export function centsToInput(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
 /**
  * Céntimos from what a person typed in soles or dollars ("1,234.5", "1234,50", "S/ 250"): null when
  * it is not a non-negative amount with at most 2 decimals.

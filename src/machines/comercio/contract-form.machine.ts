@@ -2,7 +2,7 @@ import { assign, setup, type ActorRefFrom } from 'xstate';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { ApiError } from '../../api/client';
-import { parseMoneyInput } from '../../lib/money';
+import { centsToInput, parseMoneyInput } from '../../lib/money';
 import { planTerms, type QuotePlan } from '../../lib/comercio/quote-plan';
 import {
   applyScheduleEdits,
@@ -153,7 +153,6 @@ export function evenShares(count: number): string[] {
 }
 
 const termsSchema = z.object(paymentTermsFields).superRefine(paymentTermsRules);
-const centsText = (cents: number) => (cents / 100).toFixed(2);
 
 /** The plan's rows as drafts. */
 const draftRows = (plan: QuotePlan | null): ScheduleRowDraft[] =>
@@ -162,7 +161,7 @@ const draftRows = (plan: QuotePlan | null): ScheduleRowDraft[] =>
         kind: r.kind,
         number: r.number,
         dueDate: r.dueDate,
-        amountText: centsText(r.amountCents),
+        amountText: centsToInput(r.amountCents),
         interestCents: r.interestCents,
       }))
     : [];

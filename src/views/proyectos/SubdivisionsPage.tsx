@@ -4,7 +4,7 @@ import { Button, Callout, HTMLSelect, ProgressBar, Tag } from '@blueprintjs/core
 import { useSearch } from 'wouter';
 import { z } from 'zod';
 import { AUTH_ROUTES, PUBLIC_ROUTES } from '../../config/paths';
-import { formatArea, parseMoneyInput } from '../../lib/money';
+import { centsToInput, formatArea, parseMoneyInput } from '../../lib/money';
 import { LATE_FEE_KINDS, type LateFeeKind } from '../../schemas/finanzas/late-fees';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { MODULE, SUBMODULE } from '../../schemas/permissions';
@@ -236,9 +236,6 @@ function toValues(s: Subdivision) {
     }),
   );
 }
-
-/** Céntimos → the text a person edits ("5.00"). */
-const centsToInput = (cents: number) => (cents / 100).toFixed(2);
 
 /** The late-fee policy's fields: the amount of its kind (a day, or a percent a month), the grace and the cap. */
 function LateFeeFields<R extends object, C extends object, U extends object>({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatMoney, parseMoneyInput, type CurrencyCode } from '../../lib/money';
+import { centsToInput, formatMoney, parseMoneyInput, type CurrencyCode } from '../../lib/money';
 import { computeListPrice, createLotRequestSchema, type Lot } from '../../schemas/proyectos/projects';
 import { blankToNull } from '../shared/EditorFields';
 
@@ -66,9 +66,6 @@ const TEXT_FIELDS = [
   'registry_entry',
   'notes',
 ] as const;
-
-/** Céntimos → the text a person edits ("250.00"). */
-export const centsToInput = (cents: number) => (cents / 100).toFixed(2);
 
 /** Form values → body; money that does not read adds a Spanish issue on its field. */
 export const lotFormSchema = z.preprocess((values, ctx) => {
