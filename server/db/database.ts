@@ -551,6 +551,12 @@ export interface SaleInstalmentsTable {
   interest: number;
   paid: ColumnType<number, number | undefined, number>;
   status: ColumnType<string, string | undefined, string>;
+  /** Late fee (migration 0024), céntimos: accrued as of `late_fee_as_of` (daily job, approvals), paid, waived. */
+  late_fee_accrued: ColumnType<number, number | undefined, number>;
+  late_fee_paid: ColumnType<number, number | undefined, number>;
+  late_fee_waived: ColumnType<number, number | undefined, number>;
+  /** YYYY-MM-DD the accrued fee was figured for; null before the first figure. */
+  late_fee_as_of: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**
@@ -618,6 +624,67 @@ export interface WalletsTable {
   qr_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
 }
 
+/** Finanzas → Pagos: a payment towards a sale or a reservation (migration 0024; src/schemas/finanzas/payments.ts). */
+export interface PaymentsTable {
+  id: Generated<number>;
+  sale_id: number | null;
+  reservation_id: number | null;
+  /** The payer: a holder of the sale or the reservation's customer. */
+  customer_id: number;
+  currency: CurrencyCode;
+  /** Céntimos, > 0. */
+  amount: number;
+  method: string;
+  bank_account_id: number | null;
+  wallet_id: number | null;
+  /** Upper-case, no spaces; unique per destination among PENDIENTE and APROBADO payments. */
+  operation_number: string | null;
+  /** YYYY-MM-DD (Lima). */
+  operation_date: string;
+  note: string | null;
+  /** OFICINA (staff) | PORTAL (the customer). */
+  source: string;
+  registered_by_user_id: number | null;
+  status: ColumnType<string, string | undefined, string>;
+  reviewed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  reviewed_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  annulled_by: ColumnType<number | null, number | null | undefined, number | null>;
+  annulled_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  annul_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  receipt_series: ColumnType<string | null, string | null | undefined, string | null>;
+  receipt_number: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** A voucher image of a payment (migration 0024). */
+export interface PaymentVouchersTable {
+  id: Generated<number>;
+  payment_id: number;
+  content_type: string;
+  /** Bytes. */
+  size: number;
+  created_at: Instant;
+  data: Buffer;
+}
+
+/** What an approved payment put on one instalment, céntimos (migration 0024). */
+export interface PaymentAllocationsTable {
+  payment_id: number;
+  instalment_id: number;
+  to_late_fee: number;
+  /** Towards the instalment's amount (capital and interest). */
+  to_capital: number;
+}
+
+/** The last correlative of each receipt series (migration 0024). */
+export interface ReceiptCountersTable {
+  series: string;
+  last_number: number;
+}
+
 export interface DB {
   installation_settings: InstallationSettingsTable;
   companies: CompaniesTable;
@@ -653,6 +720,10 @@ export interface DB {
   subdivision_revisions: SubdivisionRevisionsTable;
   bank_accounts: BankAccountsTable;
   wallets: WalletsTable;
+  payments: PaymentsTable;
+  payment_vouchers: PaymentVouchersTable;
+  payment_allocations: PaymentAllocationsTable;
+  receipt_counters: ReceiptCountersTable;
 }
 
 /** Row types used by repositories. */

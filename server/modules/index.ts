@@ -49,6 +49,7 @@ import { stageRevisionsMigration } from './proyectos/migrations/0014-stage-revis
 import { projectsRoutes } from './proyectos/projects.routes';
 import { bankAccountsRoutes } from './finanzas/bank-accounts.routes';
 import { finanzasAccountsMigration } from './finanzas/migrations/0022-finanzas-accounts';
+import { finanzasPaymentsMigration } from './finanzas/migrations/0024-finanzas-payments';
 import { walletsRoutes } from './finanzas/wallets.routes';
 
 /**
@@ -123,7 +124,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   {
     name: 'finanzas',
     routes: [bankAccountsRoutes, walletsRoutes],
-    migrations: { '0022-finanzas-accounts': finanzasAccountsMigration },
+    migrations: { '0022-finanzas-accounts': finanzasAccountsMigration, '0024-finanzas-payments': finanzasPaymentsMigration },
   },
 ];
 

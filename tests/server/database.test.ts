@@ -40,6 +40,7 @@ const AFTER_0009 = [
   '0021-comercio-sales-list',
   '0022-finanzas-accounts',
   '0023-subdivision-late-fees',
+  '0024-finanzas-payments',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -327,6 +328,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0021-comercio-sales-list',
         '0022-finanzas-accounts',
         '0023-subdivision-late-fees',
+        '0024-finanzas-payments',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -385,6 +387,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0021-comercio-sales-list',
         '0022-finanzas-accounts',
         '0023-subdivision-late-fees',
+        '0024-finanzas-payments',
       ]);
     } finally {
       await database.destroy();
@@ -462,7 +465,12 @@ describe.each(dialects)('database (%s)', (dialect) => {
       const before = await sql<Record<string, unknown>>`select * from sales`.execute(db);
       expect(Object.keys(before.rows[0]!)).not.toContain('subdivision_id');
       expect(Object.keys(before.rows[0]!)).not.toContain('paid');
-      expect(await migrateToLatest(database)).toEqual(['0021-comercio-sales-list', '0022-finanzas-accounts', '0023-subdivision-late-fees']);
+      expect(await migrateToLatest(database)).toEqual([
+        '0021-comercio-sales-list',
+        '0022-finanzas-accounts',
+        '0023-subdivision-late-fees',
+        '0024-finanzas-payments',
+      ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
         { id: saleId, subdivision_id: subdivision.id, paid: 400 },
       ]);
