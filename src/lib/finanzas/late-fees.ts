@@ -123,3 +123,22 @@ function checkPolicy(policy: LateFeePolicy): void {
   )
     throw new RangeError('accruedLateFee: policy out of bounds');
 }
+
+/** States of an instalment (DOMAIN.md "Instalment"). */
+export type InstalmentStatus = 'PENDIENTE' | 'PARCIAL' | 'PAGADA' | 'VENCIDA';
+
+/**
+ * The state of an instalment on `asOf` (DOMAIN.md "Instalment": PENDIENTE → PARCIAL → PAGADA,
+ * VENCIDA once the due date plus the grace days has passed): PAGADA when its amount is fully paid;
+ * otherwise VENCIDA from {@link firstLateDay} on (partly paid or not); otherwise PARCIAL when
+ * something was paid, PENDIENTE when nothing was. Amounts in céntimos.
+ */
+export function instalmentStatus(
+  policy: Pick<LateFeePolicy, 'graceDays'>,
+  instalment: { dueDate: Temporal.PlainDate; amountCents: number; paidCents: number },
+  asOf: Temporal.PlainDate,
+): InstalmentStatus {
+  if (instalment.paidCents >= instalment.amountCents) return 'PAGADA';
+  if (Temporal.PlainDate.compare(asOf, firstLateDay(instalment.dueDate, policy.graceDays)) >= 0) return 'VENCIDA';
+  return instalment.paidCents > 0 ? 'PARCIAL' : 'PENDIENTE';
+}

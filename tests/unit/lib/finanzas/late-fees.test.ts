@@ -12,6 +12,7 @@ import {
   daysLate,
   DEFAULT_LATE_FEE_POLICY,
   firstLateDay,
+  instalmentStatus,
   type LateFeeInstalment,
   type LateFeePolicy,
 } from '../../../../src/lib/finanzas/late-fees';
@@ -123,5 +124,20 @@ describe('late fees: properties (1 000 cases each)', { timeout: 120_000 }, () =>
       }),
       runs,
     );
+  });
+});
+
+describe('instalmentStatus', () => {
+  const policy = { graceDays: 3 };
+  const due = Temporal.PlainDate.from('2026-01-10');
+  const on = (date: string, paidCents: number) =>
+    instalmentStatus(policy, { dueDate: due, amountCents: 1000, paidCents }, Temporal.PlainDate.from(date));
+  it('is PENDIENTE or PARCIAL within the grace, VENCIDA from the day after it, PAGADA once paid', () => {
+    expect(on('2026-01-05', 0)).toBe('PENDIENTE');
+    expect(on('2026-01-13', 0)).toBe('PENDIENTE');
+    expect(on('2026-01-13', 1)).toBe('PARCIAL');
+    expect(on('2026-01-14', 0)).toBe('VENCIDA');
+    expect(on('2026-01-14', 999)).toBe('VENCIDA');
+    expect(on('2026-03-01', 1000)).toBe('PAGADA');
   });
 });

@@ -1,0 +1,203 @@
+import type { Kysely } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import type { OpenInstalment } from '../../../src/lib/finanzas/allocation';
+import { accruedLateFee, instalmentStatus, type LateFeeInstalment, type LateFeePolicy } from '../../../src/lib/finanzas/late-fees';
+import type { DB } from '../../db/database';
+
+/**
+ * Late fees and instalment states as stored (issue 16 "Late fees"; DOMAIN.md "Instalment", "Late
+ * fee"; rules in src/lib/finanzas/late-fees.ts). What is stored is a pure function of the
+ * subdivision's policy, the schedule, the approved payments (each dated by its operation date) and
+ * the date it is figured for, so the daily job (late-fee-job.ts) and every approval or annulment
+ * store the same figures however often they run. All amounts in céntimos.
+ */
+
+/** A sale's schedule rows as the figures need them. */
+interface ScheduleRow {
+  id: number;
+  kind: string;
+  number: number;
+  due_date: string;
+  amount: number;
+  paid: number;
+  status: string;
+  late_fee_accrued: number;
+  late_fee_paid: number;
+  late_fee_waived: number;
+  late_fee_as_of: string | null;
+}
+
+/** The late-fee policy of the subdivision of sale `saleId`, or undefined when there is no such sale. */
+export async function salePolicy(
+  db: Kysely<DB>,
+  saleId: number,
+): Promise<{ policy: LateFeePolicy; saleDate: string; status: string } | undefined> {
+  const row = await db
+    .selectFrom('sales')
+    .innerJoin('subdivisions', 'subdivisions.id', 'sales.subdivision_id')
+    .select([
+      'sales.sale_date',
+      'sales.status',
+      'subdivisions.late_fee_grace_days',
+      'subdivisions.late_fee_kind',
+      'subdivisions.late_fee_daily_amount',
+      'subdivisions.late_fee_monthly_percent',
+      'subdivisions.late_fee_cap',
+    ])
+    .where('sales.id', '=', saleId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    saleDate: row.sale_date,
+    status: row.status,
+    policy: {
+      graceDays: Number(row.late_fee_grace_days),
+      kind: row.late_fee_kind,
+      dailyAmountCents: Number(row.late_fee_daily_amount),
+      monthlyPercent: row.late_fee_monthly_percent,
+      capCents: row.late_fee_cap === null ? null : Number(row.late_fee_cap),
+    },
+  };
+}
+
+/** A sale's schedule rows in schedule order (down payment parts first). */
+async function scheduleOf(db: Kysely<DB>, saleId: number): Promise<ScheduleRow[]> {
+  const rows = await db
+    .selectFrom('sale_instalments')
+    .select([
+      'id',
+      'kind',
+      'number',
+      'due_date',
+      'amount',
+      'paid',
+      'status',
+      'late_fee_accrued',
+      'late_fee_paid',
+      'late_fee_waived',
+      'late_fee_as_of',
+    ])
+    .where('sale_id', '=', saleId)
+    .execute();
+  return rows
+    .map((r) => ({
+      ...r,
+      amount: Number(r.amount),
+      paid: Number(r.paid),
+      late_fee_accrued: Number(r.late_fee_accrued),
+      late_fee_paid: Number(r.late_fee_paid),
+      late_fee_waived: Number(r.late_fee_waived),
+    }))
+    .sort((a, b) => scheduleOrder(a) - scheduleOrder(b));
+}
+
+/** Down payment parts (INICIAL) before instalments (CUOTA), each by number. */
+const scheduleOrder = (row: { kind: string; number: number }) => (row.kind === 'INICIAL' ? 0 : 1_000_000) + row.number;
+
+/**
+ * The payments to each instalment's amount, dated: the approved payments' allocations (their
+ * operation date) and, for what was paid without a payment (the reservation credited at the sale,
+ * migration 0019), the sale's date.
+ */
+async function paymentsToAmounts(
+  db: Kysely<DB>,
+  saleDate: string,
+  rows: readonly ScheduleRow[],
+): Promise<Map<number, LateFeeInstalment['payments']>> {
+  const ids = rows.map((r) => r.id);
+  const allocations =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('payment_allocations')
+          .innerJoin('payments', 'payments.id', 'payment_allocations.payment_id')
+          .select(['payment_allocations.instalment_id', 'payment_allocations.to_capital', 'payments.operation_date'])
+          .where('payment_allocations.instalment_id', 'in', ids)
+          .where('payments.status', '=', 'APROBADO')
+          .execute();
+  const byInstalment = new Map<number, Array<{ date: Temporal.PlainDate; amountCents: number }>>();
+  for (const row of rows) byInstalment.set(row.id, []);
+  for (const a of allocations) {
+    const toCapital = Number(a.to_capital);
+    if (toCapital > 0) byInstalment.get(a.instalment_id)?.push({ date: Temporal.PlainDate.from(a.operation_date), amountCents: toCapital });
+  }
+  for (const row of rows) {
+    const list = byInstalment.get(row.id) ?? [];
+    const credited = row.paid - list.reduce((sum, p) => sum + p.amountCents, 0);
+    if (credited > 0) list.push({ date: Temporal.PlainDate.from(saleDate), amountCents: credited });
+  }
+  return byInstalment;
+}
+
+/** The figures of one instalment on a date. */
+export interface InstalmentFigures {
+  id: number;
+  accrued: number;
+  status: string;
+}
+
+/**
+ * Figures every instalment of sale `saleId` on `asOf`: its accrued late fee and its state. A sale
+ * that is ANULADA keeps its stored figures (nothing is owed on it).
+ * @param asOf ISO `YYYY-MM-DD` (Lima).
+ */
+export async function figureSaleLateFees(db: Kysely<DB>, saleId: number, asOf: string): Promise<InstalmentFigures[]> {
+  const sale = await salePolicy(db, saleId);
+  if (!sale || sale.status === 'ANULADA') return [];
+  const rows = await scheduleOf(db, saleId);
+  const payments = await paymentsToAmounts(db, sale.saleDate, rows);
+  const day = Temporal.PlainDate.from(asOf);
+  return rows.map((row) => {
+    const instalment = { dueDate: Temporal.PlainDate.from(row.due_date), amountCents: row.amount, payments: payments.get(row.id) ?? [] };
+    return {
+      id: row.id,
+      accrued: accruedLateFee(sale.policy, instalment, day),
+      status: instalmentStatus(sale.policy, { ...instalment, paidCents: row.paid }, day),
+    };
+  });
+}
+
+/**
+ * Stores the figures of every instalment of sale `saleId` on `asOf` (`late_fee_accrued`,
+ * `late_fee_as_of`, `status`), writing only rows whose figures changed. Run it in the caller's
+ * transaction after any change to the sale's payments, and daily (late-fee-job.ts). Idempotent.
+ * @param asOf ISO `YYYY-MM-DD` (Lima).
+ * @returns how many rows changed.
+ */
+export async function refreshSaleLateFees(db: Kysely<DB>, saleId: number, asOf: string): Promise<{ changed: number }> {
+  const figures = await figureSaleLateFees(db, saleId, asOf);
+  if (figures.length === 0) return { changed: 0 };
+  const stored = new Map((await scheduleOf(db, saleId)).map((r) => [r.id, r]));
+  let changed = 0;
+  for (const f of figures) {
+    const row = stored.get(f.id);
+    if (!row || (row.late_fee_accrued === f.accrued && row.status === f.status && row.late_fee_as_of === asOf)) continue;
+    await db
+      .updateTable('sale_instalments')
+      .set({ late_fee_accrued: f.accrued, status: f.status, late_fee_as_of: asOf })
+      .where('id', '=', f.id)
+      .execute();
+    changed += 1;
+  }
+  return { changed };
+}
+
+/**
+ * What is owed on each instalment of sale `saleId` with something owed, from the stored figures, as
+ * src/lib/finanzas/allocation.ts takes it: the amount due (amount − paid) and the late fee due
+ * (accrued − paid − waived, never below 0). Call {@link refreshSaleLateFees} first for current fees.
+ */
+export async function openInstalments(db: Kysely<DB>, saleId: number): Promise<Array<OpenInstalment & { kind: string; number: number }>> {
+  const rows = await scheduleOf(db, saleId);
+  return rows
+    .map((r, order) => ({
+      id: r.id,
+      kind: r.kind,
+      number: r.number,
+      dueDate: r.due_date,
+      order,
+      amountDueCents: r.amount - r.paid,
+      lateFeeDueCents: Math.max(0, r.late_fee_accrued - r.late_fee_paid - r.late_fee_waived),
+    }))
+    .filter((r) => r.amountDueCents > 0 || r.lateFeeDueCents > 0);
+}
