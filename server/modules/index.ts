@@ -25,6 +25,7 @@ import { salesRoutes } from './comercio/sales.routes';
 import { salesReportRoutes } from './comercio/sales-report.routes';
 import { portalSalesRoutes } from './comercio/portal-sales.routes';
 import { lotOptionsRoutes } from './comercio/lot-options.routes';
+import { purchasesRoutes } from './comercio/purchases.routes';
 import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales-indexes';
 import { salesListMigration } from './comercio/migrations/0021-comercio-sales-list';
@@ -112,7 +113,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'comercio',
-    routes: [reservationsRoutes, quotesRoutes, salesRoutes, salesReportRoutes, portalSalesRoutes, lotOptionsRoutes],
+    routes: [reservationsRoutes, quotesRoutes, salesRoutes, salesReportRoutes, portalSalesRoutes, lotOptionsRoutes, purchasesRoutes],
     migrations: {
       '0016-comercio-reservations': reservationsMigration,
       '0018-comercio-quotes': quotesMigration,

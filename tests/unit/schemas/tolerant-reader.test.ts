@@ -36,6 +36,7 @@ import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-
 import * as list from '../../../src/schemas/list';
 import * as bankAccounts from '../../../src/schemas/finanzas/bank-accounts';
 import * as wallets from '../../../src/schemas/finanzas/wallets';
+import * as purchases from '../../../src/schemas/comercio/purchases';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 
 const MODULES: Record<string, Record<string, unknown>> = {
@@ -58,6 +59,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   lotOptions,
   bankAccounts,
   wallets,
+  purchases,
   list,
 };
 
@@ -73,6 +75,18 @@ const bankAccount = {
   active: true,
 };
 const wallet = { id: 1, kind: 'YAPE', phone: '987654321', holder: 'Parcela SAC', active: true, qr_url: null };
+/** The fields of a customer's purchase the customer screens need. */
+const purchase = {
+  id: 1,
+  number: 'V-000001',
+  lot_code: 'MZ A - LT 1',
+  currency: 'PEN',
+  final_price: 100,
+  total: 100,
+  balance: 100,
+  status: 'EN_CUOTAS',
+};
+const customerPayment = { id: 1, amount: 100, currency: 'PEN', method: 'YAPE', operation_date: '2026-11-22' };
 /** The fields of a sale the sales screens need. */
 const sale = {
   id: 1,
@@ -406,6 +420,25 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   bankAccountResponseSchema: { schema: bankAccounts.bankAccountResponseSchema as zc.$ZodType, example: { data: bankAccount } },
   walletsPageSchema: { schema: wallets.walletsPageSchema as zc.$ZodType, example: { data: [wallet], meta } },
   walletResponseSchema: { schema: wallets.walletResponseSchema as zc.$ZodType, example: { data: wallet } },
+  // The customer's purchases (issue 16 "Customer screens"): what Mis Compras, Detalle de Compra and PagoYape read.
+  purchasesPageSchema: { schema: purchases.purchasesPageSchema as zc.$ZodType, example: { data: [purchase], meta } },
+  purchaseDetailResponseSchema: { schema: purchases.purchaseDetailResponseSchema as zc.$ZodType, example: { data: purchase } },
+  paymentOptionsResponseSchema: {
+    schema: purchases.paymentOptionsResponseSchema as zc.$ZodType,
+    example: {
+      data: {
+        wallets: [{ id: 1, kind: 'YAPE', phone: '987654321', holder: 'Parcela SAC' }],
+        bank_accounts: [
+          { id: 1, bank: 'BCP', kind: 'AHORROS', currency: 'PEN', number: '1910001', cci: '00219100012345678957', holder: 'X' },
+        ],
+      },
+    },
+  },
+  customerPaymentCreatedResponseSchema: {
+    schema: purchases.customerPaymentCreatedResponseSchema as zc.$ZodType,
+    example: { data: { payment: customerPayment } },
+  },
+  customerPaymentResponseSchema: { schema: purchases.customerPaymentResponseSchema as zc.$ZodType, example: { data: customerPayment } },
   // Historial de cambios
   changeHistoryPageSchema: {
     schema: changeHistory.changeHistoryPageSchema as zc.$ZodType,

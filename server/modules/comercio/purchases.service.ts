@@ -1,0 +1,359 @@
+import { sql, type Kysely } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import {
+  PURCHASE_MESSAGES,
+  type CustomerPayment,
+  type PaymentOptions,
+  type Purchase,
+  type PurchaseDetail,
+  type PurchasesQuery,
+  type StatementInstalment,
+} from '../../../src/schemas/comercio/purchases';
+import type { PaymentStatus } from '../../../src/schemas/finanzas/payments';
+import { bankName } from '../../../src/schemas/finanzas/banks';
+import { RECEIPT_SERIES } from '../../../src/schemas/finanzas/payments';
+import { oldestFirst, type OpenInstalment } from '../../../src/lib/finanzas/allocation';
+import { instalmentStatus } from '../../../src/lib/finanzas/late-fees';
+import { todayInLimaBy } from '../../clock';
+import type { AppDeps } from '../../context';
+import type { DB } from '../../db/database';
+import { paginate, type Page } from '../../db/paging';
+import { fromFlag, toFlag } from '../../db/portable';
+import { HttpError } from '../../errors';
+import { CUSTOMER_BASE } from '../../platform/bases';
+import { saleNumber } from './sales.service';
+
+/**
+ * The customer's own purchases (issue 16 "Customer screens"; src/schemas/comercio/purchases.ts;
+ * docs/decisions.md "Customer purchases"): Mis Compras, the statement of Detalle de Compra and the
+ * figures PagoYape checks. A customer reaches a sale only through `sale_holders` (TITULAR or a
+ * co-holder) and never an ANULADA one; anything else answers 404, so a sale's existence is never
+ * revealed. Money in céntimos; "today" is the clock's date in Lima.
+ */
+
+/** 404 of a sale the customer does not hold (or that does not exist: the same answer). */
+export const purchaseNotFound = () => new HttpError(404, PURCHASE_MESSAGES.notFound);
+
+/** `sales.id in (the sales customer holds)`, as a subquery over `sale_holders`. */
+const heldBy = (db: Kysely<DB>, customerId: number) =>
+  db.selectFrom('sale_holders').select('sale_holders.sale_id').where('sale_holders.customer_id', '=', customerId);
+
+/** A stored schedule row with what the statement needs. */
+interface ScheduleRow {
+  id: number;
+  sale_id: number;
+  kind: string;
+  number: number;
+  due_date: string;
+  amount: number | string;
+  paid: number | string;
+  late_fee_accrued: number | string;
+  late_fee_paid: number | string;
+  late_fee_waived: number | string;
+}
+
+/** Schedule rows of `saleIds`, down-payment parts first then instalments, by number (the schedule's order). */
+function scheduleRows(db: Kysely<DB>, saleIds: readonly number[]): Promise<ScheduleRow[]> {
+  if (saleIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('sale_instalments')
+    .select(['id', 'sale_id', 'kind', 'number', 'due_date', 'amount', 'paid', 'late_fee_accrued', 'late_fee_paid', 'late_fee_waived'])
+    .where('sale_id', 'in', [...saleIds])
+    .orderBy('sale_id')
+    .orderBy(sql`case when kind = 'INICIAL' then 0 else 1 end`)
+    .orderBy('number')
+    .execute();
+}
+
+/**
+ * One statement row as of `today` with the subdivision's `graceDays` (DOMAIN.md "Instalment":
+ * PENDIENTE → PARCIAL → PAGADA, VENCIDA once the due date plus the grace days has passed; days
+ * late counted as src/lib/finanzas/late-fees.ts does: the days after due date + grace, up to today).
+ * The late fee owed is accrued − paid − waived, never below 0 (migration 0024).
+ */
+export function statementRow(row: ScheduleRow, graceDays: number, today: Temporal.PlainDate): StatementInstalment {
+  const amount = Number(row.amount);
+  const paid = Number(row.paid);
+  const accrued = Number(row.late_fee_accrued);
+  const feePaid = Number(row.late_fee_paid);
+  const waived = Number(row.late_fee_waived);
+  const dueDate = Temporal.PlainDate.from(row.due_date);
+  const lastGraceDay = dueDate.add({ days: graceDays });
+  const late = paid < amount ? Math.max(0, lastGraceDay.until(today, { largestUnit: 'days' }).days) : 0;
+  const status = instalmentStatus({ graceDays }, { dueDate, amountCents: amount, paidCents: paid }, today);
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number,
+    due_date: row.due_date,
+    amount,
+    paid,
+    balance: Math.max(0, amount - paid),
+    status,
+    days_late: late,
+    late_fee_accrued: accrued,
+    late_fee_paid: feePaid,
+    late_fee_waived: waived,
+    late_fee_due: Math.max(0, accrued - feePaid - waived),
+  };
+}
+
+/**
+ * A sale's rows as src/lib/finanzas/allocation.ts sees them: those with something owed (amount or
+ * late fee), with their schedule order; oldest first.
+ */
+export function openInstalmentsOf(rows: readonly StatementInstalment[]): OpenInstalment[] {
+  return oldestFirst(
+    rows
+      .map((r, order) => ({ id: r.id, dueDate: r.due_date, order, amountDueCents: r.balance, lateFeeDueCents: r.late_fee_due }))
+      .filter((r) => r.amountDueCents > 0 || r.lateFeeDueCents > 0),
+  );
+}
+
+/** The purchase head of a sale: the stored row joined with its lot and subdivision. */
+const purchaseHeads = (db: Kysely<DB>) =>
+  db
+    .selectFrom('sales')
+    .innerJoin('lots', 'lots.id', 'sales.lot_id')
+    .innerJoin('subdivisions', 'subdivisions.id', 'sales.subdivision_id')
+    .select([
+      'sales.id',
+      'sales.subdivision_id',
+      'sales.sale_date',
+      'sales.type',
+      'sales.currency',
+      'sales.final_price',
+      'sales.total_interest',
+      'sales.paid',
+      'sales.status',
+      'sales.down_payment',
+      'sales.financed',
+      'sales.instalments',
+      'sales.method',
+      'sales.monthly_rate_percent',
+      'lots.code as lot_code',
+      'lots.area_m2',
+      'subdivisions.name as subdivision_name',
+      'subdivisions.published',
+      'subdivisions.late_fee_grace_days',
+    ]);
+type PurchaseHead = Awaited<ReturnType<ReturnType<typeof purchaseHeads>['executeTakeFirstOrThrow']>>;
+
+/** A head and its statement rows → the listed purchase. */
+function toPurchase(head: PurchaseHead, rows: readonly StatementInstalment[]): Purchase {
+  const total = Number(head.final_price) + Number(head.total_interest);
+  const paid = Number(head.paid);
+  const open = openInstalmentsOf(rows).filter((r) => r.amountDueCents > 0);
+  const next = open[0] ? rows.find((r) => r.id === open[0]!.id) : undefined;
+  return {
+    id: head.id,
+    number: saleNumber(head.id),
+    sale_date: head.sale_date,
+    type: head.type,
+    lot_code: head.lot_code,
+    subdivision_name: head.subdivision_name,
+    currency: head.currency,
+    final_price: Number(head.final_price),
+    total_interest: Number(head.total_interest),
+    total,
+    paid,
+    balance: Math.max(0, total - paid),
+    late_fee_due: rows.reduce((sum, r) => sum + r.late_fee_due, 0),
+    overdue_instalments: rows.filter((r) => r.status === 'VENCIDA').length,
+    next_instalment: next ? { id: next.id, kind: next.kind, number: next.number, due_date: next.due_date, amount_due: next.balance } : null,
+    status: head.status,
+  };
+}
+
+/** Statement rows of `heads`, by sale id. */
+async function statementsOf(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  heads: readonly PurchaseHead[],
+): Promise<Map<number, StatementInstalment[]>> {
+  const today = Temporal.PlainDate.from(todayInLimaBy(deps.clock));
+  const grace = new Map(heads.map((h) => [h.id, Number(h.late_fee_grace_days)]));
+  const bySale = new Map<number, StatementInstalment[]>(heads.map((h) => [h.id, []]));
+  for (const row of await scheduleRows(
+    deps.db,
+    heads.map((h) => h.id),
+  ))
+    bySale.get(row.sale_id)?.push(statementRow(row, grace.get(row.sale_id) ?? 0, today));
+  return bySale;
+}
+
+/**
+ * GET /api/customer/purchases: the sales `customerId` holds, not ANULADA, newest first (sale date,
+ * then id), one page.
+ */
+export async function listPurchases(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  customerId: number,
+  query: PurchasesQuery,
+): Promise<Page<Purchase>> {
+  const base = deps.db.selectFrom('sales').where('sales.id', 'in', heldBy(deps.db, customerId)).where('sales.status', '<>', 'ANULADA');
+  const page = await paginate(base, query, (q) => q.select('sales.id').orderBy('sales.sale_date', 'desc').orderBy('sales.id', 'desc'));
+  const ids = page.data.map((r) => r.id);
+  const heads = ids.length === 0 ? [] : await purchaseHeads(deps.db).where('sales.id', 'in', ids).execute();
+  const byId = new Map(heads.map((h) => [h.id, h]));
+  const statements = await statementsOf(deps, heads);
+  return {
+    data: ids.flatMap((id) => {
+      const head = byId.get(id);
+      return head ? [toPurchase(head, statements.get(id) ?? [])] : [];
+    }),
+    meta: page.meta,
+  };
+}
+
+/** The head of a sale `customerId` holds and that is not ANULADA. @throws HttpError 404 otherwise. */
+export async function heldPurchaseHead(db: Kysely<DB>, customerId: number, saleId: number): Promise<PurchaseHead> {
+  const head = await purchaseHeads(db)
+    .where('sales.id', '=', saleId)
+    .where('sales.id', 'in', heldBy(db, customerId))
+    .where('sales.status', '<>', 'ANULADA')
+    .executeTakeFirst();
+  if (!head) throw purchaseNotFound();
+  return head;
+}
+
+/** The customer's path of a payment's voucher image. */
+export const customerVoucherUrl = (paymentId: number, voucherId: number) => `${CUSTOMER_BASE}/payments/${paymentId}/vouchers/${voucherId}`;
+/** The customer's path of a payment's receipt PDF. */
+export const customerReceiptUrl = (paymentId: number) => `${CUSTOMER_BASE}/payments/${paymentId}/receipt`;
+
+/** Most payments a statement lists (newest first). */
+const STATEMENT_PAYMENTS = 100;
+
+/** The payments of `saleIds`'s sale as the customer sees them, newest first, with their vouchers' paths. */
+async function customerPayments(db: Kysely<DB>, where: { saleId: number } | { paymentId: number }): Promise<CustomerPayment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select([
+      'id',
+      'status',
+      'amount',
+      'currency',
+      'method',
+      'operation_number',
+      'operation_date',
+      'receipt_series',
+      'receipt_number',
+      'reject_reason',
+      'created_at',
+    ])
+    .$if('saleId' in where, (q) => q.where('sale_id', '=', (where as { saleId: number }).saleId))
+    .$if('paymentId' in where, (q) => q.where('id', '=', (where as { paymentId: number }).paymentId))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(STATEMENT_PAYMENTS)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const vouchers =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('payment_vouchers')
+          .select(['id', 'payment_id', 'content_type'])
+          .where('payment_id', 'in', ids)
+          .orderBy('id')
+          .execute();
+  return rows.map((r) => {
+    const receipt = r.receipt_number === null ? null : `${r.receipt_series ?? RECEIPT_SERIES}-${String(r.receipt_number).padStart(8, '0')}`;
+    return {
+      id: r.id,
+      status: r.status as PaymentStatus,
+      amount: Number(r.amount),
+      currency: r.currency as 'PEN' | 'USD',
+      method: r.method,
+      operation_number: r.operation_number,
+      operation_date: r.operation_date,
+      receipt_number: receipt,
+      receipt_url: receipt === null ? null : customerReceiptUrl(r.id),
+      reject_reason: r.reject_reason,
+      vouchers: vouchers
+        .filter((v) => v.payment_id === r.id)
+        .map((v) => ({ id: v.id, content_type: v.content_type, url: customerVoucherUrl(r.id, v.id) })),
+      created_at: r.created_at,
+    };
+  });
+}
+
+/**
+ * One payment as its customer sees it: the payment must be towards a sale `customerId` holds (or
+ * have been made by `customerId`). @throws HttpError 404 otherwise (never revealing that it exists).
+ */
+export async function customerPayment(db: Kysely<DB>, customerId: number, paymentId: number): Promise<CustomerPayment> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('id', '=', paymentId)
+    .where((eb) => eb.or([eb('customer_id', '=', customerId), eb('sale_id', 'in', heldBy(db, customerId))]))
+    .executeTakeFirst();
+  if (!row) throw new HttpError(404, PURCHASE_MESSAGES.paymentNotFound);
+  const [payment] = await customerPayments(db, { paymentId });
+  return payment!;
+}
+
+/**
+ * GET /api/customer/purchases/{id}: the statement of a sale `customerId` holds.
+ * @throws HttpError 404 when the customer does not hold it, it does not exist or it is ANULADA.
+ */
+export async function getPurchase(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'ids'>,
+  customerId: number,
+  saleId: number,
+): Promise<PurchaseDetail> {
+  const head = await heldPurchaseHead(deps.db, customerId, saleId);
+  const rows = (await statementsOf(deps, [head])).get(head.id) ?? [];
+  return {
+    ...toPurchase(head, rows),
+    area_m2: head.area_m2 === null ? null : Number(head.area_m2),
+    down_payment: Number(head.down_payment),
+    financed: Number(head.financed),
+    instalments: head.instalments,
+    method: head.method,
+    monthly_rate_percent: head.monthly_rate_percent,
+    schedule: rows,
+    payments: await customerPayments(deps.db, { saleId: head.id }),
+    map: fromFlag(head.published)
+      ? { subdivision_key: deps.ids.encode(head.subdivision_id), subdivision_name: head.subdivision_name, lot_code: head.lot_code }
+      : null,
+    // No contract module yet (docs/decisions.md "Customer purchases"): the field is the seam.
+    contract_pdf_url: null,
+  };
+}
+
+/** The customer's path of a wallet's QR image, versioned by its upload instant. */
+export const customerWalletQrUrl = (id: number, updatedAt: string | null) =>
+  updatedAt ? `${CUSTOMER_BASE}/wallets/${id}/qr?v=${new Date(updatedAt).getTime()}` : null;
+
+/** Most wallets and bank accounts the payment options list (each). */
+const MAX_OPTIONS = 50;
+
+/** GET /api/customer/payment-options: the company's active wallets and bank accounts, by id. */
+export async function paymentOptions(db: Kysely<DB>): Promise<PaymentOptions> {
+  const wallets = await db
+    .selectFrom('wallets')
+    .select(['id', 'kind', 'phone', 'holder', 'qr_updated_at'])
+    .where('active', '=', toFlag(true))
+    .orderBy('id')
+    .limit(MAX_OPTIONS)
+    .execute();
+  const accounts = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'bank', 'kind', 'currency', 'number', 'cci', 'holder'])
+    .where('active', '=', toFlag(true))
+    .orderBy('id')
+    .limit(MAX_OPTIONS)
+    .execute();
+  return {
+    wallets: wallets.map((w) => ({
+      id: w.id,
+      kind: w.kind,
+      phone: w.phone,
+      holder: w.holder,
+      qr_url: customerWalletQrUrl(w.id, w.qr_updated_at),
+    })),
+    bank_accounts: accounts.map((a) => ({ ...a, bank_name: bankName(a.bank) })),
+  };
+}

@@ -1,0 +1,297 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PURCHASE_MESSAGES,
+  paymentOptionsResponseSchema,
+  purchaseDetailResponseSchema,
+  purchasesPageSchema,
+} from '../../src/schemas/comercio/purchases';
+import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
+import { systemAuditContext } from '../../server/audit/audit';
+import { toFlag } from '../../server/db/portable';
+import { annulSale, createSale } from '../../server/modules/comercio/sales.service';
+import {
+  createBankAccount,
+  createCustomer,
+  createLot,
+  createSession,
+  createStaff,
+  createSubdivision,
+  createWallet,
+  type CustomerFixture,
+} from '../../server/testing/fixtures';
+import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { png } from './images';
+
+/**
+ * The customer's purchases: GET /api/customer/purchases, /purchases/{id}, /payment-options,
+ * /wallets/{id}/qr (issue 16 "Customer screens"), with the IDOR rule: another customer's sale is a
+ * 404, never a 403. The test clock's today in Lima is 2026-03-02.
+ */
+
+describe.each(dialects)('customer purchases (%s)', (dialect) => {
+  const db = useTestDatabase(dialect);
+  const ctx = useTestApp(db);
+  let n = 0;
+
+  const send = (url: string, token?: string) => ctx().app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+
+  /**
+   * A financed sale (S/ 30 000.00 lot: 20 % down in 2 parts, 6 instalments without interest from
+   * 2025-11-01) of `holders` in a fresh subdivision. @returns the sale id.
+   */
+  async function sale(
+    holders: { customer: CustomerFixture; role: 'TITULAR' | 'CONYUGE' | 'COPROPIETARIO'; share: string }[],
+    published = true,
+  ) {
+    const subdivision = await createSubdivision(db());
+    if (published)
+      await db()
+        .updateTable('subdivisions')
+        .set({ published: toFlag(true) })
+        .where('id', '=', subdivision.id)
+        .execute();
+    const lotId = await createLot(db(), subdivision.id, { block: 'D', number: String(++n) });
+    const created = await createSale({ db: db(), clock: ctx().clock }, systemAuditContext(ctx().clock), {
+      lot_id: lotId,
+      holders: holders.map((h) => ({ customer_id: h.customer.id, role: h.role, share_percent: h.share })),
+      sale_date: '2025-10-01',
+      down_payment_percent: '20',
+      down_payment_parts: 2,
+      instalments: 6,
+      monthly_rate_percent: '0',
+      method: 'SIN_INTERES',
+      first_due_date: '2025-11-01',
+    });
+    return created.id;
+  }
+  const rowsOf = (saleId: number) =>
+    db()
+      .selectFrom('sale_instalments')
+      .select(['id', 'kind', 'number', 'due_date', 'amount'])
+      .where('sale_id', '=', saleId)
+      .orderBy('due_date')
+      .orderBy('id')
+      .execute();
+
+  it('lists the sales the customer holds or co-holds (not ANULADA, not others), with balance and next instalment', async () => {
+    const [me, spouse, other] = [await createCustomer(db()), await createCustomer(db()), await createCustomer(db())];
+    const token = await createSession(db(), me);
+    const mine = await sale([{ customer: me, role: 'TITULAR', share: '100' }]);
+    const coHeld = await sale([
+      { customer: spouse, role: 'TITULAR', share: '50' },
+      { customer: me, role: 'CONYUGE', share: '50' },
+    ]);
+    const annulled = await sale([{ customer: me, role: 'TITULAR', share: '100' }]);
+    await annulSale({ db: db(), clock: ctx().clock }, systemAuditContext(ctx().clock), annulled, { reason: 'Prueba de anulación' });
+    await sale([{ customer: other, role: 'TITULAR', share: '100' }]);
+
+    // Pay the two down-payment parts and half of the first instalment.
+    const rows = await rowsOf(mine);
+    for (const row of rows.slice(0, 2))
+      await db().updateTable('sale_instalments').set({ paid: row.amount, status: 'PAGADA' }).where('id', '=', row.id).execute();
+    const half = Math.floor(Number(rows[2]!.amount) / 2);
+    await db().updateTable('sale_instalments').set({ paid: half, status: 'PARCIAL' }).where('id', '=', rows[2]!.id).execute();
+
+    const res = await send('/api/customer/purchases', token);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = purchasesPageSchema.parse(res.json());
+    expect(page.meta.total).toBe(2);
+    expect(page.data.map((p) => p.id).sort()).toEqual([mine, coHeld].sort());
+    const first = page.data.find((p) => p.id === mine)!;
+    const paid = Number(rows[0]!.amount) + Number(rows[1]!.amount) + half;
+    expect(first).toMatchObject({ currency: 'PEN', final_price: 3_000_000, total: 3_000_000, paid, balance: 3_000_000 - paid });
+    expect(first.number).toMatch(/^V-0+\d+$/);
+    // The oldest instalment with something owed: the half-paid first one (due 2025-11-01: overdue).
+    expect(first.next_instalment).toEqual({
+      id: rows[2]!.id,
+      kind: 'CUOTA',
+      number: 1,
+      due_date: '2025-11-01',
+      amount_due: Number(rows[2]!.amount) - half,
+    });
+    // Instalments 1–4 are past due + 3 grace days; the 5th (due 2026-03-01) is still within its grace.
+    expect(first.overdue_instalments).toBe(4);
+
+    // Paging is bounded and strict.
+    expect((await send('/api/customer/purchases?per_page=101', token)).statusCode).toBe(422);
+    expect((await send('/api/customer/purchases?status=ANULADA', token)).statusCode).toBe(422);
+    const one = purchasesPageSchema.parse((await send('/api/customer/purchases?per_page=1&page=2', token)).json());
+    expect(one.data).toHaveLength(1);
+  });
+
+  it('answers the statement: schedule states, days late and late fees, payments with vouchers, the lot on the plan, no contract', async () => {
+    const me = await createCustomer(db());
+    const token = await createSession(db(), me);
+    const saleId = await sale([{ customer: me, role: 'TITULAR', share: '100' }]);
+    const rows = await rowsOf(saleId);
+    for (const row of rows.slice(0, 3))
+      await db().updateTable('sale_instalments').set({ paid: row.amount, status: 'PAGADA' }).where('id', '=', row.id).execute();
+    // Instalment 2 (due 2025-12-01) is overdue with a late fee of S/ 25.00, S/ 5.00 paid and S/ 2.00 waived.
+    await db()
+      .updateTable('sale_instalments')
+      .set({ paid: 10_000, late_fee_accrued: 2_500, late_fee_paid: 500, late_fee_waived: 200, late_fee_as_of: '2026-03-02' })
+      .where('id', '=', rows[3]!.id)
+      .execute();
+    const walletId = await createWallet(db(), { clock: ctx().clock });
+    const now = ctx().clock.now().toISOString();
+    const { id: paymentId } = await db()
+      .insertInto('payments')
+      .values({
+        sale_id: saleId,
+        reservation_id: null,
+        customer_id: me.id,
+        currency: 'PEN',
+        amount: 50_000,
+        method: 'YAPE',
+        bank_account_id: null,
+        wallet_id: walletId,
+        operation_number: 'OP-1',
+        operation_date: '2026-03-01',
+        note: null,
+        source: 'PORTAL',
+        registered_by_user_id: null,
+        status: 'RECHAZADO',
+        reject_reason: 'La imagen no se lee',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: voucherId } = await db()
+      .insertInto('payment_vouchers')
+      .values({ payment_id: paymentId, content_type: 'image/png', size: 64, created_at: now, data: png(10, 10) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const res = await send(`/api/customer/purchases/${saleId}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = purchaseDetailResponseSchema.parse(res.json()).data;
+    expect(detail).toMatchObject({ id: saleId, type: 'FINANCIADO', instalments: 6, method: 'SIN_INTERES', contract_pdf_url: null });
+    expect(detail.map).toMatchObject({ subdivision_key: expect.any(String), lot_code: expect.any(String) });
+    expect(detail.schedule.map((r) => [r.kind, r.number, r.status])).toEqual([
+      ['INICIAL', 1, 'PAGADA'],
+      ['INICIAL', 2, 'PAGADA'],
+      ['CUOTA', 1, 'PAGADA'],
+      ['CUOTA', 2, 'VENCIDA'],
+      ['CUOTA', 3, 'VENCIDA'],
+      ['CUOTA', 4, 'VENCIDA'],
+      ['CUOTA', 5, 'PENDIENTE'],
+      ['CUOTA', 6, 'PENDIENTE'],
+    ]);
+    const second = detail.schedule[3]!;
+    // Due 2025-12-01, 3 grace days (the default policy): late since 2025-12-05, 88 days up to 2026-03-02.
+    expect(second).toMatchObject({
+      id: rows[3]!.id,
+      due_date: '2025-12-01',
+      paid: 10_000,
+      balance: Number(rows[3]!.amount) - 10_000,
+      days_late: 88,
+      late_fee_accrued: 2_500,
+      late_fee_paid: 500,
+      late_fee_waived: 200,
+      late_fee_due: 1_800,
+    });
+    expect(detail.schedule[0]!.days_late).toBe(0);
+    expect(detail.late_fee_due).toBe(1_800);
+    expect(detail.payments).toEqual([
+      {
+        id: paymentId,
+        status: 'RECHAZADO',
+        amount: 50_000,
+        currency: 'PEN',
+        method: 'YAPE',
+        operation_number: 'OP-1',
+        operation_date: '2026-03-01',
+        receipt_number: null,
+        receipt_url: null,
+        reject_reason: 'La imagen no se lee',
+        vouchers: [{ id: voucherId, content_type: 'image/png', url: `/api/customer/payments/${paymentId}/vouchers/${voucherId}` }],
+        created_at: now,
+      },
+    ]);
+    // No personal data of the staff, no internal notes.
+    expect(JSON.stringify(detail)).not.toMatch(/agent|registered_by|reviewed_by|note/);
+
+    // An unpublished subdivision has no public map: no map link.
+    const hidden = await sale([{ customer: me, role: 'TITULAR', share: '100' }], false);
+    expect(purchaseDetailResponseSchema.parse((await send(`/api/customer/purchases/${hidden}`, token)).json()).data.map).toBeNull();
+  });
+
+  it('never reveals another customer’s sale (404), refuses staff (403) and anonymous callers (401)', async () => {
+    const [me, other] = [await createCustomer(db()), await createCustomer(db())];
+    const token = await createSession(db(), me);
+    const theirs = await sale([{ customer: other, role: 'TITULAR', share: '100' }]);
+    const mine = await sale([{ customer: me, role: 'TITULAR', share: '100' }]);
+    const annulled = await sale([{ customer: me, role: 'TITULAR', share: '100' }]);
+    await annulSale({ db: db(), clock: ctx().clock }, systemAuditContext(ctx().clock), annulled, { reason: 'Prueba de anulación' });
+
+    for (const url of [
+      `/api/customer/purchases/${theirs}`,
+      `/api/customer/purchases/${annulled}`,
+      '/api/customer/purchases/999999',
+      '/api/customer/purchases/abc',
+    ]) {
+      const res = await send(url, token);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message).not.toMatch(/permiso/i);
+    }
+    expect((await send(`/api/customer/purchases/${theirs}`, token)).json()).toEqual({ message: PURCHASE_MESSAGES.notFound });
+    expect((await send(`/api/customer/purchases/${mine}`, token)).statusCode).toBe(200);
+
+    const staff = await createStaff(db(), { permissions: [MODULE.comercial, SUBMODULE.ventas] });
+    const staffToken = await createSession(db(), staff);
+    for (const url of ['/api/customer/purchases', `/api/customer/purchases/${mine}`, '/api/customer/payment-options'])
+      expect((await send(url, staffToken)).statusCode, url).toBe(403);
+    expect((await send('/api/customer/purchases')).statusCode).toBe(401);
+  });
+
+  it('lists the active wallets and bank accounts, and serves only an active wallet’s QR', async () => {
+    await db().deleteFrom('payments').execute();
+    await db().deleteFrom('wallets').execute();
+    await db().deleteFrom('bank_accounts').execute();
+    const me = await createCustomer(db());
+    const token = await createSession(db(), me);
+    const qr = png(40, 40);
+    const yape = await createWallet(db(), {
+      kind: 'YAPE',
+      phone: '987654321',
+      qr: { contentType: 'image/png', data: qr },
+      clock: ctx().clock,
+    });
+    const plin = await createWallet(db(), { kind: 'PLIN', phone: '912345678' });
+    const retired = await createWallet(db(), {
+      kind: 'YAPE',
+      phone: '955555555',
+      active: false,
+      qr: { contentType: 'image/png', data: qr },
+    });
+    const account = await createBankAccount(db(), { bank: 'BCP', currency: 'PEN' });
+    await createBankAccount(db(), { bank: 'BBVA', active: false });
+
+    const res = await send('/api/customer/payment-options', token);
+    expect(res.statusCode, res.body).toBe(200);
+    const options = paymentOptionsResponseSchema.parse(res.json()).data;
+    expect(options.wallets.map((w) => [w.id, w.kind, w.phone, w.qr_url === null])).toEqual([
+      [yape, 'YAPE', '987654321', false],
+      [plin, 'PLIN', '912345678', true],
+    ]);
+    expect(options.wallets[0]!.qr_url).toMatch(new RegExp(`^/api/customer/wallets/${yape}/qr\\?v=\\d+$`));
+    expect(options.bank_accounts).toHaveLength(1);
+    expect(options.bank_accounts[0]).toMatchObject({
+      id: account,
+      bank: 'BCP',
+      bank_name: expect.stringContaining('BCP'),
+      currency: 'PEN',
+    });
+    expect(options.bank_accounts[0]!.cci).toMatch(/^\d{20}$/);
+    expect(JSON.stringify(options)).not.toMatch(/version|active/);
+
+    const image = await send(options.wallets[0]!.qr_url!, token);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(qr)).toBe(true);
+    expect((await send(`/api/customer/wallets/${retired}/qr`, token)).statusCode).toBe(404);
+    expect((await send(`/api/customer/wallets/${plin}/qr`, token)).statusCode).toBe(404);
+    expect((await send('/api/customer/wallets/0/qr', token)).statusCode).toBe(404);
+  });
+});
