@@ -14,6 +14,7 @@ export const VERSIONED_TABLES = [
   'sales',
   'bank_accounts',
   'wallets',
+  'payments',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

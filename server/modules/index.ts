@@ -52,6 +52,7 @@ import { bankAccountsRoutes } from './finanzas/bank-accounts.routes';
 import { finanzasAccountsMigration } from './finanzas/migrations/0022-finanzas-accounts';
 import { finanzasPaymentsMigration } from './finanzas/migrations/0024-finanzas-payments';
 import { walletsRoutes } from './finanzas/wallets.routes';
+import { paymentsRoutes } from './finanzas/payments.routes';
 
 /**
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
@@ -124,7 +125,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'finanzas',
-    routes: [bankAccountsRoutes, walletsRoutes],
+    routes: [bankAccountsRoutes, walletsRoutes, paymentsRoutes],
     migrations: { '0022-finanzas-accounts': finanzasAccountsMigration, '0024-finanzas-payments': finanzasPaymentsMigration },
   },
 ];

@@ -14,14 +14,13 @@ import type { DB } from '../../db/database';
 import type { Page } from '../../db/paging';
 import { isUniqueViolation, toFlag } from '../../db/portable';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
-import { notFound, validationError, type FieldErrors } from '../../errors';
+import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
 import { findBankAccount, findBankAccountConflicts, insertBankAccount, listBankAccountsPage } from './bank-accounts.repository';
 
 /**
  * Finanzas → Bancos (issue 16): the company's bank accounts. Every change writes its change
- * history in its transaction. Deleting is allowed while nothing references an account (nothing
- * does yet); once payments reference accounts, DELETE of a referenced one must answer 409 and the
- * account be deactivated instead (docs/decisions.md "Bank accounts and wallets").
+ * history in its transaction. Deleting is allowed while no payment names the account; DELETE of
+ * a referenced one answers 409 and the account is deactivated instead (docs/decisions.md "Bank accounts and wallets").
  */
 
 /** Parsed POST body. */
@@ -141,6 +140,8 @@ export async function deleteBankAccount(deps: AppDeps, audit: AuditContext, id: 
   await deps.db.transaction().execute(async (trx) => {
     const before = await findBankAccount(trx, id);
     if (!before) throw notFound();
+    if (await trx.selectFrom('payments').select('id').where('bank_account_id', '=', id).executeTakeFirst())
+      throw conflict(BANK_ACCOUNT_MESSAGES.inUse);
     await trx.deleteFrom('bank_accounts').where('id', '=', id).execute();
     await recordChange(trx, audit, { entity: 'bank_accounts', recordId: id, action: 'DELETE', before });
   });

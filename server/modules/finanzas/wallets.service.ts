@@ -13,7 +13,7 @@ import type { DB } from '../../db/database';
 import type { Page } from '../../db/paging';
 import { isUniqueViolation, toFlag } from '../../db/portable';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
-import { fieldError, notFound } from '../../errors';
+import { conflict, fieldError, notFound } from '../../errors';
 import { detectQrType } from './qr-image';
 import { findWallet, insertWallet, listWalletsPage, walletPhoneTaken } from './wallets.repository';
 
@@ -101,6 +101,7 @@ export async function deleteWallet(deps: AppDeps, audit: AuditContext, id: numbe
   await deps.db.transaction().execute(async (trx) => {
     const before = await findWallet(trx, id);
     if (!before) throw notFound();
+    if (await trx.selectFrom('payments').select('id').where('wallet_id', '=', id).executeTakeFirst()) throw conflict(WALLET_MESSAGES.inUse);
     await trx.deleteFrom('wallets').where('id', '=', id).execute();
     await recordChange(trx, audit, { entity: 'wallets', recordId: id, action: 'DELETE', before });
   });

@@ -16,6 +16,8 @@ export type BankAccountKind = (typeof BANK_ACCOUNT_KINDS)[number];
 
 /** Spanish messages of the bank-account form and routes. */
 export const BANK_ACCOUNT_MESSAGES = {
+  /** 409: DELETE of an account that payments name as their destination. */
+  inUse: 'La cuenta tiene pagos registrados: desactívela en lugar de eliminarla',
   bank: 'Seleccione un banco del catálogo',
   kind: 'Seleccione el tipo de cuenta (ahorros o corriente)',
   currency: 'Seleccione la moneda (soles o dólares)',

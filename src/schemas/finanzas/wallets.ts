@@ -20,6 +20,8 @@ export const QR_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
 
 /** Spanish messages of the wallet form, its QR upload and routes. */
 export const WALLET_MESSAGES = {
+  /** 409: DELETE of a wallet that payments name as their destination. */
+  inUse: 'La billetera tiene pagos registrados: desactívela en lugar de eliminarla',
   kind: 'Seleccione la billetera (Yape o Plin)',
   phone: 'El celular debe tener 9 dígitos y empezar con 9',
   holder: 'Ingrese el titular de la billetera',

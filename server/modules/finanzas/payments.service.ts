@@ -1,0 +1,715 @@
+import { sql, type Kysely, type Updateable } from 'kysely';
+import type { z } from 'zod';
+import { allocatePayment, debtOf, type Allocation, type OpenInstalment } from '../../../src/lib/finanzas/allocation';
+import {
+  BANK_METHODS,
+  MAX_VOUCHERS,
+  PAYMENT_MESSAGES,
+  RECEIPT_SERIES,
+  VOUCHER_CONTENT_TYPES,
+  WALLET_METHODS,
+  type createPaymentRequestSchema,
+  type Payment,
+  type PaymentMethod,
+  type PaymentsQuery,
+  type reviewReasonRequestSchema,
+  type approvePaymentRequestSchema,
+} from '../../../src/schemas/finanzas/payments';
+import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { formatMoney } from '../../../src/lib/money';
+import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
+import { todayInLimaBy } from '../../clock';
+import type { AppDeps } from '../../context';
+import type { DB, PaymentsTable } from '../../db/database';
+import type { Page } from '../../db/paging';
+import { inTransaction, isUniqueViolation } from '../../db/portable';
+import { nextVersion, staleRecord } from '../../db/versions';
+import { conflict, HttpError, notFound, validationError, type FieldErrors } from '../../errors';
+import { activeStaffWithPermissions } from '../../notifications/notifications.repository';
+import { createNotifications, escapeHtml, type CreatedNotifications } from '../../notifications/notifications.service';
+import { detectImageType } from '../../platform/image-type';
+import type { BroadcastEvent } from '../../realtime/broadcaster';
+import { figureSaleLateFees, refreshSaleLateFees } from './late-fees.service';
+import { listPaymentIds, paymentsByIds, paymentRow } from './payments.repository';
+import { renderReceiptPdf } from './receipt-pdf';
+
+/**
+ * Finanzas → Pagos (issue 16 "Money in"; DOMAIN.md "Payment"; docs/decisions.md "Payments"): a
+ * payment is registered PENDIENTE (at the office or from the portal), then approved — its amount
+ * applied to the sale's late fees and instalments by src/lib/finanzas/allocation.ts and its receipt
+ * numbered — or rejected, and an approved one may be annulled (what it applied is reversed). Each
+ * change runs in one transaction with its change history and notifications; the events are
+ * published after the commit. Amounts in céntimos; dates YYYY-MM-DD (Lima).
+ */
+
+/** Parsed POST /api/payments body. */
+export type CreatePaymentBody = z.output<typeof createPaymentRequestSchema>;
+/** Parsed approve body. */
+export type ApprovePaymentBody = z.output<typeof approvePaymentRequestSchema>;
+/** Parsed reject / annul body. */
+export type ReviewReasonBody = z.output<typeof reviewReasonRequestSchema>;
+
+/** Who registers or reads a payment: staff (with the Pagos permission) or a customer in the portal. */
+export type PaymentActor = { kind: 'STAFF'; audit: AuditContext } | { kind: 'CUSTOMER'; audit: AuditContext; customerId: number };
+
+/** A customer restriction on reads: only payments of sales they hold, or reservations they made. */
+export interface CustomerScope {
+  customerId?: number;
+}
+
+/** Staff notified of payments to review: 'Acceso módulo finanzas' + 'Acceso submódulo pagos'. */
+export const PAYMENT_REVIEWERS = [MODULE.finanzas, SUBMODULE.pagos] as const;
+
+/** The route of the review queue and of a customer's statement, for notifications. */
+const REVIEW_ROUTE = '/FINANZAS/Pagos';
+const statementRoute = (saleId: number) => `/COMERCIO/DetalleCompra?venta=${saleId}`;
+
+/** Payments of one page (GET /api/payments). */
+export async function listPayments(db: Kysely<DB>, query: PaymentsQuery): Promise<Page<Payment>> {
+  const page = await listPaymentIds(db, query);
+  return {
+    data: await paymentsByIds(
+      db,
+      page.data.map((r) => r.id),
+    ),
+    meta: page.meta,
+  };
+}
+
+/**
+ * Whether customer `customerId` may see payment `payment`: they paid it, hold its sale, or made its
+ * reservation.
+ */
+async function customerMaySee(
+  db: Kysely<DB>,
+  customerId: number,
+  payment: { customer_id: number; sale_id: number | null; reservation_id: number | null },
+) {
+  if (payment.customer_id === customerId) return true;
+  if (payment.sale_id !== null) {
+    const holder = await db
+      .selectFrom('sale_holders')
+      .select('sale_id')
+      .where('sale_id', '=', payment.sale_id)
+      .where('customer_id', '=', customerId)
+      .executeTakeFirst();
+    return holder !== undefined;
+  }
+  return false;
+}
+
+/** The stored row when the scope allows it. @throws HttpError 404 (also for another customer's payment). */
+async function visibleRow(db: Kysely<DB>, id: number, scope: CustomerScope) {
+  const row = await paymentRow(db, id);
+  if (!row || (scope.customerId !== undefined && !(await customerMaySee(db, scope.customerId, row)))) throw notFound();
+  return row;
+}
+
+/**
+ * One payment (GET /api/payments/{id}; the customer routes with `scope`). A PENDIENTE sale payment
+ * carries `allocation_preview`: what approving it now would apply, figured as approval figures it
+ * (late fees as of its operation date) — or `preview_error` when approval would be refused.
+ * @throws HttpError 404.
+ */
+export async function getPayment(deps: Pick<AppDeps, 'db' | 'clock'>, id: number, scope: CustomerScope = {}): Promise<Payment> {
+  const row = await visibleRow(deps.db, id, scope);
+  const [payment] = await paymentsByIds(deps.db, [id]);
+  if (!payment) throw notFound();
+  if (row.status === 'PENDIENTE' && row.sale_id !== null && scope.customerId === undefined) {
+    const open = await openInstalmentsOn(deps.db, row.sale_id, row.operation_date);
+    const result = allocatePayment(open, Number(row.amount));
+    const byId = new Map(open.map((i) => [i.id, i]));
+    if (result.ok) payment.allocation_preview = result.allocations.map((a) => wireAllocation(a, byId.get(a.instalmentId)));
+    else payment.preview_error = `${PAYMENT_MESSAGES.exceedsDebt} (${formatMoney(result.debtCents, row.currency)})`;
+  }
+  return payment;
+}
+
+/** An allocation on the wire, with its instalment's kind, number and due date. */
+function wireAllocation(a: Allocation, instalment: (OpenInstalment & { kind: string; number: number }) | undefined) {
+  return {
+    instalment_id: a.instalmentId,
+    kind: instalment?.kind ?? 'CUOTA',
+    number: instalment?.number ?? 0,
+    due_date: instalment?.dueDate ?? '',
+    to_late_fee: a.toLateFeeCents,
+    to_capital: a.toAmountCents,
+  };
+}
+
+/**
+ * What is owed on each instalment of sale `saleId` on `asOf`, without writing: the amounts due from
+ * the stored `paid`, the late fees due from the figures of src/lib/finanzas/late-fees.ts on that
+ * date (accrued − paid − waived, never below 0). Schedule order in `order`.
+ */
+export async function openInstalmentsOn(
+  db: Kysely<DB>,
+  saleId: number,
+  asOf: string,
+): Promise<Array<OpenInstalment & { kind: string; number: number }>> {
+  const figures = new Map((await figureSaleLateFees(db, saleId, asOf)).map((f) => [f.id, f.accrued]));
+  const rows = await db
+    .selectFrom('sale_instalments')
+    .select(['id', 'kind', 'number', 'due_date', 'amount', 'paid', 'late_fee_accrued', 'late_fee_paid', 'late_fee_waived'])
+    .where('sale_id', '=', saleId)
+    .orderBy(sql`case when kind = 'INICIAL' then 0 else 1 end`)
+    .orderBy('number')
+    .execute();
+  return rows
+    .map((r, order) => ({
+      id: r.id,
+      kind: r.kind,
+      number: r.number,
+      dueDate: r.due_date,
+      order,
+      amountDueCents: Number(r.amount) - Number(r.paid),
+      lateFeeDueCents: Math.max(0, (figures.get(r.id) ?? Number(r.late_fee_accrued)) - Number(r.late_fee_paid) - Number(r.late_fee_waived)),
+    }))
+    .filter((r) => r.amountDueCents > 0 || r.lateFeeDueCents > 0);
+}
+
+/** The debt of sale `saleId` today: amounts and late fees owed, céntimos. */
+export async function saleDebtToday(deps: Pick<AppDeps, 'db' | 'clock'>, saleId: number): Promise<number> {
+  return debtOf(await openInstalmentsOn(deps.db, saleId, todayInLimaBy(deps.clock)));
+}
+
+/** What a registration resolved: the target, payer, currency and destination. */
+interface ResolvedPayment {
+  saleId: number | null;
+  reservationId: number | null;
+  customerId: number;
+  currency: 'PEN' | 'USD';
+  bankAccountId: number | null;
+  walletId: number | null;
+}
+
+/**
+ * Checks a registration against the database: the target and its state, the payer, the amount (a
+ * reservation's exact amount; never more than a sale's debt today), the destination for the method
+ * (its kind, currency and being active) and the operation number. A customer may pay only a sale
+ * they hold (404 otherwise: whether it exists is not theirs to know).
+ * @throws HttpError 422 per field, 409 when the sale or reservation takes no payment, 404.
+ */
+async function resolveRegistration(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: PaymentActor,
+  body: CreatePaymentBody,
+): Promise<ResolvedPayment> {
+  const { db } = deps;
+  const errors: FieldErrors = {};
+  const today = todayInLimaBy(deps.clock);
+  if (!isCalendarDate(body.operation_date)) errors.operation_date = [PAYMENT_MESSAGES.operationDate];
+  else if (body.operation_date > today) errors.operation_date = [PAYMENT_MESSAGES.futureDate];
+  const customerOnly = actor.kind === 'CUSTOMER' ? actor.customerId : undefined;
+  let resolved: Omit<ResolvedPayment, 'bankAccountId' | 'walletId'>;
+  if (body.sale_id !== undefined) {
+    const sale = await db.selectFrom('sales').select(['id', 'status', 'currency']).where('id', '=', body.sale_id).executeTakeFirst();
+    const holders = sale
+      ? (await db.selectFrom('sale_holders').select('customer_id').where('sale_id', '=', sale.id).orderBy('position').execute()).map(
+          (h) => h.customer_id,
+        )
+      : [];
+    if (customerOnly !== undefined && !holders.includes(customerOnly)) throw notFound();
+    if (!sale) throw validationError({ sale_id: [PAYMENT_MESSAGES.unknownSale] });
+    if (sale.status === 'ANULADA' || sale.status === 'CANCELADA') throw conflict(PAYMENT_MESSAGES.saleNotPayable);
+    const customerId = customerOnly ?? body.customer_id ?? holders[0];
+    if (customerId === undefined || !holders.includes(customerId)) errors.customer_id = [PAYMENT_MESSAGES.customer];
+    else if (!errors.operation_date) {
+      const debt = debtOf(await openInstalmentsOn(db, sale.id, today));
+      if (body.amount > debt) errors.amount = [`${PAYMENT_MESSAGES.exceedsDebt} (${formatMoney(debt, sale.currency)})`];
+    }
+    resolved = { saleId: sale.id, reservationId: null, customerId: customerId ?? 0, currency: sale.currency };
+  } else {
+    if (customerOnly !== undefined) throw notFound();
+    const reservation = await db
+      .selectFrom('reservations')
+      .select(['id', 'status', 'currency', 'amount', 'customer_id'])
+      .where('id', '=', body.reservation_id ?? 0)
+      .executeTakeFirst();
+    if (!reservation) throw validationError({ reservation_id: [PAYMENT_MESSAGES.unknownReservation] });
+    if (reservation.status !== 'PENDIENTE_PAGO') throw conflict(PAYMENT_MESSAGES.reservationNotPayable);
+    if (body.customer_id !== undefined && body.customer_id !== reservation.customer_id) errors.customer_id = [PAYMENT_MESSAGES.customer];
+    if (body.amount !== Number(reservation.amount))
+      errors.amount = [`${PAYMENT_MESSAGES.reservationAmount}: ${formatMoney(Number(reservation.amount), reservation.currency)}`];
+    resolved = { saleId: null, reservationId: reservation.id, customerId: reservation.customer_id, currency: reservation.currency };
+  }
+
+  const method: PaymentMethod = body.method;
+  const bankAccountId = body.bank_account_id ?? null;
+  const walletId = body.wallet_id ?? null;
+  if (BANK_METHODS.includes(method) && bankAccountId === null) errors.bank_account_id = [PAYMENT_MESSAGES.bankAccount];
+  if (WALLET_METHODS.includes(method) && walletId === null) errors.wallet_id = [PAYMENT_MESSAGES.wallet];
+  if (!WALLET_METHODS.includes(method) && walletId !== null) errors.wallet_id = [PAYMENT_MESSAGES.noDestination];
+  if ((method === 'EFECTIVO' || WALLET_METHODS.includes(method)) && bankAccountId !== null)
+    errors.bank_account_id = [PAYMENT_MESSAGES.noDestination];
+  if (bankAccountId !== null && !errors.bank_account_id) {
+    const account = await db.selectFrom('bank_accounts').select(['active', 'currency']).where('id', '=', bankAccountId).executeTakeFirst();
+    if (!account || !account.active) errors.bank_account_id = [PAYMENT_MESSAGES.inactiveDestination];
+    else if (account.currency !== resolved.currency) errors.bank_account_id = [PAYMENT_MESSAGES.currency];
+  }
+  if (walletId !== null && !errors.wallet_id) {
+    const wallet = await db.selectFrom('wallets').select(['active', 'kind']).where('id', '=', walletId).executeTakeFirst();
+    if (!wallet || !wallet.active) errors.wallet_id = [PAYMENT_MESSAGES.inactiveDestination];
+    else if (wallet.kind !== method) errors.wallet_id = [PAYMENT_MESSAGES.walletKind];
+  }
+  const operationNumber = body.operation_number ?? null;
+  if (method !== 'EFECTIVO' && operationNumber === null) errors.operation_number = [PAYMENT_MESSAGES.operationNumber];
+  if (operationNumber !== null && !errors.bank_account_id && !errors.wallet_id && (bankAccountId !== null || walletId !== null)) {
+    if (await operationTaken(db, { bankAccountId, walletId, operationNumber }))
+      errors.operation_number = [PAYMENT_MESSAGES.duplicateOperation];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  return { ...resolved, bankAccountId, walletId };
+}
+
+/** Whether a payment that counts (PENDIENTE, APROBADO) already has this operation number on this destination. */
+async function operationTaken(
+  db: Kysely<DB>,
+  key: { bankAccountId: number | null; walletId: number | null; operationNumber: string },
+): Promise<boolean> {
+  let query = db
+    .selectFrom('payments')
+    .select('id')
+    .where('operation_number', '=', key.operationNumber)
+    .where('status', 'in', ['PENDIENTE', 'APROBADO']);
+  query = key.bankAccountId !== null ? query.where('bank_account_id', '=', key.bankAccountId) : query.where('wallet_id', '=', key.walletId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Whether `iso` (YYYY-MM-DD) is a real calendar date from 2000 on. */
+function isCalendarDate(iso: string): boolean {
+  const date = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso && iso >= '2000-01-01';
+}
+
+/**
+ * Registers a payment PENDIENTE (POST /api/payments by staff; the portal's PagoYape with a
+ * CUSTOMER actor, who pays as themselves) and notifies the reviewers in real time.
+ * @throws HttpError 422 per field (amount over the debt, destination, operation number taken…),
+ *   409 when the sale or reservation takes no payment, 404 for a customer's sale not theirs.
+ */
+export async function registerPayment(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'broadcaster'>,
+  actor: PaymentActor,
+  body: CreatePaymentBody,
+): Promise<Payment> {
+  const resolved = await resolveRegistration(deps, actor, body);
+  const stamp = deps.clock.now().toISOString();
+  let created: { id: number; events: BroadcastEvent[] };
+  try {
+    created = await deps.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('payments')
+        .values({
+          sale_id: resolved.saleId,
+          reservation_id: resolved.reservationId,
+          customer_id: resolved.customerId,
+          currency: resolved.currency,
+          amount: body.amount,
+          method: body.method,
+          bank_account_id: resolved.bankAccountId,
+          wallet_id: resolved.walletId,
+          operation_number: body.operation_number ?? null,
+          operation_date: body.operation_date,
+          note: body.note ?? null,
+          source: actor.kind === 'CUSTOMER' ? 'PORTAL' : 'OFICINA',
+          registered_by_user_id: staffActorId(actor.audit),
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordChange(trx, actor.audit, { entity: 'payments', recordId: id, action: 'CREATE', after: await paymentRow(trx, id) });
+      const notified = await notifyReviewers(trx, deps, id);
+      return { id, events: notified.events };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw validationError({ operation_number: [PAYMENT_MESSAGES.duplicateOperation] });
+    throw error;
+  }
+  deps.broadcaster.publish(created.events);
+  return getPayment(deps, created.id);
+}
+
+/** "Pago por revisar" to every active reviewer. */
+async function notifyReviewers(trx: Kysely<DB>, deps: Pick<AppDeps, 'clock'>, id: number): Promise<CreatedNotifications> {
+  const [payment] = await paymentsByIds(trx, [id]);
+  if (!payment) return { ids: [], events: [] };
+  const reviewers = await activeStaffWithPermissions(trx, PAYMENT_REVIEWERS);
+  const target = payment.sale
+    ? `la venta ${payment.sale.number} (lote ${payment.sale.lot_code})`
+    : `la separación del lote ${payment.reservation?.lot_code ?? ''}`;
+  return createNotifications(
+    trx,
+    deps.clock,
+    reviewers.map((accountId) => ({ userType: 'COLLABORATOR', accountId })),
+    {
+      type: 'PAYMENT',
+      title: 'Pago por revisar',
+      detail: `<p><b>${escapeHtml(payment.customer.display_name)}</b> registró un pago de ${formatMoney(payment.amount, payment.currency)} para ${escapeHtml(target)}.</p>`,
+      route: REVIEW_ROUTE,
+    },
+  );
+}
+
+/** Tells the payer about a review (approved / rejected). */
+async function notifyPayer(trx: Kysely<DB>, deps: Pick<AppDeps, 'clock'>, id: number, title: string, detail: string) {
+  const row = await paymentRow(trx, id);
+  if (!row) return { ids: [], events: [] };
+  return createNotifications(trx, deps.clock, [{ userType: 'CUSTOMER', accountId: row.customer_id }], {
+    type: 'PAYMENT',
+    title,
+    detail,
+    route: row.sale_id !== null ? statementRoute(row.sale_id) : null,
+  });
+}
+
+/**
+ * Moves a PENDIENTE payment on by one conditional UPDATE (`where status = 'PENDIENTE'` and the
+ * version read): of two reviewers acting at once exactly one matches the row (PostgreSQL re-checks
+ * the condition after the first commits; SQLite runs one writer at a time); the other gets the
+ * 409 {@link PAYMENT_MESSAGES}.alreadyReviewed (or the stale-record 409 for an older version).
+ */
+async function claimPending(trx: Kysely<DB>, id: number, version: number | undefined, set: Updateable<PaymentsTable>): Promise<void> {
+  const result = await trx
+    .updateTable('payments')
+    .set({ ...set, version: nextVersion() })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDIENTE')
+    .$if(version !== undefined, (q) => q.where('version', '=', version ?? 0))
+    .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) return;
+  const now = await paymentRow(trx, id);
+  if (!now) throw notFound();
+  if (now.status !== 'PENDIENTE') throw conflict(PAYMENT_MESSAGES.alreadyReviewed);
+  throw staleRecord();
+}
+
+/** The next receipt correlative of {@link RECEIPT_SERIES}, taken inside the caller's transaction (the row lock orders concurrent approvals). */
+async function nextReceiptNumber(trx: Kysely<DB>): Promise<number> {
+  const row = await trx
+    .updateTable('receipt_counters')
+    .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+    .where('series', '=', RECEIPT_SERIES)
+    .returning('last_number')
+    .executeTakeFirst();
+  if (!row) throw new Error(`receipt series ${RECEIPT_SERIES} is missing`);
+  return Number(row.last_number);
+}
+
+/**
+ * Approves a PENDIENTE payment (POST /api/payments/{id}/approve). In one transaction: takes the next
+ * receipt number and claims the payment (see {@link claimPending}); for a sale, applies the amount
+ * with src/lib/finanzas/allocation.ts to what was owed on the payment's operation date (late fees
+ * first, then amounts, oldest first), stores the allocations and the instalments' paid amounts,
+ * refigures the late fees and states as of today and moves the sale's state (the last céntimo
+ * makes it CANCELADA); for a reservation, turns it VIGENTE. Notifies the payer.
+ * @throws HttpError 404; 409 already reviewed, stale, a portal payment without a voucher, more
+ *   than the debt now, a reservation no longer pending.
+ */
+export async function approvePayment(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'broadcaster'>,
+  audit: AuditContext,
+  id: number,
+  body: ApprovePaymentBody,
+): Promise<Payment> {
+  const events = await deps.db.transaction().execute(async (trx) => {
+    const before = await paymentRow(trx, id);
+    if (!before) throw notFound();
+    if (before.status !== 'PENDIENTE') throw conflict(PAYMENT_MESSAGES.alreadyReviewed);
+    if (before.source === 'PORTAL') {
+      const voucher = await trx.selectFrom('payment_vouchers').select('id').where('payment_id', '=', id).executeTakeFirst();
+      if (!voucher) throw conflict(PAYMENT_MESSAGES.noVoucher);
+    }
+    const receipt = await nextReceiptNumber(trx);
+    const stamp = deps.clock.now().toISOString();
+    await claimPending(trx, id, body.version, {
+      status: 'APROBADO',
+      reviewed_by: staffActorId(audit),
+      reviewed_at: stamp,
+      receipt_series: RECEIPT_SERIES,
+      receipt_number: receipt,
+      updated_at: stamp,
+    });
+    if (before.sale_id !== null)
+      await applyToSale(trx, audit, deps, before.sale_id, id, Number(before.amount), before.operation_date, before.currency);
+    else if (before.reservation_id !== null) {
+      const held = await trx
+        .updateTable('reservations')
+        .set({ status: 'VIGENTE', updated_at: stamp, version: nextVersion() })
+        .where('id', '=', before.reservation_id)
+        .where('status', '=', 'PENDIENTE_PAGO')
+        .executeTakeFirst();
+      if (held.numUpdatedRows === 0n) throw conflict(PAYMENT_MESSAGES.reservationNotPayable);
+    }
+    await recordChange(trx, audit, { entity: 'payments', recordId: id, action: 'UPDATE', before, after: await paymentRow(trx, id) });
+    const amount = formatMoney(Number(before.amount), before.currency);
+    const notified = await notifyPayer(
+      trx,
+      deps,
+      id,
+      'Pago aprobado',
+      `<p>Su pago de ${amount} fue aprobado. Recibo ${RECEIPT_SERIES}-${String(receipt).padStart(8, '0')}.</p>`,
+    );
+    return notified.events;
+  });
+  deps.broadcaster.publish(events);
+  return getPayment(deps, id);
+}
+
+/** Applies an approved payment to its sale (see {@link approvePayment}). */
+async function applyToSale(
+  trx: Kysely<DB>,
+  audit: AuditContext,
+  deps: Pick<AppDeps, 'clock'>,
+  saleId: number,
+  paymentId: number,
+  amount: number,
+  operationDate: string,
+  currency: 'PEN' | 'USD',
+): Promise<void> {
+  const sale = await trx.selectFrom('sales').select(['status']).where('id', '=', saleId).executeTakeFirst();
+  if (!sale || sale.status === 'ANULADA' || sale.status === 'CANCELADA') throw conflict(PAYMENT_MESSAGES.saleNotPayable);
+  const open = await openInstalmentsOn(trx, saleId, operationDate);
+  const result = allocatePayment(open, amount);
+  if (!result.ok)
+    throw conflict(`${PAYMENT_MESSAGES.debtChanged}: ${PAYMENT_MESSAGES.exceedsDebt} (${formatMoney(result.debtCents, currency)})`);
+  const accruedOnDate = new Map(open.map((i) => [i.id, i]));
+  await trx
+    .insertInto('payment_allocations')
+    .values(
+      result.allocations.map((a) => ({
+        payment_id: paymentId,
+        instalment_id: a.instalmentId,
+        to_late_fee: a.toLateFeeCents,
+        to_capital: a.toAmountCents,
+      })),
+    )
+    .execute();
+  for (const a of result.allocations) {
+    if (!accruedOnDate.has(a.instalmentId)) throw new Error('allocation to an instalment that owes nothing');
+    await trx
+      .updateTable('sale_instalments')
+      .set((eb) => ({ paid: eb('paid', '+', a.toAmountCents), late_fee_paid: eb('late_fee_paid', '+', a.toLateFeeCents) }))
+      .where('id', '=', a.instalmentId)
+      .execute();
+  }
+  await settleSale(trx, audit, deps, saleId);
+}
+
+/**
+ * After the sale's payments changed: refigures its late fees and instalment states as of today and
+ * moves its state by what is paid (docs/decisions.md "Payments: sale states"): everything paid →
+ * CANCELADA; the down payment (INICIAL rows) paid and instalments left → EN_CUOTAS; something paid
+ * → INICIAL_PENDIENTE; nothing → REGISTRADA. An ANULADA sale is left alone.
+ */
+async function settleSale(trx: Kysely<DB>, audit: AuditContext, deps: Pick<AppDeps, 'clock'>, saleId: number): Promise<void> {
+  await refreshSaleLateFees(trx, saleId, todayInLimaBy(deps.clock));
+  const rows = await trx.selectFrom('sale_instalments').select(['kind', 'amount', 'paid']).where('sale_id', '=', saleId).execute();
+  const before = await trx.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
+  if (before.status === 'ANULADA') return;
+  const owed = (kind?: string) => rows.filter((r) => kind === undefined || r.kind === kind).some((r) => Number(r.paid) < Number(r.amount));
+  const anyPaid = rows.some((r) => Number(r.paid) > 0);
+  const status = !owed()
+    ? 'CANCELADA'
+    : !owed('INICIAL') && rows.some((r) => r.kind === 'CUOTA')
+      ? 'EN_CUOTAS'
+      : anyPaid
+        ? 'INICIAL_PENDIENTE'
+        : 'REGISTRADA';
+  if (status === before.status) return;
+  await trx
+    .updateTable('sales')
+    .set({ status, updated_at: deps.clock.now().toISOString(), version: nextVersion() })
+    .where('id', '=', saleId)
+    .execute();
+  await recordChange(trx, audit, {
+    entity: 'sales',
+    recordId: saleId,
+    action: 'UPDATE',
+    before,
+    after: await trx.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirst(),
+  });
+}
+
+/**
+ * Rejects a PENDIENTE payment with its reason (POST /api/payments/{id}/reject): nothing is applied;
+ * the payer is notified with the reason in real time.
+ * @throws HttpError 404; 409 already reviewed or stale.
+ */
+export async function rejectPayment(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'broadcaster'>,
+  audit: AuditContext,
+  id: number,
+  body: ReviewReasonBody,
+): Promise<Payment> {
+  const events = await deps.db.transaction().execute(async (trx) => {
+    const before = await paymentRow(trx, id);
+    if (!before) throw notFound();
+    const stamp = deps.clock.now().toISOString();
+    await claimPending(trx, id, body.version, {
+      status: 'RECHAZADO',
+      reject_reason: body.reason,
+      reviewed_by: staffActorId(audit),
+      reviewed_at: stamp,
+      updated_at: stamp,
+    });
+    await recordChange(trx, audit, { entity: 'payments', recordId: id, action: 'UPDATE', before, after: await paymentRow(trx, id) });
+    const amount = formatMoney(Number(before.amount), before.currency);
+    return (await notifyPayer(trx, deps, id, 'Pago rechazado', `<p>Su pago de ${amount} fue rechazado: ${escapeHtml(body.reason)}</p>`))
+      .events;
+  });
+  deps.broadcaster.publish(events);
+  return getPayment(deps, id);
+}
+
+/**
+ * Annuls an APROBADO payment (approved by mistake; POST /api/payments/{id}/annul) with its reason:
+ * what it applied is taken back from its instalments (its allocations stay, as the record of what
+ * was reversed), the late fees and states are refigured, the sale's state moves back (a CANCELADA
+ * sale is owed again); a reservation it made VIGENTE goes back to PENDIENTE_PAGO. Its receipt
+ * number stays (no gaps), marked ANULADO on the reprint.
+ * @throws HttpError 404; 409 not APROBADO, stale, or its reservation already became a sale.
+ */
+export async function annulPayment(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  audit: AuditContext,
+  id: number,
+  body: ReviewReasonBody,
+): Promise<Payment> {
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await paymentRow(trx, id);
+    if (!before) throw notFound();
+    const stamp = deps.clock.now().toISOString();
+    const result = await trx
+      .updateTable('payments')
+      .set({
+        status: 'ANULADO',
+        annul_reason: body.reason,
+        annulled_by: staffActorId(audit),
+        annulled_at: stamp,
+        updated_at: stamp,
+        version: nextVersion(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'APROBADO')
+      .$if(body.version !== undefined, (q) => q.where('version', '=', body.version ?? 0))
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) {
+      if (before.status !== 'APROBADO') throw conflict(PAYMENT_MESSAGES.notApproved);
+      throw staleRecord();
+    }
+    if (before.sale_id !== null) {
+      const allocations = await trx.selectFrom('payment_allocations').selectAll().where('payment_id', '=', id).execute();
+      for (const a of allocations)
+        await trx
+          .updateTable('sale_instalments')
+          .set((eb) => ({ paid: eb('paid', '-', Number(a.to_capital)), late_fee_paid: eb('late_fee_paid', '-', Number(a.to_late_fee)) }))
+          .where('id', '=', a.instalment_id)
+          .execute();
+      await settleSale(trx, audit, deps, before.sale_id);
+    } else if (before.reservation_id !== null) {
+      const back = await trx
+        .updateTable('reservations')
+        .set({ status: 'PENDIENTE_PAGO', updated_at: stamp, version: nextVersion() })
+        .where('id', '=', before.reservation_id)
+        .where('status', '=', 'VIGENTE')
+        .executeTakeFirst();
+      if (back.numUpdatedRows === 0n) throw conflict(PAYMENT_MESSAGES.reservationNotPayable);
+    }
+    await recordChange(trx, audit, { entity: 'payments', recordId: id, action: 'UPDATE', before, after: await paymentRow(trx, id) });
+  });
+  return getPayment(deps, id);
+}
+
+/**
+ * Adds a voucher image to a PENDIENTE payment (POST /api/payments/{id}/vouchers; the customer's
+ * route with a CUSTOMER actor, for their own payment). The type is read from the bytes
+ * (server/platform/image-type.ts); the bytes go to the database, never to the web root.
+ * @throws HttpError 404 (also another customer's payment); 409 no longer PENDIENTE; 422 not an
+ *   image, or more than {@link MAX_VOUCHERS}.
+ */
+export async function addPaymentVoucher(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  actor: PaymentActor,
+  id: number,
+  bytes: Buffer,
+): Promise<Payment> {
+  const scope = actor.kind === 'CUSTOMER' ? { customerId: actor.customerId } : {};
+  const contentType = detectImageType(bytes, VOUCHER_CONTENT_TYPES);
+  await inTransaction(deps.db, async (trx) => {
+    const payment = await visibleRow(trx, id, scope);
+    if (payment.status !== 'PENDIENTE') throw conflict(PAYMENT_MESSAGES.notPending);
+    if (!contentType) throw validationError({ voucher: [PAYMENT_MESSAGES.voucherNotImage] });
+    const count = await trx
+      .selectFrom('payment_vouchers')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('payment_id', '=', id)
+      .executeTakeFirst();
+    if (Number(count?.n ?? 0) >= MAX_VOUCHERS) throw validationError({ voucher: [PAYMENT_MESSAGES.tooManyVouchers] });
+    const stamp = deps.clock.now().toISOString();
+    const { id: voucherId } = await trx
+      .insertInto('payment_vouchers')
+      .values({ payment_id: id, content_type: contentType, size: bytes.length, created_at: stamp, data: bytes })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordChange(trx, actor.audit, {
+      entity: 'payment_vouchers',
+      recordId: voucherId,
+      action: 'CREATE',
+      after: { id: voucherId, payment_id: id, content_type: contentType, size: bytes.length, created_at: stamp },
+    });
+  });
+  return getPayment(deps, id, scope);
+}
+
+/**
+ * A voucher image of payment `id` (staff; a customer with `scope`, only for their own payments).
+ * @throws HttpError 404.
+ */
+export async function readPaymentVoucher(
+  db: Kysely<DB>,
+  id: number,
+  voucherId: number,
+  scope: CustomerScope = {},
+): Promise<{ contentType: string; data: Buffer; createdAt: string }> {
+  await visibleRow(db, id, scope);
+  const voucher = await db
+    .selectFrom('payment_vouchers')
+    .select(['content_type', 'data', 'created_at'])
+    .where('id', '=', voucherId)
+    .where('payment_id', '=', id)
+    .executeTakeFirst();
+  if (!voucher) throw notFound();
+  return { contentType: voucher.content_type, data: voucher.data, createdAt: voucher.created_at };
+}
+
+/**
+ * The receipt of an approved (or later annulled) payment as a PDF, re-printable (GET
+ * /api/payments/{id}/receipt; the customer's route with `scope`).
+ * @returns the file name ("R001-00000042.pdf") and the bytes. @throws HttpError 404; 409 when it has no receipt.
+ */
+export async function paymentReceiptPdf(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  id: number,
+  scope: CustomerScope = {},
+): Promise<{ fileName: string; bytes: Buffer }> {
+  await visibleRow(deps.db, id, scope);
+  const [payment] = await paymentsByIds(deps.db, [id]);
+  if (!payment) throw notFound();
+  if (!payment.receipt_number) throw new HttpError(409, PAYMENT_MESSAGES.noReceipt);
+  const company = await deps.db
+    .selectFrom('companies')
+    .select(['business_name', 'ruc', 'address', 'phone', 'email', 'logo_content_type', 'logo_data'])
+    .orderBy('id')
+    .executeTakeFirst();
+  const bytes = await renderReceiptPdf(payment, {
+    business_name: company?.business_name ?? '',
+    ruc: company?.ruc ?? '',
+    address: company?.address ?? null,
+    phone: company?.phone ?? null,
+    email: company?.email ?? null,
+    logo: company?.logo_content_type && company.logo_data ? { contentType: company.logo_content_type, data: company.logo_data } : null,
+  });
+  return { fileName: `${payment.receipt_number}.pdf`, bytes };
+}
