@@ -56,6 +56,8 @@ export const SCREEN_MACHINE_MODULES = {
   bankAccounts: 'finanzas/bank-accounts.actors',
   /** Finanzas → Billetera Digital: the company's Yape / Plin wallets (list, editor, QR image). */
   wallets: 'finanzas/wallets.actors',
+  /** Finanzas → Pagos: the review queue, a payment's drawer with its vouchers, approve / reject / annul, receipts, "Registrar pago". */
+  payments: 'finanzas/payments.actors',
 } as const;
 
 export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
@@ -82,7 +84,7 @@ export const SCREENS = {
   comisiones: PLACEHOLDER,
   bancos: { view: 'finanzas/BankAccountsPage', component: 'BankAccountsScreen', machines: 'bankAccounts' },
   billetera: { view: 'finanzas/WalletsPage', component: 'WalletsScreen', machines: 'wallets' },
-  pagos: PLACEHOLDER,
+  pagos: { view: 'finanzas/PaymentsPage', component: 'PaymentsScreen', machines: 'payments' },
   registroCuotas: PLACEHOLDER,
   clientes: { view: 'crm/CustomersPage', component: 'CustomersScreen', machines: 'customers' },
   leads: { view: 'crm/LeadsPage', component: 'LeadsScreen', machines: 'leads' },

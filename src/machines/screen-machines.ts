@@ -65,6 +65,7 @@ type PortalSalesModule = typeof import('./comercio/portal-sales.actors');
 type SalesReportModule = typeof import('./comercio/sales-report.actors');
 type BankAccountsModule = typeof import('./finanzas/bank-accounts.actors');
 type WalletsModule = typeof import('./finanzas/wallets.actors');
+type PaymentsModule = typeof import('./finanzas/payments.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -82,6 +83,7 @@ export const SCREEN_MACHINES = {
   salesReport: machineModule('salesReport', (m: SalesReportModule) => m.createSalesReportMachinesFor),
   bankAccounts: machineModule('bankAccounts', (m: BankAccountsModule) => m.createBankAccountsMachinesFor),
   wallets: machineModule('wallets', (m: WalletsModule) => m.createWalletsMachinesFor),
+  payments: machineModule('payments', (m: PaymentsModule) => m.createPaymentsMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */
