@@ -443,3 +443,77 @@ export async function createWallet(db: Kysely<DB>, input: WalletFixtureInput = {
     qr_updated_at: input.qr ? now : null,
   });
 }
+
+/** Options of {@link createPayment}. */
+export interface PaymentFixtureInput {
+  /** The sale paid (default: the oldest sale that still takes payments). */
+  saleId?: number;
+  /** Céntimos (default 100: S/ 1.00, within any open sale's debt). */
+  amount?: number;
+  /** APROBADO with the next receipt number (no allocation) instead of PENDIENTE. */
+  approved?: boolean;
+  /** A PNG voucher image stored with it. */
+  voucher?: Buffer;
+  clock?: Clock;
+}
+
+/**
+ * Inserts a payment (Finanzas → Pagos) by direct writes, for route matrices and provider states: an
+ * EFECTIVO payment at the office towards a sale, paid by its first holder, PENDIENTE (or APROBADO
+ * with a receipt number taken from the real counter; nothing is allocated).
+ * @returns its id. @throws Error when no sale takes payments.
+ */
+export async function createPayment(db: Kysely<DB>, input: PaymentFixtureInput = {}): Promise<number> {
+  const sale = await db
+    .selectFrom('sales')
+    .innerJoin('sale_holders', 'sale_holders.sale_id', 'sales.id')
+    .select(['sales.id', 'sales.currency', 'sale_holders.customer_id'])
+    .where('sales.status', 'not in', ['ANULADA', 'CANCELADA'])
+    .$if(input.saleId !== undefined, (q) => q.where('sales.id', '=', input.saleId ?? 0))
+    .orderBy('sales.id')
+    .orderBy('sale_holders.position')
+    .executeTakeFirst();
+  if (!sale) throw new Error('createPayment: no sale takes payments');
+  const now = (input.clock ?? systemClock).now().toISOString();
+  let receipt: number | null = null;
+  if (input.approved) {
+    const row = await db
+      .updateTable('receipt_counters')
+      .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+      .where('series', '=', 'R001')
+      .returning('last_number')
+      .executeTakeFirstOrThrow();
+    receipt = Number(row.last_number);
+  }
+  const { id } = await db
+    .insertInto('payments')
+    .values({
+      sale_id: sale.id,
+      reservation_id: null,
+      customer_id: sale.customer_id,
+      currency: sale.currency,
+      amount: input.amount ?? 100,
+      method: 'EFECTIVO',
+      bank_account_id: null,
+      wallet_id: null,
+      operation_number: null,
+      operation_date: now.slice(0, 10),
+      note: null,
+      source: 'OFICINA',
+      registered_by_user_id: null,
+      status: input.approved ? 'APROBADO' : 'PENDIENTE',
+      reviewed_at: input.approved ? now : null,
+      receipt_series: receipt === null ? null : 'R001',
+      receipt_number: receipt,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.voucher)
+    await db
+      .insertInto('payment_vouchers')
+      .values({ payment_id: id, content_type: 'image/png', size: input.voucher.length, created_at: now, data: input.voucher })
+      .execute();
+  return id;
+}

@@ -18,8 +18,10 @@ import {
   createStage,
   createSubdivision,
   createWallet,
+  createPayment,
 } from '../../server/testing/fixtures';
 import { bearer, dialects, useSharedTestApp, useTestDatabase } from './harness';
+import { png } from './images';
 
 /**
  * Role × route matrix (issue "Configuración and Historial de cambios"): every seeded role
@@ -48,10 +50,12 @@ const CUSTOMERS = [MODULE.crm, SUBMODULE.clientes] as const;
 const LEADS = [MODULE.crm, SUBMODULE.leads] as const;
 const BANKS = [MODULE.finanzas, SUBMODULE.bancos] as const;
 const WALLETS = [MODULE.finanzas, SUBMODULE.billeteras] as const;
+const PAYMENTS = [MODULE.finanzas, SUBMODULE.pagos] as const;
+const INSTALMENTS = [MODULE.finanzas, SUBMODULE.pagos] as const;
 
 let seq = 0;
 const next = () => (seq += 1);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
+const PNG = png(8, 8);
 
 /** A PNG header of 10 × 10 pixels (signature + IHDR), enough for the plan upload. */
 const PLAN_PNG = (() => {
@@ -847,6 +851,113 @@ export const ROUTES: readonly MatrixRoute[] = [
       method: 'GET',
       url: `/api/wallets/${await createWallet(db, { qr: { contentType: 'image/png', data: PNG } })}/qr`,
     }),
+  }, // Finanzas → Registro de Cuotas ('pagos' also grants it).
+  {
+    name: 'GET /api/instalments',
+    permissions: INSTALMENTS,
+    request: async () => ({ method: 'GET', url: '/api/instalments?status=VENCIDA' }),
+  },
+  {
+    name: 'GET /api/instalments/totals',
+    permissions: INSTALMENTS,
+    request: async () => ({ method: 'GET', url: '/api/instalments/totals' }),
+  },
+  {
+    name: 'GET /api/instalments/export',
+    permissions: INSTALMENTS,
+    request: async () => ({ method: 'GET', url: '/api/instalments/export?format=csv&days_late=MAS_90' }),
+  },
+  {
+    name: 'POST /api/instalments/{id}/waive-late-fee',
+    permissions: INSTALMENTS,
+    request: async (db) => {
+      // An instalment of a fresh sale, long overdue: its late fee is figured when the waiver runs.
+      const saleId = await freshSale(db);
+      const { id } = await db
+        .insertInto('sale_instalments')
+        .values({ sale_id: saleId, kind: 'CUOTA', number: 1, due_date: '2025-01-01', amount: 10_000, capital: 10_000, interest: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { method: 'POST', url: `/api/instalments/${id}/waive-late-fee`, payload: { amount: 100, reason: 'Matriz de permisos' } };
+    },
+  },
+  { name: 'GET /api/payments', permissions: PAYMENTS, request: async () => ({ method: 'GET', url: '/api/payments?status=PENDIENTE' }) },
+  {
+    name: 'POST /api/payments',
+    permissions: PAYMENTS,
+    request: async (db) => {
+      const sale = await db
+        .selectFrom('sales')
+        .select('id')
+        .where('status', 'not in', ['ANULADA', 'CANCELADA'])
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'POST',
+        url: '/api/payments',
+        payload: { sale_id: sale.id, amount: 100, method: 'EFECTIVO', operation_date: '2026-01-05' },
+      };
+    },
+  },
+  {
+    name: 'GET /api/payments/{id}',
+    permissions: PAYMENTS,
+    request: async (db) => ({ method: 'GET', url: `/api/payments/${await createPayment(db)}` }),
+  },
+  {
+    name: 'POST /api/payments/{id}/approve',
+    permissions: PAYMENTS,
+    request: async (db) => ({ method: 'POST', url: `/api/payments/${await createPayment(db)}/approve`, payload: {} }),
+  },
+  {
+    name: 'POST /api/payments/{id}/reject',
+    permissions: PAYMENTS,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/payments/${await createPayment(db)}/reject`,
+      payload: { reason: 'Voucher ilegible' },
+    }),
+  },
+  {
+    name: 'POST /api/payments/{id}/annul',
+    permissions: PAYMENTS,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/payments/${await createPayment(db, { approved: true })}/annul`,
+      payload: { reason: 'Aprobado por error' },
+    }),
+  },
+  {
+    name: 'POST /api/payments/{id}/vouchers',
+    permissions: PAYMENTS,
+    request: async (db) => {
+      const boundary = 'matriz';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="voucher"; filename="v.png"\r\nContent-Type: image/png\r\n\r\n`),
+        PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return {
+        method: 'POST',
+        url: `/api/payments/${await createPayment(db)}/vouchers`,
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      };
+    },
+  },
+  {
+    name: 'GET /api/payments/{id}/vouchers/{voucher_id}',
+    permissions: PAYMENTS,
+    request: async (db) => {
+      const id = await createPayment(db, { voucher: PNG });
+      const voucher = await db.selectFrom('payment_vouchers').select('id').where('payment_id', '=', id).executeTakeFirstOrThrow();
+      return { method: 'GET', url: `/api/payments/${id}/vouchers/${voucher.id}` };
+    },
+  },
+  {
+    name: 'GET /api/payments/{id}/receipt',
+    permissions: PAYMENTS,
+    request: async (db) => ({ method: 'GET', url: `/api/payments/${await createPayment(db, { approved: true })}/receipt` }),
   },
 ];
 
