@@ -35,6 +35,7 @@ import { BackgroundWork } from './platform/background';
 import { createSmtpMailer, type Mailer } from './platform/mailer';
 import { OutboxDelivery } from './platform/outbox-delivery';
 import { ReservationExpiry } from './modules/comercio/reservation-expiry';
+import { LateFeeJob } from './modules/finanzas/late-fee-job';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi';
 
 /** Inputs of {@link createApp}. */
@@ -244,14 +245,18 @@ export async function createApp({
   // The reservations' expiry job (server/modules/comercio/reservation-expiry.ts): its queue is the
   // database, so stopping loses nothing.
   const reservationExpiry = new ReservationExpiry({ db, clock, broadcaster: publisher, log: app.log });
+  // The daily late-fee job and instalment reminders (server/modules/finanzas/late-fee-job.ts): the same.
+  const lateFeeJob = new LateFeeJob({ db, clock, broadcaster: publisher, log: app.log });
   app.addHook('preClose', async () => {
     await deps.background.settled();
     await deps.outbox.stop();
     await reservationExpiry.stop();
+    await lateFeeJob.stop();
   });
   app.addHook('onReady', async () => {
     deps.outbox.start();
     reservationExpiry.start();
+    lateFeeJob.start();
   });
   app.addHook('onClose', async () => {
     await deps.importChecks.close();
@@ -290,7 +295,8 @@ export async function createApp({
   await app.register(realtimeRoutes(deps, new ChannelHub()));
   if (!isProduction(config)) await app.register(devOutboxRoutes(deps));
   // A clock tests may move (main.ts gives one under NODE_ENV=test): POST /dev/clock.
-  if (config.nodeEnv === 'test' && 'advance' in clock) await app.register(devClockRoutes(deps, clock as ShiftedClock, reservationExpiry));
+  if (config.nodeEnv === 'test' && 'advance' in clock)
+    await app.register(devClockRoutes(deps, clock as ShiftedClock, [reservationExpiry, lateFeeJob]));
   if (config.apiDocs) await registerOpenApiRoutes(app);
   await registerWebApp(app, config);
 

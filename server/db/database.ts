@@ -679,6 +679,13 @@ export interface PaymentAllocationsTable {
   to_capital: number;
 }
 
+/** Reminders raised per instalment and kind (migration 0025): POR_VENCER | VENCIDA, once each; `sent_on` YYYY-MM-DD (Lima). */
+export interface InstalmentRemindersTable {
+  instalment_id: number;
+  kind: string;
+  sent_on: string;
+}
+
 /** The last correlative of each receipt series (migration 0024). */
 export interface ReceiptCountersTable {
   series: string;
@@ -724,6 +731,7 @@ export interface DB {
   payment_vouchers: PaymentVouchersTable;
   payment_allocations: PaymentAllocationsTable;
   receipt_counters: ReceiptCountersTable;
+  instalment_reminders: InstalmentRemindersTable;
 }
 
 /** Row types used by repositories. */

@@ -52,6 +52,8 @@ import { bankAccountsRoutes } from './finanzas/bank-accounts.routes';
 import { finanzasAccountsMigration } from './finanzas/migrations/0022-finanzas-accounts';
 import { finanzasPaymentsMigration } from './finanzas/migrations/0024-finanzas-payments';
 import { walletsRoutes } from './finanzas/wallets.routes';
+import { instalmentsRoutes } from './finanzas/instalments.routes';
+import { finanzasInstalmentRemindersMigration } from './finanzas/migrations/0025-finanzas-instalment-reminders';
 import { paymentsRoutes } from './finanzas/payments.routes';
 
 /**
@@ -125,8 +127,12 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'finanzas',
-    routes: [bankAccountsRoutes, walletsRoutes, paymentsRoutes],
-    migrations: { '0022-finanzas-accounts': finanzasAccountsMigration, '0024-finanzas-payments': finanzasPaymentsMigration },
+    routes: [bankAccountsRoutes, walletsRoutes, paymentsRoutes, instalmentsRoutes],
+    migrations: {
+      '0022-finanzas-accounts': finanzasAccountsMigration,
+      '0024-finanzas-payments': finanzasPaymentsMigration,
+      '0025-finanzas-instalment-reminders': finanzasInstalmentRemindersMigration,
+    },
   },
 ];
 

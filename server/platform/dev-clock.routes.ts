@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DAY_MS, type ShiftedClock } from '../clock';
 import type { AppDeps } from '../context';
-import type { ReservationExpiry } from '../modules/comercio/reservation-expiry';
 import { DEV_BASE } from './bases';
 
 /** POST /dev/clock body: how far to move the server's clock, in ms (1 ms … 400 days). */
@@ -16,14 +15,14 @@ export const devClockRequestSchema = z.strictObject({
 
 /**
  * POST /dev/clock (NODE_ENV=test only, see app.ts): moves the server's clock forward and runs the
- * time-driven jobs at once (the reservations' expiry), so an e2e test sees "a reservation left to
+ * time-driven jobs at once (the reservations' expiry, the late-fee job and its reminders), so an e2e test sees "a reservation left to
  * expire" without waiting days. Answers `{now}` (ISO instant). Never registered in development or
  * production: there the clock is the system's.
  */
 export function devClockRoutes(
   _deps: AppDeps,
   clock: ShiftedClock,
-  expiry: Pick<ReservationExpiry, 'runUntilDone'>,
+  jobs: ReadonlyArray<{ runUntilDone(): Promise<unknown> }>,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -31,7 +30,7 @@ export function devClockRoutes(
       { config: { access: 'public' }, schema: { body: devClockRequestSchema, response: { 200: z.object({ now: z.string() }) } } },
       async (request) => {
         clock.advance(request.body.advance_ms);
-        await expiry.runUntilDone();
+        for (const job of jobs) await job.runUntilDone();
         return { now: clock.now().toISOString() };
       },
     );

@@ -41,6 +41,7 @@ const AFTER_0009 = [
   '0022-finanzas-accounts',
   '0023-subdivision-late-fees',
   '0024-finanzas-payments',
+  '0025-finanzas-instalment-reminders',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -329,6 +330,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0022-finanzas-accounts',
         '0023-subdivision-late-fees',
         '0024-finanzas-payments',
+        '0025-finanzas-instalment-reminders',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -388,6 +390,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0022-finanzas-accounts',
         '0023-subdivision-late-fees',
         '0024-finanzas-payments',
+        '0025-finanzas-instalment-reminders',
       ]);
     } finally {
       await database.destroy();
@@ -470,6 +473,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0022-finanzas-accounts',
         '0023-subdivision-late-fees',
         '0024-finanzas-payments',
+        '0025-finanzas-instalment-reminders',
       ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
         { id: saleId, subdivision_id: subdivision.id, paid: 400 },

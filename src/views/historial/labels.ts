@@ -25,10 +25,14 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   // Finanzas (issue 16).
   bank_accounts: 'Cuenta bancaria',
   wallets: 'Billetera digital',
+  sale_instalments: 'Cuota',
 };
 
 /** Field → Spanish label, shared across entities. */
 export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  late_fee_waived: 'Mora condonada',
+  late_fee_waiver_amount: 'Monto condonado',
+  late_fee_waiver_reason: 'Motivo de la condonación',
   id: 'ID',
   name: 'Nombre',
   surname: 'Apellidos',

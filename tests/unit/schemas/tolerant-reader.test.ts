@@ -36,6 +36,7 @@ import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-
 import * as list from '../../../src/schemas/list';
 import * as bankAccounts from '../../../src/schemas/finanzas/bank-accounts';
 import * as wallets from '../../../src/schemas/finanzas/wallets';
+import * as instalments from '../../../src/schemas/finanzas/instalments';
 import * as purchases from '../../../src/schemas/comercio/purchases';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 
@@ -64,6 +65,18 @@ const MODULES: Record<string, Record<string, unknown>> = {
 };
 
 const meta = { page: 1, per_page: 20, total: 1 };
+/** A Registro de Cuotas row with only what its schema requires. */
+const instalmentRow = {
+  id: 1,
+  sale: { id: 1, number: 'V-000001' },
+  subdivision: { id: 1 },
+  kind: 'CUOTA',
+  number: 1,
+  due_date: '2026-01-01',
+  amount: 100,
+  paid: 0,
+  balance: 100,
+};
 const bankAccount = {
   id: 1,
   bank: 'BCP',
@@ -420,6 +433,13 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   bankAccountResponseSchema: { schema: bankAccounts.bankAccountResponseSchema as zc.$ZodType, example: { data: bankAccount } },
   walletsPageSchema: { schema: wallets.walletsPageSchema as zc.$ZodType, example: { data: [wallet], meta } },
   walletResponseSchema: { schema: wallets.walletResponseSchema as zc.$ZodType, example: { data: wallet } },
+  // Registro de Cuotas: the row's ids, sale, subdivision, kind, number, due date and amounts.
+  instalmentsPageSchema: { schema: instalments.instalmentsPageSchema as zc.$ZodType, example: { data: [instalmentRow], meta } },
+  instalmentResponseSchema: { schema: instalments.instalmentResponseSchema as zc.$ZodType, example: { data: instalmentRow } },
+  instalmentTotalsResponseSchema: {
+    schema: instalments.instalmentTotalsResponseSchema as zc.$ZodType,
+    example: { data: [{ currency: 'PEN', count: 1, amount: 100, paid: 0, balance: 100 }] },
+  },
   // The customer's purchases (issue 16 "Customer screens"): what Mis Compras, Detalle de Compra and PagoYape read.
   purchasesPageSchema: { schema: purchases.purchasesPageSchema as zc.$ZodType, example: { data: [purchase], meta } },
   purchaseDetailResponseSchema: { schema: purchases.purchaseDetailResponseSchema as zc.$ZodType, example: { data: purchase } },

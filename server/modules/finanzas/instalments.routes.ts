@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  instalmentResponseSchema,
+  instalmentsExportQuerySchema,
+  instalmentsPageSchema,
+  instalmentsQuerySchema,
+  instalmentTotalsQuerySchema,
+  instalmentTotalsResponseSchema,
+  waiveLateFeeRequestSchema,
+} from '../../../src/schemas/finanzas/instalments';
+import { idParamsSchema } from '../../../src/schemas/params';
+import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { auditContextOf } from '../../audit/audit';
+import { staffWith } from '../../auth/guard';
+import type { AppDeps } from '../../context';
+import { parseId } from '../../errors';
+import { MAIN_BASE } from '../../platform/bases';
+import { exportInstalments, instalmentTotals, listInstalments, waiveLateFee } from './instalments.service';
+
+/**
+ * Who may read the register and waive late fees: 'Acceso módulo finanzas' + 'Acceso submódulo
+ * pagos' (the spec: "pagos (also grants Registro de Cuotas)"; docs/decisions.md "Registro de
+ * Cuotas and reminders" says why the waiver needs nothing more).
+ */
+export const INSTALMENTS_ACCESS = staffWith(MODULE.finanzas, SUBMODULE.pagos);
+
+/**
+ * Finanzas → Registro de Cuotas: GET /api/instalments (paged), GET /api/instalments/totals,
+ * GET /api/instalments/export (csv | xlsx) and POST /api/instalments/{id}/waive-late-fee
+ * (src/schemas/finanzas/instalments.ts).
+ */
+export function instalmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const config = { access: INSTALMENTS_ACCESS };
+
+    app.get(
+      `${MAIN_BASE}/instalments`,
+      { config, schema: { querystring: instalmentsQuerySchema, response: { 200: instalmentsPageSchema } } },
+      async (request) => listInstalments(deps, request.query),
+    );
+
+    app.get(
+      `${MAIN_BASE}/instalments/totals`,
+      { config, schema: { querystring: instalmentTotalsQuerySchema, response: { 200: instalmentTotalsResponseSchema } } },
+      async (request) => ({ data: await instalmentTotals(deps, request.query) }),
+    );
+
+    app.get(
+      `${MAIN_BASE}/instalments/export`,
+      { config, schema: { querystring: instalmentsExportQuerySchema } },
+      async (request, reply) => {
+        const { fileName, mime, bytes, truncated } = await exportInstalments(deps, request.query);
+        return reply
+          .type(mime)
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('x-parcela-truncated', truncated ? '1' : '0')
+          .send(bytes);
+      },
+    );
+
+    app.post(
+      `${MAIN_BASE}/instalments/:id/waive-late-fee`,
+      { config, schema: { params: idParamsSchema, body: waiveLateFeeRequestSchema, response: { 200: instalmentResponseSchema } } },
+      async (request) => ({
+        data: await waiveLateFee(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body),
+      }),
+    );
+  };
+}

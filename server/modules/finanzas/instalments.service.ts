@@ -1,0 +1,380 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { z } from 'zod';
+import {
+  DAYS_LATE_RANGES,
+  INSTALMENT_MESSAGES,
+  INSTALMENT_STATUS_LABELS,
+  INSTALMENTS_EXPORT_MAX_ROWS,
+  type InstalmentRow,
+  type InstalmentsExportQuery,
+  type InstalmentsQuery,
+  type InstalmentStatusCode,
+  type InstalmentTotals,
+  type waiveLateFeeRequestSchema,
+} from '../../../src/schemas/finanzas/instalments';
+import { toCsv, type CellValue } from '../../../src/lib/csv';
+import { toXlsx, XLSX_MIME } from '../../../src/lib/xlsx';
+import { dateOfEpochDay, epochDay, formatDate } from '../../../src/lib/dates';
+import { recordChange, type AuditContext } from '../../audit/audit';
+import { todayInLimaBy } from '../../clock';
+import type { AppDeps } from '../../context';
+import type { DB } from '../../db/database';
+import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { isSqlite } from '../../db/portable';
+import { conflict, notFound, validationError } from '../../errors';
+import { displayName, displayNameSql } from '../crm/customers.repository';
+import { saleNumber } from '../comercio/sales.service';
+import { refreshSaleLateFees } from './late-fees.service';
+
+/**
+ * Finanzas → Registro de Cuotas (issue 16; src/schemas/finanzas/instalments.ts): every instalment of
+ * the sales not ANULADA, filtered, paged and totalled in SQL on both dialects; the export of the same
+ * rows; the late-fee waiver. Figures are the stored ones (the late-fee job and every payment keep them
+ * current, server/modules/finanzas/late-fees.service.ts); days late are counted from today (Lima, the
+ * injected clock) and the subdivision's grace days.
+ */
+
+/** Parsed POST /api/instalments/{id}/waive-late-fee body. */
+export type WaiveLateFeeBody = z.output<typeof waiveLateFeeRequestSchema>;
+
+type Filters = Omit<InstalmentsQuery, 'page' | 'per_page'>;
+type Eb = ExpressionBuilder<DB & { i: DB['sale_instalments'] }, 'i' | 'sales' | 'subdivisions'>;
+
+/** The largest grace a subdivision may give (src/schemas/finanzas/late-fees.ts MAX_GRACE_DAYS; bounds the bucket's index range). */
+const MAX_GRACE = 60;
+
+/** `date` moved by `days` (ISO `YYYY-MM-DD`). */
+function shift(date: string, days: number): string {
+  return dateOfEpochDay((epochDay(date) ?? 0) + days);
+}
+
+/** SQL: whole days from the instalment's due date to `today` (negative before it). */
+function daysSinceDue(db: Kysely<DB>, today: string): Expression<number> {
+  return isSqlite(db)
+    ? sql<number>`cast(julianday(${today}) - julianday(i.due_date) as integer)`
+    : sql<number>`(cast(${today} as date) - cast(i.due_date as date))`;
+}
+
+/**
+ * The text search: the lot's code, a buyer's display name or document (case-insensitive, contains)
+ * or the sale's number ("V-000123", "v123"). On SQLite a text of three characters or more reads
+ * the trigram indexes of migration 0021, as the sales list does (sales.service.ts `textMatch`).
+ */
+function textMatch(db: Kysely<DB>, eb: Eb, text: string): Expression<SqlBool> {
+  const indexed = isSqlite(db) && [...text].length >= 3 && !text.includes('\u0000');
+  const phrase = `"${text.replace(/"/g, '""')}"`;
+  const pattern = sql<string>`${likePattern(text)} escape '\\'`;
+  const digits = text.replace(/\D/g, '');
+  return eb.or([
+    indexed
+      ? sql<SqlBool>`sales.lot_id in (select rowid from lot_search where lot_search match ${phrase})`
+      : sql<SqlBool>`sales.lot_id in (select lots.id from lots where lower(lots.code) like ${pattern})`,
+    indexed
+      ? sql<SqlBool>`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
+          (select rowid from customer_search where customer_search match ${phrase}))`
+      : sql<SqlBool>`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
+          (select customers.id from customers where ${displayNameSql} like ${pattern} or customers.document_number like ${pattern}))`,
+    ...(digits && /^v-?\d/i.test(text.trim()) ? [sql<SqlBool>`sales.id = ${Number(digits)}`] : []),
+  ]);
+}
+
+/** The instalments of sales not ANULADA that match `filters` on `today` (FROM/JOIN/WHERE only). */
+function filtered(db: Kysely<DB>, filters: Filters, today: string) {
+  let query = db
+    .selectFrom('sale_instalments as i')
+    .innerJoin('sales', 'sales.id', 'i.sale_id')
+    .innerJoin('subdivisions', 'subdivisions.id', 'sales.subdivision_id')
+    .where('sales.status', '<>', 'ANULADA');
+  if (filters.sale_id !== undefined) query = query.where('i.sale_id', '=', filters.sale_id);
+  if (filters.subdivision_id !== undefined) query = query.where('sales.subdivision_id', '=', filters.subdivision_id);
+  const customerId = filters.customer_id;
+  if (customerId !== undefined)
+    query = query.where('i.sale_id', 'in', (eb) =>
+      eb.selectFrom('sale_holders').select('sale_holders.sale_id').where('sale_holders.customer_id', '=', customerId),
+    );
+  if (filters.status) query = query.where('i.status', '=', filters.status);
+  if (filters.due_from) query = query.where('i.due_date', '>=', filters.due_from);
+  if (filters.due_to) query = query.where('i.due_date', '<=', filters.due_to);
+  const text = filters.q;
+  if (text) query = query.where((eb) => textMatch(db, eb, text));
+  if (filters.days_late) {
+    const { min, max } = DAYS_LATE_RANGES[filters.days_late];
+    const late = sql<number>`(${daysSinceDue(db, today)} - subdivisions.late_fee_grace_days)`;
+    if (min === 0) {
+      // Al día: paid, or not past its grace.
+      query = query.where((eb) => eb.or([eb('i.status', '=', 'PAGADA'), eb(late, '<=', 0)]));
+    } else {
+      // Late days in [min, max]: due on or before today − min (with no grace), after today − max − the largest grace.
+      query = query.where('i.status', '<>', 'PAGADA').where('i.due_date', '<=', shift(today, -min)).where(late, '>=', min);
+      if (max !== null) query = query.where('i.due_date', '>=', shift(today, -max - MAX_GRACE)).where(late, '<=', max);
+    }
+  }
+  return query;
+}
+
+/** Late days of an instalment on `today`: 0 when PAGADA or within its grace (src/lib/finanzas/late-fees.ts `daysLate`). */
+export function daysLateOn(row: { status: string; due_date: string }, graceDays: number, today: string): number {
+  if (row.status === 'PAGADA') return 0;
+  const since = (epochDay(today) ?? 0) - (epochDay(row.due_date) ?? 0);
+  return Math.max(0, since - graceDays);
+}
+
+/** The rows of the page's query as wire rows (first holders read for the page's sales). */
+async function toRows(
+  db: Kysely<DB>,
+  rows: ReadonlyArray<{
+    id: number;
+    sale_id: number;
+    kind: string;
+    number: number;
+    due_date: string;
+    amount: number | string;
+    paid: number | string;
+    status: string;
+    late_fee_accrued: number | string;
+    late_fee_paid: number | string;
+    late_fee_waived: number | string;
+    late_fee_as_of: string | null;
+    currency: string;
+    subdivision_id: number;
+    subdivision_name: string;
+    grace_days: number | string;
+    lot_code: string;
+  }>,
+  today: string,
+): Promise<InstalmentRow[]> {
+  const saleIds = [...new Set(rows.map((r) => r.sale_id))];
+  const holders =
+    saleIds.length === 0
+      ? []
+      : await db
+          .selectFrom('sale_holders')
+          .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
+          .select([
+            'sale_holders.sale_id',
+            'sale_holders.position',
+            'customers.id',
+            'customers.name',
+            'customers.surname',
+            'customers.document_number',
+          ])
+          .where('sale_holders.sale_id', 'in', saleIds)
+          .orderBy('sale_holders.sale_id')
+          .orderBy('sale_holders.position')
+          .execute();
+  const firstHolder = new Map<number, (typeof holders)[number]>();
+  for (const h of holders) if (!firstHolder.has(h.sale_id)) firstHolder.set(h.sale_id, h);
+  return rows.map((r) => {
+    const amount = Number(r.amount);
+    const paid = Number(r.paid);
+    const accrued = Number(r.late_fee_accrued);
+    const feePaid = Number(r.late_fee_paid);
+    const waived = Number(r.late_fee_waived);
+    const holder = firstHolder.get(r.sale_id);
+    return {
+      id: r.id,
+      sale: { id: r.sale_id, number: saleNumber(r.sale_id) },
+      lot_code: r.lot_code,
+      subdivision: { id: r.subdivision_id, name: r.subdivision_name },
+      customer: holder ? { id: holder.id, display_name: displayName(holder), document_number: holder.document_number } : null,
+      kind: r.kind,
+      number: r.number,
+      due_date: r.due_date,
+      currency: r.currency === 'USD' ? 'USD' : 'PEN',
+      amount,
+      paid,
+      balance: amount - paid,
+      status: r.status as InstalmentStatusCode,
+      days_late: daysLateOn(r, Number(r.grace_days), today),
+      late_fee_accrued: accrued,
+      late_fee_paid: feePaid,
+      late_fee_waived: waived,
+      late_fee_due: Math.max(0, accrued - feePaid - waived),
+      late_fee_as_of: r.late_fee_as_of,
+    };
+  });
+}
+
+/** A page's (or an export's) rows of the filtered set, in the list's order. */
+function selectRows(filters: Pick<Filters, 'sort'>) {
+  const { field, direction } = parseSort<'due_date' | 'amount' | 'late_fee_accrued'>(filters.sort, 'due_date');
+  return (query: ReturnType<typeof filtered>) =>
+    query
+      .innerJoin('lots', 'lots.id', 'sales.lot_id')
+      .select([
+        'i.id',
+        'i.sale_id',
+        'i.kind',
+        'i.number',
+        'i.due_date',
+        'i.amount',
+        'i.paid',
+        'i.status',
+        'i.late_fee_accrued',
+        'i.late_fee_paid',
+        'i.late_fee_waived',
+        'i.late_fee_as_of',
+        'sales.currency',
+        'sales.subdivision_id',
+        'subdivisions.name as subdivision_name',
+        'subdivisions.late_fee_grace_days as grace_days',
+        'lots.code as lot_code',
+      ])
+      .orderBy(`i.${field}`, direction)
+      .orderBy('i.id', direction);
+}
+
+/** GET /api/instalments: one page of the register (see `instalmentsQuerySchema`). */
+export async function listInstalments(deps: Pick<AppDeps, 'db' | 'clock'>, query: InstalmentsQuery): Promise<Page<InstalmentRow>> {
+  const today = todayInLimaBy(deps.clock);
+  const page = await paginate(filtered(deps.db, query, today), query, selectRows(query), {
+    countInPage: query.q !== undefined && query.q !== '',
+  });
+  return { data: await toRows(deps.db, page.data, today), meta: page.meta };
+}
+
+/** GET /api/instalments/totals: the filtered set's totals per currency (PEN first), céntimos. */
+export async function instalmentTotals(deps: Pick<AppDeps, 'db' | 'clock'>, query: Filters): Promise<InstalmentTotals[]> {
+  const today = todayInLimaBy(deps.clock);
+  const due = sql`case when i.late_fee_accrued - i.late_fee_paid - i.late_fee_waived > 0
+    then i.late_fee_accrued - i.late_fee_paid - i.late_fee_waived else 0 end`;
+  const rows = await filtered(deps.db, query, today)
+    .select((eb) => [
+      'sales.currency',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number | string>('i.amount').as('amount'),
+      eb.fn.sum<number | string>('i.paid').as('paid'),
+      eb.fn.sum<number | string>('i.late_fee_accrued').as('late_fee_accrued'),
+      eb.fn.sum<number | string>('i.late_fee_paid').as('late_fee_paid'),
+      eb.fn.sum<number | string>('i.late_fee_waived').as('late_fee_waived'),
+      sql<number | string>`sum(${due})`.as('late_fee_due'),
+    ])
+    .groupBy('sales.currency')
+    .execute();
+  return rows
+    .map((r) => ({
+      currency: r.currency === 'USD' ? ('USD' as const) : ('PEN' as const),
+      count: Number(r.count),
+      amount: Number(r.amount ?? 0),
+      paid: Number(r.paid ?? 0),
+      balance: Number(r.amount ?? 0) - Number(r.paid ?? 0),
+      late_fee_accrued: Number(r.late_fee_accrued ?? 0),
+      late_fee_paid: Number(r.late_fee_paid ?? 0),
+      late_fee_waived: Number(r.late_fee_waived ?? 0),
+      late_fee_due: Number(r.late_fee_due ?? 0),
+    }))
+    .sort((a, b) => (a.currency === b.currency ? 0 : a.currency === 'PEN' ? -1 : 1));
+}
+
+/** The export's columns (Spanish headers) and each row's cells: amounts in currency units (céntimos ÷ 100). */
+const EXPORT_COLUMNS: ReadonlyArray<[string, (r: InstalmentRow) => CellValue]> = [
+  ['Venta', (r) => r.sale.number],
+  ['Lotización', (r) => r.subdivision.name],
+  ['Lote', (r) => r.lot_code],
+  ['Cliente', (r) => r.customer?.display_name ?? ''],
+  ['Documento', (r) => r.customer?.document_number ?? ''],
+  ['Tipo', (r) => (r.kind === 'INICIAL' ? 'Inicial' : 'Cuota')],
+  ['N.º', (r) => r.number],
+  ['Vencimiento', (r) => formatDate(r.due_date)],
+  ['Moneda', (r) => r.currency],
+  ['Monto', (r) => r.amount / 100],
+  ['Pagado', (r) => r.paid / 100],
+  ['Saldo', (r) => r.balance / 100],
+  ['Estado', (r) => INSTALMENT_STATUS_LABELS[r.status]],
+  ['Días de atraso', (r) => r.days_late],
+  ['Mora generada', (r) => r.late_fee_accrued / 100],
+  ['Mora pagada', (r) => r.late_fee_paid / 100],
+  ['Mora condonada', (r) => r.late_fee_waived / 100],
+  ['Mora pendiente', (r) => r.late_fee_due / 100],
+];
+
+/**
+ * GET /api/instalments/export: the filtered rows in the list's order (at most
+ * {@link INSTALMENTS_EXPORT_MAX_ROWS}) as CSV (RFC 4180 with BOM, src/lib/csv.ts) or XLSX (one
+ * sheet, src/lib/xlsx.ts): the same writers as the screens' "Exportar". `truncated` when the set
+ * was larger.
+ */
+export async function exportInstalments(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  query: InstalmentsExportQuery,
+): Promise<{ fileName: string; mime: string; bytes: Buffer; truncated: boolean }> {
+  const today = todayInLimaBy(deps.clock);
+  const raw = await selectRows(query)(filtered(deps.db, query, today))
+    .limit(INSTALMENTS_EXPORT_MAX_ROWS + 1)
+    .execute();
+  const truncated = raw.length > INSTALMENTS_EXPORT_MAX_ROWS;
+  const rows = await toRows(deps.db, raw.slice(0, INSTALMENTS_EXPORT_MAX_ROWS), today);
+  const header = EXPORT_COLUMNS.map(([h]) => h);
+  const cells = rows.map((r) => EXPORT_COLUMNS.map(([, cell]) => cell(r)));
+  const fileName = `registro-cuotas-${today}.${query.format}`;
+  if (query.format === 'csv')
+    return { fileName, mime: 'text/csv; charset=utf-8', bytes: Buffer.from(toCsv(header, cells), 'utf8'), truncated };
+  return { fileName, mime: XLSX_MIME, bytes: Buffer.from(await toXlsx('Registro de cuotas', header, cells)), truncated };
+}
+
+/** One instalment as a register row (any sale status), or 404. */
+async function rowOf(db: Kysely<DB>, id: number, today: string): Promise<InstalmentRow> {
+  const raw = await selectRows({})(
+    db
+      .selectFrom('sale_instalments as i')
+      .innerJoin('sales', 'sales.id', 'i.sale_id')
+      .innerJoin('subdivisions', 'subdivisions.id', 'sales.subdivision_id')
+      .where('i.id', '=', id),
+  ).execute();
+  const [row] = await toRows(db, raw, today);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * POST /api/instalments/{id}/waive-late-fee: figures the sale's late fees for today first (so the
+ * owed fee is current), then adds `amount` to the instalment's `late_fee_waived` by one conditional
+ * UPDATE (what is owed must still cover it: two waivers at once cannot exceed it) and records the
+ * change with its reason, in one transaction.
+ * @returns the row after the waiver.
+ * @throws HttpError 404 unknown instalment; 409 the sale is ANULADA; 422 on `amount` when nothing is
+ *   owed or it exceeds what is owed.
+ */
+export async function waiveLateFee(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  audit: AuditContext,
+  id: number,
+  body: WaiveLateFeeBody,
+): Promise<InstalmentRow> {
+  const today = todayInLimaBy(deps.clock);
+  return deps.db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('sale_instalments as i')
+      .innerJoin('sales', 'sales.id', 'i.sale_id')
+      .select(['i.sale_id', 'sales.status'])
+      .where('i.id', '=', id)
+      .executeTakeFirst();
+    if (!found) throw notFound();
+    if (found.status === 'ANULADA') throw conflict(INSTALMENT_MESSAGES.saleNotOpen);
+    await refreshSaleLateFees(trx, found.sale_id, today);
+    const before = await trx
+      .selectFrom('sale_instalments')
+      .select(['late_fee_accrued', 'late_fee_paid', 'late_fee_waived'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const owed = Number(before.late_fee_accrued) - Number(before.late_fee_paid) - Number(before.late_fee_waived);
+    if (owed <= 0) throw validationError({ amount: [INSTALMENT_MESSAGES.nothingOwed] });
+    if (body.amount > owed) throw validationError({ amount: [INSTALMENT_MESSAGES.exceedsOwed] });
+    const updated = await trx
+      .updateTable('sale_instalments')
+      .set((eb) => ({ late_fee_waived: eb('late_fee_waived', '+', body.amount) }))
+      .where('id', '=', id)
+      .where(sql<SqlBool>`late_fee_accrued - late_fee_paid - late_fee_waived >= ${body.amount}`)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw validationError({ amount: [INSTALMENT_MESSAGES.exceedsOwed] });
+    const waived = Number(before.late_fee_waived) + body.amount;
+    await recordChange(trx, audit, {
+      entity: 'sale_instalments',
+      recordId: id,
+      action: 'UPDATE',
+      before: { late_fee_waived: Number(before.late_fee_waived) },
+      after: { late_fee_waived: waived, late_fee_waiver_amount: body.amount, late_fee_waiver_reason: body.reason },
+    });
+    return rowOf(trx, id, today);
+  });
+}
