@@ -126,7 +126,8 @@ describe.each(dialects)('customer purchases (%s)', (dialect) => {
     const rows = await rowsOf(saleId);
     for (const row of rows.slice(0, 3))
       await db().updateTable('sale_instalments').set({ paid: row.amount, status: 'PAGADA' }).where('id', '=', row.id).execute();
-    // Instalment 2 (due 2025-12-01) is overdue with a late fee of S/ 25.00, S/ 5.00 paid and S/ 2.00 waived.
+    // Instalment 2 (due 2025-12-01) is overdue, partly paid, with S/ 5.00 of its late fee paid and S/ 2.00 waived; the
+    // stored figure (S/ 25.00, an older run of the daily job) is refigured for today.
     await db()
       .updateTable('sale_instalments')
       .set({ paid: 10_000, late_fee_accrued: 2_500, late_fee_paid: 500, late_fee_waived: 200, late_fee_as_of: '2026-03-02' })
@@ -179,20 +180,26 @@ describe.each(dialects)('customer purchases (%s)', (dialect) => {
       ['CUOTA', 6, 'PENDIENTE'],
     ]);
     const second = detail.schedule[3]!;
-    // Due 2025-12-01, 3 grace days (the default policy): late since 2025-12-05, 88 days up to 2026-03-02.
+    // Due 2025-12-01, 3 grace days and S/ 5.00 a day (the default policy): late since 2025-12-05, 88 days up to
+    // 2026-03-02 (the amount paid was credited at the sale date: no payment dates it later) → S/ 440.00.
     expect(second).toMatchObject({
       id: rows[3]!.id,
       due_date: '2025-12-01',
       paid: 10_000,
       balance: Number(rows[3]!.amount) - 10_000,
       days_late: 88,
-      late_fee_accrued: 2_500,
+      late_fee_accrued: 44_000,
       late_fee_paid: 500,
       late_fee_waived: 200,
-      late_fee_due: 1_800,
+      late_fee_due: 43_300,
     });
+    // Instalments 3 (57 days) and 4 (26 days) are late too.
+    expect(detail.schedule.slice(4, 6).map((r) => [r.days_late, r.late_fee_due])).toEqual([
+      [57, 28_500],
+      [26, 13_000],
+    ]);
     expect(detail.schedule[0]!.days_late).toBe(0);
-    expect(detail.late_fee_due).toBe(1_800);
+    expect(detail.late_fee_due).toBe(43_300 + 28_500 + 13_000);
     expect(detail.payments).toEqual([
       {
         id: paymentId,

@@ -21,6 +21,7 @@ import { paginate, type Page } from '../../db/paging';
 import { fromFlag, toFlag } from '../../db/portable';
 import { HttpError } from '../../errors';
 import { CUSTOMER_BASE } from '../../platform/bases';
+import { figureSaleLateFees } from '../finanzas/late-fees.service';
 import { saleNumber } from './sales.service';
 
 /**
@@ -165,7 +166,11 @@ function toPurchase(head: PurchaseHead, rows: readonly StatementInstalment[]): P
   };
 }
 
-/** Statement rows of `heads`, by sale id. */
+/**
+ * Statement rows of `heads`, by sale id, as of today: each late fee accrued is figured for today by
+ * server/modules/finanzas/late-fees.service.ts (the figure approval and PagoYape use), the stored one
+ * when there is none.
+ */
 async function statementsOf(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   heads: readonly PurchaseHead[],
@@ -173,11 +178,17 @@ async function statementsOf(
   const today = Temporal.PlainDate.from(todayInLimaBy(deps.clock));
   const grace = new Map(heads.map((h) => [h.id, Number(h.late_fee_grace_days)]));
   const bySale = new Map<number, StatementInstalment[]>(heads.map((h) => [h.id, []]));
+  // Late fees as of today (what PagoYape and approval figure), not as of the daily job's last run.
+  const accrued = new Map<number, number>();
+  for (const head of heads)
+    for (const figure of await figureSaleLateFees(deps.db, head.id, today.toString())) accrued.set(figure.id, figure.accrued);
   for (const row of await scheduleRows(
     deps.db,
     heads.map((h) => h.id),
   ))
-    bySale.get(row.sale_id)?.push(statementRow(row, grace.get(row.sale_id) ?? 0, today));
+    bySale
+      .get(row.sale_id)
+      ?.push(statementRow({ ...row, late_fee_accrued: accrued.get(row.id) ?? row.late_fee_accrued }, grace.get(row.sale_id) ?? 0, today));
   return bySale;
 }
 
