@@ -12,6 +12,7 @@ import { seedDemoLeads } from '../modules/crm/demo-leads';
 import { seedDemoReservations } from '../modules/comercio/demo-reservations';
 import { seedDemoSales } from '../modules/comercio/demo-sales';
 import { seedDemoFinanceAccounts } from '../modules/finanzas/demo-accounts';
+import { seedDemoPayments } from '../modules/finanzas/demo-payments';
 import type { DB } from './database';
 
 /**
@@ -168,6 +169,8 @@ export async function seedDemo(db: Kysely<DB>, options: { scryptLogN: number; cl
     await seedDemoSales(trx, clock, agent?.id ?? null);
     // Finanzas: three bank accounts (BCP, BBVA, Interbank) and two wallets (Yape, Plin) with their QR.
     await seedDemoFinanceAccounts(trx, clock, DEMO_COMPANY.businessName);
+    // Finanzas: payments through the payments service — one approved and four to review (demo-payments.ts).
+    await seedDemoPayments(trx, clock, admin?.id ?? null);
     return true;
   });
 }

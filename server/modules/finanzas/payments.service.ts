@@ -297,7 +297,7 @@ export async function registerPayment(
   const stamp = deps.clock.now().toISOString();
   let created: { id: number; events: BroadcastEvent[] };
   try {
-    created = await deps.db.transaction().execute(async (trx) => {
+    created = await inTransaction(deps.db, async (trx) => {
       const { id } = await trx
         .insertInto('payments')
         .values({
@@ -413,7 +413,7 @@ export async function approvePayment(
   id: number,
   body: ApprovePaymentBody,
 ): Promise<Payment> {
-  const events = await deps.db.transaction().execute(async (trx) => {
+  const events = await inTransaction(deps.db, async (trx) => {
     const before = await paymentRow(trx, id);
     if (!before) throw notFound();
     if (before.status !== 'PENDIENTE') throw conflict(PAYMENT_MESSAGES.alreadyReviewed);
@@ -543,7 +543,7 @@ export async function rejectPayment(
   id: number,
   body: ReviewReasonBody,
 ): Promise<Payment> {
-  const events = await deps.db.transaction().execute(async (trx) => {
+  const events = await inTransaction(deps.db, async (trx) => {
     const before = await paymentRow(trx, id);
     if (!before) throw notFound();
     const stamp = deps.clock.now().toISOString();
@@ -577,7 +577,7 @@ export async function annulPayment(
   id: number,
   body: ReviewReasonBody,
 ): Promise<Payment> {
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const before = await paymentRow(trx, id);
     if (!before) throw notFound();
     const stamp = deps.clock.now().toISOString();
