@@ -85,6 +85,13 @@ export const STATES = {
   bankAccountExists: 'a signed-in staff user and a company bank account exist',
   /** STAFF is signed in (param `token`, Administrador) and WALLET exists (id 1 on an empty database), active, version 1, with a PNG QR. */
   walletExists: 'a signed-in staff user and a company wallet with its QR exist',
+  /**
+   * As saleExists (sale 1: lot 1 to CRM_CUSTOMER, cash, its INICIAL instalment unpaid), plus payment 1:
+   * PAYMENT of that sale registered at the office, PENDIENTE, version 1, with one PNG voucher (id 1).
+   */
+  paymentPendingExists: 'a pending payment of a sale exists',
+  /** As paymentPendingExists, but payment 1 is APROBADO (receipt R001-00000001, version 2). */
+  paymentApprovedExists: 'an approved payment of a sale exists',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */
@@ -189,3 +196,6 @@ export const BANK_ACCOUNT = {
 
 /** The wallet promised by STATES.walletExists (Finanzas → Billetera Digital). */
 export const WALLET = { kind: 'YAPE', phone: '987654321', holder: 'Empresa de Prueba S.A.C.' } as const;
+
+/** The payment promised by STATES.paymentPendingExists (Finanzas → Pagos): S/ 500.00 in cash towards sale 1. */
+export const PAYMENT = { amount: 50_000, method: 'EFECTIVO', operation_date: '2026-11-20', note: 'Pago en caja' } as const;

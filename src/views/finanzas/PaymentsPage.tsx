@@ -97,7 +97,7 @@ const COLUMNS: TableColumn<Payment>[] = [
     key: 'created_at',
     label: 'Registrado',
     sortable: true,
-    render: (p) => nowrap(formatDateTime(p.created_at)),
+    render: (p) => nowrap(formatDate(p.created_at)),
     exportValue: (p) => formatDateTime(p.created_at),
   },
   {
@@ -525,7 +525,7 @@ function PaymentDrawer({
                 />
               ) : null}
             </div>
-            <dl className="quote-totals">
+            <dl className="payment-facts">
               <dt>Cliente</dt>
               <dd>
                 {payment.customer.display_name}
@@ -551,7 +551,7 @@ function PaymentDrawer({
               <dt>Registrado</dt>
               <dd>
                 {formatDateTime(payment.created_at)} · {SOURCE_LABEL[payment.source] ?? payment.source}
-                {payment.registered_by ? ` · ${payment.registered_by}` : ''}
+                {payment.registered_by && payment.registered_by !== SOURCE_LABEL[payment.source] ? ` · ${payment.registered_by}` : ''}
               </dd>
               {payment.reviewed_by ? (
                 <>
@@ -765,7 +765,7 @@ function PaymentFormDialog({ form }: { form: ActorRefFrom<PaymentFormMachine> })
               <InputGroup
                 id="payment-amount"
                 inputMode="decimal"
-                leftElement={<span className="reservation-currency">{CURRENCY_SYMBOL[currency ?? 'PEN']}</span>}
+                leftElement={<span className="payment-currency">{CURRENCY_SYMBOL[currency ?? 'PEN']}</span>}
                 value={c.amountText}
                 onValueChange={(v) => form.send({ type: 'form.amount', text: v })}
                 disabled={busy || c.target === 'reservation'}
@@ -878,7 +878,7 @@ function PaymentFormDialog({ form }: { form: ActorRefFrom<PaymentFormMachine> })
             label={`Comprobantes (PNG, JPEG o WebP, hasta 5 MB; máximo ${MAX_VOUCHERS})`}
             labelFor="payment-vouchers"
             error={c.errors.vouchers}
-            hint="Sin comprobante el pago no se puede aprobar; puede adjuntarlo después desde el detalle."
+            hint="También puede adjuntarlos después, desde el detalle del pago."
           >
             <FileInput
               fill

@@ -38,6 +38,7 @@ import { configuracionStateHandlers } from './configuracion-state-handlers';
 import { historialStateHandlers } from './historial-state-handlers';
 import { crmStateHandlers } from './crm-state-handlers';
 import { finanzasStateHandlers } from './finanzas-state-handlers';
+import { paymentsStateHandlers } from './payments-state-handlers';
 import { comercioStateHandlers } from './comercio-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
@@ -110,6 +111,7 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   ...crmStateHandlers({ db, staff, tokenParam }),
   ...comercioStateHandlers({ db, staff, tokenParam }),
   ...finanzasStateHandlers({ db, staff, tokenParam }),
+  ...paymentsStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
   [STATES.staffExists]: async () => {
     await staff();
   },
