@@ -5,7 +5,9 @@ import {
   purchaseDetailResponseSchema,
   purchasesPageSchema,
 } from '../../src/schemas/comercio/purchases';
+import { PAYMENT_MESSAGES } from '../../src/schemas/finanzas/payments';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
+import { customerPaymentCreatedResponseSchema, customerPaymentResponseSchema } from '../../src/schemas/comercio/purchases';
 import { systemAuditContext } from '../../server/audit/audit';
 import { toFlag } from '../../server/db/portable';
 import { annulSale, createSale } from '../../server/modules/comercio/sales.service';
@@ -27,6 +29,19 @@ import { png } from './images';
  * /wallets/{id}/qr (issue 16 "Customer screens"), with the IDOR rule: another customer's sale is a
  * 404, never a 403. The test clock's today in Lima is 2026-03-02.
  */
+
+/** A multipart/form-data body with one file part. */
+function multipart(field: string, filename: string, contentType: string, content: Buffer) {
+  const boundary = '----parcelaVoucherBoundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 describe.each(dialects)('customer purchases (%s)', (dialect) => {
   const db = useTestDatabase(dialect);
@@ -300,5 +315,130 @@ describe.each(dialects)('customer purchases (%s)', (dialect) => {
     expect((await send(`/api/customer/wallets/${retired}/qr`, token)).statusCode).toBe(404);
     expect((await send(`/api/customer/wallets/${plin}/qr`, token)).statusCode).toBe(404);
     expect((await send('/api/customer/wallets/0/qr', token)).statusCode).toBe(404);
+  });
+
+  describe('PagoYape', () => {
+    const post = (url: string, token: string, payload: object) =>
+      ctx().app.inject({ method: 'POST', url, headers: bearer(token), payload });
+
+    it('pays the oldest instalments with every late fee owed: 422 out of order, 409 on another amount, then PENDIENTE with its capture, approved, receipt', async () => {
+      await db().deleteFrom('payments').execute();
+      const [me, other] = [await createCustomer(db()), await createCustomer(db())];
+      const [token, otherToken] = [await createSession(db(), me), await createSession(db(), other)];
+      const saleId = await sale([{ customer: me, role: 'TITULAR', share: '100' }]);
+      const wallet = await createWallet(db(), { kind: 'PLIN', clock: ctx().clock });
+      const retired = await createWallet(db(), { active: false });
+      const statement = async () =>
+        purchaseDetailResponseSchema.parse((await send(`/api/customer/purchases/${saleId}`, token)).json()).data;
+      const before = await statement();
+      const [first, second, third] = before.schedule;
+      // Fees are owed on the overdue rows (down payment parts due 2025-10-01 and 2025-11-01 … as of 2026-03-02).
+      const fees = before.schedule.reduce((sum, r) => sum + r.late_fee_due, 0);
+      expect(fees).toBeGreaterThan(0);
+      const two = fees + first!.balance + second!.balance;
+      const body = {
+        wallet_id: wallet,
+        instalment_ids: [first!.id, second!.id],
+        amount: two,
+        operation_number: ' op 123 ',
+        operation_date: '2026-03-02',
+      };
+      const url = `/api/customer/purchases/${saleId}/payments`;
+
+      const skipped = await post(url, token, { ...body, instalment_ids: [second!.id] });
+      expect(skipped.statusCode).toBe(422);
+      expect(skipped.json()).toMatchObject({
+        message: PURCHASE_MESSAGES.oldestFirst,
+        errors: { instalment_ids: [PURCHASE_MESSAGES.oldestFirst] },
+      });
+      expect((await post(url, token, { ...body, instalment_ids: [first!.id, third!.id] })).statusCode).toBe(422);
+      expect((await post(url, token, { ...body, instalment_ids: [first!.id, 999_999] })).json().message).toBe(
+        PURCHASE_MESSAGES.unknownInstalment,
+      );
+      expect((await post(url, token, { ...body, instalment_ids: [] })).statusCode).toBe(422);
+      const changed = await post(url, token, { ...body, amount: two - 1 });
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json().message).toContain(PURCHASE_MESSAGES.amountChanged);
+      expect((await post(url, token, { ...body, wallet_id: retired })).json()).toMatchObject({
+        errors: { wallet_id: [PURCHASE_MESSAGES.inactiveWallet] },
+      });
+      expect((await post(url, token, { ...body, operation_date: '2026-03-03' })).statusCode).toBe(422);
+      expect((await post(url, token, { ...body, bank_account_id: 1 })).statusCode).toBe(422);
+      // Another customer's sale: 404, as if it did not exist.
+      expect((await post(url, otherToken, body)).statusCode).toBe(404);
+      expect(await db().selectFrom('payments').select('id').execute()).toEqual([]);
+
+      const created = await post(url, token, body);
+      expect(created.statusCode, created.body).toBe(201);
+      const { payment, message } = customerPaymentCreatedResponseSchema.parse(created.json()).data;
+      expect(message).toBe(PURCHASE_MESSAGES.sent);
+      expect(payment).toMatchObject({
+        status: 'PENDIENTE',
+        amount: two,
+        method: 'PLIN',
+        operation_number: 'OP123',
+        receipt_url: null,
+        vouchers: [],
+      });
+      const stored = await db().selectFrom('payments').selectAll().where('id', '=', payment.id).executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({
+        customer_id: me.id,
+        sale_id: saleId,
+        wallet_id: wallet,
+        source: 'PORTAL',
+        registered_by_user_id: null,
+      });
+      // The same operation number on the same wallet is refused.
+      expect((await post(url, token, body)).json()).toMatchObject({ errors: { operation_number: [PAYMENT_MESSAGES.duplicateOperation] } });
+
+      // The capture: only the payer (another customer: 404), only images.
+      const voucherUrl = `/api/customer/payments/${payment.id}/vouchers`;
+      const image = png(20, 20);
+      const upload = (who: string, part = multipart('voucher', 'captura.png', 'image/png', image)) =>
+        ctx().app.inject({ method: 'POST', url: voucherUrl, headers: { ...bearer(who), ...part.headers }, payload: part.payload });
+      expect((await upload(otherToken)).statusCode).toBe(404);
+      expect((await upload(token, multipart('voucher', 'x.png', 'image/png', Buffer.from('no soy una imagen')))).statusCode).toBe(422);
+      const uploaded = await upload(token);
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const withVoucher = customerPaymentResponseSchema.parse(uploaded.json()).data;
+      expect(withVoucher.vouchers).toHaveLength(1);
+      const voucher = await send(withVoucher.vouchers[0]!.url, token);
+      expect(voucher.statusCode).toBe(200);
+      expect(voucher.headers['content-type']).toBe('image/png');
+      expect(voucher.rawPayload.equals(image)).toBe(true);
+      expect((await send(withVoucher.vouchers[0]!.url, otherToken)).statusCode).toBe(404);
+      expect((await send(`/api/customer/payments/${payment.id}/vouchers/999999`, token)).statusCode).toBe(404);
+      // No receipt before approval.
+      expect((await send(`/api/customer/payments/${payment.id}/receipt`, token)).statusCode).toBe(409);
+
+      // Staff approve it: the customer sees both instalments paid, the fees paid, and downloads the receipt.
+      const reviewer = await createSession(db(), await createStaff(db(), { permissions: [MODULE.finanzas, SUBMODULE.pagos] }));
+      const approved = await post(`/api/payments/${payment.id}/approve`, reviewer, {});
+      expect(approved.statusCode, approved.body).toBe(200);
+      const after = await statement();
+      expect(after.schedule.slice(0, 2).map((r) => r.status)).toEqual(['PAGADA', 'PAGADA']);
+      expect(after.late_fee_due).toBe(0);
+      const paid = after.payments.find((p) => p.id === payment.id)!;
+      expect(paid.status).toBe('APROBADO');
+      expect(paid.receipt_number).toMatch(/^R001-\d+$/);
+      const receipt = await send(paid.receipt_url!, token);
+      expect(receipt.statusCode).toBe(200);
+      expect(receipt.headers['content-type']).toBe('application/pdf');
+      expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await send(paid.receipt_url!, otherToken)).statusCode).toBe(404);
+      // A capture after the review is refused.
+      expect((await upload(token)).statusCode).toBe(409);
+    });
+
+    it('refuses staff tokens on every customer payment route and bad ids as 404', async () => {
+      const staffToken = await createSession(db(), await createStaff(db(), { permissions: [MODULE.finanzas, SUBMODULE.pagos] }));
+      expect((await post('/api/customer/purchases/1/payments', staffToken, {})).statusCode).toBe(403);
+      expect((await send('/api/customer/payments/1/vouchers/1', staffToken)).statusCode).toBe(403);
+      expect((await send('/api/customer/payments/1/receipt', staffToken)).statusCode).toBe(403);
+      const token = await createSession(db(), await createCustomer(db()));
+      expect((await send('/api/customer/payments/abc/receipt', token)).statusCode).toBe(404);
+      expect((await send('/api/customer/payments/999999/receipt', token)).statusCode).toBe(404);
+      expect((await send('/api/customer/payments/1/vouchers/x', token)).statusCode).toBe(404);
+    });
   });
 });

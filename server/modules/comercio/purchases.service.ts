@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
 import { Temporal } from 'temporal-polyfill';
 import {
   PURCHASE_MESSAGES,
@@ -8,7 +9,13 @@ import {
   type PurchaseDetail,
   type PurchasesQuery,
   type StatementInstalment,
+  type customerPaymentRequestSchema,
 } from '../../../src/schemas/comercio/purchases';
+import { createPaymentRequestSchema } from '../../../src/schemas/finanzas/payments';
+import { amountToPay, oldestPrefixCount, payableInstalments } from '../../../src/lib/finanzas/pago-yape';
+import { formatMoney } from '../../../src/lib/money';
+import type { AuditContext } from '../../audit/audit';
+import { registerPayment } from '../finanzas/payments.service';
 import type { PaymentStatus } from '../../../src/schemas/finanzas/payments';
 import { bankName } from '../../../src/schemas/finanzas/banks';
 import { RECEIPT_SERIES } from '../../../src/schemas/finanzas/payments';
@@ -19,7 +26,7 @@ import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
 import { paginate, type Page } from '../../db/paging';
 import { fromFlag, toFlag } from '../../db/portable';
-import { HttpError } from '../../errors';
+import { HttpError, validationError } from '../../errors';
 import { CUSTOMER_BASE } from '../../platform/bases';
 import { figureSaleLateFees } from '../finanzas/late-fees.service';
 import { saleNumber } from './sales.service';
@@ -367,4 +374,58 @@ export async function paymentOptions(db: Kysely<DB>): Promise<PaymentOptions> {
     })),
     bank_accounts: accounts.map((a) => ({ ...a, bank_name: bankName(a.bank) })),
   };
+}
+
+/** Parsed POST /api/customer/purchases/{id}/payments body. */
+export type CustomerPaymentBody = z.output<typeof customerPaymentRequestSchema>;
+
+/**
+ * PagoYape (POST /api/customer/purchases/{id}/payments): the customer pays the oldest open
+ * instalments of a sale they hold by Yape or Plin. Checks, against the statement as of today
+ * (src/lib/finanzas/pago-yape.ts, the rules the screen applies): `instalment_ids` are the first k
+ * payable instalments, oldest first (422 `instalment_ids` otherwise); `amount` is every late fee owed
+ * plus their amounts due (409 {@link PURCHASE_MESSAGES}.amountChanged otherwise: the fee grew
+ * overnight or another payment was approved); the wallet is active (422 `wallet_id`). Then registers
+ * the payment PENDIENTE through server/modules/finanzas/payments.service.ts `registerPayment` (method
+ * = the wallet's kind, the customer as payer), which notifies the reviewers.
+ * @returns the payment as the customer sees it.
+ * @throws HttpError 404 a sale not theirs; 409 amount changed or the sale takes no payment; 422 per field.
+ */
+export async function payPurchase(
+  deps: AppDeps,
+  audit: AuditContext,
+  customerId: number,
+  saleId: number,
+  body: CustomerPaymentBody,
+): Promise<CustomerPayment> {
+  const head = await heldPurchaseHead(deps.db, customerId, saleId);
+  if (head.status === 'CANCELADA') throw new HttpError(409, PURCHASE_MESSAGES.notPayable);
+  const schedule = (await statementsOf(deps, [head])).get(head.id) ?? [];
+  const count = oldestPrefixCount(schedule, body.instalment_ids);
+  if (count === null) {
+    const payable = new Set(payableInstalments(schedule).map((r) => r.id));
+    const message = body.instalment_ids.every((id) => payable.has(id))
+      ? PURCHASE_MESSAGES.oldestFirst
+      : PURCHASE_MESSAGES.unknownInstalment;
+    throw validationError({ instalment_ids: [message] }, message);
+  }
+  const wallet = await deps.db.selectFrom('wallets').select(['id', 'kind', 'active']).where('id', '=', body.wallet_id).executeTakeFirst();
+  if (!wallet || !fromFlag(wallet.active))
+    throw validationError({ wallet_id: [PURCHASE_MESSAGES.inactiveWallet] }, PURCHASE_MESSAGES.inactiveWallet);
+  const expected = amountToPay(schedule, count);
+  if (body.amount !== expected) throw new HttpError(409, `${PURCHASE_MESSAGES.amountChanged} (${formatMoney(expected, head.currency)})`);
+  const payment = await registerPayment(
+    deps,
+    { kind: 'CUSTOMER', customerId, audit },
+    createPaymentRequestSchema.parse({
+      sale_id: head.id,
+      customer_id: customerId,
+      amount: body.amount,
+      method: wallet.kind,
+      wallet_id: wallet.id,
+      operation_number: body.operation_number,
+      operation_date: body.operation_date,
+    }),
+  );
+  return customerPayment(deps.db, customerId, payment.id);
 }
