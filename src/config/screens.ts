@@ -58,6 +58,8 @@ export const SCREEN_MACHINE_MODULES = {
   wallets: 'finanzas/wallets.actors',
   /** Finanzas → Pagos: the review queue, a payment's drawer with its vouchers, approve / reject / annul, receipts, "Registrar pago". */
   payments: 'finanzas/payments.actors',
+  /** Finanzas → Registro de Cuotas: every instalment with filters and totals, "Condonar mora", the server's export. */
+  instalments: 'finanzas/instalments.actors',
 } as const;
 
 export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
@@ -85,7 +87,7 @@ export const SCREENS = {
   bancos: { view: 'finanzas/BankAccountsPage', component: 'BankAccountsScreen', machines: 'bankAccounts' },
   billetera: { view: 'finanzas/WalletsPage', component: 'WalletsScreen', machines: 'wallets' },
   pagos: { view: 'finanzas/PaymentsPage', component: 'PaymentsScreen', machines: 'payments' },
-  registroCuotas: PLACEHOLDER,
+  registroCuotas: { view: 'finanzas/InstalmentsPage', component: 'InstalmentsScreen', machines: 'instalments' },
   clientes: { view: 'crm/CustomersPage', component: 'CustomersScreen', machines: 'customers' },
   leads: { view: 'crm/LeadsPage', component: 'LeadsScreen', machines: 'leads' },
   lotizaciones: { view: 'proyectos/SubdivisionsPage', component: 'SubdivisionsScreen', machines: 'projects' },

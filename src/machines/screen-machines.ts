@@ -66,6 +66,7 @@ type SalesReportModule = typeof import('./comercio/sales-report.actors');
 type BankAccountsModule = typeof import('./finanzas/bank-accounts.actors');
 type WalletsModule = typeof import('./finanzas/wallets.actors');
 type PaymentsModule = typeof import('./finanzas/payments.actors');
+type InstalmentsModule = typeof import('./finanzas/instalments.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -84,6 +85,7 @@ export const SCREEN_MACHINES = {
   bankAccounts: machineModule('bankAccounts', (m: BankAccountsModule) => m.createBankAccountsMachinesFor),
   wallets: machineModule('wallets', (m: WalletsModule) => m.createWalletsMachinesFor),
   payments: machineModule('payments', (m: PaymentsModule) => m.createPaymentsMachinesFor),
+  instalments: machineModule('instalments', (m: InstalmentsModule) => m.createInstalmentsMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */
