@@ -50,6 +50,8 @@ export const SCREEN_MACHINE_MODULES = {
   contract: 'comercio/contract.actors',
   /** Comercial → Ventas for customers: the subdivisions on sale. */
   portalSales: 'comercio/portal-sales.actors',
+  /** Comercial → Mis Compras and Detalle de Compra for customers: their purchases, the statement, PagoYape. */
+  purchases: 'comercio/purchases.actors',
   /** Comercial → Reporte de Ventas: filters, figures, the monthly chart's data, the Excel and PDF exports. */
   salesReport: 'comercio/sales-report.actors',
   /** Finanzas → Bancos: the company's bank accounts (list, editor with the CCI rule). */
@@ -97,8 +99,8 @@ export const SCREENS = {
   ventasClientes: { view: 'comercio/CustomerSalesPage', component: 'CustomerSalesScreen', machines: 'portalSales' },
   reporteVentas: { view: 'comercio/SalesReportPage', component: 'SalesReportScreen', machines: 'salesReport' },
   contrato: { view: 'comercio/ContractPage', component: 'ContractScreen', machines: 'contract' },
-  misCompras: PLACEHOLDER,
-  detalleCompra: PLACEHOLDER,
+  misCompras: { view: 'comercio/MyPurchasesPage', component: 'MyPurchasesScreen', machines: 'purchases' },
+  detalleCompra: { view: 'comercio/PurchaseDetailPage', component: 'PurchaseDetailScreen', machines: 'purchases' },
   mapSalesCustomer: { view: 'mapas/CustomerMapPage', component: 'CustomerMapScreen', machines: 'maps' },
   mapaVentasPagos: PLACEHOLDER,
   mapSalesHeat: { view: 'mapas/HeatMapPage', component: 'HeatMapScreen', machines: 'maps' },
