@@ -132,6 +132,68 @@ describe('NotificationsMessageEvent raised by the server', () => {
   });
 });
 
+/**
+ * The notifications of payments (issue 16 "Money in"): a payment to review reaches the reviewers
+ * (Finanzas + Pagos) with a route to the queue; its approval or rejection reaches the payer — a
+ * customer — with a route to their statement. Each is a NotificationsMessageEvent handled by the
+ * same notifications machine (staff and customers alike).
+ */
+describe('NotificationsMessageEvent of payments', () => {
+  const paymentNotification = (title: string, route: RegExp, example: string) => ({
+    tipo_operacion: like('NEW_NOTIFICATION'),
+    message: {
+      ids_users: eachLike(integer(2)),
+      notification: {
+        id_notification: integer(1),
+        type: { icon: like('dollar'), color_icon: regex(/^#[0-9a-fA-F]{6}$/, '#14b8a6') },
+        title: like(title),
+        detail: like('<p>…</p>'),
+        created_at_formatted: regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '2026-11-20 10:15:00'),
+        fecha_creacion: regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '2026-11-20T15:15:00.000Z'),
+        new: boolean(true),
+        route: regex(route, example),
+      },
+    },
+  });
+  const cases: Array<[string, string, string, RegExp, string]> = [
+    [
+      'a payment to review reaches the reviewers',
+      'a payment is registered for review',
+      'Pago por revisar',
+      /^\/FINANZAS\/Pagos$/,
+      '/FINANZAS/Pagos',
+    ],
+    [
+      'an approved payment reaches its payer',
+      'a pending payment is approved',
+      'Pago aprobado',
+      /^\/COMERCIO\/DetalleCompra\?venta=\d+$/,
+      '/COMERCIO/DetalleCompra?venta=1',
+    ],
+    [
+      'a rejected payment reaches its payer',
+      'a pending payment is rejected',
+      'Pago rechazado',
+      /^\/COMERCIO\/DetalleCompra\?venta=\d+$/,
+      '/COMERCIO/DetalleCompra?venta=1',
+    ],
+  ];
+  it.each(cases)('%s', async (_name, state, title, route, example) => {
+    await messagePact
+      .given(state)
+      .expectsToReceive(`a NotificationsMessageEvent: ${title}`)
+      .withContent(paymentNotification(title, route, example))
+      .withMetadata({ event: 'NotificationsMessageEvent' })
+      .verify(
+        synchronousBodyHandler(async (body: { message: { ids_users: number[] } }) => {
+          const context = await deliver(body, body.message.ids_users[0]!);
+          expect(context.items[0]?.title).toBe(title);
+          expect(context.items[0]?.route).toMatch(route);
+        }),
+      );
+  });
+});
+
 /** Provider state of the PermissionsChangedEvent message (the provider verification names it too). */
 const ROLE_PERMISSIONS_CHANGED = 'an administrator changes the permissions of a role a staff user holds';
 

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, it } from 'vitest';
 import { MessageProviderPact, providerWithMetadata } from '@pact-foundation/pact';
+import { Temporal } from 'temporal-polyfill';
 import { createApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import type { BroadcastEvent } from '../../../server/realtime/broadcaster';
@@ -27,8 +28,10 @@ import {
   ensureCompany,
 } from '../../../server/testing/fixtures';
 import { createReservation, remindReservation } from '../../../server/modules/comercio/reservations.service';
+import { createSale } from '../../../server/modules/comercio/sales.service';
+import { createSaleRequestSchema } from '../../../src/schemas/comercio/sales';
 import { systemAuditContext } from '../../../server/audit/audit';
-import { systemClock } from '../../../server/clock';
+import { systemClock, todayInLimaBy } from '../../../server/clock';
 import { MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../../src/schemas/permissions';
 import { NOTIFICATIONS_EVENT_NAME } from '../../../src/schemas/notification';
 import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/configuracion/roles';
@@ -163,6 +166,53 @@ function rolePermissionsChanged(): Promise<unknown> {
   });
 }
 
+/**
+ * A payment of S/ 100.00 registered at the office (POST /api/payments) towards a fresh sale, then
+ * approved or rejected when `review` says so. @returns the broadcast payload of `title`.
+ */
+function paymentNotification(review: 'none' | 'approve' | 'reject', title: string): () => Promise<unknown> {
+  return () =>
+    onFreshServer(async ({ app, db, adminToken, published }) => {
+      const subdivision = await createSubdivision(db);
+      const lotId = await createLot(db, subdivision.id, { block: 'P', number: '1' });
+      const customerId = await createCrmCustomer(db);
+      const sale = await createSale(
+        { db, clock: systemClock },
+        systemAuditContext(systemClock),
+        createSaleRequestSchema.parse({
+          lot_id: lotId,
+          holders: [{ customer_id: customerId, role: 'TITULAR', share_percent: '100' }],
+          down_payment_percent: '20',
+          instalments: 3,
+          monthly_rate_percent: '0',
+          method: 'SIN_INTERES',
+          first_due_date: Temporal.PlainDate.from(todayInLimaBy(systemClock)).add({ months: 1 }).toString(),
+        }),
+      );
+      const headers = { authorization: `Bearer ${adminToken}` };
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/payments',
+        headers,
+        payload: { sale_id: sale.id, amount: 10_000, method: 'EFECTIVO', operation_date: todayInLimaBy(systemClock) },
+      });
+      if (created.statusCode !== 201) throw new Error(`payment failed: ${created.statusCode} ${created.body}`);
+      const id = (created.json() as { data: { id: number } }).data.id;
+      if (review !== 'none') {
+        const res = await app.inject({
+          method: 'POST',
+          url: `/api/payments/${id}/${review}`,
+          headers,
+          payload: review === 'reject' ? { reason: 'El voucher no corresponde al monto' } : {},
+        });
+        if (res.statusCode !== 200) throw new Error(`${review} failed: ${res.statusCode} ${res.body}`);
+      }
+      const event = published.find((e) => e.event === NOTIFICATIONS_EVENT_NAME && JSON.stringify(payloadOf(e)).includes(title));
+      if (!event) throw new Error(`the server broadcast no NotificationsMessageEvent "${title}"`);
+      return payloadOf(event);
+    });
+}
+
 describe('parcela-events provider', () => {
   it('produces every message of pacts/parcela-web-parcela-events.json', async () => {
     await new MessageProviderPact({
@@ -175,6 +225,15 @@ describe('parcela-events provider', () => {
         'a PermissionsChangedEvent for a staff user': providerWithMetadata(rolePermissionsChanged, { event: PERMISSIONS_CHANGED_EVENT }),
         'a NotificationsMessageEvent of a lead assigned': providerWithMetadata(leadAssigned, { event: NOTIFICATIONS_EVENT_NAME }),
         'a NotificationsMessageEvent of a reservation expiring': providerWithMetadata(reservationExpiring, {
+          event: NOTIFICATIONS_EVENT_NAME,
+        }),
+        'a NotificationsMessageEvent: Pago por revisar': providerWithMetadata(paymentNotification('none', 'Pago por revisar'), {
+          event: NOTIFICATIONS_EVENT_NAME,
+        }),
+        'a NotificationsMessageEvent: Pago aprobado': providerWithMetadata(paymentNotification('approve', 'Pago aprobado'), {
+          event: NOTIFICATIONS_EVENT_NAME,
+        }),
+        'a NotificationsMessageEvent: Pago rechazado': providerWithMetadata(paymentNotification('reject', 'Pago rechazado'), {
           event: NOTIFICATIONS_EVENT_NAME,
         }),
       },
