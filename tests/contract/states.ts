@@ -92,6 +92,12 @@ export const STATES = {
   paymentPendingExists: 'a pending payment of a sale exists',
   /** As paymentPendingExists, but payment 1 is APROBADO (receipt R001-00000001, version 2). */
   paymentApprovedExists: 'an approved payment of a sale exists',
+  /**
+   * As saleOfMarch2026Exists (sale 1: lot 1 to CRM_CUSTOMER, cash, dated 2026-03-15), with its late
+   * fees figured for today: instalment 1 (its INICIAL, due 2026-03-15, unpaid) is VENCIDA with a
+   * late fee owed of at least S/ 1.00 and nothing waived.
+   */
+  overdueInstalmentExists: 'a sale with an overdue instalment and its late fee exists',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */

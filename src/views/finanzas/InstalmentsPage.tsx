@@ -174,7 +174,7 @@ export function InstalmentsPage({ machines }: { machines: InstalmentsMachines })
   ];
 
   return (
-    <section className="finance-page" aria-labelledby="cuotas-title">
+    <section className="finance-page instalments-page" aria-labelledby="cuotas-title">
       <h1 id="cuotas-title" className="bp6-heading finance-page-title">
         Registro de Cuotas
       </h1>
@@ -223,6 +223,7 @@ function DueRange({ list }: { list: ResourceListRef<InstalmentRow> }) {
   const { changeFilter } = useResourceListEvents(list);
   return (
     <span className="instalments-due-range" role="group" aria-label="Vencimiento">
+      <span className={Classes.TEXT_MUTED}>Vence</span>
       <InputGroup
         type="date"
         aria-label="Vence desde"

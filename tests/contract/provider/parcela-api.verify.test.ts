@@ -38,6 +38,7 @@ import { configuracionStateHandlers } from './configuracion-state-handlers';
 import { historialStateHandlers } from './historial-state-handlers';
 import { crmStateHandlers } from './crm-state-handlers';
 import { finanzasStateHandlers } from './finanzas-state-handlers';
+import { instalmentsStateHandlers } from './instalments-state-handlers';
 import { paymentsStateHandlers } from './payments-state-handlers';
 import { comercioStateHandlers } from './comercio-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
@@ -112,6 +113,10 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   ...comercioStateHandlers({ db, staff, tokenParam }),
   ...finanzasStateHandlers({ db, staff, tokenParam }),
   ...paymentsStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
+  ...instalmentsStateHandlers({
+    db,
+    saleOfMarch2026Exists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleOfMarch2026Exists]!,
+  }),
   [STATES.staffExists]: async () => {
     await staff();
   },
