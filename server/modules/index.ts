@@ -26,6 +26,7 @@ import { salesReportRoutes } from './comercio/sales-report.routes';
 import { portalSalesRoutes } from './comercio/portal-sales.routes';
 import { lotOptionsRoutes } from './comercio/lot-options.routes';
 import { purchasesRoutes } from './comercio/purchases.routes';
+import { paymentMapRoutes } from './comercio/payment-map.routes';
 import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales-indexes';
 import { salesListMigration } from './comercio/migrations/0021-comercio-sales-list';
@@ -116,7 +117,16 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'comercio',
-    routes: [reservationsRoutes, quotesRoutes, salesRoutes, salesReportRoutes, portalSalesRoutes, lotOptionsRoutes, purchasesRoutes],
+    routes: [
+      reservationsRoutes,
+      quotesRoutes,
+      salesRoutes,
+      salesReportRoutes,
+      portalSalesRoutes,
+      lotOptionsRoutes,
+      purchasesRoutes,
+      paymentMapRoutes,
+    ],
     migrations: {
       '0016-comercio-reservations': reservationsMigration,
       '0018-comercio-quotes': quotesMigration,

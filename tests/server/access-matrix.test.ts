@@ -740,6 +740,11 @@ export const ROUTES: readonly MatrixRoute[] = [
     request: async () => ({ method: 'GET', url: '/api/lot-options?q=LT' }),
   },
   {
+    name: 'GET /api/subdivisions/{key}/payment-map',
+    permissions: SALES,
+    request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/payment-map` }),
+  },
+  {
     name: 'GET /api/sales/report',
     permissions: SALES_REPORT,
     request: async () => ({ method: 'GET', url: '/api/sales/report?from=2026-01-01&to=2026-03-31' }),

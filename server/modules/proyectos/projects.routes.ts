@@ -59,6 +59,7 @@ import {
   updateStage,
 } from './lots.service';
 import { getPublicMap, getStaffMap } from './maps.service';
+import { salesListRevision } from '../comercio/sales.service';
 import { todayInLimaBy } from '../../clock';
 import { createKeptPages, createRevisionTexts } from '../../platform/revision-texts';
 import { createJsonCache } from '../../platform/cached-json';
@@ -305,9 +306,11 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config: { access: LOT_MAP_ACCESS }, schema: { ...keyed, response: { 200: lotMapResponseSchema } } },
       async (request, reply) => {
         const { id, revision } = await subdivisionAt(request.params.key);
-        // Days late move with the date: the kept text is per Lima day as well as per revision (a sale
-        // created or annulled changes its lot, hence the revision); yesterday's text is replaced.
-        const kept = revision === null ? null : `${revision}@${todayInLimaBy(deps.clock)}`;
+        // Days late move with the date and with payments: the kept text is per Lima day and per sales
+        // revision (list_revisions 'sales' moves with every write to `sales`, whose `paid` the instalments'
+        // triggers keep: an approved or annulled payment) as well as per subdivision revision (a sale
+        // created or annulled changes its lot); an older text is replaced.
+        const kept = revision === null ? null : `${revision}@${todayInLimaBy(deps.clock)}@${await salesListRevision(deps.db)}`;
         const text = await mapTexts(`staff:${id}`, kept, async () => JSON.stringify({ data: await getStaffMap(deps, id) }));
         return sendMap(request, reply, text, 'private');
       },

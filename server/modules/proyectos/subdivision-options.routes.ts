@@ -17,7 +17,7 @@ export const SUBDIVISION_OPTIONS_ACCESS = staffWithAnyOf(
 const MAX_OPTIONS = 500;
 
 /**
- * GET /api/subdivision-options: every subdivision's id, name and status by name, for pickers
+ * GET /api/subdivision-options: every subdivision's id, key, name and status by name, for pickers
  * (a lead's subdivisions of interest, list filters) of users without the Lotizaciones screen.
  */
 export function subdivisionOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -25,15 +25,17 @@ export function subdivisionOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       `${MAIN_BASE}/subdivision-options`,
       { config: { access: SUBDIVISION_OPTIONS_ACCESS }, schema: { response: { 200: subdivisionOptionsResponseSchema } } },
-      async () => ({
-        data: await deps.db
+      async () => {
+        const rows = await deps.db
           .selectFrom('subdivisions')
           .select(['id', 'name', 'status'])
           .orderBy('name')
           .orderBy('id')
           .limit(MAX_OPTIONS)
-          .execute(),
-      }),
+          .execute();
+        // The key names the subdivision in map addresses and calls (Mapa de Pagos' select).
+        return { data: rows.map((r) => ({ ...r, key: deps.ids.encode(r.id) })) };
+      },
     );
   };
 }

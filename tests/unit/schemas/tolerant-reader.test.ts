@@ -38,6 +38,7 @@ import * as bankAccounts from '../../../src/schemas/finanzas/bank-accounts';
 import * as wallets from '../../../src/schemas/finanzas/wallets';
 import * as instalments from '../../../src/schemas/finanzas/instalments';
 import * as purchases from '../../../src/schemas/comercio/purchases';
+import * as paymentMap from '../../../src/schemas/comercio/payment-map';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 
 const MODULES: Record<string, Record<string, unknown>> = {
@@ -61,6 +62,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   bankAccounts,
   wallets,
   purchases,
+  paymentMap,
   list,
 };
 
@@ -389,6 +391,10 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   salesReportOptionsResponseSchema: {
     schema: salesReport.salesReportOptionsResponseSchema as zc.$ZodType,
     example: { data: { subdivisions: [{ id: 1, name: 'Los Viñedos' }], agents: [{ id: 1, name: 'Ana Quispe' }] } },
+  },
+  paymentMapResponseSchema: {
+    schema: paymentMap.paymentMapResponseSchema as zc.$ZodType,
+    example: { data: { subdivision: { key: 'k3Xa' }, lots: [{ lot_id: 1, sale_id: 1, bucket: 'D1_30' }] } },
   },
   lotOptionsResponseSchema: {
     schema: lotOptions.lotOptionsResponseSchema as zc.$ZodType,
