@@ -10,9 +10,10 @@ import { todayInLima } from '../../../src/lib/dates';
  * sale with its schedule — a mix of contado and financiado (SIN_INTERES and FRANCES, 12–120
  * months), made 0–36 months before the seed. The demo customer (DNI 45454545) holds the first
  * financed sale of Los Viñedos de Carabayllo, so the customer screens have something to show.
- * Instalments due before the seed are paid for most sales and left unpaid for some (late payers,
- * for the collection screens to come); the sale's status follows (INICIAL_PENDIENTE, EN_CUOTAS,
- * CANCELADA). Deterministic. No change history: seed data.
+ * Instalments due before the seed are paid for most sales and left unpaid for some (late payers
+ * of every ageing bucket); the sale's status follows (INICIAL_PENDIENTE, EN_CUOTAS, CANCELADA).
+ * The payments behind what is paid are seeded by server/modules/finanzas/demo-payments.ts.
+ * Deterministic. No change history: seed data.
  */
 
 /** The rows of a schedule inserted per statement. */
@@ -64,8 +65,11 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
     const { plan } = result;
     const customer = forDemo ? demoCustomer! : others[i % others.length]!;
     demoGiven ||= forDemo;
-    // Most buyers paid everything due; one in six stopped paying three months ago.
-    const lateFrom = i % 6 === 5 ? today.subtract({ months: 3 }) : today;
+    // Most buyers paid everything due; one in six stopped paying 20, 45, 75 or 120 days ago (every
+    // ageing bucket of the payments map has lots); the demo customer stopped 40 days ago (two
+    // instalments overdue, for the customer screens and the late fees).
+    const lateDays = forDemo ? 40 : i % 6 === 5 ? [20, 45, 75, 120][Math.floor(i / 6) % 4]! : 0;
+    const lateFrom = today.subtract({ days: lateDays });
     const isPaid = (due: Temporal.PlainDate) => Temporal.PlainDate.compare(due, lateFrom) < 0;
     const rows = [
       ...plan.downPayment.map((p) => ({
