@@ -110,6 +110,8 @@ for (const [title, script, args] of [
   ['API load', 'scripts/bench-api.mjs', []],
   // Schedules (issue "CRM and sales"): a 360-row FRANCES schedule in ≤ 5 ms.
   ['Payment schedules', 'scripts/bench-schedules.ts', []],
+  // Payments (issue 16): approving a payment that touches 12 instalments ≤ 20 ms server time.
+  ['Payment approval', 'scripts/bench-payments.ts', []],
 ]) {
   console.log(`\n${title}`);
   // The maps bench reuses the build made above (BENCH_DIST) instead of building again.
