@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import {
   DAYS_LATE_RANGES,
@@ -38,7 +38,6 @@ import { refreshSaleLateFees } from './late-fees.service';
 export type WaiveLateFeeBody = z.output<typeof waiveLateFeeRequestSchema>;
 
 type Filters = Omit<InstalmentsQuery, 'page' | 'per_page'>;
-type Eb = ExpressionBuilder<DB & { i: DB['sale_instalments'] }, 'i' | 'sales' | 'subdivisions'>;
 
 /** The largest grace a subdivision may give (src/schemas/finanzas/late-fees.ts MAX_GRACE_DAYS; bounds the bucket's index range). */
 const MAX_GRACE = 60;
@@ -56,37 +55,47 @@ function daysSinceDue(db: Kysely<DB>, today: string): Expression<number> {
 }
 
 /**
- * The text search: the lot's code, a buyer's display name or document (case-insensitive, contains)
- * or the sale's number ("V-000123", "v123"). On SQLite a text of three characters or more reads
- * the trigram indexes of migration 0021, as the sales list does (sales.service.ts `textMatch`).
+ * The text search, as a condition on `sales` (used inside a subquery over it): the lot's code, a
+ * buyer's display name or document (case-insensitive, contains) or the sale's number ("V-000123",
+ * "v123"). On SQLite a text of three characters or more reads the trigram indexes of migration 0021,
+ * as the sales list does (sales.service.ts `textMatch`).
  */
-function textMatch(db: Kysely<DB>, eb: Eb, text: string): Expression<SqlBool> {
+function textMatch(db: Kysely<DB>, text: string): RawBuilder<SqlBool> {
   const indexed = isSqlite(db) && [...text].length >= 3 && !text.includes('\u0000');
   const phrase = `"${text.replace(/"/g, '""')}"`;
   const pattern = sql<string>`${likePattern(text)} escape '\\'`;
   const digits = text.replace(/\D/g, '');
-  return eb.or([
+  const parts = [
     indexed
-      ? sql<SqlBool>`sales.lot_id in (select rowid from lot_search where lot_search match ${phrase})`
-      : sql<SqlBool>`sales.lot_id in (select lots.id from lots where lower(lots.code) like ${pattern})`,
+      ? sql`sales.lot_id in (select rowid from lot_search where lot_search match ${phrase})`
+      : sql`sales.lot_id in (select lots.id from lots where lower(lots.code) like ${pattern})`,
     indexed
-      ? sql<SqlBool>`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
+      ? sql`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
           (select rowid from customer_search where customer_search match ${phrase}))`
-      : sql<SqlBool>`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
+      : sql`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
           (select customers.id from customers where ${displayNameSql} like ${pattern} or customers.document_number like ${pattern}))`,
-    ...(digits && /^v-?\d/i.test(text.trim()) ? [sql<SqlBool>`sales.id = ${Number(digits)}`] : []),
-  ]);
+    ...(digits && /^v-?\d/i.test(text.trim()) ? [sql`sales.id = ${Number(digits)}`] : []),
+  ];
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
-/** The instalments of sales not ANULADA that match `filters` on `today` (FROM/JOIN/WHERE only). */
+/**
+ * The instalments of sales not ANULADA that match `filters` on `today` (FROM/WHERE only). Reads
+ * `sale_instalments` alone: the sale's conditions (not ANULADA, subdivision, text) are `IN` / `NOT
+ * IN` subqueries over `sales`' indexes, so counting a large set walks one index of
+ * `sale_instalments` (migration 0025: `(status, due_date, sale_id)`, `(due_date, id, sale_id)`)
+ * instead of joining each row to its sale.
+ */
 function filtered(db: Kysely<DB>, filters: Filters, today: string) {
   let query = db
     .selectFrom('sale_instalments as i')
-    .innerJoin('sales', 'sales.id', 'i.sale_id')
-    .innerJoin('subdivisions', 'subdivisions.id', 'sales.subdivision_id')
-    .where('sales.status', '<>', 'ANULADA');
+    .where('i.sale_id', 'not in', (eb) => eb.selectFrom('sales').select('sales.id').where('sales.status', '=', 'ANULADA'));
   if (filters.sale_id !== undefined) query = query.where('i.sale_id', '=', filters.sale_id);
-  if (filters.subdivision_id !== undefined) query = query.where('sales.subdivision_id', '=', filters.subdivision_id);
+  const subdivisionId = filters.subdivision_id;
+  if (subdivisionId !== undefined)
+    query = query.where('i.sale_id', 'in', (eb) =>
+      eb.selectFrom('sales').select('sales.id').where('sales.subdivision_id', '=', subdivisionId),
+    );
   const customerId = filters.customer_id;
   if (customerId !== undefined)
     query = query.where('i.sale_id', 'in', (eb) =>
@@ -96,10 +105,11 @@ function filtered(db: Kysely<DB>, filters: Filters, today: string) {
   if (filters.due_from) query = query.where('i.due_date', '>=', filters.due_from);
   if (filters.due_to) query = query.where('i.due_date', '<=', filters.due_to);
   const text = filters.q;
-  if (text) query = query.where((eb) => textMatch(db, eb, text));
+  if (text) query = query.where('i.sale_id', 'in', (eb) => eb.selectFrom('sales').select('sales.id').where(textMatch(db, text)));
   if (filters.days_late) {
     const { min, max } = DAYS_LATE_RANGES[filters.days_late];
-    const late = sql<number>`(${daysSinceDue(db, today)} - subdivisions.late_fee_grace_days)`;
+    const grace = sql<number>`(select subdivisions.late_fee_grace_days from sales inner join subdivisions on subdivisions.id = sales.subdivision_id where sales.id = i.sale_id)`;
+    const late = sql<number>`(${daysSinceDue(db, today)} - ${grace})`;
     if (min === 0) {
       // Al día: paid, or not past its grace.
       query = query.where((eb) => eb.or([eb('i.status', '=', 'PAGADA'), eb(late, '<=', 0)]));
@@ -137,13 +147,18 @@ async function toRows(
     late_fee_as_of: string | null;
     currency: string;
     subdivision_id: number;
-    subdivision_name: string;
-    grace_days: number | string;
     lot_code: string;
   }>,
   today: string,
 ): Promise<InstalmentRow[]> {
   const saleIds = [...new Set(rows.map((r) => r.sale_id))];
+  const subdivisionIds = [...new Set(rows.map((r) => r.subdivision_id))];
+  const subdivisions = new Map(
+    (subdivisionIds.length === 0
+      ? []
+      : await db.selectFrom('subdivisions').select(['id', 'name', 'late_fee_grace_days']).where('id', 'in', subdivisionIds).execute()
+    ).map((d) => [d.id, d]),
+  );
   const holders =
     saleIds.length === 0
       ? []
@@ -171,11 +186,12 @@ async function toRows(
     const feePaid = Number(r.late_fee_paid);
     const waived = Number(r.late_fee_waived);
     const holder = firstHolder.get(r.sale_id);
+    const subdivision = subdivisions.get(r.subdivision_id);
     return {
       id: r.id,
       sale: { id: r.sale_id, number: saleNumber(r.sale_id) },
       lot_code: r.lot_code,
-      subdivision: { id: r.subdivision_id, name: r.subdivision_name },
+      subdivision: { id: r.subdivision_id, name: subdivision?.name ?? '' },
       customer: holder ? { id: holder.id, display_name: displayName(holder), document_number: holder.document_number } : null,
       kind: r.kind,
       number: r.number,
@@ -185,7 +201,7 @@ async function toRows(
       paid,
       balance: amount - paid,
       status: r.status as InstalmentStatusCode,
-      days_late: daysLateOn(r, Number(r.grace_days), today),
+      days_late: daysLateOn(r, Number(subdivision?.late_fee_grace_days ?? 0), today),
       late_fee_accrued: accrued,
       late_fee_paid: feePaid,
       late_fee_waived: waived,
@@ -200,6 +216,7 @@ function selectRows(filters: Pick<Filters, 'sort'>) {
   const { field, direction } = parseSort<'due_date' | 'amount' | 'late_fee_accrued'>(filters.sort, 'due_date');
   return (query: ReturnType<typeof filtered>) =>
     query
+      .innerJoin('sales', 'sales.id', 'i.sale_id')
       .innerJoin('lots', 'lots.id', 'sales.lot_id')
       .select([
         'i.id',
@@ -216,8 +233,6 @@ function selectRows(filters: Pick<Filters, 'sort'>) {
         'i.late_fee_as_of',
         'sales.currency',
         'sales.subdivision_id',
-        'subdivisions.name as subdivision_name',
-        'subdivisions.late_fee_grace_days as grace_days',
         'lots.code as lot_code',
       ])
       .orderBy(`i.${field}`, direction)
@@ -239,6 +254,7 @@ export async function instalmentTotals(deps: Pick<AppDeps, 'db' | 'clock'>, quer
   const due = sql`case when i.late_fee_accrued - i.late_fee_paid - i.late_fee_waived > 0
     then i.late_fee_accrued - i.late_fee_paid - i.late_fee_waived else 0 end`;
   const rows = await filtered(deps.db, query, today)
+    .innerJoin('sales', 'sales.id', 'i.sale_id')
     .select((eb) => [
       'sales.currency',
       eb.fn.countAll<number | string>().as('count'),
@@ -314,13 +330,7 @@ export async function exportInstalments(
 
 /** One instalment as a register row (any sale status), or 404. */
 async function rowOf(db: Kysely<DB>, id: number, today: string): Promise<InstalmentRow> {
-  const raw = await selectRows({})(
-    db
-      .selectFrom('sale_instalments as i')
-      .innerJoin('sales', 'sales.id', 'i.sale_id')
-      .innerJoin('subdivisions', 'subdivisions.id', 'sales.subdivision_id')
-      .where('i.id', '=', id),
-  ).execute();
+  const raw = await selectRows({})(db.selectFrom('sale_instalments as i').where('i.id', '=', id)).execute();
   const [row] = await toRows(db, raw, today);
   if (!row) throw notFound();
   return row;

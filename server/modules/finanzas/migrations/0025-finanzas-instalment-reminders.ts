@@ -14,8 +14,11 @@ import { quotedList } from '../../../db/migrations/column-types';
  *   rule even with two server processes on one PostgreSQL database.
  * - `sale_instalments_open_sale_idx (sale_id, due_date) where status <> 'PAGADA'`: the daily
  *   late-fee job walks the sales with open instalments in sale order (server/modules/finanzas/late-fee-job.ts).
- * - `sale_instalments_due_id_idx (due_date, id)`: the register's default order and its due-date range
- *   filter (0019's `(status, due_date)` serves a status's page).
+ * - The register (server/modules/finanzas/instalments.service.ts) reads `sale_instalments` alone and
+ *   checks the sale by `sale_id [not] in (…)`: `sale_instalments_due_id_idx (due_date, id, sale_id)`
+ *   gives its default order and due-date range, and `sale_instalments_status_due_idx (status,
+ *   due_date, sale_id)` replaces 0019's `(status, due_date)` so a status's rows are counted and
+ *   ordered from the index without reading the rows.
  */
 export function finanzasInstalmentRemindersMigration(_dialect: DialectName): Migration {
   return {
@@ -35,10 +38,18 @@ export function finanzasInstalmentRemindersMigration(_dialect: DialectName): Mig
         .columns(['sale_id', 'due_date'])
         .where(sql.raw<boolean>(`status <> 'PAGADA'`))
         .execute();
-      await db.schema.createIndex('sale_instalments_due_id_idx').on('sale_instalments').columns(['due_date', 'id']).execute();
+      await db.schema.createIndex('sale_instalments_due_id_idx').on('sale_instalments').columns(['due_date', 'id', 'sale_id']).execute();
+      await db.schema
+        .createIndex('sale_instalments_status_due_idx')
+        .on('sale_instalments')
+        .columns(['status', 'due_date', 'sale_id'])
+        .execute();
+      await db.schema.dropIndex('sale_instalments_due_idx').execute();
     },
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async down(db: Kysely<any>) {
+      await db.schema.createIndex('sale_instalments_due_idx').on('sale_instalments').columns(['status', 'due_date']).execute();
+      await db.schema.dropIndex('sale_instalments_status_due_idx').execute();
       await db.schema.dropIndex('sale_instalments_due_id_idx').execute();
       await db.schema.dropIndex('sale_instalments_open_sale_idx').execute();
       await db.schema.dropTable('instalment_reminders').execute();
