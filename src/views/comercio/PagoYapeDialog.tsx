@@ -12,6 +12,7 @@ import {
   RadioGroup,
   Spinner,
 } from '@blueprintjs/core';
+import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { PagoYapeMachine } from '../../machines/comercio/pago-yape.machine';
@@ -21,6 +22,9 @@ import { formatDate } from '../../lib/dates';
 import { FieldGroup } from '../shared/FieldGroup';
 import { instalmentLabel } from './MyPurchasesPage';
 import '../../styles/purchases.css';
+
+// The date field brings @blueprintjs/datetime: loaded with the dialog, not with the page.
+const IsoDateInput = lazy(() => import('../shared/IsoDateInput').then((m) => ({ default: m.IsoDateInput })));
 
 const WALLET_LABELS: Record<string, string> = { YAPE: 'Yape', PLIN: 'Plin' };
 
@@ -161,15 +165,18 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
                 />
               </FieldGroup>
               <FieldGroup label="Fecha de la operación" labelFor="pago-date" error={errors.operation_date}>
-                <InputGroup
-                  id="pago-date"
-                  type="date"
-                  value={operationDate}
-                  max={today}
-                  disabled={locked}
-                  intent={errors.operation_date ? 'danger' : 'none'}
-                  onValueChange={(value) => actor.send({ type: 'pay.changed', field: 'operation_date', value })}
-                />
+                <Suspense fallback={<Spinner size={16} />}>
+                  <IsoDateInput
+                    id="pago-date"
+                    value={operationDate}
+                    minDate={purchase.sale_date || today}
+                    maxDate={today}
+                    disabled={locked}
+                    hasError={errors.operation_date !== undefined}
+                    describedBy={errors.operation_date ? 'pago-date-error' : undefined}
+                    onChange={(value) => actor.send({ type: 'pay.changed', field: 'operation_date', value })}
+                  />
+                </Suspense>
               </FieldGroup>
               <FieldGroup
                 label="Captura del pago"

@@ -179,7 +179,7 @@ function Summary({ purchase: p }: { purchase: PurchaseDetail }) {
         <dt>Mora pendiente</dt>
         <dd className={p.late_fee_due > 0 ? 'purchase-summary__late' : undefined}>{money(p.late_fee_due)}</dd>
       </div>
-      <div>
+      <div className="purchase-summary__next">
         <dt>Próxima cuota</dt>
         <dd>
           {p.next_instalment
@@ -191,7 +191,18 @@ function Summary({ purchase: p }: { purchase: PurchaseDetail }) {
   );
 }
 
-/** The schedule: one row per instalment with its state, days late and late fee. */
+/** "generada S/ 440.00 · pagada S/ 5.00 · condonada S/ 2.00" (the parts that are not zero). */
+function lateFeeDetail(row: StatementInstalment, money: (cents: number) => string): string {
+  return [
+    `generada ${money(row.late_fee_accrued)}`,
+    row.late_fee_paid > 0 ? `pagada ${money(row.late_fee_paid)}` : null,
+    row.late_fee_waived > 0 ? `condonada ${money(row.late_fee_waived)}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The schedule: one row per instalment with its state, days late and late fee (what is owed, and what was accrued, paid and waived). */
 function Schedule({ purchase: p }: { purchase: PurchaseDetail }) {
   const money = (cents: number) => formatMoney(cents, p.currency);
   return (
@@ -205,14 +216,11 @@ function Schedule({ purchase: p }: { purchase: PurchaseDetail }) {
             <tr>
               <th>Cuota</th>
               <th>Vence</th>
+              <th>Estado</th>
+              <th className="num">Saldo</th>
               <th className="num">Monto</th>
               <th className="num">Pagado</th>
-              <th className="num">Saldo</th>
-              <th>Estado</th>
-              <th className="num">Días de atraso</th>
-              <th className="num">Mora</th>
-              <th className="num">Mora pagada</th>
-              <th className="num">Mora condonada</th>
+              <th className="num">Atraso</th>
               <th className="num">Mora pendiente</th>
             </tr>
           </thead>
@@ -223,19 +231,25 @@ function Schedule({ purchase: p }: { purchase: PurchaseDetail }) {
                 <tr key={row.id} className={row.status === 'VENCIDA' ? 'purchase-row--late' : undefined}>
                   <td className="nowrap">{instalmentLabel(row)}</td>
                   <td>{formatDate(row.due_date)}</td>
-                  <td className="num">{money(row.amount)}</td>
-                  <td className="num">{money(row.paid)}</td>
-                  <td className="num">{money(row.balance)}</td>
                   <td>
                     <Tag minimal intent={status.intent}>
                       {status.label}
                     </Tag>
                   </td>
-                  <td className="num">{row.days_late > 0 ? row.days_late : '—'}</td>
-                  <td className="num">{row.late_fee_accrued > 0 ? money(row.late_fee_accrued) : '—'}</td>
-                  <td className="num">{row.late_fee_paid > 0 ? money(row.late_fee_paid) : '—'}</td>
-                  <td className="num">{row.late_fee_waived > 0 ? money(row.late_fee_waived) : '—'}</td>
-                  <td className="num">{row.late_fee_due > 0 ? <strong>{money(row.late_fee_due)}</strong> : '—'}</td>
+                  <td className="num">{money(row.balance)}</td>
+                  <td className="num">{money(row.amount)}</td>
+                  <td className="num">{money(row.paid)}</td>
+                  <td className="num">{row.days_late > 0 ? (row.days_late === 1 ? '1 día' : `${row.days_late} días`) : '—'}</td>
+                  <td className="num">
+                    {row.late_fee_accrued > 0 ? (
+                      <>
+                        {row.late_fee_due > 0 ? <strong>{money(row.late_fee_due)}</strong> : money(0)}
+                        <div className="purchase-fee-detail">{lateFeeDetail(row, money)}</div>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
               );
             })}
@@ -270,10 +284,10 @@ function Payments({
               <tr>
                 <th>Fecha</th>
                 <th className="num">Monto</th>
-                <th>Medio</th>
-                <th>N.° de operación</th>
                 <th>Estado</th>
                 <th>Recibo</th>
+                <th>Medio</th>
+                <th>N.° de operación</th>
               </tr>
             </thead>
             <tbody>
@@ -281,8 +295,6 @@ function Payments({
                 <tr key={payment.id}>
                   <td>{formatDate(payment.operation_date)}</td>
                   <td className="num">{formatMoney(payment.amount, payment.currency)}</td>
-                  <td>{PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] ?? payment.method}</td>
-                  <td>{payment.operation_number ?? '—'}</td>
                   <td>
                     <Tag minimal intent={PAYMENT_STATUS_INTENT[payment.status]}>
                       {payment.status === 'PENDIENTE' ? 'Pendiente de revisión' : PAYMENT_STATUS_LABELS[payment.status]}
@@ -303,6 +315,8 @@ function Payments({
                       '—'
                     )}
                   </td>
+                  <td>{PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] ?? payment.method}</td>
+                  <td>{payment.operation_number ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
