@@ -551,11 +551,11 @@ export interface SaleInstalmentsTable {
   interest: number;
   paid: ColumnType<number, number | undefined, number>;
   status: ColumnType<string, string | undefined, string>;
-  /** Late fee (migration 0024), céntimos: accrued as of `late_fee_as_of` (daily job, approvals), paid, waived. */
+  /** Late fee (migration 0024), céntimos: accrued (as last figured by the daily job or a payment's review), paid, waived. */
   late_fee_accrued: ColumnType<number, number | undefined, number>;
   late_fee_paid: ColumnType<number, number | undefined, number>;
   late_fee_waived: ColumnType<number, number | undefined, number>;
-  /** YYYY-MM-DD the accrued fee was figured for; null before the first figure. */
+  /** YYYY-MM-DD of the figure last stored (a figure is stored when it changes); null before any. */
   late_fee_as_of: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -136,42 +136,51 @@ export interface InstalmentFigures {
   status: string;
 }
 
+/** The stored rows of a sale and their figures on a date (empty for an unknown or ANULADA sale). */
+async function figures(db: Kysely<DB>, saleId: number, asOf: string): Promise<{ rows: ScheduleRow[]; figures: InstalmentFigures[] }> {
+  const sale = await salePolicy(db, saleId);
+  if (!sale || sale.status === 'ANULADA') return { rows: [], figures: [] };
+  const rows = await scheduleOf(db, saleId);
+  const payments = await paymentsToAmounts(db, sale.saleDate, rows);
+  const day = Temporal.PlainDate.from(asOf);
+  return {
+    rows,
+    figures: rows.map((row) => {
+      const instalment = { dueDate: Temporal.PlainDate.from(row.due_date), amountCents: row.amount, payments: payments.get(row.id) ?? [] };
+      return {
+        id: row.id,
+        accrued: accruedLateFee(sale.policy, instalment, day),
+        status: instalmentStatus(sale.policy, { ...instalment, paidCents: row.paid }, day),
+      };
+    }),
+  };
+}
+
 /**
  * Figures every instalment of sale `saleId` on `asOf`: its accrued late fee and its state. A sale
  * that is ANULADA keeps its stored figures (nothing is owed on it).
  * @param asOf ISO `YYYY-MM-DD` (Lima).
  */
 export async function figureSaleLateFees(db: Kysely<DB>, saleId: number, asOf: string): Promise<InstalmentFigures[]> {
-  const sale = await salePolicy(db, saleId);
-  if (!sale || sale.status === 'ANULADA') return [];
-  const rows = await scheduleOf(db, saleId);
-  const payments = await paymentsToAmounts(db, sale.saleDate, rows);
-  const day = Temporal.PlainDate.from(asOf);
-  return rows.map((row) => {
-    const instalment = { dueDate: Temporal.PlainDate.from(row.due_date), amountCents: row.amount, payments: payments.get(row.id) ?? [] };
-    return {
-      id: row.id,
-      accrued: accruedLateFee(sale.policy, instalment, day),
-      status: instalmentStatus(sale.policy, { ...instalment, paidCents: row.paid }, day),
-    };
-  });
+  return (await figures(db, saleId, asOf)).figures;
 }
 
 /**
- * Stores the figures of every instalment of sale `saleId` on `asOf` (`late_fee_accrued`,
- * `late_fee_as_of`, `status`), writing only rows whose figures changed. Run it in the caller's
- * transaction after any change to the sale's payments, and daily (late-fee-job.ts). Idempotent.
+ * Stores the figures of every instalment of sale `saleId` on `asOf` — `late_fee_accrued` and
+ * `status`, with `late_fee_as_of` = `asOf` — on the rows whose figures changed, and only on those
+ * (a sale with nothing late writes nothing, day after day). Run it in the caller's transaction after
+ * any change to the sale's payments, and daily for the sales with something due (late-fee-job.ts).
+ * Idempotent: a second run on the same date writes nothing.
  * @param asOf ISO `YYYY-MM-DD` (Lima).
  * @returns how many rows changed.
  */
 export async function refreshSaleLateFees(db: Kysely<DB>, saleId: number, asOf: string): Promise<{ changed: number }> {
-  const figures = await figureSaleLateFees(db, saleId, asOf);
-  if (figures.length === 0) return { changed: 0 };
-  const stored = new Map((await scheduleOf(db, saleId)).map((r) => [r.id, r]));
+  const { rows, figures: figured } = await figures(db, saleId, asOf);
+  const stored = new Map(rows.map((r) => [r.id, r]));
   let changed = 0;
-  for (const f of figures) {
+  for (const f of figured) {
     const row = stored.get(f.id);
-    if (!row || (row.late_fee_accrued === f.accrued && row.status === f.status && row.late_fee_as_of === asOf)) continue;
+    if (!row || (row.late_fee_accrued === f.accrued && row.status === f.status)) continue;
     await db
       .updateTable('sale_instalments')
       .set({ late_fee_accrued: f.accrued, status: f.status, late_fee_as_of: asOf })

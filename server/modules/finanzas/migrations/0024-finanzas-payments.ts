@@ -19,8 +19,9 @@ import { columnTypes, quotedList } from '../../../db/migrations/column-types';
  * - `receipt_counters (series, last_number)`: the correlative of each series, raised by one
  *   conditional UPDATE inside the approving transaction, so concurrent approvals never share or skip
  *   a number (a rolled-back approval rolls its number back too).
- * - `sale_instalments` gains the late fee: `late_fee_accrued` (what the policy gives as of
- *   `late_fee_as_of`, stored by the daily job and by each approval), `late_fee_paid`,
+ * - `sale_instalments` gains the late fee: `late_fee_accrued` (what the policy gives, stored by the
+ *   daily job and by each review when the figure changes; `late_fee_as_of` the date of that figure),
+ *   `late_fee_paid`,
  *   `late_fee_waived` — céntimos; what is owed is accrued − paid − waived, never below 0.
  */
 export function finanzasPaymentsMigration(dialect: DialectName): Migration {
