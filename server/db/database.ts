@@ -555,7 +555,7 @@ export interface SaleInstalmentsTable {
   late_fee_accrued: ColumnType<number, number | undefined, number>;
   late_fee_paid: ColumnType<number, number | undefined, number>;
   late_fee_waived: ColumnType<number, number | undefined, number>;
-  /** YYYY-MM-DD of the figure last stored (a figure is stored when it changes); null before any. */
+  /** YYYY-MM-DD of the figure last stored (stored when it changes, and daily while due and unpaid); null before any. */
   late_fee_as_of: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -167,8 +167,9 @@ export async function figureSaleLateFees(db: Kysely<DB>, saleId: number, asOf: s
 
 /**
  * Stores the figures of every instalment of sale `saleId` on `asOf` — `late_fee_accrued` and
- * `status`, with `late_fee_as_of` = `asOf` — on the rows whose figures changed, and only on those
- * (a sale with nothing late writes nothing, day after day). Run it in the caller's transaction after
+ * `status`, with `late_fee_as_of` = `asOf` — on the rows whose figures changed and on the rows due
+ * and unpaid not yet marked for `asOf`; rows not yet due or paid are left alone when nothing changed
+ * (a sale with nothing due writes nothing, day after day). Run it in the caller's transaction after
  * any change to the sale's payments, and daily for the sales with something due (late-fee-job.ts).
  * Idempotent: a second run on the same date writes nothing.
  * @param asOf ISO `YYYY-MM-DD` (Lima).
@@ -180,7 +181,12 @@ export async function refreshSaleLateFees(db: Kysely<DB>, saleId: number, asOf: 
   let changed = 0;
   for (const f of figured) {
     const row = stored.get(f.id);
-    if (!row || (row.late_fee_accrued === f.accrued && row.status === f.status)) continue;
+    if (!row) continue;
+    const unchanged = row.late_fee_accrued === f.accrued && row.status === f.status;
+    // A row already due and unpaid is marked as figured today even when nothing changed, so the
+    // daily job (which looks for such rows not figured today) does not read its sale again today.
+    const dueAndOpen = row.due_date < asOf && f.status !== 'PAGADA';
+    if (unchanged && (!dueAndOpen || row.late_fee_as_of === asOf)) continue;
     await db
       .updateTable('sale_instalments')
       .set({ late_fee_accrued: f.accrued, status: f.status, late_fee_as_of: asOf })
