@@ -38,7 +38,7 @@ export const SCREEN_MACHINE_MODULES = {
   changeHistory: 'historial/change-history.actors',
   /** Proyectos → Lotizaciones and Lotes. */
   projects: 'proyectos/projects.actors',
-  /** The lot maps (MapaProyectos, MapSales, Heat, MapSalesCustomer, public /mapa). */
+  /** The lot maps (MapaProyectos, MapSales, Heat, MapaVentas/Pagos, MapSalesCustomer, public /mapa). */
   maps: 'mapas/maps.actors',
   /** CRM → Clientes: list, editor, staff pickers, spouse search, portal-link action. */
   customers: 'crm/customers.actors',
@@ -102,7 +102,7 @@ export const SCREENS = {
   misCompras: { view: 'comercio/MyPurchasesPage', component: 'MyPurchasesScreen', machines: 'purchases' },
   detalleCompra: { view: 'comercio/PurchaseDetailPage', component: 'PurchaseDetailScreen', machines: 'purchases' },
   mapSalesCustomer: { view: 'mapas/CustomerMapPage', component: 'CustomerMapScreen', machines: 'maps' },
-  mapaVentasPagos: PLACEHOLDER,
+  mapaVentasPagos: { view: 'mapas/PaymentMapPage', component: 'PaymentMapScreen', machines: 'maps' },
   mapSalesHeat: { view: 'mapas/HeatMapPage', component: 'HeatMapScreen', machines: 'maps' },
   mapSales: { view: 'mapas/SalesMapPage', component: 'SalesMapScreen', machines: 'maps' },
   almacenes: PLACEHOLDER,

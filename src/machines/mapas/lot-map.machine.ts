@@ -1,6 +1,7 @@
 import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { Lot, LotStatus, MapSubdivision } from '../../schemas/proyectos/projects';
+import type { PaymentMapBucketSummary } from '../../schemas/comercio/payment-map';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage, errorStatus } from '../shared/api-errors';
 import { parseMoneyInput } from '../../lib/money';
@@ -9,6 +10,7 @@ import { findLot, NO_FILTERS, polygonBounds, type HeatMetric, type MapFilters, t
 /**
  * The lot map machine (issue "Proyectos", docs/domain.md "Maps"), one per map screen:
  * MapaProyectos and MapSales (staff data), MapSales/Heat (staff data, heat colouring),
+ * MapaVentas/Pagos (staff data with each sold lot's payment facts, payment colouring),
  * MapSalesCustomer and the public /mapa (public data).
  *
  * States: `loading` → `ready` | `failure` (`notFound` when the API answered 404). `ready` runs two
@@ -28,12 +30,15 @@ import { findLot, NO_FILTERS, polygonBounds, type HeatMetric, type MapFilters, t
 
 /** Where the map's data comes from: the staff call (internal statuses) or the public one. */
 export type MapSource = 'staff' | 'public';
-export type MapColouring = 'status' | 'heat';
+/** How lots are filled: by status, by the heat metric, or by payment bucket (Mapa de Pagos). */
+export type MapColouring = 'status' | 'heat' | 'payment';
 
 /** What `loadMap` answers: the subdivision and its lots as the maps draw them. */
 export interface LoadedMap {
   subdivision: MapSubdivision;
   lots: MapLotView[];
+  /** Mapa de Pagos: lots and amounts per bucket as the server summed them (absent on other maps). */
+  paymentSummary?: PaymentMapBucketSummary[];
 }
 
 /** A zoom target for the view: drawing bounds in subdivision coordinates; `seq` changes on every request. */
@@ -51,6 +56,8 @@ export interface LotMapContext {
   details: boolean;
   subdivision: MapSubdivision | null;
   lots: MapLotView[];
+  /** Mapa de Pagos' summary per bucket (null on other maps). */
+  paymentSummary: PaymentMapBucketSummary[] | null;
   error: string | null;
   notFound: boolean;
   filters: MapFilters;
@@ -152,6 +159,7 @@ export const lotMapMachine = setup({
     details: input.details ?? false,
     subdivision: null,
     lots: [],
+    paymentSummary: null,
     error: null,
     notFound: false,
     filters: NO_FILTERS,
@@ -182,6 +190,7 @@ export const lotMapMachine = setup({
             return {
               subdivision: event.output.subdivision,
               lots: event.output.lots,
+              paymentSummary: event.output.paymentSummary ?? null,
               error: null,
               notFound: false,
               focus: bounds ? { bounds: [...bounds] as MapFocus['bounds'], seq: nextSeq(context.focus), pad: 0 } : null,

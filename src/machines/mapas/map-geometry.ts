@@ -1,4 +1,5 @@
 import { LOT_STATUSES, type Currency, type LandUse, type LotStatus, type Polygon } from '../../schemas/proyectos/projects';
+import type { PaymentBucket, PaymentMapLot } from '../../schemas/comercio/payment-map';
 import { dateOfEpochDay, epochDay, formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 
@@ -31,6 +32,8 @@ export interface MapLotView {
   sale_date?: string | null;
   /** Days late of the live sale (≥ 0), staff maps only; null/absent when the lot has no live sale. */
   days_late?: number | null;
+  /** The live sale's payment facts (Mapa de Pagos only); null/absent when the lot has no live sale. */
+  payment?: PaymentMapLot | null;
 }
 
 /** Filters of the map: none selected in a list = no filter on it; prices in céntimos (list price). */
@@ -234,4 +237,29 @@ export function heatColorFor(value: number, range: { min: number; max: number })
 export function heatFillOf(lot: MapLotView, metric: HeatMetric, range: { min: number; max: number } | null): string {
   const v = metricValue(lot, metric);
   return v === null || !range ? HEAT_NO_DATA : heatColorFor(v, range);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment map (Mapa de Pagos)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Fill of each payment bucket (docs/maps.md "Mapa de Pagos"): ColorBrewer's RdYlBu, a diverging scheme
+ * marked safe for colour-blind readers — blues for the settled states (Cancelado darker, Al día
+ * lighter), pale yellow for "vence ≤ 7 días", then orange to dark red as the days late grow, so the
+ * late buckets differ in lightness as well as hue. Every class has its label and count in the legend.
+ */
+export const PAYMENT_BUCKET_COLOR: Readonly<Record<PaymentBucket, string>> = {
+  AL_DIA: '#91bfdb',
+  VENCE_7: '#fee090',
+  D1_30: '#fdae61',
+  D31_60: '#f46d43',
+  D61_90: '#d73027',
+  MAS_90: '#a50026',
+  CANCELADO: '#4575b4',
+};
+
+/** Fill of a lot on the payment map: its bucket's colour, {@link HEAT_NO_DATA} without a live sale. */
+export function paymentFillOf(lot: MapLotView): string {
+  return lot.payment ? PAYMENT_BUCKET_COLOR[lot.payment.bucket] : HEAT_NO_DATA;
 }

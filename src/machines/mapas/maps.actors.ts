@@ -19,6 +19,12 @@ import { createReservationsApi, type ReservationsApi } from '../../api/comercio/
 import { provideReservationForm } from '../comercio/reservation-form.machine';
 import { quoteDialogFor } from '../comercio/quote-form.machine';
 import { searchActiveCustomers } from '../crm/customer-search';
+import { createPaymentMapApi, type PaymentMapApi } from '../../api/mapas/payment-map';
+import { createSubdivisionOptionsApi } from '../../api/proyectos/subdivision-options';
+import type { PaymentMap } from '../../schemas/comercio/payment-map';
+import type { SubdivisionOption } from '../../schemas/proyectos/subdivision-options';
+import { replaceUrlSearch } from '../../lib/location';
+import { PAYMENT_MAP_QUERY_KEY, paymentMapPageMachine } from './payment-map-page.machine';
 
 /** What the map screens' machines need from the app. */
 export interface MapsMachinesDeps {
@@ -35,6 +41,19 @@ export function staffMapView(map: LotMap): LoadedMap {
   return {
     subdivision: map.subdivision,
     lots: map.lots.map((l): MapLotView => ({ ...l, key: String(l.id) })),
+  };
+}
+
+/**
+ * Staff map + payment map answers → the lots Mapa de Pagos draws: every lot of the staff map, a sold
+ * one with its `payment` facts (by lot id), and the server's summary per bucket.
+ */
+export function paymentMapView(map: LotMap, payments: PaymentMap): LoadedMap {
+  const byLot = new Map(payments.lots.map((p) => [p.lot_id, p]));
+  return {
+    subdivision: map.subdivision,
+    lots: map.lots.map((l): MapLotView => ({ ...l, key: String(l.id), payment: byLot.get(l.id) ?? null })),
+    paymentSummary: payments.summary,
   };
 }
 
@@ -107,7 +126,9 @@ export function provideLotMap(
  * Machines of the lot maps over given apis (tests pass fakes): `lotMap` (input
  * `{key, source, colouring?, details?}`), the `lotStatus` machines (status dialog + history) for
  * MapaProyectos' lot panel, and `projectMapPage`, MapaProyectos' own machine over the map, the
- * status dialog and the "Separar" dialog (project-map-page.machine.ts; same input as `lotMap`).
+ * status dialog and the "Separar" dialog (project-map-page.machine.ts; same input as `lotMap`);
+ * Mapa de Pagos' `paymentMapPage` (the subdivision select, payment-map-page.machine.ts) and
+ * `paymentLotMap` (the lot map whose `loadMap` reads the staff map and the payment map together).
  */
 export function createMapsMachines(
   deps: Omit<MapsMachinesDeps, 'toaster'> & {
@@ -121,6 +142,12 @@ export function createMapsMachines(
     portalSalesApi?: Pick<PortalSalesApi, 'requestReservation'>;
     /** Saves a downloaded file (defaults to a download link, src/lib/download.ts). */
     saveBlob?: (blob: Blob, fileName: string) => void;
+    /** Mapa de Pagos' call (absent: its map fails). */
+    paymentMapApi?: Pick<PaymentMapApi, 'get'>;
+    /** The subdivisions Mapa de Pagos offers (absent: none). */
+    subdivisionOptions?: () => Promise<SubdivisionOption[]>;
+    /** Writes Mapa de Pagos' subdivision to the address (defaults to `?lotizacion=` by replaceState). */
+    syncPaymentMapUrl?: (key: string) => void;
     toaster: Pick<AppToaster, 'show'>;
   },
 ) {
@@ -157,8 +184,29 @@ export function createMapsMachines(
     },
     actions: { reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error) },
   });
+  // Mapa de Pagos: the staff map and the payment facts, read together (both or the map fails).
+  const paymentLotMap = lotMap.provide({
+    actors: {
+      loadMap: fromPromise(async ({ input }) => {
+        if (!deps.paymentMapApi) throw new Error('paymentMapApi missing');
+        const [map, payments] = await Promise.all([deps.api.staffMap(input.key), deps.paymentMapApi.get(input.key)]);
+        return paymentMapView(map, payments);
+      }),
+    },
+  });
+  const syncPaymentMapUrl =
+    deps.syncPaymentMapUrl ?? ((key: string) => replaceUrlSearch(new URLSearchParams({ [PAYMENT_MAP_QUERY_KEY]: key })));
+  const paymentMapPage = paymentMapPageMachine.provide({
+    actors: { loadSubdivisions: fromPromise(() => (deps.subdivisionOptions ? deps.subdivisionOptions() : Promise.resolve([]))) },
+    actions: {
+      syncUrl: (_, key) => syncPaymentMapUrl(key),
+      reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error),
+    },
+  });
   return {
     lotMap,
+    paymentLotMap,
+    paymentMapPage,
     lotStatus,
     lotSale,
     reservationRequest,
@@ -167,7 +215,7 @@ export function createMapsMachines(
 }
 
 /**
- * Machines of the lot maps (MapaProyectos, MapSales, MapSales/Heat, MapSalesCustomer, /mapa),
+ * Machines of the lot maps (MapaProyectos, MapSales, MapSales/Heat, MapaVentas/Pagos, MapSalesCustomer, /mapa),
  * loaded on demand with the map screens, over the app's api client.
  */
 export function createMapsMachinesFor(client: ApiClient, deps: MapsMachinesDeps) {
@@ -180,6 +228,8 @@ export function createMapsMachinesFor(client: ApiClient, deps: MapsMachinesDeps)
     quotesApi: createQuotesApi(client),
     salesApi: createSalesApi(client),
     portalSalesApi: createPortalSalesApi(client),
+    paymentMapApi: createPaymentMapApi(client),
+    subdivisionOptions: createSubdivisionOptionsApi(client).list,
   });
 }
 export type MapsMachines = ReturnType<typeof createMapsMachines>;

@@ -3,7 +3,7 @@ import { Button, ButtonGroup, Callout, NonIdealState } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
-import type { LotMapActorRef, LotMapSnapshot } from '../../machines/mapas/lot-map.machine';
+import type { LotMapActorRef, LotMapSnapshot, MapColouring } from '../../machines/mapas/lot-map.machine';
 import {
   countByStatus,
   formatMetricValue,
@@ -14,6 +14,8 @@ import {
   metricRange,
   passesFilters,
   pathData,
+  PAYMENT_BUCKET_COLOR,
+  paymentFillOf,
   projector,
   type HeatMetric,
   type MapFilters,
@@ -21,6 +23,7 @@ import {
 } from '../../machines/mapas/map-geometry';
 import { LAND_USE_LABEL, LOT_STATUSES, PUBLIC_LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/proyectos/projects';
 import { formatArea, formatMoney } from '../../lib/money';
+import { PAYMENT_BUCKET_LABELS, PAYMENT_BUCKETS, type PaymentBucket } from '../../schemas/comercio/payment-map';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL } from '../proyectos/lot-status';
 import { LotMapLoading, MapToolbarView } from './map-skeleton';
 import '../../styles/maps.css';
@@ -101,16 +104,21 @@ function MapToolbar({ actor, extra }: { actor: LotMapActorRef; extra?: ReactNode
   );
 }
 
-/** Fill of a lot under the current colouring (heat: the metric's colour, or the neutral "no data" fill). */
-function fillOf(lot: MapLotView, heat: { min: number; max: number } | null, colouring: 'status' | 'heat', metric: HeatMetric): string {
-  return colouring === 'heat' ? heatFillOf(lot, metric, heat) : LOT_STATUS_COLOR[lot.status];
+/**
+ * Fill of a lot under the current colouring (heat: the metric's colour; payment: the bucket's colour;
+ * both with the neutral "no data" fill for a lot without a value).
+ */
+function fillOf(lot: MapLotView, heat: { min: number; max: number } | null, colouring: MapColouring, metric: HeatMetric): string {
+  if (colouring === 'heat') return heatFillOf(lot, metric, heat);
+  if (colouring === 'payment') return paymentFillOf(lot);
+  return LOT_STATUS_COLOR[lot.status];
 }
 
 interface ShapesProps {
   lots: readonly MapLotView[];
   paths: ReadonlyMap<string, string>;
   filters: MapFilters;
-  colouring: 'status' | 'heat';
+  colouring: MapColouring;
   heat: { min: number; max: number } | null;
   /** The heat metric (used when `colouring` is 'heat'; default PRICE_PER_M2). */
   metric?: HeatMetric;
@@ -339,6 +347,12 @@ export function LotTooltip({
         <i style={{ background: LOT_STATUS_COLOR[lot.status] }} aria-hidden="true" />
         {LOT_STATUS_LABEL[lot.status]}
       </span>
+      {lot.payment ? (
+        <span className="lot-map__tooltip-status" data-bucket={lot.payment.bucket}>
+          <i style={{ background: PAYMENT_BUCKET_COLOR[lot.payment.bucket] }} aria-hidden="true" />
+          {PAYMENT_BUCKET_LABELS[lot.payment.bucket]}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -350,6 +364,7 @@ export function MapLegend({ actor, publicView }: { actor: LotMapActorRef; public
   const metric = useSelector(actor, (s) => s.context.metric);
   const currency = useSelector(actor, (s) => s.context.subdivision?.currency ?? 'PEN');
   const counts = useMemo(() => countByStatus(lots), [lots]);
+  if (colouring === 'payment') return <PaymentLegend lots={lots} />;
   if (colouring === 'heat') {
     const range = metricRange(lots, metric);
     return (
@@ -386,6 +401,32 @@ export function MapLegend({ actor, publicView }: { actor: LotMapActorRef; public
       <li className="lot-map__legend-total">
         <span>Total</span>
         <strong>{lots.length}</strong>
+      </li>
+    </ul>
+  );
+}
+
+/** Mapa de Pagos' legend: each bucket's colour, name and sold lots, then the lots without a live sale. */
+function PaymentLegend({ lots }: { lots: readonly MapLotView[] }) {
+  const counts = useMemo(() => {
+    const out = Object.fromEntries(PAYMENT_BUCKETS.map((b) => [b, 0])) as Record<PaymentBucket, number>;
+    for (const lot of lots) if (lot.payment) out[lot.payment.bucket] += 1;
+    return out;
+  }, [lots]);
+  const unsold = lots.filter((l) => !l.payment).length;
+  return (
+    <ul className="lot-map__legend" aria-label="Leyenda">
+      {PAYMENT_BUCKETS.map((b) => (
+        <li key={b} data-bucket={b}>
+          <i style={{ background: PAYMENT_BUCKET_COLOR[b] }} aria-hidden="true" />
+          <span>{PAYMENT_BUCKET_LABELS[b]}</span>
+          <strong>{counts[b]}</strong>
+        </li>
+      ))}
+      <li data-bucket="SIN_VENTA">
+        <i style={{ background: HEAT_NO_DATA }} aria-hidden="true" />
+        <span>Sin venta</span>
+        <strong>{unsold}</strong>
       </li>
     </ul>
   );
