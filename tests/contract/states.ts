@@ -98,6 +98,18 @@ export const STATES = {
    * late fee owed of at least S/ 1.00 and nothing waived.
    */
   overdueInstalmentExists: 'a sale with an overdue instalment and its late fee exists',
+  /**
+   * The customer's purchases (issue 16 "Customer screens"): CUSTOMER is signed in (param `token`,
+   * customer id 1), SUBDIVISION and its LOTS exist, and sale 1 sells lot 1 to CUSTOMER (TITULAR)
+   * today: PURCHASE's down payment in two parts (instalments 1 and 2, PURCHASE.part each, the first
+   * due today) and 12 monthly instalments from three months on, nothing overdue. WALLET is active
+   * (id 1, YAPE, with a PNG QR) and BANK_ACCOUNT too (id 1). Payment 1: CUSTOMER's Yape payment of
+   * PURCHASE.part (operation PURCHASE.paidOperation) with one PNG voucher (id 1), APROBADO (receipt
+   * R001-00000001): instalment 1 is paid, instalment 2 is the oldest open one.
+   */
+  customerPurchaseExists: 'a signed-in customer holds a sale with an approved payment',
+  /** As customerPurchaseExists, plus payment 2: CUSTOMER's Yape payment of S/ 100.00, PENDIENTE, without a voucher. */
+  customerPendingPaymentExists: 'a signed-in customer holds a sale with a payment waiting for its capture',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */
@@ -202,6 +214,9 @@ export const BANK_ACCOUNT = {
 
 /** The wallet promised by STATES.walletExists (Finanzas → Billetera Digital). */
 export const WALLET = { kind: 'YAPE', phone: '987654321', holder: 'Empresa de Prueba S.A.C.' } as const;
+
+/** The sale of STATES.customerPurchaseExists: down payment in céntimos, split in two parts; the approved payment's operation number. */
+export const PURCHASE = { downPayment: 500_000, part: 250_000, paidOperation: 'PACT-1' } as const;
 
 /** The payment promised by STATES.paymentPendingExists (Finanzas → Pagos): S/ 500.00 in cash towards sale 1. */
 export const PAYMENT = { amount: 50_000, method: 'EFECTIVO', operation_date: '2026-11-20', note: 'Pago en caja' } as const;

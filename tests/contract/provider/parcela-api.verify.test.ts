@@ -40,6 +40,7 @@ import { crmStateHandlers } from './crm-state-handlers';
 import { finanzasStateHandlers } from './finanzas-state-handlers';
 import { instalmentsStateHandlers } from './instalments-state-handlers';
 import { paymentsStateHandlers } from './payments-state-handlers';
+import { purchasesStateHandlers } from './purchases-state-handlers';
 import { comercioStateHandlers } from './comercio-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
@@ -113,6 +114,7 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   ...comercioStateHandlers({ db, staff, tokenParam }),
   ...finanzasStateHandlers({ db, staff, tokenParam }),
   ...paymentsStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
+  ...purchasesStateHandlers({ db, customer, tokenParam }),
   ...instalmentsStateHandlers({
     db,
     saleOfMarch2026Exists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleOfMarch2026Exists]!,
