@@ -1,0 +1,81 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import { ApiError } from '../../../src/api/client';
+import { pagoYapeMachine } from '../../../src/machines/comercio/pago-yape.machine';
+import type { CustomerPayment, PaymentOptions, PurchaseDetail } from '../../../src/schemas/comercio/purchases';
+
+/** PagoYape's machine: a capture that fails after the payment was registered is sent again alone; closing ends the flow. */
+
+const instalment = (id: number, due: string) => ({
+  id,
+  kind: 'CUOTA',
+  number: id,
+  due_date: due,
+  amount: 10_000,
+  paid: 0,
+  balance: 10_000,
+  status: 'PENDIENTE' as const,
+  days_late: 0,
+  late_fee_accrued: 0,
+  late_fee_paid: 0,
+  late_fee_waived: 0,
+  late_fee_due: 0,
+});
+const purchase = {
+  id: 4,
+  currency: 'PEN',
+  sale_date: '2026-01-01',
+  schedule: [instalment(1, '2026-11-01'), instalment(2, '2026-12-01')],
+} as PurchaseDetail;
+const options: PaymentOptions = { wallets: [{ id: 3, kind: 'YAPE', phone: '987654321', holder: 'X', qr_url: null }], bank_accounts: [] };
+const payment = { id: 11, status: 'PENDIENTE', vouchers: [] } as unknown as CustomerPayment;
+
+function start(upload: (input: { paymentId: number; file: File }) => Promise<CustomerPayment>) {
+  const pay = vi.fn(async () => ({ payment, message: 'Pago enviado: queda pendiente de revisión' }));
+  const machine = pagoYapeMachine.provide({
+    actors: {
+      loadQr: fromPromise(async () => 'blob:x'),
+      pay: fromPromise(({ input }: { input: unknown }) => pay(input as never)),
+      upload: fromPromise(({ input }: { input: { paymentId: number; file: File } }) => upload(input)),
+    },
+  });
+  const actor = createActor(machine, { input: { purchase, options, today: '2026-11-27' } }).start();
+  return { actor, pay };
+}
+
+describe('pagoYapeMachine', () => {
+  it('keeps the registered payment when its capture fails, and sends only the capture again', async () => {
+    let attempt = 0;
+    const upload = vi.fn(async () => {
+      attempt += 1;
+      if (attempt === 1) throw new ApiError(0, 'No se pudo conectar con el servidor. Inténtelo nuevamente.');
+      return { ...payment, vouchers: [{ id: 1, content_type: 'image/png', url: '/x' }] };
+    });
+    const { actor, pay } = start(upload);
+    expect(actor.getSnapshot().context.walletId).toBe(3);
+    expect(actor.getSnapshot().context.amount).toBe(10_000);
+    actor.send({ type: 'pay.changed', field: 'operation_number', value: '123' });
+    actor.send({ type: 'pay.fileChosen', file: new File(['x'], 'c.png', { type: 'image/png' }) });
+    actor.send({ type: 'pay.submit' });
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ flow: 'voucherFailed' })).toBe(true));
+    expect(actor.getSnapshot().context.error).toMatch(/No se pudo conectar/);
+    actor.send({ type: 'pay.retryVoucher' });
+    const output = await toPromise(actor);
+    expect(output).toEqual({ message: 'Pago enviado: queda pendiente de revisión', registered: true });
+    expect(pay).toHaveBeenCalledTimes(1);
+    expect(upload).toHaveBeenCalledTimes(2);
+    expect(upload).toHaveBeenLastCalledWith({ paymentId: 11, file: expect.any(File) });
+  });
+
+  it('ends without a message when closed before paying, and refuses a future date', async () => {
+    const { actor, pay } = start(vi.fn());
+    actor.send({ type: 'pay.changed', field: 'operation_date', value: '2026-11-28' });
+    actor.send({ type: 'pay.submit' });
+    expect(actor.getSnapshot().context.errors.operation_date).toBe('La fecha de la operación no puede ser futura');
+    actor.send({ type: 'pay.countChanged', count: 5 });
+    expect(actor.getSnapshot().context).toMatchObject({ count: 2, amount: 20_000 });
+    actor.send({ type: 'pay.close' });
+    expect(await toPromise(actor)).toEqual({ message: null, registered: false });
+    expect(pay).not.toHaveBeenCalled();
+  });
+});
