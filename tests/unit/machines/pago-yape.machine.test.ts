@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { ApiError } from '../../../src/api/client';
 import { pagoYapeMachine } from '../../../src/machines/comercio/pago-yape.machine';
-import type { CustomerPayment, PaymentOptions, PurchaseDetail } from '../../../src/schemas/comercio/purchases';
+import type { CustomerPayment, CustomerPaymentRequest, PaymentOptions, PurchaseDetail } from '../../../src/schemas/comercio/purchases';
 
 /** PagoYape's machine: a capture that fails after the payment was registered is sent again alone; closing ends the flow. */
 
@@ -31,11 +31,14 @@ const options: PaymentOptions = { wallets: [{ id: 3, kind: 'YAPE', phone: '98765
 const payment = { id: 11, status: 'PENDIENTE', vouchers: [] } as unknown as CustomerPayment;
 
 function start(upload: (input: { paymentId: number; file: File }) => Promise<CustomerPayment>) {
-  const pay = vi.fn(async () => ({ payment, message: 'Pago enviado: queda pendiente de revisión' }));
+  const pay = vi.fn(async (_input: { saleId: number; body: CustomerPaymentRequest }) => ({
+    payment,
+    message: 'Pago enviado: queda pendiente de revisión',
+  }));
   const machine = pagoYapeMachine.provide({
     actors: {
       loadQr: fromPromise(async () => 'blob:x'),
-      pay: fromPromise(({ input }: { input: unknown }) => pay(input as never)),
+      pay: fromPromise(({ input }: { input: { saleId: number; body: CustomerPaymentRequest } }) => pay(input)),
       upload: fromPromise(({ input }: { input: { paymentId: number; file: File } }) => upload(input)),
     },
   });
