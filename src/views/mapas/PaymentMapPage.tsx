@@ -160,7 +160,7 @@ export function PaymentSummaryTable({ summary, currency }: { summary: readonly P
   });
   return (
     <div className="payment-map__summary">
-      <HTMLTable compact striped aria-label="Resumen por estado de pago">
+      <HTMLTable compact aria-label="Resumen por estado de pago">
         <thead>
           <tr>
             <th scope="col">Estado de pago</th>
