@@ -21,7 +21,7 @@ import { pagoYapeMachine, type PagoYapeOutput } from './pago-yape.machine';
  * - `receipt`: idle → (`receipt.download {payment}`) downloading → idle; `failed` toasts a refusal.
  *
  * `notice.dismiss` clears the notice. Injected: actors `load`, `loadOptions`, `downloadReceipt`
- * and the PagoYape machine's own; actions `reportApiError`, `failed` ({message}), `sent` ({message}).
+ * and the PagoYape machine's own; actions `reportApiError`, `failed` ({message}).
  */
 export interface PurchaseDetailContext {
   id: number;
@@ -65,7 +65,6 @@ export const purchaseDetailMachine = setup({
   actions: {
     reportApiError: (_, _error: ApiError) => {},
     failed: (_, _p: { message: string }) => {},
-    sent: (_, _p: { message: string }) => {},
   },
   guards: {
     canPay: ({ context }) => context.purchase !== null && context.options !== null && context.purchase.next_instalment !== null,
@@ -150,9 +149,7 @@ export const purchaseDetailMachine = setup({
                   return { notice: output.registered ? { intent: 'warning' as const, text: VOUCHER_MISSING_NOTICE } : null };
                 }),
                 enqueueActions(({ event, enqueue }) => {
-                  const output: PagoYapeOutput = event.output;
-                  if (output.registered) enqueue.raise({ type: 'detail.reload' });
-                  if (output.message) enqueue({ type: 'sent', params: { message: output.message } });
+                  if ((event.output as PagoYapeOutput).registered) enqueue.raise({ type: 'detail.reload' });
                 }),
               ],
             },

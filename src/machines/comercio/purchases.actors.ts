@@ -57,7 +57,6 @@ export function createPurchasesMachines(deps: PurchasesMachinesDeps) {
     actions: {
       reportApiError,
       failed: (_, { message }) => deps.toaster.show({ severity: 'error', summary: message }),
-      sent: (_, { message }) => deps.toaster.show({ severity: 'success', summary: message }),
     },
   });
   return { list, detail };

@@ -58,6 +58,7 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
   const wallet = wallets.find((w) => w.id === walletId) ?? null;
   const close = () => actor.send({ type: 'pay.close' });
   const locked = busy || voucherFailed;
+  const pending = purchase.payments.filter((p) => p.status === 'PENDIENTE');
   return (
     <Dialog isOpen onClose={close} title="Pagar con Yape o Plin" className="pago-yape-dialog" canOutsideClickClose={false}>
       <form
@@ -71,6 +72,14 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
           {error ? (
             <Callout intent={voucherFailed ? 'warning' : 'danger'} role="alert" className="purchases-callout">
               {voucherFailed ? <p>El pago quedó registrado, pero la captura no se pudo enviar: {error}</p> : error}
+            </Callout>
+          ) : null}
+          {pending.length > 0 && !voucherFailed ? (
+            <Callout intent="warning" icon="time" className="purchases-callout">
+              {pending.length === 1
+                ? `Tiene un pago de ${money(pending[0]!.amount)} pendiente de revisión.`
+                : `Tiene ${pending.length} pagos pendientes de revisión.`}{' '}
+              Si ya pagó estas cuotas, espere la revisión: no pague dos veces.
             </Callout>
           ) : null}
           <div className="pago-yape-layout">
