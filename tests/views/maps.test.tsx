@@ -625,6 +625,8 @@ describe('sales and heat maps', () => {
     view(<HeatMapPage machines={machines} subdivisionKey="k1" />);
     await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
     expect(screen.getByTestId('heat-min').textContent).toBe('S/ 250.00/m²');
+    // The heat map links to Mapa de Pagos on the same subdivision.
+    expect(screen.getByRole('link', { name: 'Mapa de pagos' }).getAttribute('href')).toBe('/COMERCIO/MapaVentas/Pagos?lotizacion=k1');
     expect(screen.getByTestId('heat-max').textContent).toBe('S/ 300.00/m²');
     expect(pathOf('1').getAttribute('fill')).toBe('#ffffb2');
     expect(pathOf('3').getAttribute('fill')).toBe('#bd0026');

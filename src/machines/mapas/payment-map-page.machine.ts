@@ -34,6 +34,9 @@ export type PaymentMapPageEvent = { type: 'paymentMap.subdivision'; key: string 
 /** The query parameter that holds the chosen subdivision. */
 export const PAYMENT_MAP_QUERY_KEY = 'lotizacion';
 
+/** The address of Mapa de Pagos on subdivision `key` (the sales and heat maps link to it). */
+export const paymentMapPath = (key: string) => `/COMERCIO/MapaVentas/Pagos?${PAYMENT_MAP_QUERY_KEY}=${encodeURIComponent(key)}`;
+
 /** The requested subdivision key of an address query ("?lotizacion=k3Xa" → "k3Xa"), null when absent or blank. */
 export function paymentMapKeyFromSearch(search: string): string | null {
   const value = new URLSearchParams(search).get(PAYMENT_MAP_QUERY_KEY)?.trim() ?? '';

@@ -7,6 +7,7 @@ import { LotMap } from './LotMap';
 import { LotSellActions, MapPageFrame, MapsScreen, SalesLotPanel, type MapPageProps } from './map-page';
 import { ReservationDialog } from '../comercio/ReservationDialog';
 import { QuoteDialog } from '../comercio/QuoteDialog';
+import { PaymentMapLink } from './PaymentMapPage';
 
 /** The heat map's metrics, in the select's order (docs/decisions.md "Heat map metrics"). */
 export const HEAT_METRICS: readonly { value: HeatMetric; label: string }[] = (['PRICE_PER_M2', 'SALE_DATE', 'DAYS_LATE'] as const).map(
@@ -52,7 +53,15 @@ export function HeatMapPage({ machines, subdivisionKey }: MapPageProps) {
   );
   return (
     <MapPageFrame actor={actor} title="Mapa de calor">
-      <LotMap actor={actor} toolbarExtra={metricSelect}>
+      <LotMap
+        actor={actor}
+        toolbarExtra={
+          <>
+            {metricSelect}
+            <PaymentMapLink subdivisionKey={subdivisionKey} />
+          </>
+        }
+      >
         <SalesLotPanel actor={actor} sale={sale} actions={<LotSellActions actor={actor} reservation={reservation} quote={quote} />} />
       </LotMap>
       <ReservationDialog actor={reservation} />

@@ -6,7 +6,7 @@ import { inspectOption } from '../../machines/inspect';
 import type { MapsMachines } from '../../machines/mapas/maps.actors';
 import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
 import { PAYMENT_BUCKET_COLOR } from '../../machines/mapas/map-geometry';
-import { paymentMapKeyFromSearch, type PaymentMapPageActorRef } from '../../machines/mapas/payment-map-page.machine';
+import { paymentMapKeyFromSearch, paymentMapPath, type PaymentMapPageActorRef } from '../../machines/mapas/payment-map-page.machine';
 import { PAYMENT_BUCKET_LABELS, PAYMENT_BUCKETS, type PaymentMapBucketSummary } from '../../schemas/comercio/payment-map';
 import type { Currency } from '../../schemas/proyectos/projects';
 import { formatMoney } from '../../lib/money';
@@ -18,6 +18,15 @@ import { SimpleLotPanel, useSelectedLot } from './map-parts';
 import { LotMapLoading, MapPageHeader } from './map-skeleton';
 import { SALE_NOT_REGISTERED } from './map-page';
 import '../../styles/maps.css';
+
+/** "Mapa de pagos" as a toolbar link of the sales and heat maps (same permission: Comercial + Ventas). */
+export function PaymentMapLink({ subdivisionKey }: { subdivisionKey: string }) {
+  return (
+    <Link href={paymentMapPath(subdivisionKey)} className="bp6-button">
+      Mapa de pagos
+    </Link>
+  );
+}
 
 /** /COMERCIO/MapaVentas/Pagos: waits for the maps' machines, then the page. */
 export function PaymentMapScreen() {

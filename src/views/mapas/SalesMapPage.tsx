@@ -4,6 +4,7 @@ import { LotMap } from './LotMap';
 import { LotSellActions, MapPageFrame, MapsScreen, SalesLotPanel, type MapPageProps } from './map-page';
 import { ReservationDialog } from '../comercio/ReservationDialog';
 import { QuoteDialog } from '../comercio/QuoteDialog';
+import { PaymentMapLink } from './PaymentMapPage';
 
 /** What a sold lot without a sale on record says (defined with the shared map pieces). */
 export { SALE_NOT_REGISTERED } from './map-page';
@@ -26,7 +27,7 @@ export function SalesMapPage({ machines, subdivisionKey }: MapPageProps) {
   const quote = useSelector(page, (s) => s.context.quote);
   return (
     <MapPageFrame actor={actor} title="Mapa de ventas" filters>
-      <LotMap actor={actor}>
+      <LotMap actor={actor} toolbarExtra={<PaymentMapLink subdivisionKey={subdivisionKey} />}>
         <SalesLotPanel actor={actor} sale={sale} actions={<LotSellActions actor={actor} reservation={reservation} quote={quote} />} />
       </LotMap>
       <ReservationDialog actor={reservation} />
