@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OverlaysProvider } from '@blueprintjs/core';
-import { createActor, createMachine } from 'xstate';
+import { assign, createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { PurchasesApi } from '../../src/api/comercio/purchases';
 import { createPurchasesMachines } from '../../src/machines/comercio/purchases.actors';
@@ -229,6 +229,37 @@ describe('PurchaseDetailPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Ver en el plano' }));
     expect(navigate).toHaveBeenCalledWith('/COMERCIO/MapSalesCustomer/los-vinedos-de-carabayllo/k3y');
+  });
+
+  it('reads the statement again when a PAYMENT notification arrives (approved or rejected)', async () => {
+    const { api, machines, view } = setup();
+    type Item = { id_notification: number; type: { code: string } };
+    const notifications = createActor(
+      createMachine({
+        types: {} as { context: { items: Item[] }; events: { type: 'set'; items: Item[] } },
+        context: { items: [{ id_notification: 1, type: { code: 'PAYMENT' } }] },
+        on: { set: { actions: assign(({ event }) => ({ items: event.items })) } },
+      }),
+    ).start();
+    view(<PurchaseDetailPage machines={machines} saleId={12} notifications={notifications} />);
+    await screen.findByRole('table', { name: 'Cronograma' });
+    expect(api.get).toHaveBeenCalledTimes(1);
+    // One of another type, then a PAYMENT one not seen before.
+    notifications.send({
+      type: 'set',
+      items: [
+        { id_notification: 2, type: { code: 'CUSTOMER' } },
+        { id_notification: 1, type: { code: 'PAYMENT' } },
+      ],
+    });
+    notifications.send({
+      type: 'set',
+      items: [
+        { id_notification: 3, type: { code: 'PAYMENT' } },
+        { id_notification: 1, type: { code: 'PAYMENT' } },
+      ],
+    });
+    await waitFor(() => expect(api.get).toHaveBeenCalledTimes(2));
   });
 
   it('shows the bank accounts with their CCI', async () => {

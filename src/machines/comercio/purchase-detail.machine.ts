@@ -1,8 +1,9 @@
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions, raise, setup, type AnyActorRef } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { CustomerPayment, PaymentOptions, PurchaseDetail } from '../../schemas/comercio/purchases';
 import { errorMessage } from '../shared/api-errors';
 import { placeholder } from '../shared/placeholder';
+import { paymentNoticesLogic } from '../finanzas/payments-page.machine';
 import { pagoYapeMachine, type PagoYapeOutput } from './pago-yape.machine';
 
 /**
@@ -20,11 +21,16 @@ import { pagoYapeMachine, type PagoYapeOutput } from './pago-yape.machine';
  *   accounts with their CCI (`pay.close` closes either).
  * - `receipt`: idle → (`receipt.download {payment}`) downloading → idle; `failed` toasts a refusal.
  *
+ * - While it runs it watches the session's notifications (input `notifications`, the actor or null):
+ *   a new PAYMENT notification (the payment was approved or rejected) reloads the statement.
+ *
  * `notice.dismiss` clears the notice. Injected: actors `load`, `loadOptions`, `downloadReceipt`
  * and the PagoYape machine's own; actions `reportApiError`, `failed` ({message}).
  */
 export interface PurchaseDetailContext {
   id: number;
+  /** The session's notifications actor, watched for PAYMENT notifications (null: none running). */
+  notifications: AnyActorRef | null;
   today: string;
   purchase: PurchaseDetail | null;
   error: string | null;
@@ -44,7 +50,8 @@ export type PurchaseDetailEvent =
   | { type: 'pay.bank' }
   | { type: 'pay.close' }
   | { type: 'receipt.download'; payment: CustomerPayment }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  | { type: 'payments.notified' };
 
 /** What the customer reads when the payment was registered but its capture could not be sent. */
 export const VOUCHER_MISSING_NOTICE =
@@ -54,13 +61,14 @@ export const purchaseDetailMachine = setup({
   types: {
     context: {} as PurchaseDetailContext,
     events: {} as PurchaseDetailEvent,
-    input: {} as { id: number; today: string },
+    input: {} as { id: number; today: string; notifications?: AnyActorRef | null },
   },
   actors: {
     load: placeholder<PurchaseDetail, { id: number }>('load'),
     loadOptions: placeholder<PaymentOptions>('loadOptions'),
     downloadReceipt: placeholder<void, { payment: CustomerPayment }>('downloadReceipt'),
     pagoYape: pagoYapeMachine,
+    notices: paymentNoticesLogic,
   },
   actions: {
     reportApiError: (_, _error: ApiError) => {},
@@ -74,6 +82,7 @@ export const purchaseDetailMachine = setup({
   type: 'parallel',
   context: ({ input }) => ({
     id: input.id,
+    notifications: input.notifications ?? null,
     today: input.today,
     purchase: null,
     error: null,
@@ -82,7 +91,12 @@ export const purchaseDetailMachine = setup({
     notice: null,
     receiptPaymentId: null,
   }),
-  on: { 'notice.dismiss': { actions: assign({ notice: null }) } },
+  invoke: { src: 'notices', input: ({ context, self }) => ({ notifications: context.notifications, page: self }) },
+  on: {
+    'notice.dismiss': { actions: assign({ notice: null }) },
+    // An approval or rejection was notified: read the statement again (from ready; a load in flight reads it anyway).
+    'payments.notified': { actions: raise({ type: 'detail.reload' }) },
+  },
   states: {
     statement: {
       initial: 'loading',

@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import {
   Button,
   Callout,
@@ -23,7 +23,7 @@ import { formatDate } from '../../lib/dates';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../schemas/finanzas/payments';
 import type { PaymentBankAccount, PurchaseDetail, StatementInstalment } from '../../schemas/comercio/purchases';
 import { nameSegment } from '../proyectos/lot-status';
-import { useServices } from '../services';
+import { useServices, useSession } from '../services';
 import { instalmentLabel, saleStatusLabel } from './MyPurchasesPage';
 import { PagoYapeDialog } from './PagoYapeDialog';
 import '../../styles/purchases.css';
@@ -57,18 +57,28 @@ const ACCOUNT_KIND_LABELS: Record<string, string> = { AHORROS: 'Ahorros', CORRIE
 export function PurchaseDetailScreen() {
   const machines = use(useServices().machines.purchases());
   const id = saleIdFromSearch(useSearch());
+  const notifications = useSession((s) => s.children.notifications) ?? null;
   if (id === null)
     return (
       <section className="purchases-page">
         <NonIdealState icon="search" title="Compra no encontrada" description="Elija una compra en Mis Compras." />
       </section>
     );
-  return <PurchaseDetailPage key={id} machines={machines} saleId={id} />;
+  return <PurchaseDetailPage key={`${id}-${notifications?.id ?? ''}`} machines={machines} saleId={id} notifications={notifications} />;
 }
 
-export function PurchaseDetailPage({ machines, saleId }: { machines: Pick<PurchasesMachines, 'detail'>; saleId: number }) {
+export function PurchaseDetailPage({
+  machines,
+  saleId,
+  notifications = null,
+}: {
+  machines: Pick<PurchasesMachines, 'detail'>;
+  saleId: number;
+  /** The session's notifications actor: a PAYMENT notification reloads the statement. */
+  notifications?: AnyActorRef | null;
+}) {
   const { navigate, today } = useServices();
-  const actor = useActorRef(machines.detail, { input: { id: saleId, today: today() }, ...inspectOption() });
+  const actor = useActorRef(machines.detail, { input: { id: saleId, today: today(), notifications }, ...inspectOption() });
   const purchase = useSelector(actor, (s) => s.context.purchase);
   const loading = useSelector(actor, (s) => s.matches({ statement: 'loading' }));
   const error = useSelector(actor, (s) => s.context.error);
