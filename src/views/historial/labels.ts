@@ -25,6 +25,8 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   // Finanzas (issue 16).
   bank_accounts: 'Cuenta bancaria',
   wallets: 'Billetera digital',
+  payments: 'Pago',
+  payment_vouchers: 'Comprobante de pago',
   sale_instalments: 'Cuota',
 };
 

@@ -36,6 +36,7 @@ import * as subdivisionOptions from '../../../src/schemas/proyectos/subdivision-
 import * as list from '../../../src/schemas/list';
 import * as bankAccounts from '../../../src/schemas/finanzas/bank-accounts';
 import * as wallets from '../../../src/schemas/finanzas/wallets';
+import * as payments from '../../../src/schemas/finanzas/payments';
 import * as instalments from '../../../src/schemas/finanzas/instalments';
 import * as purchases from '../../../src/schemas/comercio/purchases';
 import * as paymentMap from '../../../src/schemas/comercio/payment-map';
@@ -90,6 +91,16 @@ const bankAccount = {
   active: true,
 };
 const wallet = { id: 1, kind: 'YAPE', phone: '987654321', holder: 'Parcela SAC', active: true, qr_url: null };
+/** A payment with only what src/schemas/finanzas/payments.ts requires: id, customer, amount, currency, method, dates. */
+const payment = {
+  id: 1,
+  customer: { id: 3, display_name: 'Ana Torres' },
+  amount: 50_000,
+  currency: 'PEN',
+  method: 'YAPE',
+  operation_date: '2026-11-20',
+  created_at: '2026-11-20T15:00:00Z',
+};
 /** The fields of a customer's purchase the customer screens need. */
 const purchase = {
   id: 1,
@@ -439,6 +450,9 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   bankAccountResponseSchema: { schema: bankAccounts.bankAccountResponseSchema as zc.$ZodType, example: { data: bankAccount } },
   walletsPageSchema: { schema: wallets.walletsPageSchema as zc.$ZodType, example: { data: [wallet], meta } },
   walletResponseSchema: { schema: wallets.walletResponseSchema as zc.$ZodType, example: { data: wallet } },
+  // Pagos: the payment's id, payer, amount, currency, method and dates.
+  paymentsPageSchema: { schema: payments.paymentsPageSchema as zc.$ZodType, example: { data: [payment], meta } },
+  paymentResponseSchema: { schema: payments.paymentResponseSchema as zc.$ZodType, example: { data: payment } },
   // Registro de Cuotas: the row's ids, sale, subdivision, kind, number, due date and amounts.
   instalmentsPageSchema: { schema: instalments.instalmentsPageSchema as zc.$ZodType, example: { data: [instalmentRow], meta } },
   instalmentResponseSchema: { schema: instalments.instalmentResponseSchema as zc.$ZodType, example: { data: instalmentRow } },
