@@ -46,6 +46,8 @@ const PAYMENT_STATUS_INTENT: Record<PaymentStatus, Intent> = {
   RECHAZADO: 'danger',
   ANULADO: 'none',
 };
+/** The icon of the notice after PagoYape, by its intent. */
+const NOTICE_ICONS = { success: 'tick-circle', warning: 'warning-sign' } as const;
 const ACCOUNT_KIND_LABELS: Record<string, string> = { AHORROS: 'Ahorros', CORRIENTE: 'Corriente' };
 
 /**
@@ -103,12 +105,7 @@ export function PurchaseDetailPage({
         </p>
       ) : null}
       {notice ? (
-        <Callout
-          intent={notice.intent}
-          role="status"
-          icon={notice.intent === 'success' ? 'tick-circle' : 'warning-sign'}
-          className="purchases-callout"
-        >
+        <Callout intent={notice.intent} role="status" icon={NOTICE_ICONS[notice.intent]} className="purchases-callout">
           {notice.text} <Button variant="minimal" size="small" text="Entendido" onClick={() => actor.send({ type: 'notice.dismiss' })} />
         </Callout>
       ) : null}
