@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   DAYS_LATE_RANGES,
   INSTALMENT_MESSAGES,
+  INSTALMENT_STATUSES,
   INSTALMENT_STATUS_LABELS,
   INSTALMENTS_EXPORT_MAX_ROWS,
   type InstalmentRow,
@@ -110,12 +111,14 @@ function filtered(db: Kysely<DB>, filters: Filters, today: string) {
     const { min, max } = DAYS_LATE_RANGES[filters.days_late];
     const grace = sql<number>`(select subdivisions.late_fee_grace_days from sales inner join subdivisions on subdivisions.id = sales.subdivision_id where sales.id = i.sale_id)`;
     const late = sql<number>`(${daysSinceDue(db, today)} - ${grace})`;
+    const open = INSTALMENT_STATUSES.filter((status) => status !== 'PAGADA');
     if (min === 0) {
-      // Al día: paid, or not past its grace.
-      query = query.where((eb) => eb.or([eb('i.status', '=', 'PAGADA'), eb(late, '<=', 0)]));
+      // Al día: not (unpaid, already due and past its grace); the subdivision's grace is read only for unpaid rows already due.
+      query = query.where((eb) => eb.not(eb.and([eb('i.status', 'in', open), eb('i.due_date', '<', today), eb(late, '>', 0)])));
     } else {
-      // Late days in [min, max]: due on or before today − min (with no grace), after today − max − the largest grace.
-      query = query.where('i.status', '<>', 'PAGADA').where('i.due_date', '<=', shift(today, -min)).where(late, '>=', min);
+      // Late days in [min, max]: not paid (an IN list reads the (status, due_date) index), due on or
+      // before today − min (with no grace), after today − max − the largest grace.
+      query = query.where('i.status', 'in', open).where('i.due_date', '<=', shift(today, -min)).where(late, '>=', min);
       if (max !== null) query = query.where('i.due_date', '>=', shift(today, -max - MAX_GRACE)).where(late, '<=', max);
     }
   }
