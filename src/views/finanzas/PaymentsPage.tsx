@@ -122,7 +122,14 @@ const COLUMNS: TableColumn<Payment>[] = [
     exportValue: (p) => p.amount / 100,
   },
   { key: 'method', label: 'Medio', render: (p) => methodLabel(p.method), exportValue: (p) => methodLabel(p.method) },
-  { key: 'destination', label: 'Destino', render: (p) => p.destination?.label ?? '—', exportValue: (p) => p.destination?.label ?? '' },
+  {
+    key: 'destination',
+    label: 'Destino',
+    render: (p) => p.destination?.label ?? '—',
+    exportValue: (p) => p.destination?.label ?? '',
+    // Shown in the drawer; in the table it pushed "Acciones" out of a 1366 px screen with the menu open.
+    hiddenByDefault: true,
+  },
   {
     key: 'operation_number',
     label: 'N.º operación',
