@@ -2,8 +2,9 @@
  * E2E of the customer's side of issue 16 ("Customer screens"), in real Chromium against the built
  * app and the real server (temp database, demo seed): the demo customer opens Mis Compras → Detalle
  * de Compra (an overdue instalment shows its late fee) → pays the two oldest instalments by Yape with
- * a capture ("Pago enviado: queda pendiente de revisión") → staff approve it in /FINANZAS/Pagos →
- * the customer sees both instalments paid and downloads the receipt. Screenshots in test-results/e2e/.
+ * a capture ("Pago enviado: queda pendiente de revisión") → staff, signed in meanwhile, get the
+ * notification in real time and approve it in /FINANZAS/Pagos → the customer's statement shows both
+ * instalments paid without a reload, and the receipt downloads. Screenshots in test-results/e2e/.
  */
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -20,8 +21,28 @@ writeFileSync(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
 );
 
+/** Resolves once `page`'s realtime socket has a subscription confirmed (its private channel). */
+function subscribed(page: Awaited<ReturnType<typeof newPage>>['page']): Promise<void> {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('pusher_internal:subscription_succeeded')) resolve();
+      }),
+    );
+  });
+}
+
 describe('customer purchases e2e', () => {
-  it('the customer pays two instalments by Yape with a capture, staff approve it, the customer sees them paid and gets the receipt', async () => {
+  it('the customer pays two instalments by Yape with a capture, staff are notified and approve it, the customer sees them paid and gets the receipt', async () => {
+    // Staff are signed in first: their bell must ring when the payment arrives.
+    const staff = await newPage(env.browser, env.server.baseUrl);
+    const staffSubscribed = subscribed(staff.page);
+    await staffLogin(staff.page, env.server.baseUrl, '70000001', 'Parcela#2026');
+    await staffSubscribed;
+    const badge = staff.page.getByTestId('notifications-badge');
+    await expect.poll(() => badge.textContent()).toMatch(/^\d+$/);
+    const unseenBefore = Number(await badge.textContent());
+
     const { page } = await newPage(env.browser, env.server.baseUrl);
     await page.goto('/auth/loginclientes');
     await page.getByRole('tab', { name: 'Ingresar' }).click();
@@ -30,7 +51,10 @@ describe('customer purchases e2e', () => {
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.waitForURL(`${env.server.baseUrl}/`);
 
+    // Opening the address loads the app again: its realtime connection comes back a moment after (docs/product.md §4).
+    const customerSubscribed = subscribed(page);
     await page.goto('/COMERCIO/MisCompras');
+    await customerSubscribed;
     const card = page.getByRole('list', { name: 'Compras' }).getByRole('listitem').first();
     await card.getByRole('button', { name: /^Ver detalle/ }).waitFor();
     await screenshot(page, 'purchases-mis-compras');
@@ -62,24 +86,29 @@ describe('customer purchases e2e', () => {
     const payments = page.getByRole('table', { name: 'Pagos' });
     await payments.getByRole('row').filter({ hasText: 'E2E-YAPE-01' }).getByText('Pendiente de revisión').waitFor();
 
-    // Staff approve it in the review queue.
-    const staff = await newPage(env.browser, env.server.baseUrl);
-    await staffLogin(staff.page, env.server.baseUrl, '70000001', 'Parcela#2026');
-    await staff.page.goto('/FINANZAS/Pagos');
+    // Staff get the notification in real time; it leads to the review queue, where they approve it.
+    await expect.poll(async () => Number(await badge.textContent()), { timeout: 10_000 }).toBe(unseenBefore + 1);
+    await staff.page.getByRole('button', { name: 'Notificaciones' }).click();
+    await staff.page
+      .getByRole('dialog', { name: 'Notificaciones' })
+      .getByRole('button', { name: /Pago por revisar/ })
+      .first()
+      .click();
+    await staff.page.waitForURL(/\/FINANZAS\/Pagos/);
     const queueRow = staff.page.getByRole('table', { name: 'Pagos' }).getByRole('row').filter({ hasText: 'E2E-YAPE-01' });
     await queueRow.getByRole('button', { name: /Acciones/ }).click();
     await staff.page.getByRole('menuitem', { name: 'Aprobar' }).click();
     const approve = staff.page.getByRole('dialog', { name: 'Aprobar pago' });
     await approve.getByRole('table', { name: 'Aplicación del pago' }).waitFor();
+    await screenshot(staff.page, 'purchases-aprobar');
     await approve.getByRole('button', { name: 'Aprobar y aplicar' }).click();
     await approve.waitFor({ state: 'hidden' });
     await staff.context.close();
 
-    // The customer sees both instalments paid and downloads the receipt.
-    await page.reload();
+    // The customer's statement follows the approval by itself (their notification), both instalments paid; the receipt downloads.
     for (const label of chosen) {
       const row = schedule.getByRole('row').filter({ has: page.getByRole('cell', { name: label, exact: true }) });
-      await expect.poll(() => row.getByRole('cell').nth(2).textContent()).toBe('Pagada');
+      await expect.poll(() => row.getByRole('cell').nth(2).textContent(), { timeout: 10_000 }).toBe('Pagada');
     }
     const paidRow = payments.getByRole('row').filter({ hasText: 'E2E-YAPE-01' });
     await paidRow.getByText('Aprobado').waitFor();
