@@ -686,6 +686,13 @@ export interface InstalmentRemindersTable {
   sent_on: string;
 }
 
+/** Instalments of the sales not ANULADA per subdivision and status, kept by triggers (migration 0026). Read-only for code. */
+export interface InstalmentCountsTable {
+  subdivision_id: number;
+  status: string;
+  instalments: number;
+}
+
 /** The last correlative of each receipt series (migration 0024). */
 export interface ReceiptCountersTable {
   series: string;
@@ -732,6 +739,7 @@ export interface DB {
   payment_allocations: PaymentAllocationsTable;
   receipt_counters: ReceiptCountersTable;
   instalment_reminders: InstalmentRemindersTable;
+  instalment_counts: InstalmentCountsTable;
 }
 
 /** Row types used by repositories. */

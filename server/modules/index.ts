@@ -55,6 +55,7 @@ import { finanzasPaymentsMigration } from './finanzas/migrations/0024-finanzas-p
 import { walletsRoutes } from './finanzas/wallets.routes';
 import { instalmentsRoutes } from './finanzas/instalments.routes';
 import { finanzasInstalmentRemindersMigration } from './finanzas/migrations/0025-finanzas-instalment-reminders';
+import { finanzasInstalmentCountsMigration } from './finanzas/migrations/0026-finanzas-instalment-counts';
 import { paymentsRoutes } from './finanzas/payments.routes';
 
 /**
@@ -142,6 +143,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0022-finanzas-accounts': finanzasAccountsMigration,
       '0024-finanzas-payments': finanzasPaymentsMigration,
       '0025-finanzas-instalment-reminders': finanzasInstalmentRemindersMigration,
+      '0026-finanzas-instalment-counts': finanzasInstalmentCountsMigration,
     },
   },
 ];

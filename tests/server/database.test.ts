@@ -42,6 +42,7 @@ const AFTER_0009 = [
   '0023-subdivision-late-fees',
   '0024-finanzas-payments',
   '0025-finanzas-instalment-reminders',
+  '0026-finanzas-instalment-counts',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -331,6 +332,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0023-subdivision-late-fees',
         '0024-finanzas-payments',
         '0025-finanzas-instalment-reminders',
+        '0026-finanzas-instalment-counts',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -391,6 +393,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0023-subdivision-late-fees',
         '0024-finanzas-payments',
         '0025-finanzas-instalment-reminders',
+        '0026-finanzas-instalment-counts',
       ]);
     } finally {
       await database.destroy();
@@ -474,6 +477,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0023-subdivision-late-fees',
         '0024-finanzas-payments',
         '0025-finanzas-instalment-reminders',
+        '0026-finanzas-instalment-counts',
       ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
         { id: saleId, subdivision_id: subdivision.id, paid: 400 },

@@ -340,6 +340,48 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
     expect((await post('/api/instalments/999999/waive-late-fee', token, { amount: 1, reason: 'No existe' })).statusCode).toBe(404);
   });
 
+  it('keeps the counts per subdivision and status exact (migration 0026): sales, the job, payments, annulments, deletions', async () => {
+    const token = await collector();
+    /** instalment_counts as stored, and as counted from the rows (zero rows left out). */
+    const kept = async () =>
+      (await db().selectFrom('instalment_counts').selectAll().where('instalments', '<>', 0).execute())
+        .map((r) => `${r.subdivision_id}:${r.status}:${Number(r.instalments)}`)
+        .sort();
+    const recount = async () =>
+      (
+        await db()
+          .selectFrom('sale_instalments as i')
+          .innerJoin('sales', 'sales.id', 'i.sale_id')
+          .select(['sales.subdivision_id', 'i.status', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('sales.status', '<>', 'ANULADA')
+          .groupBy(['sales.subdivision_id', 'i.status'])
+          .execute()
+      )
+        .map((r) => `${r.subdivision_id}:${r.status}:${Number(r.n)}`)
+        .sort();
+    const a = await makeSale(db(), ctx().clock, { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'C1' });
+    const b = await makeSale(db(), ctx().clock, { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'C2' });
+    expect(await kept()).toEqual(await recount());
+    await runJob();
+    expect(await kept()).toEqual(await recount());
+    // The list's total of a status within a subdivision comes from the counts.
+    const vencidas = instalmentsPageSchema.parse(
+      (await get(`/api/instalments?status=VENCIDA&subdivision_id=${a.subdivisionId}`, token)).json(),
+    );
+    // The down payment (2025-10-01) and instalments due 2025-11-01 … 2026-02-01; 2026-03-01 is within its grace.
+    expect(vencidas.meta.total).toBe(5);
+    // An instalment paid, a sale annulled, a sale deleted (its instalments by cascade).
+    const [first] = await figures(db(), a.saleId);
+    await db().updateTable('sale_instalments').set({ paid: first!.amount, status: 'PAGADA' }).where('id', '=', first!.id).execute();
+    expect(await kept()).toEqual(await recount());
+    await annulSale({ db: db(), clock: ctx().clock }, systemAuditContext(ctx().clock), b.saleId, { reason: 'Prueba de anulación' });
+    expect(await kept()).toEqual(await recount());
+    expect(instalmentsPageSchema.parse((await get(`/api/instalments?subdivision_id=${b.subdivisionId}`, token)).json()).meta.total).toBe(0);
+    await db().deleteFrom('sale_holders').where('sale_id', '=', a.saleId).execute();
+    await db().deleteFrom('sales').where('id', '=', a.saleId).execute();
+    expect(await kept()).toEqual(await recount());
+  });
+
   it('exports the filtered rows as CSV and XLSX; refuses bad filters with a Spanish 422', async () => {
     const token = await collector();
     const sale = await makeSale(db(), ctx().clock, { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'X1' });

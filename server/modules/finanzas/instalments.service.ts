@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import {
   DAYS_LATE_RANGES,
   INSTALMENT_MESSAGES,
-  INSTALMENT_STATUSES,
   INSTALMENT_STATUS_LABELS,
   INSTALMENTS_EXPORT_MAX_ROWS,
   type InstalmentRow,
@@ -107,27 +106,31 @@ function filtered(db: Kysely<DB>, filters: Filters, today: string) {
   if (filters.due_to) query = query.where('i.due_date', '<=', filters.due_to);
   const text = filters.q;
   if (text) query = query.where('i.sale_id', 'in', (eb) => eb.selectFrom('sales').select('sales.id').where(textMatch(db, text)));
+  // Days late (src/schemas/finanzas/instalments.ts): the stored status says whether an instalment is
+  // late (VENCIDA, kept by the daily job and every payment), the due date and the grace how long.
   if (filters.days_late) {
     const { min, max } = DAYS_LATE_RANGES[filters.days_late];
     const grace = sql<number>`(select subdivisions.late_fee_grace_days from sales inner join subdivisions on subdivisions.id = sales.subdivision_id where sales.id = i.sale_id)`;
     const late = sql<number>`(${daysSinceDue(db, today)} - ${grace})`;
-    const open = INSTALMENT_STATUSES.filter((status) => status !== 'PAGADA');
     if (min === 0) {
-      // Al día: not (unpaid, already due and past its grace); the subdivision's grace is read only for unpaid rows already due.
-      query = query.where((eb) => eb.not(eb.and([eb('i.status', 'in', open), eb('i.due_date', '<', today), eb(late, '>', 0)])));
+      // Al día: not VENCIDA (the stored status is VENCIDA exactly when days late > 0 on the day figured).
+      // (On SQLite `+i.status` keeps the planner on the due-date order instead of a sort of every row.)
+      query = query.where(isSqlite(db) ? sql<SqlBool>`+i.status <> 'VENCIDA'` : sql<SqlBool>`i.status <> 'VENCIDA'`);
     } else {
-      // Late days in [min, max]: not paid (an IN list reads the (status, due_date) index), due on or
-      // before today − min (with no grace), after today − max − the largest grace.
-      query = query.where('i.status', 'in', open).where('i.due_date', '<=', shift(today, -min)).where(late, '>=', min);
+      // Late days in [min, max]: VENCIDA, due on or before today − min (with no grace), after today − max − the largest grace.
+      query = query.where('i.status', '=', 'VENCIDA').where('i.due_date', '<=', shift(today, -min)).where(late, '>=', min);
       if (max !== null) query = query.where('i.due_date', '>=', shift(today, -max - MAX_GRACE)).where(late, '<=', max);
     }
   }
   return query;
 }
 
-/** Late days of an instalment on `today`: 0 when PAGADA or within its grace (src/lib/finanzas/late-fees.ts `daysLate`). */
+/**
+ * Late days of an instalment on `today` (src/lib/finanzas/late-fees.ts `daysLate` of an unpaid one):
+ * the days since its due date plus grace when it is VENCIDA, else 0 (the status the buckets read).
+ */
 export function daysLateOn(row: { status: string; due_date: string }, graceDays: number, today: string): number {
-  if (row.status === 'PAGADA') return 0;
+  if (row.status !== 'VENCIDA') return 0;
   const since = (epochDay(today) ?? 0) - (epochDay(row.due_date) ?? 0);
   return Math.max(0, since - graceDays);
 }
@@ -216,7 +219,7 @@ async function toRows(
 
 /** A page's (or an export's) rows of the filtered set, in the list's order. */
 function selectRows(filters: Pick<Filters, 'sort'>) {
-  const { field, direction } = parseSort<'due_date' | 'amount' | 'late_fee_accrued'>(filters.sort, 'due_date');
+  const { field, direction } = parseSort<'due_date'>(filters.sort, 'due_date');
   return (query: ReturnType<typeof filtered>) =>
     query
       .innerJoin('sales', 'sales.id', 'i.sale_id')
@@ -242,11 +245,36 @@ function selectRows(filters: Pick<Filters, 'sort'>) {
       .orderBy('i.id', direction);
 }
 
-/** GET /api/instalments: one page of the register (see `instalmentsQuerySchema`). */
+/**
+ * Instalments of sales not ANULADA with `status` and `subdivision_id` as given (any when absent),
+ * and not VENCIDA for the AL_DIA bucket, from `instalment_counts` (migration 0026).
+ */
+async function countInstalments(db: Kysely<DB>, filters: Pick<Filters, 'status' | 'subdivision_id' | 'days_late'>): Promise<number> {
+  let query = db
+    .selectFrom('instalment_counts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('instalments'), sql<number>`0`).as('total'));
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.days_late === 'AL_DIA') query = query.where('status', '<>', 'VENCIDA');
+  if (filters.subdivision_id !== undefined) query = query.where('subdivision_id', '=', filters.subdivision_id);
+  return Number((await query.executeTakeFirst())?.total ?? 0);
+}
+
+/**
+ * GET /api/instalments: one page of the register (see `instalmentsQuerySchema`). When it filters by
+ * nothing else than status and subdivision the total is read from the counts kept by triggers
+ * (migration 0026); otherwise the page's statement counts.
+ */
 export async function listInstalments(deps: Pick<AppDeps, 'db' | 'clock'>, query: InstalmentsQuery): Promise<Page<InstalmentRow>> {
   const today = todayInLimaBy(deps.clock);
+  const countedByTable =
+    !query.q &&
+    query.sale_id === undefined &&
+    query.customer_id === undefined &&
+    !query.due_from &&
+    !query.due_to &&
+    (!query.days_late || query.days_late === 'AL_DIA');
   const page = await paginate(filtered(deps.db, query, today), query, selectRows(query), {
-    countInPage: query.q !== undefined && query.q !== '',
+    ...(countedByTable ? { total: () => countInstalments(deps.db, query) } : { countInPage: query.q !== undefined && query.q !== '' }),
   });
   return { data: await toRows(deps.db, page.data, today), meta: page.meta };
 }

@@ -30,8 +30,9 @@ export const INSTALMENT_STATUS_LABELS: Record<InstalmentStatusCode, string> = {
 
 /**
  * Days-late buckets (DOMAIN.md "Reports": overdue ageing al día, 1–30, 31–60, 61–90, > 90 days).
- * Days late: for an instalment not PAGADA, the days since its due date plus the subdivision's grace
- * (src/lib/finanzas/late-fees.ts `daysLate`), up to today; 0 for a PAGADA one. AL_DIA is 0.
+ * Days late: for a VENCIDA instalment (its stored status, kept by the daily late-fee job and by
+ * every payment), the days since its due date plus the subdivision's grace up to today
+ * (src/lib/finanzas/late-fees.ts `daysLate`); 0 for any other. AL_DIA: not VENCIDA.
  */
 export const DAYS_LATE_BUCKETS = ['AL_DIA', '1_30', '31_60', '61_90', 'MAS_90'] as const;
 export type DaysLateBucket = (typeof DAYS_LATE_BUCKETS)[number];
@@ -90,8 +91,12 @@ const instalmentFilterShape = {
   days_late: z.enum(DAYS_LATE_BUCKETS).optional(),
 };
 
-/** Sort fields of the register (default `due_date`, then id). */
-export const INSTALMENT_SORT_FIELDS = ['due_date', 'amount', 'late_fee_accrued'] as const;
+/**
+ * Sort fields of the register: the due date (`due_date` or `-due_date`, then id), read in index
+ * order. Ordering by amount or late fee was left out: on 2 000 000 rows it sorts the whole filtered
+ * set (~4 s for 800 000 PENDIENTE rows).
+ */
+export const INSTALMENT_SORT_FIELDS = ['due_date'] as const;
 
 /**
  * GET /api/instalments query: paging, `sort`, `q` (customer name or document, lot code, sale number

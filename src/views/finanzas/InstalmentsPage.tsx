@@ -89,7 +89,7 @@ const COLUMNS: TableColumn<InstalmentRow>[] = [
     render: (r) => nowrap(formatDate(r.due_date)),
     exportValue: (r) => formatDate(r.due_date),
   },
-  { key: 'amount', label: 'Monto', sortable: true, align: 'right', render: (r) => money(r.amount, r), exportValue: (r) => r.amount / 100 },
+  { key: 'amount', label: 'Monto', align: 'right', render: (r) => money(r.amount, r), exportValue: (r) => r.amount / 100 },
   { key: 'paid', label: 'Pagado', align: 'right', render: (r) => money(r.paid, r), exportValue: (r) => r.paid / 100 },
   { key: 'balance', label: 'Saldo', align: 'right', render: (r) => money(r.balance, r), exportValue: (r) => r.balance / 100 },
   {
@@ -106,7 +106,6 @@ const COLUMNS: TableColumn<InstalmentRow>[] = [
   {
     key: 'late_fee_accrued',
     label: 'Mora generada',
-    sortable: true,
     align: 'right',
     render: (r) => money(r.late_fee_accrued, r),
     exportValue: (r) => r.late_fee_accrued / 100,
