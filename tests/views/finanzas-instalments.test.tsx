@@ -121,6 +121,10 @@ describe('Registro de Cuotas', () => {
     );
     expect(vi.mocked(api.list).mock.lastCall?.[0].filters).toMatchObject({ days_late: '31_60' });
     expect(window.location.search).toContain('days_late=31_60');
+    // The due-date range is typed the Spanish way (dd/mm/yyyy) and sent as ISO dates.
+    await user.type(screen.getByLabelText('Vence desde'), '05/01/2026');
+    await user.tab();
+    await waitFor(() => expect(vi.mocked(api.list).mock.lastCall?.[0].filters).toMatchObject({ due_from: '2026-01-05' }));
     // Only instalments with a fee owed offer "Condonar mora".
     await user.click(within(screen.getByText('Cuota 2').closest('tr')!).getByRole('button', { name: 'Acciones' }));
     expect(await screen.findByRole('menu')).toBeTruthy();

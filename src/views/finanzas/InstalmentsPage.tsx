@@ -36,6 +36,7 @@ import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
 import { FilterSelect } from '../shared/FilterSelect';
 import { FieldGroup } from '../shared/FieldGroup';
+import { IsoDateInput, INVALID_DATE_VALUE } from '../shared/IsoDateInput';
 import { useResourceList, useResourceListEvents, type ResourceListRef } from '../shared/resource-hooks';
 import '../../styles/finanzas.css';
 
@@ -215,31 +216,49 @@ export function InstalmentsPage({ machines }: { machines: InstalmentsMachines })
   );
 }
 
-/** "Vence desde / hasta": two date fields writing `due_from` and `due_to`. */
+/**
+ * "Vence desde / hasta": two Spanish date fields (dd/mm/yyyy, src/views/shared/IsoDateInput.tsx)
+ * writing `due_from` and `due_to`; a text that is not a date, or a range turned over, clears the other end.
+ */
 function DueRange({ list }: { list: ResourceListRef<InstalmentRow> }) {
   const from = useResourceList(list, (s) => s.context.query.filters.due_from ?? '');
   const to = useResourceList(list, (s) => s.context.query.filters.due_to ?? '');
   const { changeFilter } = useResourceListEvents(list);
+  const setDate = (field: 'due_from' | 'due_to', value: string) => {
+    const next = value === INVALID_DATE_VALUE || value === '' ? undefined : value;
+    const other = field === 'due_from' ? to : from;
+    if (next && other && (field === 'due_from' ? next > other : next < other))
+      changeFilter(field === 'due_from' ? 'due_to' : 'due_from', undefined);
+    changeFilter(field, next);
+  };
   return (
     <span className="instalments-due-range" role="group" aria-label="Vencimiento">
-      <span className={Classes.TEXT_MUTED}>Vence</span>
-      <InputGroup
-        type="date"
-        aria-label="Vence desde"
+      <label htmlFor="instalments-due-from" className={Classes.TEXT_MUTED}>
+        Vence desde
+      </label>
+      <IsoDateInput
+        id="instalments-due-from"
         value={from}
-        max={to || undefined}
-        onValueChange={(value) => changeFilter('due_from', value || undefined)}
+        onChange={(v) => setDate('due_from', v)}
+        minDate={DUE_RANGE.min}
+        maxDate={DUE_RANGE.max}
       />
-      <InputGroup
-        type="date"
-        aria-label="Vence hasta"
+      <label htmlFor="instalments-due-to" className={Classes.TEXT_MUTED}>
+        hasta
+      </label>
+      <IsoDateInput
+        id="instalments-due-to"
         value={to}
-        min={from || undefined}
-        onValueChange={(value) => changeFilter('due_to', value || undefined)}
+        onChange={(v) => setDate('due_to', v)}
+        minDate={DUE_RANGE.min}
+        maxDate={DUE_RANGE.max}
       />
     </span>
   );
 }
+
+/** Due dates a filter may name: schedules run up to 30 years (360 instalments). */
+const DUE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
 
 /** The filters that arrive with a link (a customer's or a sale's instalments), as removable tags. */
 function LinkFilters({ list }: { list: ResourceListRef<InstalmentRow> }) {
