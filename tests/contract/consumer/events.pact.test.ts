@@ -194,6 +194,86 @@ describe('NotificationsMessageEvent of payments', () => {
   });
 });
 
+/**
+ * The daily job's reminders of instalments (issue 16 "Overdue reminders"): due within 3 days, and
+ * overdue, each to the sale's collector (a staff user, with a route to the sale's instalments in
+ * Registro de Cuotas) and to its customers (with a route to Mis Compras).
+ */
+describe('NotificationsMessageEvent of instalments due and overdue', () => {
+  const reminder = (title: string | RegExp, example: string, route: RegExp, routeExample: string, icon: string, color: string) => ({
+    tipo_operacion: like('NEW_NOTIFICATION'),
+    message: {
+      ids_users: eachLike(integer(2)),
+      notification: {
+        id_notification: integer(1),
+        type: { icon: like(icon), color_icon: regex(/^#[0-9a-fA-F]{6}$/, color) },
+        title: typeof title === 'string' ? like(title) : regex(title, example),
+        detail: like('<p>…</p><ul><li>…</li></ul>'),
+        created_at_formatted: regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, '2026-11-20 10:15:00'),
+        fecha_creacion: regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '2026-11-20T15:15:00.000Z'),
+        new: boolean(true),
+        route: regex(route, routeExample),
+      },
+    },
+  });
+  const collectorRoute = /^\/FINANZAS\/RegistroCuotas\?sale_id=\d+$/;
+  const customerRoute = /^\/COMERCIO\/MisCompras$/;
+  const cases: Array<[string, string, ReturnType<typeof reminder>, RegExp]> = [
+    [
+      'instalments due soon reach the collector',
+      'a sale has an instalment due in 2 days',
+      reminder(
+        /^Cuotas por vencer: venta V-\d{6}$/,
+        'Cuotas por vencer: venta V-000001',
+        collectorRoute,
+        '/FINANZAS/RegistroCuotas?sale_id=1',
+        'dollar',
+        '#14b8a6',
+      ),
+      collectorRoute,
+    ],
+    [
+      'instalments due soon reach the customer',
+      'a sale has an instalment due in 2 days',
+      reminder('Tiene cuotas por vencer', '', customerRoute, '/COMERCIO/MisCompras', 'dollar', '#14b8a6'),
+      customerRoute,
+    ],
+    [
+      'overdue instalments reach the collector',
+      'a sale has an instalment that became overdue',
+      reminder(
+        /^Cuotas vencidas: venta V-\d{6}$/,
+        'Cuotas vencidas: venta V-000001',
+        collectorRoute,
+        '/FINANZAS/RegistroCuotas?sale_id=1',
+        'warning-sign',
+        '#f59e0b',
+      ),
+      collectorRoute,
+    ],
+    [
+      'overdue instalments reach the customer',
+      'a sale has an instalment that became overdue',
+      reminder('Tiene cuotas vencidas', '', customerRoute, '/COMERCIO/MisCompras', 'warning-sign', '#f59e0b'),
+      customerRoute,
+    ],
+  ];
+  it.each(cases)('%s', async (name, state, content, route) => {
+    await messagePact
+      .given(state)
+      .expectsToReceive(`a NotificationsMessageEvent: ${name}`)
+      .withContent(content)
+      .withMetadata({ event: 'NotificationsMessageEvent' })
+      .verify(
+        synchronousBodyHandler(async (body: { message: { ids_users: number[] } }) => {
+          const context = await deliver(body, body.message.ids_users[0]!);
+          expect(context.items).toHaveLength(1);
+          expect(context.items[0]?.route).toMatch(route);
+        }),
+      );
+  });
+});
+
 /** Provider state of the PermissionsChangedEvent message (the provider verification names it too). */
 const ROLE_PERMISSIONS_CHANGED = 'an administrator changes the permissions of a role a staff user holds';
 

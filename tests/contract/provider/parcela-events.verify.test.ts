@@ -31,7 +31,8 @@ import { createReservation, remindReservation } from '../../../server/modules/co
 import { createSale } from '../../../server/modules/comercio/sales.service';
 import { createSaleRequestSchema } from '../../../src/schemas/comercio/sales';
 import { systemAuditContext } from '../../../server/audit/audit';
-import { systemClock, todayInLimaBy } from '../../../server/clock';
+import { createManualClock, systemClock, todayInLimaBy } from '../../../server/clock';
+import { LateFeeJob } from '../../../server/modules/finanzas/late-fee-job';
 import { MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../../src/schemas/permissions';
 import { NOTIFICATIONS_EVENT_NAME } from '../../../src/schemas/notification';
 import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/configuracion/roles';
@@ -213,6 +214,53 @@ function paymentNotification(review: 'none' | 'approve' | 'reject', title: strin
     });
 }
 
+/**
+ * A sale whose first instalment falls due on `due`, reminded by the daily late-fee job
+ * (LateFeeJob.runUntilDone, what the server runs) on `day`; @returns the payload of the reminder
+ * to the collector (a staff user) or to the customer.
+ */
+function instalmentReminder(kind: 'POR_VENCER' | 'VENCIDA', to: 'collector' | 'customer'): () => Promise<unknown> {
+  return () =>
+    onFreshServer(async ({ db }) => {
+      const agent = await createStaff(db, { ...STAFF });
+      const subdivision = await createSubdivision(db);
+      const lotId = await createLot(db, subdivision.id, { block: 'R', number: '1' });
+      const customerId = await createCrmCustomer(db);
+      const clock = createManualClock('2026-03-02T15:00:00.000Z');
+      const audit = { ...systemAuditContext(clock), actor: { userType: 'COLLABORATOR' as const, accountId: agent.id } };
+      await createSale(
+        { db, clock },
+        audit,
+        createSaleRequestSchema.parse({
+          lot_id: lotId,
+          holders: [{ customer_id: customerId, role: 'TITULAR', share_percent: '100' }],
+          down_payment_percent: '0',
+          instalments: 3,
+          monthly_rate_percent: '0',
+          method: 'SIN_INTERES',
+          first_due_date: '2026-04-01',
+        }),
+      );
+      const published: BroadcastEvent[] = [];
+      const job = new LateFeeJob({
+        db,
+        clock,
+        broadcaster: { publish: (events) => void published.push(...events), settled: async () => {} },
+        log: console,
+      });
+      // Due in 2 days (30/03); overdue: the first late day after the 3 grace days is 05/04.
+      clock.set(kind === 'POR_VENCER' ? '2026-03-30T15:00:00.000Z' : '2026-04-06T15:00:00.000Z');
+      await job.runUntilDone();
+      const channel =
+        to === 'collector'
+          ? notificationChannelOf({ userType: 'COLLABORATOR', accountId: agent.id })
+          : notificationChannelOf({ userType: 'CUSTOMER', accountId: customerId });
+      const event = published.find((e) => e.event === NOTIFICATIONS_EVENT_NAME && e.channel === channel);
+      if (!event) throw new Error(`the job broadcast no ${kind} reminder to the ${to}`);
+      return payloadOf(event);
+    });
+}
+
 describe('parcela-events provider', () => {
   it('produces every message of pacts/parcela-web-parcela-events.json', async () => {
     await new MessageProviderPact({
@@ -236,6 +284,22 @@ describe('parcela-events provider', () => {
         'a NotificationsMessageEvent: Pago rechazado': providerWithMetadata(paymentNotification('reject', 'Pago rechazado'), {
           event: NOTIFICATIONS_EVENT_NAME,
         }),
+        'a NotificationsMessageEvent: instalments due soon reach the collector': providerWithMetadata(
+          instalmentReminder('POR_VENCER', 'collector'),
+          { event: NOTIFICATIONS_EVENT_NAME },
+        ),
+        'a NotificationsMessageEvent: instalments due soon reach the customer': providerWithMetadata(
+          instalmentReminder('POR_VENCER', 'customer'),
+          { event: NOTIFICATIONS_EVENT_NAME },
+        ),
+        'a NotificationsMessageEvent: overdue instalments reach the collector': providerWithMetadata(
+          instalmentReminder('VENCIDA', 'collector'),
+          { event: NOTIFICATIONS_EVENT_NAME },
+        ),
+        'a NotificationsMessageEvent: overdue instalments reach the customer': providerWithMetadata(
+          instalmentReminder('VENCIDA', 'customer'),
+          { event: NOTIFICATIONS_EVENT_NAME },
+        ),
       },
       // Each message provider builds its own server and data, so the states need no handler work.
       stateHandlers: {
