@@ -112,6 +112,8 @@ for (const [title, script, args] of [
   ['Payment schedules', 'scripts/bench-schedules.ts', []],
   // Payments (issue 16): approving a payment that touches 12 instalments ≤ 20 ms server time.
   ['Payment approval', 'scripts/bench-payments.ts', []],
+  // The daily late-fee job over 2 000 000 instalments ≤ 30 s (LARGE_DB=<file> reuses a generated database).
+  ['Late-fee job', 'scripts/bench-late-fees.ts', []],
 ]) {
   console.log(`\n${title}`);
   // The maps bench reuses the build made above (BENCH_DIST) instead of building again.

@@ -56,6 +56,7 @@ import { walletsRoutes } from './finanzas/wallets.routes';
 import { instalmentsRoutes } from './finanzas/instalments.routes';
 import { finanzasInstalmentRemindersMigration } from './finanzas/migrations/0025-finanzas-instalment-reminders';
 import { finanzasInstalmentCountsMigration } from './finanzas/migrations/0026-finanzas-instalment-counts';
+import { finanzasInstalmentsListMigration } from './finanzas/migrations/0027-finanzas-instalments-list';
 import { paymentsRoutes } from './finanzas/payments.routes';
 
 /**
@@ -144,6 +145,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0024-finanzas-payments': finanzasPaymentsMigration,
       '0025-finanzas-instalment-reminders': finanzasInstalmentRemindersMigration,
       '0026-finanzas-instalment-counts': finanzasInstalmentCountsMigration,
+      '0027-finanzas-instalments-list': finanzasInstalmentsListMigration,
     },
   },
 ];

@@ -43,6 +43,7 @@ const AFTER_0009 = [
   '0024-finanzas-payments',
   '0025-finanzas-instalment-reminders',
   '0026-finanzas-instalment-counts',
+  '0027-finanzas-instalments-list',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -333,6 +334,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0024-finanzas-payments',
         '0025-finanzas-instalment-reminders',
         '0026-finanzas-instalment-counts',
+        '0027-finanzas-instalments-list',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -394,6 +396,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0024-finanzas-payments',
         '0025-finanzas-instalment-reminders',
         '0026-finanzas-instalment-counts',
+        '0027-finanzas-instalments-list',
       ]);
     } finally {
       await database.destroy();
@@ -478,6 +481,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0024-finanzas-payments',
         '0025-finanzas-instalment-reminders',
         '0026-finanzas-instalment-counts',
+        '0027-finanzas-instalments-list',
       ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
         { id: saleId, subdivision_id: subdivision.id, paid: 400 },

@@ -404,4 +404,29 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     expect(delWallet.statusCode).toBe(409);
     expect(delWallet.json().message).toBe(WALLET_MESSAGES.inUse);
   });
+
+  it('Registro de Cuotas follows an approval and a rename at once (its answers are kept per revision and day)', async () => {
+    const token = await reviewer();
+    const s = await sale();
+    const url = `/api/instalments?sale_id=${s.id}&per_page=100`;
+    const rows = async () =>
+      ((await send('GET', url, token)).json() as { data: Array<{ kind: string; paid: number; customer: { display_name: string } | null }> })
+        .data;
+    const revision = async () =>
+      Number(
+        (await db().selectFrom('list_revisions').select('revision').where('name', '=', 'instalments').executeTakeFirstOrThrow()).revision,
+      );
+    expect((await rows()).find((r) => r.kind === 'INICIAL')?.paid).toBe(0);
+    const before = await revision();
+    const payment = await register(token, { sale_id: s.id, amount: 600_000 });
+    expect(await revision()).toBe(before); // registering changes no instalment
+    expect((await approve(token, payment.id)).statusCode).toBe(200);
+    expect(await revision()).toBeGreaterThan(before);
+    expect((await rows()).find((r) => r.kind === 'INICIAL')?.paid).toBe(600_000);
+    await db().updateTable('customers').set({ name: 'Renombrada' }).where('id', '=', s.holders[0]!.id).execute();
+    expect((await rows())[0]?.customer?.display_name).toMatch(/^Renombrada/);
+    const totals = async () =>
+      ((await send('GET', `/api/instalments/totals?sale_id=${s.id}`, token)).json() as { data: Array<{ paid: number }> }).data;
+    expect((await totals())[0]?.paid).toBe(600_000);
+  });
 });

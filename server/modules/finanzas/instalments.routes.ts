@@ -15,7 +15,9 @@ import { staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
-import { exportInstalments, instalmentTotals, listInstalments, waiveLateFee } from './instalments.service';
+import { todayInLimaBy } from '../../clock';
+import { createKeptPages } from '../../platform/revision-texts';
+import { exportInstalments, instalmentsListRevision, instalmentTotals, listInstalments, waiveLateFee } from './instalments.service';
 
 /**
  * Who may read the register and waive late fees: 'Acceso módulo finanzas' + 'Acceso submódulo
@@ -32,17 +34,28 @@ export const INSTALMENTS_ACCESS = staffWith(MODULE.finanzas, SUBMODULE.pagos);
 export function instalmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const config = { access: INSTALMENTS_ACCESS };
+    // Pages and totals kept per revision of the register and day (server/platform/revision-texts.ts;
+    // migration 0027; docs/performance.md "Registro de Cuotas"): read and serialised again only after
+    // a write that changes them, or when the day (days late) changes.
+    const sendPage = createKeptPages({ keep: deps.config.keepAnswers });
+    const revision = async () => `${await instalmentsListRevision(deps.db)}:${todayInLimaBy(deps.clock)}`;
 
     app.get(
       `${MAIN_BASE}/instalments`,
       { config, schema: { querystring: instalmentsQuerySchema, response: { 200: instalmentsPageSchema } } },
-      async (request) => listInstalments(deps, request.query),
+      async (request, reply) =>
+        sendPage(request, reply, { name: 'instalments', query: request.query, revision: await revision() }, () =>
+          listInstalments(deps, request.query),
+        ),
     );
 
     app.get(
       `${MAIN_BASE}/instalments/totals`,
       { config, schema: { querystring: instalmentTotalsQuerySchema, response: { 200: instalmentTotalsResponseSchema } } },
-      async (request) => ({ data: await instalmentTotals(deps, request.query) }),
+      async (request, reply) =>
+        sendPage(request, reply, { name: 'instalment-totals', query: request.query, revision: await revision() }, async () => ({
+          data: await instalmentTotals(deps, request.query),
+        })),
     );
 
     app.get(

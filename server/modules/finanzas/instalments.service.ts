@@ -260,6 +260,16 @@ async function countInstalments(db: Kysely<DB>, filters: Pick<Filters, 'status' 
 }
 
 /**
+ * The revision of Registro de Cuotas (`list_revisions` row `instalments`, migration 0027): it moves
+ * on every write that changes what a page or the totals show, so an answer kept at this revision
+ * (and day) is current.
+ */
+export async function instalmentsListRevision(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('list_revisions').select('revision').where('name', '=', 'instalments').executeTakeFirst();
+  return Number(row?.revision ?? 0);
+}
+
+/**
  * GET /api/instalments: one page of the register (see `instalmentsQuerySchema`). When it filters by
  * nothing else than status and subdivision the total is read from the counts kept by triggers
  * (migration 0026); otherwise the page's statement counts.
