@@ -104,7 +104,8 @@ const CHUNK = 200;
  * demo customer (DNI 45454545), a transfer made 20 days ago and approved through the payments
  * service — the late fee then owed and half the oldest overdue instalment — so their statement has
  * paid, partly paid, overdue (with its late fee) and pending instalments; and four payments to
- * review: a Yape capture sent from the portal and three office deposits of late payers.
+ * review, each with its voucher image: a Yape capture sent from the portal and three office deposits
+ * of late payers.
  * Called inside the demo seed's transaction.
  */
 export async function seedDemoPayments(trx: Kysely<DB>, clock: Clock, adminId: number | null): Promise<number> {
@@ -199,7 +200,8 @@ export async function seedDemoPayments(trx: Kysely<DB>, clock: Clock, adminId: n
       });
       await addPaymentVoucher(deps, actor, sent.id, qrPng(`Yape · operación 18273645 · ${today}`, 320));
     } else {
-      await registerPayment(
+      const operation = `77${String(1000 + i)}`;
+      const deposit = await registerPayment(
         deps,
         { kind: 'STAFF', audit: staff },
         {
@@ -207,9 +209,16 @@ export async function seedDemoPayments(trx: Kysely<DB>, clock: Clock, adminId: n
           amount: oldest.amountDueCents,
           method: 'DEPOSITO',
           bank_account_id: deposits.id,
-          operation_number: `77${String(1000 + i)}`,
+          operation_number: operation,
           operation_date: today,
         },
+      );
+      // The deposit slip, scanned at the office (a QR image stands in for the photo).
+      await addPaymentVoucher(
+        deps,
+        { kind: 'STAFF', audit: staff },
+        deposit.id,
+        qrPng(`Depósito Interbank · operación ${operation} · ${today}`, 320),
       );
     }
     made += 1;

@@ -43,6 +43,30 @@ const row = (waived = 0) => ({
 });
 
 describe('Registro de Cuotas (consumer)', () => {
+  it('exports the filtered set as a CSV file', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.overdueInstalmentExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the CSV export of the overdue instalments')
+      .withRequest('GET', '/api/instalments/export', (b) =>
+        b.headers(bearer(STAFF_TOKEN)).query({ sort: 'due_date', status: 'VENCIDA', format: 'csv' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.headers({
+          'Content-Type': regex(/^text\/csv/, 'text/csv; charset=utf-8'),
+          'Content-Disposition': regex(/^attachment; filename="[^"]+\.csv"$/, 'attachment; filename="cuotas.csv"'),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const file = await instalments(mock.url).exportFile(
+          { page: 1, per_page: 20, sort: 'due_date', filters: { status: 'VENCIDA' } },
+          'csv',
+        );
+        expect(file.format).toBe('csv');
+        expect(file.blob.type).toMatch(/^text\/csv/);
+      });
+  });
+
   it('lists the overdue instalments over 90 days late by due date', async () => {
     await pact
       .addInteraction()
