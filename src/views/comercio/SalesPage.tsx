@@ -1,7 +1,7 @@
 import { use, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Alert, Button, Callout, Classes, Tab, Tabs, Tag, TextArea, type Intent } from '@blueprintjs/core';
+import { Button, Callout, Classes, Tab, Tabs, Tag, type Intent } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {
@@ -26,7 +26,6 @@ import {
   type Reservation,
   type ReservationStatus,
 } from '../../schemas/comercio/reservations';
-import type { ReasonActionMachine } from '../../machines/shared/reason-action.machine';
 import { formatDateTime } from '../../lib/dates';
 import type { SaleDetailMachine } from '../../machines/comercio/sale-detail.machine';
 import { inspectOption } from '../../machines/inspect';
@@ -35,7 +34,7 @@ import { ResourceTable, type RowAction, type TableColumn } from '../shared/Resou
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
 import { FilterSelect } from '../shared/FilterSelect';
-import { FieldGroup } from '../shared/FieldGroup';
+import { ReasonAlert } from '../shared/ReasonAlert';
 import { SideDrawer } from '../shared/SideDrawer';
 import { useResourceListEvents } from '../shared/resource-hooks';
 import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
@@ -519,48 +518,5 @@ function FragmentRow({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </>
-  );
-}
-
-/** Asks the reason of an action on a record (shared/reason-action.machine.ts): annul a sale, cancel a reservation. */
-function ReasonAlert<Row>({
-  actor,
-  confirmText,
-  label,
-  question,
-}: {
-  actor: ActorRefFrom<ReasonActionMachine<Row>>;
-  confirmText: string;
-  label: string;
-  question: (row: Row) => string;
-}) {
-  const record = useSelector(actor, (s) => (s.matches('idle') ? null : s.context.record));
-  const reason = useSelector(actor, (s) => s.context.reason);
-  const error = useSelector(actor, (s) => s.context.error);
-  const running = useSelector(actor, (s) => s.matches('running'));
-  return (
-    <Alert
-      isOpen={record !== null}
-      intent="danger"
-      icon="disable"
-      confirmButtonText={confirmText}
-      cancelButtonText="Cancelar"
-      loading={running}
-      onConfirm={() => actor.send({ type: 'reason.confirm' })}
-      onCancel={() => actor.send({ type: 'reason.cancel' })}
-      canEscapeKeyCancel={!running}
-    >
-      <p>{record ? question(record) : ''}</p>
-      <FieldGroup label={label} labelFor="reason-action-text" error={error ?? undefined}>
-        <TextArea
-          id="reason-action-text"
-          fill
-          value={reason}
-          onChange={(e) => actor.send({ type: 'reason.changed', text: e.target.value })}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'reason-action-text-error' : undefined}
-        />
-      </FieldGroup>
-    </Alert>
   );
 }

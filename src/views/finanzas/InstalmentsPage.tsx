@@ -36,7 +36,7 @@ import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
 import { FilterSelect } from '../shared/FilterSelect';
 import { FieldGroup } from '../shared/FieldGroup';
-import { IsoDateInput, INVALID_DATE_VALUE } from '../shared/IsoDateInput';
+import { DateRangeFilter } from '../shared/DateRangeFilter';
 import { useResourceList, useResourceListEvents, type ResourceListRef } from '../shared/resource-hooks';
 import '../../styles/finanzas.css';
 
@@ -216,42 +216,19 @@ export function InstalmentsPage({ machines }: { machines: InstalmentsMachines })
   );
 }
 
-/**
- * "Vence desde / hasta": two Spanish date fields (dd/mm/yyyy, src/views/shared/IsoDateInput.tsx)
- * writing `due_from` and `due_to`; a text that is not a date, or a range turned over, clears the other end.
- */
+/** "Vence desde / hasta": the due-date range (dd/mm/yyyy) writing `due_from` and `due_to`. */
 function DueRange({ list }: { list: ResourceListRef<InstalmentRow> }) {
-  const from = useResourceList(list, (s) => s.context.query.filters.due_from ?? '');
-  const to = useResourceList(list, (s) => s.context.query.filters.due_to ?? '');
-  const { changeFilter } = useResourceListEvents(list);
-  const setDate = (field: 'due_from' | 'due_to', value: string) => {
-    const next = value === INVALID_DATE_VALUE || value === '' ? undefined : value;
-    const other = field === 'due_from' ? to : from;
-    if (next && other && (field === 'due_from' ? next > other : next < other))
-      changeFilter(field === 'due_from' ? 'due_to' : 'due_from', undefined);
-    changeFilter(field, next);
-  };
   return (
     <span className="instalments-due-range" role="group" aria-label="Vencimiento">
-      <label htmlFor="instalments-due-from" className={Classes.TEXT_MUTED}>
-        Vence desde
-      </label>
-      <IsoDateInput
-        id="instalments-due-from"
-        value={from}
-        onChange={(v) => setDate('due_from', v)}
+      <DateRangeFilter
+        list={list}
+        fromField="due_from"
+        toField="due_to"
+        labels={['Vence desde', 'hasta']}
+        idPrefix="instalments-due"
         minDate={DUE_RANGE.min}
         maxDate={DUE_RANGE.max}
-      />
-      <label htmlFor="instalments-due-to" className={Classes.TEXT_MUTED}>
-        hasta
-      </label>
-      <IsoDateInput
-        id="instalments-due-to"
-        value={to}
-        onChange={(v) => setDate('due_to', v)}
-        minDate={DUE_RANGE.min}
-        maxDate={DUE_RANGE.max}
+        className="instalments-due-end"
       />
     </span>
   );

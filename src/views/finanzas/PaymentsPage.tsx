@@ -60,9 +60,10 @@ import { FilterSelect } from '../shared/FilterSelect';
 import { FieldGroup } from '../shared/FieldGroup';
 import { SideDrawer } from '../shared/SideDrawer';
 import { ReasonAlert } from '../shared/ReasonAlert';
-import { IsoDateInput, INVALID_DATE_VALUE } from '../shared/IsoDateInput';
+import { IsoDateInput } from '../shared/IsoDateInput';
+import { DateRangeFilter } from '../shared/DateRangeFilter';
 import { LookupSuggest, type LookupSuggestText } from '../shared/CustomerSuggest';
-import { useResourceList, useResourceListEvents, type ResourceListRef } from '../shared/resource-hooks';
+import type { ResourceListRef } from '../shared/resource-hooks';
 import '../../styles/finanzas.css';
 
 /**
@@ -281,15 +282,6 @@ function NoticesWatcher({
 
 /** Estado, Medio, Desde, Hasta (in the URL through the list machine). */
 function Filters({ list, today }: { list: ResourceListRef<Payment>; today: string }) {
-  const filters = useResourceList(list, (s) => s.context.query.filters);
-  const { changeFilter } = useResourceListEvents(list);
-  // An inverted range would be refused by the server: moving one end past the other clears the other.
-  const setDate = (field: 'from' | 'to', value: string) => {
-    const next = value === INVALID_DATE_VALUE || value === '' ? undefined : value;
-    const other = field === 'from' ? filters.to : filters.from;
-    if (next && other && (field === 'from' ? next > other : next < other)) changeFilter(field === 'from' ? 'to' : 'from', undefined);
-    changeFilter(field, next);
-  };
   return (
     <>
       <FilterSelect
@@ -306,24 +298,16 @@ function Filters({ list, today }: { list: ResourceListRef<Payment>; today: strin
         allLabel="Todos los medios"
         options={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m] }))}
       />
-      <div className="payments-date-filter">
-        <label htmlFor="payments-from" className={Classes.TEXT_MUTED}>
-          Desde
-        </label>
-        <IsoDateInput
-          id="payments-from"
-          value={filters.from ?? ''}
-          onChange={(v) => setDate('from', v)}
-          minDate="2020-01-01"
-          maxDate={today}
-        />
-      </div>
-      <div className="payments-date-filter">
-        <label htmlFor="payments-to" className={Classes.TEXT_MUTED}>
-          Hasta
-        </label>
-        <IsoDateInput id="payments-to" value={filters.to ?? ''} onChange={(v) => setDate('to', v)} minDate="2020-01-01" maxDate={today} />
-      </div>
+      <DateRangeFilter
+        list={list}
+        fromField="from"
+        toField="to"
+        labels={['Desde', 'Hasta']}
+        idPrefix="payments"
+        minDate="2020-01-01"
+        maxDate={today}
+        className="payments-date-filter"
+      />
     </>
   );
 }
