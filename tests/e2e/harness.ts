@@ -77,9 +77,13 @@ export async function setChecked(input: Locator, checked = true): Promise<void> 
  * Waits until no CSS animation or transition runs on the page (a drawer sliding in, the dark-mode
  * view transition), so a screenshot shows the settled screen. Polls `document.getAnimations()`
  * instead of awaiting `Animation.finished`, whose promise rejects when an animation is cancelled.
+ * Endless animations (the bell ringing while notifications are unread, a loading pulse) never
+ * settle, so they are not waited for.
  */
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 /** Reads the newest reset link for an e-mail from the server's dev outbox. */
