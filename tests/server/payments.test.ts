@@ -183,6 +183,13 @@ describe.each(dialects)('payments (%s)', (dialect) => {
       status: 'VENCIDA',
     });
     expect(afterFirst.find((r) => r.kind === 'INICIAL')?.paid).toBe(596_500);
+    // The sale's statement for staff (GET /api/sales/{id}) carries the late fees too.
+    const statement = saleResponseSchema.parse((await send('GET', `/api/sales/${s.id}`, await seller())).json()).data.schedule;
+    expect(statement.find((r) => r.kind === 'CUOTA' && r.number === 1)).toMatchObject({
+      status: 'VENCIDA',
+      late_fee_accrued: 2_000,
+      late_fee_paid: 2_000,
+    });
 
     const rest = await send('GET', `/api/payments?sale_id=${s.id}`, token);
     expect(paymentsPageSchema.parse(rest.json()).data).toHaveLength(1);

@@ -48,9 +48,45 @@ const sale: Sale = {
   status: 'REGISTRADA',
   annul_reason: null,
   schedule: [
-    { kind: 'INICIAL', number: 1, due_date: '2026-11-20', amount: 600_000, capital: 600_000, interest: 0, paid: 50_000, status: 'PARCIAL' },
-    { kind: 'CUOTA', number: 1, due_date: '2026-12-20', amount: 1_200_000, capital: 1_200_000, interest: 0, paid: 0, status: 'PENDIENTE' },
-    { kind: 'CUOTA', number: 2, due_date: '2027-01-20', amount: 1_200_000, capital: 1_200_000, interest: 0, paid: 0, status: 'PENDIENTE' },
+    {
+      kind: 'INICIAL',
+      number: 1,
+      due_date: '2026-11-20',
+      amount: 600_000,
+      capital: 600_000,
+      interest: 0,
+      paid: 50_000,
+      status: 'VENCIDA',
+      late_fee_accrued: 2_000,
+      late_fee_paid: 500,
+      late_fee_waived: 0,
+    },
+    {
+      kind: 'CUOTA',
+      number: 1,
+      due_date: '2026-12-20',
+      amount: 1_200_000,
+      capital: 1_200_000,
+      interest: 0,
+      paid: 0,
+      status: 'PENDIENTE',
+      late_fee_accrued: 0,
+      late_fee_paid: 0,
+      late_fee_waived: 0,
+    },
+    {
+      kind: 'CUOTA',
+      number: 2,
+      due_date: '2027-01-20',
+      amount: 1_200_000,
+      capital: 1_200_000,
+      interest: 0,
+      paid: 0,
+      status: 'PENDIENTE',
+      late_fee_accrued: 0,
+      late_fee_paid: 0,
+      late_fee_waived: 0,
+    },
   ],
   created_at: when,
   updated_at: when,
@@ -176,7 +212,10 @@ describe('SalesPage', () => {
     expect(await within(drawer).findByText('Rosa Quispe (50.00 %)')).toBeTruthy();
     const schedule = within(drawer).getByRole('table', { name: 'Cronograma de la venta' });
     expect(within(schedule).getByText('Inicial 1')).toBeTruthy();
-    expect(within(schedule).getByText('Parcial')).toBeTruthy();
+    // The overdue down payment shows its state and the late fee still owed (accrued S/ 20.00 − paid S/ 5.00).
+    const overdue = within(schedule).getByText('Inicial 1').closest('tr')!;
+    expect(within(overdue).getByText('Vencida')).toBeTruthy();
+    expect(within(overdue).getByText('S/ 15.00')).toBeTruthy();
     await user.click(within(drawer).getByRole('button', { name: 'Anular venta' }));
     const alert = await screen.findByRole('alertdialog');
     await user.click(within(alert).getByRole('button', { name: 'Anular venta' }));

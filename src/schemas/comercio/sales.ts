@@ -142,6 +142,10 @@ export const saleInstalmentSchema = z.object({
   interest: z.number().int().default(0),
   paid: z.number().int().default(0),
   status: z.string().default('PENDIENTE'),
+  /** Late fee (issue 16; DOMAIN.md "Late fee"), céntimos: accrued as last figured, paid, waived (0 from a server without them). */
+  late_fee_accrued: z.number().int().default(0),
+  late_fee_paid: z.number().int().default(0),
+  late_fee_waived: z.number().int().default(0),
 });
 export type SaleInstalment = z.infer<typeof saleInstalmentSchema>;
 

@@ -35,9 +35,12 @@ export function PlanTotals({ plan, currency, creditCents = 0 }: { plan: QuotePla
   );
 }
 
-const ROW_STATUS: Record<string, string> = { PAGADA: 'Pagada', PARCIAL: 'Parcial', PENDIENTE: 'Pendiente' };
+const ROW_STATUS: Record<string, string> = { PAGADA: 'Pagada', PARCIAL: 'Parcial', PENDIENTE: 'Pendiente', VENCIDA: 'Vencida' };
 
-/** A sale's schedule rows: cuota, vence, monto, pagado, estado. */
+/** Late fee owed on a row: accrued − paid − waived, never below 0 (céntimos). */
+const lateFeeDue = (r: Sale['schedule'][number]) => Math.max(0, r.late_fee_accrued - r.late_fee_paid - r.late_fee_waived);
+
+/** A sale's schedule rows: cuota, vence, monto, pagado, mora (owed, when any was accrued), estado. */
 export function SaleScheduleTable({ sale }: { sale: Pick<Sale, 'schedule' | 'currency'> }) {
   const money = (cents: number) => formatMoney(cents, sale.currency);
   return (
@@ -49,6 +52,7 @@ export function SaleScheduleTable({ sale }: { sale: Pick<Sale, 'schedule' | 'cur
             <th>Vence</th>
             <th className="num">Monto</th>
             <th className="num">Pagado</th>
+            <th className="num">Mora</th>
             <th>Estado</th>
           </tr>
         </thead>
@@ -59,6 +63,16 @@ export function SaleScheduleTable({ sale }: { sale: Pick<Sale, 'schedule' | 'cur
               <td>{formatDate(r.due_date)}</td>
               <td className="num">{money(r.amount)}</td>
               <td className="num">{money(r.paid)}</td>
+              <td
+                className="num"
+                title={
+                  r.late_fee_accrued > 0
+                    ? `Generada ${money(r.late_fee_accrued)}, pagada ${money(r.late_fee_paid)}, condonada ${money(r.late_fee_waived)}`
+                    : undefined
+                }
+              >
+                {r.late_fee_accrued > 0 ? money(lateFeeDue(r)) : '—'}
+              </td>
               <td>{ROW_STATUS[r.status] ?? r.status}</td>
             </tr>
           ))}
