@@ -31,6 +31,8 @@ export type NotificationsEvent =
   | { type: 'notifications.opened' }
   | { type: 'notifications.closed' }
   | { type: 'notification.received'; payload: unknown }
+  /** Read the list again (the realtime connection came up: pushes sent before it would be missed). */
+  | { type: 'notifications.refresh' }
   | { type: 'notification.chosen'; id: number };
 
 const toItem = (n: Notification): NotificationItem => ({ ...n, status: n.new ? 'new' : 'cleared' });
@@ -98,7 +100,7 @@ export const notificationsMachine = setup({
             },
           },
         },
-        ready: {},
+        ready: { on: { 'notifications.refresh': 'loading' } },
       },
     },
     dialog: {

@@ -59,6 +59,11 @@ export const realtimeMachine = setup({
     permissionsChanged: (_, _payload: unknown) => {},
     /** A refused channel authorisation goes to the session's global check (docs/product.md §7: 401 → /auth/access). */
     authRefused: (_, _status: number) => {},
+    /**
+     * The connection is up (first time or again): what was pushed before it was not received, so the
+     * injected action has the notifications read again.
+     */
+    connected: () => {},
     recordState: assign({ lastState: ({ event }) => (event.type === 'pusher.stateChanged' ? event.state : null) }),
   },
   actors: {
@@ -120,7 +125,7 @@ export const realtimeMachine = setup({
       },
       states: {
         connecting: {},
-        connected: {},
+        connected: { entry: 'connected' },
         /** pusher-js keeps retrying from here. */
         unavailable: {},
       },

@@ -115,6 +115,8 @@ export function createSessionMachine({
     actions: {
       // Pushes go to the notifications machine invoked beside it (same actor system).
       deliver: ({ system }, payload) => system.get('notifications')?.send({ type: 'notification.received', payload }),
+      // Connected (again): notifications pushed while there was no socket (the ~5 s after a page load, a drop) are read from the list.
+      connected: ({ system }) => system.get('notifications')?.send({ type: 'notifications.refresh' }),
       // PermissionsChangedEvent goes to the session that invoked the realtime machine (refetch, new menu).
       permissionsChanged: sendParent((_, payload: unknown) => ({ type: 'session.permissionsChanged' as const, payload })),
       // The channel authorisation refused (pusher-js's own call): the session's global check, like any call.

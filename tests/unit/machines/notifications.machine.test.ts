@@ -46,6 +46,30 @@ describe('notifications machine', () => {
     expect(items.map((i) => i.status)).toEqual(['new', 'new', 'cleared']);
   });
 
+  it('reads the list again on notifications.refresh (the realtime connection came up)', async () => {
+    let calls = 0;
+    const actor = createActor(
+      notificationsMachine.provide({
+        actors: {
+          fetchNotifications: fromPromise(async () => {
+            calls += 1;
+            return calls === 1
+              ? { notification_quantity: 0, notification: [] }
+              : { notification_quantity: 1, notification: [n(9, true, '/FINANZAS/Pagos')] };
+          }),
+        },
+      }),
+      { input: { userId: 7 } },
+    );
+    actor.start();
+    await ready(actor);
+    expect(actor.getSnapshot().context.count).toBe(0);
+    actor.send({ type: 'notifications.refresh' });
+    await waitFor(actor, (s) => s.matches({ list: 'ready' }) && s.context.count === 1);
+    expect(calls).toBe(2);
+    expect(actor.getSnapshot().context.items.map((i) => i.id_notification)).toEqual([9]);
+  });
+
   it('a failed fetch is only logged', async () => {
     const { actor, logError } = start(new Error('offline'));
     await ready(actor);

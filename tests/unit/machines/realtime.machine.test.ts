@@ -27,10 +27,15 @@ function start(input: RealtimeInput) {
   const closed = vi.fn();
   const deliver = vi.fn();
   const permissionsChanged = vi.fn();
+  const connected = vi.fn();
   let sendBack: ((event: RealtimeEvent) => void) | null = null;
   const actor = createActor(
     realtimeMachine.provide({
-      actions: { deliver: (_, payload) => deliver(payload), permissionsChanged: (_, payload) => permissionsChanged(payload) },
+      actions: {
+        deliver: (_, payload) => deliver(payload),
+        permissionsChanged: (_, payload) => permissionsChanged(payload),
+        connected: () => connected(),
+      },
       actors: {
         connection: fromCallback<RealtimeEvent, RealtimeInput>(({ input: connectionInput, sendBack: back }) => {
           opened(connectionInput);
@@ -42,7 +47,7 @@ function start(input: RealtimeInput) {
     { input },
   );
   actor.start();
-  return { actor, opened, closed, deliver, permissionsChanged, push: (event: RealtimeEvent) => sendBack?.(event) };
+  return { actor, opened, closed, deliver, permissionsChanged, connected, push: (event: RealtimeEvent) => sendBack?.(event) };
 }
 
 beforeEach(() => vi.useFakeTimers());
@@ -87,6 +92,18 @@ describe('realtime machine', () => {
     expect(actor.getSnapshot().value).toEqual({ live: 'connected' });
     push({ type: 'pusher.stateChanged', state: 'failed' });
     expect(actor.getSnapshot().value).toBe('failed');
+  });
+
+  it('announces each (re)connection, so what was pushed without a socket is read again', () => {
+    const { actor, connected, push } = start(full);
+    actor.send({ type: 'realtime.start' });
+    vi.advanceTimersByTime(5000);
+    expect(connected).not.toHaveBeenCalled();
+    push({ type: 'pusher.stateChanged', state: 'connected' });
+    expect(connected).toHaveBeenCalledTimes(1);
+    push({ type: 'pusher.stateChanged', state: 'unavailable' });
+    push({ type: 'pusher.stateChanged', state: 'connected' });
+    expect(connected).toHaveBeenCalledTimes(2);
   });
 
   it('hands PermissionsChangedEvent payloads to `permissionsChanged`, not to the notifications', () => {
