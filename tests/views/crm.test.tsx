@@ -347,6 +347,8 @@ describe("a customer's detail", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cotización' }));
     expect(await within(dialog).findByText('Seleccione el lote')).toBeTruthy();
     await user.click(within(dialog).getByLabelText('Lote'));
+    // Type once the suggestions are open (Suggest settles its query as its popover opens: a key typed before is lost).
+    await screen.findByRole('option', { name: 'Escriba para buscar' });
     await user.keyboard('LT 9');
     // Enter picks the active option: wait for the search of the whole text and its answer first.
     await waitFor(() => expect(lotOptions).toHaveBeenLastCalledWith('LT 9'));

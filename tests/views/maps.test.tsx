@@ -440,6 +440,8 @@ describe('MapaProyectos', () => {
     expect(within(dialog).getByText('Ingrese el monto')).toBeTruthy();
     expect(within(dialog).getByText('Seleccione el cliente')).toBeTruthy();
     await user.click(within(dialog).getByLabelText('Cliente'));
+    // Type once the suggestions are open (Suggest settles its query as its popover opens: a key typed before is lost).
+    await screen.findByRole('option', { name: 'Escriba para buscar' });
     await user.keyboard('quispe');
     await screen.findByRole('option', { name: /Rosa Quispe/ });
     await user.keyboard('{Enter}');
@@ -488,6 +490,8 @@ describe('MapaProyectos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar cotización' }));
     expect(await within(dialog).findByText('Seleccione el cliente')).toBeTruthy();
     await user.click(within(dialog).getByLabelText('Cliente'));
+    // Type once the suggestions are open (Suggest settles its query as its popover opens: a key typed before is lost).
+    await screen.findByRole('option', { name: 'Escriba para buscar' });
     await user.keyboard('quispe');
     await screen.findByRole('option', { name: /Rosa Quispe/ });
     await user.keyboard('{Enter}');
