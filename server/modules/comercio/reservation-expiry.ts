@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import { DAY_MS } from '../../clock';
 import type { DB } from '../../db/database';
 import type { Broadcaster } from '../../realtime/broadcaster';
+import { PollingJob } from '../../platform/polling-job';
 import { dueReservationIds, reservationsToRemind } from './reservations.repository';
 import { expireReservation, remindReservation } from './reservations.service';
 
@@ -12,7 +13,8 @@ import { expireReservation, remindReservation } from './reservations.service';
  * live reservation's `expires_at` — so it survives restarts: a reservation due while the server was
  * down expires on the first pass after it starts. Every pass expires what is due (lot freed, agent
  * notified) and sends the "vence mañana" reminders; each reservation is ended by one conditional
- * UPDATE, so with two server processes on one PostgreSQL database it happens once.
+ * UPDATE, so with two server processes on one PostgreSQL database it happens once. The timer and
+ * the run in flight are server/platform/polling-job.ts's.
  */
 
 /** Timing and bounds. */
@@ -31,29 +33,9 @@ export interface ExpiryPass {
   reminded: number;
 }
 
-export class ReservationExpiry {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
-  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; broadcaster: Broadcaster; log: Pick<FastifyBaseLogger, 'error'> }) {}
-
-  /** Starts the timer (unref'd: it never keeps the process alive) and runs a pass now. */
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.kick(), RESERVATION_EXPIRY.pollMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  /** Runs a pass unless one is running. */
-  kick(): void {
-    if (this.running || this.stopped) return;
-    this.running = this.runUntilDone()
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'reservation expiry pass failed'))
-      .finally(() => {
-        this.running = null;
-      });
+export class ReservationExpiry extends PollingJob {
+  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; broadcaster: Broadcaster; log: Pick<FastifyBaseLogger, 'error'> }) {
+    super(RESERVATION_EXPIRY.pollMs, 'reservation expiry pass failed', deps.log);
   }
 
   /** Runs passes until one handles less than a batch (everything due at the clock's now is done). */
@@ -61,14 +43,6 @@ export class ReservationExpiry {
     let pass: ExpiryPass;
     do pass = await this.runPass();
     while (!this.stopped && (pass.expired >= RESERVATION_EXPIRY.batch || pass.reminded >= RESERVATION_EXPIRY.batch));
-  }
-
-  /** Stops the timer and waits for the pass in flight. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.running) await this.running;
   }
 
   /**

@@ -9,6 +9,7 @@ import type { Clock } from '../../clock';
 import { MINUTE_MS, todayInLimaBy } from '../../clock';
 import type { DB } from '../../db/database';
 import type { Broadcaster, BroadcastEvent } from '../../realtime/broadcaster';
+import { PollingJob } from '../../platform/polling-job';
 import { createNotifications, escapeHtml } from '../../notifications/notifications.service';
 import { saleNumber } from '../comercio/sales.service';
 import { dateOfEpochDay, epochDay } from '../../../src/lib/dates';
@@ -75,30 +76,9 @@ const CLOSED_SALE_STATUSES = ['ANULADA', 'CANCELADA'] as const;
 /** `date` moved by `days` (ISO `YYYY-MM-DD`). */
 const shift = (date: string, days: number) => dateOfEpochDay((epochDay(date) ?? 0) + days);
 
-export class LateFeeJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-
-  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; broadcaster: Broadcaster; log: Pick<FastifyBaseLogger, 'error'> }) {}
-
-  /** Starts the timer (unref'd: it never keeps the process alive) and runs a pass now. */
-  start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => this.kick(), LATE_FEE_JOB.pollMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  /** Runs passes until done unless a run is in flight. */
-  kick(): void {
-    if (this.running || this.stopped) return;
-    this.running = this.runUntilDone()
-      .then(() => undefined)
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'late-fee job pass failed'))
-      .finally(() => {
-        this.running = null;
-      });
+export class LateFeeJob extends PollingJob {
+  constructor(private readonly deps: { db: Kysely<DB>; clock: Clock; broadcaster: Broadcaster; log: Pick<FastifyBaseLogger, 'error'> }) {
+    super(LATE_FEE_JOB.pollMs, 'late-fee job pass failed', deps.log);
   }
 
   /**
@@ -118,14 +98,6 @@ export class LateFeeJob {
       total.reminded += pass.reminded;
     } while (!this.stopped && pass.more);
     return total;
-  }
-
-  /** Stops the timer and waits for the run in flight. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    while (this.running) await this.running;
   }
 
   /**
