@@ -19,7 +19,9 @@ import type { AppDeps } from '../../context';
 import { HttpError, parseId } from '../../errors';
 import { CUSTOMER_BASE } from '../../platform/bases';
 import { findWalletQr } from '../finanzas/wallets.repository';
-import { readVoucherUpload, sendReceipt, sendVoucher } from '../finanzas/payments.routes';
+import { readVoucherUpload } from '../finanzas/payments.routes';
+import { sendPdf } from '../../platform/pdf';
+import { sendStoredImage } from '../../platform/stored-image';
 import { addPaymentVoucher, paymentReceiptPdf, readPaymentVoucher, type PaymentActor } from '../finanzas/payments.service';
 import { customerPayment, getPurchase, listPurchases, paymentOptions, payPurchase } from './purchases.service';
 
@@ -88,7 +90,7 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${CUSTOMER_BASE}/payments/:id/vouchers/:voucher_id`,
       { config, schema: { params: voucherParamsSchema } },
       async (request, reply) =>
-        sendVoucher(
+        sendStoredImage(
           reply,
           await readPaymentVoucher(deps.db, parseId(request.params.id), parseId(request.params.voucher_id), {
             customerId: requireAuth(request).accountId,
@@ -96,18 +98,12 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ),
     );
     app.get(`${CUSTOMER_BASE}/payments/:id/receipt`, { config, schema: { params: idParamsSchema } }, async (request, reply) =>
-      sendReceipt(reply, await paymentReceiptPdf(deps, parseId(request.params.id), { customerId: requireAuth(request).accountId })),
+      sendPdf(reply, await paymentReceiptPdf(deps, parseId(request.params.id), { customerId: requireAuth(request).accountId })),
     );
     app.get(`${CUSTOMER_BASE}/wallets/:id/qr`, { config, schema: { params: idParamsSchema } }, async (request, reply) => {
       const qr = await findWalletQr(deps.db, parseId(request.params.id), { activeOnly: true });
       if (!qr) throw new HttpError(404, WALLET_MESSAGES.noQr);
-      return reply
-        .header('content-type', qr.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=86400')
-        .header('last-modified', new Date(qr.updatedAt).toUTCString())
-        .send(qr.data);
+      return sendStoredImage(reply, qr);
     });
   };
 }

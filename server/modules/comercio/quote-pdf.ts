@@ -1,4 +1,4 @@
-import { PDF_FONT, renderPdf } from '../../platform/pdf';
+import { logoImage, PDF_FONT, renderPdf, renderWithIssuer, type PdfIssuer } from '../../platform/pdf';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { QUOTE_METHOD_LABELS, QUOTE_STATUS_LABELS, type Quote } from '../../../src/schemas/comercio/quotes';
 import { formatMoney } from '../../../src/lib/money';
@@ -11,16 +11,8 @@ import { formatDate } from '../../../src/lib/dates';
  * files). pdfmake may read neither URLs nor local files: every image is passed as a data URL.
  */
 
-/** The company block of the PDF header. */
-export interface QuoteIssuer {
-  business_name: string;
-  ruc: string;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  /** PNG or JPEG bytes with their type; other logos are left out. */
-  logo: { contentType: string; data: Buffer } | null;
-}
+/** The company block of the PDF header (server/platform/pdf.ts). */
+export type QuoteIssuer = PdfIssuer;
 
 /** The conditions printed under the schedule. */
 export const QUOTE_PDF_CONDITIONS = [
@@ -35,22 +27,13 @@ export const QUOTE_PDF_CONDITIONS = [
  * customer and lot; the price breakdown; the down payment parts; the schedule; the conditions.
  * @returns the PDF bytes.
  */
-export async function renderQuotePdf(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
-  if (!issuer.logo) return render(quote, issuer);
-  try {
-    return await render(quote, issuer);
-  } catch {
-    // A logo pdfkit cannot read (a damaged or unusual PNG) costs the logo, not the quote's PDF.
-    return render(quote, { ...issuer, logo: null });
-  }
+export function renderQuotePdf(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
+  return renderWithIssuer(issuer, (readable) => render(quote, readable));
 }
 
 async function render(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
   const money = (cents: number) => formatMoney(cents, quote.currency);
-  const logo =
-    issuer.logo && (issuer.logo.contentType === 'image/png' || issuer.logo.contentType === 'image/jpeg')
-      ? { image: `data:${issuer.logo.contentType};base64,${issuer.logo.data.toString('base64')}`, fit: [120, 60] as [number, number] }
-      : null;
+  const logo = logoImage(issuer, [120, 60]);
   const row = (label: string, value: string, bold = false): Content[] => [
     { text: label, style: 'label' },
     { text: value, alignment: 'right', bold },

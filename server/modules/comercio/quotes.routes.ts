@@ -11,6 +11,7 @@ import { auditContextOf } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import { parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
+import { sendPdf } from '../../platform/pdf';
 import { RESERVATIONS_ACCESS } from './reservations.routes';
 import { changeQuoteStatus, createQuote, getQuote, listQuotes, quotePdf } from './quotes.service';
 
@@ -43,8 +44,7 @@ export function quotesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
 
     app.get(`${MAIN_BASE}/quotes/:id/pdf`, { config, schema: { params: idParamsSchema } }, async (request, reply) => {
-      const { fileName, bytes } = await quotePdf(deps, parseId(request.params.id));
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+      return sendPdf(reply, await quotePdf(deps, parseId(request.params.id)));
     });
 
     app.post(

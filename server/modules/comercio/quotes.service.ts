@@ -22,6 +22,7 @@ import { conflict, notFound, validationError, type FieldErrors } from '../../err
 import { displayName } from '../crm/customers.repository';
 import { effectiveQuoteStatus, listQuoteIds, quoteNumber, quoteRow, quoteRowsByIds } from './quotes.repository';
 import { renderQuotePdf } from './quote-pdf';
+import { findPdfIssuer } from '../configuracion/companies.repository';
 
 /** Parsed POST /api/quotes body. */
 export type CreateQuoteBody = z.output<typeof createQuoteRequestSchema>;
@@ -213,18 +214,6 @@ export async function changeQuoteStatus(
  */
 export async function quotePdf(deps: Pick<AppDeps, 'db' | 'clock'>, id: number): Promise<{ fileName: string; bytes: Buffer }> {
   const quote = await getQuote(deps, id);
-  const company = await deps.db
-    .selectFrom('companies')
-    .select(['business_name', 'ruc', 'address', 'phone', 'email', 'logo_content_type', 'logo_data'])
-    .orderBy('id')
-    .executeTakeFirst();
-  const bytes = await renderQuotePdf(quote, {
-    business_name: company?.business_name ?? '',
-    ruc: company?.ruc ?? '',
-    address: company?.address ?? null,
-    phone: company?.phone ?? null,
-    email: company?.email ?? null,
-    logo: company?.logo_content_type && company.logo_data ? { contentType: company.logo_content_type, data: company.logo_data } : null,
-  });
+  const bytes = await renderQuotePdf(quote, await findPdfIssuer(deps.db));
   return { fileName: `${quote.number}.pdf`, bytes };
 }

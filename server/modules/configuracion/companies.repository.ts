@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, Instant } from '../../db/database';
 import { toFlag } from '../../db/portable';
+import type { PdfIssuer } from '../../platform/pdf';
 
 /** SQL of `companies`. The product runs one company per installation (the first row). */
 
@@ -60,4 +61,21 @@ export async function setSubscriptionActive(db: Kysely<DB>, active: boolean): Pr
     .updateTable('companies')
     .set({ subscription_active: toFlag(active) })
     .execute();
+}
+
+/** The installation's company as the header of its PDFs (quotes, receipts): the first company row; blanks when there is none. */
+export async function findPdfIssuer(db: Kysely<DB>): Promise<PdfIssuer> {
+  const company = await db
+    .selectFrom('companies')
+    .select(['business_name', 'ruc', 'address', 'phone', 'email', 'logo_content_type', 'logo_data'])
+    .orderBy('id')
+    .executeTakeFirst();
+  return {
+    business_name: company?.business_name ?? '',
+    ruc: company?.ruc ?? '',
+    address: company?.address ?? null,
+    phone: company?.phone ?? null,
+    email: company?.email ?? null,
+    logo: company?.logo_content_type && company.logo_data ? { contentType: company.logo_content_type, data: company.logo_data } : null,
+  };
 }

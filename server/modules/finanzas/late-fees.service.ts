@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import type { OpenInstalment } from '../../../src/lib/finanzas/allocation';
 import { accruedLateFee, instalmentStatus, type LateFeeInstalment, type LateFeePolicy } from '../../../src/lib/finanzas/late-fees';
 import type { DB } from '../../db/database';
 
@@ -12,8 +11,8 @@ import type { DB } from '../../db/database';
  * store the same figures however often they run. All amounts in céntimos.
  */
 
-/** A sale's schedule rows as the figures need them. */
-interface ScheduleRow {
+/** A sale's stored schedule row as the figures need it (amounts in céntimos). */
+export interface ScheduleRow {
   id: number;
   kind: string;
   number: number;
@@ -141,11 +140,21 @@ export interface InstalmentFigures {
   status: string;
 }
 
-/** The stored rows of a sale and their figures on a date (empty for an unknown or ANULADA sale). */
-async function figures(db: Kysely<DB>, saleId: number, asOf: string): Promise<{ rows: ScheduleRow[]; figures: InstalmentFigures[] }> {
+/**
+ * A sale's stored schedule rows (in schedule order) with their figures on `asOf` — one read of the
+ * schedule for both. An ANULADA sale has its rows and no figures (nothing is owed on it); an unknown
+ * sale has neither.
+ * @param asOf ISO `YYYY-MM-DD` (Lima).
+ */
+export async function saleScheduleOn(
+  db: Kysely<DB>,
+  saleId: number,
+  asOf: string,
+): Promise<{ rows: ScheduleRow[]; figures: InstalmentFigures[] }> {
   const sale = await salePolicy(db, saleId);
-  if (!sale || sale.status === 'ANULADA') return { rows: [], figures: [] };
+  if (!sale) return { rows: [], figures: [] };
   const rows = await scheduleOf(db, saleId);
+  if (sale.status === 'ANULADA') return { rows, figures: [] };
   const payments = await paymentsToAmounts(db, sale.saleDate, rows);
   const day = Temporal.PlainDate.from(asOf);
   return {
@@ -167,7 +176,7 @@ async function figures(db: Kysely<DB>, saleId: number, asOf: string): Promise<{ 
  * @param asOf ISO `YYYY-MM-DD` (Lima).
  */
 export async function figureSaleLateFees(db: Kysely<DB>, saleId: number, asOf: string): Promise<InstalmentFigures[]> {
-  return (await figures(db, saleId, asOf)).figures;
+  return (await saleScheduleOn(db, saleId, asOf)).figures;
 }
 
 /**
@@ -181,7 +190,7 @@ export async function figureSaleLateFees(db: Kysely<DB>, saleId: number, asOf: s
  * @returns how many rows changed.
  */
 export async function refreshSaleLateFees(db: Kysely<DB>, saleId: number, asOf: string): Promise<{ changed: number }> {
-  const { rows, figures: figured } = await figures(db, saleId, asOf);
+  const { rows, figures: figured } = await saleScheduleOn(db, saleId, asOf);
   const stored = new Map(rows.map((r) => [r.id, r]));
   let changed = 0;
   for (const f of figured) {
@@ -200,24 +209,4 @@ export async function refreshSaleLateFees(db: Kysely<DB>, saleId: number, asOf: 
     changed += 1;
   }
   return { changed };
-}
-
-/**
- * What is owed on each instalment of sale `saleId` with something owed, from the stored figures, as
- * src/lib/finanzas/allocation.ts takes it: the amount due (amount − paid) and the late fee due
- * (accrued − paid − waived, never below 0). Call {@link refreshSaleLateFees} first for current fees.
- */
-export async function openInstalments(db: Kysely<DB>, saleId: number): Promise<Array<OpenInstalment & { kind: string; number: number }>> {
-  const rows = await scheduleOf(db, saleId);
-  return rows
-    .map((r, order) => ({
-      id: r.id,
-      kind: r.kind,
-      number: r.number,
-      dueDate: r.due_date,
-      order,
-      amountDueCents: r.amount - r.paid,
-      lateFeeDueCents: Math.max(0, r.late_fee_accrued - r.late_fee_paid - r.late_fee_waived),
-    }))
-    .filter((r) => r.amountDueCents > 0 || r.lateFeeDueCents > 0);
 }

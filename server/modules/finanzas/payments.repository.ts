@@ -4,11 +4,9 @@ import { PAYMENT_METHOD_LABELS, type Payment, type PaymentMethod, type PaymentsQ
 import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
 import { displayName, displayNameSql } from '../crm/customers.repository';
+import { saleNumber } from '../comercio/sales.service';
 
 /** Reads of payments (issue 16; src/schemas/finanzas/payments.ts). */
-
-/** "V-000123" of a sale id (as server/modules/comercio/sales.service.ts numbers sales). */
-const saleNumber = (id: number) => `V-${String(id).padStart(6, '0')}`;
 
 /** "R001-00000042" of a receipt. */
 export const receiptLabel = (series: string, number: number) => `${series}-${String(number).padStart(8, '0')}`;

@@ -18,7 +18,9 @@ import type { AppDeps } from '../../context';
 import { fieldError, parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
 import { uploadError } from '../../uploads';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendStoredImage } from '../../platform/stored-image';
+import { sendPdf } from '../../platform/pdf';
+import type { FastifyRequest } from 'fastify';
 import {
   addPaymentVoucher,
   annulPayment,
@@ -51,21 +53,6 @@ export async function readVoucherUpload(request: FastifyRequest): Promise<Buffer
   } catch (error) {
     throw uploadError(error, 'voucher', { missing: PAYMENT_MESSAGES.voucherMissing, tooLarge: PAYMENT_MESSAGES.voucherTooLarge });
   }
-}
-
-/** Sends a voucher image (staff or customer routes) with headers that keep the browser from running it. */
-export async function sendVoucher(reply: FastifyReply, voucher: { contentType: string; data: Buffer }) {
-  return reply
-    .header('content-type', voucher.contentType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
-    .header('cache-control', 'private, max-age=86400')
-    .send(voucher.data);
-}
-
-/** Sends a receipt PDF. */
-export async function sendReceipt(reply: FastifyReply, receipt: { fileName: string; bytes: Buffer }) {
-  return reply.type('application/pdf').header('content-disposition', `attachment; filename="${receipt.fileName}"`).send(receipt.bytes);
 }
 
 /**
@@ -126,10 +113,10 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
     app.get(`${MAIN_BASE}/payments/:id/vouchers/:voucher_id`, { config, schema: { params: voucherParamsSchema } }, async (request, reply) =>
-      sendVoucher(reply, await readPaymentVoucher(deps.db, parseId(request.params.id), parseId(request.params.voucher_id), all)),
+      sendStoredImage(reply, await readPaymentVoucher(deps.db, parseId(request.params.id), parseId(request.params.voucher_id), all)),
     );
     app.get(`${MAIN_BASE}/payments/:id/receipt`, { config, schema: { params: idParamsSchema } }, async (request, reply) =>
-      sendReceipt(reply, await paymentReceiptPdf(deps, parseId(request.params.id), all)),
+      sendPdf(reply, await paymentReceiptPdf(deps, parseId(request.params.id), all)),
     );
   };
 }

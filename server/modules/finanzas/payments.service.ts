@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
 import { allocatePayment, debtOf, type Allocation, type OpenInstalment } from '../../../src/lib/finanzas/allocation';
 import {
@@ -29,9 +29,10 @@ import { activeStaffWithPermissions } from '../../notifications/notifications.re
 import { createNotifications, escapeHtml, type CreatedNotifications } from '../../notifications/notifications.service';
 import { detectImageType } from '../../platform/image-type';
 import type { BroadcastEvent } from '../../realtime/broadcaster';
-import { figureSaleLateFees, refreshSaleLateFees } from './late-fees.service';
+import { refreshSaleLateFees, saleScheduleOn } from './late-fees.service';
 import { listPaymentIds, paymentsByIds, paymentRow } from './payments.repository';
 import { renderReceiptPdf } from './receipt-pdf';
+import { findPdfIssuer } from '../configuracion/companies.repository';
 
 /**
  * Finanzas → Pagos (issue 16 "Money in"; DOMAIN.md "Payment"; docs/decisions.md "Payments"): a
@@ -147,14 +148,8 @@ export async function openInstalmentsOn(
   saleId: number,
   asOf: string,
 ): Promise<Array<OpenInstalment & { kind: string; number: number }>> {
-  const figures = new Map((await figureSaleLateFees(db, saleId, asOf)).map((f) => [f.id, f.accrued]));
-  const rows = await db
-    .selectFrom('sale_instalments')
-    .select(['id', 'kind', 'number', 'due_date', 'amount', 'paid', 'late_fee_accrued', 'late_fee_paid', 'late_fee_waived'])
-    .where('sale_id', '=', saleId)
-    .orderBy(sql`case when kind = 'INICIAL' then 0 else 1 end`)
-    .orderBy('number')
-    .execute();
+  const { rows, figures } = await saleScheduleOn(db, saleId, asOf);
+  const accrued = new Map(figures.map((f) => [f.id, f.accrued]));
   return rows
     .map((r, order) => ({
       id: r.id,
@@ -162,15 +157,10 @@ export async function openInstalmentsOn(
       number: r.number,
       dueDate: r.due_date,
       order,
-      amountDueCents: Number(r.amount) - Number(r.paid),
-      lateFeeDueCents: Math.max(0, (figures.get(r.id) ?? Number(r.late_fee_accrued)) - Number(r.late_fee_paid) - Number(r.late_fee_waived)),
+      amountDueCents: r.amount - r.paid,
+      lateFeeDueCents: Math.max(0, (accrued.get(r.id) ?? r.late_fee_accrued) - r.late_fee_paid - r.late_fee_waived),
     }))
     .filter((r) => r.amountDueCents > 0 || r.lateFeeDueCents > 0);
-}
-
-/** The debt of sale `saleId` today: amounts and late fees owed, céntimos. */
-export async function saleDebtToday(deps: Pick<AppDeps, 'db' | 'clock'>, saleId: number): Promise<number> {
-  return debtOf(await openInstalmentsOn(deps.db, saleId, todayInLimaBy(deps.clock)));
 }
 
 /** What a registration resolved: the target, payer, currency and destination. */
@@ -698,18 +688,6 @@ export async function paymentReceiptPdf(
   const [payment] = await paymentsByIds(deps.db, [id]);
   if (!payment) throw notFound();
   if (!payment.receipt_number) throw new HttpError(409, PAYMENT_MESSAGES.noReceipt);
-  const company = await deps.db
-    .selectFrom('companies')
-    .select(['business_name', 'ruc', 'address', 'phone', 'email', 'logo_content_type', 'logo_data'])
-    .orderBy('id')
-    .executeTakeFirst();
-  const bytes = await renderReceiptPdf(payment, {
-    business_name: company?.business_name ?? '',
-    ruc: company?.ruc ?? '',
-    address: company?.address ?? null,
-    phone: company?.phone ?? null,
-    email: company?.email ?? null,
-    logo: company?.logo_content_type && company.logo_data ? { contentType: company.logo_content_type, data: company.logo_data } : null,
-  });
+  const bytes = await renderReceiptPdf(payment, await findPdfIssuer(deps.db));
   return { fileName: `${payment.receipt_number}.pdf`, bytes };
 }

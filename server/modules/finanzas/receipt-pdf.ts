@@ -2,8 +2,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDate, formatDateTime } from '../../../src/lib/dates';
 import { formatMoney } from '../../../src/lib/money';
 import { PAYMENT_METHOD_LABELS, type Payment, type PaymentMethod } from '../../../src/schemas/finanzas/payments';
-import { PDF_FONT, renderPdf } from '../../platform/pdf';
-import type { QuoteIssuer } from '../comercio/quote-pdf';
+import { logoImage, PDF_FONT, renderPdf, renderWithIssuer, type PdfIssuer } from '../../platform/pdf';
 
 /**
  * The receipt (recibo) of an approved payment as a PDF (issue 16 "Receipts": series + correlative,
@@ -14,22 +13,13 @@ import type { QuoteIssuer } from '../comercio/quote-pdf';
  */
 
 /** Renders the receipt (A5): issuer, receipt number, payer, what was paid and how, the allocation. @returns the PDF bytes. */
-export async function renderReceiptPdf(payment: Payment, issuer: QuoteIssuer): Promise<Buffer> {
-  if (!issuer.logo) return render(payment, issuer);
-  try {
-    return await render(payment, issuer);
-  } catch {
-    // A logo pdfkit cannot read costs the logo, not the receipt.
-    return render(payment, { ...issuer, logo: null });
-  }
+export function renderReceiptPdf(payment: Payment, issuer: PdfIssuer): Promise<Buffer> {
+  return renderWithIssuer(issuer, (readable) => render(payment, readable));
 }
 
-async function render(payment: Payment, issuer: QuoteIssuer): Promise<Buffer> {
+async function render(payment: Payment, issuer: PdfIssuer): Promise<Buffer> {
   const money = (cents: number) => formatMoney(cents, payment.currency);
-  const logo =
-    issuer.logo && (issuer.logo.contentType === 'image/png' || issuer.logo.contentType === 'image/jpeg')
-      ? { image: `data:${issuer.logo.contentType};base64,${issuer.logo.data.toString('base64')}`, fit: [100, 50] as [number, number] }
-      : null;
+  const logo = logoImage(issuer, [100, 50]);
   const row = (label: string, value: string): Content[] => [{ text: label, style: 'label' }, { text: value }];
   const target = payment.sale
     ? `Venta ${payment.sale.number} · lote ${payment.sale.lot_code} · ${payment.sale.subdivision_name}`

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../context';
 import { fieldError, HttpError, parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
 import { uploadError } from '../../uploads';
+import { sendStoredImage } from '../../platform/stored-image';
 import { findWalletQr } from './wallets.repository';
 import { createWallet, deleteWallet, getWallet, listWallets, saveWalletQr, updateWallet } from './wallets.service';
 
@@ -79,13 +80,7 @@ export function walletsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(`${MAIN_BASE}/wallets/:id/qr`, { config, schema: { params: idParamsSchema } }, async (request, reply) => {
       const qr = await findWalletQr(deps.db, parseId(request.params.id));
       if (!qr) throw new HttpError(404, WALLET_MESSAGES.noQr);
-      return reply
-        .header('content-type', qr.contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=86400')
-        .header('last-modified', new Date(qr.updatedAt).toUTCString())
-        .send(qr.data);
+      return sendStoredImage(reply, qr);
     });
   };
 }
