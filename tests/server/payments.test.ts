@@ -436,4 +436,70 @@ describe.each(dialects)('payments (%s)', (dialect) => {
       ((await send('GET', `/api/instalments/totals?sale_id=${s.id}`, token)).json() as { data: Array<{ paid: number }> }).data;
     expect((await totals())[0]?.paid).toBe(600_000);
   });
+
+  it('bad input on every payments route is a Spanish 4xx, never a 500: query, body, ids, oversized and malformed uploads', async () => {
+    const token = await reviewer();
+    const s = await sale();
+    const payment = await register(token, { sale_id: s.id, amount: 1_000 });
+    const spanish = (res: { statusCode: number; json: () => unknown }, status: number) => {
+      expect(res.statusCode).toBe(status);
+      expect((res.json() as { message: string }).message).toMatch(/[a-záéíóúñ]/i);
+    };
+    for (const query of ['status=PAGADO', 'method=BITCOIN', 'per_page=1000', 'page=0', 'from=27-11-2026', 'sort=-customer', 'sale_id=abc'])
+      spanish(await send('GET', `/api/payments?${query}`, token), 422);
+    for (const id of ['abc', '0', '-1', '99999999999999999999']) spanish(await send('GET', `/api/payments/${id}`, token), 404);
+    spanish(await send('GET', `/api/payments/${payment.id}/vouchers/abc`, token), 404);
+    spanish(
+      await send('POST', '/api/payments', token, {
+        sale_id: s.id,
+        amount: 1_000,
+        method: 'EFECTIVO',
+        operation_date: '2026-03-02',
+        extra: 1,
+      }),
+      422,
+    );
+    spanish(
+      await send('POST', '/api/payments', token, { sale_id: s.id, amount: 1e15, method: 'EFECTIVO', operation_date: '2026-03-02' }),
+      422,
+    );
+    spanish(
+      await send('POST', '/api/payments', token, { sale_id: s.id, amount: 10.5, method: 'EFECTIVO', operation_date: '2026-03-02' }),
+      422,
+    );
+    spanish(
+      await send('POST', '/api/payments', token, { sale_id: 999_999, amount: 100, method: 'EFECTIVO', operation_date: '2026-03-02' }),
+      422,
+    );
+    spanish(await send('POST', `/api/payments/${payment.id}/reject`, token, { reason: 'x'.repeat(501) }), 422);
+    spanish(await send('POST', `/api/payments/${payment.id}/approve`, token, { version: 0 }), 422);
+    // Over 5 MB, a body cut short, no file part: 422 on `voucher`, nothing stored.
+    const big = multipart('voucher', Buffer.concat([png(10, 10), Buffer.alloc(5 * 1024 * 1024)]));
+    const tooLarge = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/payments/${payment.id}/vouchers`,
+      headers: { ...bearer(token), ...big.headers },
+      payload: big.payload,
+    });
+    expect(tooLarge.statusCode).toBe(422);
+    expect(tooLarge.json().errors.voucher).toEqual([PAYMENT_MESSAGES.voucherTooLarge]);
+    const whole = multipart('voucher', png(10, 10));
+    const cut = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/payments/${payment.id}/vouchers`,
+      headers: { ...bearer(token), ...whole.headers },
+      payload: whole.payload.subarray(0, whole.payload.length - 20),
+    });
+    expect(cut.statusCode).toBe(422);
+    const other = multipart('file', png(10, 10));
+    const wrongField = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/payments/${payment.id}/vouchers`,
+      headers: { ...bearer(token), ...other.headers },
+      payload: other.payload,
+    });
+    expect(wrongField.statusCode).toBe(422);
+    expect(wrongField.json().errors.voucher).toEqual([PAYMENT_MESSAGES.voucherMissing]);
+    expect(await db().selectFrom('payment_vouchers').select('id').where('payment_id', '=', payment.id).execute()).toEqual([]);
+  });
 });
