@@ -4,7 +4,9 @@ import { Button, Classes, Drawer } from '@blueprintjs/core';
 /**
  * A side drawer with its heading and "Cerrar" (the editor drawer, a lead's panel, a sale's
  * details). Blueprint's Drawer has no dialog role, so the content is the labelled
- * `role="dialog"` and carries its own header. While `busy`, it cannot be closed.
+ * `role="dialog"` and carries its own header. While `busy`, it cannot be closed. `size` is its
+ * width on a wide screen; it never exceeds the screen's (a 640 px drawer on a 390 px phone hid its
+ * left part).
  */
 export function SideDrawer({
   isOpen,
@@ -23,7 +25,14 @@ export function SideDrawer({
 }) {
   const titleId = useId();
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} size={size} canEscapeKeyClose={!busy} canOutsideClickClose={false} className="editor-drawer">
+    <Drawer
+      isOpen={isOpen}
+      onClose={onClose}
+      size={`min(${size}, 100vw)`}
+      canEscapeKeyClose={!busy}
+      canOutsideClickClose={false}
+      className="editor-drawer"
+    >
       <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="editor-drawer-content">
         <div className={Classes.DRAWER_HEADER}>
           <h2 id={titleId} className={Classes.HEADING}>
