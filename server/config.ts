@@ -53,6 +53,10 @@ const envSchema = z.object({
   /** The OpenAPI description and its browser (/api/openapi.json, /api/docs): on/off; default on outside production. */
   API_DOCS: z.enum(['on', 'off']).optional(),
   ANSWER_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Portal payments (PagoYape) one customer may send in a day (Lima). */
+  PORTAL_PAYMENTS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Reservation requests one customer may send from the portal in a day (Lima). */
+  PORTAL_RESERVATION_REQUESTS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   IMPORT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMPORT_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   PUSHER_APP_ID: z.string().min(1).default('parcela'),
@@ -180,6 +184,12 @@ export interface AppConfig {
    */
   keepAnswers: boolean;
   /**
+   * What one customer may send from the portal in a day (Lima), counted in the database so every
+   * process and a restart see the same count (docs/security.md 30.4): payments (PORTAL_PAYMENTS_PER_DAY,
+   * default 10) and reservation requests (PORTAL_RESERVATION_REQUESTS_PER_DAY, default 5). Past it → 429.
+   */
+  portalLimits: { paymentsPerDay: number; reservationRequestsPerDay: number };
+  /**
    * Longest time a client may take to send a whole request, headers and body (REQUEST_TIMEOUT_SECONDS,
    * default 120 s: a 20 MB import over a slow line); past it the socket gets a 408 and is closed
    * (issue 11 item 5: a slow POST body stayed open > 5 min).
@@ -251,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'on',
     keepAnswers: e.ANSWER_CACHE === 'on',
+    portalLimits: { paymentsPerDay: e.PORTAL_PAYMENTS_PER_DAY, reservationRequestsPerDay: e.PORTAL_RESERVATION_REQUESTS_PER_DAY },
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_SECONDS * 1000,
     realtime: {

@@ -32,6 +32,8 @@ export interface CompaniesTable {
   logo_content_type: ColumnType<string | null, string | null | undefined, string | null>;
   logo_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   logo_updated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** Days before today a sale may be dated (migration 0028; 0 … 366, default 60). */
+  sale_backdate_days: Generated<number>;
   /** 0 → every authenticated call answers 402 (docs/product.md §7 "402 → /auth/pago"). */
   subscription_active: Flag;
   created_at: Instant;

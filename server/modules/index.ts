@@ -17,6 +17,7 @@ import { realtimeCredentialsRoutes } from '../realtime/realtime-credentials.rout
 import { companiesRoutes } from './configuracion/companies.routes';
 import { localsRoutes } from './configuracion/locals.routes';
 import { configuracionMigration } from './configuracion/migrations/0004-configuracion';
+import { saleBackdatingMigration } from './configuracion/migrations/0028-configuracion-sale-backdating';
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
@@ -57,6 +58,7 @@ import { instalmentsRoutes } from './finanzas/instalments.routes';
 import { finanzasInstalmentRemindersMigration } from './finanzas/migrations/0025-finanzas-instalment-reminders';
 import { finanzasInstalmentCountsMigration } from './finanzas/migrations/0026-finanzas-instalment-counts';
 import { finanzasInstalmentsListMigration } from './finanzas/migrations/0027-finanzas-instalments-list';
+import { portalPendingMigration } from './finanzas/migrations/0029-finanzas-portal-pending';
 import { paymentsRoutes } from './finanzas/payments.routes';
 
 /**
@@ -95,7 +97,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   {
     name: 'configuracion',
     routes: [localsRoutes, rolesRoutes, usersRoutes, companiesRoutes],
-    migrations: { '0004-configuracion': configuracionMigration },
+    migrations: { '0004-configuracion': configuracionMigration, '0028-configuracion-sale-backdating': saleBackdatingMigration },
   },
   { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },
   {
@@ -146,6 +148,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0025-finanzas-instalment-reminders': finanzasInstalmentRemindersMigration,
       '0026-finanzas-instalment-counts': finanzasInstalmentCountsMigration,
       '0027-finanzas-instalments-list': finanzasInstalmentsListMigration,
+      '0029-finanzas-portal-pending': portalPendingMigration,
     },
   },
 ];

@@ -200,6 +200,15 @@ export async function ensureCompany(db: Kysely<DB>, options: { clock?: Clock } =
   );
 }
 
+/**
+ * Sets the company's back-dating window of sales to `days` (docs/domain.md "Sales"), creating the
+ * company if needed: for tests that register sales dated further back than the default 60 days.
+ */
+export async function setSaleBackdateDays(db: Kysely<DB>, days: number): Promise<void> {
+  const id = await ensureCompany(db);
+  await db.updateTable('companies').set({ sale_backdate_days: days }).where('id', '=', id).execute();
+}
+
 /** Sets the company's subscription flag (false → authenticated calls answer 402), creating the company if needed. */
 export async function setSubscription(db: Kysely<DB>, active: boolean): Promise<void> {
   await ensureCompany(db);

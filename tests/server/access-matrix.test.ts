@@ -891,16 +891,17 @@ export const ROUTES: readonly MatrixRoute[] = [
     name: 'POST /api/payments',
     permissions: PAYMENTS,
     request: async (db) => {
-      const sale = await db
-        .selectFrom('sales')
-        .select('id')
-        .where('status', 'not in', ['ANULADA', 'CANCELADA'])
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
+      // A sale of 2026-01-05 (before the app's today, 2026-03-02) owing one instalment; paid on its date.
+      const saleId = await freshSale(db);
+      await db.updateTable('sales').set({ sale_date: '2026-01-05' }).where('id', '=', saleId).execute();
+      await db
+        .insertInto('sale_instalments')
+        .values({ sale_id: saleId, kind: 'CUOTA', number: 1, due_date: '2026-02-01', amount: 10_000, capital: 10_000, interest: 0 })
+        .execute();
       return {
         method: 'POST',
         url: '/api/payments',
-        payload: { sale_id: sale.id, amount: 100, method: 'EFECTIVO', operation_date: '2026-01-05' },
+        payload: { sale_id: saleId, amount: 100, method: 'EFECTIVO', operation_date: '2026-01-05' },
       };
     },
   },

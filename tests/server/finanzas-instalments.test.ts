@@ -10,7 +10,7 @@ import {
 import { MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { accruedLateFee, DEFAULT_LATE_FEE_POLICY } from '../../src/lib/finanzas/late-fees';
 import { systemAuditContext } from '../../server/audit/audit';
-import { createManualClock, type Clock } from '../../server/clock';
+import { createManualClock } from '../../server/clock';
 import type { DB } from '../../server/db/database';
 import { annulSale, createSale } from '../../server/modules/comercio/sales.service';
 import { LATE_FEE_JOB, LateFeeJob } from '../../server/modules/finanzas/late-fee-job';
@@ -29,10 +29,13 @@ const noonInLima = (date: string) => `${date}T17:00:00.000Z`;
 const POLICY = DEFAULT_LATE_FEE_POLICY;
 
 /**
- * A financed sale in a fresh subdivision: S/ 30 000.00 lot, 20 % down in one part on the sale date,
- * 6 instalments without interest from `firstDue`, the agent `agentId`. @returns its id and holder.
+ * A financed sale in a fresh subdivision, registered on its sale date (a sale is dated at most the
+ * company's window before the day it is registered: docs/domain.md "Sales"): S/ 30 000.00 lot, 20 %
+ * down in one part on the sale date, 6 instalments without interest from `firstDue`, the agent
+ * `agentId`. @returns its id and holder.
  */
-async function makeSale(db: Kysely<DB>, clock: Clock, options: { saleDate: string; firstDue: string; agentId?: number; lotCode?: string }) {
+async function makeSale(db: Kysely<DB>, options: { saleDate: string; firstDue: string; agentId?: number; lotCode?: string }) {
+  const clock = createManualClock(noonInLima(options.saleDate));
   const subdivision = await createSubdivision(db);
   const lotId = await createLot(db, subdivision.id, { block: 'K', number: options.lotCode ?? '7' });
   const customer = await createCustomer(db);
@@ -77,7 +80,7 @@ describe.each(dialects)('late-fee job (%s)', (dialect) => {
   };
 
   it('figures every open instalment for today; a second run changes nothing; days of downtime give the daily figures', async () => {
-    const { saleId } = await makeSale(db(), createManualClock(noonInLima('2025-10-01')), {
+    const { saleId } = await makeSale(db(), {
       saleDate: '2025-10-01',
       firstDue: '2025-11-01',
     });
@@ -119,7 +122,7 @@ describe.each(dialects)('late-fee job (%s)', (dialect) => {
     const clock = createManualClock(noonInLima('2025-10-01'));
     const ids: number[] = [];
     for (let i = 0; i < LATE_FEE_JOB.batch + 3; i += 1)
-      ids.push((await makeSale(db(), clock, { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: `B${i}` })).saleId);
+      ids.push((await makeSale(db(), { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: `B${i}` })).saleId);
     const annulled = ids.pop()!;
     await annulSale({ db: db(), clock }, systemAuditContext(clock), annulled, { reason: 'Prueba de anulación' });
     const run = await jobAt('2025-12-01').job.runUntilDone();
@@ -139,7 +142,7 @@ describe.each(dialects)('late-fee job (%s)', (dialect) => {
 
   it('reminds the collector and the customer once per instalment: due in 3 days, then overdue', async () => {
     const agent = await createStaff(db(), { permissions: [MODULE.finanzas, SUBMODULE.pagos] });
-    const { saleId, customer } = await makeSale(db(), createManualClock(noonInLima('2025-12-01')), {
+    const { saleId, customer } = await makeSale(db(), {
       saleDate: '2025-12-01',
       firstDue: '2026-01-10',
       agentId: agent.id,
@@ -195,7 +198,7 @@ describe.each(dialects)('late-fee job (%s)', (dialect) => {
 
   it('does not announce instalments overdue for long when reminders start (after downtime), but figures them', async () => {
     const agent = await createStaff(db(), { permissions: [MODULE.finanzas, SUBMODULE.pagos] });
-    const { saleId } = await makeSale(db(), createManualClock(noonInLima('2025-06-01')), {
+    const { saleId } = await makeSale(db(), {
       saleDate: '2025-06-01',
       firstDue: '2025-07-01',
       agentId: agent.id,
@@ -227,8 +230,8 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
 
   it('lists instalments with their sale, lot, customer, late fees and days late; filters; totals for the whole set', async () => {
     const token = await collector();
-    const late = await makeSale(db(), ctx().clock, { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'Z91' });
-    const onTime = await makeSale(db(), ctx().clock, { saleDate: '2026-03-01', firstDue: '2026-04-01', lotCode: 'Z92' });
+    const late = await makeSale(db(), { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'Z91' });
+    const onTime = await makeSale(db(), { saleDate: '2026-03-02', firstDue: '2026-04-01', lotCode: 'Z92' });
     await runJob();
 
     const res = await get(`/api/instalments?sale_id=${late.saleId}&per_page=100`, token);
@@ -236,8 +239,10 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
     const page = instalmentsPageSchema.parse(res.json());
     expect(page.meta.total).toBe(7);
     const cuota1 = page.data.find((r) => r.kind === 'CUOTA' && r.number === 1)!;
-    // Due 2025-11-01, 3 grace days, today 2026-03-02: late days 2025-11-05 … 2026-03-02.
-    const days = Temporal.PlainDate.from('2025-11-05').until('2026-03-02').days + 1;
+    // Due 2025-11-01, today 2026-03-02: late from 2025-11-02 (days late count from the due date, docs/domain.md);
+    // the fee, after 3 grace days, from 2025-11-05.
+    const days = Temporal.PlainDate.from('2025-11-01').until('2026-03-02').days;
+    const feeDays = Temporal.PlainDate.from('2025-11-05').until('2026-03-02').days + 1;
     expect(cuota1).toMatchObject({
       sale: { id: late.saleId, number: expect.stringMatching(/^V-0+\d+$/) },
       lot_code: expect.stringContaining('Z91'),
@@ -246,8 +251,8 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
       due_date: '2025-11-01',
       status: 'VENCIDA',
       days_late: days,
-      late_fee_accrued: days * 500,
-      late_fee_due: days * 500,
+      late_fee_accrued: feeDays * 500,
+      late_fee_due: feeDays * 500,
       late_fee_waived: 0,
       balance: cuota1.amount,
       currency: 'PEN',
@@ -261,9 +266,12 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
     expect(new Set(await ids(`status=VENCIDA&subdivision_id=${late.subdivisionId}`))).toEqual(new Set([late.saleId]));
     expect(await ids(`status=VENCIDA&subdivision_id=${onTime.subdivisionId}`)).toEqual([]);
     expect(new Set(await ids(`customer_id=${onTime.customer.id}`))).toEqual(new Set([onTime.saleId]));
-    // Down payment due 2025-10-01 (149 days) and the first instalment (118); 2025-12-01: 88 days.
-    expect((await ids(`days_late=MAS_90&sale_id=${late.saleId}`)).length).toBe(2);
-    expect((await ids(`days_late=61_90&sale_id=${late.saleId}`)).length).toBe(1);
+    // Days late from the due date: the down payment (2025-10-01) 152 days, 2025-11-01 121, 2025-12-01 91,
+    // 2026-01-01 60, 2026-02-01 29, 2026-03-01 1.
+    expect((await ids(`days_late=MAS_90&sale_id=${late.saleId}`)).length).toBe(3);
+    expect((await ids(`days_late=61_90&sale_id=${late.saleId}`)).length).toBe(0);
+    expect((await ids(`days_late=31_60&sale_id=${late.saleId}`)).length).toBe(1);
+    expect((await ids(`days_late=1_30&sale_id=${late.saleId}`)).length).toBe(2);
     expect(new Set(await ids(`days_late=AL_DIA&subdivision_id=${onTime.subdivisionId}`))).toEqual(new Set([onTime.saleId]));
     expect(new Set(await ids('q=Z92'))).toEqual(new Set([onTime.saleId]));
     expect(new Set(await ids(`q=V-${String(late.saleId).padStart(6, '0')}`))).toEqual(new Set([late.saleId]));
@@ -285,22 +293,26 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
 
   it('counts days late into the right bucket', async () => {
     const token = await collector();
-    // Due 2026-01-01, grace 3: late days 2026-01-05 … 2026-03-02 = 57 (1–30 no, 31–60 yes).
-    const sale = await makeSale(db(), ctx().clock, { saleDate: '2025-12-01', firstDue: '2026-01-01', lotCode: 'Y1' });
+    // Due 2026-01-01: late days 2026-01-02 … 2026-03-02 = 60, counted from the due date (1–30 no, 31–60 yes).
+    const sale = await makeSale(db(), { saleDate: '2025-12-01', firstDue: '2026-01-01', lotCode: 'Y1' });
     await runJob();
     const rows = async (bucket: string) =>
       instalmentsPageSchema
         .parse((await get(`/api/instalments?sale_id=${sale.saleId}&days_late=${bucket}`, token)).json())
         .data.map((r) => [r.due_date, r.days_late]);
-    expect(await rows('31_60')).toEqual([['2026-01-01', 57]]);
-    expect(await rows('1_30')).toEqual([['2026-02-01', 26]]);
-    // The down payment, due on the sale date 2025-12-01: 88 days.
-    expect(await rows('61_90')).toEqual([['2025-12-01', 88]]);
+    expect(await rows('31_60')).toEqual([['2026-01-01', 60]]);
+    expect(await rows('1_30')).toEqual([
+      ['2026-02-01', 29],
+      ['2026-03-01', 1],
+    ]);
+    // The down payment, due on the sale date 2025-12-01: 91 days.
+    expect(await rows('61_90')).toEqual([]);
+    expect(await rows('MAS_90')).toEqual([['2025-12-01', 91]]);
   });
 
   it('waives a late fee up to what is owed, with its reason in the change history; refuses more; 403 and 404', async () => {
     const token = await collector();
-    const sale = await makeSale(db(), ctx().clock, { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'W1' });
+    const sale = await makeSale(db(), { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'W1' });
     await runJob();
     const [row] = instalmentsPageSchema.parse((await get(`/api/instalments?sale_id=${sale.saleId}&status=VENCIDA`, token)).json()).data;
     const owed = row!.late_fee_due;
@@ -359,8 +371,8 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
       )
         .map((r) => `${r.subdivision_id}:${r.status}:${Number(r.n)}`)
         .sort();
-    const a = await makeSale(db(), ctx().clock, { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'C1' });
-    const b = await makeSale(db(), ctx().clock, { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'C2' });
+    const a = await makeSale(db(), { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'C1' });
+    const b = await makeSale(db(), { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'C2' });
     expect(await kept()).toEqual(await recount());
     await runJob();
     expect(await kept()).toEqual(await recount());
@@ -368,8 +380,8 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
     const vencidas = instalmentsPageSchema.parse(
       (await get(`/api/instalments?status=VENCIDA&subdivision_id=${a.subdivisionId}`, token)).json(),
     );
-    // The down payment (2025-10-01) and instalments due 2025-11-01 … 2026-02-01; 2026-03-01 is within its grace.
-    expect(vencidas.meta.total).toBe(5);
+    // The down payment (2025-10-01) and instalments due 2025-11-01 … 2026-03-01 (overdue from the day after, grace or not).
+    expect(vencidas.meta.total).toBe(6);
     // An instalment paid, a sale annulled, a sale deleted (its instalments by cascade).
     const [first] = await figures(db(), a.saleId);
     await db().updateTable('sale_instalments').set({ paid: first!.amount, status: 'PAGADA' }).where('id', '=', first!.id).execute();
@@ -384,7 +396,7 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
 
   it('exports the filtered rows as CSV and XLSX; refuses bad filters with a Spanish 422', async () => {
     const token = await collector();
-    const sale = await makeSale(db(), ctx().clock, { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'X1' });
+    const sale = await makeSale(db(), { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'X1' });
     await runJob();
     const csv = await get(`/api/instalments/export?format=csv&sale_id=${sale.saleId}`, token);
     expect(csv.statusCode, csv.body).toBe(200);

@@ -40,7 +40,7 @@ describe.each(dialects)('heat map metrics (%s)', (dialect) => {
     return new Map(lots.map((l) => [l.id, { sale_date: l.sale_date, days_late: l.days_late }]));
   }
 
-  it('gives sold lots their sale date and days late after the grace from the oldest owed instalment; others null', async () => {
+  it('gives sold lots their sale date and days late from the due date of the oldest owed instalment; others null', async () => {
     const token = await seller();
     const s = await createSubdivision(db());
     const [financed, cash, annulled, free] = [
@@ -83,20 +83,21 @@ describe.each(dialects)('heat map metrics (%s)', (dialect) => {
     // 2026-05-01 in Lima: the 2nd instalment is due today, not before it → still 0.
     ctx().clock.set('2026-05-01T15:00:00Z');
     expect((await mapOf(token, s.key)).get(financed)?.days_late).toBe(0);
-    // 2026-05-04 is the last day of the grace; 2026-05-05 the first late day.
-    ctx().clock.set('2026-05-04T15:00:00Z');
-    expect((await mapOf(token, s.key)).get(financed)?.days_late).toBe(0);
-    ctx().clock.set('2026-05-05T15:00:00Z');
+    // Days late count from the due date (docs/domain.md; the grace only delays the late fee): 2026-05-02 is
+    // the first late day, within the grace or not.
+    ctx().clock.set('2026-05-02T15:00:00Z');
     expect((await mapOf(token, s.key)).get(financed)?.days_late).toBe(1);
-    // 04:00Z on 2026-06-10 is still 2026-06-09 in Lima: owed since 2026-05-01 → 39 days − 3 of grace.
+    ctx().clock.set('2026-05-04T15:00:00Z');
+    expect((await mapOf(token, s.key)).get(financed)?.days_late).toBe(3);
+    // 04:00Z on 2026-06-10 is still 2026-06-09 in Lima: owed since 2026-05-01 → 39 days.
     ctx().clock.set('2026-06-10T04:00:00Z');
     map = await mapOf(token, s.key);
-    expect(map.get(financed)).toEqual({ sale_date: '2026-03-02', days_late: 36 });
-    // The cash sale's single INICIAL row (due on the sale's day) was never paid: 2026-03-02 → 2026-06-09, less the grace.
-    expect(map.get(cash)?.days_late).toBe(96);
+    expect(map.get(financed)).toEqual({ sale_date: '2026-03-02', days_late: 39 });
+    // The cash sale's single INICIAL row (due on the sale's day) was never paid: 2026-03-02 → 2026-06-09.
+    expect(map.get(cash)?.days_late).toBe(99);
 
-    // The 2nd paid in full: the oldest owed is now the 3rd (due 2026-06-01) → 8 − 3 = 5 days at once (the
-    // kept answer follows the sales revision, which the instalments' `paid` moves), 6 the next day.
+    // The 2nd paid in full: the oldest owed is now the 3rd (due 2026-06-01) → 8 days at once (the kept
+    // answer follows the sales revision, which the instalments' `paid` moves), 9 the next day.
     await db()
       .updateTable('sale_instalments')
       .set((eb) => ({ paid: eb.ref('amount') }))
@@ -104,9 +105,9 @@ describe.each(dialects)('heat map metrics (%s)', (dialect) => {
       .where('kind', '=', 'CUOTA')
       .where('number', '=', 2)
       .execute();
-    expect((await mapOf(token, s.key)).get(financed)?.days_late).toBe(5);
+    expect((await mapOf(token, s.key)).get(financed)?.days_late).toBe(8);
     ctx().clock.set('2026-06-10T15:00:00Z');
-    expect((await mapOf(token, s.key)).get(financed)?.days_late).toBe(6);
+    expect((await mapOf(token, s.key)).get(financed)?.days_late).toBe(9);
   });
 
   it('answers a subdivision without sales with null metrics and does not mix in another subdivision’s sales', async () => {

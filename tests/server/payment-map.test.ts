@@ -131,20 +131,20 @@ describe.each(dialects)('payment map (%s)', (dialect) => {
     for (const l of map.lots) expect(heat.find((h) => h.id === l.lot_id)?.days_late).toBe(l.days_late);
   });
 
-  it('does not count the grace days: within the grace a due instalment is VENCE_7, the day after it is 1 day late', async () => {
+  it('counts days late from the due date, grace days included (docs/domain.md): due today is VENCE_7, due yesterday is 1 day late', async () => {
     const token = await seller();
     const s = await subdivision(3);
+    const dueToday = await sell(token, s.id);
     const inGrace = await sell(token, s.id);
     const lastGraceDay = await sell(token, s.id);
-    const late = await sell(token, s.id);
+    await dueOn(dueToday.sale.id, '2026-06-15');
     await dueOn(inGrace.sale.id, '2026-06-14');
     await dueOn(lastGraceDay.sale.id, '2026-06-12');
-    await dueOn(late.sale.id, '2026-06-11');
     ctx().clock.set('2026-06-15T15:00:00Z');
     const lots = byLot(await paymentMap(token, s.key));
-    expect(lots.get(inGrace.lot)).toMatchObject({ bucket: 'VENCE_7', days_late: 0, overdue: 0 });
-    expect(lots.get(lastGraceDay.lot)).toMatchObject({ bucket: 'VENCE_7', days_late: 0, overdue: 0 });
-    expect(lots.get(late.lot)).toMatchObject({ bucket: 'D1_30', days_late: 1, overdue: late.sale.final_price });
+    expect(lots.get(dueToday.lot)).toMatchObject({ bucket: 'VENCE_7', days_late: 0, overdue: 0 });
+    expect(lots.get(inGrace.lot)).toMatchObject({ bucket: 'D1_30', days_late: 1, overdue: inGrace.sale.final_price });
+    expect(lots.get(lastGraceDay.lot)).toMatchObject({ bucket: 'D1_30', days_late: 3, overdue: lastGraceDay.sale.final_price });
   });
 
   it('follows an approved payment at once, on the payment map and on the heat map kept per revision', async () => {
@@ -162,9 +162,9 @@ describe.each(dialects)('payment map (%s)', (dialect) => {
     const heatDays = async () =>
       lotMapResponseSchema.parse((await send('GET', `/api/subdivisions/${s.key}/map`, token)).json()).data.lots.find((l) => l.id === lot)
         ?.days_late;
-    // 2026-03-02 + 3 days of grace → 15 days late on 2026-03-20.
-    expect(byLot(await paymentMap(token, s.key)).get(lot)).toMatchObject({ bucket: 'D1_30', days_late: 15 });
-    expect(await heatDays()).toBe(15);
+    // Due 2026-03-02 → 18 days late on 2026-03-20 (from the due date; the grace only delays the fee).
+    expect(byLot(await paymentMap(token, s.key)).get(lot)).toMatchObject({ bucket: 'D1_30', days_late: 18 });
+    expect(await heatDays()).toBe(18);
 
     // The down payment and its late fee, paid and approved today.
     const owed = (await openInstalmentsOn(db(), sale.id, '2026-03-20')).filter((i) => i.kind === 'INICIAL');

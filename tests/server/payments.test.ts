@@ -205,7 +205,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     ctx().clock.set('2026-03-02T15:00:00.000Z');
   });
 
-  it('refuses the same operation number on the same account while it counts, a wrong destination, a future date — in Spanish', async () => {
+  it('refuses the same operation number on the same account while it counts, a wrong destination, a date outside [the sale, today] — in Spanish', async () => {
     const token = await reviewer();
     const s = await sale();
     const account = await createBankAccount(db());
@@ -218,7 +218,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
       method: 'DEPOSITO',
       bank_account_id: account,
       operation_number: 'A1',
-      operation_date: '2026-03-01',
+      operation_date: '2026-03-02',
     };
     const first = await register(token, base);
     const dup = await send('POST', '/api/payments', token, base);
@@ -232,6 +232,8 @@ describe.each(dialects)('payments (%s)', (dialect) => {
       [{ operation_number: undefined }, 'operation_number', PAYMENT_MESSAGES.operationNumber],
       [{ operation_number: 'no válido!' }, 'operation_number', PAYMENT_MESSAGES.operationNumberFormat],
       [{ operation_date: '2026-03-03' }, 'operation_date', PAYMENT_MESSAGES.futureDate],
+      [{ operation_date: '2026-03-01' }, 'operation_date', `${PAYMENT_MESSAGES.beforeTarget} (02/03/26)`],
+      [{ operation_date: '2000-01-01' }, 'operation_date', `${PAYMENT_MESSAGES.beforeTarget} (02/03/26)`],
       [{ operation_date: '2026-02-30' }, 'operation_date', PAYMENT_MESSAGES.operationDate],
       [{ amount: 0 }, 'amount', PAYMENT_MESSAGES.amount],
     ];

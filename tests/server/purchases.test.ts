@@ -10,6 +10,7 @@ import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { customerPaymentCreatedResponseSchema, customerPaymentResponseSchema } from '../../src/schemas/comercio/purchases';
 import { systemAuditContext } from '../../server/audit/audit';
 import { toFlag } from '../../server/db/portable';
+import { createManualClock } from '../../server/clock';
 import { annulSale, createSale } from '../../server/modules/comercio/sales.service';
 import {
   createBankAccount,
@@ -66,7 +67,9 @@ describe.each(dialects)('customer purchases (%s)', (dialect) => {
         .where('id', '=', subdivision.id)
         .execute();
     const lotId = await createLot(db(), subdivision.id, { block: 'D', number: String(++n) });
-    const created = await createSale({ db: db(), clock: ctx().clock }, systemAuditContext(ctx().clock), {
+    // Registered on its date (a sale is dated within the company's window before the day it is registered).
+    const onSaleDate = createManualClock('2025-10-01T17:00:00.000Z');
+    const created = await createSale({ db: db(), clock: onSaleDate }, systemAuditContext(onSaleDate), {
       lot_id: lotId,
       holders: holders.map((h) => ({ customer_id: h.customer.id, role: h.role, share_percent: h.share })),
       sale_date: '2025-10-01',
@@ -124,8 +127,8 @@ describe.each(dialects)('customer purchases (%s)', (dialect) => {
       due_date: '2025-11-01',
       amount_due: Number(rows[2]!.amount) - half,
     });
-    // Instalments 1–4 are past due + 3 grace days; the 5th (due 2026-03-01) is still within its grace.
-    expect(first.overdue_instalments).toBe(4);
+    // Instalments 1–5 are past due (overdue from the day after the due date, grace or not: docs/domain.md).
+    expect(first.overdue_instalments).toBe(5);
 
     // Paging is bounded and strict.
     expect((await send('/api/customer/purchases?per_page=101', token)).statusCode).toBe(422);
@@ -191,27 +194,29 @@ describe.each(dialects)('customer purchases (%s)', (dialect) => {
       ['CUOTA', 2, 'VENCIDA'],
       ['CUOTA', 3, 'VENCIDA'],
       ['CUOTA', 4, 'VENCIDA'],
-      ['CUOTA', 5, 'PENDIENTE'],
+      ['CUOTA', 5, 'VENCIDA'],
       ['CUOTA', 6, 'PENDIENTE'],
     ]);
     const second = detail.schedule[3]!;
-    // Due 2025-12-01, 3 grace days and S/ 5.00 a day (the default policy): late since 2025-12-05, 88 days up to
-    // 2026-03-02 (the amount paid was credited at the sale date: no payment dates it later) → S/ 440.00.
+    // Due 2025-12-01: 91 days late on 2026-03-02 (counted from the due date). 3 grace days and S/ 5.00 a day (the
+    // default policy): the fee runs from 2025-12-05, 88 days (the amount paid was credited at the sale date: no
+    // payment dates it later) → S/ 440.00.
     expect(second).toMatchObject({
       id: rows[3]!.id,
       due_date: '2025-12-01',
       paid: 10_000,
       balance: Number(rows[3]!.amount) - 10_000,
-      days_late: 88,
+      days_late: 91,
       late_fee_accrued: 44_000,
       late_fee_paid: 500,
       late_fee_waived: 200,
       late_fee_due: 43_300,
     });
-    // Instalments 3 (57 days) and 4 (26 days) are late too.
-    expect(detail.schedule.slice(4, 6).map((r) => [r.days_late, r.late_fee_due])).toEqual([
-      [57, 28_500],
-      [26, 13_000],
+    // Instalments 3 (60 days late, 57 of fee), 4 (29 days, 26 of fee) and 5 (1 day, within its grace: no fee) are late too.
+    expect(detail.schedule.slice(4, 7).map((r) => [r.days_late, r.late_fee_due])).toEqual([
+      [60, 28_500],
+      [29, 13_000],
+      [1, 0],
     ]);
     expect(detail.schedule[0]!.days_late).toBe(0);
     expect(detail.late_fee_due).toBe(43_300 + 28_500 + 13_000);
@@ -388,8 +393,11 @@ describe.each(dialects)('customer purchases (%s)', (dialect) => {
         source: 'PORTAL',
         registered_by_user_id: null,
       });
-      // The same operation number on the same wallet is refused.
-      expect((await post(url, token, body)).json()).toMatchObject({ errors: { operation_number: [PAYMENT_MESSAGES.duplicateOperation] } });
+      // Sent again while the first waits for review: one pending portal payment per purchase (409 naming it).
+      const again = await post(url, token, body);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toContain(PAYMENT_MESSAGES.pendingPortalPayment);
+      expect(again.json().message).toContain('OP123');
 
       // The capture: only the payer (another customer: 404), only images.
       const voucherUrl = `/api/customer/payments/${payment.id}/vouchers`;

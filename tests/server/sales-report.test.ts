@@ -7,7 +7,15 @@ import {
   type SalesReport,
 } from '../../src/schemas/comercio/sales-report';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
-import { createCrmCustomer, createLot, createRole, createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
+import {
+  createCrmCustomer,
+  createLot,
+  createRole,
+  createSession,
+  createStaff,
+  createSubdivision,
+  setSaleBackdateDays,
+} from '../../server/testing/fixtures';
 import { bearer, dialects, useSharedTestApp, useTestDatabase } from './harness';
 
 /**
@@ -43,6 +51,8 @@ describe.each(dialects)('sales report (%s)', (dialect) => {
     const other = await createStaff(db(), { roleNames: [`Vende ${dialect}`], clock: ctx().clock });
     otherSellerId = other.id;
     const otherToken = await createSession(db(), other);
+    // The report reaches back to December: the company lets its staff date sales up to 120 days back.
+    await setSaleBackdateDays(db(), 120);
     pen = (await createSubdivision(db(), { name: 'Los Viñedos', currency: 'PEN' })).id;
     usd = (await createSubdivision(db(), { name: 'Bosques del Norte', currency: 'USD' })).id;
 

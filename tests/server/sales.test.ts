@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { SALE_MESSAGES, saleResponseSchema, salesPageSchema } from '../../src/schemas/comercio/sales';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
-import { createCrmCustomer, createLot, createRole, createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
+import {
+  createCrmCustomer,
+  createLot,
+  createRole,
+  createSession,
+  createStaff,
+  createSubdivision,
+  setSaleBackdateDays,
+} from '../../server/testing/fixtures';
+import { paymentResponseSchema } from '../../src/schemas/finanzas/payments';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 import { Temporal } from 'temporal-polyfill';
 import { planTerms } from '../../src/lib/comercio/quote-plan';
@@ -110,8 +119,9 @@ describe.each(dialects)('sales (%s)', (dialect) => {
     expect(list.data.map((s) => s.id)).toEqual([data.id]);
   });
 
-  it("credits the buyer's reservation: SEPARADO → VENDIDO, the reservation CONVERTIDA, its amount paid on the down payment", async () => {
+  it("credits only the reservation's approved payments: refused while its payment awaits review, then credited as that payment's allocations", async () => {
     const { token } = await seller();
+    const finance = await createSession(db(), await createStaff(db(), { permissions: [MODULE.finanzas, SUBMODULE.pagos] }));
     const lotId = await freshLot();
     const buyer = await createCrmCustomer(db());
     const reserved = await send('POST', '/api/reservations', token, {
@@ -121,22 +131,115 @@ describe.each(dialects)('sales (%s)', (dialect) => {
       conditions_accepted: true,
     });
     expect(reserved.statusCode).toBe(201);
-    const res = await send(
-      'POST',
-      '/api/sales',
-      token,
-      financed(lotId, [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }], { down_payment_parts: 2 }),
-    );
+    const reservationId = reserved.json().data.id as number;
+    const terms = financed(lotId, [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }], { down_payment_parts: 2 });
+
+    // PENDIENTE_PAGO (no payment, then one registered but not yet approved): no money to credit, no sale.
+    const unpaid = await send('POST', '/api/sales', token, terms);
+    expect(unpaid.statusCode, unpaid.body).toBe(409);
+    expect(unpaid.json().message).toBe(SALE_MESSAGES.reservationUnpaid);
+    const payment = await send('POST', '/api/payments', finance, {
+      reservation_id: reservationId,
+      amount: 100_000,
+      method: 'EFECTIVO',
+      operation_date: '2026-03-02',
+    });
+    expect(payment.statusCode, payment.body).toBe(201);
+    const paymentId = payment.json().data.id as number;
+    expect((await send('POST', '/api/sales', token, terms)).statusCode).toBe(409);
+    expect(await lotStatus(lotId)).toBe('SEPARADO');
+    expect(await db().selectFrom('sales').select('id').where('lot_id', '=', lotId).execute()).toEqual([]);
+
+    // Approved: the reservation is VIGENTE and the sale credits exactly that payment, as its allocation.
+    expect((await send('POST', `/api/payments/${paymentId}/approve`, finance, {})).statusCode).toBe(200);
+    const res = await send('POST', '/api/sales', token, terms);
     expect(res.statusCode, res.body).toBe(201);
     const { data } = saleResponseSchema.parse(res.json());
-    expect(data).toMatchObject({ reservation_credit: 100_000, paid: 100_000, reservation_id: reserved.json().data.id });
-    expect(data.schedule.filter((r) => r.kind === 'INICIAL').map((r) => [r.amount, r.paid, r.status])).toEqual([
+    expect(data).toMatchObject({ reservation_credit: 100_000, paid: 100_000, reservation_id: reservationId, status: 'INICIAL_PENDIENTE' });
+    const inicial = data.schedule.filter((r) => r.kind === 'INICIAL');
+    expect(inicial.map((r) => [r.amount, r.paid, r.status])).toEqual([
       [300_000, 100_000, 'PARCIAL'],
       [300_000, 0, 'PENDIENTE'],
     ]);
+    const allocations = await db().selectFrom('payment_allocations').selectAll().where('payment_id', '=', paymentId).execute();
+    expect(allocations.map((a) => [Number(a.to_capital), Number(a.to_late_fee)])).toEqual([[100_000, 0]]);
+    // The payments screen and the receipt show where the money went.
+    const shown = paymentResponseSchema.parse((await send('GET', `/api/payments/${paymentId}`, finance)).json()).data;
+    expect(shown.credited_sale).toEqual({ id: data.id, number: data.number });
+    expect(shown.allocations.map((a) => [a.kind, a.number, a.to_capital])).toEqual([['INICIAL', 1, 100_000]]);
     const reservation = await db().selectFrom('reservations').select('status').where('lot_id', '=', lotId).executeTakeFirstOrThrow();
     expect(reservation.status).toBe('CONVERTIDA');
     expect(await lotStatus(lotId)).toBe('VENDIDO');
+  });
+
+  it('bounds the sale date by the company window (default 60 days back, never future) and checks the quote against the lot and buyers', async () => {
+    const { token } = await seller();
+    const buyer = await createCrmCustomer(db());
+    const holders = [{ customer_id: buyer, role: 'TITULAR', share_percent: '100' }];
+    const cash = (lotId: number, extra: object = {}) => ({ lot_id: lotId, holders, instalments: 0, ...extra });
+    const lotId = await freshLot();
+    const refused: Array<[object, string, string]> = [
+      [{ sale_date: '0001-01-01' }, 'sale_date', `${SALE_MESSAGES.saleDateTooOld} 01/01/26 (60 días antes de hoy)`],
+      [{ sale_date: '2025-12-31' }, 'sale_date', `${SALE_MESSAGES.saleDateTooOld} 01/01/26 (60 días antes de hoy)`],
+      [{ sale_date: '2026-03-03' }, 'sale_date', SALE_MESSAGES.futureSaleDate],
+      [{ quote_id: 999_999 }, 'quote_id', SALE_MESSAGES.unknownQuote],
+    ];
+    for (const [extra, field, message] of refused) {
+      const res = await send('POST', '/api/sales', token, cash(lotId, extra));
+      expect(res.statusCode, JSON.stringify(extra)).toBe(422);
+      expect(res.json().errors[field], JSON.stringify(extra)).toEqual([message]);
+    }
+    // A quote of another lot, and one of a customer who is not buying.
+    const other = await freshLot();
+    const quote = async (lot: number, customer: number) =>
+      (
+        await db()
+          .insertInto('quotes')
+          .values({
+            lot_id: lot,
+            customer_id: customer,
+            agent_id: null,
+            currency: 'PEN',
+            list_price: 3_000_000,
+            discount: 0,
+            discount_percent: null,
+            final_price: 3_000_000,
+            down_payment: 3_000_000,
+            down_payment_percent: null,
+            down_payment_parts: 1,
+            financed: 0,
+            instalments: 0,
+            monthly_rate_percent: '0',
+            method: 'SIN_INTERES',
+            first_due_date: null,
+            quote_date: '2026-03-02',
+            valid_until: '2026-03-09',
+            status: 'BORRADOR',
+            created_by: null,
+            created_at: '2026-03-02T15:00:00.000Z',
+            updated_at: '2026-03-02T15:00:00.000Z',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const otherLot = await send('POST', '/api/sales', token, cash(lotId, { quote_id: await quote(other, buyer) }));
+    expect(otherLot.json().errors.quote_id).toEqual([SALE_MESSAGES.quoteOtherLot]);
+    const otherBuyer = await send(
+      'POST',
+      '/api/sales',
+      token,
+      cash(lotId, { quote_id: await quote(lotId, await createCrmCustomer(db())) }),
+    );
+    expect(otherBuyer.json().errors.quote_id).toEqual([SALE_MESSAGES.quoteOtherCustomer]);
+    expect(await lotStatus(lotId)).toBe('DISPONIBLE');
+    // Within the window, with the buyer's quote of this lot: sold.
+    const ok = await send('POST', '/api/sales', token, cash(lotId, { sale_date: '2026-01-01', quote_id: await quote(lotId, buyer) }));
+    expect(ok.statusCode, ok.body).toBe(201);
+    // A company that allows less: 10 days.
+    await setSaleBackdateDays(db(), 10);
+    const tight = await send('POST', '/api/sales', token, cash(other, { sale_date: '2026-02-19' }));
+    expect(tight.json().errors.sale_date).toEqual([`${SALE_MESSAGES.saleDateTooOld} 20/02/26 (10 días antes de hoy)`]);
+    await setSaleBackdateDays(db(), 60);
   });
 
   it('stores a schedule edited row by row when it keeps the plan: exact sums, increasing dates; otherwise 422 saying by how much it is off', async () => {

@@ -22,6 +22,7 @@ const COMPANY: Company = {
   phone: null,
   email: 'contacto@sol.pe',
   legal_representative: null,
+  sale_backdate_days: 60,
   logo_url: null,
 };
 const LOCAL: LocalRecord = { id: 4, name: 'Sede Central', address: 'Av. Javier Prado 1234', active: true };

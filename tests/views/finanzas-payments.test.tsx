@@ -51,6 +51,8 @@ const PENDING: Payment = {
   allocations: [],
   allocation_preview: null,
   preview_error: null,
+  late_fee_changes: [],
+  credited_sale: null,
   created_at: when,
   updated_at: when,
   version: 1,

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { Temporal } from 'temporal-polyfill';
 import type { PaymentMap, PaymentMapLot } from '../../../src/schemas/comercio/payment-map';
 import { paymentBucketOf, saleDaysLate, summariseBuckets } from '../../../src/lib/finanzas/payment-buckets';
 import { todayInLimaBy } from '../../clock';
@@ -34,7 +33,7 @@ export interface SalePaymentFacts {
 /**
  * Live sales (status not ANULADA) of subdivision `subdivisionId` with their oldest owed due date,
  * balance and overdue amount.
- * @param lateBefore YYYY-MM-DD: an instalment due before it is late (today − grace days).
+ * @param lateBefore YYYY-MM-DD: an instalment due before it is late (today: late from the day after the due date).
  */
 export async function salePaymentFacts(db: Kysely<DB>, subdivisionId: number, lateBefore: string): Promise<SalePaymentFacts[]> {
   const owed = sql<number>`case when sale_instalments.paid < sale_instalments.amount then sale_instalments.amount - sale_instalments.paid else 0 end`;
@@ -99,8 +98,8 @@ export async function getPaymentMap(deps: ProjectsDeps, id: number): Promise<Pay
   if (!head) throw subdivisionNotFound();
   const today = todayInLimaBy(deps.clock);
   const grace = Number(head.late_fee_grace_days);
-  const lateBefore = Temporal.PlainDate.from(today).subtract({ days: grace }).toString();
-  const [facts, buyers] = await Promise.all([salePaymentFacts(deps.db, id, lateBefore), buyersOf(deps.db, id)]);
+  // Days late count from the due date (docs/domain.md); the grace only delays the late fee.
+  const [facts, buyers] = await Promise.all([salePaymentFacts(deps.db, id, today), buyersOf(deps.db, id)]);
   const lots = facts.map((f): PaymentMapLot => {
     const balance = Math.max(0, f.balance);
     return {
@@ -108,8 +107,8 @@ export async function getPaymentMap(deps: ProjectsDeps, id: number): Promise<Pay
       sale_id: f.sale_id,
       sale_number: saleNumber(f.sale_id),
       buyer: buyers.get(f.sale_id) ?? '',
-      bucket: paymentBucketOf({ oldestOwedDue: f.oldest_owed, balance }, grace, today),
-      days_late: saleDaysLate(f.oldest_owed, grace, today),
+      bucket: paymentBucketOf({ oldestOwedDue: f.oldest_owed, balance }, today),
+      days_late: saleDaysLate(f.oldest_owed, today),
       overdue: Math.max(0, f.overdue),
       balance,
       next_due_date: f.oldest_owed,

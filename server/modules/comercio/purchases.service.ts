@@ -11,16 +11,18 @@ import {
   type StatementInstalment,
   type customerPaymentRequestSchema,
 } from '../../../src/schemas/comercio/purchases';
-import { createPaymentRequestSchema } from '../../../src/schemas/finanzas/payments';
+import { createPaymentRequestSchema, PAYMENT_MESSAGES } from '../../../src/schemas/finanzas/payments';
 import { amountToPay, oldestPrefixCount, payableInstalments } from '../../../src/lib/finanzas/pago-yape';
 import { formatMoney } from '../../../src/lib/money';
+import { formatDate, limaWallTimeToInstant } from '../../../src/lib/dates';
 import type { AuditContext } from '../../audit/audit';
-import { registerPayment } from '../finanzas/payments.service';
+import { refusePendingPortalPayment, registerPayment } from '../finanzas/payments.service';
 import type { PaymentStatus } from '../../../src/schemas/finanzas/payments';
 import { bankName } from '../../../src/schemas/finanzas/banks';
 import { RECEIPT_SERIES } from '../../../src/schemas/finanzas/payments';
 import { oldestFirst, type OpenInstalment } from '../../../src/lib/finanzas/allocation';
 import { instalmentStatus } from '../../../src/lib/finanzas/late-fees';
+import type { RowFigures } from '../../../src/lib/finanzas/sale-ledger';
 import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
@@ -74,21 +76,25 @@ function scheduleRows(db: Kysely<DB>, saleIds: readonly number[]): Promise<Sched
 }
 
 /**
- * One statement row as of `today` with the subdivision's `graceDays` (DOMAIN.md "Instalment":
- * PENDIENTE → PARCIAL → PAGADA, VENCIDA once the due date plus the grace days has passed; days
- * late counted as src/lib/finanzas/late-fees.ts does: the days after due date + grace, up to today).
- * The late fee owed is accrued − paid − waived, never below 0 (migration 0024).
+ * One statement row as of `asOf` (docs/domain.md "Instalments, days late and late fees": VENCIDA
+ * from the day after the due date while something is unpaid; days late counted from the due date),
+ * with the row's late fee and state figured for that date (`figures`, from
+ * server/modules/finanzas/late-fees.service.ts; the stored ones when absent). The late fee owed is
+ * accrued − paid − waived, never below 0.
  */
-export function statementRow(row: ScheduleRow, graceDays: number, today: Temporal.PlainDate): StatementInstalment {
+export function statementRow(
+  row: ScheduleRow,
+  figures: Pick<RowFigures, 'accruedCents' | 'status'> | undefined,
+  asOf: Temporal.PlainDate,
+): StatementInstalment {
   const amount = Number(row.amount);
   const paid = Number(row.paid);
-  const accrued = Number(row.late_fee_accrued);
+  const accrued = figures?.accruedCents ?? Number(row.late_fee_accrued);
   const feePaid = Number(row.late_fee_paid);
   const waived = Number(row.late_fee_waived);
   const dueDate = Temporal.PlainDate.from(row.due_date);
-  const lastGraceDay = dueDate.add({ days: graceDays });
-  const late = paid < amount ? Math.max(0, lastGraceDay.until(today, { largestUnit: 'days' }).days) : 0;
-  const status = instalmentStatus({ graceDays }, { dueDate, amountCents: amount, paidCents: paid }, today);
+  const late = paid < amount ? Math.max(0, dueDate.until(asOf, { largestUnit: 'days' }).days) : 0;
+  const status = figures?.status ?? instalmentStatus({ dueDate, amountCents: amount, paidCents: paid }, asOf);
   return {
     id: row.id,
     kind: row.kind,
@@ -143,7 +149,6 @@ const purchaseHeads = (db: Kysely<DB>) =>
       'lots.area_m2',
       'subdivisions.name as subdivision_name',
       'subdivisions.published',
-      'subdivisions.late_fee_grace_days',
     ]);
 type PurchaseHead = Awaited<ReturnType<ReturnType<typeof purchaseHeads>['executeTakeFirstOrThrow']>>;
 
@@ -174,28 +179,25 @@ function toPurchase(head: PurchaseHead, rows: readonly StatementInstalment[]): P
 }
 
 /**
- * Statement rows of `heads`, by sale id, as of today: each late fee accrued is figured for today by
- * server/modules/finanzas/late-fees.service.ts (the figure approval and PagoYape use), the stored one
- * when there is none.
+ * Statement rows of `heads`, by sale id, as of `asOf` (default today): each late fee and state is
+ * figured for that date by server/modules/finanzas/late-fees.service.ts — the figures approval and
+ * PagoYape use on a payment of that date — not read as the daily job last stored them.
+ * @param asOf ISO `YYYY-MM-DD` (Lima).
  */
 async function statementsOf(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   heads: readonly PurchaseHead[],
+  asOf: string = todayInLimaBy(deps.clock),
 ): Promise<Map<number, StatementInstalment[]>> {
-  const today = Temporal.PlainDate.from(todayInLimaBy(deps.clock));
-  const grace = new Map(heads.map((h) => [h.id, Number(h.late_fee_grace_days)]));
+  const day = Temporal.PlainDate.from(asOf);
   const bySale = new Map<number, StatementInstalment[]>(heads.map((h) => [h.id, []]));
-  // Late fees as of today (what PagoYape and approval figure), not as of the daily job's last run.
-  const accrued = new Map<number, number>();
-  for (const head of heads)
-    for (const figure of await figureSaleLateFees(deps.db, head.id, today.toString())) accrued.set(figure.id, figure.accrued);
+  const figures = new Map<number, RowFigures>();
+  for (const head of heads) for (const figure of await figureSaleLateFees(deps.db, head.id, asOf)) figures.set(figure.id, figure);
   for (const row of await scheduleRows(
     deps.db,
     heads.map((h) => h.id),
   ))
-    bySale
-      .get(row.sale_id)
-      ?.push(statementRow({ ...row, late_fee_accrued: accrued.get(row.id) ?? row.late_fee_accrued }, grace.get(row.sale_id) ?? 0, today));
+    bySale.get(row.sale_id)?.push(statementRow(row, figures.get(row.id), day));
   return bySale;
 }
 
@@ -400,7 +402,12 @@ export async function payPurchase(
 ): Promise<CustomerPayment> {
   const head = await heldPurchaseHead(deps.db, customerId, saleId);
   if (head.status === 'CANCELADA') throw new HttpError(409, PURCHASE_MESSAGES.notPayable);
-  const schedule = (await statementsOf(deps, [head])).get(head.id) ?? [];
+  const dateError = operationDateError(head, body.operation_date, todayInLimaBy(deps.clock));
+  if (dateError) throw validationError({ operation_date: [dateError] }, dateError);
+  await refusePendingPortalPayment(deps.db, head.id);
+  await refuseOverDailyLimit(deps, customerId);
+  // The statement on the payment's date: what approval will apply it to (src/lib/finanzas/sale-ledger.ts).
+  const schedule = (await statementsOf(deps, [head], body.operation_date)).get(head.id) ?? [];
   const count = oldestPrefixCount(schedule, body.instalment_ids);
   if (count === null) {
     const payable = new Set(payableInstalments(schedule).map((r) => r.id));
@@ -428,4 +435,34 @@ export async function payPurchase(
     }),
   );
   return customerPayment(deps.db, customerId, payment.id);
+}
+
+/**
+ * Why `date` cannot be a payment's (or a statement's) date for sale `head`, or null: it must be a
+ * day from the sale's date to today (docs/domain.md "Payments").
+ */
+export function operationDateError(head: Pick<PurchaseHead, 'sale_date'>, date: string, today: string): string | null {
+  if (date > today) return PAYMENT_MESSAGES.futureDate;
+  if (date < head.sale_date) return `${PAYMENT_MESSAGES.beforeTarget} (${formatDate(head.sale_date)})`;
+  return null;
+}
+
+/** The start of `day` in Lima as a stored instant (ISO, UTC). */
+const startOfLimaDay = (day: string) => new Date(limaWallTimeToInstant(`${day}T00:00`) ?? `${day}T05:00:00Z`).toISOString();
+
+/**
+ * The portal's daily cap on payments (AppConfig `portalLimits.paymentsPerDay`; docs/security.md
+ * 30.4), counted in the database: payments the customer sent from the portal since the start of
+ * today in Lima, whatever became of them.
+ * @throws HttpError 429.
+ */
+async function refuseOverDailyLimit(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, customerId: number): Promise<void> {
+  const row = await deps.db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number | string>().as('sent'))
+    .where('customer_id', '=', customerId)
+    .where('source', '=', 'PORTAL')
+    .where('created_at', '>=', startOfLimaDay(todayInLimaBy(deps.clock)))
+    .executeTakeFirst();
+  if (Number(row?.sent ?? 0) >= deps.config.portalLimits.paymentsPerDay) throw new HttpError(429, PAYMENT_MESSAGES.portalDailyLimit);
 }

@@ -14,6 +14,10 @@ import { planTerms } from '../../../src/lib/comercio/quote-plan';
 import { applyScheduleEdits, planRows } from '../../../src/lib/comercio/schedule-edit';
 import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
+import { formatDate } from '../../../src/lib/dates';
+import { DEFAULT_SALE_BACKDATE_DAYS } from '../../../src/schemas/configuracion/company';
+import { allocateReservationCredit, saleStatusFor, type ReservationPayment } from '../../../src/lib/finanzas/sale-ledger';
+import { refreshSaleLateFees, saleAccount } from '../finanzas/late-fees.service';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
@@ -270,17 +274,79 @@ export async function getSale(deps: Pick<AppDeps, 'db'>, id: number): Promise<Sa
 /** The stored row (for the change history). */
 const saleRow = (db: Kysely<DB>, id: number) => db.selectFrom('sales').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** The company's back-dating window of sales, in days (migration 0028; the default without a company). */
+async function saleBackdateDays(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('companies').select('sale_backdate_days').orderBy('id').executeTakeFirst();
+  return row ? Number(row.sale_backdate_days) : DEFAULT_SALE_BACKDATE_DAYS;
+}
+
 /**
- * Sells a lot (POST /api/sales). Checks the buyers, the guarantor and the reservation (given, or
- * the lot's live one when a buyer holds it: its amount is credited to the down payment; another
- * customer's is a 409), computes the plan (src/lib/comercio/quote-plan.ts) and checks the schedule
- * edited row by row when one is sent (src/lib/comercio/schedule-edit.ts: 422 on `schedule`), then in one
- * transaction: inserts the sale, its buyers and its schedule (the credit paid on the first
- * down-payment parts), moves the lot DISPONIBLE or SEPARADO → VENDIDO with a conditional update
- * (the loser of a race matches no row: 409 {@link SALE_MESSAGES}.lotUnavailable; the unique partial
- * index `sales_live_lot_uq` backs it), turns the reservation CONVERTIDA and concludes the buyers'
- * open leads. The sale starts REGISTRADA (payments move it on, issue "Money in").
- * @throws HttpError 422 per field; 409 when the lot is not for sale or held by another customer.
+ * Why `saleDate` cannot be a sale's date, or null: never after `today`, never more than
+ * `backdateDays` before it (docs/domain.md "Sales": the window the company sets).
+ */
+export function saleDateError(saleDate: string, today: string, backdateDays: number): string | null {
+  if (saleDate > today) return SALE_MESSAGES.futureSaleDate;
+  const earliest = Temporal.PlainDate.from(today).subtract({ days: backdateDays }).toString();
+  if (saleDate < earliest) return `${SALE_MESSAGES.saleDateTooOld} ${formatDate(earliest)} (${backdateDays} días antes de hoy)`;
+  return null;
+}
+
+/** The APROBADO payments of reservation `reservationId`: what a sale credits (DOMAIN.md "Reservation"). */
+async function approvedReservationPayments(db: Kysely<DB>, reservationId: number): Promise<ReservationPayment[]> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['id', 'operation_date', 'amount'])
+    .where('reservation_id', '=', reservationId)
+    .where('status', '=', 'APROBADO')
+    .orderBy('operation_date')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, date: r.operation_date, amountCents: Number(r.amount) }));
+}
+
+/**
+ * Credits a reservation's approved payments to the new sale `saleId` (in the caller's transaction):
+ * each becomes allocations to the down payment's rows (src/lib/finanzas/sale-ledger.ts
+ * `allocateReservationCredit`), which the payments screen, the receipt and the statement show,
+ * and the rows' `paid` grows by them.
+ */
+async function creditReservation(trx: Kysely<DB>, saleId: number, payments: readonly ReservationPayment[]): Promise<void> {
+  const account = await saleAccount(trx, saleId);
+  const credits = account ? allocateReservationCredit(account.ledger, payments) : null;
+  if (!credits) throw validationError({ down_payment_cents: [SALE_MESSAGES.creditTooHigh] });
+  for (const { paymentId, allocations } of credits) {
+    if (allocations.length === 0) continue;
+    await trx
+      .insertInto('payment_allocations')
+      .values(
+        allocations.map((a) => ({ payment_id: paymentId, instalment_id: a.instalmentId, to_late_fee: 0, to_capital: a.toAmountCents })),
+      )
+      .execute();
+    for (const a of allocations)
+      await trx
+        .updateTable('sale_instalments')
+        .set((eb) => ({ paid: eb('paid', '+', a.toAmountCents) }))
+        .where('id', '=', a.instalmentId)
+        .execute();
+  }
+}
+
+/**
+ * Sells a lot (POST /api/sales). Checks the buyers, the guarantor, the quote (of this lot and a
+ * buyer), the sale date (within the company's back-dating window, never future: {@link saleDateError})
+ * and the reservation (given, or the lot's live one when a buyer holds it; another customer's is a
+ * 409; one still PENDIENTE_PAGO is a 409 — only approved money is credited), computes the plan
+ * (src/lib/comercio/quote-plan.ts) and checks the schedule edited row by row when one is sent
+ * (src/lib/comercio/schedule-edit.ts: 422 on `schedule`), then in one transaction: inserts the
+ * sale, its buyers and its schedule; credits the VIGENTE reservation's approved payments to the
+ * down payment as their allocations ({@link creditReservation}); figures the rows' states and late
+ * fees as of today and the sale's state by what is paid (REGISTRADA, or INICIAL_PENDIENTE /
+ * EN_CUOTAS / CANCELADA after a credit); moves the lot DISPONIBLE or SEPARADO → VENDIDO with a
+ * conditional update (the loser of a race matches no row: 409 {@link SALE_MESSAGES}.lotUnavailable;
+ * the unique partial index `sales_live_lot_uq` backs it), turns the reservation CONVERTIDA and
+ * concludes the buyers' open leads.
+ * @throws HttpError 422 per field; 409 when the lot is not for sale, held by another customer, or
+ *   its reservation's payment is not approved yet.
  */
 export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: AuditContext, body: CreateSaleBody): Promise<Sale> {
   const errors: FieldErrors = {};
@@ -309,13 +375,25 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
     const given = await deps.db.selectFrom('reservations').select(['lot_id']).where('id', '=', body.reservation_id).executeTakeFirst();
     errors.reservation_id = [given && given.lot_id !== body.lot_id ? SALE_MESSAGES.reservationOtherLot : SALE_MESSAGES.reservationNotLive];
   }
-  if (Object.keys(errors).length > 0) throw validationError(errors);
-  if (live && !holderIds.includes(live.customer_id)) throw conflict(SALE_MESSAGES.heldByOther);
-  const reservation = live ?? null;
-  const credit = reservation ? Number(reservation.amount) : 0;
-
+  // The quote the sale comes from: it exists, and is of this lot and of one of the buyers.
+  if (body.quote_id != null) {
+    const quote = await deps.db.selectFrom('quotes').select(['lot_id', 'customer_id']).where('id', '=', body.quote_id).executeTakeFirst();
+    if (!quote) errors.quote_id = [SALE_MESSAGES.unknownQuote];
+    else if (quote.lot_id !== body.lot_id) errors.quote_id = [SALE_MESSAGES.quoteOtherLot];
+    else if (!holderIds.includes(quote.customer_id)) errors.quote_id = [SALE_MESSAGES.quoteOtherCustomer];
+  }
   const today = todayInLimaBy(deps.clock);
   const saleDate = body.sale_date ?? today;
+  const dateError = saleDateError(saleDate, today, await saleBackdateDays(deps.db));
+  if (dateError) errors.sale_date = [dateError];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (live && !holderIds.includes(live.customer_id)) throw conflict(SALE_MESSAGES.heldByOther);
+  // Only approved money is credited: a reservation still awaiting its payment's review cannot become a sale.
+  if (live?.status === 'PENDIENTE_PAGO') throw conflict(SALE_MESSAGES.reservationUnpaid);
+  const reservation = live ?? null;
+  const credited = reservation ? await approvedReservationPayments(deps.db, reservation.id) : [];
+  const credit = credited.reduce((sum, p) => sum + p.amountCents, 0);
+
   const result = planTerms(body, Number(lot.list_price), Temporal.PlainDate.from(saleDate));
   if (!result.ok) throw validationError(Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, [message]])));
   const { plan } = result;
@@ -391,28 +469,30 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
           })),
         )
         .execute();
-      // The schedule: the down payment's parts (the reservation's amount paid on the first ones), then the instalments.
-      let left = credit;
-      const rows = scheduleRows.map((r) => {
-        const paid = r.kind === 'INICIAL' ? Math.min(left, r.amountCents) : 0;
-        left -= paid;
-        return {
-          sale_id: saleId,
-          kind: r.kind,
-          number: r.number,
-          due_date: r.dueDate,
-          amount: r.amountCents,
-          capital: r.capitalCents,
-          interest: r.interestCents,
-          paid,
-          status: paid === r.amountCents ? 'PAGADA' : paid > 0 ? 'PARCIAL' : 'PENDIENTE',
-        };
-      });
+      // The schedule: the down payment's parts, then the instalments.
+      const rows = scheduleRows.map((r) => ({
+        sale_id: saleId,
+        kind: r.kind,
+        number: r.number,
+        due_date: r.dueDate,
+        amount: r.amountCents,
+        capital: r.capitalCents,
+        interest: r.interestCents,
+        paid: 0,
+        status: 'PENDIENTE',
+      }));
       for (let i = 0; i < rows.length; i += 200)
         await trx
           .insertInto('sale_instalments')
           .values(rows.slice(i, i + 200))
           .execute();
+      if (credited.length > 0) await creditReservation(trx, saleId, credited);
+      // Statuses and late fees as of today (a back-dated sale may have rows already due), and the
+      // sale's state by what the reservation paid.
+      await refreshSaleLateFees(trx, saleId, today);
+      const stored = await trx.selectFrom('sale_instalments').select(['kind', 'amount', 'paid']).where('sale_id', '=', saleId).execute();
+      const status = saleStatusFor(stored.map((r) => ({ kind: r.kind, amountCents: Number(r.amount), paidCents: Number(r.paid) })));
+      if (status !== 'REGISTRADA') await trx.updateTable('sales').set({ status }).where('id', '=', saleId).execute();
       await recordChange(trx, audit, { entity: 'sales', recordId: saleId, action: 'CREATE', after: await saleRow(trx, saleId) });
       for (const customerId of holderIds) await concludeLeadsOfCustomer(trx, audit, customerId);
       return saleId;

@@ -31,6 +31,7 @@ async function snapshot(db: Kysely<DB>, id: number) {
       'phone',
       'email',
       'legal_representative',
+      'sale_backdate_days',
       'logo_content_type',
       'logo_updated_at',
       'subscription_active',
@@ -59,6 +60,7 @@ export async function getCompany(db: Kysely<DB>): Promise<Company> {
     phone: row.phone,
     email: row.email,
     legal_representative: row.legal_representative,
+    sale_backdate_days: Number(row.sale_backdate_days),
     logo_url: row.logo_updated_at ? `${LOGO_PATH}?v=${new Date(row.logo_updated_at).getTime()}` : null,
     version: row.version,
   };

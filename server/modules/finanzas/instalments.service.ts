@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import {
   DAYS_LATE_RANGES,
@@ -30,8 +30,8 @@ import { refreshSaleLateFees } from './late-fees.service';
  * Finanzas → Registro de Cuotas (issue 16; src/schemas/finanzas/instalments.ts): every instalment of
  * the sales not ANULADA, filtered, paged and totalled in SQL on both dialects; the export of the same
  * rows; the late-fee waiver. Figures are the stored ones (the late-fee job and every payment keep them
- * current, server/modules/finanzas/late-fees.service.ts); days late are counted from today (Lima, the
- * injected clock) and the subdivision's grace days.
+ * current, server/modules/finanzas/late-fees.service.ts); days late are counted from the due date to
+ * today (Lima, the injected clock), docs/domain.md "Instalments, days late and late fees".
  */
 
 /** Parsed POST /api/instalments/{id}/waive-late-fee body. */
@@ -39,19 +39,9 @@ export type WaiveLateFeeBody = z.output<typeof waiveLateFeeRequestSchema>;
 
 type Filters = Omit<InstalmentsQuery, 'page' | 'per_page'>;
 
-/** The largest grace a subdivision may give (src/schemas/finanzas/late-fees.ts MAX_GRACE_DAYS; bounds the bucket's index range). */
-const MAX_GRACE = 60;
-
 /** `date` moved by `days` (ISO `YYYY-MM-DD`). */
 function shift(date: string, days: number): string {
   return dateOfEpochDay((epochDay(date) ?? 0) + days);
-}
-
-/** SQL: whole days from the instalment's due date to `today` (negative before it). */
-function daysSinceDue(db: Kysely<DB>, today: string): Expression<number> {
-  return isSqlite(db)
-    ? sql<number>`cast(julianday(${today}) - julianday(i.due_date) as integer)`
-    : sql<number>`(cast(${today} as date) - cast(i.due_date as date))`;
 }
 
 /**
@@ -107,19 +97,18 @@ function filtered(db: Kysely<DB>, filters: Filters, today: string) {
   const text = filters.q;
   if (text) query = query.where('i.sale_id', 'in', (eb) => eb.selectFrom('sales').select('sales.id').where(textMatch(db, text)));
   // Days late (src/schemas/finanzas/instalments.ts): the stored status says whether an instalment is
-  // late (VENCIDA, kept by the daily job and every payment), the due date and the grace how long.
+  // late (VENCIDA, kept by the daily job and every payment), the due date how long (days late count
+  // from the due date: docs/domain.md).
   if (filters.days_late) {
     const { min, max } = DAYS_LATE_RANGES[filters.days_late];
-    const grace = sql<number>`(select subdivisions.late_fee_grace_days from sales inner join subdivisions on subdivisions.id = sales.subdivision_id where sales.id = i.sale_id)`;
-    const late = sql<number>`(${daysSinceDue(db, today)} - ${grace})`;
     if (min === 0) {
       // Al día: not VENCIDA (the stored status is VENCIDA exactly when days late > 0 on the day figured).
       // (On SQLite `+i.status` keeps the planner on the due-date order instead of a sort of every row.)
       query = query.where(isSqlite(db) ? sql<SqlBool>`+i.status <> 'VENCIDA'` : sql<SqlBool>`i.status <> 'VENCIDA'`);
     } else {
-      // Late days in [min, max]: VENCIDA, due on or before today − min (with no grace), after today − max − the largest grace.
-      query = query.where('i.status', '=', 'VENCIDA').where('i.due_date', '<=', shift(today, -min)).where(late, '>=', min);
-      if (max !== null) query = query.where('i.due_date', '>=', shift(today, -max - MAX_GRACE)).where(late, '<=', max);
+      // Late days in [min, max]: VENCIDA, due on or before today − min and on or after today − max.
+      query = query.where('i.status', '=', 'VENCIDA').where('i.due_date', '<=', shift(today, -min));
+      if (max !== null) query = query.where('i.due_date', '>=', shift(today, -max));
     }
   }
   return query;
@@ -127,12 +116,11 @@ function filtered(db: Kysely<DB>, filters: Filters, today: string) {
 
 /**
  * Late days of an instalment on `today` (src/lib/finanzas/late-fees.ts `daysLate` of an unpaid one):
- * the days since its due date plus grace when it is VENCIDA, else 0 (the status the buckets read).
+ * the days since its due date when it is VENCIDA, else 0 (the status the buckets read).
  */
-export function daysLateOn(row: { status: string; due_date: string }, graceDays: number, today: string): number {
+export function daysLateOn(row: { status: string; due_date: string }, today: string): number {
   if (row.status !== 'VENCIDA') return 0;
-  const since = (epochDay(today) ?? 0) - (epochDay(row.due_date) ?? 0);
-  return Math.max(0, since - graceDays);
+  return Math.max(0, (epochDay(today) ?? 0) - (epochDay(row.due_date) ?? 0));
 }
 
 /** The rows of the page's query as wire rows (first holders read for the page's sales). */
@@ -162,7 +150,7 @@ async function toRows(
   const subdivisions = new Map(
     (subdivisionIds.length === 0
       ? []
-      : await db.selectFrom('subdivisions').select(['id', 'name', 'late_fee_grace_days']).where('id', 'in', subdivisionIds).execute()
+      : await db.selectFrom('subdivisions').select(['id', 'name']).where('id', 'in', subdivisionIds).execute()
     ).map((d) => [d.id, d]),
   );
   const holders =
@@ -207,7 +195,7 @@ async function toRows(
       paid,
       balance: amount - paid,
       status: r.status as InstalmentStatusCode,
-      days_late: daysLateOn(r, Number(subdivision?.late_fee_grace_days ?? 0), today),
+      days_late: daysLateOn(r, today),
       late_fee_accrued: accrued,
       late_fee_paid: feePaid,
       late_fee_waived: waived,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AUTH_ROUTES } from '../../../src/config/paths';
 import { formatDate } from '../../../src/lib/dates';
 import { formatMoney } from '../../../src/lib/money';
@@ -14,7 +14,6 @@ import { createNotifications, escapeHtml } from '../../notifications/notificatio
 import { saleNumber } from '../comercio/sales.service';
 import { dateOfEpochDay, epochDay } from '../../../src/lib/dates';
 import { refreshSaleLateFees } from './late-fees.service';
-import { isSqlite } from '../../db/portable';
 
 /**
  * The daily late-fee job and the instalments' reminders (issue 16: "Late fees — … computed by a
@@ -32,7 +31,7 @@ import { isSqlite } from '../../db/portable';
  * - Reminders (notifications type PAYMENT for "vence pronto", WARNING for "vencida") to the sale's
  *   agent (the collector, `sales.agent_id`) and to its holders (customers): for instalments not
  *   paid due within {@link LATE_FEE_JOB}.dueSoonDays days, and for instalments VENCIDA that became
- *   overdue within the last {@link LATE_FEE_JOB}.overdueWindowDays days (an instalment overdue
+ *   overdue (the day after their due date) within the last {@link LATE_FEE_JOB}.overdueWindowDays days (an instalment overdue
  *   for months when reminders started — a first start on old data — is not announced; the register
  *   shows it). Once per instalment and kind: the row in `instalment_reminders` (migration 0025) is
  *   claimed in the same transaction as the notifications, whose events are published after commit.
@@ -53,12 +52,9 @@ export const LATE_FEE_JOB = {
   salesPerTransaction: 20,
   /** "Vence pronto": reminded when due today or within this many days. */
   dueSoonDays: 3,
-  /** "Vencida": reminded when it became overdue (its first late day) at most this many days ago. */
+  /** "Vencida": reminded when it became overdue (the day after its due date) at most this many days ago. */
   overdueWindowDays: 7,
 } as const;
-
-/** Largest grace a subdivision may give (MAX_GRACE_DAYS of src/schemas/finanzas/late-fees.ts): bounds the index range of reminders. */
-const MAX_GRACE = 60;
 
 /** Counts of one pass. */
 export interface LateFeePass {
@@ -191,7 +187,7 @@ export async function salesToFigure(db: Kysely<DB>, today: string, afterSaleId: 
  * Instalments owed a reminder of `kind` on `today` that have not had it, ordered by sale, at most
  * `limit` rows (whole sales: the rows of the last sale are cut off by the limit, and come next pass).
  * POR_VENCER: PENDIENTE or PARCIAL, due in [today, today + dueSoonDays]. VENCIDA: VENCIDA whose first
- * late day (due + grace + 1) is within the last overdueWindowDays days.
+ * late day (the day after its due date) is within the last overdueWindowDays days (today included).
  */
 export async function instalmentsToRemind(
   db: Kysely<DB>,
@@ -221,14 +217,11 @@ export async function instalmentsToRemind(
       .where('i.due_date', '>=', today)
       .where('i.due_date', '<=', shift(today, LATE_FEE_JOB.dueSoonDays));
   } else {
-    const window = LATE_FEE_JOB.overdueWindowDays;
-    const lateDays = isSqlite(db)
-      ? sql<number>`(cast(julianday(${today}) - julianday(i.due_date) as integer) - (select s.late_fee_grace_days from subdivisions s where s.id = sales.subdivision_id))`
-      : sql<number>`((cast(${today} as date) - cast(i.due_date as date)) - (select s.late_fee_grace_days from subdivisions s where s.id = sales.subdivision_id))`;
+    // Days late (from the due date) 1 … overdueWindowDays: due in [today − window, today − 1].
     query = query
       .where('i.status', '=', 'VENCIDA')
-      .where('i.due_date', '>=', shift(today, -(window + MAX_GRACE + 1)))
-      .where(sql<SqlBool>`${lateDays} <= ${window}`);
+      .where('i.due_date', '>=', shift(today, -LATE_FEE_JOB.overdueWindowDays))
+      .where('i.due_date', '<', today);
   }
   const rows = await query.orderBy('i.sale_id').orderBy('i.id').limit(limit).execute();
   return rows;

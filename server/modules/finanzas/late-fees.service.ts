@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
-import { Temporal } from 'temporal-polyfill';
-import { accruedLateFee, instalmentStatus, type LateFeeInstalment, type LateFeePolicy } from '../../../src/lib/finanzas/late-fees';
+import type { LateFeePolicy } from '../../../src/lib/finanzas/late-fees';
+import { figuresOn, type LedgerRow, type RowFigures } from '../../../src/lib/finanzas/sale-ledger';
 import type { DB } from '../../db/database';
 
 /**
- * Late fees and instalment states as stored (issue 16 "Late fees"; DOMAIN.md "Instalment", "Late
- * fee"; rules in src/lib/finanzas/late-fees.ts). What is stored is a pure function of the
- * subdivision's policy, the schedule, the approved payments (each dated by its operation date) and
- * the date it is figured for, so the daily job (late-fee-job.ts) and every approval or annulment
- * store the same figures however often they run. All amounts in céntimos.
+ * Late fees and instalment states as stored (docs/domain.md "Instalments, days late and late fees";
+ * rules in src/lib/finanzas/late-fees.ts and src/lib/finanzas/sale-ledger.ts). What is stored is a
+ * pure function of the subdivision's policy, the schedule, the approved payments (each dated by its
+ * operation date) and the date it is figured for, so the daily job (late-fee-job.ts) and every
+ * approval or annulment store the same figures however often they run. All amounts in céntimos.
  */
 
 /** A sale's stored schedule row as the figures need it (amounts in céntimos). */
@@ -94,15 +94,12 @@ async function scheduleOf(db: Kysely<DB>, saleId: number): Promise<ScheduleRow[]
 const scheduleOrder = (row: { kind: string; number: number }) => (row.kind === 'INICIAL' ? 0 : 1_000_000) + row.number;
 
 /**
- * The payments to each instalment's amount, dated: the approved payments' allocations (their
- * operation date) and, for what was paid without a payment (the reservation credited at the sale,
- * migration 0019), the sale's date.
+ * A sale's rows as the money rules read them (src/lib/finanzas/sale-ledger.ts `LedgerRow`): each
+ * with the approved payments to its amount, dated by their operation date — the allocations of
+ * APROBADO payments (a reservation's payments credited at the sale included) — and, for what was
+ * paid without an allocation (a reservation credited before its payments were allocated to the sale), the sale's date.
  */
-async function paymentsToAmounts(
-  db: Kysely<DB>,
-  saleDate: string,
-  rows: readonly ScheduleRow[],
-): Promise<Map<number, LateFeeInstalment['payments']>> {
+async function ledgerRowsOf(db: Kysely<DB>, saleDate: string, rows: readonly ScheduleRow[]): Promise<LedgerRow[]> {
   const ids = rows.map((r) => r.id);
   const allocations =
     ids.length === 0
@@ -119,25 +116,48 @@ async function paymentsToAmounts(
           .where('payment_allocations.instalment_id', 'in', ids)
           .where('payments.status', '=', 'APROBADO')
           .execute();
-  const byInstalment = new Map<number, Array<{ date: Temporal.PlainDate; amountCents: number }>>();
+  const byInstalment = new Map<number, Array<{ date: string; amountCents: number }>>();
   for (const row of rows) byInstalment.set(row.id, []);
   for (const a of allocations) {
     const toCapital = Number(a.to_capital);
-    if (toCapital > 0) byInstalment.get(a.instalment_id)?.push({ date: Temporal.PlainDate.from(a.operation_date), amountCents: toCapital });
+    if (toCapital > 0) byInstalment.get(a.instalment_id)?.push({ date: a.operation_date, amountCents: toCapital });
   }
-  for (const row of rows) {
-    const list = byInstalment.get(row.id) ?? [];
-    const credited = row.paid - list.reduce((sum, p) => sum + p.amountCents, 0);
-    if (credited > 0) list.push({ date: Temporal.PlainDate.from(saleDate), amountCents: credited });
-  }
-  return byInstalment;
+  return rows.map((row) => {
+    const payments = byInstalment.get(row.id) ?? [];
+    const credited = row.paid - payments.reduce((sum, p) => sum + p.amountCents, 0);
+    if (credited > 0) payments.push({ date: saleDate, amountCents: credited });
+    return {
+      id: row.id,
+      kind: row.kind,
+      number: row.number,
+      dueDate: row.due_date,
+      amountCents: row.amount,
+      paidCents: row.paid,
+      lateFeePaidCents: row.late_fee_paid,
+      lateFeeWaivedCents: row.late_fee_waived,
+      payments,
+    };
+  });
 }
 
-/** The figures of one instalment on a date. */
-export interface InstalmentFigures {
-  id: number;
-  accrued: number;
+/** The figures of one instalment on a date (src/lib/finanzas/sale-ledger.ts `RowFigures`). */
+export type InstalmentFigures = RowFigures;
+
+/** A sale's account: its policy, its stored schedule rows and the same rows as the money rules read them. */
+export interface SaleAccount {
+  policy: LateFeePolicy;
+  saleDate: string;
   status: string;
+  rows: ScheduleRow[];
+  ledger: LedgerRow[];
+}
+
+/** The account of sale `saleId` (rows in schedule order), or undefined when there is no such sale. */
+export async function saleAccount(db: Kysely<DB>, saleId: number): Promise<SaleAccount | undefined> {
+  const sale = await salePolicy(db, saleId);
+  if (!sale) return undefined;
+  const rows = await scheduleOf(db, saleId);
+  return { ...sale, rows, ledger: await ledgerRowsOf(db, sale.saleDate, rows) };
 }
 
 /**
@@ -151,23 +171,10 @@ export async function saleScheduleOn(
   saleId: number,
   asOf: string,
 ): Promise<{ rows: ScheduleRow[]; figures: InstalmentFigures[] }> {
-  const sale = await salePolicy(db, saleId);
-  if (!sale) return { rows: [], figures: [] };
-  const rows = await scheduleOf(db, saleId);
-  if (sale.status === 'ANULADA') return { rows, figures: [] };
-  const payments = await paymentsToAmounts(db, sale.saleDate, rows);
-  const day = Temporal.PlainDate.from(asOf);
-  return {
-    rows,
-    figures: rows.map((row) => {
-      const instalment = { dueDate: Temporal.PlainDate.from(row.due_date), amountCents: row.amount, payments: payments.get(row.id) ?? [] };
-      return {
-        id: row.id,
-        accrued: accruedLateFee(sale.policy, instalment, day),
-        status: instalmentStatus(sale.policy, { ...instalment, paidCents: row.paid }, day),
-      };
-    }),
-  };
+  const account = await saleAccount(db, saleId);
+  if (!account) return { rows: [], figures: [] };
+  if (account.status === 'ANULADA') return { rows: account.rows, figures: [] };
+  return { rows: account.rows, figures: figuresOn(account.policy, account.ledger, asOf) };
 }
 
 /**
@@ -196,14 +203,14 @@ export async function refreshSaleLateFees(db: Kysely<DB>, saleId: number, asOf: 
   for (const f of figured) {
     const row = stored.get(f.id);
     if (!row) continue;
-    const unchanged = row.late_fee_accrued === f.accrued && row.status === f.status;
+    const unchanged = row.late_fee_accrued === f.accruedCents && row.status === f.status;
     // A row already due and unpaid is marked as figured today even when nothing changed, so the
     // daily job (which looks for such rows not figured today) does not read its sale again today.
     const dueAndOpen = row.due_date < asOf && f.status !== 'PAGADA';
     if (unchanged && (!dueAndOpen || row.late_fee_as_of === asOf)) continue;
     await db
       .updateTable('sale_instalments')
-      .set({ late_fee_accrued: f.accrued, status: f.status, late_fee_as_of: asOf })
+      .set({ late_fee_accrued: f.accruedCents, status: f.status, late_fee_as_of: asOf })
       .where('id', '=', f.id)
       .execute();
     changed += 1;

@@ -130,6 +130,7 @@ export async function paymentsByIds(db: Kysely<DB>, ids: readonly number[]): Pro
       'payment_allocations.instalment_id',
       'payment_allocations.to_late_fee',
       'payment_allocations.to_capital',
+      'sale_instalments.sale_id',
       'sale_instalments.kind',
       'sale_instalments.number',
       'sale_instalments.due_date',
@@ -143,6 +144,9 @@ export async function paymentsByIds(db: Kysely<DB>, ids: readonly number[]): Pro
     const r = byId.get(id);
     if (!r) return [];
     const person = (name: string | null, surname: string | null) => (name === null ? null : `${name} ${surname ?? ''}`.trim());
+    const applied = allocations.filter((a) => a.payment_id === id);
+    // A reservation's payment is credited to the sale the reservation became: its allocations are on that sale.
+    const creditedSaleId = r.reservation_id !== null ? applied[0]?.sale_id : undefined;
     const destination =
       r.bank_account_id !== null && r.bank !== null
         ? {
@@ -191,18 +195,18 @@ export async function paymentsByIds(db: Kysely<DB>, ids: readonly number[]): Pro
         reviewed_at: r.reviewed_at,
         reject_reason: r.reject_reason,
         annul_reason: r.annul_reason,
-        allocations: allocations
-          .filter((a) => a.payment_id === id)
-          .map((a) => ({
-            instalment_id: a.instalment_id,
-            kind: a.kind,
-            number: a.number,
-            due_date: a.due_date,
-            to_late_fee: Number(a.to_late_fee),
-            to_capital: Number(a.to_capital),
-          })),
+        allocations: applied.map((a) => ({
+          instalment_id: a.instalment_id,
+          kind: a.kind,
+          number: a.number,
+          due_date: a.due_date,
+          to_late_fee: Number(a.to_late_fee),
+          to_capital: Number(a.to_capital),
+        })),
         allocation_preview: null,
         preview_error: null,
+        late_fee_changes: [],
+        credited_sale: creditedSaleId !== undefined ? { id: creditedSaleId, number: saleNumber(creditedSaleId) } : null,
         created_at: r.created_at,
         updated_at: r.updated_at,
         version: r.version,

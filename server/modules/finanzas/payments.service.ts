@@ -1,6 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { z } from 'zod';
-import { allocatePayment, debtOf, type Allocation, type OpenInstalment } from '../../../src/lib/finanzas/allocation';
+import type { Allocation } from '../../../src/lib/finanzas/allocation';
+import { owedOn, planPayment, saleStatusFor, type OwedRow, type PaymentPlan } from '../../../src/lib/finanzas/sale-ledger';
 import {
   BANK_METHODS,
   MAX_VOUCHERS,
@@ -17,6 +18,7 @@ import {
 } from '../../../src/schemas/finanzas/payments';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import { formatMoney } from '../../../src/lib/money';
+import { formatDate, todayInLima } from '../../../src/lib/dates';
 import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
@@ -29,7 +31,7 @@ import { activeStaffWithPermissions } from '../../notifications/notifications.re
 import { createNotifications, escapeHtml, type CreatedNotifications } from '../../notifications/notifications.service';
 import { detectImageType } from '../../platform/image-type';
 import type { BroadcastEvent } from '../../realtime/broadcaster';
-import { refreshSaleLateFees, saleScheduleOn } from './late-fees.service';
+import { refreshSaleLateFees, saleAccount } from './late-fees.service';
 import { listPaymentIds, paymentsByIds, paymentRow } from './payments.repository';
 import { renderReceiptPdf } from './receipt-pdf';
 import { findPdfIssuer } from '../configuracion/companies.repository';
@@ -108,8 +110,10 @@ async function visibleRow(db: Kysely<DB>, id: number, scope: CustomerScope) {
 
 /**
  * One payment (GET /api/payments/{id}; the customer routes with `scope`). A PENDIENTE sale payment
- * carries `allocation_preview`: what approving it now would apply, figured as approval figures it
- * (late fees as of its operation date) — or `preview_error` when approval would be refused.
+ * carries `allocation_preview` and `late_fee_changes`: what approving it now would apply and which
+ * late fees it would change, figured exactly as approval figures them (src/lib/finanzas/sale-ledger.ts
+ * `planPayment`: what was owed on its operation date, the fees on today) — or `preview_error` when
+ * approval would be refused.
  * @throws HttpError 404.
  */
 export async function getPayment(deps: Pick<AppDeps, 'db' | 'clock'>, id: number, scope: CustomerScope = {}): Promise<Payment> {
@@ -117,17 +121,39 @@ export async function getPayment(deps: Pick<AppDeps, 'db' | 'clock'>, id: number
   const [payment] = await paymentsByIds(deps.db, [id]);
   if (!payment) throw notFound();
   if (row.status === 'PENDIENTE' && row.sale_id !== null && scope.customerId === undefined) {
-    const open = await openInstalmentsOn(deps.db, row.sale_id, row.operation_date);
-    const result = allocatePayment(open, Number(row.amount));
-    const byId = new Map(open.map((i) => [i.id, i]));
-    if (result.ok) payment.allocation_preview = result.allocations.map((a) => wireAllocation(a, byId.get(a.instalmentId)));
-    else payment.preview_error = `${PAYMENT_MESSAGES.exceedsDebt} (${formatMoney(result.debtCents, row.currency)})`;
+    const account = await saleAccount(deps.db, row.sale_id);
+    if (account && account.status !== 'ANULADA') {
+      const plan = planPayment(account.policy, account.ledger, Number(row.amount), row.operation_date, todayInLimaBy(deps.clock));
+      if (plan.ok) {
+        const owed = new Map(owedOn(account.policy, account.ledger, row.operation_date).map((i) => [i.id, i]));
+        payment.allocation_preview = plan.allocations.map((a) => wireAllocation(a, owed.get(a.instalmentId)));
+        payment.late_fee_changes = plan.feeChanges.map((c) => ({
+          instalment_id: c.instalmentId,
+          kind: c.kind,
+          number: c.number,
+          before: c.beforeCents,
+          after: c.afterCents,
+        }));
+      } else payment.preview_error = planRefusal(plan, row.currency, row.operation_date);
+    }
   }
   return payment;
 }
 
+/** The Spanish reason a payment cannot be applied (registration, preview and approval say the same). */
+export function planRefusal(plan: Exclude<PaymentPlan, { ok: true }>, currency: 'PEN' | 'USD', operationDate: string): string {
+  if (plan.error === 'TAKES_BACK_PAID_FEE') {
+    const row = `${plan.instalment.kind === 'INICIAL' ? 'la inicial' : 'la cuota'} ${plan.instalment.number}`;
+    return (
+      `${PAYMENT_MESSAGES.takesBackPaidFee}: con fecha ${formatDate(operationDate)} la mora de ${row} quedaría en ` +
+      `${formatMoney(plan.afterCents, currency)} y ya se pagaron ${formatMoney(plan.feePaidCents, currency)}. ${PAYMENT_MESSAGES.takesBackPaidFeeHint}`
+    );
+  }
+  return `${PAYMENT_MESSAGES.exceedsDebt} (${formatMoney(plan.debtCents, currency)})`;
+}
+
 /** An allocation on the wire, with its instalment's kind, number and due date. */
-function wireAllocation(a: Allocation, instalment: (OpenInstalment & { kind: string; number: number }) | undefined) {
+function wireAllocation(a: Allocation, instalment: OwedRow | undefined) {
   return {
     instalment_id: a.instalmentId,
     kind: instalment?.kind ?? 'CUOTA',
@@ -140,27 +166,13 @@ function wireAllocation(a: Allocation, instalment: (OpenInstalment & { kind: str
 
 /**
  * What is owed on each instalment of sale `saleId` on `asOf`, without writing: the amounts due from
- * the stored `paid`, the late fees due from the figures of src/lib/finanzas/late-fees.ts on that
- * date (accrued − paid − waived, never below 0). Schedule order in `order`.
+ * the stored `paid`, the late fees due figured up to that date (src/lib/finanzas/sale-ledger.ts
+ * `owedOn`). Schedule order in `order`. An unknown or ANULADA sale owes nothing.
  */
-export async function openInstalmentsOn(
-  db: Kysely<DB>,
-  saleId: number,
-  asOf: string,
-): Promise<Array<OpenInstalment & { kind: string; number: number }>> {
-  const { rows, figures } = await saleScheduleOn(db, saleId, asOf);
-  const accrued = new Map(figures.map((f) => [f.id, f.accrued]));
-  return rows
-    .map((r, order) => ({
-      id: r.id,
-      kind: r.kind,
-      number: r.number,
-      dueDate: r.due_date,
-      order,
-      amountDueCents: r.amount - r.paid,
-      lateFeeDueCents: Math.max(0, (accrued.get(r.id) ?? r.late_fee_accrued) - r.late_fee_paid - r.late_fee_waived),
-    }))
-    .filter((r) => r.amountDueCents > 0 || r.lateFeeDueCents > 0);
+export async function openInstalmentsOn(db: Kysely<DB>, saleId: number, asOf: string): Promise<OwedRow[]> {
+  const account = await saleAccount(db, saleId);
+  if (!account || account.status === 'ANULADA') return [];
+  return owedOn(account.policy, account.ledger, asOf);
 }
 
 /** What a registration resolved: the target, payer, currency and destination. */
@@ -190,10 +202,19 @@ async function resolveRegistration(
   const today = todayInLimaBy(deps.clock);
   if (!isCalendarDate(body.operation_date)) errors.operation_date = [PAYMENT_MESSAGES.operationDate];
   else if (body.operation_date > today) errors.operation_date = [PAYMENT_MESSAGES.futureDate];
+  /** An operation date before the sale (reservation) was made is refused: [target's date, today]. */
+  const notBefore = (targetDate: string) => {
+    if (!errors.operation_date && body.operation_date < targetDate)
+      errors.operation_date = [`${PAYMENT_MESSAGES.beforeTarget} (${formatDate(targetDate)})`];
+  };
   const customerOnly = actor.kind === 'CUSTOMER' ? actor.customerId : undefined;
   let resolved: Omit<ResolvedPayment, 'bankAccountId' | 'walletId'>;
   if (body.sale_id !== undefined) {
-    const sale = await db.selectFrom('sales').select(['id', 'status', 'currency']).where('id', '=', body.sale_id).executeTakeFirst();
+    const sale = await db
+      .selectFrom('sales')
+      .select(['id', 'status', 'currency', 'sale_date'])
+      .where('id', '=', body.sale_id)
+      .executeTakeFirst();
     const holders = sale
       ? (await db.selectFrom('sale_holders').select('customer_id').where('sale_id', '=', sale.id).orderBy('position').execute()).map(
           (h) => h.customer_id,
@@ -203,21 +224,30 @@ async function resolveRegistration(
     if (!sale) throw validationError({ sale_id: [PAYMENT_MESSAGES.unknownSale] });
     if (sale.status === 'ANULADA' || sale.status === 'CANCELADA') throw conflict(PAYMENT_MESSAGES.saleNotPayable);
     const customerId = customerOnly ?? body.customer_id ?? holders[0];
+    notBefore(sale.sale_date);
+    if (actor.kind === 'CUSTOMER') await refusePendingPortalPayment(db, sale.id);
     if (customerId === undefined || !holders.includes(customerId)) errors.customer_id = [PAYMENT_MESSAGES.customer];
     else if (!errors.operation_date) {
-      const debt = debtOf(await openInstalmentsOn(db, sale.id, today));
-      if (body.amount > debt) errors.amount = [`${PAYMENT_MESSAGES.exceedsDebt} (${formatMoney(debt, sale.currency)})`];
+      // The amount is checked as approval will apply it: against what is owed on the operation date.
+      const account = await saleAccount(db, sale.id);
+      const plan = account ? planPayment(account.policy, account.ledger, body.amount, body.operation_date, today) : null;
+      if (plan && !plan.ok) {
+        const message = planRefusal(plan, sale.currency, body.operation_date);
+        if (plan.error === 'TAKES_BACK_PAID_FEE') errors.operation_date = [message];
+        else errors.amount = [message];
+      }
     }
     resolved = { saleId: sale.id, reservationId: null, customerId: customerId ?? 0, currency: sale.currency };
   } else {
     if (customerOnly !== undefined) throw notFound();
     const reservation = await db
       .selectFrom('reservations')
-      .select(['id', 'status', 'currency', 'amount', 'customer_id'])
+      .select(['id', 'status', 'currency', 'amount', 'customer_id', 'created_at'])
       .where('id', '=', body.reservation_id ?? 0)
       .executeTakeFirst();
     if (!reservation) throw validationError({ reservation_id: [PAYMENT_MESSAGES.unknownReservation] });
     if (reservation.status !== 'PENDIENTE_PAGO') throw conflict(PAYMENT_MESSAGES.reservationNotPayable);
+    notBefore(todayInLima(new Date(reservation.created_at)));
     if (body.customer_id !== undefined && body.customer_id !== reservation.customer_id) errors.customer_id = [PAYMENT_MESSAGES.customer];
     if (body.amount !== Number(reservation.amount))
       errors.amount = [`${PAYMENT_MESSAGES.reservationAmount}: ${formatMoney(Number(reservation.amount), reservation.currency)}`];
@@ -252,6 +282,28 @@ async function resolveRegistration(
   return { ...resolved, bankAccountId, walletId };
 }
 
+/**
+ * At most one portal payment of a sale waits for review at a time (docs/security.md 30.4): the
+ * customer's PagoYape always pays the oldest instalments, so a second one would pay the same
+ * instalments again. The partial unique index `payments_portal_pending_uq` (migration 0028) backs
+ * the check against concurrent sends.
+ * @throws HttpError 409 naming the pending payment.
+ */
+export async function refusePendingPortalPayment(db: Kysely<DB>, saleId: number): Promise<void> {
+  const pending = await db
+    .selectFrom('payments')
+    .select(['amount', 'currency', 'operation_number', 'operation_date'])
+    .where('sale_id', '=', saleId)
+    .where('source', '=', 'PORTAL')
+    .where('status', '=', 'PENDIENTE')
+    .executeTakeFirst();
+  if (!pending) return;
+  const number = pending.operation_number ? `operación N° ${pending.operation_number}, ` : '';
+  throw conflict(
+    `${PAYMENT_MESSAGES.pendingPortalPayment} (${number}${formatMoney(Number(pending.amount), pending.currency)} del ${formatDate(pending.operation_date)})`,
+  );
+}
+
 /** Whether a payment that counts (PENDIENTE, APROBADO) already has this operation number on this destination. */
 async function operationTaken(
   db: Kysely<DB>,
@@ -266,7 +318,7 @@ async function operationTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** Whether `iso` (YYYY-MM-DD) is a real calendar date from 2000 on. */
+/** Whether `iso` (YYYY-MM-DD) is a real calendar date from 2000 on (the target's date bounds it further). */
 function isCalendarDate(iso: string): boolean {
   const date = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso && iso >= '2000-01-01';
@@ -314,7 +366,11 @@ export async function registerPayment(
       return { id, events: notified.events };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw validationError({ operation_number: [PAYMENT_MESSAGES.duplicateOperation] });
+    if (isUniqueViolation(error)) {
+      // Which index refused it: a portal payment already pending for the sale (a concurrent send), or the operation number.
+      if (actor.kind === 'CUSTOMER' && resolved.saleId !== null) await refusePendingPortalPayment(deps.db, resolved.saleId);
+      throw validationError({ operation_number: [PAYMENT_MESSAGES.duplicateOperation] });
+    }
     throw error;
   }
   deps.broadcaster.publish(created.events);
@@ -460,15 +516,14 @@ async function applyToSale(
 ): Promise<void> {
   const sale = await trx.selectFrom('sales').select(['status']).where('id', '=', saleId).executeTakeFirst();
   if (!sale || sale.status === 'ANULADA' || sale.status === 'CANCELADA') throw conflict(PAYMENT_MESSAGES.saleNotPayable);
-  const open = await openInstalmentsOn(trx, saleId, operationDate);
-  const result = allocatePayment(open, amount);
-  if (!result.ok)
-    throw conflict(`${PAYMENT_MESSAGES.debtChanged}: ${PAYMENT_MESSAGES.exceedsDebt} (${formatMoney(result.debtCents, currency)})`);
-  const accruedOnDate = new Map(open.map((i) => [i.id, i]));
+  const account = await saleAccount(trx, saleId);
+  if (!account) throw conflict(PAYMENT_MESSAGES.saleNotPayable);
+  const plan = planPayment(account.policy, account.ledger, amount, operationDate, todayInLimaBy(deps.clock));
+  if (!plan.ok) throw conflict(`${PAYMENT_MESSAGES.debtChanged}: ${planRefusal(plan, currency, operationDate)}`);
   await trx
     .insertInto('payment_allocations')
     .values(
-      result.allocations.map((a) => ({
+      plan.allocations.map((a) => ({
         payment_id: paymentId,
         instalment_id: a.instalmentId,
         to_late_fee: a.toLateFeeCents,
@@ -476,37 +531,27 @@ async function applyToSale(
       })),
     )
     .execute();
-  for (const a of result.allocations) {
-    if (!accruedOnDate.has(a.instalmentId)) throw new Error('allocation to an instalment that owes nothing');
+  for (const a of plan.allocations)
     await trx
       .updateTable('sale_instalments')
       .set((eb) => ({ paid: eb('paid', '+', a.toAmountCents), late_fee_paid: eb('late_fee_paid', '+', a.toLateFeeCents) }))
       .where('id', '=', a.instalmentId)
       .execute();
-  }
   await settleSale(trx, audit, deps, saleId);
 }
 
 /**
- * After the sale's payments changed: refigures its late fees and instalment states as of today and
- * moves its state by what is paid (docs/decisions.md "Payments: sale states"): everything paid →
- * CANCELADA; the down payment (INICIAL rows) paid and instalments left → EN_CUOTAS; something paid
- * → INICIAL_PENDIENTE; nothing → REGISTRADA. An ANULADA sale is left alone.
+ * After the sale's payments changed (in the caller's transaction): refigures its late fees and
+ * instalment states as of today and moves its state by what is paid (src/lib/finanzas/sale-ledger.ts
+ * `saleStatusFor`; docs/decisions.md "Payments: sale states"), with its change history. An ANULADA
+ * sale is left alone.
  */
-async function settleSale(trx: Kysely<DB>, audit: AuditContext, deps: Pick<AppDeps, 'clock'>, saleId: number): Promise<void> {
+export async function settleSale(trx: Kysely<DB>, audit: AuditContext, deps: Pick<AppDeps, 'clock'>, saleId: number): Promise<void> {
   await refreshSaleLateFees(trx, saleId, todayInLimaBy(deps.clock));
   const rows = await trx.selectFrom('sale_instalments').select(['kind', 'amount', 'paid']).where('sale_id', '=', saleId).execute();
   const before = await trx.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
   if (before.status === 'ANULADA') return;
-  const owed = (kind?: string) => rows.filter((r) => kind === undefined || r.kind === kind).some((r) => Number(r.paid) < Number(r.amount));
-  const anyPaid = rows.some((r) => Number(r.paid) > 0);
-  const status = !owed()
-    ? 'CANCELADA'
-    : !owed('INICIAL') && rows.some((r) => r.kind === 'CUOTA')
-      ? 'EN_CUOTAS'
-      : anyPaid
-        ? 'INICIAL_PENDIENTE'
-        : 'REGISTRADA';
+  const status = saleStatusFor(rows.map((r) => ({ kind: r.kind, amountCents: Number(r.amount), paidCents: Number(r.paid) })));
   if (status === before.status) return;
   await trx
     .updateTable('sales')

@@ -63,7 +63,6 @@ async function subdivisionHead(db: Kysely<DB>, id: number) {
       'plan_updated_at',
       'published',
       'public_prices',
-      'late_fee_grace_days',
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -96,8 +95,9 @@ export interface LotSaleFacts {
   /** The live sale's date, YYYY-MM-DD (Lima). */
   sale_date: string;
   /**
-   * Days late after the grace (src/lib/finanzas/payment-buckets.ts `saleDaysLate`): today − (due date of the
-   * oldest instalment still owed (paid < amount) + the subdivision's grace days); 0 when none is late.
+   * Days late (src/lib/finanzas/payment-buckets.ts `saleDaysLate`; counted from the due date,
+   * docs/domain.md): today − the due date of the oldest instalment still owed (paid < amount); 0
+   * when none is late.
    */
   days_late: number;
 }
@@ -107,18 +107,12 @@ export interface LotSaleFacts {
  * subdivision, with the due date of its oldest instalment with `paid < amount` due before `today`
  * — one grouped query per map (lots → the partial unique index on sales.lot_id → the sale's
  * instalments by `sale_instalments_sale_uq`), never one per lot (docs/decisions.md "Heat map metrics").
- * Days late do not count the grace days (docs/decisions.md "Mapa de Pagos"), as the late fee, Registro
- * de Cuotas and the payment map's buckets.
+ * Days late count from the due date (docs/domain.md "Instalments, days late and late fees"), as
+ * Registro de Cuotas and the payment map's buckets.
  * @param today YYYY-MM-DD in America/Lima (the injected clock's).
- * @param graceDays the subdivision's `late_fee_grace_days`.
  * @returns lot id → facts; lots without a live sale are absent.
  */
-export async function lotSaleFacts(
-  db: Kysely<DB>,
-  subdivisionId: number,
-  today: string,
-  graceDays: number,
-): Promise<Map<number, LotSaleFacts>> {
+export async function lotSaleFacts(db: Kysely<DB>, subdivisionId: number, today: string): Promise<Map<number, LotSaleFacts>> {
   const rows = await db
     .selectFrom('sales')
     .innerJoin('lots', 'lots.id', 'sales.lot_id')
@@ -137,7 +131,7 @@ export async function lotSaleFacts(
   const facts = new Map<number, LotSaleFacts>();
   for (const r of rows) {
     const oldest = r.oldest_due === null ? null : String(r.oldest_due);
-    facts.set(r.lot_id, { sale_date: r.sale_date, days_late: saleDaysLate(oldest, graceDays, today) });
+    facts.set(r.lot_id, { sale_date: r.sale_date, days_late: saleDaysLate(oldest, today) });
   }
   return facts;
 }
@@ -145,16 +139,13 @@ export async function lotSaleFacts(
 /**
  * The staff / sales map of subdivision `id` (GET /api/subdivisions/{key}/map): every lot, and for
  * lots with a live sale its `sale_date` and `days_late` (null otherwise; today by the injected clock;
- * days after the grace, see {@link lotSaleFacts}).
+ * days since the due date, see {@link lotSaleFacts}).
  * @throws HttpError 404.
  */
 export async function getStaffMap(deps: ProjectsDeps, id: number): Promise<LotMap> {
   const head = await subdivisionHead(deps.db, id);
   if (!head) throw subdivisionNotFound();
-  const [rows, sales] = await Promise.all([
-    mapLots(deps.db, id),
-    lotSaleFacts(deps.db, id, todayInLimaBy(deps.clock), Number(head.late_fee_grace_days)),
-  ]);
+  const [rows, sales] = await Promise.all([mapLots(deps.db, id), lotSaleFacts(deps.db, id, todayInLimaBy(deps.clock))]);
   const lots = rows.map((r) => ({
     id: r.id,
     code: r.code,

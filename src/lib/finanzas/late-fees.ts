@@ -13,22 +13,28 @@ export {
 } from '../../schemas/finanzas/late-fees';
 
 /**
- * Late fees (moras) of instalments — one module for the server's daily job (what is stored) and the
- * browser (the statement). Rules: ../shared/design/DOMAIN.md "Sales cycle" → "Late fee" (policy per
- * subdivision: grace days, default 3; MONTO_DIARIO, default S/ 5.00 a day, or PORCENTAJE_MENSUAL;
- * a cap) and docs/decisions.md "Payments: late fees":
+ * Late fees (moras) and days late of instalments — one module for the server (what approval, the
+ * statement and the daily job store) and the browser (the statement). Rules: docs/domain.md
+ * "Instalments, days late and late fees" (policy per subdivision: grace days, default 3;
+ * MONTO_DIARIO, default S/ 5.00 a day, or PORCENTAJE_MENSUAL; a cap). One convention for every
+ * figure:
  *
- * - A day is late once the grace has passed: the days after `dueDate + graceDays`, up to the day
- *   the fee is figured (`asOf`, inclusive). The grace is a tolerance that is not charged afterwards:
- *   paid on day 3 of 3, nothing; paid on day 5, two days.
- * - A late day accrues while the instalment's amount is not fully paid by the end of that day (a
- *   payment dated that day covers it).
- * - MONTO_DIARIO: `dailyAmountCents` per late day. PORCENTAJE_MENSUAL: each late day accrues
- *   `monthlyPercent` / 30 of what was still unpaid that day (decimal.js, rounded half-up to the
- *   céntimo once, on the total).
- * - The total never exceeds `capCents` (when set).
+ * - **A payment counts from the day after its operation date.** A day is owed on what was unpaid
+ *   at its start: the amount less every approved payment dated *before* it. So a payment's own day
+ *   is a day it was still owed; what is asked on day D (the fee up to D) is exactly what remains
+ *   accrued after a payment dated D is applied, and nothing a payment dated D pays is ever figured
+ *   away by it.
+ * - **Days late count from the due date** (as the SBS and collectors count them: ageing buckets,
+ *   heat map, register): the days after `dueDate`, up to `asOf` inclusive, that began unpaid. An
+ *   instalment is VENCIDA from the day after its due date while anything of it is unpaid.
+ * - **The grace only decides when the fee starts**: a fee accrues on the late days after
+ *   `dueDate + graceDays` ({@link firstFeeDay}); the grace days themselves are never charged (paid
+ *   on the 3rd day of 3: nothing; paid on the 5th: the 4th and 5th, two days).
+ * - MONTO_DIARIO: `dailyAmountCents` per fee day. PORCENTAJE_MENSUAL: each fee day accrues
+ *   `monthlyPercent` / 30 of what was unpaid at its start (decimal.js, rounded half-up to the
+ *   céntimo once, on the total). The total never exceeds `capCents` (when set).
  *
- * The figure is a pure function of the policy, the instalment, the payments to its amount and the
+ * Every figure is a pure function of the policy, the instalment, its approved payments and the
  * date: the daily job can run twice, or after days of downtime, and store the same figures. The BCRP
  * caps moratory rates between parties outside the financial system and updates the cap every six
  * months (Circular 0008-2021-BCRP): the company keeps its policy under it; the software bounds it
@@ -43,21 +49,23 @@ export interface LateFeeInstalment {
   dueDate: Temporal.PlainDate;
   /** The instalment's amount (capital and interest), céntimos. */
   amountCents: number;
-  /** Approved payments to its amount (not to its fee): the date each was made and how much. Any order. */
+  /** Approved payments to its amount (not to its fee): the operation date of each and how much. Any order. */
   payments: ReadonlyArray<{ date: Temporal.PlainDate; amountCents: number }>;
 }
 
-/** The first day that can be late: the day after the grace ends. */
-export function firstLateDay(dueDate: Temporal.PlainDate, graceDays: number): Temporal.PlainDate {
+/** The first day a late fee accrues on: the day after the grace ends (`dueDate + graceDays + 1`). */
+export function firstFeeDay(dueDate: Temporal.PlainDate, graceDays: number): Temporal.PlainDate {
   return dueDate.add({ days: graceDays + 1 });
 }
 
 /**
- * Days late of an instalment on `asOf`: late days so far (0 within the grace, and 0 once fully paid
- * before the grace ended); what the heat map and the ageing buckets count.
+ * Days late of an instalment on `asOf`: the days after its due date, up to `asOf`, that began with
+ * something unpaid (0 when it was paid in full by its due date). For an instalment still owed on
+ * `asOf` this is `asOf − dueDate`; for one paid off on day P, `P − dueDate`. What the ageing buckets,
+ * the heat map and the register count (docs/domain.md).
  */
-export function daysLate(policy: Pick<LateFeePolicy, 'graceDays'>, instalment: LateFeeInstalment, asOf: Temporal.PlainDate): number {
-  return lateSegments(policy.graceDays, instalment, asOf).reduce((days, s) => days + s.days, 0);
+export function daysLate(instalment: LateFeeInstalment, asOf: Temporal.PlainDate): number {
+  return unpaidRuns(instalment, instalment.dueDate.add({ days: 1 }), asOf).reduce((days, run) => days + run.days, 0);
 }
 
 /**
@@ -66,46 +74,47 @@ export function daysLate(policy: Pick<LateFeePolicy, 'graceDays'>, instalment: L
  */
 export function accruedLateFee(policy: LateFeePolicy, instalment: LateFeeInstalment, asOf: Temporal.PlainDate): number {
   checkPolicy(policy);
-  const segments = lateSegments(policy.graceDays, instalment, asOf);
+  const runs = unpaidRuns(instalment, firstFeeDay(instalment.dueDate, policy.graceDays), asOf);
   let fee: Decimal;
   if (policy.kind === 'MONTO_DIARIO') {
-    fee = new Dec(policy.dailyAmountCents).times(segments.reduce((days, s) => days + s.days, 0));
+    fee = new Dec(policy.dailyAmountCents).times(runs.reduce((days, run) => days + run.days, 0));
   } else {
     const daily = new Dec(policy.monthlyPercent).div(100).div(30);
-    fee = segments.reduce((total, s) => total.plus(new Dec(s.unpaidCents).times(daily).times(s.days)), new Dec(0));
+    fee = runs.reduce((total, run) => total.plus(new Dec(run.unpaidCents).times(daily).times(run.days)), new Dec(0));
   }
   const cents = fee.toDecimalPlaces(0).toNumber();
   return policy.capCents === null ? cents : Math.min(cents, policy.capCents);
 }
 
-/** Late days in runs of the same unpaid amount. */
-function lateSegments(
-  graceDays: number,
+/**
+ * The days from `from` to `asOf` (inclusive) that began with something of the instalment unpaid, in
+ * runs of the same unpaid amount. What is unpaid at the start of a day is the amount less every
+ * payment dated before that day (a payment counts from the day after its operation date).
+ */
+function unpaidRuns(
   instalment: LateFeeInstalment,
+  from: Temporal.PlainDate,
   asOf: Temporal.PlainDate,
 ): Array<{ days: number; unpaidCents: number }> {
-  const start = firstLateDay(instalment.dueDate, graceDays);
-  if (Temporal.PlainDate.compare(asOf, start) < 0) return [];
-  // Unpaid at the end of each day: the amount less every payment dated that day or before.
+  if (Temporal.PlainDate.compare(asOf, from) < 0) return [];
   const payments = [...instalment.payments].sort((a, b) => Temporal.PlainDate.compare(a.date, b.date));
   let unpaid = instalment.amountCents;
   let i = 0;
-  while (i < payments.length && Temporal.PlainDate.compare(payments[i]!.date, start) <= 0) unpaid -= payments[i++]!.amountCents;
-  const segments: Array<{ days: number; unpaidCents: number }> = [];
-  let from = start;
-  while (unpaid > 0 && Temporal.PlainDate.compare(from, asOf) <= 0) {
-    // The run lasts until the day before the next payment (or asOf).
+  while (i < payments.length && Temporal.PlainDate.compare(payments[i]!.date, from) < 0) unpaid -= payments[i++]!.amountCents;
+  const runs: Array<{ days: number; unpaidCents: number }> = [];
+  let start = from;
+  while (unpaid > 0 && Temporal.PlainDate.compare(start, asOf) <= 0) {
+    // What is unpaid changes at the start of the day after the next payment (dated on or after `start`).
     const next = payments[i];
-    const nextDate = next && Temporal.PlainDate.compare(next.date, asOf) <= 0 ? next.date : null;
-    const end = nextDate ? nextDate.subtract({ days: 1 }) : asOf;
-    const days = from.until(end, { largestUnit: 'days' }).days + 1;
-    if (days > 0) segments.push({ days, unpaidCents: unpaid });
-    if (!nextDate) break;
-    // Every payment of that day, then the day itself is counted with what is left.
-    while (i < payments.length && Temporal.PlainDate.compare(payments[i]!.date, nextDate) === 0) unpaid -= payments[i++]!.amountCents;
-    from = nextDate;
+    const change = next ? next.date.add({ days: 1 }) : null;
+    const changesInRange = change !== null && Temporal.PlainDate.compare(change, asOf) <= 0;
+    const end = changesInRange ? change.subtract({ days: 1 }) : asOf;
+    runs.push({ days: start.until(end, { largestUnit: 'days' }).days + 1, unpaidCents: unpaid });
+    if (!changesInRange) break;
+    while (i < payments.length && Temporal.PlainDate.compare(payments[i]!.date, next!.date) === 0) unpaid -= payments[i++]!.amountCents;
+    start = change;
   }
-  return segments;
+  return runs;
 }
 
 function checkPolicy(policy: LateFeePolicy): void {
@@ -128,17 +137,16 @@ function checkPolicy(policy: LateFeePolicy): void {
 export type InstalmentStatus = 'PENDIENTE' | 'PARCIAL' | 'PAGADA' | 'VENCIDA';
 
 /**
- * The state of an instalment on `asOf` (DOMAIN.md "Instalment": PENDIENTE → PARCIAL → PAGADA,
- * VENCIDA once the due date plus the grace days has passed): PAGADA when its amount is fully paid;
- * otherwise VENCIDA from {@link firstLateDay} on (partly paid or not); otherwise PARCIAL when
- * something was paid, PENDIENTE when nothing was. Amounts in céntimos.
+ * The state of an instalment on `asOf` (docs/domain.md "Instalments, days late and late fees"):
+ * PAGADA when its amount is fully paid; otherwise VENCIDA from the day after its due date (partly
+ * paid or not); otherwise PARCIAL when something was paid, PENDIENTE when nothing was. Amounts in
+ * céntimos.
  */
 export function instalmentStatus(
-  policy: Pick<LateFeePolicy, 'graceDays'>,
   instalment: { dueDate: Temporal.PlainDate; amountCents: number; paidCents: number },
   asOf: Temporal.PlainDate,
 ): InstalmentStatus {
   if (instalment.paidCents >= instalment.amountCents) return 'PAGADA';
-  if (Temporal.PlainDate.compare(asOf, firstLateDay(instalment.dueDate, policy.graceDays)) >= 0) return 'VENCIDA';
+  if (Temporal.PlainDate.compare(asOf, instalment.dueDate) > 0) return 'VENCIDA';
   return instalment.paidCents > 0 ? 'PARCIAL' : 'PENDIENTE';
 }

@@ -5,32 +5,32 @@ import { DUE_SOON_DAYS, PAYMENT_BUCKETS, type PaymentBucket } from '../../schema
  * The payment bucket of a sold lot (Mapa de Pagos, issue 16; docs/decisions.md "Mapa de Pagos") and
  * the days late the heat map shows — one rule for the server's answers and the browser.
  *
- * Days late follow src/lib/finanzas/late-fees.ts `daysLate`: the grace is a tolerance, not lateness.
- * For the oldest instalment still owed (paid < amount), days late on `today` are
- * `today − (due date + grace days)`, at least 0 — the same count Registro de Cuotas shows and
- * filters by, and the days the late fee charges. (An instalment owed today was owed on every earlier
- * day, so the late days since the grace ended are all of them.)
+ * Days late follow src/lib/finanzas/late-fees.ts `daysLate` (docs/domain.md "Instalments, days late
+ * and late fees": counted from the due date, as the SBS and collectors count them; the grace only
+ * delays the late fee). For the oldest instalment still owed (paid < amount), days late on `today`
+ * are `today − due date`, at least 0 — the same count Registro de Cuotas shows and filters by. (An
+ * instalment owed today was owed on every earlier day, so every day since its due date is late.)
  */
 
 /** Days late of a sale on `today` (YYYY-MM-DD) whose oldest owed instalment is due `oldestOwedDue` (null: nothing owed). */
-export function saleDaysLate(oldestOwedDue: string | null, graceDays: number, today: string): number {
+export function saleDaysLate(oldestOwedDue: string | null, today: string): number {
   if (oldestOwedDue === null) return 0;
-  return Math.max(0, daysBetween(oldestOwedDue, today) - graceDays);
+  return Math.max(0, daysBetween(oldestOwedDue, today));
 }
 
 /**
  * The bucket of a sold lot on `today`:
  * - CANCELADO when nothing is owed (`balance` 0, or no owed instalment);
  * - D1_30 / D31_60 / D61_90 / MAS_90 by {@link saleDaysLate} (1–30, 31–60, 61–90, ≥ 91);
- * - VENCE_7 when nothing is late yet but the oldest owed instalment is due on or before
- *   `today + 7` — which includes one already due and still within its grace days;
+ * - VENCE_7 when nothing is late yet and the oldest owed instalment is due within 7 days (today
+ *   included);
  * - AL_DIA otherwise.
  * @param oldestOwedDue YYYY-MM-DD of the oldest instalment with paid < amount, null when none.
  * @param balance what is still owed, céntimos.
  */
-export function paymentBucketOf(sale: { oldestOwedDue: string | null; balance: number }, graceDays: number, today: string): PaymentBucket {
+export function paymentBucketOf(sale: { oldestOwedDue: string | null; balance: number }, today: string): PaymentBucket {
   if (sale.oldestOwedDue === null || sale.balance <= 0) return 'CANCELADO';
-  const late = saleDaysLate(sale.oldestOwedDue, graceDays, today);
+  const late = saleDaysLate(sale.oldestOwedDue, today);
   if (late > 90) return 'MAS_90';
   if (late > 60) return 'D61_90';
   if (late > 30) return 'D31_60';

@@ -25,7 +25,7 @@ import { isStaleRecordError } from '../../schemas/versions';
  * list and editor of the CRUD pattern with Activar/Desactivar ({@link localActivationMachine}).
  */
 
-export const COMPANY_FIELDS = ['business_name', 'ruc', 'address', 'phone', 'email', 'legal_representative'] as const;
+export const COMPANY_FIELDS = ['business_name', 'ruc', 'address', 'phone', 'email', 'legal_representative', 'sale_backdate_days'] as const;
 export type CompanyField = (typeof COMPANY_FIELDS)[number];
 export type CompanyValues = Record<CompanyField, string>;
 
@@ -38,7 +38,7 @@ const NULLABLE: readonly CompanyField[] = ['phone', 'email', 'legal_representati
 
 /** The company as form values ('' for null). */
 export function companyValues(company: Company): CompanyValues {
-  return Object.fromEntries(COMPANY_FIELDS.map((f) => [f, company[f] ?? ''])) as CompanyValues;
+  return Object.fromEntries(COMPANY_FIELDS.map((f) => [f, String(company[f] ?? '')])) as CompanyValues;
 }
 
 /**
@@ -48,8 +48,11 @@ export function companyValues(company: Company): CompanyValues {
 export function companyBody(values: CompanyValues, version?: number): UpdateCompanyRequest {
   const body = Object.fromEntries(
     COMPANY_FIELDS.map((f) => [f, NULLABLE.includes(f) && values[f].trim() === '' ? null : values[f].trim()]),
-  ) as UpdateCompanyRequest;
-  return version === undefined ? body : { ...body, version };
+  ) as Record<CompanyField, string | null>;
+  // A whole number of days, or NaN (the schema's message) for anything else.
+  const days = body.sale_backdate_days ?? '';
+  const request = { ...body, sale_backdate_days: /^\d{1,4}$/.test(days) ? Number(days) : Number.NaN } as UpdateCompanyRequest;
+  return version === undefined ? request : { ...request, version };
 }
 
 /** The client-side check of a chosen logo (the server checks again). @returns a message or null. */

@@ -54,6 +54,13 @@ export const SALE_MESSAGES = {
   reservationOtherCustomer: 'La separación es de un cliente que no figura entre los compradores',
   heldByOther: 'El lote está separado para otro cliente',
   creditTooHigh: 'El monto de la separación supera la cuota inicial',
+  reservationUnpaid:
+    'La separación de este lote aún no tiene su pago aprobado: apruebe el pago en Finanzas → Pagos o anule la separación antes de vender',
+  futureSaleDate: 'La fecha de venta no puede ser futura',
+  saleDateTooOld: 'La fecha de venta no puede ser anterior a',
+  unknownQuote: 'La cotización no existe',
+  quoteOtherLot: 'La cotización es de otro lote',
+  quoteOtherCustomer: 'La cotización es de un cliente que no figura entre los compradores',
   notAnnullable: 'La venta ya está anulada o cancelada',
   reasonRequired: 'Indique el motivo de la anulación',
   annulled: 'Venta anulada',

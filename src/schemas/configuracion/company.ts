@@ -14,6 +14,12 @@ export const LOGO_MAX_BYTES = 1024 * 1024;
 /** Logo types accepted (detected from the file's bytes, not its name). */
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 
+/** The back-dating window of sales when the company has not set one, in days (docs/domain.md "Sales"). */
+export const DEFAULT_SALE_BACKDATE_DAYS = 60;
+/** The widest back-dating window a company may set, in days (a year). */
+export const MAX_SALE_BACKDATE_DAYS = 366;
+const backdateMessage = `Ingrese un número de días entre 0 y ${MAX_SALE_BACKDATE_DAYS}`;
+
 /** The company as GET /api/company answers it; `logo_url` is the public logo path (versioned) or null. */
 export const companySchema = z.object({
   id: z.number().int(),
@@ -23,6 +29,8 @@ export const companySchema = z.object({
   phone: z.string().nullable(),
   email: z.string().nullable(),
   legal_representative: z.string().nullable(),
+  /** Days before today a sale may be dated (docs/domain.md "Sales"); a server without it reads as the default. */
+  sale_backdate_days: z.number().int().catch(DEFAULT_SALE_BACKDATE_DAYS).default(DEFAULT_SALE_BACKDATE_DAYS),
   logo_url: z.string().nullable(),
   /** Edit counter (src/schemas/versions.ts); a logo upload raises it too. */
   version: versionInAnswerSchema,
@@ -42,6 +50,12 @@ export const updateCompanyRequestSchema = z
       .nullable(),
     email: z.email({ error: 'Ingrese un correo electrónico válido' }).max(120).nullable(),
     legal_representative: z.string().trim().min(1).max(200).nullable(),
+    /** Days before today a sale may be dated, 0 … {@link MAX_SALE_BACKDATE_DAYS}. */
+    sale_backdate_days: z
+      .number({ error: backdateMessage })
+      .int(backdateMessage)
+      .min(0, backdateMessage)
+      .max(MAX_SALE_BACKDATE_DAYS, backdateMessage),
     /** The version read (stale → 409). */
     version: recordVersionSchema,
   })

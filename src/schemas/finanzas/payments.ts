@@ -83,6 +83,11 @@ export const PAYMENT_MESSAGES = {
   duplicateOperation: 'Ese número de operación ya fue registrado en esa cuenta o billetera',
   operationDate: 'Ingrese la fecha de la operación',
   futureDate: 'La fecha de la operación no puede ser futura',
+  beforeTarget: 'La fecha de la operación no puede ser anterior a la de la venta o la separación',
+  takesBackPaidFee: 'Con esa fecha de operación el pago reduciría una mora que ya fue pagada',
+  takesBackPaidFeeHint: 'Apruebe los pagos de la venta en el orden de sus fechas, o anule primero el pago posterior',
+  pendingPortalPayment: 'Ya envió un pago para esta compra que está pendiente de revisión: espere la revisión antes de enviar otro',
+  portalDailyLimit: 'Alcanzó el máximo de pagos que puede enviar desde el portal en un día: inténtelo mañana o comuníquese con la empresa',
   note: 'Máximo 500 caracteres',
   reason: 'Indique el motivo (al menos 3 caracteres)',
   alreadyReviewed: 'El pago ya fue revisado por otro usuario',
@@ -168,9 +173,25 @@ export const paymentVoucherSchema = z.object({
 export type PaymentVoucher = z.infer<typeof paymentVoucherSchema>;
 
 /**
+ * A late fee that approving a payment changes (on GET one of a PENDIENTE sale payment): the fee the
+ * instalment has accrued today before and after the payment, in céntimos. A payment dated before
+ * today lowers the fees of the days since (docs/domain.md "Instalments, days late and late fees").
+ */
+export const lateFeeChangeSchema = z.object({
+  instalment_id: z.number().int(),
+  kind: z.string().default('CUOTA'),
+  number: z.number().int().default(0),
+  before: z.number().int(),
+  after: z.number().int(),
+});
+export type LateFeeChange = z.infer<typeof lateFeeChangeSchema>;
+
+/**
  * A payment as the routes answer it. `allocations`: what approval applied (empty unless APROBADO or
  * ANULADO). `allocation_preview`: on GET one of a PENDIENTE sale payment, what approving it now
- * would apply (null when it would be refused: `preview_error` says why).
+ * would apply (null when it would be refused: `preview_error` says why), and `late_fee_changes` the
+ * late fees it would change. `credited_sale`: for a reservation's payment, the sale its amount was
+ * credited to when the reservation became one (its `allocations` are then on that sale's down payment).
  */
 export const paymentSchema = z.object({
   id: z.number().int(),
@@ -207,6 +228,8 @@ export const paymentSchema = z.object({
   allocations: z.array(paymentAllocationSchema).catch([]).default([]),
   allocation_preview: z.array(paymentAllocationSchema).nullable().catch(null).default(null),
   preview_error: z.string().nullable().default(null),
+  late_fee_changes: z.array(lateFeeChangeSchema).catch([]).default([]),
+  credited_sale: z.object({ id: z.number().int(), number: z.string() }).nullable().catch(null).default(null),
   created_at: z.string(),
   updated_at: z.string().default(''),
   version: versionInAnswerSchema,

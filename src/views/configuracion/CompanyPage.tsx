@@ -32,6 +32,12 @@ export const COMPANY_LABELS: Record<CompanyField, string> = {
   phone: 'Teléfono',
   email: 'Correo electrónico',
   legal_representative: 'Representante legal',
+  sale_backdate_days: 'Días atrás permitidos en la fecha de venta',
+};
+
+/** Help under a field, when it needs one. */
+const COMPANY_HELP: Partial<Record<CompanyField, string>> = {
+  sale_backdate_days: 'Una venta puede registrarse con una fecha de hasta estos días antes de hoy; nunca con fecha futura.',
 };
 
 const LOCAL_COLUMNS: TableColumn<LocalRecord>[] = [
@@ -100,11 +106,12 @@ function CompanyForm({ form }: { form: FormRef }) {
               label={COMPANY_LABELS[field]}
               labelFor={`company-${field}`}
               intent={errors[field] ? 'danger' : 'none'}
-              helperText={errors[field] ? <span id={`company-${field}-error`}>{errors[field]}</span> : undefined}
+              helperText={errors[field] ? <span id={`company-${field}-error`}>{errors[field]}</span> : COMPANY_HELP[field]}
             >
               <InputGroup
                 id={`company-${field}`}
                 type={field === 'email' ? 'email' : 'text'}
+                inputMode={field === 'sale_backdate_days' ? 'numeric' : undefined}
                 value={values[field]}
                 intent={errors[field] ? 'danger' : 'none'}
                 aria-invalid={errors[field] ? true : undefined}
