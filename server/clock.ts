@@ -1,4 +1,4 @@
-import { todayInLima } from '../src/lib/dates';
+import { limaWallTimeToInstant, todayInLima } from '../src/lib/dates';
 
 /** Source of the current instant, injected so tests control time (token expiry, reset links, limits). */
 export interface Clock {
@@ -33,6 +33,15 @@ export function createManualClock(start: Date | string = '2026-03-02T15:00:00.00
 /** Today's calendar date in America/Lima (docs/product.md §1) by the injected clock, as `YYYY-MM-DD`. */
 export function todayInLimaBy(clock: Clock): string {
   return todayInLima(clock.now());
+}
+
+/**
+ * The first instant of calendar day `day` (YYYY-MM-DD) in Lima, as stored instants are written
+ * (ISO 8601 UTC with milliseconds), so `created_at >= startOfLimaDay(today)` selects what happened
+ * today in Lima.
+ */
+export function startOfLimaDay(day: string): string {
+  return new Date(limaWallTimeToInstant(`${day}T00:00`) ?? `${day}T05:00:00Z`).toISOString();
 }
 
 /** The clock's instant as an ISO 8601 UTC string (the wire and storage format of instants). */

@@ -4,6 +4,7 @@ import { PORTAL_SALES_MESSAGES, type PortalSubdivision, type reservationRequestS
 import { normalizePhone } from '../../../src/schemas/crm/leads';
 import { ACTION, SUBMODULE } from '../../../src/schemas/permissions';
 import { recordChange, type AuditContext } from '../../audit/audit';
+import { startOfLimaDay, todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
 import { fromFlag, toFlag } from '../../db/portable';
@@ -118,7 +119,7 @@ export async function nextPortalAgent(db: Kysely<DB>): Promise<number | null> {
  * @throws HttpError 404 unknown subdivision or lot; 409 not Disponible, already asked, or no agent.
  */
 export async function requestReservation(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'ids'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'ids' | 'config'>,
   audit: AuditContext,
   customerId: number,
   body: ReservationRequestBody,
@@ -151,6 +152,16 @@ export async function requestReservation(
     .where('notes', 'like', `${marker.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
     .executeTakeFirst();
   if (open) throw conflict(PORTAL_SALES_MESSAGES.alreadyRequested);
+  // A daily cap per customer, counted in the database (every process and a restart see it).
+  const today = await deps.db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number | string>().as('sent'))
+    .where('customer_id', '=', customerId)
+    .where('campaign', '=', PORTAL_CAMPAIGN)
+    .where('created_at', '>=', startOfLimaDay(todayInLimaBy(deps.clock)))
+    .executeTakeFirst();
+  if (Number(today?.sent ?? 0) >= deps.config.portalLimits.reservationRequestsPerDay)
+    throw new HttpError(429, PORTAL_SALES_MESSAGES.dailyLimit);
   const agentId = await nextPortalAgent(deps.db);
   if (agentId === null) throw conflict(PORTAL_SALES_MESSAGES.noAgent);
   const plan =

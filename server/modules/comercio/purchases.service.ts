@@ -14,7 +14,7 @@ import {
 import { createPaymentRequestSchema, PAYMENT_MESSAGES } from '../../../src/schemas/finanzas/payments';
 import { amountToPay, oldestPrefixCount, payableInstalments } from '../../../src/lib/finanzas/pago-yape';
 import { formatMoney } from '../../../src/lib/money';
-import { formatDate, limaWallTimeToInstant } from '../../../src/lib/dates';
+import { formatDate } from '../../../src/lib/dates';
 import type { AuditContext } from '../../audit/audit';
 import { refusePendingPortalPayment, registerPayment } from '../finanzas/payments.service';
 import type { PaymentStatus } from '../../../src/schemas/finanzas/payments';
@@ -23,7 +23,7 @@ import { RECEIPT_SERIES } from '../../../src/schemas/finanzas/payments';
 import { oldestFirst, type OpenInstalment } from '../../../src/lib/finanzas/allocation';
 import { instalmentStatus } from '../../../src/lib/finanzas/late-fees';
 import type { RowFigures } from '../../../src/lib/finanzas/sale-ledger';
-import { todayInLimaBy } from '../../clock';
+import { startOfLimaDay, todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
 import { paginate, type Page } from '../../db/paging';
@@ -446,9 +446,6 @@ export function operationDateError(head: Pick<PurchaseHead, 'sale_date'>, date: 
   if (date < head.sale_date) return `${PAYMENT_MESSAGES.beforeTarget} (${formatDate(head.sale_date)})`;
   return null;
 }
-
-/** The start of `day` in Lima as a stored instant (ISO, UTC). */
-const startOfLimaDay = (day: string) => new Date(limaWallTimeToInstant(`${day}T00:00`) ?? `${day}T05:00:00Z`).toISOString();
 
 /**
  * The portal's daily cap on payments (AppConfig `portalLimits.paymentsPerDay`; docs/security.md

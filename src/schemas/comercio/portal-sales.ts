@@ -19,6 +19,8 @@ export const PORTAL_SALES_MESSAGES = {
   unavailable: 'El lote ya no está disponible',
   /** 404: unknown or unpublished subdivision, unknown lot. */
   unknownLot: 'El lote no existe',
+  /** 429: more requests in a day than the company allows one customer (docs/security.md 30.4). */
+  dailyLimit: 'Alcanzó el máximo de solicitudes de separación por hoy: un asesor se comunicará con usted por las que ya envió',
   /** 503-like 409 when no agent can take it. */
   noAgent: 'No hay asesores disponibles en este momento: intente más tarde',
 } as const;
