@@ -215,6 +215,37 @@ describe('PaymentsPage', () => {
     expect(within(zoom).getByRole('img', { name: 'Comprobante 2 (ampliado)' })).toBeTruthy();
   });
 
+  it('"Aprobar" lists the late fees a back-dated payment lowers before it is applied (docs/domain.md)', async () => {
+    const get = vi.fn<PaymentsApi['get']>(async () => ({
+      ...PENDING,
+      allocation_preview: PREVIEW,
+      late_fee_changes: [{ instalment_id: 101, kind: 'CUOTA', number: 3, before: 14_000, after: 2_550 }],
+    }));
+    const { user } = setup({ get });
+    await rowAction(user, 'Carlos Mendoza', 'Aprobar');
+    const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
+    expect(await within(dialog).findByText('La fecha del pago cambia la mora')).toBeTruthy();
+    expect(within(dialog).getByText(/fecha de operación 19\/11\/26/)).toBeTruthy();
+    const row = within(dialog).getByText('Cuota 3', { selector: '.payment-fee-changes td' }).closest('tr')!;
+    expect(within(row).getByText('S/ 140.00')).toBeTruthy();
+    expect(within(row).getByText('S/ 25.50')).toBeTruthy();
+    expect(within(row).getByText('− S/ 114.50')).toBeTruthy();
+  });
+
+  it("a reservation's payment credited to a sale says which sale it went to", async () => {
+    const credited = {
+      ...APPROVED,
+      sale: null,
+      reservation: { id: 5, lot_code: 'MZ B - LT 4', subdivision_name: 'Los Viñedos' },
+      credited_sale: { id: 9, number: 'V-000009' },
+    };
+    const get = vi.fn<PaymentsApi['get']>(async () => credited);
+    const { user } = setup({ get });
+    await rowAction(user, 'Rosa Quispe', 'Ver');
+    const drawer = await screen.findByRole('dialog', { name: 'Pago de Rosa Quispe' });
+    expect(await within(drawer).findByText('La venta V-000009 (cuota inicial)')).toBeTruthy();
+  });
+
   it('"Aprobar" shows the allocation first and applies it with the version read; a 409 says why and reads the payment again', async () => {
     const approve = vi
       .fn<PaymentsApi['approve']>()

@@ -64,6 +64,7 @@ import { IsoDateInput } from '../shared/IsoDateInput';
 import { DateRangeFilter } from '../shared/DateRangeFilter';
 import { LookupSuggest, type LookupSuggestText } from '../shared/CustomerSuggest';
 import type { ResourceListRef } from '../shared/resource-hooks';
+import { LateFeeChangesTable } from './LateFeeChangesTable';
 import '../../styles/finanzas.css';
 
 /**
@@ -410,6 +411,9 @@ function ApproveDialog({ approve }: { approve: ActorRefFrom<PaymentApproveMachin
           <>
             <p>Al aprobarlo se aplicará así (primero la mora, luego el capital, desde la cuota más antigua):</p>
             <AllocationTable rows={payment.allocation_preview} currency={payment.currency} caption="Aplicación del pago" />
+            {payment.late_fee_changes.length > 0 ? (
+              <LateFeeChangesTable changes={payment.late_fee_changes} currency={payment.currency} operationDate={payment.operation_date} />
+            ) : null}
           </>
         ) : null}
         {!loading && payment?.status === 'PENDIENTE' && payment.sale && !payment.allocation_preview ? (
@@ -527,6 +531,12 @@ function PaymentDrawer({
                 {targetText(payment)}
                 {subdivisionOf(payment) ? ` · ${subdivisionOf(payment)}` : ''}
               </dd>
+              {payment.credited_sale ? (
+                <>
+                  <dt>Abonado a</dt>
+                  <dd>La venta {payment.credited_sale.number} (cuota inicial)</dd>
+                </>
+              ) : null}
               <dt>Monto</dt>
               <dd>
                 <strong>{money(payment, payment.amount)}</strong>
