@@ -125,6 +125,30 @@ describe.each(dialects)('money integrity (%s)', (dialect) => {
     expect(next.slice(0, 2).map((r) => r.late_fee_accrued)).toEqual([21_500, 13_500]);
   });
 
+  it('the statement is figured for a chosen day (PagoYape of an earlier payment): bounded by the sale and today', async () => {
+    const customer = await createCustomer(db());
+    const token = await createSession(db(), customer);
+    const saleId = await lateSale(customer);
+    const on = async (day: string) => send('GET', `/api/customer/purchases/${saleId}?as_of=${day}`, token);
+    const earlier = purchaseDetailResponseSchema.parse((await on('2026-02-10')).json()).data;
+    // On 2026-02-10 the down payment's fee ran 23 days and the first instalment's 6.
+    expect(earlier.schedule.slice(0, 2).map((r) => [r.days_late, r.late_fee_due])).toEqual([
+      [26, 11_500],
+      [9, 3_000],
+    ]);
+    for (const [day, status] of [
+      ['2026-03-03', 422],
+      ['2026-01-14', 422],
+      ['2026-02-30', 422],
+      ['2026-13-45', 422],
+      ['hoy', 422],
+    ] as const) {
+      const res = await on(day);
+      expect(res.statusCode, day).toBe(status);
+    }
+    expect((await on('2026-03-03')).json().errors.as_of).toEqual([PAYMENT_MESSAGES.futureDate]);
+  });
+
   it('a back-dated office payment shows the fees it lowers, applies exactly what was previewed, and may not take back a fee already paid', async () => {
     const customer = await createCustomer(db());
     const saleId = await lateSale(customer);

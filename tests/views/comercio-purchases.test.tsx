@@ -342,11 +342,13 @@ describe('PurchaseDetailPage', () => {
     expect(s.api.uploadVoucher).not.toHaveBeenCalled();
   });
 
-  it('PagoYape: warns when a payment is still waiting for review (not to pay twice)', async () => {
+  it('PagoYape: while a payment waits for review, says so and sends no other (it would be refused after being paid)', async () => {
     const waiting = { ...DETAIL.payments[1]!, id: 9, status: 'PENDIENTE' as const, amount: 204_000, reject_reason: null };
     const s = setup({ get: vi.fn(async () => ({ ...DETAIL, payments: [waiting, ...DETAIL.payments] })) });
     const dialog = await openPagoYape(s);
     expect(within(dialog).getByText(/Tiene un pago de S\/ 2,040.00 pendiente de revisión/)).toBeTruthy();
+    expect(within(dialog).getByText(/Espere su revisión antes de enviar otro pago/)).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Enviar pago' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('PagoYape: a capture that is not an image is refused before sending', async () => {

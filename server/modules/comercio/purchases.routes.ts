@@ -6,6 +6,7 @@ import {
   customerPaymentRequestSchema,
   customerPaymentResponseSchema,
   paymentOptionsResponseSchema,
+  purchaseDetailQuerySchema,
   purchaseDetailResponseSchema,
   purchasesPageSchema,
   purchasesQuerySchema,
@@ -50,8 +51,13 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     );
     app.get(
       `${CUSTOMER_BASE}/purchases/:id`,
-      { config, schema: { params: idParamsSchema, response: { 200: purchaseDetailResponseSchema } } },
-      async (request) => ({ data: await getPurchase(deps, requireAuth(request).accountId, parseId(request.params.id)) }),
+      {
+        config,
+        schema: { params: idParamsSchema, querystring: purchaseDetailQuerySchema, response: { 200: purchaseDetailResponseSchema } },
+      },
+      async (request) => ({
+        data: await getPurchase(deps, requireAuth(request).accountId, parseId(request.params.id), request.query.as_of),
+      }),
     );
     app.get(`${CUSTOMER_BASE}/payment-options`, { config, schema: { response: { 200: paymentOptionsResponseSchema } } }, async () => ({
       data: await paymentOptions(deps.db),

@@ -315,16 +315,23 @@ export async function customerPayment(db: Kysely<DB>, customerId: number, paymen
 }
 
 /**
- * GET /api/customer/purchases/{id}: the statement of a sale `customerId` holds.
- * @throws HttpError 404 when the customer does not hold it, it does not exist or it is ANULADA.
+ * GET /api/customer/purchases/{id}: the statement of a sale `customerId` holds, figured as of `asOf`
+ * (default today; a day from the sale's date to today, as a payment's operation date).
+ * @throws HttpError 404 when the customer does not hold it, it does not exist or it is ANULADA; 422
+ *   on `as_of` outside [sale date, today] or not a calendar date.
  */
 export async function getPurchase(
   deps: Pick<AppDeps, 'db' | 'clock' | 'ids'>,
   customerId: number,
   saleId: number,
+  asOf?: string,
 ): Promise<PurchaseDetail> {
   const head = await heldPurchaseHead(deps.db, customerId, saleId);
-  const rows = (await statementsOf(deps, [head])).get(head.id) ?? [];
+  if (asOf !== undefined) {
+    const error = isCalendarDay(asOf) ? operationDateError(head, asOf, todayInLimaBy(deps.clock)) : PAYMENT_MESSAGES.operationDate;
+    if (error) throw validationError({ as_of: [error] }, error);
+  }
+  const rows = (await statementsOf(deps, [head], asOf)).get(head.id) ?? [];
   return {
     ...toPurchase(head, rows),
     area_m2: head.area_m2 === null ? null : Number(head.area_m2),
@@ -435,6 +442,15 @@ export async function payPurchase(
     }),
   );
   return customerPayment(deps.db, customerId, payment.id);
+}
+
+/** Whether `text` (YYYY-MM-DD) is a real calendar day. */
+function isCalendarDay(text: string): boolean {
+  try {
+    return Temporal.PlainDate.from(text, { overflow: 'reject' }).toString() === text;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   customerPaymentCreatedResponseSchema,
   customerPaymentResponseSchema,
   paymentOptionsResponseSchema,
+  purchaseDetailQuerySchema,
   purchaseDetailResponseSchema,
   purchasesPageSchema,
   type CustomerPayment,
@@ -33,9 +34,13 @@ export function createPurchasesApi(client: ApiClient) {
     /** GET customer/purchases?page&per_page: the customer's purchases, newest first. */
     list: (page: { page: number; per_page: number }): Promise<Paged<Purchase>> =>
       request(purchasesPageSchema, () => client.customer('purchases', { query: page })),
-    /** GET customer/purchases/{id}: the statement. */
-    get: async (id: number): Promise<PurchaseDetail> =>
-      (await request(purchaseDetailResponseSchema, () => client.customer(`purchases/${id}`))).data,
+    /** GET customer/purchases/{id}[?as_of=YYYY-MM-DD]: the statement, figured as of today or of `asOf`. */
+    get: async (id: number, asOf?: string): Promise<PurchaseDetail> =>
+      (
+        await request(purchaseDetailResponseSchema, () =>
+          client.customer(`purchases/${id}`, asOf === undefined ? {} : { query: purchaseDetailQuerySchema.parse({ as_of: asOf }) }),
+        )
+      ).data,
     /** GET customer/payment-options: the active wallets and bank accounts. */
     paymentOptions: async (): Promise<PaymentOptions> =>
       (await request(paymentOptionsResponseSchema, () => client.customer('payment-options'))).data,

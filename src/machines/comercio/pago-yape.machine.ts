@@ -12,6 +12,7 @@ import {
 } from '../../schemas/comercio/purchases';
 import { PAYMENT_MESSAGES, VOUCHER_CONTENT_TYPES, VOUCHER_MAX_BYTES } from '../../schemas/finanzas/payments';
 import { errorMessage, errorStatus, fieldErrorsFrom } from '../shared/api-errors';
+import { formatDate } from '../../lib/dates';
 import { placeholder } from '../shared/placeholder';
 
 /**
@@ -30,8 +31,11 @@ import { placeholder } from '../shared/placeholder';
  * Editing events: `pay.countChanged {count}` (how many of the oldest payable instalments: the
  * checkboxes can only make a prefix), `pay.walletChanged {id}`, `pay.changed {field, value}`
  * (operation number and date), `pay.fileChosen {file}` (the capture: an image ≤ 5 MB).
- * `context.amount` is what will be sent (src/lib/finanzas/pago-yape.ts); a 409 (the debt changed)
- * shows the server's message and the parent's statement should be reloaded.
+ * `context.amount` is what will be sent (src/lib/finanzas/pago-yape.ts), figured on the statement
+ * of the operation date: a date other than the statement's (a day from the sale's date to today)
+ * goes through `refiguring`, which reads the statement as of that day (`loadStatement`) — the
+ * amount approval will apply (docs/domain.md "Payments"). A 409 (the debt changed) shows the
+ * server's message and the parent's statement should be reloaded.
  */
 
 /** The form's fields with a message each. */
@@ -39,6 +43,8 @@ export type PagoYapeField = 'instalments' | 'wallet_id' | 'operation_number' | '
 
 export interface PagoYapeContext {
   purchase: PurchaseDetail;
+  /** The day `purchase`'s figures are of (YYYY-MM-DD): today, or the operation date chosen. */
+  statementDate: string;
   wallets: PaymentWallet[];
   today: string;
   /** How many of the oldest payable instalments are chosen. */
@@ -86,9 +92,15 @@ export function voucherFileError(file: { type: string; size: number } | null): s
   return null;
 }
 
+/** The amount could not be figured for the operation date chosen (its statement did not load). */
+export const AMOUNT_NOT_FIGURED = 'No se pudo calcular el monto para esa fecha: vuelva a elegirla';
+
 /** The body the form would send, or the messages per field. */
 export function pagoYapeBody(
-  context: Pick<PagoYapeContext, 'purchase' | 'count' | 'walletId' | 'operationNumber' | 'operationDate' | 'amount' | 'today' | 'file'>,
+  context: Pick<
+    PagoYapeContext,
+    'purchase' | 'count' | 'walletId' | 'operationNumber' | 'operationDate' | 'amount' | 'today' | 'file' | 'statementDate'
+  >,
 ): { ok: true; body: CustomerPaymentRequest } | { ok: false; errors: Partial<Record<PagoYapeField, string>> } {
   const errors: Partial<Record<PagoYapeField, string>> = {};
   const chosen = payableInstalments(context.purchase.schedule).slice(0, context.count);
@@ -108,6 +120,10 @@ export function pagoYapeBody(
     }
   if (chosen.length === 0) errors.instalments = PURCHASE_MESSAGES.nothingSelected;
   if (context.operationDate && context.operationDate > context.today) errors.operation_date = PAYMENT_MESSAGES.futureDate;
+  else if (context.operationDate && context.operationDate < context.purchase.sale_date)
+    errors.operation_date = `${PAYMENT_MESSAGES.beforeTarget} (${formatDate(context.purchase.sale_date)})`;
+  else if (context.operationDate && !isStatementDay(context.operationDate, context)) errors.operation_date = PAYMENT_MESSAGES.operationDate;
+  else if (context.operationDate !== context.statementDate) errors.operation_date = AMOUNT_NOT_FIGURED;
   const fileError = voucherFileError(context.file);
   if (fileError) errors.voucher = fileError;
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, body };
@@ -119,6 +135,19 @@ const revoke = (url: string | null) => {
 
 const FIELDS: readonly PagoYapeField[] = ['instalments', 'wallet_id', 'operation_number', 'operation_date', 'voucher'];
 
+/** Whether `value` is a day the statement can be figured for: a calendar date from the sale's date to today. */
+export function isStatementDay(value: string, context: Pick<PagoYapeContext, 'purchase' | 'today'>): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value > context.today || value < context.purchase.sale_date) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The chosen count kept within the payable rows of a statement, and its amount. */
+const figured = (purchase: PurchaseDetail, count: number) => {
+  const kept = Math.max(0, Math.min(count, payableInstalments(purchase.schedule).length));
+  return { count: kept, amount: amountToPay(purchase.schedule, kept) };
+};
+
 export const pagoYapeMachine = setup({
   types: {
     context: {} as PagoYapeContext,
@@ -129,6 +158,8 @@ export const pagoYapeMachine = setup({
   actors: {
     /** GET the QR image of a wallet → an object URL. */
     loadQr: placeholder<string, { url: string }>('loadQr'),
+    /** GET customer/purchases/{id}?as_of: the statement figured for a day. */
+    loadStatement: placeholder<PurchaseDetail, { saleId: number; asOf: string }>('loadStatement'),
     /** POST customer/purchases/{id}/payments. */
     pay: placeholder<{ payment: CustomerPayment; message: string }, { saleId: number; body: CustomerPaymentRequest }>('pay'),
     /** POST customer/payments/{id}/vouchers. */
@@ -138,6 +169,12 @@ export const pagoYapeMachine = setup({
   guards: {
     valid: ({ context }) => pagoYapeBody(context).ok,
     walletHasQr: ({ context }) => context.wallets.find((w) => w.id === context.walletId)?.qr_url != null,
+    /** A new operation date the statement is not figured for yet. */
+    refigures: ({ context, event }) =>
+      event.type === 'pay.changed' &&
+      event.field === 'operation_date' &&
+      event.value !== context.statementDate &&
+      isStatementDay(event.value, context),
   },
 }).createMachine({
   id: 'pagoYape',
@@ -147,6 +184,7 @@ export const pagoYapeMachine = setup({
     const count = payableInstalments(input.purchase.schedule).length > 0 ? 1 : 0;
     return {
       purchase: input.purchase,
+      statementDate: input.today,
       wallets: input.options.wallets,
       today: input.today,
       count,
@@ -196,25 +234,31 @@ export const pagoYapeMachine = setup({
         editing: {
           on: {
             'pay.countChanged': {
-              actions: assign(({ context, event }) => {
-                const count = Math.max(0, Math.min(event.count, payableInstalments(context.purchase.schedule).length));
-                return {
-                  count,
-                  amount: amountToPay(context.purchase.schedule, count),
-                  errors: { ...context.errors, instalments: undefined },
-                };
-              }),
+              actions: assign(({ context, event }) => ({
+                ...figured(context.purchase, event.count),
+                errors: { ...context.errors, instalments: undefined },
+              })),
             },
             'pay.walletChanged': {
               actions: assign(({ context, event }) => ({ walletId: event.id, errors: { ...context.errors, wallet_id: undefined } })),
             },
-            'pay.changed': {
-              actions: assign(({ context, event }) =>
-                event.field === 'operation_number'
-                  ? { operationNumber: event.value, errors: { ...context.errors, operation_number: undefined } }
-                  : { operationDate: event.value, errors: { ...context.errors, operation_date: undefined } },
-              ),
-            },
+            'pay.changed': [
+              {
+                guard: 'refigures',
+                target: 'refiguring',
+                actions: assign(({ context, event }) => ({
+                  operationDate: event.value,
+                  errors: { ...context.errors, operation_date: undefined },
+                })),
+              },
+              {
+                actions: assign(({ context, event }) =>
+                  event.field === 'operation_number'
+                    ? { operationNumber: event.value, errors: { ...context.errors, operation_number: undefined } }
+                    : { operationDate: event.value, errors: { ...context.errors, operation_date: undefined } },
+                ),
+              },
+            ],
             'pay.fileChosen': {
               actions: assign(({ context, event }) => ({
                 file: event.file,
@@ -230,6 +274,42 @@ export const pagoYapeMachine = setup({
                 }),
               },
             ],
+          },
+        },
+        refiguring: {
+          on: {
+            'pay.changed': [
+              {
+                guard: 'refigures',
+                target: 'refiguring',
+                reenter: true,
+                actions: assign(({ event }) => ({ operationDate: event.value })),
+              },
+              {
+                guard: ({ event }) => event.field === 'operation_number',
+                actions: assign(({ event }) => ({ operationNumber: event.value })),
+              },
+            ],
+          },
+          invoke: {
+            src: 'loadStatement',
+            input: ({ context }) => ({ saleId: context.purchase.id, asOf: context.operationDate }),
+            onDone: {
+              target: 'editing',
+              actions: assign(({ context, event }) => ({
+                purchase: event.output,
+                statementDate: context.operationDate,
+                ...figured(event.output, context.count),
+                error: null,
+              })),
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                assign(({ event }) => ({ error: errorMessage(event.error) })),
+                { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+              ],
+            },
           },
         },
         sending: {

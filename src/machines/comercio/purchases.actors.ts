@@ -35,6 +35,7 @@ export function createPurchasesMachines(deps: PurchasesMachinesDeps) {
   const pagoYape = pagoYapeMachine.provide({
     actors: {
       loadQr: fromPromise<string, { url: string }>(async ({ input }) => URL.createObjectURL(await deps.api.file(input.url))),
+      loadStatement: fromPromise<PurchaseDetail, { saleId: number; asOf: string }>(({ input }) => deps.api.get(input.saleId, input.asOf)),
       pay: fromPromise<{ payment: CustomerPayment; message: string }, { saleId: number; body: CustomerPaymentRequest }>(({ input }) =>
         deps.api.pay(input.saleId, input.body),
       ),

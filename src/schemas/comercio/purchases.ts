@@ -43,6 +43,19 @@ export const purchasesQuerySchema = z.strictObject({
 });
 export type PurchasesQuery = z.infer<typeof purchasesQuerySchema>;
 
+/**
+ * GET /api/customer/purchases/{id} query: `as_of`, the day the statement is figured for (default
+ * today in Lima), from the sale's date to today — PagoYape reads the amount of a payment made on an
+ * earlier day this way, as approval will figure it (docs/domain.md "Payments").
+ */
+export const purchaseDetailQuerySchema = z.strictObject({
+  as_of: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida')
+    .optional(),
+});
+export type PurchaseDetailQuery = z.infer<typeof purchaseDetailQuerySchema>;
+
 /** The next instalment to pay: its row, due date and what is still owed on it (amount, not late fee). */
 export const nextInstalmentSchema = z.object({
   id: z.number().int(),

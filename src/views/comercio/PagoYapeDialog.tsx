@@ -51,6 +51,7 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
   const qrLoading = useSelector(actor, (s) => s.matches({ qr: 'loading' }));
   const qrFailed = useSelector(actor, (s) => s.matches({ qr: 'failed' }));
   const busy = useSelector(actor, (s) => s.matches({ flow: 'sending' }) || s.matches({ flow: 'uploading' }));
+  const refiguring = useSelector(actor, (s) => s.matches({ flow: 'refiguring' }));
   const voucherFailed = useSelector(actor, (s) => s.matches({ flow: 'voucherFailed' }));
   const money = (cents: number) => formatMoney(cents, purchase.currency);
   const payable = payableInstalments(purchase.schedule);
@@ -59,6 +60,8 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
   const close = () => actor.send({ type: 'pay.close' });
   const locked = busy || voucherFailed;
   const pending = purchase.payments.filter((p) => p.status === 'PENDIENTE');
+  // One payment waits for review at a time (docs/domain.md "Payments"): another would be refused after the customer paid it.
+  const waiting = pending.length > 0 && !voucherFailed && !busy;
   return (
     <Dialog isOpen onClose={close} title="Pagar con Yape o Plin" className="pago-yape-dialog" canOutsideClickClose={false}>
       <form
@@ -79,7 +82,7 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
               {pending.length === 1
                 ? `Tiene un pago de ${money(pending[0]!.amount)} pendiente de revisión.`
                 : `Tiene ${pending.length} pagos pendientes de revisión.`}{' '}
-              Si ya pagó estas cuotas, espere la revisión: no pague dos veces.
+              Espere su revisión antes de enviar otro pago: no pague dos veces.
             </Callout>
           ) : null}
           <div className="pago-yape-layout">
@@ -124,8 +127,8 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
                   </>
                 ) : null}
                 <dt>Monto a pagar</dt>
-                <dd className="pago-yape-amount" aria-label="Monto a pagar">
-                  {money(amount)}
+                <dd className="pago-yape-amount" aria-label="Monto a pagar" aria-busy={refiguring || undefined}>
+                  {refiguring ? <Spinner size={16} aria-label="Recalculando el monto para la fecha elegida" /> : money(amount)}
                 </dd>
               </dl>
             </fieldset>
@@ -215,7 +218,7 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
                 icon="send-message"
                 text={voucherFailed ? 'Reenviar la captura' : 'Enviar pago'}
                 loading={busy}
-                disabled={!voucherFailed && (payable.length === 0 || !wallet)}
+                disabled={!voucherFailed && (payable.length === 0 || !wallet || refiguring || waiting)}
               />
             </>
           }

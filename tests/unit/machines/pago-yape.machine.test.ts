@@ -4,7 +4,11 @@ import { ApiError } from '../../../src/api/client';
 import { pagoYapeMachine } from '../../../src/machines/comercio/pago-yape.machine';
 import type { CustomerPayment, CustomerPaymentRequest, PaymentOptions, PurchaseDetail } from '../../../src/schemas/comercio/purchases';
 
-/** PagoYape's machine: a capture that fails after the payment was registered is sent again alone; closing ends the flow. */
+/**
+ * PagoYape's machine: a capture that fails after the payment was registered is sent again alone;
+ * closing ends the flow; an earlier operation date reads the statement of that day and sends its
+ * amount (docs/domain.md "Payments").
+ */
 
 const instalment = (id: number, due: string) => ({
   id,
@@ -30,7 +34,10 @@ const purchase = {
 const options: PaymentOptions = { wallets: [{ id: 3, kind: 'YAPE', phone: '987654321', holder: 'X', qr_url: null }], bank_accounts: [] };
 const payment = { id: 11, status: 'PENDIENTE', vouchers: [] } as unknown as CustomerPayment;
 
-function start(upload: (input: { paymentId: number; file: File }) => Promise<CustomerPayment>) {
+function start(
+  upload: (input: { paymentId: number; file: File }) => Promise<CustomerPayment>,
+  loadStatement: (input: { saleId: number; asOf: string }) => Promise<PurchaseDetail> = async () => purchase,
+) {
   const pay = vi.fn(async (_input: { saleId: number; body: CustomerPaymentRequest }) => ({
     payment,
     message: 'Pago enviado: queda pendiente de revisión',
@@ -38,6 +45,7 @@ function start(upload: (input: { paymentId: number; file: File }) => Promise<Cus
   const machine = pagoYapeMachine.provide({
     actors: {
       loadQr: fromPromise(async () => 'blob:x'),
+      loadStatement: fromPromise(({ input }: { input: { saleId: number; asOf: string } }) => loadStatement(input)),
       pay: fromPromise(({ input }: { input: { saleId: number; body: CustomerPaymentRequest } }) => pay(input)),
       upload: fromPromise(({ input }: { input: { paymentId: number; file: File } }) => upload(input)),
     },
@@ -80,5 +88,41 @@ describe('pagoYapeMachine', () => {
     actor.send({ type: 'pay.close' });
     expect(await toPromise(actor)).toEqual({ message: null, registered: false });
     expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('figures the amount on the statement of an earlier operation date, and sends that amount', async () => {
+    // On 2026-11-20 the first instalment was already late with S/ 15.00 of fee.
+    const earlier = {
+      ...purchase,
+      schedule: [{ ...instalment(1, '2026-11-01'), status: 'VENCIDA' as const, late_fee_due: 1_500 }, instalment(2, '2026-12-01')],
+    } as PurchaseDetail;
+    let release: (value: PurchaseDetail) => void = () => undefined;
+    const loadStatement = vi.fn(() => new Promise<PurchaseDetail>((resolve) => (release = resolve)));
+    const { actor, pay } = start(async () => payment, loadStatement);
+    actor.send({ type: 'pay.changed', field: 'operation_number', value: '77' });
+    actor.send({ type: 'pay.fileChosen', file: new File(['x'], 'c.png', { type: 'image/png' }) });
+    actor.send({ type: 'pay.changed', field: 'operation_date', value: '2026-11-20' });
+    expect(actor.getSnapshot().matches({ flow: 'refiguring' })).toBe(true);
+    expect(loadStatement).toHaveBeenCalledWith({ saleId: 4, asOf: '2026-11-20' });
+    // While the amount is being figured, nothing is sent.
+    actor.send({ type: 'pay.submit' });
+    expect(pay).not.toHaveBeenCalled();
+    release(earlier);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ flow: 'editing' })).toBe(true));
+    expect(actor.getSnapshot().context).toMatchObject({ statementDate: '2026-11-20', amount: 11_500 });
+    actor.send({ type: 'pay.submit' });
+    await vi.waitFor(() => expect(pay).toHaveBeenCalled());
+    expect(pay.mock.calls[0]![0].body).toMatchObject({ amount: 11_500, operation_date: '2026-11-20', instalment_ids: [1] });
+  });
+
+  it('refuses a date before the sale without asking the server', () => {
+    const loadStatement = vi.fn(async () => purchase);
+    const { actor } = start(vi.fn(), loadStatement);
+    actor.send({ type: 'pay.changed', field: 'operation_date', value: '2025-12-31' });
+    actor.send({ type: 'pay.submit' });
+    expect(loadStatement).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.errors.operation_date).toBe(
+      'La fecha de la operación no puede ser anterior a la de la venta o la separación (01/01/26)',
+    );
   });
 });
