@@ -68,7 +68,10 @@ export const STATES = {
   customerLeadExists: 'a lead concluded as a CRM customer exists',
   /** As customerAndLotsExist, plus quote 1: CRM_CUSTOMER's, of lot 1, cash, BORRADOR, valid 30 days, version 1, by STAFF. */
   quoteExists: 'a quote of a lot for a CRM customer exists',
-  /** As customerAndLotsExist, plus sale 1: lot 1 (now VENDIDO) to CRM_CUSTOMER, cash, REGISTRADA, version 1, by STAFF. */
+  /**
+   * As customerAndLotsExist, plus sale 1: lot 1 (now VENDIDO) to CRM_CUSTOMER, cash, REGISTRADA,
+   * version 1, by STAFF, dated SALE_DATE (payments of the pacts are dated on it).
+   */
   saleExists: 'a sale of a lot to a CRM customer exists',
   /**
    * As saleExists, but the sale is dated 2026-03-15 (Lima), so a report of 2026 holds it: one PEN
@@ -92,6 +95,12 @@ export const STATES = {
   paymentPendingExists: 'a pending payment of a sale exists',
   /** As paymentPendingExists, but payment 1 is APROBADO (receipt R001-00000001, version 2). */
   paymentApprovedExists: 'an approved payment of a sale exists',
+  /**
+   * As saleExists (its INICIAL due SALE_DATE, unpaid: late fee from four days later), plus payment 1:
+   * the whole debt on BACK_DATED_PAYMENT_DATE, registered at the office, PENDIENTE — dated before
+   * today, approving it lowers the INICIAL's late fee (docs/domain.md "Payments").
+   */
+  backDatedPaymentPendingExists: 'a pending payment dated before today of an overdue sale exists',
   /**
    * As saleOfMarch2026Exists (sale 1: lot 1 to CRM_CUSTOMER, cash, dated 2026-03-15), with its late
    * fees figured for today: instalment 1 (its INICIAL, due 2026-03-15, unpaid) is VENCIDA with a
@@ -219,4 +228,10 @@ export const WALLET = { kind: 'YAPE', phone: '987654321', holder: 'Empresa de Pr
 export const PURCHASE = { downPayment: 500_000, part: 250_000, paidOperation: 'PACT-1' } as const;
 
 /** The payment promised by STATES.paymentPendingExists (Finanzas → Pagos): S/ 500.00 in cash towards sale 1. */
+/** The date of the sales of STATES.saleExists and STATES.customerPurchaseExists: the pacts' payments are dated on it. */
+export const SALE_DATE = '2026-11-20';
+
+/** The operation date of STATES.backDatedPaymentPendingExists's payment: two days of late fee after SALE_DATE's grace. */
+export const BACK_DATED_PAYMENT_DATE = '2026-11-25';
+
 export const PAYMENT = { amount: 50_000, method: 'EFECTIVO', operation_date: '2026-11-20', note: 'Pago en caja' } as const;

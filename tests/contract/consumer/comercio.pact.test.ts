@@ -13,6 +13,7 @@ import { createLotOptionsApi } from '../../../src/api/comercio/lot-options';
 import { PORTAL_SALES_MESSAGES } from '../../../src/schemas/comercio/portal-sales';
 import { SALES_REPORT_MESSAGES } from '../../../src/schemas/comercio/sales-report';
 import { RESERVATION_MESSAGES } from '../../../src/schemas/comercio/reservations';
+import { SALE_MESSAGES } from '../../../src/schemas/comercio/sales';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { CRM_CUSTOMER, CUSTOMER_TOKEN, STAFF_TOKEN, STATES } from '../states';
 import { LOTS, SUBDIVISION } from '../projects-states';
@@ -348,6 +349,20 @@ describe('Ventas', () => {
       .uponReceiving('a request to sell a lot already sold')
       .withRequest('POST', '/api/sales', (b) => b.headers(json).jsonBody(body))
       .willRespondWith(409, (b) => b.jsonBody({ message: like('El lote ya no está disponible') }))
+      .executeTest(async (mock) => {
+        const error = await caught(salesApi(mock.url).create(body));
+        expect(error.status).toBe(409);
+      });
+  });
+
+  it('refuses to sell a lot whose reservation still awaits its payment (409): only approved money is credited', async () => {
+    const body = { lot_id: 1, holders: [{ customer_id: 1, role: 'TITULAR' as const, share_percent: '100' }], instalments: 0 };
+    await pact
+      .addInteraction()
+      .given(STATES.liveReservationExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to sell a lot whose reservation awaits its payment')
+      .withRequest('POST', '/api/sales', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(409, (b) => b.jsonBody({ message: like(SALE_MESSAGES.reservationUnpaid) }))
       .executeTest(async (mock) => {
         const error = await caught(salesApi(mock.url).create(body));
         expect(error.status).toBe(409);

@@ -278,6 +278,20 @@ describe('Empresas', () => {
       });
   });
 
+  it('sets how many days back a sale may be dated', async () => {
+    const body = { sale_backdate_days: 30, version: 1 };
+    await pact
+      .addInteraction()
+      .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
+      .uponReceiving('a request to set the back-dating window of sales')
+      .withRequest('PATCH', '/api/company', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(200, (b) => b.jsonBody({ data: { ...company, sale_backdate_days: integer(30), version: integer(2) } }))
+      .executeTest(async (mock) => {
+        const updated = await createCompanyApi(client(mock.url)).update(body);
+        expect(updated.sale_backdate_days).toBe(30);
+      });
+  });
+
   it('refuses an edit of the company another user changed since (409)', async () => {
     const body = { legal_representative: 'Rosa Huamán', version: 1 };
     await pact

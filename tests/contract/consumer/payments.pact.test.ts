@@ -13,7 +13,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { createPaymentsApi } from '../../../src/api/finanzas/payments';
 import { PAYMENT_MESSAGES } from '../../../src/schemas/finanzas/payments';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
-import { PAYMENT, STAFF_TOKEN, STATES } from '../states';
+import { BACK_DATED_PAYMENT_DATE, PAYMENT, SALE_DATE, STAFF_TOKEN, STATES } from '../states';
 
 const { like, eachLike, integer, regex, nullValue, string } = MatchersV3;
 
@@ -86,6 +86,54 @@ describe('Pagos (consumer)', () => {
       .executeTest(async (mock) => {
         const read = await payments(mock.url).get(1);
         expect(read.allocation_preview?.[0]?.to_capital).toBe(PAYMENT.amount);
+      });
+  });
+
+  it('reads a back-dated pending payment with the late fees approving it would lower', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.backDatedPaymentPendingExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for a pending payment dated before today that lowers a late fee')
+      .withRequest('GET', '/api/payments/1', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            ...payment('PENDIENTE', { amount: integer(3_001_000), operation_date: regex(/^\d{4}-\d{2}-\d{2}$/, BACK_DATED_PAYMENT_DATE) }),
+            vouchers: [],
+            allocation_preview: eachLike({ ...allocation, to_late_fee: integer(1_000), to_capital: integer(3_000_000) }),
+            late_fee_changes: eachLike({
+              instalment_id: integer(1),
+              kind: regex(/^(INICIAL|CUOTA)$/, 'INICIAL'),
+              number: integer(1),
+              before: integer(3_000),
+              after: integer(1_000),
+            }),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const read = await payments(mock.url).get(1);
+        expect(read.late_fee_changes[0]!.after).toBeLessThan(read.late_fee_changes[0]!.before);
+      });
+  });
+
+  it('refuses an operation date before the sale (422 errors.operation_date)', async () => {
+    const body = { sale_id: 1, amount: 25_000, method: 'EFECTIVO' as const, operation_date: '2026-11-19' };
+    await pact
+      .addInteraction()
+      .given(STATES.saleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to register a payment dated before its sale')
+      .withRequest('POST', '/api/payments', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(422, (b) =>
+        b.jsonBody({
+          message: like('Los datos no son válidos'),
+          errors: { operation_date: eachLike(like(`${PAYMENT_MESSAGES.beforeTarget} (${SALE_DATE})`)) },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const error = await caught(payments(mock.url).create(body));
+        expect(error.status).toBe(422);
+        expect(error.issues.operation_date?.[0]).toContain(PAYMENT_MESSAGES.beforeTarget);
       });
   });
 

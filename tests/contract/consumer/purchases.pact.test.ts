@@ -14,7 +14,8 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { createPurchasesApi } from '../../../src/api/comercio/purchases';
 import { PURCHASE_MESSAGES } from '../../../src/schemas/comercio/purchases';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
-import { BANK_ACCOUNT, CUSTOMER_TOKEN, PURCHASE, STATES, WALLET } from '../states';
+import { BANK_ACCOUNT, CUSTOMER_TOKEN, PURCHASE, SALE_DATE, STATES, WALLET } from '../states';
+import { PAYMENT_MESSAGES } from '../../../src/schemas/finanzas/payments';
 
 const { like, eachLike, integer, regex, nullValue, string } = MatchersV3;
 
@@ -138,6 +139,19 @@ describe('Mis Compras and Detalle de Compra (consumer)', () => {
       });
   });
 
+  it('reads the statement figured for an earlier day (the operation date of a PagoYape)', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.customerPurchaseExists, { token: CUSTOMER_TOKEN })
+      .uponReceiving('a request for the statement of one of the customer’s purchases as of an earlier day')
+      .withRequest('GET', '/api/customer/purchases/1', (b) => b.headers(bearer(CUSTOMER_TOKEN)).query({ as_of: SALE_DATE }))
+      .willRespondWith(200, (b) => b.jsonBody({ data: { ...purchase, schedule: eachLike(instalment) } }))
+      .executeTest(async (mock) => {
+        const detail = await purchases(mock.url).get(1, SALE_DATE);
+        expect(detail.schedule.length).toBeGreaterThan(0);
+      });
+  });
+
   it("answers 404 for a sale that is not the customer's", async () => {
     await pact
       .addInteraction()
@@ -242,6 +256,20 @@ describe('PagoYape (consumer)', () => {
       .willRespondWith(409, (b) => b.jsonBody({ message: like(PURCHASE_MESSAGES.amountChanged) }))
       .executeTest(async (mock) => {
         expect((await caught(purchases(mock.url).pay(1, wrong))).status).toBe(409);
+      });
+  });
+
+  it('refuses a second payment while one waits for review (409)', async () => {
+    const second = { ...body, operation_number: 'PACT-4' };
+    await pact
+      .addInteraction()
+      .given(STATES.customerPendingPaymentExists, { token: CUSTOMER_TOKEN })
+      .uponReceiving('a PagoYape payment while another of the purchase waits for review')
+      .withRequest('POST', '/api/customer/purchases/1/payments', (b) => b.headers(json).jsonBody(second))
+      .willRespondWith(409, (b) => b.jsonBody({ message: like(PAYMENT_MESSAGES.pendingPortalPayment) }))
+      .executeTest(async (mock) => {
+        const error = await caught(purchases(mock.url).pay(1, second));
+        expect(error.status).toBe(409);
       });
   });
 

@@ -4,7 +4,7 @@ import type { DB } from '../../../server/db/database';
 import { createReservation } from '../../../server/modules/comercio/reservations.service';
 import { createQuote } from '../../../server/modules/comercio/quotes.service';
 import { createSale } from '../../../server/modules/comercio/sales.service';
-import { systemClock } from '../../../server/clock';
+import { createManualClock, systemClock } from '../../../server/clock';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import {
   createCrmCustomer,
@@ -14,7 +14,7 @@ import {
   createStaff,
   type StaffFixture,
 } from '../../../server/testing/fixtures';
-import { CRM_CUSTOMER, STATES } from '../states';
+import { CRM_CUSTOMER, SALE_DATE, STATES } from '../states';
 import { createSubdivisionWithLots } from './projects-state-handlers';
 
 /** What the Comercial handlers need from the verification harness. */
@@ -54,12 +54,15 @@ export function comercioStateHandlers(d: ComercioStateDeps): Record<string, (par
     },
     [STATES.saleExists]: async (params) => {
       const staff = await customerAndLots(params);
+      // Registered on its date (the pacts' payments are dated on it: never before the sale, docs/domain.md "Payments").
+      const onSaleDay = createManualClock(`${SALE_DATE}T17:00:00.000Z`);
       await createSale(
-        { db: d.db(), clock: systemClock },
-        { ...systemAuditContext(systemClock), actor: { userType: 'COLLABORATOR', accountId: staff.accountId } },
+        { db: d.db(), clock: onSaleDay },
+        { ...systemAuditContext(onSaleDay), actor: { userType: 'COLLABORATOR', accountId: staff.accountId } },
         {
           lot_id: 1,
           holders: [{ customer_id: 1, role: 'TITULAR', share_percent: '100' }],
+          sale_date: SALE_DATE,
           down_payment_parts: 1,
           instalments: 0,
           monthly_rate_percent: '0',
@@ -69,9 +72,11 @@ export function comercioStateHandlers(d: ComercioStateDeps): Record<string, (par
     },
     [STATES.saleOfMarch2026Exists]: async (params) => {
       const staff = await customerAndLots(params);
+      // Registered on its date: a sale is dated within the company's window before the day it is registered.
+      const onSaleDay = createManualClock('2026-03-15T17:00:00.000Z');
       await createSale(
-        { db: d.db(), clock: systemClock },
-        { ...systemAuditContext(systemClock), actor: { userType: 'COLLABORATOR', accountId: staff.accountId } },
+        { db: d.db(), clock: onSaleDay },
+        { ...systemAuditContext(onSaleDay), actor: { userType: 'COLLABORATOR', accountId: staff.accountId } },
         {
           lot_id: 1,
           holders: [{ customer_id: 1, role: 'TITULAR', share_percent: '100' }],

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { systemAuditContext } from '../../../server/audit/audit';
 import { systemClock } from '../../../server/clock';
 import type { DB } from '../../../server/db/database';
-import { addPaymentVoucher, approvePayment, registerPayment } from '../../../server/modules/finanzas/payments.service';
+import { addPaymentVoucher, approvePayment, openInstalmentsOn, registerPayment } from '../../../server/modules/finanzas/payments.service';
 import type { Broadcaster } from '../../../server/realtime/broadcaster';
-import { PAYMENT, STATES } from '../states';
+import { BACK_DATED_PAYMENT_DATE, PAYMENT, STATES } from '../states';
 
 /** A 1×1 PNG, the voucher of STATES.paymentPendingExists. */
 const VOUCHER_PNG = Buffer.from(
@@ -39,6 +39,19 @@ export function paymentsStateHandlers(deps: PaymentsStateDeps): Record<string, (
     [STATES.paymentApprovedExists]: async (params) => {
       const { services, payment } = await pending(params);
       await approvePayment(services, systemAuditContext(systemClock), payment.id, {});
+    },
+    [STATES.backDatedPaymentPendingExists]: async (params) => {
+      await deps.saleExists(params);
+      const services = { db: deps.db(), clock: systemClock, broadcaster: silent };
+      const debt = (await openInstalmentsOn(deps.db(), 1, BACK_DATED_PAYMENT_DATE)).reduce(
+        (sum, row) => sum + row.amountDueCents + row.lateFeeDueCents,
+        0,
+      );
+      await registerPayment(
+        services,
+        { kind: 'STAFF', audit: systemAuditContext(systemClock) },
+        { sale_id: 1, amount: debt, method: 'EFECTIVO', operation_date: BACK_DATED_PAYMENT_DATE },
+      );
     },
   };
 }

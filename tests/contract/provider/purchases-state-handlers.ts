@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { systemAuditContext, type AuditContext } from '../../../server/audit/audit';
-import { systemClock, todayInLimaBy } from '../../../server/clock';
+import { createManualClock, systemClock, todayInLimaBy } from '../../../server/clock';
 import type { DB } from '../../../server/db/database';
 import { createSale } from '../../../server/modules/comercio/sales.service';
 import { addPaymentVoucher, approvePayment, registerPayment } from '../../../server/modules/finanzas/payments.service';
 import type { Broadcaster } from '../../../server/realtime/broadcaster';
 import { createBankAccount, createSession, createWallet, type CustomerFixture } from '../../../server/testing/fixtures';
-import { BANK_ACCOUNT, PURCHASE, STATES, WALLET } from '../states';
+import { BANK_ACCOUNT, PURCHASE, SALE_DATE, STATES, WALLET } from '../states';
 import { createSubdivisionWithLots } from './projects-state-handlers';
 
 /** A 1×1 PNG: the wallet's QR and the approved payment's voucher. */
@@ -27,8 +27,10 @@ export interface PurchasesStateDeps {
 
 /**
  * The provider states of the customer's purchases (Mis Compras, Detalle de Compra, PagoYape;
- * tests/contract/states.ts): everything through the services, as the requests would make it. Dates
- * are relative to today, so nothing is overdue whenever the verification runs.
+ * tests/contract/states.ts): everything through the services, as the requests would make it. The
+ * sale is dated SALE_DATE, registered that day, and its first part paid that day: PagoYape's pacts
+ * pay on that date (a payment is never dated before its sale), when nothing was overdue yet —
+ * whenever the verification runs, the amount of a payment of that day is the same.
  */
 export function purchasesStateHandlers(deps: PurchasesStateDeps): Record<string, (params?: unknown) => Promise<void>> {
   const purchase = async (params: unknown) => {
@@ -38,17 +40,19 @@ export function purchasesStateHandlers(deps: PurchasesStateDeps): Record<string,
     await createWallet(deps.db(), { ...WALLET, qr: { contentType: 'image/png', data: PNG } });
     await createBankAccount(deps.db(), { ...BANK_ACCOUNT });
     const today = Temporal.PlainDate.from(todayInLimaBy(systemClock));
+    const saleDay = Temporal.PlainDate.from(SALE_DATE);
     const staffAudit = systemAuditContext(systemClock);
-    await createSale({ db: deps.db(), clock: systemClock }, staffAudit, {
+    const onSaleDay = createManualClock(`${SALE_DATE}T17:00:00.000Z`);
+    await createSale({ db: deps.db(), clock: onSaleDay }, systemAuditContext(onSaleDay), {
       lot_id: 1,
       holders: [{ customer_id: customer.id, role: 'TITULAR', share_percent: '100' }],
-      sale_date: today.toString(),
+      sale_date: SALE_DATE,
       down_payment_cents: PURCHASE.downPayment,
       down_payment_parts: 2,
       instalments: 12,
       monthly_rate_percent: '0',
       method: 'SIN_INTERES',
-      first_due_date: today.add({ months: 3 }).toString(),
+      first_due_date: saleDay.add({ months: 3 }).toString(),
     });
     const services = { db: deps.db(), clock: systemClock, broadcaster: silent };
     const audit: AuditContext = { ...staffAudit, actor: { userType: 'CUSTOMER', accountId: customer.id } };
@@ -60,7 +64,7 @@ export function purchasesStateHandlers(deps: PurchasesStateDeps): Record<string,
       method: 'YAPE',
       wallet_id: 1,
       operation_number: PURCHASE.paidOperation,
-      operation_date: today.toString(),
+      operation_date: SALE_DATE,
     });
     await addPaymentVoucher(services, actor, paid.id, PNG);
     await approvePayment(services, staffAudit, paid.id, {});
