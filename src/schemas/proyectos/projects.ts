@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../dates';
 import {
   DEFAULT_LATE_FEE_POLICY,
   LATE_FEE_KINDS,
@@ -298,7 +299,7 @@ export const createSubdivisionRequestSchema = z.strictObject({
   total_area_m2: measure('el área total'),
   registry_entry: z.string().trim().max(40).nullable().optional(),
   licence_number: z.string().trim().max(40).nullable().optional(),
-  licence_date: z.nullable(isoDateSchema).optional(),
+  licence_date: calendarDateSchema().nullable().optional(),
   status: subdivisionStatusSchema.default('EN_PREVENTA'),
   published: z.boolean().default(false),
   public_prices: z.boolean().default(false),
