@@ -17,6 +17,7 @@ import { MINUTE_MS, systemClock, type Clock, type ShiftedClock } from './clock';
 import type { AppDeps } from './context';
 import type { DB } from './db/database';
 import { errorHandler, HttpError, installSpanishZodMessages } from './errors';
+import { registerRefusedBodyDrain } from './platform/refused-bodies';
 import { AttemptLimiter } from './auth/attempt-limiter';
 import { createPasswordWork } from './auth/password-queue';
 import { registerGuard } from './auth/guard';
@@ -199,6 +200,9 @@ export async function createApp({
   // production each one is also checked by zod and compared with zod's text (server/serializer.ts).
   app.setSerializerCompiler(compiledSerializerCompiler({ validate: config.nodeEnv !== 'production' }));
   app.setErrorHandler(errorHandler);
+  // An answer sent while the body still arrives (413 over the limit…) keeps its connection and the
+  // rest of the body is read, bounded, so that the client reads the answer (docs/security.md 30.15).
+  registerRefusedBodyDrain(app);
 
   const accountWindowMs = ACCOUNT_LIMIT_WINDOW_MINUTES * MINUTE_MS;
   const publisher =

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../src/schemas/common';
+import { constraintViolation, type ConstraintViolation } from './db/constraint-errors';
 
 /**
  * Error responses of every base (docs/api.md "Errors"): every non-2xx body is
@@ -23,6 +24,11 @@ export const MESSAGES = {
   unsupportedMediaType: 'Tipo de contenido no admitido',
   payloadTooLarge: 'La solicitud es demasiado grande',
   internal: 'Ocurrió un error inesperado. Inténtelo nuevamente.',
+  missingReference: 'Alguno de los registros indicados no existe',
+  stillReferenced: 'El registro está en uso por otros datos y no se puede eliminar',
+  outOfBounds: 'Alguno de los valores está fuera de los límites permitidos',
+  requiredMissing: 'Falta un dato obligatorio',
+  alreadyExists: 'Ya existe un registro con esos datos',
 } as const;
 
 /** Field path → Spanish messages (the `errors` member of {@link ErrorBody}). */
@@ -149,13 +155,25 @@ const STATUS_MESSAGES: Record<number, string> = {
   429: MESSAGES.tooManyRequests,
 };
 
+/** Answers of the database constraint safety net (docs/security.md 30.11). */
+const CONSTRAINT_ANSWERS: Record<ConstraintViolation, { status: 409 | 422; message: string }> = {
+  MISSING_REFERENCE: { status: 422, message: MESSAGES.missingReference },
+  STILL_REFERENCED: { status: 409, message: MESSAGES.stillReferenced },
+  CHECK: { status: 422, message: MESSAGES.outOfBounds },
+  NOT_NULL: { status: 422, message: MESSAGES.requiredMissing },
+  UNIQUE: { status: 409, message: MESSAGES.alreadyExists },
+};
+
 /** Fastify error codes of unparseable bodies (answered 400, never 500). */
 const BODY_PARSE_ERRORS = new Set(['FST_ERR_CTP_INVALID_JSON_BODY', 'FST_ERR_CTP_EMPTY_JSON_BODY']);
 
 /**
  * The app's error handler: schema validation → 422 with field errors; {@link HttpError} → its
  * status and body; other 4xx from Fastify or plugins (bad JSON, media type, size, rate limit) →
- * their status with a Spanish message; anything else → logged 500.
+ * their status with a Spanish message; a database constraint violation that no service turned
+ * into its own answer → 422 (missing reference, CHECK, NOT NULL) or 409 (still referenced,
+ * UNIQUE) with a Spanish message, logged as a warning (server/db/constraint-errors.ts); anything
+ * else → logged 500.
  */
 export function errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof HttpError) {
@@ -176,6 +194,13 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
   if (status >= 400 && status < 500) {
     const message = BODY_PARSE_ERRORS.has(error.code) ? MESSAGES.invalidJson : (STATUS_MESSAGES[status] ?? MESSAGES.badRequest);
     void reply.status(status).send({ message });
+    return;
+  }
+  const violation = constraintViolation(error, request.method);
+  if (violation) {
+    request.log.warn({ err: error, violation }, 'Database constraint refused the request');
+    const { status: constraintStatus, message } = CONSTRAINT_ANSWERS[violation];
+    void reply.status(constraintStatus).send({ message });
     return;
   }
   request.log.error({ err: error }, 'Unhandled error');

@@ -1,8 +1,9 @@
 import { HttpError, fieldError } from './errors';
 
 /**
- * Errors of multipart uploads (plan, logo, both lot-import routes), one mapping for all of them
- * (issue 11 item 6: a body without a boundary or without its closing boundary was a 500).
+ * Errors of multipart uploads, one mapping for every multipart route (logo, plan, both lot-import
+ * and both lead-import routes, staff and customer vouchers, wallet QR): docs/security.md items 6
+ * and 30.10 (a body without a boundary or without its closing boundary was a 500).
  */
 
 /** Spanish message of a multipart body that cannot be read. */
@@ -19,13 +20,16 @@ const NOT_MULTIPART_CODES = new Set([
 
 /**
  * Codes and messages of a malformed multipart body: busboy's "Multipart: Boundary not found" (no
- * `boundary` parameter; busboy sets no code), "Unexpected end of form" / a premature close (the
- * closing boundary never came), "Malformed part header", and @fastify/multipart's prototype
- * poisoning refusal.
+ * `boundary` parameter; busboy sets no code), "Unexpected end of form" / "Unexpected end of
+ * multipart data" / a premature close and, on the part being read, "Part terminated early due to
+ * unexpected end of multipart data" (or "Preamble terminated early…") — the closing boundary
+ * never came; "Malformed part header"; streamsearch's "The needle cannot have a length bigger than
+ * 256" (a `boundary` parameter over 252 characters, where RFC 2046 allows 70); and
+ * @fastify/multipart's prototype poisoning refusal. None of them carries a code of its own.
  */
 const MALFORMED_CODES = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'FST_PROTO_VIOLATION']);
 const MALFORMED_MESSAGES =
-  /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|Malformed (part header|urlencoded form)|Premature close)/i;
+  /^(Multipart: Boundary not found|Unexpected end of (form|multipart data)|(Part|Preamble) terminated early|Malformed (part header|urlencoded form)|Premature close|The needle cannot have a length bigger than)/i;
 
 /** Messages for one upload field. */
 export interface UploadMessages {

@@ -15,8 +15,26 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** ISO calendar date `YYYY-MM-DD` (wire format of every date, docs/api.md). */
+/**
+ * ISO calendar date `YYYY-MM-DD` (wire format of every date, docs/api.md), checked for its form
+ * only: for RESPONSES, which must not refuse what another backend sends. Requests use
+ * `calendarDateSchema` (src/schemas/dates.ts: a real day within {@link CALENDAR_DATE_BOUNDS}).
+ */
 export const isoDateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida'));
+
+/**
+ * The days a request's date may name (docs/domain.md "Dates"): 1900-01-01 … 2100-12-31, both
+ * included — birthdays of living people, licences, sales and their schedules (up to 30 years
+ * ahead). Here, without Temporal, so that the registration schema (login bundle) shares them.
+ */
+export const CALENDAR_DATE_BOUNDS = { min: '1900-01-01', max: '2100-12-31' } as const;
+
+/** Spanish messages of the request dates. */
+export const CALENDAR_DATE_MESSAGES = {
+  /** Not `YYYY-MM-DD`, or no such day (2027-02-30); fields with a message of their own use it instead. */
+  invalid: 'Fecha inválida',
+  outOfRange: 'La fecha debe estar entre el 01/01/1900 y el 31/12/2100',
+} as const;
 
 /**
  * Characters refused in every text field (issue 11 item 14): C0 controls except tab, line feed and

@@ -33,6 +33,8 @@ function grouped(n: number): string {
 /** Spanish messages of the limits (shared by forms, import and bulk update). */
 export const LIMIT_MESSAGES = {
   areaTooLarge: `El área supera el máximo de ${grouped(LIMITS.maxAreaM2)} m²`,
+  /** An area of 0, or one that rounds to 0.00 m² (stored with 2 decimals). */
+  areaNotPositive: 'El área debe ser mayor que cero',
   lengthTooLarge: `La medida supera el máximo de ${grouped(LIMITS.maxLengthM)} m`,
   priceTooLarge: `El precio supera el máximo permitido (${grouped(LIMITS.maxCents / 100)})`,
   listPriceTooLarge: `El precio de lista (área × precio por m²) supera el máximo permitido (${grouped(LIMITS.maxCents / 100)})`,

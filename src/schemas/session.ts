@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { documentNumberError } from './documents';
-import { isoDateSchema } from './common';
+import { CALENDAR_DATE_BOUNDS, CALENDAR_DATE_MESSAGES, isoDateSchema } from './common';
 
 /**
  * Session wire shapes: docs/product.md §3 (entities), §7 rows 1–11 and 15. Shared by the web app's api
@@ -219,7 +219,8 @@ function completedYears(birthday: CalendarDate, today: CalendarDate): number {
  * Rules: SUNAT document type and number, email, Peruvian mobile (9 digits starting with 9),
  * age ≥ 18, password ≥ 8 characters. Every failure is reported on its own field.
  * The date rules use plain calendar arithmetic (no Temporal), so the web app loads this schema
- * without temporal-polyfill.
+ * without temporal-polyfill: the birthday is a real day (as src/schemas/dates.ts checks with
+ * Temporal) not before CALENDAR_DATE_BOUNDS.min.
  */
 export function createRegistrationSchema(today: string) {
   const todayDate = parseCalendarDate(today);
@@ -246,6 +247,8 @@ export function createRegistrationSchema(today: string) {
         const birthday = parseCalendarDate(value.birthday_date);
         if (!birthday) {
           ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Fecha inválida' });
+        } else if (value.birthday_date < CALENDAR_DATE_BOUNDS.min) {
+          ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: CALENDAR_DATE_MESSAGES.outOfRange });
         } else if (compareDates(birthday, todayDate) > 0 || completedYears(birthday, todayDate) < ADULT_AGE) {
           ctx.addIssue({ code: 'custom', path: ['birthday_date'], message: 'Debe ser mayor de edad para registrarse' });
         }

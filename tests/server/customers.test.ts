@@ -116,7 +116,7 @@ describe.each(dialects)('customers (%s)', (dialect) => {
       [{ ubigeo: '159999' }, 'ubigeo', CUSTOMER_MESSAGES.unknownUbigeo],
       [{ document_number: taken.document_number }, 'document_number', CUSTOMER_MESSAGES.duplicateDocument],
       [{ email: 'TOMADO@parcela.test' }, 'email', CUSTOMER_MESSAGES.duplicateEmail],
-      [{ birthday_date: '2999-01-01' }, 'birthday_date', CUSTOMER_MESSAGES.futureBirthday],
+      [{ birthday_date: '2099-01-01' }, 'birthday_date', CUSTOMER_MESSAGES.futureBirthday],
       [{ marital_status: 'CASADO', spouse_id: 999_999 }, 'spouse_id', CUSTOMER_MESSAGES.unknownSpouse],
       [{ agent_id: (await createStaff(db(), { status: 'INACTIVO' })).id }, 'agent_id', CUSTOMER_MESSAGES.unknownStaff],
       [{ phone: '12345' }, 'phone', 'El celular debe tener 9 dígitos y empezar con 9'],

@@ -146,6 +146,86 @@ describe.each(dialects)('lead import (%s)', (dialect) => {
     expect(leadImportResultResponseSchema.parse(kept.json()).data.created).toBe(3);
   });
 
+  it("an agent's import never merges nor reveals another agent's lead (docs/security.md 30.9)", async () => {
+    const agent = await staffWith([MODULE.crm, SUBMODULE.leads]);
+    const other = await staffWith([MODULE.crm, SUBMODULE.leads]);
+    const boss = await staffWith([MODULE.crm, SUBMODULE.leads, ACTION.supervisarLeads]);
+    const createLead = async (token: string, body: Record<string, unknown>) => {
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/leads',
+        headers: bearer(token),
+        payload: { channel: 'WEB', ...body },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { data: { id: number } }).data.id;
+    };
+    const theirs = await createLead(other.token, { name: 'Cliente Reservado De Otro', phone: '966100001' });
+    const theirsByDocument = await createLead(other.token, {
+      name: 'Otro Documento Ajeno',
+      phone: '966100009',
+      id_document_type: '1',
+      document_number: '44556677',
+    });
+    const mine = await createLead(agent.token, { name: 'Mi Lead Propio', phone: '966100002' });
+    const snapshot = (id: number) =>
+      db()
+        .selectFrom('leads')
+        .select(['email', 'status', 'campaign', 'updated_at', 'version'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const activities = async (id: number) =>
+      (await db().selectFrom('lead_activities').select('id').where('lead_id', '=', id).execute()).length;
+    const before = await snapshot(theirs);
+    const beforeByDocument = await snapshot(theirsByDocument);
+    const csv = [
+      'full_name,phone_number,email,campaign_name,dni',
+      'Intruso,966100001,intruso@correo.pe,Robo,',
+      'Propio,966100002,propio@correo.pe,Verano,',
+      'Por Documento,966100055,doc@correo.pe,Robo,44556677',
+      'Nuevo,966100003,,,',
+    ].join('\n');
+
+    const preview = await upload('/api/leads/imports/preview', agent.token, 'leads.csv', csv);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.body).not.toContain('Reservado');
+    expect(preview.body).not.toContain('Ajeno');
+    const { data } = leadImportPreviewResponseSchema.parse(preview.json());
+    expect(data).toMatchObject({ total: 4, create: 1, merge: 1, skip: 2, errors: 0 });
+    expect(data.rows.map((r) => [r.row, r.action, r.duplicate_of])).toEqual([
+      [2, 'OTRO_ASESOR', null],
+      [3, 'FUSIONAR', { id: mine, name: 'Mi Lead Propio' }],
+      [4, 'OTRO_ASESOR', null],
+      [5, 'NUEVO', null],
+    ]);
+    expect(data.issues.filter((i) => i.row === 2 || i.row === 4).map((i) => [i.row, i.message])).toEqual([
+      [2, LEAD_MESSAGES.importOtherAgent],
+      [4, LEAD_MESSAGES.importOtherAgent],
+    ]);
+
+    const merged = await upload('/api/leads/imports', agent.token, 'leads.csv', csv, { duplicates: 'MERGE' });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(leadImportResultResponseSchema.parse(merged.json()).data).toEqual({ created: 1, merged: 1, skipped: 2 });
+    expect(await snapshot(theirs)).toEqual(before);
+    expect(await snapshot(theirsByDocument)).toEqual(beforeByDocument);
+    expect(await activities(theirs)).toBe(0);
+    expect((await snapshot(mine)).email).toBe('propio@correo.pe');
+
+    // "KEEP": the other agent's contact becomes a lead of the caller's, as POST /api/leads with
+    // on_duplicate KEEP does; the preview still names no one.
+    const keep = await upload('/api/leads/imports/preview', agent.token, 'leads.csv', 'full_name,phone_number\nOtra Vez,966100001\n', {
+      duplicates: 'KEEP',
+    });
+    expect(leadImportPreviewResponseSchema.parse(keep.json()).data.rows.map((r) => [r.action, r.duplicate_of])).toEqual([['NUEVO', null]]);
+    expect(keep.body).not.toContain('Reservado');
+
+    // A supervisor reaches every agent's leads: the same row merges into the other agent's lead.
+    const supervised = leadImportPreviewResponseSchema.parse(
+      (await upload('/api/leads/imports/preview', boss.token, 'leads.csv', csv)).json(),
+    );
+    expect(supervised.data.rows[0]).toMatchObject({ action: 'FUSIONAR', duplicate_of: { id: theirs, name: 'Cliente Reservado De Otro' } });
+  });
+
   it('stores nothing when a row has an error (422 on file)', async () => {
     const boss = await staffWith([MODULE.crm, SUBMODULE.leads, ACTION.supervisarLeads]);
     const csv = 'full_name,phone_number\nMarta Ríos,987600001\nSin Teléfono,\nOtro,12\n';

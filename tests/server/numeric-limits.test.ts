@@ -146,6 +146,51 @@ describe.each(dialects)('numeric limits (%s)', (dialect) => {
     expect(lotResponseSchema.parse(dear.json()).data).toMatchObject({ price_per_m2: 3_000_000_000, list_price: 300_000_000_000 });
   });
 
+  it('areas and lengths that round to 0 at the stored 2 decimals (1e-300, 1e-308, 0.004) are the "mayor que cero" 422, never a 500 (docs/security.md 30.11)', async () => {
+    const auth = await token();
+    const s = await createSubdivision(db());
+    const id = await createLot(db(), s.id, { block: 'T', number: '1', area_m2: 100, price_per_m2: 20000 });
+    for (const tiny of [1e-300, 1e-308, 5e-324, 0.004]) {
+      const create = await call('POST', `/api/subdivisions/${s.key}/lots`, auth, {
+        block: 'T',
+        number: '2',
+        area_m2: tiny,
+        price_per_m2: 100,
+      });
+      expect(create.statusCode, `${tiny}: ${create.body}`).toBe(422);
+      expect(create.json().errors.area_m2, String(tiny)).toEqual(['El área debe ser mayor que cero']);
+      const patch = await call('PATCH', `/api/lots/${id}`, auth, { area_m2: tiny, front_m: tiny });
+      expect(patch.statusCode, `${tiny}: ${patch.body}`).toBe(422);
+      expect(patch.json().errors, String(tiny)).toMatchObject({
+        area_m2: ['El área debe ser mayor que cero'],
+        front_m: ['La medida debe ser mayor que cero'],
+      });
+      const subdivision = await call('PATCH', `/api/subdivisions/${s.key}`, auth, { total_area_m2: tiny });
+      expect(subdivision.statusCode, `${tiny}: ${subdivision.body}`).toBe(422);
+      expect(subdivision.json().errors.total_area_m2, String(tiny)).toEqual(['El área total debe ser mayor que cero']);
+    }
+    expect((await db().selectFrom('lots').select('area_m2').where('id', '=', id).executeTakeFirstOrThrow()).area_m2).toBe(100);
+    // The smallest stored value is still accepted.
+    const smallest = await call('POST', `/api/subdivisions/${s.key}/lots`, auth, {
+      block: 'T',
+      number: '3',
+      area_m2: 0.01,
+      price_per_m2: 100,
+      front_m: 0.01,
+    });
+    expect(smallest.statusCode, smallest.body).toBe(201);
+
+    // The import: a declared area that rounds to 0 is a located ERROR (it was stored as 0 → 500).
+    const csv = ['manzana,lote,area,precio_m2', 'U,1,0.004,250', 'U,2,120,250'].join('\n');
+    const preview = await upload(`/api/subdivisions/${s.key}/imports/preview`, auth, 'diminuto.csv', csv);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const data = importPreviewResponseSchema.parse(preview.json()).data;
+    expect(data.lots.map((l) => l.code)).toEqual(['MZ U - LT 2']);
+    expect(data.issues.filter((i) => i.severity === 'ERROR').map((i) => [i.location, i.field])).toEqual([['fila 2', 'area_m2']]);
+    const commit = await upload(`/api/subdivisions/${s.key}/imports`, auth, 'diminuto.csv', csv);
+    expect(commit.statusCode, commit.body).toBe(422);
+  });
+
   it('the database refuses out-of-range rows itself (CHECK constraints / triggers), on insert and on update', async () => {
     const s = await createSubdivision(db());
     const id = await createLot(db(), s.id, { block: 'A', number: '1', area_m2: 100, price_per_m2: 20000 });

@@ -328,7 +328,8 @@ export async function getPurchase(
 ): Promise<PurchaseDetail> {
   const head = await heldPurchaseHead(deps.db, customerId, saleId);
   if (asOf !== undefined) {
-    const error = isCalendarDay(asOf) ? operationDateError(head, asOf, todayInLimaBy(deps.clock)) : PAYMENT_MESSAGES.operationDate;
+    // A calendar day already (src/schemas/comercio/purchases.ts); here, within [sale date, today].
+    const error = operationDateError(head, asOf, todayInLimaBy(deps.clock));
     if (error) throw validationError({ as_of: [error] }, error);
   }
   const rows = (await statementsOf(deps, [head], asOf)).get(head.id) ?? [];
@@ -442,15 +443,6 @@ export async function payPurchase(
     }),
   );
   return customerPayment(deps.db, customerId, payment.id);
-}
-
-/** Whether `text` (YYYY-MM-DD) is a real calendar day. */
-function isCalendarDay(text: string): boolean {
-  try {
-    return Temporal.PlainDate.from(text, { overflow: 'reject' }).toString() === text;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -27,6 +27,12 @@ import { foldContact } from './leads.service';
  * another one anyway ("KEEP"), and which repeat an earlier row of the file (left out). The preview
  * stores nothing; the import re-reads the file, plans again and stores everything in one
  * transaction, or nothing when any ERROR remains.
+ *
+ * The agent scope of the direct routes applies (docs/security.md 30.9): without 'Supervisar leads'
+ * a caller matches, merges and sees only their own leads. A row whose phone or document is only
+ * another agent's lead is OTRO_ASESOR under "MERGE" (left out, counted in `skip`, with a WARNING
+ * that names no lead) and NUEVO under "KEEP" (as POST /api/leads with `on_duplicate: 'KEEP'`);
+ * the other agent's lead is never changed and its id and name never leave the server.
  */
 
 /** Options of one import (the multipart's text fields, parsed). */
@@ -41,39 +47,47 @@ const MAX_ISSUES = 200;
 /** Phones or documents per duplicate query (bounded IN lists on both dialects). */
 const CHUNK = 500;
 
-type Action = 'NUEVO' | 'FUSIONAR' | 'REPETIDO' | 'ERROR';
+type Action = 'NUEVO' | 'FUSIONAR' | 'REPETIDO' | 'OTRO_ASESOR' | 'ERROR';
 interface PlannedRow {
   parsed: ParsedLeadRow;
   action: Action;
   duplicateOf: { id: number; name: string } | null;
 }
 
-/** Existing leads by phone and by document among those of `rows`. */
-async function existingContacts(db: Kysely<DB>, rows: readonly ParsedLeadRow[]) {
-  const byPhone = new Map<string, { id: number; name: string }>();
-  const byDocument = new Map<string, { id: number; name: string }>();
+/** Existing leads with one contact key (phone or document): the caller's first, and whether others hold it. */
+interface KeyMatches {
+  /** The oldest lead within the caller's scope with that key. */
+  inScope: Map<string, { id: number; name: string }>;
+  /** Keys held only by leads out of the caller's scope (no id or name kept). */
+  elsewhere: Set<string>;
+}
+
+/** Existing leads whose `column` is one of `values`, split by the caller's scope. */
+async function matchesOf(db: Kysely<DB>, column: 'phone' | 'document_number', values: readonly string[], scope: LeadScope) {
+  const matches: KeyMatches = { inScope: new Map(), elsewhere: new Set() };
+  for (let i = 0; i < values.length; i += CHUNK) {
+    const found = await db
+      .selectFrom('leads')
+      .select(['id', 'name', 'agent_id', column])
+      .where(column, 'in', values.slice(i, i + CHUNK))
+      .orderBy('id')
+      .execute();
+    for (const f of found) {
+      const key = f[column];
+      if (!key) continue;
+      if (scope.supervisor || f.agent_id === scope.userId) {
+        if (!matches.inScope.has(key)) matches.inScope.set(key, { id: f.id, name: f.name });
+      } else matches.elsewhere.add(key);
+    }
+  }
+  return matches;
+}
+
+/** Existing leads by phone and by document among those of `rows`, split by the caller's scope. */
+async function existingContacts(db: Kysely<DB>, rows: readonly ParsedLeadRow[], scope: LeadScope) {
   const phones = [...new Set(rows.flatMap((r) => (r.phone ? [r.phone] : [])))];
   const documents = [...new Set(rows.flatMap((r) => (r.document_number ? [r.document_number] : [])))];
-  for (let i = 0; i < phones.length; i += CHUNK) {
-    const found = await db
-      .selectFrom('leads')
-      .select(['id', 'name', 'phone'])
-      .where('phone', 'in', phones.slice(i, i + CHUNK))
-      .orderBy('id')
-      .execute();
-    for (const f of found) if (f.phone && !byPhone.has(f.phone)) byPhone.set(f.phone, { id: f.id, name: f.name });
-  }
-  for (let i = 0; i < documents.length; i += CHUNK) {
-    const found = await db
-      .selectFrom('leads')
-      .select(['id', 'name', 'document_number'])
-      .where('document_number', 'in', documents.slice(i, i + CHUNK))
-      .orderBy('id')
-      .execute();
-    for (const f of found)
-      if (f.document_number && !byDocument.has(f.document_number)) byDocument.set(f.document_number, { id: f.id, name: f.name });
-  }
-  return { byPhone, byDocument };
+  return { byPhone: await matchesOf(db, 'phone', phones, scope), byDocument: await matchesOf(db, 'document_number', documents, scope) };
 }
 
 /**
@@ -88,12 +102,13 @@ async function importAgent(db: Kysely<DB>, scope: LeadScope, agentId: number | u
   return agentId;
 }
 
-/** Plans every row of `file` against the database. */
-async function plan(db: Kysely<DB>, file: LeadFileResult, settings: LeadImportSettings) {
+/** Plans every row of `file` against the leads within `scope` (see the module's comment). */
+async function plan(db: Kysely<DB>, scope: LeadScope, file: LeadFileResult, settings: LeadImportSettings) {
   const issues: LeadImportIssue[] = [...file.issues];
   const existing = await existingContacts(
     db,
     file.rows.filter((r) => !r.invalid),
+    scope,
   );
   const seen = new Map<string, number>();
   const rows: PlannedRow[] = file.rows.map((parsed) => {
@@ -107,17 +122,27 @@ async function plan(db: Kysely<DB>, file: LeadFileResult, settings: LeadImportSe
       return { parsed, action: 'REPETIDO', duplicateOf: null };
     }
     for (const k of keys) seen.set(k, parsed.row);
+    const { phone, document_number: document } = parsed;
     const duplicateOf =
-      (parsed.phone ? existing.byPhone.get(parsed.phone) : undefined) ??
-      (parsed.document_number ? existing.byDocument.get(parsed.document_number) : undefined) ??
+      (phone ? existing.byPhone.inScope.get(phone) : undefined) ??
+      (document ? existing.byDocument.inScope.get(document) : undefined) ??
       null;
-    return { parsed, action: duplicateOf && settings.duplicates === 'MERGE' ? 'FUSIONAR' : 'NUEVO', duplicateOf };
+    if (duplicateOf) return { parsed, action: settings.duplicates === 'MERGE' ? 'FUSIONAR' : 'NUEVO', duplicateOf };
+    const heldElsewhere =
+      (phone !== null && existing.byPhone.elsewhere.has(phone)) || (document !== null && existing.byDocument.elsewhere.has(document));
+    if (heldElsewhere && settings.duplicates === 'MERGE') {
+      issues.push({ severity: 'WARNING', row: parsed.row, field: null, message: LEAD_MESSAGES.importOtherAgent });
+      return { parsed, action: 'OTRO_ASESOR', duplicateOf: null };
+    }
+    return { parsed, action: 'NUEVO', duplicateOf: null };
   });
   issues.sort((a, b) => (a.severity === b.severity ? (a.row ?? 0) - (b.row ?? 0) : a.severity === 'ERROR' ? -1 : 1));
   return { rows, issues };
 }
 
-const count = (rows: readonly PlannedRow[], action: Action) => rows.filter((r) => r.action === action).length;
+const count = (rows: readonly PlannedRow[], ...actions: Action[]) => rows.filter((r) => actions.includes(r.action)).length;
+/** Rows left out: repeats within the file and other agents' contacts. */
+const skipped = (rows: readonly PlannedRow[]) => count(rows, 'REPETIDO', 'OTRO_ASESOR');
 
 /**
  * POST /api/leads/imports/preview: what the file would do (nothing stored).
@@ -130,13 +155,13 @@ export async function previewLeadImport(
   settings: LeadImportSettings,
 ): Promise<LeadImportPreview> {
   await importAgent(deps.db, scope, settings.agent_id);
-  const planned = await plan(deps.db, file, settings);
+  const planned = await plan(deps.db, scope, file, settings);
   const fileErrors = planned.issues.filter((i) => i.severity === 'ERROR' && i.row === null).length;
   return {
     total: planned.rows.length,
     create: count(planned.rows, 'NUEVO'),
     merge: count(planned.rows, 'FUSIONAR'),
-    skip: count(planned.rows, 'REPETIDO'),
+    skip: skipped(planned.rows),
     errors: count(planned.rows, 'ERROR') + fileErrors,
     rows: planned.rows.slice(0, LEAD_IMPORT_PREVIEW_ROWS).map((r): LeadImportRow => ({
       row: r.parsed.row,
@@ -167,18 +192,20 @@ export async function commitLeadImport(
   settings: LeadImportSettings,
 ): Promise<{ result: LeadImportResult; events: BroadcastEvent[] }> {
   const agentId = await importAgent(deps.db, scope, settings.agent_id);
-  const planned = await plan(deps.db, file, settings);
-  const errors = planned.issues.filter((i) => i.severity === 'ERROR');
+  // Errors come from the file alone (the plan adds warnings only): refused before any query.
+  const errors = file.issues.filter((i) => i.severity === 'ERROR');
   if (errors.length > 0) {
-    const first = errors[0]!;
+    const first = [...errors].sort((a, b) => (a.row ?? 0) - (b.row ?? 0))[0]!;
     throw new HttpError(422, LEAD_MESSAGES.importHasErrors, {
       file: [`${LEAD_MESSAGES.importHasErrors}${first.row ? ` (fila ${first.row}: ${first.message})` : `: ${first.message}`}`],
     });
   }
-  if (planned.rows.length === 0) throw validationError({ file: [LEAD_MESSAGES.importEmpty] });
+  if (file.rows.length === 0) throw validationError({ file: [LEAD_MESSAGES.importEmpty] });
   const now = deps.clock.now().toISOString();
   const actor = staffActorId(audit);
-  const { created, notified } = await deps.db.transaction().execute(async (trx) => {
+  const { created, notified, planned } = await deps.db.transaction().execute(async (trx) => {
+    // Planned inside the transaction: the leads merged are those in the caller's scope now.
+    const planned = await plan(trx, scope, file, settings);
     const changes: Parameters<typeof recordChanges>[2][number][] = [];
     let createdCount = 0;
     for (const { parsed, action, duplicateOf } of planned.rows) {
@@ -220,10 +247,10 @@ export async function commitLeadImport(
             route: `${AUTH_ROUTES.leads.path}?status=POR_ATENDER`,
           })
         : { ids: [], events: [] };
-    return { created: createdCount, notified: notice };
+    return { created: createdCount, notified: notice, planned };
   });
   return {
-    result: { created, merged: count(planned.rows, 'FUSIONAR'), skipped: count(planned.rows, 'REPETIDO') },
+    result: { created, merged: count(planned.rows, 'FUSIONAR'), skipped: skipped(planned.rows) },
     events: notified.events,
   };
 }

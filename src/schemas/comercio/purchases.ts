@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../dates';
 import { dataResponseSchema, pagedResponseSchema } from '../paging';
 import { MAX_PER_PAGE, DEFAULT_PER_PAGE } from '../list';
 import { operationNumberSchema, PAYMENT_MESSAGES, PAYMENT_STATUSES } from '../finanzas/payments';
@@ -49,10 +50,7 @@ export type PurchasesQuery = z.infer<typeof purchasesQuerySchema>;
  * earlier day this way, as approval will figure it (docs/domain.md "Payments").
  */
 export const purchaseDetailQuerySchema = z.strictObject({
-  as_of: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida')
-    .optional(),
+  as_of: calendarDateSchema().optional(),
 });
 export type PurchaseDetailQuery = z.infer<typeof purchaseDetailQuerySchema>;
 
@@ -216,7 +214,7 @@ export const customerPaymentRequestSchema = z.strictObject({
     .max(372, PURCHASE_MESSAGES.nothingSelected),
   amount: z.number({ error: PAYMENT_MESSAGES.amount }).int(PAYMENT_MESSAGES.amount).positive(PAYMENT_MESSAGES.amount).max(1e13),
   operation_number: operationNumberSchema,
-  operation_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENT_MESSAGES.operationDate),
+  operation_date: calendarDateSchema(PAYMENT_MESSAGES.operationDate),
 });
 export type CustomerPaymentRequest = z.input<typeof customerPaymentRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateProblem, calendarDateSchema } from '../dates';
 import { LEAD_CHANNELS, LEAD_CHANNEL_LABELS } from '../crm/leads';
 import { dataResponseSchema } from '../paging';
 
@@ -72,15 +73,15 @@ const plusYears = (date: string, years: number) => `${String(Number(date.slice(0
  */
 export const salesReportQuerySchema = z
   .strictObject({
-    from: z.iso.date({ error: SALES_REPORT_MESSAGES.from }),
-    to: z.iso.date({ error: SALES_REPORT_MESSAGES.to }),
+    from: calendarDateSchema(SALES_REPORT_MESSAGES.from),
+    to: calendarDateSchema(SALES_REPORT_MESSAGES.to),
     subdivision_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     agent_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
     channel: z.enum(SALES_REPORT_CHANNELS, { error: SALES_REPORT_MESSAGES.channel }).optional(),
   })
   .superRefine((v, ctx) => {
-    // zod runs this after a field's format failed too: compare only two well-formed dates.
-    if (![v.from, v.to].every((d) => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d))) return;
+    // zod runs this after a field failed too: compare only two accepted dates.
+    if (![v.from, v.to].every((d) => typeof d === 'string' && calendarDateProblem(d) === null)) return;
     if (v.to < v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: SALES_REPORT_MESSAGES.order });
     else if (v.to >= plusYears(v.from, SALES_REPORT_MAX_YEARS))
       ctx.addIssue({ code: 'custom', path: ['to'], message: SALES_REPORT_MESSAGES.tooLong });

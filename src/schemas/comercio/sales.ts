@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../dates';
 import { paymentTermsFields, paymentTermsRules } from './terms';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 import { recordVersionSchema, versionInAnswerSchema } from '../versions';
@@ -85,7 +86,7 @@ export const saleHolderRequestSchema = z.strictObject({
 export const saleScheduleRowRequestSchema = z.strictObject({
   kind: z.enum(INSTALMENT_KINDS, { error: 'Tipo de cuota no válido' }),
   number: z.number().int().min(1).max(360),
-  due_date: z.iso.date({ error: 'Fecha inválida' }),
+  due_date: calendarDateSchema(),
   amount: z
     .number({ error: 'Ingrese el monto' })
     .int('El monto va en céntimos')
@@ -111,7 +112,7 @@ export const createSaleRequestSchema = z
     guarantor_customer_id: z.number().int().positive().nullable().optional(),
     reservation_id: z.number().int().positive().nullable().optional(),
     quote_id: z.number().int().positive().nullable().optional(),
-    sale_date: z.iso.date({ error: 'Fecha inválida' }).optional(),
+    sale_date: calendarDateSchema().optional(),
     ...paymentTermsFields,
     /** The schedule edited row by row; absent = the plan's own. */
     schedule: z.array(saleScheduleRowRequestSchema).max(MAX_SCHEDULE_ROWS, 'El cronograma tiene demasiadas filas').optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../dates';
 import { LIMITS } from '../limits';
 
 /**
@@ -48,7 +49,7 @@ export const paymentTermsFields = {
     .refine((v) => Number(v) <= 5, 'Tasa mensual no válida (0 a 5 %)')
     .default('0'),
   method: z.enum(PAYMENT_METHODS, { error: 'Seleccione el método' }).default('SIN_INTERES'),
-  first_due_date: z.iso.date({ error: 'Fecha inválida' }).nullable().optional(),
+  first_due_date: calendarDateSchema().nullable().optional(),
 };
 
 /** The rule between the terms' fields: an amount or a percentage, not both (a request's superRefine). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../dates';
 import { documentNumberError } from '../documents';
 import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from '../versions';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
@@ -117,11 +118,7 @@ const customerFields = {
   name: z.string().trim().min(1, 'Ingrese los nombres o la razón social').max(150),
   surname: optionalText(120),
   legal_representative: optionalText(150),
-  birthday_date: z.iso
-    .date({ error: 'Fecha inválida' })
-    .refine((d) => d >= '1900-01-01', 'Fecha inválida')
-    .nullable()
-    .optional(),
+  birthday_date: calendarDateSchema().nullable().optional(),
   marital_status: maritalStatusSchema.nullable().optional(),
   spouse_id: z.number().int().positive().nullable().optional(),
   email: z

@@ -118,6 +118,7 @@ export const LEAD_MESSAGES = {
   importNoContact: 'Falta una columna de teléfono (phone_number) o de correo (email)',
   importHasErrors: 'El archivo tiene errores: corríjalos y vuelva a comprobarlo',
   importedTitle: 'Leads importados asignados',
+  importOtherAgent: 'El teléfono o documento ya es de un lead de otro asesor: se omite',
 } as const;
 
 /**
@@ -430,7 +431,11 @@ export const leadImportRowSchema = z.object({
   channel: z.string(),
   campaign: z.string().nullable().default(null),
   received_at: z.string().nullable().default(null),
-  /** NUEVO: a new lead; FUSIONAR: folded into `duplicate_of`; REPETIDO: the same contact as an earlier row (skipped); ERROR: see the issues. */
+  /**
+   * NUEVO: a new lead; FUSIONAR: folded into `duplicate_of` (a lead within the caller's scope);
+   * REPETIDO: the same contact as an earlier row (skipped); OTRO_ASESOR: the contact is only
+   * another agent's lead (skipped; which lead is not said); ERROR: see the issues.
+   */
   action: z.string(),
   duplicate_of: z.object({ id: z.number().int(), name: z.string() }).nullable().catch(null).default(null),
 });
@@ -444,7 +449,7 @@ export const leadImportPreviewResponseSchema = z.object({
     create: z.number().int().default(0),
     /** Rows that would be merged into an existing lead. */
     merge: z.number().int().default(0),
-    /** Rows left out (repeated within the file). */
+    /** Rows left out (repeated within the file, or another agent's contact: OTRO_ASESOR). */
     skip: z.number().int().default(0),
     errors: z.number().int().default(0),
     rows: z.array(leadImportRowSchema).catch([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../dates';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 
 /**
@@ -73,12 +74,8 @@ export const INSTALMENT_MESSAGES = {
   format: 'Formato no válido; use csv o xlsx',
 } as const;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, INSTALMENT_MESSAGES.date)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    message: INSTALMENT_MESSAGES.date,
-  });
+/** The register's date filters: a real calendar day (src/schemas/dates.ts). */
+const isoDate = calendarDateSchema(INSTALMENT_MESSAGES.date);
 
 /** Filters of the register, shared by the list, its totals and its export. */
 const instalmentFilterShape = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../dates';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 import { recordVersionSchema, versionInAnswerSchema } from '../versions';
 
@@ -117,7 +118,8 @@ export const operationNumberSchema = z
       .regex(/^[A-Z0-9-]{1,40}$/, PAYMENT_MESSAGES.operationNumberFormat),
   );
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENT_MESSAGES.operationDate);
+/** Request dates (operation date, filters): a real calendar day (src/schemas/dates.ts). */
+const isoDate = calendarDateSchema(PAYMENT_MESSAGES.operationDate);
 const reasonSchema = z.string().trim().min(3, PAYMENT_MESSAGES.reason).max(500, PAYMENT_MESSAGES.note);
 
 /**

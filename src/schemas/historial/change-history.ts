@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from '../common';
+import { calendarDateSchema } from '../dates';
 import { listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 
 /**
@@ -21,8 +21,8 @@ export const changeHistoryQuerySchema = z
   .strictObject({
     ...listQueryShape,
     sort: sortSchema(['occurred_at']),
-    from: z.optional(isoDateSchema),
-    to: z.optional(isoDateSchema),
+    from: calendarDateSchema().optional(),
+    to: calendarDateSchema().optional(),
     actor_type: z.enum(['COLLABORATOR', 'CUSTOMER']).optional(),
     actor_id: z.coerce.number().int().positive().optional(),
     entity: z.string().trim().min(1).max(60).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from '../dates';
 import {
   DEFAULT_LATE_FEE_POLICY,
   LATE_FEE_KINDS,
@@ -156,19 +157,30 @@ export const PLAN_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
 // Field schemas
 // ---------------------------------------------------------------------------------------------
 
-/** m² or metres with at most 2 decimals, > 0. */
-const measure = (label: string) =>
-  z
-    .number({ error: `Ingrese ${label}` })
-    .positive(`${label[0]!.toUpperCase()}${label.slice(1)} debe ser mayor que cero`)
-    .max(LIMITS.maxAreaM2, LIMIT_MESSAGES.areaTooLarge)
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'Use como máximo 2 decimales' });
+/**
+ * True when `value` stays above 0 once rounded to the 2 decimals areas and lengths are stored with
+ * (the services' `round2`): 1e-300 is positive but is stored as 0, which the database refuses
+ * (`lots_limits_check`: area_m2 > 0) — so it is refused here as "not greater than zero".
+ */
+const storedAboveZero = (value: number) => Math.round(value * 100) >= 1;
 
-/** Optional length in metres (boundaries, perimeter). */
+/** m² or metres with at most 2 decimals, ≥ 0.01 (a value that rounds to 0 gets the "mayor que cero" message). */
+const measure = (label: string) => {
+  const notPositive = `${label[0]!.toUpperCase()}${label.slice(1)} debe ser mayor que cero`;
+  return z
+    .number({ error: `Ingrese ${label}` })
+    .positive(notPositive)
+    .max(LIMITS.maxAreaM2, LIMIT_MESSAGES.areaTooLarge)
+    .refine(storedAboveZero, { message: notPositive, abort: true })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'Use como máximo 2 decimales' });
+};
+
+/** Optional length in metres (boundaries, perimeter), stored with 2 decimals: ≥ 0.005 so that it stays above 0. */
 const optionalMetres = z
   .number()
   .positive('La medida debe ser mayor que cero')
   .max(LIMITS.maxLengthM, LIMIT_MESSAGES.lengthTooLarge)
+  .refine(storedAboveZero, { message: 'La medida debe ser mayor que cero' })
   .nullable()
   .optional();
 /** Optional neighbour text of a boundary ("Calle Los Pinos", "Lote 13"). */
@@ -287,7 +299,7 @@ export const createSubdivisionRequestSchema = z.strictObject({
   total_area_m2: measure('el área total'),
   registry_entry: z.string().trim().max(40).nullable().optional(),
   licence_number: z.string().trim().max(40).nullable().optional(),
-  licence_date: z.nullable(isoDateSchema).optional(),
+  licence_date: calendarDateSchema().nullable().optional(),
   status: subdivisionStatusSchema.default('EN_PREVENTA'),
   published: z.boolean().default(false),
   public_prices: z.boolean().default(false),

@@ -641,6 +641,7 @@ const IMPORT_ACTION: Record<string, { label: string; intent: Intent }> = {
   NUEVO: { label: 'Nuevo', intent: 'success' },
   FUSIONAR: { label: 'Se fusiona', intent: 'primary' },
   REPETIDO: { label: 'Repetido', intent: 'none' },
+  OTRO_ASESOR: { label: 'De otro asesor', intent: 'warning' },
   ERROR: { label: 'Error', intent: 'danger' },
 };
 

@@ -260,7 +260,8 @@ export function cleanLots(result: ParseResult): ImportIssue[] {
 
 /**
  * Applies the shared numeric limits (src/schemas/limits.ts; issue 11 item 2) to every parsed lot:
- * areas (declared and drawn) and lengths finite and within their maxima, price per m² and list
+ * areas (declared and drawn) and lengths finite and within their maxima, the stored area above 0
+ * once rounded to 2 decimals (docs/security.md 30.11), price per m² and list
  * price (area × price) within LIMITS.maxCents, every vertex finite and within
  * LIMITS.maxAbsCoordinate. A lot breaking any is dropped from `result.lots` (so nothing infinite
  * reaches the preview or the database) and gets an ERROR issue per broken rule.
@@ -278,6 +279,10 @@ export function enforceLimits(result: ParseResult): void {
           break;
         }
       }
+      // Areas are rounded to 2 decimals when read: 0.004 m² (or a speck of a polygon) became 0,
+      // which the database refuses (area_m2 > 0).
+      if (!problems.length && lot.area_m2 !== null && lot.area_m2 <= 0)
+        problems.push({ field: 'area_m2', message: LIMIT_MESSAGES.areaNotPositive });
       for (const length of [lot.perimeter_m, lot.front_m, lot.back_m, lot.right_m, lot.left_m]) {
         if (length !== null && !withinLimit(length, LIMITS.maxLengthM)) {
           problems.push({
