@@ -42,16 +42,22 @@ describe.each(dialects)('password change attempts (%s)', (dialect) => {
     expect((await change(third, staff.password)).statusCode).toBe(200);
   });
 
-  it('400 concurrent wrong changes (expensive hash): at most 5 (the token limit) reach scrypt, the rest 429 at once, and a login answers in < 2 s', async () => {
+  it('400 concurrent wrong changes (expensive hash): at most 5 (the token limit) reach scrypt, the rest 429 at once, and a login is not held behind them', async () => {
     const victim = await createStaff(db(), { scryptLogN: 15 });
     const token = await createSession(db(), victim);
     const admin = await createStaff(db());
+    // The cost of one expensive check on this machine, now (a ratio to it holds on a slow, loaded one).
+    const alone = await createSession(db(), await createStaff(db(), { scryptLogN: 15 }));
+    const single = performance.now();
+    expect((await change(alone, 'una-sola-vez')).statusCode).toBe(422);
+    const oneHashMs = performance.now() - single;
     const flood = Promise.all(Array.from({ length: 400 }, (_, i) => change(token, `adivinanza-${i}`)));
     const started = performance.now();
     const login = await postLogin(ctx().app, admin.dni, admin.password, 'COLLABORATOR');
     const loginMs = performance.now() - started;
     expect(login.statusCode, login.body).toBe(200);
-    expect(loginMs).toBeLessThan(2000);
+    // Unbounded, 400 expensive checks ran ahead of it (63.7 s seen: hundreds of checks); bounded, at most the 5 admitted.
+    expect(loginMs).toBeLessThan(10 * oneHashMs);
     const codes = (await flood).map((r) => r.statusCode);
     expect(codes.filter((c) => c === 422).length).toBeLessThanOrEqual(5);
     expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(395);

@@ -12,6 +12,7 @@ import {
   setSaleBackdateDays,
 } from '../../server/testing/fixtures';
 import { paymentResponseSchema } from '../../src/schemas/finanzas/payments';
+import { CALENDAR_DATE_MESSAGES } from '../../src/schemas/common';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 import { Temporal } from 'temporal-polyfill';
 import { planTerms } from '../../src/lib/comercio/quote-plan';
@@ -179,7 +180,8 @@ describe.each(dialects)('sales (%s)', (dialect) => {
     const cash = (lotId: number, extra: object = {}) => ({ lot_id: lotId, holders, instalments: 0, ...extra });
     const lotId = await freshLot();
     const refused: Array<[object, string, string]> = [
-      [{ sale_date: '0001-01-01' }, 'sale_date', `${SALE_MESSAGES.saleDateTooOld} 01/01/26 (60 días antes de hoy)`],
+      [{ sale_date: '0001-01-01' }, 'sale_date', CALENDAR_DATE_MESSAGES.outOfRange],
+      [{ sale_date: '1990-01-01' }, 'sale_date', `${SALE_MESSAGES.saleDateTooOld} 01/01/26 (60 días antes de hoy)`],
       [{ sale_date: '2025-12-31' }, 'sale_date', `${SALE_MESSAGES.saleDateTooOld} 01/01/26 (60 días antes de hoy)`],
       [{ sale_date: '2026-03-03' }, 'sale_date', SALE_MESSAGES.futureSaleDate],
       [{ quote_id: 999_999 }, 'quote_id', SALE_MESSAGES.unknownQuote],

@@ -112,13 +112,13 @@ describe.each(dialects)('upload errors (%s)', (dialect) => {
     const sale = await createSale({ db: db(), clock: ctx().clock }, systemAuditContext(ctx().clock), {
       lot_id: lotId,
       holders: [{ customer_id: customer.id, role: 'TITULAR', share_percent: '100' }],
-      sale_date: '2025-10-01',
+      sale_date: '2026-02-01',
       down_payment_percent: '20',
       down_payment_parts: 1,
       instalments: 3,
       monthly_rate_percent: '0',
       method: 'SIN_INTERES',
-      first_due_date: '2025-11-01',
+      first_due_date: '2026-03-01',
     });
     const payment = await createPayment(db(), { saleId: sale.id });
     const wallet = await createWallet(db());
