@@ -179,14 +179,46 @@ describe('sales flow e2e', () => {
     await reserve.waitFor({ state: 'detached' });
     const shape = page.locator(`.lot-map__lots > path[data-key="${lot!.id}"]`);
     await expect.poll(() => shape.getAttribute('fill')).toBe(FILL.SEPARADO);
+    const mapUrl = page.url();
 
-    // "Vender": the stepper with the customer as titular and the reservation credited.
+    // Only approved money is credited (docs/domain.md "Sales"): the stepper says the reservation's payment awaits approval.
+    await lotPanel.getByRole('button', { name: 'Vender' }).click();
+    await page.waitForURL(new RegExp(`/COMERCIO/Contrato/nuevo\\?lote=${lot!.id}$`));
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByText(/su pago de S\/ 500\.00 aún no está aprobado/).waitFor();
+
+    // The customer pays the S/ 500.00 at the office: Finanzas (the administrator) registers it and approves it.
+    const finance = admin.page;
+    await finance.goto(`${env.server.baseUrl}/FINANZAS/Pagos`);
+    await finance.getByRole('button', { name: 'Registrar pago' }).first().click();
+    const register = finance.getByRole('dialog', { name: 'Registrar pago' });
+    await register.getByText('Una separación').click();
+    await register.getByLabel('Separación').click();
+    await finance.getByRole('option', { name: 'Escriba para buscar' }).waitFor();
+    await finance.keyboard.type(lot!.code);
+    await finance.getByRole('option', { name: new RegExp(lot!.code) }).click();
+    await expect.poll(() => register.getByLabel('Monto').inputValue()).toBe('500.00');
+    await register.getByLabel('Medio de pago').selectOption({ label: 'Efectivo' });
+    await register.getByRole('button', { name: 'Registrar' }).click();
+    await register.waitFor({ state: 'hidden' });
+    const queued = finance.getByRole('table', { name: 'Pagos' }).getByRole('row').filter({ hasText: lot!.code }).first();
+    await queued.getByRole('button', { name: /Acciones/ }).click();
+    await finance.getByRole('menuitem', { name: 'Aprobar' }).click();
+    const approve = finance.getByRole('dialog', { name: 'Aprobar pago' });
+    await approve.getByText(/quedará pagada/).waitFor();
+    await approve.getByRole('button', { name: 'Aprobar y aplicar' }).click();
+    await approve.waitFor({ state: 'hidden' });
+
+    // "Vender" again: the stepper with the customer as titular and the approved reservation credited.
+    await page.goto(mapUrl);
+    await page.getByRole('heading', { name: /Mapa del proyecto/ }).waitFor();
+    lotPanel = await findLot(lot!.code);
     await lotPanel.getByRole('button', { name: 'Vender' }).click();
     await page.waitForURL(new RegExp(`/COMERCIO/Contrato/nuevo\\?lote=${lot!.id}$`));
     await page.getByRole('heading', { name: `Nueva venta · lote ${lot!.code}` }).waitFor();
     await page.getByRole('table', { name: 'Compradores' }).getByText('Martín Salas Vega').waitFor();
     await page.getByRole('button', { name: 'Siguiente' }).click();
-    await page.getByText(/Separación SEP-\d{6} de Martín Salas Vega: S\/ 500\.00 se abonan a la cuota inicial/).waitFor();
+    await page.getByText(/Separación SEP-\d{6} de Martín Salas Vega: S\/ 500\.00 \(pago aprobado\) se abonan a la cuota inicial/).waitFor();
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByLabel('Método').selectOption({ label: 'Francés (cuota fija)' });
     await page.getByLabel('Tasa mensual (%)').fill('1.5');

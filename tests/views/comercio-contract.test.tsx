@@ -94,7 +94,11 @@ const sale = {
   version: 1,
 } satisfies Sale;
 
-function setup({ saleId = null as number | null, create = vi.fn(async (_body: unknown): Promise<Sale> => sale) } = {}) {
+function setup({
+  saleId = null as number | null,
+  create = vi.fn(async (_body: unknown): Promise<Sale> => sale),
+  live = reservation as Reservation,
+} = {}) {
   const customers: Record<number, object> = {
     1: {
       id: 1,
@@ -107,7 +111,7 @@ function setup({ saleId = null as number | null, create = vi.fn(async (_body: un
   };
   const deps = {
     salesApi: { get: vi.fn(async () => sale), create },
-    reservationsApi: { list: vi.fn(async () => ({ data: [reservation], meta: { page: 1, per_page: 20, total: 1 } })) },
+    reservationsApi: { list: vi.fn(async () => ({ data: [live], meta: { page: 1, per_page: 20, total: 1 } })) },
     customersApi: {
       list: vi.fn(async () => ({ data: [], meta: { page: 1, per_page: 10, total: 0 } })),
       get: vi.fn(async (id: number) => customers[id]),
@@ -137,6 +141,17 @@ function setup({ saleId = null as number | null, create = vi.fn(async (_body: un
 }
 
 describe('ContractPage', () => {
+  it('a reservation whose payment is not approved yet is not credited: the sale waits (docs/domain.md "Sales")', async () => {
+    const { deps, user } = setup({ live: { ...reservation, status: 'PENDIENTE_PAGO' } });
+    expect(await screen.findByRole('heading', { name: 'Nueva venta · lote MZ B - LT 4' })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText(/su pago de S\/ 500.00 aún no está aprobado/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('aún no tiene su pago aprobado'));
+    expect(screen.queryByRole('group', { name: 'Plan de pago' })).toBeNull();
+    expect(deps.salesApi.create).not.toHaveBeenCalled();
+  });
+
   it('sells a reserved lot: titular from the reservation, spouse proposed, credit shown, a schedule that does not add up refused until exact', async () => {
     const { deps, user } = setup();
     expect(await screen.findByRole('heading', { name: 'Nueva venta · lote MZ B - LT 4' })).toBeTruthy();
@@ -149,7 +164,9 @@ describe('ContractPage', () => {
     expect((screen.getByLabelText('Rol de Rosa Quispe') as HTMLSelectElement).value).toBe('CONYUGE');
 
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    expect(await screen.findByText(/Separación SEP-000008 de Carlos Mendoza: S\/ 500.00 se abonan a la cuota inicial/)).toBeTruthy();
+    expect(
+      await screen.findByText(/Separación SEP-000008 de Carlos Mendoza: S\/ 500.00 \(pago aprobado\) se abonan a la cuota inicial/),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
 
     // Plan: 20 % down, 24 instalments of S/ 1,000.00; one row S/ 10.00 too high.

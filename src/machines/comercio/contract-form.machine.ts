@@ -60,12 +60,17 @@ export interface ContractLot {
   status: string;
 }
 
-/** The lot's live reservation (its amount is credited to the down payment). */
+/**
+ * The lot's live reservation: VIGENTE, its approved payments are credited to the down payment;
+ * PENDIENTE_PAGO (its payment not yet approved), the sale waits (docs/domain.md "Sales").
+ */
 export interface ContractReservation {
   id: number;
   number: string;
   /** Céntimos. */
   amount: number;
+  /** PENDIENTE_PAGO or VIGENTE. */
+  status: string;
   customer: ReservationCustomer;
 }
 
@@ -198,6 +203,7 @@ export function contractCheck(context: CheckInput): {
     errors[context.values.downKind === 'PERCENT' ? 'down_payment_percent' : 'down_payment_cents'] = SALE_MESSAGES.creditTooHigh;
   if (reservation && !context.holders.some((h) => h.customer.id === reservation.customer.id))
     errors.reservation_id = SALE_MESSAGES.heldByOther;
+  else if (reservation?.status === 'PENDIENTE_PAGO') errors.reservation_id = SALE_MESSAGES.reservationUnpaid;
 
   // The schedule: the plan's, or the edited rows checked against it.
   let schedule: CreateSaleRequest['schedule'];

@@ -51,6 +51,7 @@ export function createContractMachines(deps: ContractMachinesDeps) {
                 id: live.id,
                 number: live.number,
                 amount: live.amount,
+                status: live.status,
                 customer: {
                   id: live.customer.id,
                   display_name: live.customer.display_name,

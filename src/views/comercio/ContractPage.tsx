@@ -307,9 +307,15 @@ function LotStep({ actor }: { actor: ContractActor }) {
           </>
         ) : null}
       </dl>
-      {reservation ? (
+      {reservation?.status === 'VIGENTE' ? (
         <Callout intent="success" icon="bookmark" className="crm-callout">
-          Separación {reservation.number} de {reservation.customer.display_name}: {money(reservation.amount)} se abonan a la cuota inicial.
+          Separación {reservation.number} de {reservation.customer.display_name}: {money(reservation.amount)} (pago aprobado) se abonan a la
+          cuota inicial.
+        </Callout>
+      ) : reservation ? (
+        <Callout intent="warning" icon="time" className="crm-callout">
+          Separación {reservation.number} de {reservation.customer.display_name}: su pago de {money(reservation.amount)} aún no está
+          aprobado. Solo se abona dinero aprobado: apruébelo en Finanzas → Pagos (o anule la separación) antes de vender.
         </Callout>
       ) : (
         <p className={Classes.TEXT_MUTED}>Venta directa: el lote no tiene una separación vigente.</p>
