@@ -193,7 +193,7 @@ describe('sales flow e2e', () => {
     await finance.getByRole('button', { name: 'Registrar pago' }).first().click();
     const register = finance.getByRole('dialog', { name: 'Registrar pago' });
     await register.getByText('Una separación').click();
-    await register.getByLabel('Separación').click();
+    await register.getByRole('combobox', { name: 'Separación' }).click();
     await finance.getByRole('option', { name: 'Escriba para buscar' }).waitFor();
     await finance.keyboard.type(lot!.code);
     await finance.getByRole('option', { name: new RegExp(lot!.code) }).click();
@@ -251,8 +251,15 @@ describe('sales flow e2e', () => {
       page,
       `/api/sales?lot_id=${lot!.id}`,
     );
+    // The approved reservation payment is on the down payment: the sale starts INICIAL_PENDIENTE.
     expect(sales.body.data).toEqual([
-      expect.objectContaining({ method: 'FRANCES', instalments: 24, reservation_credit: 50_000, status: 'REGISTRADA' }),
+      expect.objectContaining({
+        method: 'FRANCES',
+        instalments: 24,
+        reservation_credit: 50_000,
+        paid: 50_000,
+        status: 'INICIAL_PENDIENTE',
+      }),
     ]);
 
     // A reservation nobody converts: eight days later (the server's clock moved) its lot is free again.
