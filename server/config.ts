@@ -55,6 +55,8 @@ const envSchema = z.object({
   ANSWER_CACHE: z.enum(['on', 'off']).default('on'),
   IMPORT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMPORT_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
+  DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
   PUSHER_APP_ID: z.string().min(1).default('parcela'),
   PUSHER_APP_KEY: z.string().min(1).default('parcela-key'),
   PUSHER_APP_SECRET: z.string().min(1).optional(),
@@ -197,6 +199,10 @@ export interface AppConfig {
   importCheckWorkers: number;
   /** Time budget of one lot-import check in ms (`IMPORT_CHECK_TIMEOUT_SECONDS`); beyond it → 422. */
   importCheckTimeoutMs: number;
+  /** Worker threads making PDFs, exports and SVG logos at the same time (`DOCUMENT_WORKERS`, docs/security.md 30.7–30.8). */
+  documentWorkers: number;
+  /** Time budget of one PDF or export in ms (`DOCUMENT_TIMEOUT_SECONDS`); beyond it → 503. */
+  documentTimeoutMs: number;
   pusher: PusherConfig;
   mail: MailConfig;
 }
@@ -261,6 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     overload: { maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, maxHeapMb: e.OVERLOAD_MAX_HEAP_MB },
     importCheckWorkers: e.IMPORT_CHECK_WORKERS,
     importCheckTimeoutMs: e.IMPORT_CHECK_TIMEOUT_SECONDS * 1000,
+    documentWorkers: e.DOCUMENT_WORKERS,
+    documentTimeoutMs: e.DOCUMENT_TIMEOUT_SECONDS * 1000,
     pusher: {
       appId: e.PUSHER_APP_ID,
       key: e.PUSHER_APP_KEY,

@@ -32,6 +32,8 @@ export interface CompaniesTable {
   logo_content_type: ColumnType<string | null, string | null | undefined, string | null>;
   logo_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   logo_updated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** The PDFs' copy of the logo: a PNG ≤ 600 px a side (migration 0028); null until made. */
+  logo_pdf_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   /** 0 → every authenticated call answers 402 (docs/product.md §7 "402 → /auth/pago"). */
   subscription_active: Flag;
   created_at: Instant;

@@ -17,6 +17,7 @@ import { realtimeCredentialsRoutes } from '../realtime/realtime-credentials.rout
 import { companiesRoutes } from './configuracion/companies.routes';
 import { localsRoutes } from './configuracion/locals.routes';
 import { configuracionMigration } from './configuracion/migrations/0004-configuracion';
+import { companyLogoPdfMigration } from './configuracion/migrations/0028-company-logo-pdf';
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
@@ -95,7 +96,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   {
     name: 'configuracion',
     routes: [localsRoutes, rolesRoutes, usersRoutes, companiesRoutes],
-    migrations: { '0004-configuracion': configuracionMigration },
+    migrations: { '0004-configuracion': configuracionMigration, '0028-company-logo-pdf': companyLogoPdfMigration },
   },
   { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },
   {
