@@ -78,6 +78,34 @@ export async function tableFile(pool: WorkerPool, input: TableFileInput & { file
   return { fileName, mime: EXPORT_MIME[table.format], bytes: await renderDocument(pool, 'table.file', table) };
 }
 
+/** Rows read per page by {@link readInPages}: one page's query and mapping take well under 100 ms. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+/**
+ * Reads up to `max` rows a page at a time (`readPage(offset, limit)`, in the export's order), giving
+ * the event loop a turn between pages, so a large export never holds it for more than one page.
+ * Pages are separate statements: rows written while an export is read may be missed or repeated, as
+ * when paging the list.
+ * @returns the rows (at most `max`) and whether there were more.
+ */
+export async function readInPages<T>(
+  max: number,
+  readPage: (offset: number, limit: number) => Promise<T[]>,
+): Promise<{ rows: T[]; truncated: boolean }> {
+  const rows: T[] = [];
+  for (;;) {
+    // One row past `max` tells whether the set was larger.
+    const limit = Math.min(EXPORT_PAGE_ROWS, max + 1 - rows.length);
+    const page = await readPage(rows.length, limit);
+    for (const row of page) rows.push(row);
+    if (page.length < limit || rows.length > max) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const truncated = rows.length > max;
+  if (truncated) rows.length = max;
+  return { rows, truncated };
+}
+
 /** Sends a file as a download. */
 export function sendDownload(reply: FastifyReply, file: FileDownload) {
   return reply.type(file.mime).header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.bytes);

@@ -17,13 +17,13 @@ export const LOGO_PIXEL_LIMITS: PixelLimits = { maxSide: 2_000, maxPixels: 4_000
 /**
  * The largest SVG logo's structure. jsdom + DOMPurify cost grows faster than linearly with nesting
  * (measured: 256 levels 0.13 s, 1 000 levels 0.5 s, 2 000 levels 2 s, 20 000 levels 362 s) and
- * linearly with elements (≈ 0.2 ms each: 10 000 ≈ 2 s); drawing programs nest a logo a few dozen
+ * linearly with elements (≈ 0.2–0.4 ms each: 5 000 ≈ 1–2 s); drawing programs nest a logo a few dozen
  * levels deep and draw it with hundreds to a few thousand elements.
  */
-export const SVG_LIMITS = { maxDepth: 128, maxElements: 10_000 } as const;
+export const SVG_LIMITS = { maxDepth: 128, maxElements: 5_000 } as const;
 
-/** Time budget of sanitising one SVG logo on the documents' pool, in ms (≈ 2 s for the largest allowed). */
-export const LOGO_SVG_TIMEOUT_MS = 15_000;
+/** Time budget of sanitising one SVG logo on the documents’ pool, in ms (the largest allowed takes 1–2 s idle, ~ 6 s on a loaded 2-core machine). */
+export const LOGO_SVG_TIMEOUT_MS = 30_000;
 
 /** Longest side of the PDFs' copy of the logo, in pixels (printed at most 120 × 60 pt: ≥ 300 dpi). */
 export const LOGO_PDF_SIDE_PX = 600;
