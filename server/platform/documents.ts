@@ -78,8 +78,8 @@ export async function tableFile(pool: WorkerPool, input: TableFileInput & { file
   return { fileName, mime: EXPORT_MIME[table.format], bytes: await renderDocument(pool, 'table.file', table) };
 }
 
-/** Rows read per page by {@link readInPages}: one page's query and mapping take well under 100 ms. */
-export const EXPORT_PAGE_ROWS = 1000;
+/** Rows read per page by {@link readInPages}: one page's query and mapping take tens of milliseconds. */
+export const EXPORT_PAGE_ROWS = 500;
 
 /**
  * Reads up to `max` rows a page at a time (`readPage(offset, limit)`, in the export's order), giving
