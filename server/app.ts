@@ -31,6 +31,8 @@ import { ChannelHub } from './realtime/hub';
 import { createOpaqueIds } from './ids';
 import { realtimeRoutes } from './realtime/realtime.routes';
 import { ImportCheckPool } from './modules/proyectos/lot-import/check-pool';
+import { createDocumentPool } from './platform/documents';
+import type { WorkerPool } from './platform/worker-pool';
 import { SERVER_MODULES } from './modules';
 import { BackgroundWork } from './platform/background';
 import { createSmtpMailer, type Mailer } from './platform/mailer';
@@ -58,6 +60,12 @@ export interface CreateAppOptions {
   mailer?: Mailer | null;
   /** Fastify/pino logger options; default off. Authorization headers are always redacted. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The documents' worker pool (server/platform/documents.ts). Default: one of the app's own, closed
+   * with it. Tests share one across the apps of a file (its workers stay loaded); the app does not
+   * close a pool it was given.
+   */
+  documents?: WorkerPool;
 }
 
 /** Files waiting for an import-check worker beyond which the next is refused with 503. */
@@ -160,6 +168,7 @@ export async function createApp({
   config,
   broadcaster,
   mailer,
+  documents,
   logger = false,
 }: CreateAppOptions): Promise<FastifyInstance> {
   installSpanishZodMessages();
@@ -243,6 +252,7 @@ export async function createApp({
       timeoutMs: config.importCheckTimeoutMs,
       maxMemoryMb: IMPORT_CHECK_MAX_MEMORY_MB,
     }),
+    documents: documents ?? createDocumentPool(config),
   };
   // Work requests left running (e-mails) finishes before the database closes; then the outbox's
   // delivery stops (a message being sent is finished; the rest waits, PENDING, for the next start).
@@ -262,8 +272,18 @@ export async function createApp({
     reservationExpiry.start();
     lateFeeJob.start();
   });
+  // The documents' workers load pdfmake and exceljs once the server listens, so the first PDF or
+  // export does not pay ~1 s for it (not under tests: inject never listens, and a test server needs no warm-up).
+  if (config.nodeEnv !== 'test')
+    app.addHook('onListen', async () => {
+      void deps.documents
+        .warmUp()
+        .then(() => Promise.all(Array.from({ length: config.documentWorkers }, () => deps.documents.run('warm', {}))))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'Document workers could not be warmed up'));
+    });
   app.addHook('onClose', async () => {
     await deps.importChecks.close();
+    if (!documents) await deps.documents.close();
   });
 
   await registerOverloadGuard(app, config.overload);

@@ -59,6 +59,8 @@ const envSchema = z.object({
   PORTAL_RESERVATION_REQUESTS_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   IMPORT_CHECK_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMPORT_CHECK_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
+  DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  DOCUMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
   PUSHER_APP_ID: z.string().min(1).default('parcela'),
   PUSHER_APP_KEY: z.string().min(1).default('parcela-key'),
   PUSHER_APP_SECRET: z.string().min(1).optional(),
@@ -207,6 +209,10 @@ export interface AppConfig {
   importCheckWorkers: number;
   /** Time budget of one lot-import check in ms (`IMPORT_CHECK_TIMEOUT_SECONDS`); beyond it → 422. */
   importCheckTimeoutMs: number;
+  /** Worker threads making PDFs, exports and SVG logos at the same time (`DOCUMENT_WORKERS`, docs/security.md 30.7–30.8). */
+  documentWorkers: number;
+  /** Time budget of one PDF or export in ms (`DOCUMENT_TIMEOUT_SECONDS`); beyond it → 503. */
+  documentTimeoutMs: number;
   pusher: PusherConfig;
   mail: MailConfig;
 }
@@ -272,6 +278,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     overload: { maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS, maxHeapMb: e.OVERLOAD_MAX_HEAP_MB },
     importCheckWorkers: e.IMPORT_CHECK_WORKERS,
     importCheckTimeoutMs: e.IMPORT_CHECK_TIMEOUT_SECONDS * 1000,
+    documentWorkers: e.DOCUMENT_WORKERS,
+    documentTimeoutMs: e.DOCUMENT_TIMEOUT_SECONDS * 1000,
     pusher: {
       appId: e.PUSHER_APP_ID,
       key: e.PUSHER_APP_KEY,

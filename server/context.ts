@@ -9,6 +9,7 @@ import type { OpaqueIds } from './ids';
 import type { ImportCheckPool } from './modules/proyectos/lot-import/check-pool';
 import type { PasswordWork } from './auth/password-queue';
 import type { OutboxDelivery } from './platform/outbox-delivery';
+import type { WorkerPool } from './platform/worker-pool';
 
 /**
  * What every route plugin receives: the database, the clock, the configuration, the in-memory
@@ -39,6 +40,8 @@ export interface AppDeps {
   ids: OpaqueIds;
   /** Lot-import parse + check off the event loop, with a time budget (issue 11 item 1). */
   importChecks: ImportCheckPool;
+  /** PDFs, spreadsheet exports and SVG logos off the event loop (server/platform/documents.ts). */
+  documents: WorkerPool;
   /** Bounded lanes for scrypt work (issue 11 item 4). */
   passwordWork: PasswordWork;
   /** Work started by a request and finished after its answer (e-mails of reset requests; issue 11 item 12). */

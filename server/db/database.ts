@@ -34,6 +34,8 @@ export interface CompaniesTable {
   logo_updated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** Days before today a sale may be dated (migration 0028; 0 … 366, default 60). */
   sale_backdate_days: Generated<number>;
+  /** The PDFs' copy of the logo: a PNG ≤ 600 px a side (migration 0031); null until made. */
+  logo_pdf_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   /** 0 → every authenticated call answers 402 (docs/product.md §7 "402 → /auth/pago"). */
   subscription_active: Flag;
   created_at: Instant;

@@ -18,6 +18,7 @@ import { companiesRoutes } from './configuracion/companies.routes';
 import { localsRoutes } from './configuracion/locals.routes';
 import { configuracionMigration } from './configuracion/migrations/0004-configuracion';
 import { saleBackdatingMigration } from './configuracion/migrations/0028-configuracion-sale-backdating';
+import { companyLogoPdfMigration } from './configuracion/migrations/0031-company-logo-pdf';
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
@@ -97,7 +98,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   {
     name: 'configuracion',
     routes: [localsRoutes, rolesRoutes, usersRoutes, companiesRoutes],
-    migrations: { '0004-configuracion': configuracionMigration, '0028-configuracion-sale-backdating': saleBackdatingMigration },
+    migrations: {
+      '0004-configuracion': configuracionMigration,
+      '0028-configuracion-sale-backdating': saleBackdatingMigration,
+      '0031-company-logo-pdf': companyLogoPdfMigration,
+    },
   },
   { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },
   {

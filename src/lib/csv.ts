@@ -2,7 +2,8 @@
  * CSV writing for "Exportar a CSV" (issue "Configuración", CRUD pattern): RFC 4180 — fields
  * separated by commas, records by CRLF; a field holding a comma, a double quote, CR or LF is
  * quoted and its quotes doubled. The text starts with a UTF-8 byte-order mark so Excel reads
- * accents (á, ñ) correctly when the file is opened with a double click.
+ * accents (á, ñ) correctly when the file is opened with a double click. Text that a spreadsheet
+ * would run as a formula is neutralised ({@link neutralizeFormula}).
  */
 
 /** UTF-8 byte-order mark. */
@@ -11,10 +12,28 @@ export const UTF8_BOM = '\uFEFF';
 /** A cell value: text, number, boolean, or nothing (written as an empty field). */
 export type CellValue = string | number | boolean | null | undefined;
 
-/** One field, quoted when RFC 4180 requires it. */
+/** Characters that make a spreadsheet read a cell as a formula (also their full-width forms, which some read the same). */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** A signed number or phone (`-12.50`, `+51 987 654 321`, `-(1)`): no letter, quote or operator can reach a function. */
+const SIGNED_NUMBER = /^[+-][\d\s.,()/-]*$/;
+
+/**
+ * A text cell made safe from formula injection (OWASP "CSV Injection"): a text starting with `=`,
+ * `+`, `-`, `@`, tab, CR or LF (or a full-width `＝＋－＠`) gets a leading `'`, so Excel, LibreOffice
+ * and Google Sheets show it as text and never run it (`=HYPERLINK(…)`, `@SUM(…)`, `=cmd|…` DDE).
+ * A signed number or phone written as text is left as it is. Numbers, booleans and empty cells are
+ * never touched. Every export applies it — CSV and XLSX, in the browser and on the server
+ * (docs/security.md 30.13); what is stored stays as typed.
+ */
+export function neutralizeFormula<T extends CellValue>(value: T): T | string {
+  if (typeof value !== 'string' || !FORMULA_START.test(value) || SIGNED_NUMBER.test(value)) return value;
+  return `'${value}`;
+}
+
+/** One field, neutralised ({@link neutralizeFormula}) and quoted when RFC 4180 requires it. */
 export function csvField(value: CellValue): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  const text = String(neutralizeFormula(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

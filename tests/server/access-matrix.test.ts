@@ -21,7 +21,7 @@ import {
   createPayment,
 } from '../../server/testing/fixtures';
 import { bearer, dialects, useSharedTestApp, useTestDatabase } from './harness';
-import { png } from './images';
+import { png, TINY_PNG } from './images';
 
 /**
  * Role × route matrix (issue "Configuración and Historial de cambios"): every seeded role
@@ -328,7 +328,7 @@ export const ROUTES: readonly MatrixRoute[] = [
       const boundary = 'matriz';
       const payload = Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="l.png"\r\nContent-Type: image/png\r\n\r\n`),
-        PNG,
+        TINY_PNG,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
       return {

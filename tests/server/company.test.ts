@@ -1,17 +1,20 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { companyResponseSchema, localsPageSchema, LOGO_MAX_BYTES } from '../../src/schemas/configuracion/company';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { MESSAGES } from '../../server/errors';
 import { COMPANY_MESSAGES } from '../../server/modules/configuracion/companies.service';
-import { LOGO_MESSAGES } from '../../server/modules/configuracion/logo';
+import { LOGO_MESSAGES, SVG_LIMITS } from '../../server/modules/configuracion/logo';
 import { LOCAL_MESSAGES } from '../../server/modules/configuracion/locals.service';
 import { createSession, createStaff, ensureCompany } from '../../server/testing/fixtures';
 import { bearer, dialects, getWithToken, useTestApp, useTestDatabase } from './harness';
+import { png, TINY_PNG } from './images';
 
 /** Configuración → Empresas: /api/company, /api/company/logo, GET /logo, /api/locals. */
 
 const COMPANY_PERMISSIONS = [MODULE.configuracion, SUBMODULE.empresas];
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+/** A real PNG: a logo must decode (docs/security.md 30.6). */
+const PNG = TINY_PNG;
 const SAFE_SVG = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#123"/></svg>',
 );
@@ -202,6 +205,62 @@ describe.each(dialects)('company and locals (%s)', (dialect) => {
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({ logo: [message] });
       expect((await companyHistory()).length).toBe(before);
+    });
+
+    // docs/security.md 30.5: 20 000 nested groups (~140 KB) froze the server for six minutes, then 500.
+    it('refuses an SVG of 20 000 nested groups, or of more elements than allowed, with a Spanish 422 before parsing it', async () => {
+      const token = await manager();
+      const nested = `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(20_000)}<rect width="1" height="1"/>${'</g>'.repeat(20_000)}</svg>`;
+      const flat = `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(SVG_LIMITS.maxElements + 1)}</svg>`;
+      for (const svg of [nested, flat]) {
+        const started = performance.now();
+        const res = await upload(token, multipart('logo', 'x.svg', 'image/svg+xml', Buffer.from(svg)));
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json().errors).toEqual({ logo: [LOGO_MESSAGES.svgTooComplex] });
+        // Counted by a streaming tokenizer, never parsed: seconds at most even on a loaded machine (was 362 s).
+        expect(performance.now() - started).toBeLessThan(10_000);
+      }
+      // At the limits it is still a logo.
+      const deep = `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(SVG_LIMITS.maxDepth - 2)}<rect width="1" height="1"/>${'</g>'.repeat(SVG_LIMITS.maxDepth - 2)}</svg>`;
+      expect((await upload(token, multipart('logo', 'deep.svg', 'image/svg+xml', Buffer.from(deep)))).statusCode).toBe(200);
+    });
+
+    // docs/security.md 30.6: a 6 000 × 6 000 logo made every receipt and quote PDF take 14 s.
+    it('refuses a PNG or JPEG over 2 000 px a side (real or only declared) and a damaged one, with a Spanish 422', async () => {
+      const token = await manager();
+      const big = await sharp({ create: { width: 6000, height: 6000, channels: 4, background: '#123456' } })
+        .png()
+        .toBuffer();
+      const declared = png(65_535, 65_535, 200);
+      const jpeg = await sharp({ create: { width: 2001, height: 10, channels: 3, background: '#123456' } })
+        .jpeg()
+        .toBuffer();
+      for (const [bytes, size] of [
+        [big, { width: 6000, height: 6000 }],
+        [declared, { width: 65_535, height: 65_535 }],
+        [jpeg, { width: 2001, height: 10 }],
+      ] as const) {
+        const res = await upload(token, multipart('logo', 'logo.png', 'image/png', bytes));
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json().errors).toEqual({ logo: [LOGO_MESSAGES.tooManyPixels(size)] });
+      }
+      const damaged = await upload(token, multipart('logo', 'logo.png', 'image/png', png(100, 100, 400)));
+      expect(damaged.statusCode, damaged.body).toBe(422);
+      expect(damaged.json().errors).toEqual({ logo: [LOGO_MESSAGES.damaged] });
+    });
+
+    it('stores, with a logo of up to 2 000 px, a PNG copy of at most 600 px for the PDFs (an SVG too)', async () => {
+      const token = await manager();
+      const wide = await sharp({ create: { width: 2000, height: 800, channels: 4, background: '#2d72d2' } })
+        .png()
+        .toBuffer();
+      expect((await upload(token, multipart('logo', 'logo.png', 'image/png', wide))).statusCode).toBe(200);
+      const stored = await db().selectFrom('companies').select(['logo_data', 'logo_pdf_data']).orderBy('id').executeTakeFirstOrThrow();
+      expect(Buffer.from(stored.logo_data!).equals(wide)).toBe(true);
+      expect(await sharp(Buffer.from(stored.logo_pdf_data!)).metadata()).toMatchObject({ format: 'png', width: 600, height: 240 });
+      expect((await upload(token, multipart('logo', 'logo.svg', 'image/svg+xml', SAFE_SVG))).statusCode).toBe(200);
+      const svgCopy = await db().selectFrom('companies').select('logo_pdf_data').orderBy('id').executeTakeFirstOrThrow();
+      expect(await sharp(Buffer.from(svgCopy.logo_pdf_data!)).metadata()).toMatchObject({ format: 'png', width: 600, height: 600 });
     });
 
     it('rejects a JSON body with 422 on logo', async () => {

@@ -46,6 +46,7 @@ const AFTER_0009 = [
   '0027-finanzas-instalments-list',
   '0028-configuracion-sale-backdating',
   '0029-finanzas-portal-pending',
+  '0031-company-logo-pdf',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -339,6 +340,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0027-finanzas-instalments-list',
         '0028-configuracion-sale-backdating',
         '0029-finanzas-portal-pending',
+        '0031-company-logo-pdf',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -403,6 +405,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0027-finanzas-instalments-list',
         '0028-configuracion-sale-backdating',
         '0029-finanzas-portal-pending',
+        '0031-company-logo-pdf',
       ]);
     } finally {
       await database.destroy();
@@ -490,6 +493,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0027-finanzas-instalments-list',
         '0028-configuracion-sale-backdating',
         '0029-finanzas-portal-pending',
+        '0031-company-logo-pdf',
       ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
         { id: saleId, subdivision_id: subdivision.id, paid: 400 },

@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createApp } from '../../server/app';
+import { createDocumentPool } from '../../server/platform/documents';
+import type { WorkerPool } from '../../server/platform/worker-pool';
 import { testConfig, type AppConfig } from '../../server/config';
 import { createManualClock, type ManualClock } from '../../server/clock';
 import { type DatabaseHandle, type DialectName } from '../../server/db/connection';
@@ -113,6 +115,20 @@ export function recordingBroadcaster(): RecordingBroadcaster {
 export interface TestAppOptions {
   /** Default: the real one (`pusher` package aimed at the app itself, a no-op while not listening). */
   broadcaster?: Broadcaster;
+  /** The app's own documents' pool (built from its config) instead of the file's shared one. */
+  ownDocumentPool?: boolean;
+}
+
+let sharedDocuments: WorkerPool | undefined;
+
+/**
+ * The documents' pool shared by the test apps of a file (server/platform/documents.ts, sized by
+ * testConfig()): an app per test would otherwise load pdfmake, exceljs or jsdom in a new worker for
+ * every test. Its workers are unref'd, so they never keep the test process alive.
+ */
+function sharedDocumentPool(): WorkerPool {
+  sharedDocuments ??= createDocumentPool(testConfig());
+  return sharedDocuments;
 }
 
 /** Builds an app on `db` with a manual clock and `testConfig(overrides)`. Close it with `app.close()`. */
@@ -123,7 +139,9 @@ export async function buildTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const config = testConfig(overrides);
-  return { app: await createApp({ db, clock, config, broadcaster: options.broadcaster }), db, clock, config };
+  const ownPool = options.ownDocumentPool || 'documentWorkers' in overrides || 'documentTimeoutMs' in overrides;
+  const documents = ownPool ? undefined : sharedDocumentPool();
+  return { app: await createApp({ db, clock, config, broadcaster: options.broadcaster, documents }), db, clock, config };
 }
 
 /** Registers beforeEach/afterEach building a fresh app (fresh in-memory limiters) per test. @returns its getter. */

@@ -13,3 +13,9 @@ export function png(width: number, height: number, size = 64): Buffer {
   head[25] = 6;
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length))]);
 }
+
+/** A real 1 × 1 PNG (decodable: a logo must decode, docs/security.md 30.6). */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -21,8 +21,8 @@ import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
 import { displayName } from '../crm/customers.repository';
 import { effectiveQuoteStatus, listQuoteIds, quoteNumber, quoteRow, quoteRowsByIds } from './quotes.repository';
-import { renderQuotePdf } from './quote-pdf';
-import { findPdfIssuer } from '../configuracion/companies.repository';
+import { renderDocument } from '../../platform/documents';
+import { loadPdfIssuer } from '../configuracion/companies.service';
 
 /** Parsed POST /api/quotes body. */
 export type CreateQuoteBody = z.output<typeof createQuoteRequestSchema>;
@@ -212,8 +212,11 @@ export async function changeQuoteStatus(
  * The quote as a PDF (GET /api/quotes/{id}/pdf) with the company of the installation in its header.
  * @returns the file name ("COT-000123.pdf") and the bytes. @throws HttpError 404.
  */
-export async function quotePdf(deps: Pick<AppDeps, 'db' | 'clock'>, id: number): Promise<{ fileName: string; bytes: Buffer }> {
+export async function quotePdf(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'documents'>,
+  id: number,
+): Promise<{ fileName: string; bytes: Buffer }> {
   const quote = await getQuote(deps, id);
-  const bytes = await renderQuotePdf(quote, await findPdfIssuer(deps.db));
+  const bytes = await renderDocument(deps.documents, 'pdf.quote', { quote, issuer: await loadPdfIssuer(deps.db) });
   return { fileName: `${quote.number}.pdf`, bytes };
 }

@@ -4,6 +4,7 @@ import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interface
 import { salesChannelLabel, salesMonthLabel, type SalesFigures, type SalesReport } from '../../../src/schemas/comercio/sales-report';
 import { formatArea, formatMoney, CURRENCY_SYMBOL } from '../../../src/lib/money';
 import { formatDate } from '../../../src/lib/dates';
+import { neutralizeFormula } from '../../../src/lib/csv';
 
 /**
  * The sales report as files (issue "CRM and sales": "Excel and PDF export"): the same figures the
@@ -85,9 +86,9 @@ export async function renderSalesReportXlsx(report: SalesReport, context: SalesR
     const sheet = workbook.addWorksheet(view.sheet);
     if (view.sheet === 'Resumen') {
       sheet.addRow(['Reporte de ventas']).font = { bold: true, size: 14 };
-      if (context.companyName) sheet.addRow([context.companyName]);
+      if (context.companyName) sheet.addRow([neutralizeFormula(context.companyName)]);
       sheet.addRow(['Período', periodText(report)]);
-      sheet.addRow(['Filtros', context.filters.length > 0 ? context.filters.join(' · ') : 'Ninguno']);
+      sheet.addRow(['Filtros', context.filters.length > 0 ? neutralizeFormula(context.filters.join(' · ')) : 'Ninguno']);
       sheet.addRow(['Ventas anuladas', 'No incluidas']);
       sheet.addRow([]);
     }
@@ -95,7 +96,15 @@ export async function renderSalesReportXlsx(report: SalesReport, context: SalesR
     header.font = { bold: true };
     for (const row of view.rows) {
       const f = row.figures;
-      sheet.addRow([...row.labels, f.currency, f.count, f.total / 100, f.area_m2, f.price_per_m2 === null ? null : f.price_per_m2 / 100]);
+      // Names (subdivisions, agents) are typed by users: neutralised like every export (src/lib/csv.ts).
+      sheet.addRow([
+        ...row.labels.map(neutralizeFormula),
+        f.currency,
+        f.count,
+        f.total / 100,
+        f.area_m2,
+        f.price_per_m2 === null ? null : f.price_per_m2 / 100,
+      ]);
     }
     const first = view.head.length;
     sheet.getColumn(first + 3).numFmt = '#,##0.00';

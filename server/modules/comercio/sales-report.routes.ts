@@ -8,6 +8,7 @@ import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import { staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { MAIN_BASE } from '../../platform/bases';
+import { sendDownload } from '../../platform/documents';
 import { salesReport, salesReportFile, salesReportOptions } from './sales-report.service';
 
 /** Who may read the sales report: 'Acceso módulo comercial' + 'Acceso submódulo reporte ventas'. */
@@ -38,8 +39,7 @@ export function salesReportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         `${MAIN_BASE}/sales/report.${format}`,
         { config, schema: { querystring: salesReportQuerySchema } },
         async (request, reply) => {
-          const { fileName, mime, bytes } = await salesReportFile(deps, request.query, format);
-          return reply.type(mime).header('content-disposition', `attachment; filename="${fileName}"`).send(bytes);
+          return sendDownload(reply, await salesReportFile(deps, request.query, format));
         },
       );
   };

@@ -13,7 +13,7 @@ import {
 import type { CurrencyCode } from '../../../src/lib/money';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
-import { renderSalesReportPdf, renderSalesReportXlsx } from './sales-report-files';
+import { EXPORT_MIME, renderDocument } from '../../platform/documents';
 
 /**
  * Comercial → Reporte de Ventas (docs/decisions.md "Sales report"): the figures of the sales of a
@@ -215,7 +215,7 @@ export async function salesReportOptions(deps: Pick<AppDeps, 'db'>): Promise<Sal
  * @returns the file name (`reporte-ventas_<from>_<to>.<ext>`), its MIME type and its bytes.
  */
 export async function salesReportFile(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'documents'>,
   query: SalesReportQuery,
   format: SalesReportFormat,
 ): Promise<{ fileName: string; mime: string; bytes: Buffer }> {
@@ -233,11 +233,7 @@ export async function salesReportFile(
   if (query.channel !== undefined) filters.push(`Canal: ${salesChannelLabel(query.channel)}`);
   const context = { companyName: company?.business_name ?? '', filters, issuedAt: deps.clock.now().toISOString() };
   const fileName = salesReportFileName(report, format);
-  return format === 'xlsx'
-    ? {
-        fileName,
-        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        bytes: await renderSalesReportXlsx(report, context),
-      }
-    : { fileName, mime: 'application/pdf', bytes: await renderSalesReportPdf(report, context) };
+  // Written on the documents' worker pool (server/platform/documents.ts), off the event loop.
+  const bytes = await renderDocument(deps.documents, 'salesReport.file', { format, report, context });
+  return { fileName, mime: format === 'xlsx' ? EXPORT_MIME.xlsx : 'application/pdf', bytes };
 }

@@ -63,19 +63,35 @@ export async function setSubscriptionActive(db: Kysely<DB>, active: boolean): Pr
     .execute();
 }
 
-/** The installation's company as the header of its PDFs (quotes, receipts): the first company row; blanks when there is none. */
-export async function findPdfIssuer(db: Kysely<DB>): Promise<PdfIssuer> {
-  const company = await db
+/**
+ * The installation's company as the header of its PDFs (the first company row; blanks when there is
+ * none) without its logo, and the row's logo columns (server/modules/configuracion/companies.service.ts
+ * `loadPdfIssuer` picks the PDFs' copy).
+ */
+export async function findPdfIssuerRow(db: Kysely<DB>) {
+  const row = await db
     .selectFrom('companies')
-    .select(['business_name', 'ruc', 'address', 'phone', 'email', 'logo_content_type', 'logo_data'])
+    .select([
+      'id',
+      'business_name',
+      'ruc',
+      'address',
+      'phone',
+      'email',
+      'logo_content_type',
+      'logo_data',
+      'logo_pdf_data',
+      'logo_updated_at',
+    ])
     .orderBy('id')
     .executeTakeFirst();
-  return {
-    business_name: company?.business_name ?? '',
-    ruc: company?.ruc ?? '',
-    address: company?.address ?? null,
-    phone: company?.phone ?? null,
-    email: company?.email ?? null,
-    logo: company?.logo_content_type && company.logo_data ? { contentType: company.logo_content_type, data: company.logo_data } : null,
+  const issuer: PdfIssuer = {
+    business_name: row?.business_name ?? '',
+    ruc: row?.ruc ?? '',
+    address: row?.address ?? null,
+    phone: row?.phone ?? null,
+    email: row?.email ?? null,
+    logo: null,
   };
+  return { row, issuer };
 }

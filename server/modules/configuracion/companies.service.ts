@@ -6,8 +6,11 @@ import type { DB } from '../../db/database';
 import { isUniqueViolation } from '../../db/portable';
 import { fieldError, notFound } from '../../errors';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
-import { findMainCompanyId } from './companies.repository';
-import { detectLogoType, LOGO_MESSAGES, sanitizeSvg } from './logo';
+import type { PdfIssuer } from '../../platform/pdf';
+import { sizeWithin } from '../../platform/image-type';
+import { asBuffer } from '../../worker-tasks';
+import { findMainCompanyId, findPdfIssuerRow } from './companies.repository';
+import { detectLogoType, LOGO_MESSAGES, LOGO_PIXEL_LIMITS, LOGO_SVG_TIMEOUT_MS, logoPdfCopy, logoSize } from './logo';
 
 /** Configuración → Empresas: the installation's company and its logo. */
 
@@ -100,9 +103,13 @@ export async function updateCompany(deps: AppDeps, audit: AuditContext, request:
 }
 
 /**
- * Stores an uploaded logo (≤ 1 MB, PNG/JPEG/SVG by content). An SVG is stored as DOMPurify left it
- * (`sanitizeSvg`, issue 11 item 13) and refused when it held active or external content.
- * @throws HttpError 404 without a company; 422 on `logo` for a non-image or unsafe SVG.
+ * Stores an uploaded logo (≤ 1 MB, PNG/JPEG/SVG by content) with its copy for the PDFs
+ * (`logoPdfCopy`). An SVG is checked for size (`SVG_LIMITS`) and sanitised by DOMPurify on the
+ * documents' worker pool (`sanitizeSvg`, issue 11 item 13; docs/security.md 30.5), stored as
+ * DOMPurify left it and refused when it held active or external content; a PNG or JPEG may measure
+ * at most `LOGO_PIXEL_LIMITS` and must decode (30.6).
+ * @throws HttpError 404 without a company; 422 on `logo` for a non-image, an unsafe or too complex
+ *   SVG, a raster logo too large or damaged; 503 when the server is busy with other documents.
  */
 export async function saveLogo(deps: AppDeps, audit: AuditContext, uploaded: Buffer): Promise<Company> {
   const id = await companyId(deps.db);
@@ -110,20 +117,70 @@ export async function saveLogo(deps: AppDeps, audit: AuditContext, uploaded: Buf
   if (!type) throw fieldError('logo', LOGO_MESSAGES.notImage);
   let bytes = uploaded;
   if (type === 'image/svg+xml') {
-    const sanitized = await sanitizeSvg(uploaded);
-    if (!sanitized.ok) throw fieldError('logo', sanitized.reason === 'unsafe' ? LOGO_MESSAGES.unsafeSvg : LOGO_MESSAGES.notImage);
-    bytes = sanitized.svg;
+    const sanitized = await deps.documents.run(
+      'logo.svg',
+      { bytes: new Uint8Array(uploaded) },
+      {
+        timeoutMs: LOGO_SVG_TIMEOUT_MS,
+        onTimeout: () => fieldError('logo', LOGO_MESSAGES.svgTimeout),
+        onTooComplex: () => fieldError('logo', LOGO_MESSAGES.svgTooComplex),
+      },
+    );
+    if (!sanitized.ok) throw fieldError('logo', SVG_REFUSALS[sanitized.reason]);
+    bytes = asBuffer(sanitized.svg);
+  } else {
+    const size = logoSize(uploaded, type);
+    if (!size) throw fieldError('logo', LOGO_MESSAGES.damaged);
+    if (!sizeWithin(size, LOGO_PIXEL_LIMITS)) throw fieldError('logo', LOGO_MESSAGES.tooManyPixels(size));
   }
+  const pdfCopy = await logoPdfCopy(bytes, type);
+  // A PNG or JPEG libvips cannot decode would not show in a browser either; an SVG librsvg cannot
+  // draw is still stored (browsers draw more than librsvg), and the PDFs go without it.
+  if (!pdfCopy && type !== 'image/svg+xml') throw fieldError('logo', LOGO_MESSAGES.damaged);
   await deps.db.transaction().execute(async (trx) => {
     const before = await snapshot(trx, id);
     await trx
       .updateTable('companies')
-      .set({ logo_content_type: type, logo_data: bytes, logo_updated_at: deps.clock.now().toISOString(), version: nextVersion() })
+      .set({
+        logo_content_type: type,
+        logo_data: bytes,
+        logo_pdf_data: pdfCopy,
+        logo_updated_at: deps.clock.now().toISOString(),
+        version: nextVersion(),
+      })
       .where('id', '=', id)
       .execute();
     await recordChange(trx, audit, { entity: 'companies', recordId: id, action: 'UPDATE', before, after: await snapshot(trx, id) });
   });
   return getCompany(deps.db);
+}
+
+/** The 422 of each refused SVG. */
+const SVG_REFUSALS = {
+  unsafe: LOGO_MESSAGES.unsafeSvg,
+  notSvg: LOGO_MESSAGES.notImage,
+  tooComplex: LOGO_MESSAGES.svgTooComplex,
+} as const;
+
+/**
+ * The installation's company as the header of its PDFs (quotes, receipts), its logo being the PDFs'
+ * copy (a PNG ≤ 600 px a side). A logo stored before that copy existed (migration 0031) gets it now,
+ * made once and stored; a logo that cannot be decoded is left out of the PDFs.
+ */
+export async function loadPdfIssuer(db: Kysely<DB>): Promise<PdfIssuer> {
+  const { row, issuer } = await findPdfIssuerRow(db);
+  let copy: Buffer | null = row?.logo_pdf_data ? Buffer.from(row.logo_pdf_data) : null;
+  if (!copy && row?.logo_data && row.logo_content_type && row.logo_updated_at) {
+    copy = await logoPdfCopy(Buffer.from(row.logo_data), row.logo_content_type);
+    if (copy)
+      await db
+        .updateTable('companies')
+        .set({ logo_pdf_data: copy })
+        .where('id', '=', row.id)
+        .where('logo_updated_at', '=', row.logo_updated_at)
+        .execute();
+  }
+  return { ...issuer, logo: copy ? { contentType: 'image/png', data: copy } : null };
 }
 
 /** The stored logo, or null. */

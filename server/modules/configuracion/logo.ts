@@ -1,9 +1,32 @@
 import type { DOMPurify as Purifier } from 'dompurify';
+import { SaxesParser } from 'saxes';
+import { WorkQueue } from '../../auth/password-queue';
+import { detectImageType, imageSize, type ImageSize, type PixelLimits } from '../../platform/image-type';
 
 /**
  * Logo validation: the type is detected from the bytes; an SVG is sanitised with DOMPurify (its
- * SVG profile) on a jsdom window and stored as DOMPurify's output (issue 11 item 13).
+ * SVG profile) on a jsdom window and stored as DOMPurify's output (issue 11 item 13), after a
+ * streaming count of its elements and nesting (docs/security.md 30.5: 20 000 nested groups froze
+ * the server for six minutes); a PNG or JPEG is at most {@link LOGO_PIXEL_LIMITS} (30.6). Every
+ * logo gets a small PNG copy for the PDFs ({@link logoPdfCopy}).
  */
+
+/** The largest raster logo: 2 000 px a side (a logo is shown at most 200 px wide; PDFs print it ≤ 120 pt). */
+export const LOGO_PIXEL_LIMITS: PixelLimits = { maxSide: 2_000, maxPixels: 4_000_000 };
+
+/**
+ * The largest SVG logo's structure. jsdom + DOMPurify cost grows faster than linearly with nesting
+ * (measured: 256 levels 0.13 s, 1 000 levels 0.5 s, 2 000 levels 2 s, 20 000 levels 362 s) and
+ * linearly with elements (≈ 0.2–0.4 ms each: 5 000 ≈ 1–2 s); drawing programs nest a logo a few dozen
+ * levels deep and draw it with hundreds to a few thousand elements.
+ */
+export const SVG_LIMITS = { maxDepth: 128, maxElements: 5_000 } as const;
+
+/** Time budget of sanitising one SVG logo on the documents’ pool, in ms (the largest allowed takes 1–2 s idle, ~ 6 s on a loaded 2-core machine). */
+export const LOGO_SVG_TIMEOUT_MS = 30_000;
+
+/** Longest side of the PDFs' copy of the logo, in pixels (printed at most 120 × 60 pt: ≥ 300 dpi). */
+export const LOGO_PDF_SIDE_PX = 600;
 
 /** Spanish messages of the logo upload. */
 export const LOGO_MESSAGES = {
@@ -12,12 +35,17 @@ export const LOGO_MESSAGES = {
   unsafeSvg: 'El SVG contiene scripts o contenido activo y no se acepta',
   missing: 'Adjunte el logo en el campo "logo" (multipart/form-data)',
   saved: 'Logo actualizado',
+  damaged: 'El logo está dañado o no se puede leer: guárdelo nuevamente como PNG, JPEG o SVG',
+  tooManyPixels: (size: ImageSize) =>
+    `El logo mide ${size.width.toLocaleString('es-PE')} × ${size.height.toLocaleString('es-PE')} píxeles: el máximo es ${LOGO_PIXEL_LIMITS.maxSide.toLocaleString('es-PE')} píxeles por lado`,
+  svgTooComplex: `El SVG tiene demasiados elementos o niveles anidados (máximo ${SVG_LIMITS.maxElements.toLocaleString('es-PE')} elementos y ${SVG_LIMITS.maxDepth} niveles): simplifíquelo o guárdelo como PNG`,
+  svgTimeout: 'El SVG tardó demasiado en revisarse: simplifíquelo o guárdelo como PNG',
 } as const;
 
-/** The image type of `bytes` (PNG/JPEG magic numbers, or an SVG document), else null. */
+/** The image type of `bytes` (PNG/JPEG by server/platform/image-type.ts, or an SVG document), else null. */
 export function detectLogoType(bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/svg+xml' | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const raster = detectImageType(bytes, ['image/png', 'image/jpeg'] as const);
+  if (raster) return raster;
   const head = bytes
     .subarray(0, 2048)
     .toString('utf8')
@@ -38,7 +66,39 @@ const EXTERNAL_CSS = /@import|url\s*\(\s*["']?\s*(?!["']?#)/i;
 const EMBEDDED_IMAGE = /^data:image\/(png|jpe?g|gif|webp);/i;
 
 /** Outcome of {@link sanitizeSvg}. */
-export type SvgSanitation = { ok: true; svg: Buffer } | { ok: false; reason: 'unsafe' | 'notSvg' };
+export type SvgSanitation = { ok: true; svg: Buffer } | { ok: false; reason: 'unsafe' | 'notSvg' | 'tooComplex' };
+
+/** Thrown inside the scan to stop it at the first limit passed. */
+const OVER_LIMITS = Symbol('over SVG limits');
+
+/**
+ * Counts the elements and the deepest nesting of an SVG text with a streaming XML tokenizer (saxes;
+ * linear, no tree built), stopping as soon as {@link SVG_LIMITS} is passed. Malformed markup is
+ * tokenised as well as it goes (errors ignored): the HTML parser that follows is lenient too, and an
+ * unclosed tag only counts deeper.
+ * @returns true when the text is within the limits.
+ */
+export function svgWithinLimits(text: string): boolean {
+  const parser = new SaxesParser();
+  let depth = 0;
+  let elements = 0;
+  parser.on('error', () => undefined);
+  parser.on('opentag', () => {
+    elements += 1;
+    depth += 1;
+    if (elements > SVG_LIMITS.maxElements || depth > SVG_LIMITS.maxDepth) throw OVER_LIMITS;
+  });
+  parser.on('closetag', () => {
+    depth -= 1;
+  });
+  try {
+    parser.write(text).close();
+  } catch (error) {
+    if (error === OVER_LIMITS) return false;
+    throw error;
+  }
+  return true;
+}
 
 let purifier: Promise<{ purify: Purifier; serialize: (node: Node) => string; externalRefusals: string[] }> | undefined;
 
@@ -88,12 +148,16 @@ function refusesLogo(name: string): boolean {
  *   `{ ok: false, reason: 'unsafe' }` when DOMPurify had to remove anything but drawing-program
  *   metadata (scripts in any namespace or spelling, event handlers including XML Events
  *   `ev:event`, `javascript:` or external links, foreignObject, external CSS…);
- *   `{ ok: false, reason: 'notSvg' }` when no SVG element is left.
+ *   `{ ok: false, reason: 'notSvg' }` when no SVG element is left; `{ ok: false, reason:
+ *   'tooComplex' }` over {@link SVG_LIMITS} (checked before parsing). Runs on the documents' worker
+ *   pool (task `logo.svg`), never on the event loop.
  */
 export async function sanitizeSvg(bytes: Buffer): Promise<SvgSanitation> {
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  if (!svgWithinLimits(text)) return { ok: false, reason: 'tooComplex' };
   const { purify, serialize, externalRefusals } = await loadPurifier();
   externalRefusals.length = 0;
-  const body = purify.sanitize(bytes.toString('utf8').replace(/^\uFEFF/, ''), {
+  const body = purify.sanitize(text, {
     USE_PROFILES: { svg: true, svgFilters: true },
     ADD_TAGS: ['use'],
     RETURN_DOM: true,
@@ -102,9 +166,53 @@ export async function sanitizeSvg(bytes: Buffer): Promise<SvgSanitation> {
     externalRefusals.length > 0 ||
     purify.removed.some((entry) => refusesLogo('element' in entry ? entry.element.nodeName : (entry.attribute?.name ?? '')));
   if (refused) return { ok: false, reason: 'unsafe' };
+  if (!body) return { ok: false, reason: 'notSvg' };
   const svg = [...(body as Element).children].find(
     (element) => element.namespaceURI === 'http://www.w3.org/2000/svg' && element.localName === 'svg',
   );
   if (!svg) return { ok: false, reason: 'notSvg' };
   return { ok: true, svg: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n${serialize(svg)}\n`) };
+}
+
+/** Image work on libvips (sharp): one job at a time, 8 waiting (503 beyond), so it takes one thread of libuv's pool at most. */
+const imageWork = new WorkQueue(1, 8);
+
+/**
+ * The logo as the PDFs print it: a PNG fitting {@link LOGO_PDF_SIDE_PX} × {@link LOGO_PDF_SIDE_PX},
+ * made by sharp (libvips) from a PNG, JPEG or sanitised SVG. pdfkit decodes a PNG in JavaScript on
+ * the thread that renders the PDF: a 6 000 × 6 000 logo cost 14 s per receipt, this copy a few
+ * milliseconds. sharp works on libuv's thread pool, not on the event loop, with its own time limit
+ * (10 s) and pixel limit (100 MP: logos stored before the 2 000-px limit are copied too); it is not
+ * run on the worker pool because terminating a worker in the middle of a libvips operation can
+ * crash the process (docs/decisions.md "Heavy work off the event loop").
+ * @returns the PNG bytes, or null when the image cannot be decoded (the PDFs then go without logo).
+ * @throws HttpError 503 when 8 image jobs are already waiting.
+ */
+export async function logoPdfCopy(bytes: Buffer, contentType: string): Promise<Buffer | null> {
+  if (contentType !== 'image/png' && contentType !== 'image/jpeg' && contentType !== 'image/svg+xml') return null;
+  const { default: sharp } = await import('sharp');
+  return imageWork.run(async () => {
+    try {
+      const options = { limitInputPixels: 100_000_000, failOn: 'error' as const };
+      let density: number | undefined;
+      if (contentType === 'image/svg+xml') {
+        // Drawn at the density that makes its longest side about the copy's (72 dpi = 1 px per px).
+        const { width = LOGO_PDF_SIDE_PX, height = LOGO_PDF_SIDE_PX } = await sharp(bytes, options).metadata();
+        density = Math.min(100_000, Math.max(1, (72 * LOGO_PDF_SIDE_PX) / Math.max(width, height, 1)));
+      }
+      return await sharp(bytes, { ...options, ...(density ? { density } : {}) })
+        .timeout({ seconds: 10 })
+        .rotate() // JPEG orientation
+        .resize(LOGO_PDF_SIDE_PX, LOGO_PDF_SIDE_PX, { fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer();
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** A raster logo's declared size, or null when its header gives none. */
+export function logoSize(bytes: Buffer, contentType: 'image/png' | 'image/jpeg'): ImageSize | null {
+  return imageSize(bytes, contentType);
 }

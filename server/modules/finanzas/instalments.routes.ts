@@ -17,6 +17,7 @@ import { parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
 import { todayInLimaBy } from '../../clock';
 import { createKeptPages } from '../../platform/revision-texts';
+import { sendDownload } from '../../platform/documents';
 import { exportInstalments, instalmentsListRevision, instalmentTotals, listInstalments, waiveLateFee } from './instalments.service';
 
 /**
@@ -62,12 +63,8 @@ export function instalmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${MAIN_BASE}/instalments/export`,
       { config, schema: { querystring: instalmentsExportQuerySchema } },
       async (request, reply) => {
-        const { fileName, mime, bytes, truncated } = await exportInstalments(deps, request.query);
-        return reply
-          .type(mime)
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('x-parcela-truncated', truncated ? '1' : '0')
-          .send(bytes);
+        const { truncated, ...file } = await exportInstalments(deps, request.query);
+        return sendDownload(reply.header('x-parcela-truncated', truncated ? '1' : '0'), file);
       },
     );
 

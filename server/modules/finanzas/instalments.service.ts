@@ -12,8 +12,7 @@ import {
   type InstalmentTotals,
   type waiveLateFeeRequestSchema,
 } from '../../../src/schemas/finanzas/instalments';
-import { toCsv, type CellValue } from '../../../src/lib/csv';
-import { toXlsx, XLSX_MIME } from '../../../src/lib/xlsx';
+import type { CellValue } from '../../../src/lib/csv';
 import { dateOfEpochDay, epochDay, formatDate } from '../../../src/lib/dates';
 import { recordChange, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
@@ -22,6 +21,7 @@ import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
 import { isSqlite } from '../../db/portable';
 import { conflict, notFound, validationError } from '../../errors';
+import { readInPages, tableFile, type FileDownload } from '../../platform/documents';
 import { displayName, displayNameSql } from '../crm/customers.repository';
 import { saleNumber } from '../comercio/sales.service';
 import { refreshSaleLateFees } from './late-fees.service';
@@ -336,25 +336,33 @@ const EXPORT_COLUMNS: ReadonlyArray<[string, (r: InstalmentRow) => CellValue]> =
 /**
  * GET /api/instalments/export: the filtered rows in the list's order (at most
  * {@link INSTALMENTS_EXPORT_MAX_ROWS}) as CSV (RFC 4180 with BOM, src/lib/csv.ts) or XLSX (one
- * sheet, src/lib/xlsx.ts): the same writers as the screens' "Exportar". `truncated` when the set
- * was larger.
+ * sheet, src/lib/xlsx.ts): the same writers as the screens' "Exportar", run on the documents'
+ * worker pool (server/platform/documents.ts `tableFile`; names that look like formulas are
+ * neutralised there). `truncated` when the set was larger.
  */
 export async function exportInstalments(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'documents'>,
   query: InstalmentsExportQuery,
-): Promise<{ fileName: string; mime: string; bytes: Buffer; truncated: boolean }> {
+): Promise<FileDownload & { truncated: boolean }> {
   const today = todayInLimaBy(deps.clock);
-  const raw = await selectRows(query)(filtered(deps.db, query, today))
-    .limit(INSTALMENTS_EXPORT_MAX_ROWS + 1)
-    .execute();
-  const truncated = raw.length > INSTALMENTS_EXPORT_MAX_ROWS;
-  const rows = await toRows(deps.db, raw.slice(0, INSTALMENTS_EXPORT_MAX_ROWS), today);
+  // Read a page at a time, yielding between pages, so the event loop serves other requests while a
+  // 20 000-row export is read (docs/security.md 30.7); the file itself is written on the pool.
+  const { rows: cells, truncated } = await readInPages(INSTALMENTS_EXPORT_MAX_ROWS, async (offset, limit) => {
+    const raw = await selectRows(query)(filtered(deps.db, query, today))
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return (await toRows(deps.db, raw, today)).map((r) => EXPORT_COLUMNS.map(([, cell]) => cell(r)));
+  });
   const header = EXPORT_COLUMNS.map(([h]) => h);
-  const cells = rows.map((r) => EXPORT_COLUMNS.map(([, cell]) => cell(r)));
-  const fileName = `registro-cuotas-${today}.${query.format}`;
-  if (query.format === 'csv')
-    return { fileName, mime: 'text/csv; charset=utf-8', bytes: Buffer.from(toCsv(header, cells), 'utf8'), truncated };
-  return { fileName, mime: XLSX_MIME, bytes: Buffer.from(await toXlsx('Registro de cuotas', header, cells)), truncated };
+  const file = await tableFile(deps.documents, {
+    fileName: `registro-cuotas-${today}.${query.format}`,
+    format: query.format,
+    sheetName: 'Registro de cuotas',
+    header,
+    rows: cells,
+  });
+  return { ...file, truncated };
 }
 
 /** One instalment as a register row (any sale status), or 404. */

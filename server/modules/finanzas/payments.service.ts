@@ -29,12 +29,12 @@ import { nextVersion, staleRecord } from '../../db/versions';
 import { conflict, HttpError, notFound, validationError, type FieldErrors } from '../../errors';
 import { activeStaffWithPermissions } from '../../notifications/notifications.repository';
 import { createNotifications, escapeHtml, type CreatedNotifications } from '../../notifications/notifications.service';
-import { detectImageType } from '../../platform/image-type';
+import { detectImageType, oversizedImage, tooManyPixelsMessage, VOUCHER_PIXEL_LIMITS } from '../../platform/image-type';
 import type { BroadcastEvent } from '../../realtime/broadcaster';
 import { refreshSaleLateFees, saleAccount } from './late-fees.service';
 import { listPaymentIds, paymentsByIds, paymentRow } from './payments.repository';
-import { renderReceiptPdf } from './receipt-pdf';
-import { findPdfIssuer } from '../configuracion/companies.repository';
+import { renderDocument } from '../../platform/documents';
+import { loadPdfIssuer } from '../configuracion/companies.service';
 
 /**
  * Finanzas → Pagos (issue 16 "Money in"; DOMAIN.md "Payment"; docs/decisions.md "Payments"): a
@@ -285,7 +285,7 @@ async function resolveRegistration(
 /**
  * At most one portal payment of a sale waits for review at a time (docs/security.md 30.4): the
  * customer's PagoYape always pays the oldest instalments, so a second one would pay the same
- * instalments again. The partial unique index `payments_portal_pending_uq` (migration 0028) backs
+ * instalments again. The partial unique index `payments_portal_pending_uq` (migration 0029) backs
  * the check against concurrent sends.
  * @throws HttpError 409 naming the pending payment.
  */
@@ -662,7 +662,7 @@ export async function annulPayment(
  * route with a CUSTOMER actor, for their own payment). The type is read from the bytes
  * (server/platform/image-type.ts); the bytes go to the database, never to the web root.
  * @throws HttpError 404 (also another customer's payment); 409 no longer PENDIENTE; 422 not an
- *   image, or more than {@link MAX_VOUCHERS}.
+ *   image, over VOUCHER_PIXEL_LIMITS (server/platform/image-type.ts), or more than {@link MAX_VOUCHERS}.
  */
 export async function addPaymentVoucher(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -676,6 +676,8 @@ export async function addPaymentVoucher(
     const payment = await visibleRow(trx, id, scope);
     if (payment.status !== 'PENDIENTE') throw conflict(PAYMENT_MESSAGES.notPending);
     if (!contentType) throw validationError({ voucher: [PAYMENT_MESSAGES.voucherNotImage] });
+    const oversized = oversizedImage(bytes, contentType, VOUCHER_PIXEL_LIMITS);
+    if (oversized) throw validationError({ voucher: [tooManyPixelsMessage('La captura', oversized, VOUCHER_PIXEL_LIMITS)] });
     const count = await trx
       .selectFrom('payment_vouchers')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -725,7 +727,7 @@ export async function readPaymentVoucher(
  * @returns the file name ("R001-00000042.pdf") and the bytes. @throws HttpError 404; 409 when it has no receipt.
  */
 export async function paymentReceiptPdf(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'documents'>,
   id: number,
   scope: CustomerScope = {},
 ): Promise<{ fileName: string; bytes: Buffer }> {
@@ -733,6 +735,6 @@ export async function paymentReceiptPdf(
   const [payment] = await paymentsByIds(deps.db, [id]);
   if (!payment) throw notFound();
   if (!payment.receipt_number) throw new HttpError(409, PAYMENT_MESSAGES.noReceipt);
-  const bytes = await renderReceiptPdf(payment, await findPdfIssuer(deps.db));
+  const bytes = await renderDocument(deps.documents, 'pdf.receipt', { payment, issuer: await loadPdfIssuer(deps.db) });
   return { fileName: `${payment.receipt_number}.pdf`, bytes };
 }

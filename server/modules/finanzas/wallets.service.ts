@@ -15,6 +15,7 @@ import { isUniqueViolation, toFlag } from '../../db/portable';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { conflict, fieldError, notFound } from '../../errors';
 import { detectQrType } from './qr-image';
+import { oversizedImage, QR_PIXEL_LIMITS, tooManyPixelsMessage } from '../../platform/image-type';
 import { findWallet, insertWallet, listWalletsPage, walletPhoneTaken } from './wallets.repository';
 
 /**
@@ -112,12 +113,15 @@ export async function deleteWallet(deps: AppDeps, audit: AuditContext, id: numbe
  * ≤ 1 MB (the route's multipart limit). The wallet's `version` stays: the QR is not a field of the
  * edit form (an editor open on the wallet may upload it and then save its fields); `qr_url` carries
  * the upload instant instead. The history records the new type and instant, not the bytes.
- * @throws HttpError 404; 422 on `qr` when the bytes are neither PNG nor JPEG.
+ * @throws HttpError 404; 422 on `qr` when the bytes are neither PNG nor JPEG, or declare more
+ *   pixels than QR_PIXEL_LIMITS (server/platform/image-type.ts).
  */
 export async function saveWalletQr(deps: AppDeps, audit: AuditContext, id: number, bytes: Buffer): Promise<Wallet> {
   const type = detectQrType(bytes);
   await getWallet(deps.db, id);
   if (!type) throw fieldError('qr', WALLET_MESSAGES.qrNotImage);
+  const oversized = oversizedImage(bytes, type, QR_PIXEL_LIMITS);
+  if (oversized) throw fieldError('qr', tooManyPixelsMessage('El QR', oversized, QR_PIXEL_LIMITS));
   await deps.db.transaction().execute(async (trx) => {
     const before = await findWallet(trx, id);
     const now = deps.clock.now().toISOString();

@@ -1,7 +1,12 @@
 import { Readable } from 'node:stream';
 import type { ChangeHistoryEntry } from '../../../src/schemas/historial/change-history';
+import { csvField, UTF8_BOM } from '../../../src/lib/csv';
 
-/** CSV rendering of the change history (GET /api/change-history/export.csv). */
+/**
+ * CSV rendering of the change history (GET /api/change-history/export.csv), streamed row by row,
+ * each field by the one writer of every export (src/lib/csv.ts `csvField`: RFC 4180, formulas
+ * neutralised).
+ */
 
 /** Column headers (Spanish, as the screen shows them). */
 export const CSV_HEADERS = [
@@ -17,16 +22,6 @@ export const CSV_HEADERS = [
   'Antes',
   'Después',
 ];
-
-/**
- * One CSV field: quoted when needed (RFC 4180); a leading =, +, -, @, tab or CR gets a `'` so a
- * spreadsheet never runs it as a formula (CSV injection).
- */
-export function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** One CSV line (CRLF-terminated) of an entry. */
 export function csvLine(entry: ChangeHistoryEntry): string {
@@ -52,7 +47,7 @@ export function csvLine(entry: ChangeHistoryEntry): string {
 /** A stream of the CSV (UTF-8 BOM so Excel reads the accents, header line, one line per entry). */
 export function csvStream(entries: AsyncIterable<ChangeHistoryEntry>): Readable {
   async function* lines() {
-    yield '\uFEFF' + CSV_HEADERS.map(csvField).join(',') + '\r\n';
+    yield UTF8_BOM + CSV_HEADERS.map(csvField).join(',') + '\r\n';
     for await (const entry of entries) yield csvLine(entry);
   }
   return Readable.from(lines());

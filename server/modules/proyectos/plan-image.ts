@@ -1,7 +1,10 @@
+import { detectImageType, imageSize } from '../../platform/image-type';
+
 /**
  * Plan image validation (issue "Proyectos": the subdivision's plan, PNG or JPEG ≤ PLAN_MAX_BYTES).
  * The type is detected from the bytes, never from the file name; the size in pixels is read from
- * the PNG IHDR chunk or the JPEG SOFn marker.
+ * the PNG IHDR chunk or the JPEG SOFn marker (server/platform/image-type.ts, shared with vouchers,
+ * QRs and the logo).
  */
 
 /** Spanish messages of the plan upload (all answered as 422 on `file`). */
@@ -38,59 +41,12 @@ export interface PlanImageInfo {
   height: number;
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** PNG: signature, then the IHDR chunk whose data starts with width and height (big-endian u32). */
-function pngSize(bytes: Buffer): { width: number; height: number } | null {
-  if (bytes.length < 24 || bytes.readUInt32BE(8) !== 13 || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** Start-of-frame markers carrying the image size (SOF0–SOF15 except DHT, JPG and DAC). */
-const JPEG_SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
-
-/** JPEG: walks the marker segments up to the first SOFn (height then width, big-endian u16). */
-function jpegSize(bytes: Buffer): { width: number; height: number } | null {
-  let offset = 2;
-  while (offset + 4 <= bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1]!;
-    if (marker === 0xff) {
-      offset += 1; // fill byte
-      continue;
-    }
-    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      offset += 2; // markers without a length
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda) return null; // end of image / start of scan before any SOF
-    const length = bytes.readUInt16BE(offset + 2);
-    if (length < 2) return null;
-    if (JPEG_SOF.has(marker)) {
-      if (offset + 9 > bytes.length) return null;
-      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    }
-    offset += 2 + length;
-  }
-  return null;
-}
-
 /**
  * Recognises a PNG or JPEG by its magic numbers and reads its size.
  * @returns null when `bytes` is neither, or its header does not give a positive size.
  */
 export function readPlanImage(bytes: Buffer): PlanImageInfo | null {
-  let contentType: PlanImageInfo['contentType'];
-  let size: { width: number; height: number } | null;
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
-    contentType = 'image/png';
-    size = pngSize(bytes);
-  } else if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    contentType = 'image/jpeg';
-    size = jpegSize(bytes);
-  } else {
-    return null;
-  }
-  if (!size || size.width < 1 || size.height < 1) return null;
-  return { contentType, ...size };
+  const contentType = detectImageType(bytes, ['image/png', 'image/jpeg'] as const);
+  const size = contentType && imageSize(bytes, contentType);
+  return contentType && size ? { contentType, ...size } : null;
 }

@@ -3,7 +3,7 @@
  * BOM that makes Excel read accents.
  */
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv, UTF8_BOM } from '../../../src/lib/csv';
+import { csvField, neutralizeFormula, toCsv, UTF8_BOM } from '../../../src/lib/csv';
 
 describe('csvField', () => {
   it('leaves plain text, numbers and booleans as they are', () => {
@@ -65,5 +65,29 @@ describe('toCsv', () => {
     const body = text.slice(text.indexOf('\r\n') + 2, -2); // the record between the header and the final CRLF
     expect(body.startsWith('"') && body.endsWith('"')).toBe(true);
     expect(body.slice(1, -1).replace(/""/g, '"')).toBe(tricky);
+  });
+});
+
+// docs/security.md 30.13: a customer named =HYPERLINK(…) was exported as a live formula.
+describe('neutralizeFormula (every export, CSV and XLSX)', () => {
+  it('prefixes an apostrophe to text a spreadsheet would run as a formula', () => {
+    for (const text of [
+      '=HYPERLINK("http://x.example","clic")',
+      '+cmd|" /C calc"!A0',
+      '-2+3+cmd|" /C calc"!A0',
+      '@SUM(1+1)*cmd|"/C calc"!A0',
+      '\t=1',
+      '\r=1',
+      '＝1+1',
+      '-A1',
+    ])
+      expect(neutralizeFormula(text)).toBe(`'${text}`);
+    expect(csvField('=HYPERLINK("http://x.example","clic")')).toBe(`"'=HYPERLINK(""http://x.example"",""clic"")"`);
+    expect(toCsv(['Cliente'], [['=1+1']])).toBe(`${UTF8_BOM}Cliente\r\n'=1+1\r\n`);
+  });
+
+  it('leaves names, signed numbers and phones written as text, numbers and empty cells alone', () => {
+    for (const value of ['Ana Torres', 'a=b', '-12.50', '+51 987 654 321', '-(1)', 12, -5, true, null, undefined, ''])
+      expect(neutralizeFormula(value)).toBe(value);
   });
 });

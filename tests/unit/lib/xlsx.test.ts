@@ -26,4 +26,15 @@ describe('toXlsx', () => {
     expect(sheet.getRow(2).values).toEqual([undefined, 'Peña, José', 1250.5]);
     expect(sheet.getCell('A3').value).toBe('Ana "A"');
   });
+
+  it('writes text a spreadsheet would run as a formula as neutralised text (docs/security.md 30.13)', async () => {
+    const bytes = await toXlsx('clientes', ['Cliente', 'Monto'], [['=HYPERLINK("http://x.example","clic")', -5]]);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
+    const cell = workbook.worksheets[0]!.getCell('A2');
+    expect(cell.type).toBe(ExcelJS.ValueType.String);
+    expect(cell.value).toBe(`'=HYPERLINK("http://x.example","clic")`);
+    expect(workbook.worksheets[0]!.getCell('B2').value).toBe(-5);
+  });
 });
