@@ -44,6 +44,7 @@ const AFTER_0009 = [
   '0025-finanzas-instalment-reminders',
   '0026-finanzas-instalment-counts',
   '0027-finanzas-instalments-list',
+  '0030-lot-import-land-uses',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -335,6 +336,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0025-finanzas-instalment-reminders',
         '0026-finanzas-instalment-counts',
         '0027-finanzas-instalments-list',
+        '0030-lot-import-land-uses',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -397,6 +399,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0025-finanzas-instalment-reminders',
         '0026-finanzas-instalment-counts',
         '0027-finanzas-instalments-list',
+        '0030-lot-import-land-uses',
       ]);
     } finally {
       await database.destroy();
@@ -482,6 +485,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0025-finanzas-instalment-reminders',
         '0026-finanzas-instalment-counts',
         '0027-finanzas-instalments-list',
+        '0030-lot-import-land-uses',
       ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
         { id: saleId, subdivision_id: subdivision.id, paid: 400 },

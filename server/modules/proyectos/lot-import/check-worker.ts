@@ -5,7 +5,7 @@ import { readLeadFile } from '../../crm/lead-import';
 
 /**
  * Worker-thread entry of the import checks (issue 11 item 1; started by `check-pool.ts`).
- * Receives `{ id, kind, bytes, filename, layer, options }`: kind 'lots' (options: resolutions,
+ * Receives `{ id, kind, bytes, filename, layer, options }`: kind 'lots' (options: resolutions, land uses,
  * overlap limit) answers `{ id, result }` with a {@link ParseResult} of {@link readImportFile};
  * kind 'leads' with a lead file of {@link readLeadFile}; `{ id, failure }` carries an unexpected
  * exception's text. Posts `{ ready: true }` once its modules are loaded, so the pool starts the
