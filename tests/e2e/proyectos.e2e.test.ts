@@ -237,7 +237,7 @@ describe('proyectos e2e', () => {
     const duplicates = dialog.getByRole('region', { name: 'Códigos repetidos' });
     await duplicates.getByRole('table', { name: 'Candidatos de MZ A - LT 2' }).waitFor({ timeout: 30_000 });
     await dialog.getByText('Recreación / parque: 1 lote (no vendible)').waitFor();
-    await dialog.getByText('Etapa 2: 1 lote (nueva)').waitFor();
+    await dialog.getByText('Etapa 2: 2 lotes (nueva)').waitFor();
     const importButton = dialog.getByRole('button', { name: 'Importar', exact: true });
     expect(await importButton.isDisabled()).toBe(true);
     await duplicates.getByRole('button', { name: 'Conservar el primero de cada código' }).click();
@@ -253,6 +253,7 @@ describe('proyectos e2e', () => {
     await uses.getByLabel('Uso de «Zona reservada»').selectOption('OTROS_USOS');
     await uses.getByText('Todos con uso').waitFor();
     expect(await uses.getByLabel('Uso de «Parque»').inputValue()).toBe('RECREACION');
+    await uses.evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await screenshot(page, 'proyectos-import-usos-1366');
     expect(await importButton.isDisabled()).toBe(false);
     await importButton.click();

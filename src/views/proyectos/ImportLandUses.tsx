@@ -14,9 +14,10 @@ import {
 
 /**
  * The mapping step of "Importar lotes" (docs/import.md "Land use"): the file's land-use values that
- * are not a use's own name ("Zona reservada", "Pozo", "Educación"), each with its lot count, a
- * select of the uses (those not for sale marked) and where its use comes from (synonym,
- * remembered from an earlier import of the subdivision, chosen, or none yet). A value without a
+ * are not a use's own name ("Zona reservada", "Pozo", "Educación"), each with where its use comes
+ * from (synonym, remembered from an earlier import of the subdivision, chosen, or none yet), its
+ * lot count and a select of the uses (those not for sale marked). On a phone each value takes two
+ * lines (value and lots, then the select: src/styles/lot-import.css). A value without a
  * use keeps "Importar" disabled. Renders the machine's state and sends `uses.choose`; nothing else.
  */
 
@@ -73,7 +74,6 @@ export function ImportLandUses({ actor, preview }: { actor: ActorRefFrom<LotImpo
               <th>Valor en el archivo</th>
               <th className="num">Lotes</th>
               <th>Uso en Parcela</th>
-              <th>Origen</th>
             </tr>
           </thead>
           <tbody>
@@ -81,10 +81,21 @@ export function ImportLandUses({ actor, preview }: { actor: ActorRefFrom<LotImpo
               const tag = SOURCE_TAG[row.source];
               return (
                 <tr key={row.label}>
-                  <td className="lot-import-uses__label">«{row.label}»</td>
-                  <td className="num">{row.lots}</td>
                   <td>
+                    <div className="lot-import-uses__value">
+                      <span className="lot-import-uses__label">«{row.label}»</span>
+                      <Tag minimal intent={tag.intent} title={tag.title}>
+                        {tag.text}
+                      </Tag>
+                    </div>
+                  </td>
+                  <td className="num lot-import-uses__lots">
+                    {row.lots}
+                    <span className="lot-import-uses__unit">{row.lots === 1 ? ' lote' : ' lotes'}</span>
+                  </td>
+                  <td className="lot-import-uses__use">
                     <HTMLSelect
+                      fill
                       aria-label={`Uso de «${row.label}»`}
                       aria-invalid={row.use === null}
                       className={row.use === null ? 'lot-import-uses__select--missing' : undefined}
@@ -94,11 +105,6 @@ export function ImportLandUses({ actor, preview }: { actor: ActorRefFrom<LotImpo
                         actor.send({ type: 'uses.choose', label: row.label, use: (e.currentTarget.value || null) as LandUse | null })
                       }
                     />
-                  </td>
-                  <td>
-                    <Tag minimal intent={tag.intent} title={tag.title}>
-                      {tag.text}
-                    </Tag>
                   </td>
                 </tr>
               );
