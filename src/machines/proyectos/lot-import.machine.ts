@@ -345,6 +345,12 @@ export const lotImportMachine = setup({
     >,
   },
   actions: {
+    /** An accepted file (`import.file`): a new start — no layer, preview, error or choices. */
+    takeFile: assign(({ event }) =>
+      event.type === 'import.file'
+        ? { file: event.file, layer: null, error: null, preview: null, rejectedIssues: [], landUseChoices: {}, ...noChoices }
+        : {},
+    ),
     /** A new upload starts at 0. */
     resetProgress: assign({ progress: 0 }),
     /** `import.progress` → `context.progress`. */
@@ -395,14 +401,7 @@ export const lotImportMachine = setup({
           {
             guard: 'fileAccepted',
             target: 'previewing',
-            actions: assign(({ event }) => ({
-              file: event.file,
-              layer: null,
-              error: null,
-              preview: null,
-              landUseChoices: {},
-              ...noChoices,
-            })),
+            actions: 'takeFile',
           },
           { actions: assign(({ event }) => ({ file: null, error: importFileProblem(event.file) })) },
         ],
@@ -464,14 +463,7 @@ export const lotImportMachine = setup({
           {
             guard: 'fileAccepted',
             target: 'previewing',
-            actions: assign(({ event }) => ({
-              file: event.file,
-              layer: null,
-              error: null,
-              preview: null,
-              landUseChoices: {},
-              ...noChoices,
-            })),
+            actions: 'takeFile',
           },
           { target: 'choosingFile', actions: assign(({ event }) => ({ file: null, preview: null, error: importFileProblem(event.file) })) },
         ],
@@ -512,15 +504,7 @@ export const lotImportMachine = setup({
           {
             guard: 'fileAccepted',
             target: 'previewing',
-            actions: assign(({ event }) => ({
-              file: event.file,
-              layer: null,
-              error: null,
-              preview: null,
-              rejectedIssues: [],
-              landUseChoices: {},
-              ...noChoices,
-            })),
+            actions: 'takeFile',
           },
           {
             target: 'choosingFile',
