@@ -386,6 +386,20 @@ export interface LotStatusChangesTable {
   changed_at: Instant;
 }
 
+/**
+ * Land uses remembered per subdivision by the lot import (migration 0030; docs/import.md "Land
+ * use"): a file's value, by its key ("ZONA RESERVADA"), and the use the user chose for it.
+ */
+export interface LotImportLandUsesTable {
+  id: Generated<number>;
+  subdivision_id: number;
+  /** The value's key (src/lib/proyectos/land-use-words.ts `landUseKey`), 1–80 characters. */
+  label: string;
+  land_use: LandUse;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
 /** Reservations, separaciones (migration 0016; src/schemas/comercio/reservations.ts). */
 export interface ReservationsTable {
   id: Generated<number>;
@@ -724,6 +738,7 @@ export interface DB {
   blocks: BlocksTable;
   lots: LotsTable;
   lot_status_changes: LotStatusChangesTable;
+  lot_import_land_uses: LotImportLandUsesTable;
   reservations: ReservationsTable;
   leads: LeadsTable;
   lead_subdivisions: LeadSubdivisionsTable;

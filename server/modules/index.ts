@@ -50,6 +50,7 @@ import { overlapLimitMigration } from './proyectos/migrations/0011-overlap-limit
 import { lotCountsMigration } from './proyectos/migrations/0012-lot-counts';
 import { mapRevisionsMigration } from './proyectos/migrations/0013-map-revisions';
 import { stageRevisionsMigration } from './proyectos/migrations/0014-stage-revisions';
+import { lotImportLandUsesMigration } from './proyectos/migrations/0030-lot-import-land-uses';
 import { projectsRoutes } from './proyectos/projects.routes';
 import { bankAccountsRoutes } from './finanzas/bank-accounts.routes';
 import { finanzasAccountsMigration } from './finanzas/migrations/0022-finanzas-accounts';
@@ -117,6 +118,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0013-map-revisions': mapRevisionsMigration,
       '0014-stage-revisions': stageRevisionsMigration,
       '0023-subdivision-late-fees': subdivisionLateFeesMigration,
+      '0030-lot-import-land-uses': lotImportLandUsesMigration,
     },
   },
   {

@@ -204,7 +204,7 @@ describe('proyectos e2e', () => {
     await anon.context.close();
   });
 
-  it('a table with stages, a repeated code and a park: keep the first, check again, import; the park is No vendible (issue 13 items 3–5)', async () => {
+  it('a table with stages, a repeated code, a park and a reserved zone: keep the first, check again, map the zone, import; both are No vendible', async () => {
     const { page, context } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     await page.goto('/PROYECTOS/lotizaciones');
@@ -230,13 +230,14 @@ describe('proyectos e2e', () => {
 
     await page.getByRole('button', { name: 'Importar lotes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Importar lotes' });
+    // C-1 is a reserved zone, a value the importer has no use for: the user maps it (docs/import.md "Land use").
     const csv =
-      'manzana,lote,area,precio_m2,uso,etapa\nA,1,120,250,Vivienda,1\nA,2,130,250,Vivienda,1\nA,2,131,250,Vivienda,1\nA,3,500,0,Parque,1\nB,1,140,260,Comercio,2\n';
+      'manzana,lote,area,precio_m2,uso,etapa\nA,1,120,250,Vivienda,1\nA,2,130,250,Vivienda,1\nA,2,131,250,Vivienda,1\nA,3,500,0,Parque,1\nB,1,140,260,Comercio,2\nC,1,300,0,Zona reservada,2\n';
     await dialog.getByLabel('Archivo de lotes').setInputFiles({ name: 'lotes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const duplicates = dialog.getByRole('region', { name: 'Códigos repetidos' });
     await duplicates.getByRole('table', { name: 'Candidatos de MZ A - LT 2' }).waitFor({ timeout: 30_000 });
     await dialog.getByText('Recreación / parque: 1 lote (no vendible)').waitFor();
-    await dialog.getByText('Etapa 2: 1 lote (nueva)').waitFor();
+    await dialog.getByText('Etapa 2: 2 lotes (nueva)').waitFor();
     const importButton = dialog.getByRole('button', { name: 'Importar', exact: true });
     expect(await importButton.isDisabled()).toBe(true);
     await duplicates.getByRole('button', { name: 'Conservar el primero de cada código' }).click();
@@ -245,6 +246,16 @@ describe('proyectos e2e', () => {
     await dialog.getByText('Errores: 0').waitFor({ timeout: 30_000 });
     await dialog.getByText('Se descartó MZ A - LT 2 de fila 4 (código repetido)').waitFor();
     await screenshot(page, 'proyectos-import-repetidos-1366');
+    // The reserved zone has no use yet: "Importar" waits until the user gives it one.
+    const uses = dialog.getByRole('region', { name: 'Usos del archivo' });
+    await uses.getByText('Elija el uso de un valor para poder importar.').waitFor();
+    expect(await importButton.isDisabled()).toBe(true);
+    await uses.getByLabel('Uso de «Zona reservada»').selectOption('OTROS_USOS');
+    await uses.getByText('Todos con uso').waitFor();
+    expect(await uses.getByLabel('Uso de «Parque»').inputValue()).toBe('RECREACION');
+    await uses.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await screenshot(page, 'proyectos-import-usos-1366');
+    expect(await importButton.isDisabled()).toBe(false);
     await importButton.click();
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
 
@@ -252,6 +263,9 @@ describe('proyectos e2e', () => {
     await park.getByText('No vendible').waitFor();
     expect(await park.getByText('Recreación / parque').count()).toBe(1);
     expect(await page.getByRole('row').filter({ hasText: 'MZ A - LT 2' }).count()).toBe(1);
+    const reserved = page.getByRole('row').filter({ hasText: 'MZ C - LT 1' });
+    await reserved.getByText('No vendible').waitFor();
+    expect(await reserved.getByText('Otros usos (aportes)').count()).toBe(1);
     // The stages the file named were created with the import.
     await page.getByRole('tab', { name: 'Etapas (2)' }).waitFor();
     await screenshot(page, 'proyectos-lotes-no-vendible-1366');

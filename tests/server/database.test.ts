@@ -46,6 +46,7 @@ const AFTER_0009 = [
   '0027-finanzas-instalments-list',
   '0028-configuracion-sale-backdating',
   '0029-finanzas-portal-pending',
+  '0030-lot-import-land-uses',
   '0031-company-logo-pdf',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
@@ -340,6 +341,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0027-finanzas-instalments-list',
         '0028-configuracion-sale-backdating',
         '0029-finanzas-portal-pending',
+        '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
@@ -405,6 +407,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0027-finanzas-instalments-list',
         '0028-configuracion-sale-backdating',
         '0029-finanzas-portal-pending',
+        '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
       ]);
     } finally {
@@ -493,6 +496,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0027-finanzas-instalments-list',
         '0028-configuracion-sale-backdating',
         '0029-finanzas-portal-pending',
+        '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
       ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([

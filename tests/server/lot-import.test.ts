@@ -400,11 +400,9 @@ describe.each(dialects)('lot import (%s)', (dialect) => {
     const refused = await post(`/api/subdivisions/${key}/imports`, token, 'usos.geojson', arcgisExport({ uses: second }));
     expect(refused.statusCode).toBe(422);
     const issues = refused.json().issues as Array<{ lot_code: string; message: string; kind?: string }>;
+    // An unknown use is no longer refused by the preview, but it must be given a use before storing (docs/import.md "Land use").
     expect(issues.filter((i) => i.kind === 'USE').map((i) => [i.lot_code, i.message])).toEqual([
-      [
-        'MZ B - LT 3',
-        'Uso no reconocido: "Cementerio" (use Vivienda, Multifamiliar, Comercio, Equipamiento, Recreación, Club house u Otros usos)',
-      ],
+      [null, 'Elija el uso de "Cementerio" (1 lote): no es un uso conocido'],
       ['MZ B - LT 1', 'El lote MZ B - LT 1 está vendido y no puede pasar al uso Recreación / parque, que no se vende'],
     ]);
     expect((await lotsOf(id)).find((l) => l.code === 'MZ A - LT 4')).toMatchObject({ land_use: 'CLUB_HOUSE', status: 'NO_VENDIBLE' });

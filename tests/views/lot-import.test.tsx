@@ -14,7 +14,7 @@ import { ImportRejectedError } from '../../src/api/proyectos/lot-imports';
 import { createActor } from 'xstate';
 import { ImportLotsDialog } from '../../src/views/proyectos/ImportLotsDialog';
 import type { ImportIssue, ImportLotRow, ImportPreview } from '../../src/schemas/proyectos/projects';
-import type { UploadOptions } from '../../src/api/proyectos/lot-imports';
+import type { ImportChoices, UploadOptions } from '../../src/api/proyectos/lot-imports';
 
 const lot = (n: number, action: ImportLotRow['action'] = 'CREATE'): ImportLotRow => ({
   block: 'A',
@@ -92,7 +92,7 @@ describe('ImportLotsDialog', () => {
     const file = dxf();
     await chooseFile(user, file);
     const table = await screen.findByRole('table', { name: 'Lotes del archivo' });
-    expect(previewFn).toHaveBeenCalledWith('k3Xq9aPz', file, null, expect.anything(), []);
+    expect(previewFn).toHaveBeenCalledWith('k3Xq9aPz', file, null, expect.anything(), { resolutions: [], landUses: [] });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('MZ A - LT 3').closest('tr')?.textContent).toContain('Actualizar');
     expect(screen.getByText('Crear: 2')).toBeTruthy();
@@ -102,7 +102,7 @@ describe('ImportLotsDialog', () => {
 
     await user.click(importButton());
     await screen.findByText('Se crearon 2 lotes y se actualizaron 1.');
-    expect(commit).toHaveBeenCalledWith('k3Xq9aPz', file, 'LOTES', expect.anything(), []);
+    expect(commit).toHaveBeenCalledWith('k3Xq9aPz', file, 'LOTES', expect.anything(), { resolutions: [], landUses: [] });
     expect(onImported).toHaveBeenCalledWith({ created: 2, updated: 1 });
   });
 
@@ -137,6 +137,51 @@ describe('ImportLotsDialog', () => {
     expect(within(table).getByText('Club house')).toBeTruthy();
   });
 
+  it('land uses in the engineers\' words: lists each value with its lots and source; "Importar" waits for a use for each; the commit sends them', async () => {
+    const base = preview();
+    const use_values = [
+      { label: 'Zona reservada', lots: 2, use: null, source: 'UNMAPPED' as const },
+      { label: 'POZO', lots: 1, use: 'OTROS_USOS' as const, source: 'SYNONYM' as const },
+      { label: 'Strip mall', lots: 1, use: 'COMERCIO' as const, source: 'REMEMBERED' as const },
+    ];
+    const { user, commit } = setup({
+      preview: vi.fn(() => Promise.resolve({ ...base, use_values, use_values_more: 0, use_values_unmapped: 1 })),
+    });
+    await chooseFile(user, dxf());
+    const panel = await screen.findByRole('region', { name: 'Usos del archivo' });
+    const table = within(panel).getByRole('table', { name: 'Valores de uso del archivo' });
+    const row = (label: string) => within(table).getByText(`«${label}»`).closest('tr')!;
+    expect(
+      within(row('Zona reservada'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toContain('2 lotes');
+    expect(within(row('Zona reservada')).getByText('Sin asignar')).toBeTruthy();
+    expect(within(row('POZO')).getByText('Sinónimo')).toBeTruthy();
+    expect(within(row('Strip mall')).getByText('Recordado')).toBeTruthy();
+    const zone = within(panel).getByRole('combobox', { name: 'Uso de «Zona reservada»' }) as HTMLSelectElement;
+    expect(zone.value).toBe('');
+    expect((within(panel).getByRole('combobox', { name: 'Uso de «POZO»' }) as HTMLSelectElement).value).toBe('OTROS_USOS');
+    expect(within(panel).getByRole('status').textContent).toBe('Elija el uso de un valor para poder importar.');
+    expect(importButton()).toHaveProperty('disabled', true);
+
+    await user.selectOptions(zone, 'Otros usos (aportes) — no vendible');
+    expect(zone.value).toBe('OTROS_USOS');
+    expect(within(row('Zona reservada')).getByText('Elegido')).toBeTruthy();
+    expect(within(panel).queryByRole('status')).toBeNull();
+    expect(importButton()).toHaveProperty('disabled', false);
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Uso de «Strip mall»' }), 'Comercio');
+    await user.click(importButton());
+    await screen.findByText('Se crearon 2 lotes y se actualizaron 1.');
+    expect(commit).toHaveBeenCalledWith('k3Xq9aPz', expect.any(File), 'LOTES', expect.anything(), {
+      resolutions: [],
+      landUses: [
+        { label: 'Strip mall', use: 'COMERCIO' },
+        { label: 'Zona reservada', use: 'OTROS_USOS' },
+      ],
+    });
+  });
+
   it('shows duplicated codes side by side; choosing and re-checking sends the choices (issue 13 item 5)', async () => {
     const duplicates = [
       {
@@ -149,7 +194,7 @@ describe('ImportLotsDialog', () => {
     ];
     const base = preview();
     const refused = { ...base, can_import: false, duplicates, summary: { ...base.summary, errors: 1 } };
-    const previewFn = vi.fn((_k: string, _f: File, _l: string | null, _o: UploadOptions, resolutions: unknown[]) =>
+    const previewFn = vi.fn((_k: string, _f: File, _l: string | null, _o: UploadOptions, { resolutions = [] }: ImportChoices) =>
       Promise.resolve(resolutions.length ? { ...base, duplicates } : refused),
     );
     const { user } = setup({ preview: previewFn });
@@ -167,9 +212,10 @@ describe('ImportLotsDialog', () => {
     expect(importButton()).toHaveProperty('disabled', true);
     await user.click(recheck);
     await waitFor(() => expect(importButton()).toHaveProperty('disabled', false));
-    expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'LOTES', expect.anything(), [
-      { position: 3, code: 'MZ A - LT 2', action: 'RENAME', number: '2B' },
-    ]);
+    expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'LOTES', expect.anything(), {
+      resolutions: [{ position: 3, code: 'MZ A - LT 2', action: 'RENAME', number: '2B' }],
+      landUses: [],
+    });
   });
 
   it('shows the upload progress, then "Comprobando archivo…" while the server checks the file', async () => {
@@ -322,7 +368,12 @@ describe('ImportLotsDialog', () => {
     await chooseFile(user, dxf());
     await screen.findByRole('table', { name: 'Lotes del archivo' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Capa del DXF con los lotes' }), 'MANZANAS');
-    await waitFor(() => expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'MANZANAS', expect.anything(), []));
+    await waitFor(() =>
+      expect(previewFn).toHaveBeenLastCalledWith('k3Xq9aPz', expect.any(File), 'MANZANAS', expect.anything(), {
+        resolutions: [],
+        landUses: [],
+      }),
+    );
     expect(await screen.findByText('MZ A - LT 9')).toBeTruthy();
   });
 

@@ -55,3 +55,13 @@ export async function lotIdsByCode(db: Kysely<DB>, subdivisionId: number, codes:
   const rows = await db.selectFrom('lots').select(['id', 'code']).where('subdivision_id', '=', subdivisionId).orderBy('id').execute();
   return new Map(rows.filter((r) => codes.has(r.code)).map((r) => [r.code, r.id]));
 }
+
+/** The land uses remembered for the subdivision's files (table `lot_import_land_uses`), by value key. */
+export async function rememberedLandUses(db: Kysely<DB>, subdivisionId: number) {
+  return db
+    .selectFrom('lot_import_land_uses')
+    .select(['id', 'label', 'land_use'])
+    .where('subdivision_id', '=', subdivisionId)
+    .orderBy('id')
+    .execute();
+}

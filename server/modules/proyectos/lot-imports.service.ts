@@ -18,8 +18,10 @@ import type { DB, LotsTable } from '../../db/database';
 import { canTakeUse, statusAfterUseChange, statusForUse } from './lots.service';
 import { HttpError } from '../../errors';
 import { nextVersion } from '../../db/versions';
-import type { ParsedLot, ParseResult } from './lot-import';
+import type { LandUseChoices, ParsedLot, ParseResult } from './lot-import';
+import { fileUseValues } from './lot-import/land-uses';
 import { issue } from './lot-import/types';
+import { rememberChosenUses, unmappedIssues, USE_VALUE_MESSAGES } from './lot-import-uses.service';
 import { blocksOf, findImportTarget, hasDrawnLot, lotIdsByCode, lotsByCode, lotStatesByCode, stagesOf } from './lot-imports.repository';
 
 /**
@@ -78,9 +80,13 @@ async function subdivisionIssues(
       );
     }
   }
-  // Lots not for sale need no price.
+  // Lots not for sale need no price, nor do lots whose value has no use yet (the user chooses it).
   const unpriced = parsed.lots.filter(
-    (l) => l.price_per_m2 === null && !existing.has(l.code) && isSellableLandUse(l.land_use ?? 'VIVIENDA'),
+    (l) =>
+      l.price_per_m2 === null &&
+      !existing.has(l.code) &&
+      !(l.land_use === null && l.land_use_label !== null) &&
+      isSellableLandUse(l.land_use ?? 'VIVIENDA'),
   ).length;
   if (unpriced > 0) {
     issues.push(
@@ -204,14 +210,28 @@ export async function previewImport(db: Kysely<DB>, subdivision: ImportSubdivisi
     uses: fileUses(parsed),
     duplicates: parsed.duplicates ?? [],
     coordinate_system: parsed.coordinateSystem,
+    use_values: parsed.useValues ?? [],
+    use_values_more: parsed.useValuesMore ?? 0,
+    use_values_unmapped: parsed.useValuesUnmapped ?? 0,
   };
 }
 
-/** The import was refused: the 422 body carries every issue. */
+/**
+ * The import was refused: the 422 body carries every issue. `errors.file` lists the first 50 errors
+ * ("location: message"), but those about values without a land use go to `errors.land_uses`.
+ * @param message the 422's message (default: how many errors the file has).
+ */
 export class ImportRejectedError extends HttpError {
-  constructor(readonly issues: ImportIssue[]) {
-    const errors = issues.filter((i) => i.severity === 'ERROR');
-    super(422, IMPORT_MESSAGES.rejected(errors.length), { file: errors.slice(0, 50).map((i) => `${i.location}: ${i.message}`) });
+  constructor(
+    readonly issues: ImportIssue[],
+    message?: string,
+  ) {
+    const errors = issues.filter((i) => i.severity === 'ERROR').slice(0, 50);
+    const uses = errors.filter((i) => i.field === 'land_uses').map((i) => i.message);
+    super(422, message ?? IMPORT_MESSAGES.rejected(issues.filter((i) => i.severity === 'ERROR').length), {
+      file: errors.filter((i) => i.field !== 'land_uses').map((i) => `${i.location}: ${i.message}`),
+      ...(uses.length ? { land_uses: uses } : {}),
+    });
   }
 
   /** `{ message, errors: { file }, issues }`. */
@@ -254,20 +274,28 @@ function actorUserId(audit: AuditContext): number | null {
  * status between DISPONIBLE and NO_VENDIBLE with a history row) or CREATEd (price 0 when the
  * file has none, use VIVIENDA when none given, status DISPONIBLE or NO_VENDIBLE by the use, a
  * creation row in the status history). The subdivision's
- * `coordinate_system` follows the file's when none of its lots has a polygon yet. Audit rows:
- * 'subdivisions', 'blocks', 'lots'.
- * @throws ImportRejectedError (422) when the file or the comparison has any ERROR.
+ * `coordinate_system` follows the file's when none of its lots has a polygon yet. The uses the
+ * user chose for the file's land-use values are remembered for the subdivision
+ * (lot-import-uses.service.ts). Audit rows: 'subdivisions', 'blocks', 'lots', 'lot_import_land_uses'.
+ * @param landUses the uses the file was checked with (the request's and the remembered ones).
+ * @throws ImportRejectedError (422) when the file or the comparison has any ERROR, or a land-use
+ *   value of the file has no use (its message names them).
  */
 export async function commitImport(
   db: Kysely<DB>,
   audit: AuditContext,
   subdivision: ImportSubdivision,
   parsed: ParseResult,
+  landUses: LandUseChoices = {},
 ): Promise<{ created: number; updated: number }> {
   const preview = await previewImport(db, subdivision, parsed);
-  if (!preview.can_import) {
-    const issues = preview.issues.length ? preview.issues : [issue('ERROR', 'archivo', 'El archivo no tiene lotes', { field: 'file' })];
-    throw new ImportRejectedError(issues);
+  const useValues = fileUseValues(parsed.lots, landUses);
+  const unmapped = unmappedIssues(useValues);
+  if (!preview.can_import || unmapped.length > 0) {
+    const issues = [...unmapped, ...preview.issues];
+    if (issues.length === 0) issues.push(issue('ERROR', 'archivo', 'El archivo no tiene lotes', { field: 'file' }));
+    const onlyUses = unmapped.length > 0 && preview.summary.errors === 0;
+    throw new ImportRejectedError(issues, onlyUses ? USE_VALUE_MESSAGES.rejected(useValues.filter((v) => v.use === null)) : undefined);
   }
   const run = async (trx: Kysely<DB>) => {
     const now = audit.clock.now().toISOString();
@@ -467,6 +495,7 @@ export async function commitImport(
         .values(useHistory.slice(i, i + CHUNK))
         .execute();
     await recordChanges(trx, audit, changes);
+    await rememberChosenUses(trx, audit, subdivisionId, useValues);
     return { created: values.length, updated };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

@@ -4,9 +4,11 @@ import {
   importRejectedResponseSchema,
   importResultResponseSchema,
   importResolutionsSchema,
+  importUseChoicesSchema,
   type ImportIssue,
   type ImportPreview,
   type ImportResolution,
+  type ImportUseChoice,
 } from '../../schemas/proyectos/projects';
 
 /**
@@ -52,14 +54,24 @@ interface Answer {
   data: unknown;
 }
 
+/** What the user decided in the preview: choices on duplicated codes and uses of the file's land-use values. */
+export interface ImportChoices {
+  resolutions?: readonly ImportResolution[];
+  landUses?: readonly ImportUseChoice[];
+}
+
 /**
  * The multipart body: `layer` (when given), then `resolutions` (the choices on duplicated codes as
- * JSON, when any; checked by the strict {@link importResolutionsSchema} before sending), then `file`.
+ * JSON, when any; checked by the strict {@link importResolutionsSchema} before sending), then
+ * `land_uses` (the uses chosen for the file's land-use values, when any; {@link importUseChoicesSchema}),
+ * then `file`.
  */
-function importForm(file: Blob, filename: string, layer?: string | null, resolutions: readonly ImportResolution[] = []): FormData {
+function importForm(file: Blob, filename: string, layer: string | null | undefined, choices: ImportChoices): FormData {
+  const { resolutions = [], landUses = [] } = choices;
   const body = new FormData();
   if (layer) body.append('layer', layer);
   if (resolutions.length > 0) body.append('resolutions', JSON.stringify(importResolutionsSchema.parse(resolutions)));
+  if (landUses.length > 0) body.append('land_uses', JSON.stringify(importUseChoicesSchema.parse(landUses)));
   body.append('file', file, filename);
   return body;
 }
@@ -155,24 +167,25 @@ export function createLotImportsApi(client: ApiClient) {
   return {
     /**
      * POST …/imports/preview. @param layer DXF layer (default: the server picks the one with most
-     * closed polylines). @param options upload progress and abort. @param resolutions choices on
-     * duplicated codes the server applies before checking (issue 13 item 5).
-     * @returns the preview (lots with CREATE/UPDATE, issues, summary, can_import, duplicates).
+     * closed polylines). @param options upload progress and abort. @param choices choices on
+     * duplicated codes the server applies before checking (issue 13 item 5) and uses of the file's
+     * land-use values (docs/import.md "Land use").
+     * @returns the preview (lots with CREATE/UPDATE, issues, summary, can_import, duplicates, use_values).
      */
     preview: async (
       key: string,
       file: Blob,
       layer?: string | null,
       options: UploadOptions = {},
-      resolutions: readonly ImportResolution[] = [],
+      choices: ImportChoices = {},
     ): Promise<ImportPreview> =>
       parseBody(
         importPreviewResponseSchema,
-        await post(client, path(key, 'imports/preview'), importForm(file, nameOf(file), layer, resolutions), options),
+        await post(client, path(key, 'imports/preview'), importForm(file, nameOf(file), layer, choices), options),
       ).data,
     /**
-     * POST …/imports. @param options upload progress and abort. @param resolutions the same choices
-     * on duplicated codes as the preview's (the server applies and re-checks them).
+     * POST …/imports. @param options upload progress and abort. @param choices the same choices as
+     * the preview's (the server applies and re-checks them; every land-use value of the file needs a use).
      * @returns `{ created, updated }`.
      * @throws ImportRejectedError on a 422 carrying `issues`; ApiError otherwise.
      */
@@ -181,7 +194,7 @@ export function createLotImportsApi(client: ApiClient) {
       file: Blob,
       layer?: string | null,
       options: UploadOptions = {},
-      resolutions: readonly ImportResolution[] = [],
+      choices: ImportChoices = {},
     ): Promise<{ created: number; updated: number }> => {
       const rejected = (answer: Answer) => {
         if (answer.status !== 422) return;
@@ -190,7 +203,7 @@ export function createLotImportsApi(client: ApiClient) {
       };
       return parseBody(
         importResultResponseSchema,
-        await post(client, path(key, 'imports'), importForm(file, nameOf(file), layer, resolutions), options, rejected),
+        await post(client, path(key, 'imports'), importForm(file, nameOf(file), layer, choices), options, rejected),
       ).data;
     },
   };

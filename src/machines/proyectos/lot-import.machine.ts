@@ -1,15 +1,18 @@
 import { assign, emit, fromPromise, setup, type ActorRef, type Snapshot } from 'xstate';
 import type { ApiError } from '../../api/client';
-import type { UploadOptions } from '../../api/proyectos/lot-imports';
+import type { ImportChoices, UploadOptions } from '../../api/proyectos/lot-imports';
 import {
   IMPORT_MAX_BYTES,
   lotNumberSchema,
   type ImportIssue,
   type ImportPreview,
   type ImportResolution,
+  type ImportUseChoice,
+  type LandUse,
   type Polygon,
   IMPORT_ISSUE_KINDS,
 } from '../../schemas/proyectos/projects';
+import { chooseLandUse, landUsesPending, toLandUseChoices, type LandUseChoices } from './land-use-choices';
 import { pathData, polygonBounds, projector } from '../mapas/map-geometry';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage } from '../shared/api-errors';
@@ -34,6 +37,11 @@ import { saveFile } from '../../lib/download';
  * candidate of every code, drop the rest) change `context.choices`, which makes the preview stale
  * (`choicesChecked` false: nothing can be imported) until `import.recheck` previews again with
  * them; the commit sends the same choices. `duplicates.page {page}` pages the list.
+ * Land uses (docs/import.md "Land use"): in `reviewed`, `uses.choose {label, use}` sets the use of
+ * one of the file's land-use values (`context.landUseChoices`, null removes the choice); the
+ * preview needs no new check, but "Importar" waits until every value has a use
+ * (land-use-choices.ts `landUsesPending`). The choices go with every later preview and the commit
+ * (`land_uses`); they are kept when the DXF layer changes and cleared with a new file.
  * Emits `{ type: 'imported', created, updated }` when stored.
  * Actors (provided in lot-import.actors.ts, fakes in tests): `preview`, `commit` — promise actors
  * that get the machine's own ref as `input.parent` and send it `import.progress` (XState v5: a
@@ -85,6 +93,8 @@ export interface LotImportRequest {
   layer: string | null;
   /** The choices on duplicated codes, as sent. */
   resolutions: ImportResolution[];
+  /** The uses chosen for the file's land-use values, as sent. */
+  landUses: ImportUseChoice[];
   /** The lot-import actor itself: the upload sends it `import.progress` events. */
   parent: ActorRef<Snapshot<unknown>, LotImportProgressEvent>;
 }
@@ -111,6 +121,8 @@ export interface LotImportContext {
   choicesChecked: boolean;
   /** Page of the duplicated codes list (from 0). */
   duplicatesPage: number;
+  /** The user's use per land-use value of the file (its label as the preview lists it). */
+  landUseChoices: LandUseChoices;
 }
 
 /**
@@ -243,6 +255,8 @@ export type LotImportEvent =
   /** Keep the first lot of every duplicated code and drop the others. */
   | { type: 'duplicates.keepFirst' }
   | { type: 'duplicates.page'; page: number }
+  /** Sets the use of one of the file's land-use values (null: back to the preview's). */
+  | { type: 'uses.choose'; label: string; use: LandUse | null }
   /** Preview again with the current choices. */
   | { type: 'import.recheck' }
   | LotImportProgressEvent;
@@ -277,6 +291,7 @@ const fresh = (key: string): LotImportContext => ({
   choices: [],
   choicesChecked: true,
   duplicatesPage: 0,
+  landUseChoices: {},
 });
 
 /** A file's or layer's choices start empty. */
@@ -307,6 +322,7 @@ const requestOf = (context: LotImportContext, self: LotImportRequest['parent']):
   file: context.file!,
   layer: context.layer,
   resolutions: toResolutions(context.choices),
+  landUses: toLandUseChoices(context.landUseChoices),
   parent: self,
 });
 
@@ -329,6 +345,12 @@ export const lotImportMachine = setup({
     >,
   },
   actions: {
+    /** An accepted file (`import.file`): a new start — no layer, preview, error or choices. */
+    takeFile: assign(({ event }) =>
+      event.type === 'import.file'
+        ? { file: event.file, layer: null, error: null, preview: null, rejectedIssues: [], landUseChoices: {}, ...noChoices }
+        : {},
+    ),
     /** A new upload starts at 0. */
     resetProgress: assign({ progress: 0 }),
     /** `import.progress` → `context.progress`. */
@@ -340,7 +362,8 @@ export const lotImportMachine = setup({
       saveFile({ fileName: 'problemas-importacion.csv', mime: 'text/csv;charset=utf-8', content: issuesCsv(reportIssues(context)) }),
   },
   guards: {
-    canImport: ({ context }) => context.preview?.can_import === true && context.choicesChecked,
+    canImport: ({ context }) =>
+      context.preview?.can_import === true && context.choicesChecked && landUsesPending(context.preview, context.landUseChoices) === 0,
     choicesReady: ({ context }) => context.file !== null && choicesReady(context.choices),
     fileAccepted: ({ event }) => event.type === 'import.file' && importFileProblem(event.file) === null,
     hasFile: ({ context }) => context.file !== null,
@@ -378,7 +401,7 @@ export const lotImportMachine = setup({
           {
             guard: 'fileAccepted',
             target: 'previewing',
-            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null, ...noChoices })),
+            actions: 'takeFile',
           },
           { actions: assign(({ event }) => ({ file: null, error: importFileProblem(event.file) })) },
         ],
@@ -426,6 +449,10 @@ export const lotImportMachine = setup({
           target: '.checking',
           actions: assign(({ context }) => ({ choices: keepFirst(context.choices, context.preview), choicesChecked: false })),
         },
+        'uses.choose': {
+          target: '.checking',
+          actions: assign(({ context, event }) => ({ landUseChoices: chooseLandUse(context.landUseChoices, event.label, event.use) })),
+        },
         'duplicates.page': {
           actions: assign(({ context, event }) => {
             const pages = Math.max(1, Math.ceil((context.preview?.duplicates?.length ?? 0) / DUPLICATES_PER_PAGE));
@@ -436,7 +463,7 @@ export const lotImportMachine = setup({
           {
             guard: 'fileAccepted',
             target: 'previewing',
-            actions: assign(({ event }) => ({ file: event.file, layer: null, error: null, preview: null, ...noChoices })),
+            actions: 'takeFile',
           },
           { target: 'choosingFile', actions: assign(({ event }) => ({ file: null, preview: null, error: importFileProblem(event.file) })) },
         ],
@@ -477,14 +504,7 @@ export const lotImportMachine = setup({
           {
             guard: 'fileAccepted',
             target: 'previewing',
-            actions: assign(({ event }) => ({
-              file: event.file,
-              layer: null,
-              error: null,
-              preview: null,
-              rejectedIssues: [],
-              ...noChoices,
-            })),
+            actions: 'takeFile',
           },
           {
             target: 'choosingFile',
@@ -502,19 +522,13 @@ export type LotImportMachine = typeof lotImportMachine;
  * `options.signal` aborts when the dialog is cancelled (the actor stops).
  */
 export interface LotImportDeps {
-  preview: (
-    key: string,
-    file: File,
-    layer: string | null,
-    options: UploadOptions,
-    resolutions: ImportResolution[],
-  ) => Promise<ImportPreview>;
+  preview: (key: string, file: File, layer: string | null, options: UploadOptions, choices: ImportChoices) => Promise<ImportPreview>;
   commit: (
     key: string,
     file: File,
     layer: string | null,
     options: UploadOptions,
-    resolutions: ImportResolution[],
+    choices: ImportChoices,
   ) => Promise<{ created: number; updated: number }>;
   /** Receives every failed call's ApiError; the caller forwards session errors (401/402). */
   reportApiError: (error: ApiError) => void;
@@ -526,15 +540,18 @@ const uploadOptions = (input: LotImportRequest, signal: AbortSignal): UploadOpti
   onProgress: (fraction) => input.parent.send({ type: 'import.progress', fraction }),
 });
 
+/** What the request carries of the user's choices. */
+const choicesOf = (input: LotImportRequest): ImportChoices => ({ resolutions: input.resolutions, landUses: input.landUses });
+
 /** The machine provided with its effects. */
 export function provideLotImportMachine(deps: LotImportDeps) {
   return lotImportMachine.provide({
     actors: {
       preview: fromPromise<ImportPreview, LotImportRequest>(({ input, signal }) =>
-        deps.preview(input.key, input.file, input.layer, uploadOptions(input, signal), input.resolutions),
+        deps.preview(input.key, input.file, input.layer, uploadOptions(input, signal), choicesOf(input)),
       ),
       commit: fromPromise<{ created: number; updated: number }, LotImportRequest>(({ input, signal }) =>
-        deps.commit(input.key, input.file, input.layer, uploadOptions(input, signal), input.resolutions),
+        deps.commit(input.key, input.file, input.layer, uploadOptions(input, signal), choicesOf(input)),
       ),
     },
     actions: { reportApiError: (_, error) => deps.reportApiError(error as ApiError) },

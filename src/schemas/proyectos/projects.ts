@@ -784,6 +784,50 @@ export type ImportStage = z.infer<typeof importStageSchema>;
 export const importUseSchema = z.object({ use: landUseSchema, lots: z.number().int() });
 export type ImportUse = z.infer<typeof importUseSchema>;
 
+/** Longest land-use value of a file the importer keeps, in characters (longer text is cut). */
+export const MAX_LAND_USE_LABEL = 80;
+/** Most land-use values an import preview lists (the rest are counted in `use_values_more`). */
+export const MAX_IMPORT_USE_VALUES = 100;
+/** Most land-use choices one import request may carry. */
+export const MAX_IMPORT_USE_CHOICES = 2000;
+
+/**
+ * Where the use of a file's land-use value comes from (docs/import.md "Land use"): UNMAPPED (none
+ * yet: the user must choose one before importing), SYNONYM (the common words of
+ * src/lib/proyectos/land-use-words.ts), REMEMBERED (chosen on an earlier import of this
+ * subdivision), CHOSEN (sent with this request).
+ */
+export const IMPORT_USE_SOURCES = ['UNMAPPED', 'SYNONYM', 'REMEMBERED', 'CHOSEN'] as const;
+export type ImportUseSource = (typeof IMPORT_USE_SOURCES)[number];
+
+/**
+ * One land-use value of a file that is not a use's own name ("Zona reservada", "Pozo tubular",
+ * "Educación"), as the preview lists it: the text as written (its first spelling; values are
+ * grouped ignoring accents, case and punctuation), how many lots have it, the use they take (null:
+ * none yet) and where that use comes from. Read loosely: a use or source this app does not know
+ * reads as none.
+ */
+export const importUseValueSchema = z.object({
+  label: z.string(),
+  lots: z.number().int(),
+  use: landUseSchema.nullable().catch(null),
+  source: z.enum(IMPORT_USE_SOURCES).optional().catch(undefined),
+});
+export type ImportUseValue = z.infer<typeof importUseValueSchema>;
+
+/**
+ * The user's use for one land-use value of the file (docs/import.md "Land use"), sent with the
+ * preview and the commit as the multipart text field `land_uses` (a JSON array of these, at most
+ * {@link MAX_IMPORT_USE_CHOICES}). `label` is the value as the preview lists it (compared ignoring
+ * accents, case and punctuation); the import remembers the choice for the subdivision.
+ */
+export const importUseChoiceSchema = z.strictObject({
+  label: z.string().trim().min(1, 'Indique el valor del archivo').max(MAX_LAND_USE_LABEL),
+  use: landUseSchema,
+});
+export type ImportUseChoice = z.infer<typeof importUseChoiceSchema>;
+export const importUseChoicesSchema = z.array(importUseChoiceSchema).max(MAX_IMPORT_USE_CHOICES);
+
 /**
  * One lot of a duplicated code, as the preview shows it side by side with the others (issue 13
  * item 5): `position` is its place among the file's lots (1-based; what a resolution names),
@@ -853,6 +897,17 @@ export const importPreviewResponseSchema = z.object({
     duplicates: z.array(importDuplicateSchema).optional(),
     /** Coordinates of the lots' polygons (null: the file has none), for the preview map. Optional. */
     coordinate_system: z.enum(['PLAN', 'GEO']).nullable().optional(),
+    /**
+     * The file's land-use values that are not a use's own name, each with its lot count and use
+     * (docs/import.md "Land use"): those without a use first, at most {@link MAX_IMPORT_USE_VALUES}.
+     * A value without a use does not make `can_import` false, but the commit refuses the file until
+     * every one has a use (field `land_uses`). Optional: absent means none.
+     */
+    use_values: z.array(importUseValueSchema).optional(),
+    /** Values beyond the listed ones (0 or absent: every value is listed). */
+    use_values_more: z.number().int().optional(),
+    /** Values of the whole file without a use yet, listed or not (absent: 0). */
+    use_values_unmapped: z.number().int().optional(),
   }),
 });
 export type ImportPreview = z.infer<typeof importPreviewResponseSchema>['data'];

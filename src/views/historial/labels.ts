@@ -22,6 +22,7 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   stages: 'Etapa',
   blocks: 'Manzana',
   lots: 'Lote',
+  lot_import_land_uses: 'Uso recordado al importar lotes',
   // Finanzas (issue 16).
   bank_accounts: 'Cuenta bancaria',
   wallets: 'Billetera digital',
@@ -99,6 +100,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   facing_park: 'Frente a parque',
   polygon: 'Polígono',
   notes: 'Observaciones',
+  land_use: 'Uso del suelo',
+  // Proyectos: land uses remembered by the lot import (the file's value as compared, without accents).
+  label: 'Valor del archivo',
   // CRM: customers.
   person_type: 'Tipo de persona',
   marital_status: 'Estado civil',

@@ -39,6 +39,7 @@ import {
   type ImportStage,
   type ImportUse,
 } from '../../schemas/proyectos/projects';
+import { ImportLandUses } from './ImportLandUses';
 import '../../styles/lot-import.css';
 
 /**
@@ -219,6 +220,7 @@ function PreviewSummary({ preview, actor }: { preview: ImportPreview; actor: Lot
       </div>
       {preview.stages && preview.stages.length > 0 ? <StagesSummary stages={preview.stages} /> : null}
       {preview.uses && preview.uses.length > 0 ? <UsesSummary uses={preview.uses} /> : null}
+      {preview.use_values && preview.use_values.length > 0 ? <ImportLandUses actor={actor} preview={preview} /> : null}
       {summary.errors > 0 ? (
         <Callout intent="danger" title="El archivo tiene errores">
           {preview.duplicates?.length

@@ -52,6 +52,21 @@ const resolvedBody =
   `--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="resolutions"\r\n\r\n${JSON.stringify(RESOLUTIONS)}\r\n` +
   `--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="repetidos.txt"\r\nContent-Type: text/plain\r\n\r\n` +
   `${DUPLICATED_CSV}\r\n--${PACT_BOUNDARY}--\r\n`;
+/**
+ * A table whose `uso` column names a reserved zone and a well as engineers write them (docs/import.md
+ * "Land use"): "Zona reservada" has no use yet, "Pozo" is a synonym of Otros usos, "Vivienda" a use's own name.
+ */
+const USES_CSV =
+  'manzana,lote,area,precio_m2,uso\nA,30,150.50,250.00,Zona reservada\nA,31,151.00,250.00,Pozo\nA,32,152.00,250.00,Vivienda\n';
+const USES_PATH = path.join(mkdtempSync(path.join(tmpdir(), 'parcela-pact-')), 'usos.txt');
+writeFileSync(USES_PATH, USES_CSV);
+const usesFile = () => new File([USES_CSV], 'usos.txt', { type: 'text/plain' });
+/** The user's use for the reserved zone, sent as the multipart text field `land_uses`. */
+const LAND_USE_CHOICES = [{ label: 'Zona reservada', use: 'OTROS_USOS' as const }];
+const mappedBody =
+  `--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="land_uses"\r\n\r\n${JSON.stringify(LAND_USE_CHOICES)}\r\n` +
+  `--${PACT_BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="usos.txt"\r\nContent-Type: text/plain\r\n\r\n` +
+  `${USES_CSV}\r\n--${PACT_BOUNDARY}--\r\n`;
 /** A preview row of a table's lot of block A (no polygon; 250.00 per m²), as the pacts promise it. */
 const tableLot = (lotNumber: string, action: 'CREATE' | 'UPDATE') => ({
   block: like('A'),
@@ -180,7 +195,107 @@ describe('lot imports (consumer)', () => {
       )
       .willRespondWith(200, (b) => b.jsonBody({ data: { created: 3, updated: 0 } }))
       .executeTest(async (mock) => {
-        const result = await createLotImportsApi(client(mock.url)).commit(SUBDIVISION_KEY, duplicatedFile(), null, {}, RESOLUTIONS);
+        const result = await createLotImportsApi(client(mock.url)).commit(
+          SUBDIVISION_KEY,
+          duplicatedFile(),
+          null,
+          {},
+          { resolutions: RESOLUTIONS },
+        );
+        expect(result).toEqual({ created: 3, updated: 0 });
+      });
+  });
+  it("previews a table with land-use values in the engineers' words: each listed with its lots, the unknown one without a use", async () => {
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .uponReceiving('a request to preview a table of lots with land uses the importer does not know')
+      .withRequest('POST', `/api/subdivisions/${SUBDIVISION_KEY}/imports/preview`, (b) =>
+        b.headers(bearer(STAFF_TOKEN)).multipartBody('text/plain', USES_PATH, 'file', PACT_BOUNDARY),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            format: 'CSV',
+            layers: null,
+            layer: null,
+            lots: eachLike(tableLot('30', 'CREATE')),
+            issues: [],
+            summary: { create: integer(3), update: integer(0), errors: 0, warnings: 0 },
+            // Not refused for a label: the user chooses the reserved zone's use before importing.
+            can_import: true,
+            use_values: [
+              { label: 'Zona reservada', lots: integer(1), use: null, source: 'UNMAPPED' },
+              { label: 'Pozo', lots: integer(1), use: 'OTROS_USOS', source: 'SYNONYM' },
+            ],
+            use_values_more: 0,
+            use_values_unmapped: 1,
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const preview = await createLotImportsApi(client(mock.url)).preview(SUBDIVISION_KEY, usesFile());
+        expect(preview.can_import).toBe(true);
+        expect(preview.use_values?.map((v) => [v.label, v.use])).toEqual([
+          ['Zona reservada', null],
+          ['Pozo', 'OTROS_USOS'],
+        ]);
+        expect(preview.use_values_unmapped).toBe(1);
+      });
+  });
+
+  it('refuses to import the table while a land-use value has no use (422 naming it)', async () => {
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .uponReceiving('a request to import a table of lots with a land use nobody chose')
+      .withRequest('POST', `/api/subdivisions/${SUBDIVISION_KEY}/imports`, (b) =>
+        b.headers(bearer(STAFF_TOKEN)).multipartBody('text/plain', USES_PATH, 'file', PACT_BOUNDARY),
+      )
+      .willRespondWith(422, (b) =>
+        b.jsonBody({
+          message: 'Falta elegir el uso de "Zona reservada" (1 lote); no se importó ningún lote',
+          errors: { land_uses: ['Elija el uso de "Zona reservada" (1 lote): no es un uso conocido'] },
+          issues: eachLike({
+            severity: 'ERROR',
+            location: like('archivo'),
+            lot_code: null,
+            field: 'land_uses',
+            message: like('Elija el uso de "Zona reservada" (1 lote): no es un uso conocido'),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const refused = await createLotImportsApi(client(mock.url))
+          .commit(SUBDIVISION_KEY, usesFile())
+          .catch((e: unknown) => e);
+        expect(refused).toMatchObject({ status: 422, message: expect.stringContaining('"Zona reservada"') });
+      });
+  });
+
+  it('imports the table with the use chosen for each land-use value (field `land_uses`)', async () => {
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .uponReceiving('a request to import a table of lots with the uses chosen for its land-use values')
+      .withRequest('POST', `/api/subdivisions/${SUBDIVISION_KEY}/imports`, (b) =>
+        withTextBody(
+          b.headers({ ...bearer(STAFF_TOKEN), 'Content-Type': MULTIPART }),
+          `multipart/form-data; boundary=${PACT_BOUNDARY}`,
+          mappedBody,
+        ),
+      )
+      .willRespondWith(200, (b) => b.jsonBody({ data: { created: 3, updated: 0 } }))
+      .executeTest(async (mock) => {
+        const result = await createLotImportsApi(client(mock.url)).commit(
+          SUBDIVISION_KEY,
+          usesFile(),
+          null,
+          {},
+          {
+            landUses: LAND_USE_CHOICES,
+          },
+        );
         expect(result).toEqual({ created: 3, updated: 0 });
       });
   });

@@ -97,6 +97,22 @@ afterEach(() => {
 });
 
 describe('lot imports api over XMLHttpRequest', () => {
+  it('sends the choices as text fields before the file (`resolutions`, `land_uses`) and reads the land-use values of the preview', async () => {
+    const landUses = [{ label: 'Zona reservada', use: 'OTROS_USOS' as const }];
+    const resolutions = [{ position: 2, code: 'MZ A - LT 1', action: 'DROP' as const }];
+    const pending = api().preview('k1', csv(), null, {}, { resolutions, landUses });
+    const body = xhr().body as FormData;
+    expect([...body.keys()]).toEqual(['resolutions', 'land_uses', 'file']);
+    expect(JSON.parse(String(body.get('land_uses')))).toEqual(landUses);
+    const values = [{ label: 'Zona reservada', lots: 2, use: null, source: 'UNMAPPED', extra: 1 }];
+    xhr().answer(200, { data: { ...PREVIEW, use_values: values, use_values_more: 0, use_values_unmapped: 1 } });
+    // Tolerant: an unknown key is dropped; a use or source this app does not know reads as none.
+    expect((await pending).use_values).toEqual([{ label: 'Zona reservada', lots: 2, use: null, source: 'UNMAPPED' }]);
+    const odd = api().preview('k1', csv());
+    xhr().answer(200, { data: { ...PREVIEW, use_values: [{ label: 'Huerto', lots: 1, use: 'AGRICOLA', source: 'IA' }] } });
+    expect((await odd).use_values).toEqual([{ label: 'Huerto', lots: 1, use: null, source: undefined }]);
+  });
+
   it('posts the multipart form to the main base with Accept and the bearer token, reports progress and parses the preview', async () => {
     const onProgress = vi.fn();
     const file = csv();

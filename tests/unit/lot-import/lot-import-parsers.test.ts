@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectFormat, MAX_IMPORT_LOTS, readImportFile } from '../../../server/modules/proyectos/lot-import';
-import { landUseOf, stageName } from '../../../server/modules/proyectos/lot-import/types';
+import { stageName } from '../../../server/modules/proyectos/lot-import/types';
+import { readLandUseValue } from '../../../src/lib/proyectos/land-use-words';
+
+const landUseOf = (raw: unknown) => readLandUseValue(raw).use;
 import { projectedCrs } from '../../../server/modules/proyectos/lot-import/spatial';
 import {
   cleanRing,
@@ -232,18 +235,20 @@ describe('stages and coordinate systems (issue 13)', () => {
       'OTROS_USOS',
       'RECREACION',
     ]);
-    expect([null, undefined, '', '   '].map(landUseOf)).toEqual([null, null, null, null]);
-    expect(landUseOf(' Cementerio ')).toEqual({ unknown: 'Cementerio' });
+    expect([null, undefined, '', '   ', ' - '].map(landUseOf)).toEqual([null, null, null, null, null]);
+    expect(readLandUseValue(' Cementerio ')).toEqual({ use: null, label: 'Cementerio' });
   });
 
-  it('takes `uso`, `tipo` or `destino` from CSV columns and GeoJSON properties; an unknown use is an ERROR of kind USE', () => {
+  it('takes `uso`, `tipo` or `destino` from CSV columns and GeoJSON properties; an unknown use is kept as a label, never an issue', () => {
     const csv = parseCsv('manzana,lote,area,precio_m2,uso\nA,1,120,250,Vivienda\nA,2,300,0,Parque\nA,3,120,250,Granja\n');
     expect(csv.lots.map((l) => [l.code, l.land_use])).toEqual([
       ['MZ A - LT 1', 'VIVIENDA'],
       ['MZ A - LT 2', 'RECREACION'],
       ['MZ A - LT 3', null],
     ]);
-    expect(csv.issues).toEqual([expect.objectContaining({ severity: 'ERROR', lot_code: 'MZ A - LT 3', field: 'land_use', kind: 'USE' })]);
+    // "Vivienda" is a use's own name (no label); "Parque" is a synonym and "Granja" unknown: both listed by the preview.
+    expect(csv.lots.map((l) => l.land_use_label)).toEqual([null, 'Parque', 'Granja']);
+    expect(csv.issues).toEqual([]);
     const square = [
       [0, 0],
       [10, 0],

@@ -10,7 +10,7 @@ import {
   type LotImportDeps,
   type LotImportRequest,
 } from '../../../src/machines/proyectos/lot-import.machine';
-import type { UploadOptions } from '../../../src/api/proyectos/lot-imports';
+import type { ImportChoices, UploadOptions } from '../../../src/api/proyectos/lot-imports';
 import { IMPORT_MAX_BYTES, type ImportPreview } from '../../../src/schemas/proyectos/projects';
 
 /** lot-import.machine.ts: idle → choosingFile → previewing → reviewed{canImport|blocked} → importing → done | failed. */
@@ -55,10 +55,16 @@ describe('lot import machine', () => {
     actor.send({ type: 'import.file', file: chosen });
     expect(actor.getSnapshot().value).toBe('previewing');
     await waitFor(actor, (s) => s.matches({ reviewed: 'canImport' }));
-    expect(deps.preview).toHaveBeenCalledWith('k1', chosen, null, expect.objectContaining({ signal: expect.any(AbortSignal) }), []);
+    expect(deps.preview).toHaveBeenCalledWith('k1', chosen, null, expect.objectContaining({ signal: expect.any(AbortSignal) }), {
+      resolutions: [],
+      landUses: [],
+    });
     actor.send({ type: 'import.confirm' });
     await waitFor(actor, (s) => s.matches('done'));
-    expect(deps.commit).toHaveBeenCalledWith('k1', chosen, 'LOTES', expect.objectContaining({ signal: expect.any(AbortSignal) }), []);
+    expect(deps.commit).toHaveBeenCalledWith('k1', chosen, 'LOTES', expect.objectContaining({ signal: expect.any(AbortSignal) }), {
+      resolutions: [],
+      landUses: [],
+    });
     expect(emitted).toHaveBeenCalledWith(expect.objectContaining({ type: 'imported', created: 2, updated: 0 }));
   });
 
@@ -82,7 +88,7 @@ describe('lot import machine', () => {
     actor.send({ type: 'import.layer', layer: 'MANZANAS' });
     expect(actor.getSnapshot().value).toBe('previewing');
     await waitFor(actor, (s) => s.matches('reviewed'));
-    expect(deps.preview).toHaveBeenLastCalledWith('k1', expect.any(File), 'MANZANAS', expect.anything(), []);
+    expect(deps.preview).toHaveBeenLastCalledWith('k1', expect.any(File), 'MANZANAS', expect.anything(), { resolutions: [], landUses: [] });
   });
 
   it('duplicated codes: choices make the preview stale until re-checked; the commit sends the same choices (issue 13 item 5)', async () => {
@@ -104,7 +110,7 @@ describe('lot import machine', () => {
       },
     ];
     const refused = preview({ can_import: false, duplicates, summary: { create: 6, update: 0, errors: 3, warnings: 0 } });
-    const previewFn = vi.fn((_k: string, _f: File, _l: string | null, _o: UploadOptions, resolutions: unknown[]) =>
+    const previewFn = vi.fn((_k: string, _f: File, _l: string | null, _o: UploadOptions, { resolutions = [] }: ImportChoices) =>
       Promise.resolve(resolutions.length ? preview({ duplicates }) : refused),
     );
     const { actor, deps } = start({ preview: previewFn });
@@ -126,7 +132,7 @@ describe('lot import machine', () => {
       { position: 3, code: 'MZ A - LT 2', action: 'DROP' },
       { position: 5, code: 'MZ A - LT 3', action: 'RENAME', number: '3A' },
     ];
-    expect(previewFn).toHaveBeenLastCalledWith('k1', expect.any(File), 'LOTES', expect.anything(), sent);
+    expect(previewFn).toHaveBeenLastCalledWith('k1', expect.any(File), 'LOTES', expect.anything(), { resolutions: sent, landUses: [] });
     // A new choice after the check blocks the import again until the next check.
     actor.send({ type: 'duplicates.choose', position: 6, code: 'MZ A - LT 3', action: 'DROP' });
     expect(actor.getSnapshot().matches({ reviewed: 'blocked' })).toBe(true);
@@ -135,7 +141,62 @@ describe('lot import machine', () => {
     await waitFor(actor, (s) => s.matches({ reviewed: 'canImport' }));
     actor.send({ type: 'import.confirm' });
     await waitFor(actor, (s) => s.matches('done'));
-    expect(deps.commit).toHaveBeenCalledWith('k1', expect.any(File), 'LOTES', expect.anything(), sent);
+    expect(deps.commit).toHaveBeenCalledWith('k1', expect.any(File), 'LOTES', expect.anything(), { resolutions: sent, landUses: [] });
+  });
+
+  it('land uses: "Importar" waits until every value of the file has a use; the choices go with the next preview and the commit', async () => {
+    const useValues = preview({
+      use_values: [
+        { label: 'Zona reservada', lots: 2, use: null, source: 'UNMAPPED' },
+        { label: 'Pozo', lots: 1, use: 'OTROS_USOS', source: 'SYNONYM' },
+      ],
+      use_values_unmapped: 1,
+    });
+    const { actor, deps } = start({ preview: vi.fn(() => Promise.resolve(useValues)) });
+    actor.send({ type: 'import.open', key: 'k1' });
+    actor.send({ type: 'import.file', file: file('lotes.geojson') });
+    await waitFor(actor, (s) => s.matches({ reviewed: 'blocked' }));
+    actor.send({ type: 'import.confirm' });
+    expect(deps.commit).not.toHaveBeenCalled();
+
+    actor.send({ type: 'uses.choose', label: 'Zona reservada', use: 'OTROS_USOS' });
+    expect(actor.getSnapshot().matches({ reviewed: 'canImport' })).toBe(true);
+    actor.send({ type: 'uses.choose', label: 'Zona reservada', use: null });
+    expect(actor.getSnapshot().matches({ reviewed: 'blocked' })).toBe(true);
+    actor.send({ type: 'uses.choose', label: 'Zona reservada', use: 'RECREACION' });
+    actor.send({ type: 'uses.choose', label: 'Pozo', use: 'EQUIPAMIENTO' });
+    const landUses = [
+      { label: 'Pozo', use: 'EQUIPAMIENTO' },
+      { label: 'Zona reservada', use: 'RECREACION' },
+    ];
+    // Kept across a layer change, sent with the preview.
+    actor.send({ type: 'import.layer', layer: 'LOTES' });
+    await waitFor(actor, (s) => s.matches({ reviewed: 'canImport' }));
+    expect(deps.preview).toHaveBeenLastCalledWith('k1', expect.any(File), 'LOTES', expect.anything(), { resolutions: [], landUses });
+    actor.send({ type: 'import.confirm' });
+    await waitFor(actor, (s) => s.matches('done'));
+    expect(deps.commit).toHaveBeenCalledWith('k1', expect.any(File), 'LOTES', expect.anything(), { resolutions: [], landUses });
+
+    // A new file starts without choices.
+    actor.send({ type: 'import.open', key: 'k1' });
+    actor.send({ type: 'import.file', file: file('otro.geojson') });
+    await waitFor(actor, (s) => s.matches({ reviewed: 'blocked' }));
+    expect(actor.getSnapshot().context.landUseChoices).toEqual({});
+  });
+
+  it('land uses beyond the listed ones still count: choosing every listed value does not enable "Importar"', async () => {
+    const { actor } = start({
+      preview: vi.fn(() =>
+        Promise.resolve(
+          preview({ use_values: [{ label: 'Uso 1', lots: 1, use: null, source: 'UNMAPPED' }], use_values_more: 2, use_values_unmapped: 3 }),
+        ),
+      ),
+    });
+    actor.send({ type: 'import.open', key: 'k1' });
+    actor.send({ type: 'import.file', file: file('lotes.csv') });
+    await waitFor(actor, (s) => s.matches('reviewed'));
+    actor.send({ type: 'uses.choose', label: 'Uso 1', use: 'VIVIENDA' });
+    expect(actor.getSnapshot().matches({ reviewed: 'blocked' })).toBe(true);
   });
 
   it('refuses wrong types and oversized files before calling the server', () => {

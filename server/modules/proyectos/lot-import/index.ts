@@ -9,11 +9,13 @@ import {
   type ImportResolution,
 } from '../../../../src/schemas/proyectos/projects';
 import { cleanRing, geoDistance, OVERLAP_ERROR_M2, overlappingPairs } from './geometry';
+import { listUseValues, resolveLandUses, type LandUseChoices } from './land-uses';
 import { looksLikeDxf, parseDxf, parseGeoJson } from './spatial';
 import { parseCsv, parseXlsx } from './table';
 import { issue, kindOf, validateBlockAndNumber, type ParsedLot, type ParseResult } from './types';
 
 export type { ParsedLot, ParseResult } from './types';
+export type { LandUseChoices } from './land-uses';
 
 /**
  * Lot import: reads a CSV, XLSX, GeoJSON or DXF file and checks it (issue "Proyectos" → Import;
@@ -24,6 +26,8 @@ export type { ParsedLot, ParseResult } from './types';
 export interface ImportCheckOptions {
   resolutions?: readonly ImportResolution[];
   overlapLimitM2?: number;
+  /** Uses of the file's land-use values: the request's and the subdivision's remembered ones (./land-uses.ts). */
+  landUses?: LandUseChoices;
 }
 
 /** Most lots one file may hold (the preview answer's bound). */
@@ -429,7 +433,10 @@ export function applyResolutions(result: ParseResult, resolutions: readonly Impo
  * @param layer DXF layer to read (default: the one with most closed polylines).
  * @param options `resolutions`: the user's choices on duplicated codes ({@link applyResolutions}),
  *   applied after cleaning and before the checks (`result.duplicates` lists the file's repeats as
- *   read); `overlapLimitM2`: the subdivision's overlap limit in m² ({@link checkLots}; 0.05 by default).
+ *   read); `overlapLimitM2`: the subdivision's overlap limit in m² ({@link checkLots}; 0.05 by default);
+ *   `landUses`: the uses of the file's land-use values chosen with the request and remembered for
+ *   the subdivision (./land-uses.ts), applied before the duplicates are listed; `result.useValues`
+ *   lists the values of the lots kept.
  */
 export async function readImportFile(
   bytes: Buffer,
@@ -437,7 +444,7 @@ export async function readImportFile(
   layer?: string | null,
   options: ImportCheckOptions = {},
 ): Promise<ParseResult> {
-  const { resolutions = [], overlapLimitM2 = OVERLAP_ERROR_M2 } = options;
+  const { resolutions = [], overlapLimitM2 = OVERLAP_ERROR_M2, landUses = {} } = options;
   const format = detectFormat(bytes, filename);
   let result: ParseResult;
   if (format === null) {
@@ -506,8 +513,10 @@ export async function readImportFile(
     lot.position = i + 1;
   });
   const cleaning = cleanLots(result);
+  resolveLandUses(result.lots, landUses);
   result.duplicates = duplicateGroups(result.lots);
   const choices = applyResolutions(result, resolutions);
+  Object.assign(result, listUseValues(result.lots, landUses));
   result.issues = capIssues(result.issues.concat(cleaning, choices)).concat(checkLots(result, overlapLimitM2));
   result.issues.sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'ERROR' ? -1 : 1));
   return result;

@@ -423,7 +423,7 @@ export function parseGeoJson(text: string): ParseResult {
     if (declaredPerimeter !== null && Number.isFinite(declaredPerimeter) && declaredPerimeter > 0)
       lot.perimeter_m = round2(declaredPerimeter);
     lot.stage = stageName(property(properties, 'etapa'));
-    readLandUse(lot, property(properties, 'uso'), result.issues);
+    readLandUse(lot, property(properties, 'uso'));
     if (declared !== null && (Number.isNaN(declared) || declared <= 0)) {
       result.issues.push(issue('ERROR', location, 'El área declarada no es válida', { lot_code: lot.code, field: 'area_m2' }));
     } else if (declared !== null) lot.declared_area_m2 = round2(declared);

@@ -187,7 +187,7 @@ export function lotsFromTable(rows: readonly unknown[][], rowNumbers: readonly n
       lot.price_per_m2 = Math.round(price * 100);
     }
     lot.stage = stageName(cellText(get('etapa')));
-    readLandUse(lot, cellText(get('uso')), issues);
+    readLandUse(lot, cellText(get('uso')));
     lot.is_corner = parseFlag(get('esquina'));
     lot.facing_park = parseFlag(get('frente_parque'));
     lots.push(lot);

@@ -7,8 +7,10 @@ import {
   type ImportFormat,
   type ImportIssue,
   type ImportIssueKind,
+  type ImportUseValue,
   type LandUse,
 } from '../../../../src/schemas/proyectos/projects';
+import { readLandUseValue } from '../../../../src/lib/proyectos/land-use-words';
 import type { LotBoundaries } from '../../../db/database';
 import type { Ring } from './geometry';
 
@@ -40,8 +42,13 @@ export interface ParsedLot extends LotBoundaries {
   polygon: Ring | null;
   /** Stage (etapa) the file puts the lot in, normalised by {@link stageName}; null when it says none. */
   stage: string | null;
-  /** Land use the file gives the lot ({@link landUseOf}); null when it says none. */
+  /**
+   * Land use the file gives the lot ({@link readLandUse}, then the user's and the remembered
+   * choices: `resolveLandUses` in ./land-uses.ts); null when it says none or the value has no use yet.
+   */
   land_use: LandUse | null;
+  /** The `uso` value as written when it is not a use's own name (the preview lists it); else null. */
+  land_use_label: string | null;
   /** Where people find it: "fila 14", "capa LOTES, polilínea cerca de (120.50, 88.00)". */
   location: string;
   /**
@@ -74,6 +81,15 @@ export interface ParseResult {
    * readImportFile; issue 13 item 5).
    */
   duplicates?: ImportDuplicate[];
+  /**
+   * The file's land-use values that are not a use's own name, with their lots and use (set by
+   * readImportFile: `listUseValues` in ./land-uses.ts), at most MAX_IMPORT_USE_VALUES.
+   */
+  useValues?: ImportUseValue[];
+  /** Distinct values beyond `useValues`. */
+  useValuesMore?: number;
+  /** Distinct values of the file without a use (listed or not). */
+  useValuesUnmapped?: number;
 }
 
 /** A lot with every optional field empty (parsers fill what their format has). */
@@ -100,6 +116,7 @@ export function emptyLot(block: string, number: string, location: string): Parse
     polygon: null,
     stage: null,
     land_use: null,
+    land_use_label: null,
     location,
     position: 0,
   };
@@ -118,71 +135,14 @@ export function stageName(raw: unknown): string | null {
 }
 
 /**
- * Words of the land uses as engineers' files write them (accents and case ignored; the first
- * word that starts the value wins, else the first one found anywhere in it): the uses of Peru's urban plans (RNE Norma GH.020 "aportes" for
- * recreation, education, health and other purposes) and what ArcGIS/CAD exports call them.
+ * Sets `lot.land_use` and `lot.land_use_label` from a file's `uso` value
+ * ({@link readLandUseValue}: a use's own name, a synonym, or a value the user maps in the preview).
+ * Never an issue: an unrecognised value is listed by the preview, not refused (docs/import.md "Land use").
  */
-const LAND_USE_WORDS: ReadonlyArray<[string, LandUse]> = [
-  ['VIVIENDA MULTIFAMILIAR', 'MULTIFAMILIAR'],
-  ['MULTIFAMILIAR', 'MULTIFAMILIAR'],
-  ['VIVIENDA', 'VIVIENDA'],
-  ['UNIFAMILIAR', 'VIVIENDA'],
-  ['RESIDENCIAL', 'VIVIENDA'],
-  ['COMERCIO', 'COMERCIO'],
-  ['COMERCIAL', 'COMERCIO'],
-  ['EQUIPAMIENTO', 'EQUIPAMIENTO'],
-  ['EDUCACION', 'EQUIPAMIENTO'],
-  ['EDUCATIVO', 'EQUIPAMIENTO'],
-  ['SALUD', 'EQUIPAMIENTO'],
-  ['RECREACION', 'RECREACION'],
-  ['RECREACIONAL', 'RECREACION'],
-  ['PARQUE', 'RECREACION'],
-  ['AREA VERDE', 'RECREACION'],
-  ['AREAS VERDES', 'RECREACION'],
-  ['CLUB HOUSE', 'CLUB_HOUSE'],
-  ['CLUBHOUSE', 'CLUB_HOUSE'],
-  ['CLUB', 'CLUB_HOUSE'],
-  ['OTROS USOS', 'OTROS_USOS'],
-  ['OTROS FINES', 'OTROS_USOS'],
-  ['APORTE', 'OTROS_USOS'],
-  ['APORTES', 'OTROS_USOS'],
-  ['SERVICIOS COMUNALES', 'OTROS_USOS'],
-];
-
-/**
- * A lot's land use from a file's `uso` value (issue 13 item 4): "VIVIENDA", "Club House",
- * "EDUCACIÓN" → EQUIPAMIENTO, "Parque" → RECREACION, "Aporte Municipalidad" → OTROS_USOS, or a
- * LAND_USES name as the app exports it ("CLUB_HOUSE"). Blank → null (none given);
- * unrecognised text → `{ unknown: text }` (the parser reports it, kind USE).
- */
-export function landUseOf(raw: unknown): LandUse | null | { unknown: string } {
-  if (raw === null || raw === undefined) return null;
-  const text = String(raw).trim().slice(0, 80);
-  if (!text) return null;
-  const words = text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, ' ')
-    .trim();
-  for (const [word, use] of LAND_USE_WORDS) if (words === word || words.startsWith(`${word} `)) return use;
-  for (const [word, use] of LAND_USE_WORDS) if (` ${words} `.includes(` ${word} `)) return use;
-  return { unknown: text };
-}
-
-/** Sets `lot.land_use` from a file's value, or reports an unrecognised use (ERROR, kind USE). */
-export function readLandUse(lot: ParsedLot, raw: unknown, issues: ImportIssue[]): void {
-  const use = landUseOf(raw);
-  if (use !== null && typeof use === 'object') {
-    issues.push(
-      issue(
-        'ERROR',
-        lot.location,
-        `Uso no reconocido: "${use.unknown}" (use Vivienda, Multifamiliar, Comercio, Equipamiento, Recreación, Club house u Otros usos)`,
-        { lot_code: lot.code, field: 'land_use', kind: 'USE' },
-      ),
-    );
-  } else lot.land_use = use;
+export function readLandUse(lot: ParsedLot, raw: unknown): void {
+  const { use, label } = readLandUseValue(raw);
+  lot.land_use = use;
+  lot.land_use_label = label;
 }
 
 /** Builds an issue. */
