@@ -14,7 +14,7 @@ import { Icons, type IconPaths } from '@blueprintjs/icons';
 import { LandingPage } from '../src/views/landing/LandingPage';
 import { PublicMapSkeleton } from '../src/views/mapas/map-skeleton';
 
-/** ofetch, imported with the first request (src/api/client.ts). */
+/** ofetch, imported with the first request (src/api/http.ts). */
 const OFETCH = 'node_modules/ofetch/dist/index.mjs';
 
 /**
@@ -43,19 +43,26 @@ const OFETCH = 'node_modules/ofetch/dist/index.mjs';
  * and these pages load the app only after that paint: their chunks are listed for src/boot.ts instead
  * of preloaded ({@link withDeferredApp}; docs/decisions.md "Skeleton first").
  */
+/**
+ * What a signed-in start needs before its first calls, none of it in the entry chunk (docs/decisions.md
+ * "Compression and the login budget"): the stored session's reader with its schemas (src/main.tsx
+ * imports it when a token is stored), the session and notification calls (src/app-services.ts
+ * imports them with their first call) and ofetch (src/api/http.ts, with the first request).
+ */
+const SESSION_MODULES = ['src/machines/session/stored-session.ts', 'src/api/session.ts', 'src/api/notifications.ts', OFETCH];
+
 export const SHELL_MODULES = [
   'src/views/shell/AuthenticatedShell.tsx',
   'src/machines/shell/shell.actors.ts',
   'src/lib/icon-paths.ts',
-  // ofetch is imported on the first request (src/api/client.ts), which these pages make at once.
-  OFETCH,
+  ...SESSION_MODULES,
 ];
 
 /**
- * What Inicio's first paint needs beside its own chunk: the icon table, ofetch and the menu
- * catalogue (the session's first call at start-up, row 11, rebuilds the menu with it).
+ * What Inicio's first paint needs beside its own chunk: the icon table, the session's modules and
+ * the menu catalogue (the session's first call at start-up, row 11, rebuilds the menu with it).
  */
-export const HOME_FIRST_MODULES = ['src/lib/icon-paths.ts', OFETCH, 'src/schemas/menu-catalogue.ts'];
+export const HOME_FIRST_MODULES = ['src/lib/icon-paths.ts', ...SESSION_MODULES, 'src/schemas/menu-catalogue.ts'];
 
 /**
  * A route with its own chunks (`modules`, source paths as the build manifest keys them) and, for

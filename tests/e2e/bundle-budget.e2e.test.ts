@@ -22,12 +22,19 @@ const AFTER_LOGIN_BUDGET_KB = 200;
 
 /**
  * What a staff login loads beyond the login page until Inicio is drawn inside the shell
- * (docs/performance.md "What loads up front"): the shell as the server announces it for an
- * authenticated screen (its view and machines, the icon table, ofetch), Inicio's view and
- * machines from the screen table, what the session's first calls bring (the menu catalogue), and
- * the chunk of the shell's icons (vite.config.ts `shell-icons`).
+ * (docs/performance.md "What loads up front"): the submit's validation (src/machines/auth/
+ * login-form.machine.ts), the shell as the server announces it for an authenticated screen (its
+ * view and machines, the icon table, the session and notification calls, ofetch), Inicio's view
+ * and machines from the screen table, what the session's first calls bring (the menu catalogue),
+ * and the chunk of the shell's icons (vite.config.ts `shell-icons`).
  */
-const AFTER_LOGIN_MODULES = [...SHELL_MODULES, ...screenModuleFiles('home'), ...HOME_FIRST_MODULES, 'shell-icons'];
+const AFTER_LOGIN_MODULES = [
+  'src/machines/auth/login-validation.ts',
+  ...SHELL_MODULES,
+  ...screenModuleFiles('home'),
+  ...HOME_FIRST_MODULES,
+  'shell-icons',
+];
 
 const distDir = path.resolve(import.meta.dirname, '../..', process.env.DIST_DIR || 'dist');
 let server: RunningServer;
