@@ -14,7 +14,7 @@ import { Icons, type IconPaths } from '@blueprintjs/icons';
 import { LandingPage } from '../src/views/landing/LandingPage';
 import { PublicMapSkeleton } from '../src/views/mapas/map-skeleton';
 
-/** ofetch, imported with the first request (src/api/client.ts). */
+/** ofetch, imported with the first request (src/api/http.ts). */
 const OFETCH = 'node_modules/ofetch/dist/index.mjs';
 
 /**
@@ -43,19 +43,26 @@ const OFETCH = 'node_modules/ofetch/dist/index.mjs';
  * and these pages load the app only after that paint: their chunks are listed for src/boot.ts instead
  * of preloaded ({@link withDeferredApp}; docs/decisions.md "Skeleton first").
  */
-const SHELL_MODULES = [
+/**
+ * What a signed-in start needs before its first calls, none of it in the entry chunk (docs/decisions.md
+ * "Compression and the login budget"): the stored session's reader with its schemas (src/main.tsx
+ * imports it when a token is stored), the session and notification calls (src/app-services.ts
+ * imports them with their first call) and ofetch (src/api/http.ts, with the first request).
+ */
+const SESSION_MODULES = ['src/machines/session/stored-session.ts', 'src/api/session.ts', 'src/api/notifications.ts', OFETCH];
+
+export const SHELL_MODULES = [
   'src/views/shell/AuthenticatedShell.tsx',
   'src/machines/shell/shell.actors.ts',
   'src/lib/icon-paths.ts',
-  // ofetch is imported on the first request (src/api/client.ts), which these pages make at once.
-  OFETCH,
+  ...SESSION_MODULES,
 ];
 
 /**
- * What Inicio's first paint needs beside its own chunk: the icon table, ofetch and the menu
- * catalogue (the session's first call at start-up, row 11, rebuilds the menu with it).
+ * What Inicio's first paint needs beside its own chunk: the icon table, the session's modules and
+ * the menu catalogue (the session's first call at start-up, row 11, rebuilds the menu with it).
  */
-const HOME_FIRST_MODULES = ['src/lib/icon-paths.ts', OFETCH, 'src/schemas/menu-catalogue.ts'];
+export const HOME_FIRST_MODULES = ['src/lib/icon-paths.ts', ...SESSION_MODULES, 'src/schemas/menu-catalogue.ts'];
 
 /**
  * A route with its own chunks (`modules`, source paths as the build manifest keys them) and, for
@@ -120,13 +127,15 @@ export const ROUTE_MODULES: readonly RouteModules[] = [
 ];
 
 /** One chunk of Vite's manifest (the fields used here). */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
+  /** The chunk's name: its first module's file name, or its `codeSplitting` group's. */
+  name?: string;
   imports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 /**
  * The files a page needs beyond the entry: each module's chunk, the chunks it imports statically
@@ -136,19 +145,38 @@ type Manifest = Record<string, ManifestChunk>;
 export function chunksFor(manifest: Manifest, modules: readonly string[]): { js: string[]; css: string[] } {
   const entryKey = appEntryKey(manifest);
   const loaded = new Set<string>();
-  const visit = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
+  const visit = (key: string | undefined, into: Set<string>) => {
+    if (key === undefined || into.has(key) || !manifest[key]) return;
     into.add(key);
     for (const imported of manifest[key].imports ?? []) visit(imported, into);
   };
   if (entryKey) visit(entryKey, loaded);
   const needed = new Set<string>();
-  for (const module of modules) visit(module, needed);
+  for (const module of modules) visit(manifestKeyOf(manifest, module), needed);
   const keys = [...needed].filter((key) => !loaded.has(key));
   return {
     js: keys.map((key) => manifest[key]!.file),
     css: [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))],
   };
+}
+
+/**
+ * The manifest key of `module` (a source path from the project's root, e.g.
+ * `src/lib/icon-paths.ts`, or a `codeSplitting` group's name), or undefined:
+ * - the path itself when the module starts a chunk (an entry, or imported only dynamically);
+ * - for a dependency (`node_modules/…`), the key ending with that path: Vite keys it by its real
+ *   path, which is elsewhere when node_modules is a link (a worktree sharing another's);
+ * - else the one shared chunk named after the module's file (`_menu-catalogue-<hash>.js`): a
+ *   module imported both statically and dynamically goes into a chunk of its own without a key of
+ *   its name, and a group's chunk is keyed the same way (`_shell-icons-<hash>.js`). Two chunks
+ *   of one name (icons of two sizes) match none.
+ */
+export function manifestKeyOf(manifest: Manifest, module: string): string | undefined {
+  if (manifest[module]) return module;
+  if (module.startsWith('node_modules/')) return Object.keys(manifest).find((key) => key.endsWith(`/${module}`));
+  const name = module.replace(/^.*\//, '').replace(/\.[^.]*$/, '');
+  const named = Object.keys(manifest).filter((key) => key.startsWith('_') && manifest[key]!.name === name);
+  return named.length === 1 ? named[0] : undefined;
 }
 
 /** The manifest key of the app's entry (index.html's script; the build's other entry is src/boot.ts). */

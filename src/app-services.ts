@@ -1,12 +1,14 @@
-import { createApiClient, type ApiError } from './api/client';
-import { createSessionApi, type SessionApi } from './api/session';
-import { createNotificationsApi, type NotificationsApi } from './api/notifications';
+import { createApiClient, preloadTransport, type ApiClient, type ApiError } from './api/http';
+import { lazyCalls } from './api/lazy-calls';
+import type { SessionApi } from './api/session';
+import type { NotificationsApi } from './api/notifications';
 import { apiBases, type ApiBases } from './config/env';
-import { readStorage, type KeyValueStore } from './lib/storage';
+import { readPlainStorage, type KeyValueStore } from './lib/plain-storage';
 import { createLazyToaster, type AppToaster } from './lib/toaster';
 import { todayInLima } from './lib/lima-today';
 import { createAppActors, type AppActorDeps } from './machines/app-actors';
 import type { ViewServices } from './views/services';
+import type { SessionInput } from './machines/session/session.machine';
 
 /**
  * Builds the services of the web app (docs/architecture.md; issues
@@ -25,6 +27,12 @@ export interface AppServicesOptions {
   navigate: (to: string, options?: { replace?: boolean }) => void;
   /** Storage of the docs/product.md §3 keys; defaults to localStorage. */
   store?: KeyValueStore | null;
+  /**
+   * The session read from that storage (src/machines/session/stored-session.ts
+   * `readStoredSession(store)`; `{}` when no token is stored): src/main.tsx loads that reader, and
+   * the schemas it needs, only when a token is stored.
+   */
+  storedSession: SessionInput;
   bases?: ApiBases;
   /** fetch implementation (tests). */
   fetch?: typeof globalThis.fetch;
@@ -49,30 +57,66 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   let sessionRef: { send: (event: { type: 'session.apiError'; error: ApiError }) => void } | null = null;
   const client = createApiClient({
     bases: options.bases ?? apiBases,
-    getToken: () => readStorage('token', store),
+    getToken: () => readPlainStorage('token', store),
     onSessionError: (error) => sessionRef?.send({ type: 'session.apiError', error }),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const sessionApi = options.sessionApi ?? createSessionApi(client);
-  const notificationsApi = options.notificationsApi ?? createNotificationsApi(client);
+  const session = lazySessionApi(client);
+  const sessionApi = options.sessionApi ?? session.calls;
+  const notificationsApi = options.notificationsApi ?? lazyNotificationsApi(client);
   const toaster = options.toaster ?? createLazyToaster();
-  const { session, machines } = createAppActors({
+  const actors = createAppActors({
     sessionApi,
     notificationsApi,
     store,
+    storedSession: options.storedSession,
+    // What a login's submit needs, fetched while the user types (the login form's first focus).
+    prepareLogin: () => {
+      session.preload();
+      preloadTransport();
+    },
     navigate: (to) => options.navigate(to),
     toaster,
     ...(options.realtimeConnection ? { realtimeConnection: options.realtimeConnection } : {}),
     ...(options.win !== undefined ? { win: options.win } : {}),
     apiClient: client,
   });
-  sessionRef = session;
+  sessionRef = actors.session;
   return {
     api: { session: sessionApi, notifications: notificationsApi },
-    session,
-    machines,
+    session: actors.session,
+    machines: actors.machines,
     navigate: options.navigate,
     toaster,
     today: options.today ?? (() => todayInLima()),
   };
+}
+
+/**
+ * The session calls (src/api/session.ts), imported with the first call or the login form's
+ * preload: their zod schemas stay out of the login page's entry chunk.
+ */
+function lazySessionApi(client: ApiClient) {
+  return lazyCalls<SessionApi>(() => import('./api/session').then((m) => m.createSessionApi(client)), {
+    registerCustomer: true,
+    login: true,
+    realtimeCredentials: true,
+    requestPasswordReset: true,
+    resetPassword: true,
+    logout: true,
+    storeStyles: true,
+    activeLocals: true,
+    roleNames: true,
+    rolePermissions: true,
+    changePassword: true,
+  });
+}
+
+/** The notification calls (src/api/notifications.ts), imported with the first one (after a login). */
+function lazyNotificationsApi(client: ApiClient): NotificationsApi {
+  return lazyCalls<NotificationsApi>(() => import('./api/notifications').then((m) => m.createNotificationsApi(client)), {
+    list: true,
+    markSeen: true,
+    send: true,
+  }).calls;
 }

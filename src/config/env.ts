@@ -1,25 +1,27 @@
-import * as z from 'zod/mini';
+/**
+ * Build-time environment of the web app (Vite `import.meta.env`). Each API base defaults to the
+ * same origin (docs/api.md "Bases"); set VITE_API_*_BASE to point the app at another backend.
+ * Read without zod: this module is in the login page's entry chunk, which carries no zod
+ * (docs/decisions.md "Compression and the login budget"); Vite gives every variable as a string.
+ */
+const raw = (import.meta as { env?: Record<string, unknown> }).env ?? {};
 
 /**
- * Build-time environment of the web app (Vite `import.meta.env`), parsed by zod. Each API base
- * defaults to the same origin (docs/api.md "Bases"); set VITE_API_*_BASE to point the app at
- * another backend.
+ * The variable `name` of the build environment, or `fallback` when it is not set.
+ * @throws Error at start-up when it is set to something other than a string (a broken build)
  */
-const envSchema = z.object({
-  VITE_API_MAIN_BASE: z._default(z.string(), '/api'),
-  VITE_API_CUSTOMER_BASE: z._default(z.string(), '/api/customer'),
-  VITE_API_PRIVATE_BASE: z._default(z.string(), '/api/private'),
-  VITE_API_PUBLIC_BASE: z._default(z.string(), '/'),
-});
-
-const raw = (import.meta as { env?: Record<string, unknown> }).env ?? {};
-const parsed = envSchema.parse(raw);
+function base(name: string, fallback: string): string {
+  const value = raw[name];
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string') throw new Error(`${name} debe ser un texto`);
+  return value;
+}
 
 /** The four API bases the api client uses. */
 export const apiBases = {
-  main: parsed.VITE_API_MAIN_BASE,
-  customer: parsed.VITE_API_CUSTOMER_BASE,
-  private: parsed.VITE_API_PRIVATE_BASE,
-  public: parsed.VITE_API_PUBLIC_BASE,
+  main: base('VITE_API_MAIN_BASE', '/api'),
+  customer: base('VITE_API_CUSTOMER_BASE', '/api/customer'),
+  private: base('VITE_API_PRIVATE_BASE', '/api/private'),
+  public: base('VITE_API_PUBLIC_BASE', '/'),
 } as const;
 export type ApiBases = { main: string; customer: string; private: string; public: string };

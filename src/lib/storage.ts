@@ -8,11 +8,15 @@ import {
   sessionTypeOf,
   styleSettingsReadSchema,
 } from '../schemas/session';
+import { defaultStore, readPlainStorage } from './plain-storage';
+
+export { clearStorage, writeStorage, type KeyValueStore } from './plain-storage';
 
 /**
  * The typed localStorage keys of docs/product.md §3. Values are JSON except `token` and `type`, which are
- * stored as plain strings. Reading a malformed value returns null (and the caller treats it as
- * absent) instead of throwing.
+ * stored as plain strings and read without zod by ./plain-storage.ts (the login page's entry chunk
+ * reads them; their schemas here state the same rules and type them). Reading a malformed value
+ * returns null (and the caller treats it as absent) instead of throwing.
  */
 export const STORAGE_SCHEMAS = {
   token: z.string().check(z.minLength(1)),
@@ -29,34 +33,15 @@ export const STORAGE_SCHEMAS = {
 export type StorageKey = keyof typeof STORAGE_SCHEMAS;
 export type StorageValue<K extends StorageKey> = z.infer<(typeof STORAGE_SCHEMAS)[K]>;
 
-const PLAIN_KEYS: ReadonlySet<StorageKey> = new Set(['token', 'type']);
-
-/** Minimal Storage interface, so tests may pass an in-memory one. */
-export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
-
-function defaultStore(): KeyValueStore | null {
-  return typeof localStorage === 'undefined' ? null : localStorage;
-}
-
-/** Reads and validates one key; null when missing or malformed. */
+/** Reads and validates one key; null when missing or malformed (`token` and `type`: ./plain-storage.ts). */
 export function readStorage<K extends StorageKey>(key: K, store = defaultStore()): StorageValue<K> | null {
+  if (key === 'token' || key === 'type') return readPlainStorage(key as 'token', store) as StorageValue<K> | null;
   const raw = store?.getItem(key);
   if (raw == null) return null;
   try {
-    const value: unknown = PLAIN_KEYS.has(key) ? raw : JSON.parse(raw);
-    const parsed = STORAGE_SCHEMAS[key].safeParse(value);
+    const parsed = STORAGE_SCHEMAS[key].safeParse(JSON.parse(raw));
     return parsed.success ? (parsed.data as StorageValue<K>) : null;
   } catch {
     return null;
   }
-}
-
-/** Writes one key (JSON except for `token` and `type`). */
-export function writeStorage<K extends StorageKey>(key: K, value: StorageValue<K>, store = defaultStore()): void {
-  store?.setItem(key, PLAIN_KEYS.has(key) ? String(value) : JSON.stringify(value));
-}
-
-/** Removes every key (docs/product.md §4: logout clears all local storage). */
-export function clearStorage(store = defaultStore()): void {
-  store?.clear();
 }

@@ -4,9 +4,9 @@ import type { SessionApi } from '../api/session';
 import type { NotificationsApi } from '../api/notifications';
 import type { KeyValueStore } from '../lib/storage';
 import type { AppToaster } from '../lib/toaster';
-import { createSessionMachine, readStoredSession } from './session/session.actors';
-import type { SessionMachine } from './session/session.machine';
-import { loginFormMachine } from './auth/login-form.machine';
+import { createSessionMachine } from './session/session.actors';
+import type { SessionInput, SessionMachine } from './session/session.machine';
+import { loginFormMachine, preloadLoginValidation } from './auth/login-form.machine';
 import type { CustomerAccessMachine } from './auth/customer-access.machine';
 import type { ResetRequestMachine } from './auth/reset-request.machine';
 import type { NewPasswordMachine } from './auth/new-password.machine';
@@ -36,6 +36,17 @@ export interface AppActorDeps {
   sessionApi: SessionApi;
   /** Where the docs/product.md §3 keys live (localStorage in the app). */
   store: KeyValueStore | null;
+  /**
+   * The session read from `store` at start-up (src/machines/session/stored-session.ts
+   * `readStoredSession`; `{}` without a stored token): the session machine's input. Read by the
+   * caller, which loads that module (zod) only when a token is stored.
+   */
+  storedSession: SessionInput;
+  /**
+   * Starts fetching what a login's submit needs beside the form's validation (the session calls,
+   * the api client's transport), at the login form's first focus; nothing by default (tests).
+   */
+  prepareLogin?: () => void;
   navigate: (to: string) => void;
   toaster: AppToaster;
   /** Rows 12–14 (notifications of the signed-in user). */
@@ -88,6 +99,8 @@ export type SessionActorRef = ActorRefFrom<SessionMachine>;
 export function createAppActors({
   sessionApi,
   store,
+  storedSession,
+  prepareLogin,
   navigate,
   toaster,
   notificationsApi,
@@ -117,7 +130,7 @@ export function createAppActors({
       restoreTheme,
       ...(realtimeConnection ? { realtimeConnection } : {}),
     }),
-    { input: readStoredSession(store), ...inspectOption() },
+    { input: storedSession, ...inspectOption() },
   );
   const shell = onDemand(ON_DEMAND_MACHINES.shell, (m) =>
     m.createShellActors({
@@ -136,6 +149,10 @@ export function createAppActors({
     actions: {
       submitLogin: (_, request) => session.send({ type: 'session.login', ...request }),
       clearServerError: () => session.send({ type: 'session.clearError' }),
+      prepare: () => {
+        preloadLoginValidation();
+        prepareLogin?.();
+      },
     },
   });
   const customerAccess = onDemand(ON_DEMAND_MACHINES.customerAccess, (m) => m.provideCustomerAccess({ sessionApi, toaster, loginForm }));

@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import { documentNumberError } from './documents';
 import { CALENDAR_DATE_BOUNDS, CALENDAR_DATE_MESSAGES, isoDateSchema } from './common';
+import { RESET_TYPES, USER_TYPES, type UserType } from './user-types';
+
+export { sessionTypeOf, type ResetType, type UserType } from './user-types';
 
 /**
  * Session wire shapes: docs/product.md §3 (entities), §7 rows 1–11 and 15. Shared by the web app's api
@@ -8,12 +11,10 @@ import { CALENDAR_DATE_BOUNDS, CALENDAR_DATE_MESSAGES, isoDateSchema } from './c
  */
 
 /** user_type sent at login (docs/product.md §6: stored type CUSTOMER marks customers; staff are COLLABORATOR). */
-export const userTypeSchema = z.enum(['COLLABORATOR', 'CUSTOMER']);
-export type UserType = z.infer<typeof userTypeSchema>;
+export const userTypeSchema = z.enum(USER_TYPES);
 
 /** The `{type}` segment of the reset link and of call 6 (`password_reset_{type}`). */
-export const resetTypeSchema = z.enum(['collaborator', 'customer']);
-export type ResetType = z.infer<typeof resetTypeSchema>;
+export const resetTypeSchema = z.enum(RESET_TYPES);
 
 /** Theme settings (docs/product.md §3 layoutConfig); saved as a JSON string by call 8. */
 export const styleSettingsSchema = z.strictObject({
@@ -89,11 +90,6 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** Call 2's data as the app uses it: `type` already read as {@link UserType}. */
 export type LoginData = Omit<LoginResponse['data'], 'type'> & { type: UserType };
-
-/** docs/product.md §6: the stored/returned type CUSTOMER means a customer; any other value means staff. */
-export function sessionTypeOf(type: string): UserType {
-  return type === 'CUSTOMER' ? 'CUSTOMER' : 'COLLABORATOR';
-}
 
 /** Realtime connection info (docs/product.md §3 echo_info: broadcaster, key, cluster, encrypted) for laravel-echo's pusher broadcaster. */
 export const echoInfoSchema = z.object({

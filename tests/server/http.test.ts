@@ -45,6 +45,14 @@ describe.each(dialects)('http (%s)', (dialect) => {
         'src/views/inicio/HomePage.tsx': { file: 'assets/HomePage-h1.js', imports: ['index.html'] },
         'src/views/proyectos/SubdivisionsPage.tsx': { file: 'assets/SubdivisionsPage-s1.js', imports: ['index.html'] },
         'src/machines/proyectos/projects.actors.ts': { file: 'assets/projects.actors-m1.js', imports: ['index.html'] },
+        // A module imported both statically and dynamically is a shared chunk named after it
+        // (server/preload-hints.ts manifestKeyOf), and a dependency is keyed by its real path
+        // (node_modules linked from elsewhere).
+        '_menu-catalogue-c1.js': { file: 'assets/menu-catalogue-c1.js', name: 'menu-catalogue', imports: ['index.html'] },
+        '../../elsewhere/node_modules/ofetch/dist/index.mjs': { file: 'assets/ofetch-o1.js' },
+        // Two chunks of one name (an icon at two sizes): neither is taken for a module of that name.
+        '_icon-paths-a.js': { file: 'assets/icon-paths-a.js', name: 'icon-paths' },
+        '_icon-paths-b.js': { file: 'assets/icon-paths-b.js', name: 'icon-paths' },
       }),
     );
     // A build-time Brotli/gzip variant beside one asset (vite.config.ts precompress); the other has none.
@@ -155,7 +163,11 @@ describe.each(dialects)('http (%s)', (dialect) => {
     // The public map is drawn by the server (its frame, no data) with its stylesheet linked in the
     // HTML (the frame needs it), and loads the app after that paint.
     const map = (await built.app.inject({ method: 'GET', url: '/mapa/los-olivos/Ab3?x=1', headers: HTML })).body;
-    expect(appModules(map)).toEqual({ entry: '/assets/index-abc123.js', js: ['/assets/PublicMapPage-p1.js'], css: [] });
+    expect(appModules(map)).toEqual({
+      entry: '/assets/index-abc123.js',
+      js: ['/assets/PublicMapPage-p1.js', '/assets/ofetch-o1.js'],
+      css: [],
+    });
     expect(map).toContain('<link rel="stylesheet" crossorigin href="/assets/maps-c1.css">');
     expect(map).toContain('<h1 id="map-title" class="map-page__title">Mapa de ventas</h1>');
     expect(map).toContain('placeholder="Buscar lote (MZ A - LT 12 o A-12)"');
@@ -176,7 +188,13 @@ describe.each(dialects)('http (%s)', (dialect) => {
     const subdivisions = (await built.app.inject({ method: 'GET', url: '/proyectos/Lotizaciones', headers: HTML })).body;
     expect(appModules(subdivisions)).toEqual({
       entry: '/assets/index-abc123.js',
-      js: ['/assets/AuthenticatedShell-a1.js', '/assets/shared-s1.js', '/assets/SubdivisionsPage-s1.js', '/assets/projects.actors-m1.js'],
+      js: [
+        '/assets/AuthenticatedShell-a1.js',
+        '/assets/shared-s1.js',
+        '/assets/ofetch-o1.js',
+        '/assets/SubdivisionsPage-s1.js',
+        '/assets/projects.actors-m1.js',
+      ],
       css: [],
     });
     expect(subdivisions).toContain('<script type="module" crossorigin src="/assets/boot-b1.js"></script>');
@@ -185,10 +203,11 @@ describe.each(dialects)('http (%s)', (dialect) => {
     // Inicio: its own chunk first; the app fetches the shell after Inicio's first paint.
     const home = await built.app.inject({ method: 'GET', url: '/', headers: HTML });
     expect(home.headers['cache-control']).toBe('no-cache');
-    expect(appModules(home.body).js).toEqual(['/assets/HomePage-h1.js']);
+    // With what its first calls need: ofetch and the menu catalogue.
+    expect(appModules(home.body).js).toEqual(['/assets/HomePage-h1.js', '/assets/ofetch-o1.js', '/assets/menu-catalogue-c1.js']);
     // A placeholder route gets the shell only.
     const placeholder = appModules((await built.app.inject({ method: 'GET', url: '/COMERCIO/ventas', headers: HTML })).body);
-    expect(placeholder.js).toEqual(['/assets/AuthenticatedShell-a1.js', '/assets/shared-s1.js']);
+    expect(placeholder.js).toEqual(['/assets/AuthenticatedShell-a1.js', '/assets/shared-s1.js', '/assets/ofetch-o1.js']);
     // The staff login is index.html unchanged (everything it needs is the entry).
     expect((await built.app.inject({ method: 'GET', url: '/auth/login', headers: HTML })).body).toBe(INDEX_HTML);
   });

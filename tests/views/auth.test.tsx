@@ -42,7 +42,7 @@ describe('staff login (/auth/login)', () => {
   it('shows client errors and does not call the server with empty fields', async () => {
     const { user, api } = renderApp('/auth/login');
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
-    expect(screen.getByText('Ingrese su DNI o correo electrónico')).toBeTruthy();
+    expect(await screen.findByText('Ingrese su DNI o correo electrónico')).toBeTruthy();
     expect(screen.getByText('Ingrese una contraseña')).toBeTruthy();
     expect(api.login).not.toHaveBeenCalled();
   });

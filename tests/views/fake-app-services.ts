@@ -9,6 +9,7 @@ import { vi } from 'vitest';
 import { fromCallback } from 'xstate';
 import type { memoryLocation } from 'wouter/memory-location';
 import { createAppServices } from '../../src/app-services';
+import { readStoredSession } from '../../src/machines/session/stored-session';
 import type { SessionApi } from '../../src/api/session';
 import type { NotificationsApi } from '../../src/api/notifications';
 import type { RealtimeEvent, RealtimeInput } from '../../src/machines/realtime/realtime.machine';
@@ -52,6 +53,7 @@ export function createFakeAppServices({
   const services = createAppServices({
     navigate,
     store,
+    storedSession: readStoredSession(store),
     sessionApi: api,
     notificationsApi,
     toaster,

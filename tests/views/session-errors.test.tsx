@@ -13,6 +13,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromCallback } from 'xstate';
 import { App } from '../../src/app';
 import { createAppServices } from '../../src/app-services';
+import { readStoredSession } from '../../src/machines/session/stored-session';
 import type { RealtimeEvent, RealtimeInput } from '../../src/machines/realtime/realtime.machine';
 import { memoryStore, seedSession } from '../unit/support/fakes';
 import { CALLS, SESSION_ERROR_ANSWERS, fakeServer, type CallNumber } from '../unit/support/fake-server';
@@ -34,6 +35,7 @@ async function renderRevoked(call: CallNumber) {
   const services = createAppServices({
     navigate: (to, options) => location.navigate(to, options),
     store,
+    storedSession: readStoredSession(store),
     fetch: server.fetch,
     toaster,
     win: { innerWidth: 1366, addEventListener: () => {} } as unknown as Pick<Window, 'innerWidth' | 'addEventListener'>,

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { notificationsMessageEventSchema, type Notification, type NotificationsData } from '../../schemas/notification';
+import type { Notification, NotificationsData, NotificationsMessageEvent } from '../../schemas/notification';
 import { placeholder } from '../shared/placeholder';
 
 /**
@@ -30,7 +30,8 @@ export interface NotificationsContext {
 export type NotificationsEvent =
   | { type: 'notifications.opened' }
   | { type: 'notifications.closed' }
-  | { type: 'notification.received'; payload: unknown }
+  /** A realtime push, parsed by the connection (src/machines/realtime/realtime-events.ts). */
+  | { type: 'notification.received'; payload: NotificationsMessageEvent }
   /** Read the list again (the realtime connection came up: pushes sent before it would be missed). */
   | { type: 'notifications.refresh' }
   | { type: 'notification.chosen'; id: number };
@@ -57,9 +58,9 @@ export const notificationsMachine = setup({
     })),
     prepend: assign(({ context, event }) => {
       if (event.type !== 'notification.received') return {};
-      const parsed = notificationsMessageEventSchema.safeParse(event.payload);
-      if (!parsed.success || !parsed.data.message.ids_users.includes(context.userId)) return {};
-      const notification = parsed.data.message.notification;
+      // The payload was parsed by the realtime connection (src/machines/realtime/realtime-events.ts).
+      if (!event.payload.message.ids_users.includes(context.userId)) return {};
+      const notification = event.payload.message.notification;
       if (context.items.some((n) => n.id_notification === notification.id_notification)) return {};
       return { items: [{ ...notification, new: true, status: 'new' as const }, ...context.items], count: context.count + 1 };
     }),

@@ -4,6 +4,7 @@ import { fromCallback } from 'xstate';
 import { PERMISSIONS_CHANGED_EVENT } from '../../schemas/configuracion/roles';
 import { apiBases } from '../../config/env';
 import { echoOptionsFor } from './echo-options';
+import { notificationEventOf, permissionsEventOf } from './realtime-events';
 import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type RealtimeInput } from './realtime.machine';
 
 /**
@@ -42,8 +43,9 @@ export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEven
   connection.bind('state_change', onState);
   echo
     .private(channel)
-    .listen(NOTIFICATION_EVENT, (payload: unknown) => sendBack({ type: 'realtime.pushed', payload }))
-    .listen(PERMISSIONS_EVENT, (payload: unknown) => sendBack({ type: 'realtime.permissionsChanged', payload }))
+    // Payloads are parsed here, at the edge (./realtime-events.ts); a malformed one is dropped.
+    .listen(NOTIFICATION_EVENT, (payload: unknown) => deliverParsed(notificationEventOf(payload), NOTIFICATION_EVENT, sendBack))
+    .listen(PERMISSIONS_EVENT, (payload: unknown) => deliverParsed(permissionsEventOf(payload), PERMISSIONS_EVENT, sendBack))
     // pusher-js calls /broadcasting/auth itself, outside the api client: a 401 there (the token was
     // revoked) is handed to the same global check as every other call (issue 12 item 2).
     .error((error: { status?: unknown } | null) => {
@@ -55,13 +57,19 @@ export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEven
   };
 }
 
+/** Sends a parsed push on, or logs that a malformed `name` payload was dropped. */
+function deliverParsed(event: RealtimeEvent | null, name: string, sendBack: (event: RealtimeEvent) => void): void {
+  if (event) sendBack(event);
+  else console.warn(`[realtime] ${name} malformado: se ignora`);
+}
+
 /** Connects, reports pusher-js state changes and pushes, and disconnects when stopped. */
 export const echoConnection = fromCallback<RealtimeEvent, RealtimeInput>(({ input, sendBack }) => connectEcho(input, sendBack));
 
 /**
  * The realtime machine with the real connection and its delivery targets: `deliver` gets each
  * NotificationsMessageEvent payload, `permissionsChanged` each PermissionsChangedEvent payload
- * (both unvalidated; ignored when not given).
+ * (both parsed already, ./realtime-events.ts; ignored when not given).
  */
 export function createRealtimeMachine(deliver: (payload: unknown) => void, permissionsChanged: (payload: unknown) => void = () => {}) {
   return realtimeMachine.provide({

@@ -1,4 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate';
+import type { NotificationsMessageEvent, PermissionsChangedEvent } from '../../schemas/notification';
 import type { Channels, EchoInfo, UserType } from '../../schemas/session';
 
 /**
@@ -31,9 +32,10 @@ export type RealtimeEvent =
   | { type: 'realtime.start' }
   | { type: 'realtime.stop' }
   | { type: 'pusher.stateChanged'; state: PusherState }
-  | { type: 'realtime.pushed'; payload: unknown }
-  /** A PermissionsChangedEvent payload (`{user_id, changed_at}`), unvalidated. */
-  | { type: 'realtime.permissionsChanged'; payload: unknown }
+  /** A NotificationsMessageEvent payload, parsed by the connection (./realtime-events.ts). */
+  | { type: 'realtime.pushed'; payload: NotificationsMessageEvent }
+  /** A PermissionsChangedEvent payload (`{user_id, changed_at}`), parsed by the connection. */
+  | { type: 'realtime.permissionsChanged'; payload: PermissionsChangedEvent }
   /** The channel authorisation (POST /broadcasting/auth, made by pusher-js) was refused with `status`. */
   | { type: 'realtime.authRefused'; status: number };
 
@@ -54,9 +56,9 @@ export const realtimeMachine = setup({
   delays: { connectionDelay: REALTIME_DELAY_MS },
   actions: {
     /** Hands a pushed NotificationsMessageEvent payload on (to the notifications machine). */
-    deliver: (_, _payload: unknown) => {},
+    deliver: (_, _payload: NotificationsMessageEvent) => {},
     /** Hands a pushed PermissionsChangedEvent payload on (to the session). */
-    permissionsChanged: (_, _payload: unknown) => {},
+    permissionsChanged: (_, _payload: PermissionsChangedEvent) => {},
     /** A refused channel authorisation goes to the session's global check (docs/product.md §7: 401 → /auth/access). */
     authRefused: (_, _status: number) => {},
     /**
@@ -104,18 +106,8 @@ export const realtimeMachine = setup({
           { guard: { type: 'is', params: { state: 'failed' } }, target: 'failed', actions: 'recordState' },
           { actions: 'recordState' },
         ],
-        'realtime.pushed': {
-          actions: {
-            type: 'deliver',
-            params: ({ event }: { event: RealtimeEvent }) => (event.type === 'realtime.pushed' ? event.payload : null),
-          },
-        },
-        'realtime.permissionsChanged': {
-          actions: {
-            type: 'permissionsChanged',
-            params: ({ event }: { event: RealtimeEvent }) => (event.type === 'realtime.permissionsChanged' ? event.payload : null),
-          },
-        },
+        'realtime.pushed': { actions: { type: 'deliver', params: ({ event }) => event.payload } },
+        'realtime.permissionsChanged': { actions: { type: 'permissionsChanged', params: ({ event }) => event.payload } },
         'realtime.authRefused': {
           actions: {
             type: 'authRefused',

@@ -1,14 +1,15 @@
 import { fromPromise, sendParent, type CallbackActorLogic } from 'xstate';
-import { ApiError } from '../../api/client';
+import { ApiError } from '../../api/http';
 import type { SessionApi } from '../../api/session';
 import type { NotificationsApi } from '../../api/notifications';
-import type { NotificationsData } from '../../schemas/notification';
+import type { NotificationsData, PermissionsChangedEvent } from '../../schemas/notification';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { realtimeMachine, type RealtimeEvent, type RealtimeInput } from '../realtime/realtime.machine';
 import { lazyEchoConnection } from '../realtime/realtime.connection';
-import { clearStorage, readStorage, writeStorage, type KeyValueStore, type StorageKey } from '../../lib/storage';
+import { clearStorage, readPlainStorage, writeStorage, type KeyValueStore } from '../../lib/plain-storage';
+import type { StorageKey } from '../../lib/storage';
 import type { StyleSettings, UserType } from '../../schemas/session';
-import { sessionMachine, type RolePermissions, type SessionInput, type StoredValues } from './session.machine';
+import { sessionMachine, type RolePermissions, type StoredValues } from './session.machine';
 
 /**
  * Real implementations of the session machine's named effects (issues "Foundation" and "Shell"):
@@ -45,38 +46,6 @@ export type NotificationCalls = Pick<NotificationsApi, 'list' | 'markSeen'>;
 
 const NO_NOTIFICATIONS: NotificationsData = { notification_quantity: 0, notification: [] };
 
-/**
- * Reads the stored session (docs/product.md §3 keys) as the machine's input; malformed optional keys read as
- * absent, while an unreadable `user_details` or `accesos` ends the session (logged through `log`).
- * @returns token, userType, user, styles, locals, roles, permissions, echoInfo and channels.
- */
-export function readStoredSession(store: KeyValueStore | null, log: (message: string) => void = console.error): SessionInput {
-  const token = readStorage('token', store);
-  if (!token) return {};
-  // docs/product.md §8: a stored session whose user or permissions cannot be read is logged and treated like
-  // an expired one (storage cleared, so the route guard sends the user to the login) rather than
-  // shown as a half-empty shell (issue "The shell, exactly as specified" item 8).
-  const unreadable = (['user_details', 'accesos'] as const).filter(
-    (key) => store?.getItem(key) != null && readStorage(key, store) === null,
-  );
-  if (readStorage('user_details', store) === null || unreadable.length > 0) {
-    log(`[sesión] Datos de sesión ilegibles (${unreadable.length ? unreadable.join(', ') : 'user_details ausente'}): se cierra la sesión`);
-    clearStorage(store);
-    return {};
-  }
-  return {
-    token,
-    userType: readStorage('type', store),
-    user: readStorage('user_details', store),
-    styles: readStorage('system_styles', store),
-    locals: readStorage('local_active', store) ?? [],
-    roles: readStorage('roles', store) ?? [],
-    permissions: readStorage('accesos', store) ?? [],
-    echoInfo: readStorage('echo_info', store),
-    channels: readStorage('channels', store),
-  };
-}
-
 /** Writes each present key of `values` to `store` (JSON except token/type, see lib/storage). */
 export function persistValues(values: Partial<StoredValues>, store: KeyValueStore | null): void {
   for (const [key, value] of Object.entries(values)) {
@@ -105,7 +74,7 @@ export function createSessionMachine({
     actors: {
       // Rows 12 (staff) / 13 (customers): the type stored at login picks the base.
       fetchNotifications: fromPromise(async () =>
-        notificationsApi ? notificationsApi.list(readStorage('type', store) ?? 'COLLABORATOR') : NO_NOTIFICATIONS,
+        notificationsApi ? notificationsApi.list(readPlainStorage('type', store) ?? 'COLLABORATOR') : NO_NOTIFICATIONS,
       ),
       markSeen: fromPromise(async ({ input }) => (notificationsApi ? notificationsApi.markSeen(input.ids) : null)),
     },
@@ -118,7 +87,7 @@ export function createSessionMachine({
       // Connected (again): notifications pushed while there was no socket (the ~5 s after a page load, a drop) are read from the list.
       connected: ({ system }) => system.get('notifications')?.send({ type: 'notifications.refresh' }),
       // PermissionsChangedEvent goes to the session that invoked the realtime machine (refetch, new menu).
-      permissionsChanged: sendParent((_, payload: unknown) => ({ type: 'session.permissionsChanged' as const, payload })),
+      permissionsChanged: sendParent((_, payload: PermissionsChangedEvent) => ({ type: 'session.permissionsChanged' as const, payload })),
       // The channel authorisation refused (pusher-js's own call): the session's global check, like any call.
       authRefused: sendParent((_, status: number) => ({
         type: 'session.apiError' as const,

@@ -4,7 +4,7 @@ import { placeholder } from '../shared/placeholder';
 import { errorMessage, errorStatus } from '../shared/api-errors';
 import { notificationsMachine } from '../notifications/notifications.machine';
 import { realtimeMachine } from '../realtime/realtime.machine';
-import { permissionsChangedEventSchema } from '../../schemas/notification';
+import type { PermissionsChangedEvent } from '../../schemas/notification';
 import type {
   Channels,
   EchoInfo,
@@ -124,17 +124,16 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.apiError'; error: ApiError }
   | { type: 'session.clearError' }
-  /** A realtime `PermissionsChangedEvent` payload (unvalidated; see {@link isOwnPermissionsChange}). */
-  | { type: 'session.permissionsChanged'; payload: unknown };
+  /** A realtime `PermissionsChangedEvent` payload (parsed by the connection; see {@link isOwnPermissionsChange}). */
+  | { type: 'session.permissionsChanged'; payload: PermissionsChangedEvent };
 
 /**
- * True when a pushed `PermissionsChangedEvent` payload is well formed (`{user_id, changed_at}`,
- * src/schemas/configuracion/roles.ts) and names the signed-in user; a payload for someone else, or any payload
- * while no user is known, is ignored.
+ * True when a pushed `PermissionsChangedEvent` payload (`{user_id, changed_at}`, parsed by the
+ * realtime connection: src/machines/realtime/realtime-events.ts) names the signed-in user; a
+ * payload for someone else, or any payload while no user is known, is ignored.
  */
-export function isOwnPermissionsChange(payload: unknown, user: SessionUser | null): boolean {
-  const parsed = permissionsChangedEventSchema.safeParse(payload);
-  return parsed.success && user !== null && parsed.data.user_id === user.id;
+export function isOwnPermissionsChange(payload: PermissionsChangedEvent, user: SessionUser | null): boolean {
+  return user !== null && payload.user_id === user.id;
 }
 
 /**

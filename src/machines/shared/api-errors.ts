@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_MESSAGE, isSessionStatus } from '../../api/client';
+import { ApiError, NETWORK_ERROR_MESSAGE, isSessionStatus } from '../../api/http';
 
 /**
  * How machines read a failed call's {@link ApiError} (issue 10 item 4: one home for the shared

@@ -31,7 +31,8 @@ export function LoginForm({
   const password = useSelector(actor, (s) => s.context.password);
   const showPassword = useSelector(actor, (s) => s.context.showPassword);
   const errors = useSelector(actor, (s) => s.context.errors);
-  const serverError = useSession(selectLoginError);
+  const failure = useSelector(actor, (s) => s.context.failure);
+  const serverError = useSession(selectLoginError) ?? failure;
   const loading = useSession(selectIsLoggingIn);
   const userId = `${idPrefix}-user`;
   const passwordId = `${idPrefix}-password`;
@@ -40,6 +41,8 @@ export function LoginForm({
     <form
       className="auth-form"
       noValidate
+      // Focusing the form starts fetching what a submit needs (the validation, the session calls).
+      onFocus={() => actor.send({ type: 'form.focused' })}
       onSubmit={(e) => {
         e.preventDefault();
         preloadAuthenticatedShell();

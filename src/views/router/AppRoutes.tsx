@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { PUBLIC_ROUTES } from '../../config/paths';
 import { selectHasToken, selectIsLoadingSessionData } from '../../machines/session/session.selectors';
-import { resetTypeSchema } from '../../schemas/session';
+import { isResetType } from '../../schemas/user-types';
 import { useSession } from '../services';
 import { LoadBoundary } from '../shared/LoadBoundary';
 import { LoadingOverlay } from '../shared/LoadingOverlay';
@@ -56,9 +56,9 @@ const PUBLIC_PAGES: Record<PublicRouteKey, (params: Record<string, string | unde
   error: () => <ErrorPage />,
   payment: () => <PaymentRequiredPage />,
   forgot: (params) => {
-    const type = resetTypeSchema.safeParse(safeDecode(params.type ?? '').toLowerCase());
-    if (!type.success) return <Redirect to={PUBLIC_ROUTES.notFound.path} replace />;
-    return <ForgotPasswordPage key={type.data} type={type.data} />;
+    const type = safeDecode(params.type ?? '').toLowerCase();
+    if (!isResetType(type)) return <Redirect to={PUBLIC_ROUTES.notFound.path} replace />;
+    return <ForgotPasswordPage key={type} type={type} />;
   },
   resetPassword: (params) => {
     const token = safeDecode(params.id_encrypted ?? '');

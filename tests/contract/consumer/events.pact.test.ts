@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchersV3, MessageConsumerPact, synchronousBodyHandler } from '@pact-foundation/pact';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { notificationsMachine } from '../../../src/machines/notifications/notifications.machine';
+import { notificationEventOf, permissionsEventOf } from '../../../src/machines/realtime/realtime-events';
 import { sessionMachine, type RolePermissions } from '../../../src/machines/session/session.machine';
 import type { Notification } from '../../../src/schemas/notification';
 import { buildPermissionsNames } from '../../../src/schemas/menu-catalogue';
@@ -37,7 +38,10 @@ async function deliver(payload: unknown, userId: number) {
     { input: { userId } },
   );
   actor.start();
-  actor.send({ type: 'notification.received', payload });
+  // As the realtime connection hands it on: parsed by its schema first (src/machines/realtime/realtime-events.ts).
+  const event = notificationEventOf(payload);
+  expect(event).not.toBeNull();
+  actor.send({ type: 'notification.received', payload: event!.payload });
   return actor.getSnapshot().context;
 }
 
@@ -322,17 +326,20 @@ describe('PermissionsChangedEvent', () => {
       })
       .withMetadata({ event: PERMISSIONS_CHANGED_EVENT })
       .verify(
-        synchronousBodyHandler(async (body: { user_id: number }) => {
+        synchronousBodyHandler(async (body: unknown) => {
+          // Parsed by its schema as the realtime connection does (src/machines/realtime/realtime-events.ts).
+          const payload = permissionsEventOf(body)?.payload;
+          if (!payload) throw new Error('PermissionsChangedEvent: the payload does not match its schema');
           const granted = [MODULE.crm, SUBMODULE.clientes];
-          const own = await readySession(body.user_id, [], granted);
-          own.actor.send({ type: 'session.permissionsChanged', payload: body });
+          const own = await readySession(payload.user_id, [], granted);
+          own.actor.send({ type: 'session.permissionsChanged', payload });
           const refreshed = await waitFor(own.actor, (s) => s.matches({ loggedIn: { ready: 'current' } }));
           expect(own.calls()).toBe(2);
           expect(refreshed.context.permissions).toEqual(granted);
           expect(refreshed.context.user?.permissions_names.map((g) => g.nombre)).toEqual(['CRM']);
 
-          const other = await readySession(body.user_id + 1000, [], granted);
-          other.actor.send({ type: 'session.permissionsChanged', payload: body });
+          const other = await readySession(payload.user_id + 1000, [], granted);
+          other.actor.send({ type: 'session.permissionsChanged', payload });
           expect(other.actor.getSnapshot().matches({ loggedIn: { ready: 'current' } })).toBe(true);
           expect(other.calls()).toBe(1);
         }),

@@ -1,6 +1,7 @@
 /** lib/storage (docs/product.md §3 storage keys): plain token/type, JSON values, validation on read, clear. */
 import { describe, expect, it } from 'vitest';
-import { clearStorage, readStorage, writeStorage } from '../../../src/lib/storage';
+import { STORAGE_SCHEMAS, clearStorage, readStorage, writeStorage } from '../../../src/lib/storage';
+import { readPlainStorage } from '../../../src/lib/plain-storage';
 import { TOKEN, locals, memoryStore, sampleUser } from '../support/fakes';
 
 describe('storage', () => {
@@ -50,5 +51,17 @@ describe('storage', () => {
     expect(readStorage('token')).toBe(TOKEN);
     clearStorage();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('reads token and type without zod (the login page) as their schemas do', () => {
+    for (const raw of [null, '', ' ', 'abc', TOKEN, 'CUSTOMER', 'COLLABORATOR', 'ADMIN', 'customer']) {
+      const store = memoryStore(raw === null ? {} : { token: raw, type: raw });
+      for (const key of ['token', 'type'] as const) {
+        const bySchema = raw === null ? null : STORAGE_SCHEMAS[key].safeParse(raw);
+        const expected = bySchema?.success ? bySchema.data : null;
+        expect(readPlainStorage(key as 'token', store), `${key} = ${String(raw)}`).toBe(expected);
+        expect(readStorage(key, store)).toBe(expected);
+      }
+    }
   });
 });

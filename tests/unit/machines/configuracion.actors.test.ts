@@ -38,6 +38,7 @@ describe('createAppActors: the Configuración machines', () => {
       sessionApi: fakeSessionApi(),
       notificationsApi: fakeNotificationsApi(),
       store: memoryStore(),
+      storedSession: {},
       navigate: vi.fn(),
       toaster: { show: vi.fn() },
       win: null,

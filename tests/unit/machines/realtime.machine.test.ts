@@ -5,6 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { channelFor, realtimeMachine, type RealtimeEvent, type RealtimeInput } from '../../../src/machines/realtime/realtime.machine';
+import { notificationEventOf, permissionsEventOf } from '../../../src/machines/realtime/realtime-events';
+import { sampleNotification } from '../support/fakes';
 
 const echoInfo = {
   broadcaster: 'pusher' as const,
@@ -83,8 +85,9 @@ describe('realtime machine', () => {
     vi.advanceTimersByTime(5000);
     push({ type: 'pusher.stateChanged', state: 'connected' });
     expect(actor.getSnapshot().value).toEqual({ live: 'connected' });
-    push({ type: 'realtime.pushed', payload: { tipo_operacion: 'NEW' } });
-    expect(deliver).toHaveBeenCalledWith({ tipo_operacion: 'NEW' });
+    const pushed = { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [7], notification: sampleNotification() } };
+    push({ type: 'realtime.pushed', payload: pushed });
+    expect(deliver).toHaveBeenCalledWith(pushed);
     push({ type: 'pusher.stateChanged', state: 'unavailable' });
     expect(actor.getSnapshot().value).toEqual({ live: 'unavailable' });
     push({ type: 'pusher.stateChanged', state: 'connecting' });
@@ -134,5 +137,23 @@ describe('realtime machine', () => {
   it('listens on the staff or the customer channel', () => {
     expect(channelFor(full)).toBe('administration.notifications.7');
     expect(channelFor({ ...full, userType: 'CUSTOMER' })).toBe('administration.notifications_customers.0');
+  });
+});
+
+describe('pushes parsed at the edge (src/machines/realtime/realtime-events.ts)', () => {
+  it('a well-formed NotificationsMessageEvent becomes `realtime.pushed`; a malformed one nothing', () => {
+    const payload = { tipo_operacion: 'NEW_NOTIFICATION', message: { ids_users: [7], notification: sampleNotification() } };
+    expect(notificationEventOf(payload)).toEqual({ type: 'realtime.pushed', payload });
+    expect(notificationEventOf({ nonsense: true })).toBeNull();
+    expect(notificationEventOf({ tipo_operacion: 'NEW', message: { ids_users: ['7'], notification: sampleNotification() } })).toBeNull();
+    expect(notificationEventOf(null)).toBeNull();
+  });
+
+  it('a well-formed PermissionsChangedEvent becomes `realtime.permissionsChanged`; a malformed one nothing', () => {
+    const payload = { user_id: 7, changed_at: '2026-11-22T15:00:00.000Z' };
+    expect(permissionsEventOf(payload)).toEqual({ type: 'realtime.permissionsChanged', payload });
+    expect(permissionsEventOf({ user_id: '7', changed_at: payload.changed_at })).toBeNull();
+    expect(permissionsEventOf({ user_id: 7 })).toBeNull();
+    expect(permissionsEventOf(null)).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { ApiError } from '../../../src/api/client';
 import type { RealtimeEvent, RealtimeInput } from '../../../src/machines/realtime/realtime.machine';
 import { NOT_SAVED_TOAST } from '../../../src/machines/theme/theme.machine';
 import { readStorage } from '../../../src/lib/storage';
+import { readStoredSession } from '../../../src/machines/session/stored-session';
 import { TOKEN, memoryStore, seedSession } from '../support/fakes';
 import { CALLS, SESSION_ERROR_ANSWERS, fakeServer, type CallNumber, type FakeAnswer } from '../support/fake-server';
 
@@ -36,6 +37,7 @@ function boot(overrides: Partial<Record<CallNumber, FakeAnswer>>, { restored = t
   const services = createAppServices({
     navigate,
     store,
+    storedSession: readStoredSession(store),
     fetch: server.fetch,
     toaster,
     win: null,
@@ -151,6 +153,7 @@ describe("the realtime channel authorisation (pusher-js's own call)", () => {
       const { session } = createAppServices({
         navigate,
         store,
+        storedSession: readStoredSession(store),
         fetch: server.fetch,
         toaster: { show: vi.fn() },
         win: null,

@@ -8,7 +8,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { createShellActors, menuSearchItems } from '../../../src/machines/shell/shell.actors';
-import { createSessionMachine, readStoredSession } from '../../../src/machines/session/session.actors';
+import { createSessionMachine } from '../../../src/machines/session/session.actors';
+import { readStoredSession } from '../../../src/machines/session/stored-session';
 import { createAppActors } from '../../../src/machines/app-actors';
 import { INCOMPLETE_TOAST } from '../../../src/machines/change-password/change-password.machine';
 import { SAVED_TOAST } from '../../../src/machines/theme/theme.machine';
@@ -142,6 +143,7 @@ describe('theme follows the session (app-actors)', () => {
       sessionApi: api,
       notificationsApi: fakeNotificationsApi(),
       store,
+      storedSession: readStoredSession(store),
       navigate: vi.fn(),
       toaster: { show: vi.fn() },
       win: null,
