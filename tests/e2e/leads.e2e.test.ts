@@ -70,7 +70,7 @@ describe('leads e2e', () => {
     await panel.getByRole('button', { name: 'Registrar actividad' }).click();
     await panel.getByText('Interesada en lote esquina, visitará el sábado').waitFor();
     await panel.getByText('En atención').first().waitFor();
-    await panel.getByText('12/01/30 10:00').first().waitFor();
+    await panel.getByText('12/01/2030 10:00').first().waitFor();
     await screenshot(agent.page, 'leads-panel');
 
     // Convert into a customer: names split, phone carried over; only the DNI is typed.
