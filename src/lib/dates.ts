@@ -124,8 +124,8 @@ export function formatDateTime(iso: string): string {
 }
 
 /**
- * A Lima wall time as an `<input type="datetime-local">` writes it (`YYYY-MM-DDTHH:mm`) → the ISO
- * instant (UTC, `Z`). Lima has no daylight saving, so every wall time exists once.
+ * A Lima wall time as the date-and-time field writes it (`YYYY-MM-DDTHH:mm`,
+ * src/views/shared/LimaDateTimeInput.tsx) → the ISO instant (UTC, `Z`). Lima has no daylight saving, so every wall time exists once.
  * @returns null when `text` is not such a wall time.
  */
 export function limaWallTimeToInstant(text: string): string | null {
@@ -137,7 +137,7 @@ export function limaWallTimeToInstant(text: string): string | null {
   }
 }
 
-/** An ISO instant → its Lima wall time `YYYY-MM-DDTHH:mm` (for a datetime-local input); '' when not an instant. */
+/** An ISO instant → its Lima wall time `YYYY-MM-DDTHH:mm` (for the date-and-time field); '' when not an instant. */
 export function instantToLimaWallTime(iso: string | null | undefined): string {
   if (!iso) return '';
   try {
