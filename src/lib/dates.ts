@@ -2,17 +2,17 @@ import { Temporal } from 'temporal-polyfill';
 import { LIMA_TIME_ZONE, epochMilliseconds, type InstantLike } from './lima-today';
 
 /**
- * Date helpers of the web app (docs/product.md §1 and §9: time zone America/Lima, format dd/mm/yy), built on
+ * Date helpers of the web app (docs/product.md §1 and §9: time zone America/Lima, format dd/mm/yyyy — docs/decisions.md "Four-digit years"), built on
  * Temporal (temporal-polyfill). Pure functions, shared by machines, views and the server.
  */
 
 export { LIMA_TIME_ZONE, todayInLima, type InstantLike } from './lima-today';
 
 /**
- * Formats a wire date for display as dd/mm/yy (docs/product.md §1).
+ * Formats a wire date for display as dd/mm/yyyy (docs/product.md §1; four-digit years: docs/decisions.md).
  * @param iso an ISO calendar date `YYYY-MM-DD` (shown as is) or an ISO instant with offset
  *   (`2025-03-02T03:00:00Z`, converted to America/Lima first).
- * @returns `dd/mm/yy`, or '' when the input is not a valid ISO date or instant.
+ * @returns `dd/mm/yyyy`, or '' when the input is not a valid ISO date or instant.
  */
 export function formatDate(iso: string): string {
   let date: Temporal.PlainDate;
@@ -27,8 +27,8 @@ export function formatDate(iso: string): string {
   }
   const dd = String(date.day).padStart(2, '0');
   const mm = String(date.month).padStart(2, '0');
-  const yy = String(date.year % 100).padStart(2, '0');
-  return `${dd}/${mm}/${yy}`;
+  const yyyy = String(date.year).padStart(4, '0');
+  return `${dd}/${mm}/${yyyy}`;
 }
 
 /**
@@ -110,22 +110,22 @@ export function relativeTimeEs(iso: string | null | undefined, now: InstantLike 
 }
 
 /**
- * An instant as dd/mm/yy HH:mm in America/Lima (docs/product.md §1), e.g. a lead's next follow-up.
+ * An instant as dd/mm/yyyy HH:mm in America/Lima (docs/product.md §1), e.g. a lead's next follow-up.
  * @returns '' when `iso` is not an ISO instant.
  */
 export function formatDateTime(iso: string): string {
   try {
     const t = Temporal.Instant.from(iso).toZonedDateTimeISO(LIMA_TIME_ZONE);
     const two = (n: number) => String(n).padStart(2, '0');
-    return `${two(t.day)}/${two(t.month)}/${two(t.year % 100)} ${two(t.hour)}:${two(t.minute)}`;
+    return `${two(t.day)}/${two(t.month)}/${String(t.year).padStart(4, '0')} ${two(t.hour)}:${two(t.minute)}`;
   } catch {
     return '';
   }
 }
 
 /**
- * A Lima wall time as an `<input type="datetime-local">` writes it (`YYYY-MM-DDTHH:mm`) → the ISO
- * instant (UTC, `Z`). Lima has no daylight saving, so every wall time exists once.
+ * A Lima wall time as the date-and-time field writes it (`YYYY-MM-DDTHH:mm`,
+ * src/views/shared/LimaDateTimeInput.tsx) → the ISO instant (UTC, `Z`). Lima has no daylight saving, so every wall time exists once.
  * @returns null when `text` is not such a wall time.
  */
 export function limaWallTimeToInstant(text: string): string | null {
@@ -137,7 +137,7 @@ export function limaWallTimeToInstant(text: string): string | null {
   }
 }
 
-/** An ISO instant → its Lima wall time `YYYY-MM-DDTHH:mm` (for a datetime-local input); '' when not an instant. */
+/** An ISO instant → its Lima wall time `YYYY-MM-DDTHH:mm` (for the date-and-time field); '' when not an instant. */
 export function instantToLimaWallTime(iso: string | null | undefined): string {
   if (!iso) return '';
   try {

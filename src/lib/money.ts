@@ -20,9 +20,9 @@ export function formatMoney(cents: number, currency: CurrencyCode): string {
   return `${CURRENCY_SYMBOL[currency]} ${amountFormat.format(Math.round(cents) / 100)}`;
 }
 
-/** "1,250.5 m²" from an area in m² (at most 2 decimals). */
+/** "1,250.50 m²" from an area in m²: always two decimals (docs/decisions.md "Four-digit years, two-decimal areas"). */
 export function formatArea(m2: number): string {
-  return `${measureFormat.format(m2)} m²`;
+  return `${amountFormat.format(m2)} m²`;
 }
 
 /** "12.5 m" from a length in metres (at most 2 decimals). */

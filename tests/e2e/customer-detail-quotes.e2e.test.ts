@@ -93,7 +93,7 @@ describe('customer detail, quotes tab and heat map metrics e2e', () => {
     await metric.selectOption('SALE_DATE');
     const legend = page.getByLabel('Leyenda');
     await legend.getByText('Fecha de venta').waitFor();
-    await expect.poll(() => page.getByTestId('heat-max').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{2}$/);
+    await expect.poll(() => page.getByTestId('heat-max').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await metric.selectOption('DAYS_LATE');
     await legend.getByText('Días de atraso').waitFor();
     await expect.poll(() => page.getByTestId('heat-max').textContent()).toMatch(/^\d+ días?$/);

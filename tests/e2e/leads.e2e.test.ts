@@ -66,11 +66,11 @@ describe('leads e2e', () => {
     // A call, with the next follow-up: the lead is now attended.
     await panel.getByLabel('Tipo').selectOption({ label: 'Llamada' });
     await panel.getByLabel('Resultado').fill('Interesada en lote esquina, visitará el sábado');
-    await panel.getByLabel('Próximo seguimiento').fill('2030-01-12T10:00');
+    await panel.getByLabel('Próximo seguimiento').fill('12/01/2030 10:00');
     await panel.getByRole('button', { name: 'Registrar actividad' }).click();
     await panel.getByText('Interesada en lote esquina, visitará el sábado').waitFor();
     await panel.getByText('En atención').first().waitFor();
-    await panel.getByText('12/01/30 10:00').first().waitFor();
+    await panel.getByText('12/01/2030 10:00').first().waitFor();
     await screenshot(agent.page, 'leads-panel');
 
     // Convert into a customer: names split, phone carried over; only the DNI is typed.

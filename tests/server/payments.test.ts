@@ -232,8 +232,8 @@ describe.each(dialects)('payments (%s)', (dialect) => {
       [{ operation_number: undefined }, 'operation_number', PAYMENT_MESSAGES.operationNumber],
       [{ operation_number: 'no válido!' }, 'operation_number', PAYMENT_MESSAGES.operationNumberFormat],
       [{ operation_date: '2026-03-03' }, 'operation_date', PAYMENT_MESSAGES.futureDate],
-      [{ operation_date: '2026-03-01' }, 'operation_date', `${PAYMENT_MESSAGES.beforeTarget} (02/03/26)`],
-      [{ operation_date: '2000-01-01' }, 'operation_date', `${PAYMENT_MESSAGES.beforeTarget} (02/03/26)`],
+      [{ operation_date: '2026-03-01' }, 'operation_date', `${PAYMENT_MESSAGES.beforeTarget} (02/03/2026)`],
+      [{ operation_date: '2000-01-01' }, 'operation_date', `${PAYMENT_MESSAGES.beforeTarget} (02/03/2026)`],
       [{ operation_date: '2026-02-30' }, 'operation_date', PAYMENT_MESSAGES.operationDate],
       [{ amount: 0 }, 'amount', PAYMENT_MESSAGES.amount],
     ];

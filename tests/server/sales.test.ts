@@ -181,8 +181,8 @@ describe.each(dialects)('sales (%s)', (dialect) => {
     const lotId = await freshLot();
     const refused: Array<[object, string, string]> = [
       [{ sale_date: '0001-01-01' }, 'sale_date', CALENDAR_DATE_MESSAGES.outOfRange],
-      [{ sale_date: '1990-01-01' }, 'sale_date', `${SALE_MESSAGES.saleDateTooOld} 01/01/26 (60 días antes de hoy)`],
-      [{ sale_date: '2025-12-31' }, 'sale_date', `${SALE_MESSAGES.saleDateTooOld} 01/01/26 (60 días antes de hoy)`],
+      [{ sale_date: '1990-01-01' }, 'sale_date', `${SALE_MESSAGES.saleDateTooOld} 01/01/2026 (60 días antes de hoy)`],
+      [{ sale_date: '2025-12-31' }, 'sale_date', `${SALE_MESSAGES.saleDateTooOld} 01/01/2026 (60 días antes de hoy)`],
       [{ sale_date: '2026-03-03' }, 'sale_date', SALE_MESSAGES.futureSaleDate],
       [{ quote_id: 999_999 }, 'quote_id', SALE_MESSAGES.unknownQuote],
     ];
@@ -240,7 +240,7 @@ describe.each(dialects)('sales (%s)', (dialect) => {
     // A company that allows less: 10 days.
     await setSaleBackdateDays(db(), 10);
     const tight = await send('POST', '/api/sales', token, cash(other, { sale_date: '2026-02-19' }));
-    expect(tight.json().errors.sale_date).toEqual([`${SALE_MESSAGES.saleDateTooOld} 20/02/26 (10 días antes de hoy)`]);
+    expect(tight.json().errors.sale_date).toEqual([`${SALE_MESSAGES.saleDateTooOld} 20/02/2026 (10 días antes de hoy)`]);
     await setSaleBackdateDays(db(), 60);
   });
 

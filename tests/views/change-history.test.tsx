@@ -63,8 +63,8 @@ function setup() {
 
 describe('formatDateTimeLima', () => {
   it('writes dd/mm/yy HH:mm in America/Lima (UTC−5)', () => {
-    expect(formatDateTimeLima('2026-11-20T15:05:00.000Z')).toBe('20/11/26 10:05');
-    expect(formatDateTimeLima('2026-03-02T03:30:00Z')).toBe('01/03/26 22:30');
+    expect(formatDateTimeLima('2026-11-20T15:05:00.000Z')).toBe('20/11/2026 10:05');
+    expect(formatDateTimeLima('2026-03-02T03:30:00Z')).toBe('01/03/2026 22:30');
   });
 });
 
@@ -72,7 +72,7 @@ describe('Historial de Cambios', () => {
   it('lists the changes newest first with the Lima date, the user, the action in Spanish and the count', async () => {
     const { list } = setup();
     const table = await screen.findByRole('table', { name: 'Historial de Cambios' });
-    expect(await within(table).findByText('20/11/26 10:05')).toBeTruthy();
+    expect(await within(table).findByText('20/11/2026 10:05')).toBeTruthy();
     expect(within(table).getByText('Rosa Huamán')).toBeTruthy();
     expect(within(table).getByText('Actualización')).toBeTruthy();
     expect(within(table).getByText('10.0.0.8')).toBeTruthy();
@@ -81,7 +81,7 @@ describe('Historial de Cambios', () => {
 
   it('sends the action and user filters to the server', async () => {
     const { list, user } = setup();
-    await screen.findByText('20/11/26 10:05');
+    await screen.findByText('20/11/2026 10:05');
     await user.selectOptions(screen.getByLabelText('Acción'), 'Eliminación');
     await waitFor(() => expect(list.mock.lastCall?.[0].filters).toMatchObject({ action: 'DELETE' }));
     await screen.findByRole('option', { name: 'Rosa Huamán' });
@@ -93,7 +93,7 @@ describe('Historial de Cambios', () => {
 
   it('opens the before/after table of a change with the changed field highlighted', async () => {
     const { user } = setup();
-    await screen.findByText('20/11/26 10:05');
+    await screen.findByText('20/11/2026 10:05');
     await user.click(screen.getByRole('button', { name: 'Acciones' }));
     await user.click(await screen.findByRole('menuitem', { name: /Ver cambios/ }));
     const diff = await screen.findByRole('table', { name: 'Cambios del registro' });
@@ -107,7 +107,7 @@ describe('Historial de Cambios', () => {
 
   it('the drawer is the detail machine\'s: "Ver cambios" sends detail.open with the row, the close button detail.close', async () => {
     const { user, detailEvents } = setup();
-    await screen.findByText('20/11/26 10:05');
+    await screen.findByText('20/11/2026 10:05');
     await user.click(screen.getByRole('button', { name: 'Acciones' }));
     await user.click(await screen.findByRole('menuitem', { name: /Ver cambios/ }));
     expect(await screen.findByRole('table', { name: 'Cambios del registro' })).toBeTruthy();
@@ -119,7 +119,7 @@ describe('Historial de Cambios', () => {
 
   it('exports CSV through the server with the current filters', async () => {
     const { exportCsv, save, user } = setup();
-    await screen.findByText('20/11/26 10:05');
+    await screen.findByText('20/11/2026 10:05');
     await user.selectOptions(screen.getByLabelText('Acción'), 'Creación');
     await user.click(screen.getByRole('button', { name: /Exportar/ }));
     await user.click(await screen.findByRole('menuitem', { name: /Exportar a CSV/ }));

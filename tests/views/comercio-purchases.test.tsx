@@ -183,7 +183,7 @@ describe('MyPurchasesPage', () => {
     expect(within(card).getByText('Los Viñedos de Carabayllo · V-000012')).toBeTruthy();
     expect(within(card).getByText('En cuotas')).toBeTruthy();
     expect(within(card).getByText('S/ 20,000.00')).toBeTruthy();
-    expect(card.textContent).toContain('Cuota 2 · vence 02/10/26 · S/ 2,000.00');
+    expect(card.textContent).toContain('Cuota 2 · vence 02/10/2026 · S/ 2,000.00');
     expect(within(card).getByText(/1 cuota vencida · mora S\/ 40.00/)).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: 'Ver detalle del lote MZ A - LT 6' }));
     expect(navigate).toHaveBeenCalledWith('/COMERCIO/DetalleCompra?venta=12');

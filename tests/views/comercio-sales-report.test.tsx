@@ -91,8 +91,8 @@ describe('SalesReportPage', () => {
     const { api } = setup();
     expect(await screen.findByTestId('sales-report-count')).toHaveProperty('textContent', '4');
     expect(api.report).toHaveBeenCalledWith({ from: '2025-12-01', to: '2026-11-22' });
-    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('2025-12-01');
-    expect((screen.getByLabelText('Hasta') as HTMLInputElement).value).toBe('2026-11-22');
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('01/12/2025');
+    expect((screen.getByLabelText('Hasta') as HTMLInputElement).value).toBe('22/11/2026');
     // Soles and dollars never added: one line each.
     expect(screen.getByTestId('sales-report-total-PEN').textContent).toBe('S/ 90,000.00');
     expect(screen.getByTestId('sales-report-total-USD').textContent).toBe('US$ 25,000.00');
@@ -114,7 +114,7 @@ describe('SalesReportPage', () => {
     await waitFor(() =>
       expect(api.report).toHaveBeenCalledWith({ from: '2026-01-01', to: '2026-06-30', subdivision_id: 2, channel: 'FACEBOOK' }),
     );
-    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('2026-01-01');
+    expect((screen.getByLabelText('Desde') as HTMLInputElement).value).toBe('01/01/2026');
     expect(((await screen.findByLabelText('Lotización')) as HTMLSelectElement).value).toBe('2');
     await user.selectOptions(screen.getByLabelText('Asesor'), '7');
     await waitFor(() => expect(window.location.search).toBe('?from=2026-01-01&to=2026-06-30&subdivision_id=2&agent_id=7&channel=FACEBOOK'));
@@ -151,7 +151,7 @@ describe('SalesReportPage', () => {
     const calls = vi.mocked(api.report).mock.calls.length;
     const to = screen.getByLabelText('Hasta');
     await user.clear(to);
-    await user.type(to, '2025-11-30');
+    await user.type(to, '30/11/2025');
     expect(await screen.findByText(SALES_REPORT_MESSAGES.order)).toBeTruthy();
     expect(to.getAttribute('aria-invalid')).toBe('true');
     // The last figures stay, said to be the previous period's.

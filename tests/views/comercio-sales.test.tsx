@@ -235,7 +235,7 @@ describe('SalesPage', () => {
     const table = await screen.findByRole('table', { name: 'Separaciones' });
     const row = (await within(table).findByText('SEP-000008')).closest('tr')!;
     expect(within(row).getByText('S/ 500.00')).toBeTruthy();
-    expect(within(row).getByText('29/11/26 10:00')).toBeTruthy();
+    expect(within(row).getByText('29/11/2026 10:00')).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: /Acciones/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Anular' }));
     const alert = await screen.findByRole('alertdialog');
@@ -257,7 +257,7 @@ describe('SalesPage', () => {
     expect(within(row).getByText('Rosa Quispe')).toBeTruthy();
     expect(within(row).getByText('MZ A - LT 9')).toBeTruthy();
     expect(within(row).getByText('S/ 27,000.00')).toBeTruthy();
-    expect(within(row).getByText('27/11/26')).toBeTruthy();
+    expect(within(row).getByText('27/11/2026')).toBeTruthy();
     expect(within(row).getByText('Borrador')).toBeTruthy();
     expect(within(table).getByText('Enviada')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Estado'), 'ENVIADA');

@@ -194,7 +194,9 @@ describe('LeadsPage', () => {
     await user.selectOptions(within(dialog).getByLabelText('Canal'), 'WEB');
     await user.type(within(dialog).getByLabelText('Teléfono'), '987111222');
     await user.click(await within(dialog).findByLabelText(/Mantener ambos/));
-    await user.type(within(dialog).getByLabelText('Próximo seguimiento'), '2026-11-25T10:30');
+    // The Spanish date-and-time field (dd/mm/aaaa hh:mm, Lima) loads with the form.
+    await waitFor(() => expect(within(dialog).getByLabelText('Próximo seguimiento')).toHaveProperty('readOnly', false));
+    await user.type(within(dialog).getByLabelText('Próximo seguimiento'), '25/11/2026 10:30');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() =>
       expect(api.create).toHaveBeenCalledWith(
@@ -219,7 +221,8 @@ describe('LeadsPage', () => {
     await user.click(within(panel).getByRole('button', { name: 'Registrar actividad' }));
     expect(await within(panel).findByText('Describa el resultado')).toBeTruthy();
     await user.type(within(panel).getByLabelText('Resultado'), 'Visitó el proyecto');
-    await user.type(within(panel).getByLabelText('Próximo seguimiento'), '2026-11-28T09:00');
+    await waitFor(() => expect(within(panel).getByLabelText('Próximo seguimiento')).toHaveProperty('readOnly', false));
+    await user.type(within(panel).getByLabelText('Próximo seguimiento'), '28/11/2026 09:00');
     await user.click(within(panel).getByRole('button', { name: 'Registrar actividad' }));
     await waitFor(() =>
       expect(api.addActivity).toHaveBeenCalledWith(1, {

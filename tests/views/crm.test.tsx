@@ -306,11 +306,11 @@ describe("a customer's detail", () => {
       await waitFor(() => expect(call).toHaveBeenCalledWith(expect.objectContaining({ filters: { customer_id: '1' } })));
     const leads = await within(drawer).findByRole('table', { name: 'Leads' });
     expect(within(leads).getByText('Facebook')).toBeTruthy();
-    expect(within(leads).getByRole('link', { name: '20/11/26' }).getAttribute('href')).toBe('/CRM/LEADS?lead=41');
+    expect(within(leads).getByRole('link', { name: '20/11/2026' }).getAttribute('href')).toBe('/CRM/LEADS?lead=41');
     const quotes = within(drawer).getByRole('table', { name: 'Cotizaciones' });
     expect(within(quotes).getByText('COT-000005')).toBeTruthy();
     expect(within(quotes).getByText('S/ 27,000.00')).toBeTruthy();
-    expect(within(quotes).getByText('27/11/26')).toBeTruthy();
+    expect(within(quotes).getByText('27/11/2026')).toBeTruthy();
     expect(within(quotes).getByText('Enviada')).toBeTruthy();
     const reservations = within(drawer).getByRole('table', { name: 'Separaciones' });
     expect(within(reservations).getByText('SEP-000008')).toBeTruthy();

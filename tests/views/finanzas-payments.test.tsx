@@ -225,7 +225,7 @@ describe('PaymentsPage', () => {
     await rowAction(user, 'Carlos Mendoza', 'Aprobar');
     const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
     expect(await within(dialog).findByText('La fecha del pago cambia la mora')).toBeTruthy();
-    expect(within(dialog).getByText(/fecha de operación 19\/11\/26/)).toBeTruthy();
+    expect(within(dialog).getByText(/fecha de operación 19\/11\/2026/)).toBeTruthy();
     const row = within(dialog).getByText('Cuota 3', { selector: '.payment-fee-changes td' }).closest('tr')!;
     expect(within(row).getByText('S/ 140.00')).toBeTruthy();
     expect(within(row).getByText('S/ 25.50')).toBeTruthy();
@@ -256,7 +256,7 @@ describe('PaymentsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
     const table = await within(dialog).findByRole('table', { name: 'Aplicación del pago' });
     expect(within(table).getByText('Cuota 3')).toBeTruthy();
-    expect(within(table).getByText('20/10/26')).toBeTruthy();
+    expect(within(table).getByText('20/10/2026')).toBeTruthy();
     expect(within(table).getAllByText('S/ 25.50')).toHaveLength(2);
     expect(within(table).getByText('S/ 1,250.50')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Aprobar y aplicar' }));

@@ -365,7 +365,7 @@ describe('MapaProyectos', () => {
     fireEvent.mouseMove(pathOf('2'));
     const tip = await screen.findByRole('tooltip');
     expect(tip.textContent).toContain('MZ A - LT 2');
-    expect(tip.textContent).toContain('120.5 m²');
+    expect(tip.textContent).toContain('120.50 m²');
     expect(tip.textContent).toContain('S/ 30,125.00');
     expect(tip.textContent).toContain('Disponible');
     fireEvent.mouseLeave(pathOf('2').parentElement!);
@@ -590,7 +590,7 @@ describe('sales and heat maps', () => {
     const sale = await within(panel).findByRole('region', { name: 'Venta del lote' });
     expect(await within(sale).findByText('Rosa Quispe')).toBeTruthy();
     expect(within(sale).getByText('Lucía Quispe')).toBeTruthy();
-    expect(within(sale).getByText('05/10/26')).toBeTruthy();
+    expect(within(sale).getByText('05/10/2026')).toBeTruthy();
     expect(within(sale).getByText('S/ 36,000.00')).toBeTruthy();
     expect(within(sale).getByText('V-000012 · En cuotas')).toBeTruthy();
     // Another sold lot without a sale on record says so.
@@ -660,8 +660,8 @@ describe('sales and heat maps', () => {
     fireEvent.change(select, { target: { value: 'SALE_DATE' } });
     const legend = screen.getByLabelText('Leyenda');
     await waitFor(() => expect(within(legend).getByText('Fecha de venta')).toBeTruthy());
-    expect(screen.getByTestId('heat-min').textContent).toBe('15/01/25');
-    expect(screen.getByTestId('heat-max').textContent).toBe('02/03/26');
+    expect(screen.getByTestId('heat-min').textContent).toBe('15/01/2025');
+    expect(screen.getByTestId('heat-max').textContent).toBe('02/03/2026');
     expect(pathOf('1').getAttribute('fill')).toBe('#ffffb2');
     expect(pathOf('2').getAttribute('fill')).toBe('#bd0026');
     expect(pathOf('3').getAttribute('fill')).toBe('#d1d5db');

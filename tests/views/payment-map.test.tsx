@@ -200,7 +200,7 @@ describe('Mapa de Pagos', () => {
       ['Días de atraso', '45 días'],
       ['Monto vencido', 'S/ 2,500.00'],
       ['Saldo', 'S/ 15,000.00'],
-      ['Cuota pendiente más antigua', '01/10/26'],
+      ['Cuota pendiente más antigua', '01/10/2026'],
     ]);
     expect(within(sale).getByRole('link', { name: 'Ver venta V-000012' }).getAttribute('href')).toBe('/COMERCIO/Contrato/12');
     // An unsold lot has no sale section.

@@ -1,7 +1,7 @@
 import { logoImage, PDF_FONT, renderPdf, renderWithIssuer, type PdfIssuer } from '../../platform/pdf';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { QUOTE_METHOD_LABELS, QUOTE_STATUS_LABELS, type Quote } from '../../../src/schemas/comercio/quotes';
-import { formatMoney } from '../../../src/lib/money';
+import { formatArea, formatMoney } from '../../../src/lib/money';
 import { formatDate } from '../../../src/lib/dates';
 
 /**
@@ -116,7 +116,7 @@ async function render(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
             stack: [
               { text: 'Lote', style: 'h2' },
               `${quote.lot.code} · ${quote.lot.subdivision_name}`,
-              ...(quote.lot.area_m2 !== null ? [`Área ${quote.lot.area_m2.toFixed(2)} m²`] : []),
+              ...(quote.lot.area_m2 !== null ? [`Área ${formatArea(quote.lot.area_m2)}`] : []),
             ],
           },
         ],

@@ -22,7 +22,7 @@ export interface SalesReportFileContext {
   issuedAt: string;
 }
 
-/** "01/01/26 – 27/11/26". */
+/** "01/01/2026 – 27/11/2026". */
 const periodText = (report: SalesReport) => `${formatDate(report.from)} – ${formatDate(report.to)}`;
 
 /** The figures' columns, in both files. */

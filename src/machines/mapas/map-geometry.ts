@@ -202,7 +202,7 @@ export function metricValue(lot: MapLotView, metric: HeatMetric): number | null 
 
 /**
  * A metric value as the legend shows it: "S/ 250.00/m²" (money of `currency` per m²), "12 días"
- * ("1 día"), or the date dd/mm/yy (Lima calendar date).
+ * ("1 día"), or the date dd/mm/yyyy (Lima calendar date).
  */
 export function formatMetricValue(metric: HeatMetric, value: number, currency: Currency): string {
   switch (metric) {

@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { lazy, Suspense, use } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation, useSearch } from 'wouter';
@@ -42,6 +42,9 @@ import { FieldGroup } from '../shared/FieldGroup';
 import { PaymentTermsFields } from './PaymentTermsFields';
 import { PlanTotals, SaleScheduleTable } from './sale-parts';
 import '../../styles/comercio.css';
+
+/** The Spanish date field (dd/mm/aaaa; @blueprintjs/datetime), loaded with the editable schedule. */
+const IsoDateInput = lazy(() => import('../shared/IsoDateInput').then((m) => ({ default: m.IsoDateInput })));
 
 /**
  * Comercial → Contrato (/COMERCIO/Contrato/{id_sale}; issue "CRM and sales"; DOMAIN.md "Contract"):
@@ -398,12 +401,13 @@ function PlanStep({ actor }: { actor: ContractActor }) {
                     <tr key={`${r.kind}-${r.number}`}>
                       <td>{label}</td>
                       <td>
-                        <InputGroup
-                          type="date"
-                          aria-label={`Vencimiento de ${label}`}
-                          value={r.dueDate}
-                          onValueChange={(t) => actor.send({ type: 'contract.rowChanged', index: k, dueDate: t })}
-                        />
+                        <Suspense fallback={<InputGroup aria-label={`Vencimiento de ${label}`} disabled value={r.dueDate} readOnly />}>
+                          <IsoDateInput
+                            ariaLabel={`Vencimiento de ${label}`}
+                            value={r.dueDate}
+                            onChange={(t) => actor.send({ type: 'contract.rowChanged', index: k, dueDate: t })}
+                          />
+                        </Suspense>
                       </td>
                       <td className="num">
                         <InputGroup

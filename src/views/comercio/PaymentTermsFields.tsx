@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { HTMLSelect, InputGroup, NumericInput } from '@blueprintjs/core';
 import type { AmountKind, TermsValues } from '../../machines/comercio/terms-form';
 import { QUOTE_METHODS, QUOTE_METHOD_LABELS } from '../../schemas/comercio/quotes';
 import { FieldGroup } from '../shared/FieldGroup';
+
+/** The Spanish date field (dd/mm/aaaa; @blueprintjs/datetime), loaded when the terms are first shown. */
+const IsoDateInput = lazy(() => import('../shared/IsoDateInput').then((m) => ({ default: m.IsoDateInput })));
 
 /**
  * The payment terms' inputs (issue "CRM and sales"): discount and down payment as an amount or a %,
@@ -111,13 +115,15 @@ export function PaymentTermsFields({
         />
       </FieldGroup>
       <FieldGroup label="Primera cuota" labelFor={id('first-due')} error={errors.first_due_date}>
-        <InputGroup
-          id={id('first-due')}
-          type="date"
-          value={values.firstDueDate}
-          disabled={busy || values.instalments === 0}
-          onValueChange={(t) => onChange({ firstDueDate: t })}
-        />
+        <Suspense fallback={<InputGroup id={id('first-due')} disabled value={values.firstDueDate} placeholder="dd/mm/aaaa" readOnly />}>
+          <IsoDateInput
+            id={id('first-due')}
+            value={values.firstDueDate}
+            disabled={busy || values.instalments === 0}
+            hasError={Boolean(errors.first_due_date)}
+            onChange={(t) => onChange({ firstDueDate: t })}
+          />
+        </Suspense>
       </FieldGroup>
     </>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, use, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Button, ButtonGroup, Callout, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import {
   SALES_REPORT_CHANNELS,
   salesChannelLabel,
@@ -17,6 +17,7 @@ import { inspectOption } from '../../machines/inspect';
 import { useServices } from '../services';
 import { useTheme } from '../shell/shell-context';
 import { FieldGroup } from '../shared/FieldGroup';
+import { IsoDateInput } from '../shared/IsoDateInput';
 import type { MonthPoint } from './SalesReportChart';
 import '../../styles/comercio.css';
 import '../../styles/sales-report.css';
@@ -97,30 +98,17 @@ export function SalesReportPage({ machines, dark }: { machines: SalesReportMachi
       </div>
 
       <div className="sales-report-filters" role="group" aria-label="Filtros del reporte">
-        <FieldGroup label="Desde" labelFor="sales-report-from" error={fieldErrors.from}>
-          <InputGroup
-            id="sales-report-from"
-            type="date"
-            value={filters.from}
-            max={filters.to || undefined}
-            intent={fieldErrors.from ? 'danger' : 'none'}
-            aria-invalid={Boolean(fieldErrors.from)}
-            aria-describedby={fieldErrors.from ? 'sales-report-from-error' : undefined}
-            onValueChange={change('from')}
-          />
-        </FieldGroup>
-        <FieldGroup label="Hasta" labelFor="sales-report-to" error={fieldErrors.to}>
-          <InputGroup
-            id="sales-report-to"
-            type="date"
-            value={filters.to}
-            min={filters.from || undefined}
-            intent={fieldErrors.to ? 'danger' : 'none'}
-            aria-invalid={Boolean(fieldErrors.to)}
-            aria-describedby={fieldErrors.to ? 'sales-report-to-error' : undefined}
-            onValueChange={change('to')}
-          />
-        </FieldGroup>
+        {(['from', 'to'] as const).map((end) => (
+          <FieldGroup key={end} label={end === 'from' ? 'Desde' : 'Hasta'} labelFor={`sales-report-${end}`} error={fieldErrors[end]}>
+            <IsoDateInput
+              id={`sales-report-${end}`}
+              value={filters[end]}
+              hasError={Boolean(fieldErrors[end])}
+              describedBy={fieldErrors[end] ? `sales-report-${end}-error` : undefined}
+              onChange={change(end)}
+            />
+          </FieldGroup>
+        ))}
         <FieldGroup label="Lotización" labelFor="sales-report-subdivision">
           <HTMLSelect
             id="sales-report-subdivision"

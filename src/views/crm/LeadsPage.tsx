@@ -1,4 +1,4 @@
-import { use, useEffect, useMemo } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -313,19 +313,26 @@ function AgentField({ editor, staff, supervisor }: { editor: LeadEditorRef; staf
   );
 }
 
-/** The next follow-up, a Lima date and time (datetime-local). */
+/** The Spanish date-and-time field (dd/mm/aaaa hh:mm, Lima; @blueprintjs/datetime), loaded when a form first shows it. */
+const LimaDateTimeInput = lazy(() => import('../shared/LimaDateTimeInput').then((m) => ({ default: m.LimaDateTimeInput })));
+
+/** Stands in for {@link LimaDateTimeInput} while its code loads. */
+const followUpFallback = (id: string) => <InputGroup id={id} disabled readOnly placeholder="dd/mm/aaaa hh:mm" />;
+
+/** The next follow-up, a Lima date and time (wall time `YYYY-MM-DDTHH:mm`). */
 function FollowUpField({ editor }: { editor: LeadEditorRef }) {
   const f = useLeadField(editor, 'next_follow_up_at');
   return (
     <FieldGroup label="Próximo seguimiento" labelFor="editor-next_follow_up_at" error={f.error} hint="Fecha y hora (Lima)">
-      <InputGroup
-        id="editor-next_follow_up_at"
-        type="datetime-local"
-        value={typeof f.value === 'string' ? f.value : ''}
-        onValueChange={f.change}
-        disabled={f.busy}
-        intent={f.error ? 'danger' : 'none'}
-      />
+      <Suspense fallback={followUpFallback('editor-next_follow_up_at')}>
+        <LimaDateTimeInput
+          id="editor-next_follow_up_at"
+          value={typeof f.value === 'string' ? f.value : ''}
+          onChange={f.change}
+          disabled={f.busy}
+          hasError={Boolean(f.error)}
+        />
+      </Suspense>
     </FieldGroup>
   );
 }
@@ -972,14 +979,15 @@ function LeadPanel({
                   />
                 </FieldGroup>
                 <FieldGroup label="Próximo seguimiento" labelFor="activity-next" error={formErrors.next_follow_up} hint="Opcional (Lima)">
-                  <InputGroup
-                    id="activity-next"
-                    type="datetime-local"
-                    value={form.next_follow_up}
-                    disabled={adding}
-                    onValueChange={(v) => change('next_follow_up', v)}
-                    intent={formErrors.next_follow_up ? 'danger' : 'none'}
-                  />
+                  <Suspense fallback={followUpFallback('activity-next')}>
+                    <LimaDateTimeInput
+                      id="activity-next"
+                      value={form.next_follow_up}
+                      disabled={adding}
+                      onChange={(v) => change('next_follow_up', v)}
+                      hasError={Boolean(formErrors.next_follow_up)}
+                    />
+                  </Suspense>
                 </FieldGroup>
               </div>
               <FieldGroup label="Resultado" labelFor="activity-outcome" error={formErrors.outcome}>

@@ -36,13 +36,13 @@ const dateTimeFormat = new Intl.DateTimeFormat('es-PE', {
   timeZone: LIMA_TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
-  year: '2-digit',
+  year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
 });
 
-/** An instant as `dd/mm/yy HH:mm` in America/Lima. */
+/** An instant as `dd/mm/yyyy HH:mm` in America/Lima. */
 export function formatDateTimeLima(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -168,8 +168,8 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * A diff value as people read it: '—' for none, Sí/No for booleans, instants as dd/mm/yy HH:mm in
- * America/Lima (via `formatInstant`), dates as dd/mm/yy, lists joined with commas, other objects as JSON.
+ * A diff value as people read it: '—' for none, Sí/No for booleans, instants as dd/mm/yyyy HH:mm in
+ * America/Lima (via `formatInstant`), dates as dd/mm/yyyy, lists joined with commas, other objects as JSON.
  */
 export function showValue(value: unknown, formatInstant: (iso: string) => string): string {
   if (value === undefined || value === null || value === '') return '—';
@@ -177,7 +177,7 @@ export function showValue(value: unknown, formatInstant: (iso: string) => string
   if (typeof value === 'string') {
     if (ISO_INSTANT.test(value)) return formatInstant(value);
     const date = ISO_DATE.exec(value);
-    if (date) return `${date[3]}/${date[2]}/${date[1]!.slice(2)}`;
+    if (date) return `${date[3]}/${date[2]}/${date[1]}`;
     return value;
   }
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.length ? value.join(', ') : '—';

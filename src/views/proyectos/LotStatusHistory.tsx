@@ -7,14 +7,14 @@ import { inspectOption } from '../../machines/inspect';
 import { LotStatusTag } from './LotStatusDialog';
 
 /**
- * "dd/mm/yy hh:mm" in America/Lima from an ISO instant ('' when unreadable).
- * @param iso ISO instant with offset (`2026-11-20T15:00:00Z` → "20/11/26 10:00").
+ * "dd/mm/yyyy hh:mm" in America/Lima from an ISO instant ('' when unreadable).
+ * @param iso ISO instant with offset (`2026-11-20T15:00:00Z` → "20/11/2026 10:00").
  */
 export function formatLimaDateTime(iso: string): string {
   try {
     const z = Temporal.Instant.from(iso).toZonedDateTimeISO(LIMA_TIME_ZONE);
     const p = (n: number) => String(n).padStart(2, '0');
-    return `${p(z.day)}/${p(z.month)}/${p(z.year % 100)} ${p(z.hour)}:${p(z.minute)}`;
+    return `${p(z.day)}/${p(z.month)}/${String(z.year).padStart(4, '0')} ${p(z.hour)}:${p(z.minute)}`;
   } catch {
     return '';
   }
@@ -26,7 +26,7 @@ export function lotHistoryKey(lot: { id: number; updated_at: string }): string {
 }
 
 /**
- * The status history of one lot, newest first (fecha dd/mm/yy hh:mm Lima, de → a, motivo,
+ * The status history of one lot, newest first (fecha dd/mm/yyyy hh:mm Lima, de → a, motivo,
  * usuario). Runs its own {@link LotStatusHistoryMachine} actor for `lotId` (the `history`
  * machine of `createLotStatusMachines`). The parent gives it a React `key` made of the lot's id
  * and `updated_at` ({@link lotHistoryKey}): another lot, or the same lot after a status change,

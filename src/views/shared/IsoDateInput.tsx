@@ -28,23 +28,27 @@ export function IsoDateInput({
   id,
   value,
   onChange,
-  minDate,
-  maxDate,
+  minDate = '1900-01-01',
+  maxDate = '2100-12-31',
   disabled,
   hasError,
   describedBy,
+  ariaLabel,
 }: {
-  id: string;
+  /** id of the text box (for a `<label htmlFor>`); a field without a label gives `ariaLabel`. */
+  id?: string;
   /** ISO date, '' or {@link INVALID_DATE_VALUE}. */
   value: string;
   onChange: (value: string) => void;
-  /** First and last selectable day (ISO). */
-  minDate: string;
-  maxDate: string;
+  /** First and last selectable day (ISO); by default 1900-01-01 … 2100-12-31 (the machine checks the rest). */
+  minDate?: string;
+  maxDate?: string;
   disabled?: boolean;
   hasError?: boolean;
   /** id of the element describing the field (its error message). */
   describedBy?: string | undefined;
+  /** Accessible name when no `<label>` points at the field (a date in a table row). */
+  ariaLabel?: string;
 }) {
   return (
     <DateInput
@@ -68,7 +72,8 @@ export function IsoDateInput({
       fill
       popoverProps={{ placement: 'bottom-start' }}
       inputProps={{
-        id,
+        ...(id ? { id } : {}),
+        ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
         size: 'large',
         ...(hasError ? { intent: 'danger' as const } : {}),
         'aria-invalid': hasError ? true : undefined,

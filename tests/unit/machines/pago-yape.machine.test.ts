@@ -122,7 +122,7 @@ describe('pagoYapeMachine', () => {
     actor.send({ type: 'pay.submit' });
     expect(loadStatement).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.errors.operation_date).toBe(
-      'La fecha de la operación no puede ser anterior a la de la venta o la separación (01/01/26)',
+      'La fecha de la operación no puede ser anterior a la de la venta o la separación (01/01/2026)',
     );
   });
 });
