@@ -39,6 +39,7 @@ import { SideDrawer } from '../shared/SideDrawer';
 import { useResourceListEvents } from '../shared/resource-hooks';
 import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
 import { SaleScheduleTable } from './sale-parts';
+import { AnnulSaleDialog } from './AnnulSaleDialog';
 import '../../styles/comercio.css';
 
 /**
@@ -205,12 +206,7 @@ function SalesList({ machines }: { machines: SalesMachines }) {
       <ResourceTable<Sale> list={list} columns={COLUMNS} rowKey={(s) => s.id} caption="Ventas" rowActions={rowActions} />
       <ListStates list={list} />
       <SaleDrawer detail={detail} onAnnul={(s) => annul.send({ type: 'reason.request', record: s })} />
-      <ReasonAlert
-        actor={annul}
-        confirmText="Anular venta"
-        label="Motivo de la anulación"
-        question={(s) => `¿Anular la venta ${s.number} (${s.lot.code})? El lote quedará disponible; la venta se conserva en el historial.`}
-      />
+      <AnnulSaleDialog actor={annul} />
     </>
   );
 }
