@@ -18,10 +18,7 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
   const send = (method: 'POST' | 'GET', url: string, token: string, payload?: unknown) =>
     ctx().app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
   const staff = async () =>
-    createSession(
-      db(),
-      await createStaff(db(), { permissions: [MODULE.comercial, SUBMODULE.ventas, MODULE.finanzas, SUBMODULE.pagos] }),
-    );
+    createSession(db(), await createStaff(db(), { permissions: [MODULE.comercial, SUBMODULE.ventas, MODULE.finanzas, SUBMODULE.pagos] }));
 
   /** A S/ 30 000.00 sale to `buyer`: S/ 6 000.00 down, 3 interest-free instalments of S/ 8 000.00 from 2026-04-01. */
   async function sale(token: string, buyer: number, currency: 'PEN' | 'USD' = 'PEN'): Promise<Sale> {
@@ -42,7 +39,12 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
 
   /** Registers and approves a cash payment of `amount` céntimos on `saleId`. */
   async function pay(token: string, saleId: number, amount: number): Promise<Payment> {
-    const registered = await send('POST', '/api/payments', token, { sale_id: saleId, amount, method: 'EFECTIVO', operation_date: '2026-03-02' });
+    const registered = await send('POST', '/api/payments', token, {
+      sale_id: saleId,
+      amount,
+      method: 'EFECTIVO',
+      operation_date: '2026-03-02',
+    });
     expect(registered.statusCode, registered.body).toBe(201);
     const id = paymentResponseSchema.parse(registered.json()).data.id;
     const approved = await send('POST', `/api/payments/${id}/approve`, token, {});
@@ -63,12 +65,18 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     return rows.reduce((sum, r) => sum + Number(r.to_capital) + Number(r.to_late_fee), 0);
   }
   const paidOnInstalments = async (saleId: number) =>
-    (await db().selectFrom('sale_instalments').select('paid').where('sale_id', '=', saleId).execute()).reduce((s, r) => s + Number(r.paid), 0);
+    (await db().selectFrom('sale_instalments').select('paid').where('sale_id', '=', saleId).execute()).reduce(
+      (s, r) => s + Number(r.paid),
+      0,
+    );
   const settlementOf = async (saleId: number) => {
     const row = await db().selectFrom('sale_settlements').selectAll().where('sale_id', '=', saleId).executeTakeFirst();
-    return row && { ...row, paid: Number(row.paid), penalty: Number(row.penalty), refund: Number(row.refund), credited: Number(row.credited) };
+    return (
+      row && { ...row, paid: Number(row.paid), penalty: Number(row.penalty), refund: Number(row.refund), credited: Number(row.credited) }
+    );
   };
-  const annul = (token: string, id: number, body: object) => send('POST', `/api/sales/${id}/annul`, token, { reason: 'Desistimiento', ...body });
+  const annul = (token: string, id: number, body: object) =>
+    send('POST', `/api/sales/${id}/annul`, token, { reason: 'Desistimiento', ...body });
   const refused = (res: { statusCode: number; json: () => unknown }, field: string, message: string) => {
     expect(res.statusCode).toBe(422);
     const body = res.json() as { message: string; errors: Record<string, string[]> };
@@ -94,7 +102,11 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
   it('a sale with nothing paid annuls with its reason alone; a settlement then is refused', async () => {
     const token = await staff();
     const s = await sale(token, await createCrmCustomer(db()));
-    refused(await annul(token, s.id, { settlement: { mode: 'REEMBOLSO', penalty: 0, refund: 0 } }), 'settlement', SALE_MESSAGES.nothingPaid);
+    refused(
+      await annul(token, s.id, { settlement: { mode: 'REEMBOLSO', penalty: 0, refund: 0 } }),
+      'settlement',
+      SALE_MESSAGES.nothingPaid,
+    );
     const res = await annul(token, s.id, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(saleResponseSchema.parse(res.json()).data.status).toBe('ANULADA');
@@ -112,8 +124,16 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     expect((await annul(token, gone.id, {})).statusCode).toBe(200);
 
     refused(await annul(token, s.id, {}), 'settlement', SALE_MESSAGES.settlementRequired);
-    refused(await annul(token, s.id, { settlement: { mode: 'REEMBOLSO', penalty: 700_001, refund: 0 } }), 'settlement.penalty', SALE_MESSAGES.penaltyTooHigh);
-    refused(await annul(token, s.id, { settlement: { mode: 'REEMBOLSO', penalty: 100_000, refund: 700_000 } }), 'settlement.refund', SALE_MESSAGES.refundMismatch);
+    refused(
+      await annul(token, s.id, { settlement: { mode: 'REEMBOLSO', penalty: 700_001, refund: 0 } }),
+      'settlement.penalty',
+      SALE_MESSAGES.penaltyTooHigh,
+    );
+    refused(
+      await annul(token, s.id, { settlement: { mode: 'REEMBOLSO', penalty: 100_000, refund: 700_000 } }),
+      'settlement.refund',
+      SALE_MESSAGES.refundMismatch,
+    );
     const target = (id: number) => ({ settlement: { mode: 'CREDITO', penalty: 0, target_sale_id: id } });
     refused(await annul(token, s.id, target(stranger.id)), 'settlement.target_sale_id', SALE_MESSAGES.targetOtherCustomer);
     refused(await annul(token, s.id, target(dollars.id)), 'settlement.target_sale_id', SALE_MESSAGES.targetCurrency);
@@ -146,14 +166,28 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(saleResponseSchema.parse(res.json()).data).toMatchObject({ status: 'ANULADA', annul_reason: 'Desistimiento' });
     const settlement = await settlementOf(s.id);
-    expect(settlement).toMatchObject({ mode: 'REEMBOLSO', currency: 'PEN', paid: 700_000, penalty: 70_000, refund: 630_000, credited: 0, target_sale_id: null });
+    expect(settlement).toMatchObject({
+      mode: 'REEMBOLSO',
+      currency: 'PEN',
+      paid: 700_000,
+      penalty: 70_000,
+      refund: 630_000,
+      credited: 0,
+      target_sale_id: null,
+    });
     expect(before).toBe(settlement!.refund + settlement!.penalty + settlement!.credited);
     expect(await approvedOn(s.id)).toBe(0);
     expect(await paidOnInstalments(s.id)).toBe(0);
-    const payments = await db().selectFrom('payments').select(['id', 'status', 'annul_reason']).where('id', 'in', [first.id, second.id]).execute();
+    const payments = await db()
+      .selectFrom('payments')
+      .select(['id', 'status', 'annul_reason'])
+      .where('id', 'in', [first.id, second.id])
+      .execute();
     expect(payments.every((p) => p.status === 'ANULADO' && p.annul_reason?.includes(`Venta ${s.number} anulada (reembolso`))).toBe(true);
     const trace = await db().selectFrom('sale_settlement_payments').select(['payment_id', 'amount']).orderBy('payment_id').execute();
-    expect(trace.filter((t) => t.payment_id === first.id || t.payment_id === second.id).map((t) => Number(t.amount))).toEqual([400_000, 300_000]);
+    expect(trace.filter((t) => t.payment_id === first.id || t.payment_id === second.id).map((t) => Number(t.amount))).toEqual([
+      400_000, 300_000,
+    ]);
     const lot = await db().selectFrom('lots').select('status').where('id', '=', s.lot.id).executeTakeFirstOrThrow();
     expect(lot.status).toBe('DISPONIBLE');
   });
@@ -168,7 +202,14 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     const res = await annul(token, s.id, { settlement: { mode: 'CREDITO', penalty: 50_000, target_sale_id: target.id } });
     expect(res.statusCode, res.body).toBe(200);
     const settlement = await settlementOf(s.id);
-    expect(settlement).toMatchObject({ mode: 'CREDITO', paid: 700_000, penalty: 50_000, refund: 0, credited: 650_000, target_sale_id: target.id });
+    expect(settlement).toMatchObject({
+      mode: 'CREDITO',
+      paid: 700_000,
+      penalty: 50_000,
+      refund: 0,
+      credited: 650_000,
+      target_sale_id: target.id,
+    });
     expect(before).toBe(settlement!.refund + settlement!.penalty + settlement!.credited);
     expect(await approvedOn(s.id)).toBe(0);
     expect(await approvedOn(target.id)).toBe(650_000);
@@ -183,7 +224,11 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     ]);
     const targetNow = saleResponseSchema.parse((await send('GET', `/api/sales/${target.id}`, token)).json()).data;
     expect(targetNow).toMatchObject({ status: 'EN_CUOTAS', paid: 650_000 });
-    const old = await db().selectFrom('payments').select(['status', 'annul_reason']).where('id', '=', original.id).executeTakeFirstOrThrow();
+    const old = await db()
+      .selectFrom('payments')
+      .select(['status', 'annul_reason'])
+      .where('id', '=', original.id)
+      .executeTakeFirstOrThrow();
     expect(old.status).toBe('ANULADO');
     expect(old.annul_reason).toContain(`acreditado a la venta ${target.number}`);
   });
@@ -195,7 +240,11 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     const target = await sale(token, buyer);
     await pay(token, s.id, 700_000);
     await pay(token, target.id, 2_500_000);
-    refused(await annul(token, s.id, { settlement: { mode: 'CREDITO', penalty: 0, target_sale_id: target.id } }), 'settlement.target_sale_id', SALE_MESSAGES.creditExceedsDebt);
+    refused(
+      await annul(token, s.id, { settlement: { mode: 'CREDITO', penalty: 0, target_sale_id: target.id } }),
+      'settlement.target_sale_id',
+      SALE_MESSAGES.creditExceedsDebt,
+    );
     expect(await approvedOn(s.id)).toBe(700_000);
     expect(await settlementOf(s.id)).toBeUndefined();
   });

@@ -235,7 +235,7 @@ export async function applySettlement(
   let creditPaymentId: number | null = null;
   let targetNumber = '';
   if (settlement.targetSaleId !== null) {
-      targetNumber = saleNumber(settlement.targetSaleId);
+    targetNumber = saleNumber(settlement.targetSaleId);
   }
   const where =
     settlement.mode === 'REEMBOLSO'
@@ -248,7 +248,14 @@ export async function applySettlement(
     const before = await trx.selectFrom('payments').selectAll().where('id', '=', payment.id).executeTakeFirstOrThrow();
     const result = await trx
       .updateTable('payments')
-      .set({ status: 'ANULADO', annul_reason: annulReason, annulled_by: actor, annulled_at: stamp, updated_at: stamp, version: nextVersion() })
+      .set({
+        status: 'ANULADO',
+        annul_reason: annulReason,
+        annulled_by: actor,
+        annulled_at: stamp,
+        updated_at: stamp,
+        version: nextVersion(),
+      })
       .where('id', '=', payment.id)
       .where('status', '=', 'APROBADO')
       .executeTakeFirst();

@@ -521,7 +521,12 @@ export async function annulSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Audi
     const before = await saleRow(trx, id);
     if (!before) throw notFound();
     if (before.status === 'ANULADA' || before.status === 'CANCELADA') throw conflict(SALE_MESSAGES.notAnnullable);
-    const settlement = await checkSettlement({ db: trx, clock: deps.clock }, before, (await approvedPaidOn(trx, id)).total, body.settlement);
+    const settlement = await checkSettlement(
+      { db: trx, clock: deps.clock },
+      before,
+      (await approvedPaidOn(trx, id)).total,
+      body.settlement,
+    );
     // Two sales' rows in id order (a credit locks its target too), so two crossed credits wait, never deadlock.
     const target = settlement?.targetSaleId ?? null;
     if (target !== null && target < id) await lockSale(trx, target);
@@ -534,7 +539,8 @@ export async function annulSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Audi
       .executeTakeFirstOrThrow();
     await assertVersionedUpdate(trx, 'sales', id, updated, notFound);
     await moveLot(trx, audit, before.lot_id, 'VENDIDO', 'DISPONIBLE', `Venta ${saleNumber(id)} anulada: ${body.reason}`);
-    if (settlement) await applySettlement(trx, deps, audit, { id, number: saleNumber(id), currency: before.currency }, settlement, body.reason);
+    if (settlement)
+      await applySettlement(trx, deps, audit, { id, number: saleNumber(id), currency: before.currency }, settlement, body.reason);
     await recordChange(trx, audit, { entity: 'sales', recordId: id, action: 'UPDATE', before, after: await saleRow(trx, id) });
   });
   return getSale(deps, id);

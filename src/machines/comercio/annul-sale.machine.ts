@@ -139,7 +139,10 @@ export const annulSaleMachine = setup({
         'settlement.target': { actions: assign(({ event }) => ({ targetSaleId: event.id, error: null })) },
         'reason.confirm': [
           { guard: ({ context }) => context.reason.trim().length < 3, actions: assign({ error: SALE_MESSAGES.reasonRequired }) },
-          { guard: ({ context }) => settlementProblem(context) !== null, actions: assign(({ context }) => ({ error: settlementProblem(context) })) },
+          {
+            guard: ({ context }) => settlementProblem(context) !== null,
+            actions: assign(({ context }) => ({ error: settlementProblem(context) })),
+          },
           { target: 'running' },
         ],
         'reason.cancel': { target: 'idle', actions: assign(cleared) },

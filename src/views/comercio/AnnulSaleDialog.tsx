@@ -40,7 +40,11 @@ export function AnnulSaleDialog({ actor }: { actor: ActorRefFrom<AnnulSaleMachin
       onCancel={() => actor.send({ type: 'reason.cancel' })}
       canEscapeKeyCancel={!running}
     >
-      <p>{sale ? `¿Anular la venta ${sale.number} (${sale.lot.code})? El lote quedará disponible; la venta se conserva en el historial.` : ''}</p>
+      <p>
+        {sale
+          ? `¿Anular la venta ${sale.number} (${sale.lot.code})? El lote quedará disponible; la venta se conserva en el historial.`
+          : ''}
+      </p>
       {loading ? <Spinner size={20} aria-label="Cargando lo pagado" /> : null}
       {annulment ? (
         <p>
@@ -74,7 +78,9 @@ export function AnnulSaleDialog({ actor }: { actor: ActorRefFrom<AnnulSaleMachin
                 id="annul-target"
                 fill
                 value={targetSaleId === null ? '' : String(targetSaleId)}
-                onChange={(e) => actor.send({ type: 'settlement.target', id: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+                onChange={(e) =>
+                  actor.send({ type: 'settlement.target', id: e.currentTarget.value ? Number(e.currentTarget.value) : null })
+                }
               >
                 <option value="">
                   {annulment.credit_targets.length === 0 ? 'El cliente no tiene otras ventas vigentes' : 'Seleccione la venta'}

@@ -14,7 +14,10 @@ const paid = (cents: number): SaleAnnulment => ({
   credit_targets: [{ id: 8, number: 'V-000008', lot_code: 'MZ B - LT 2', subdivision_name: 'Los Viñedos', debt: 3_000_000 }],
 });
 
-function start(annulment: SaleAnnulment, run = vi.fn(async (_id: number, _body: AnnulSaleRequest) => ({ ...sale, status: 'ANULADA' }) as Sale)) {
+function start(
+  annulment: SaleAnnulment,
+  run = vi.fn(async (_id: number, _body: AnnulSaleRequest) => ({ ...sale, status: 'ANULADA' }) as Sale),
+) {
   const actor = createActor(
     annulSaleMachine.provide({
       actors: {
