@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { SALE_MESSAGES, saleAnnulmentResponseSchema, saleResponseSchema, type Sale } from '../../src/schemas/comercio/sales';
 import { paymentResponseSchema, type Payment } from '../../src/schemas/finanzas/payments';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
@@ -260,4 +261,35 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     expect(settlements).toHaveLength(1);
     expect(await paidOnInstalments(s.id)).toBe(0);
   });
+
+  it('property: whatever the payments, penalty and mode, no money disappears — paid = refund + penalty + credited, and the credit is on the target', async () => {
+    const token = await staff();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 900_000 }), { minLength: 1, maxLength: 3 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.constantFrom('REEMBOLSO' as const, 'CREDITO' as const),
+        async (amounts, share, mode) => {
+          const buyer = await createCrmCustomer(db());
+          const s = await sale(token, buyer);
+          const target = await sale(token, buyer);
+          for (const amount of amounts) await pay(token, s.id, amount);
+          const before = await approvedOn(s.id);
+          const onTargetBefore = await approvedOn(target.id);
+          const penalty = Math.floor(before * share);
+          const settlement =
+            mode === 'REEMBOLSO' ? { mode, penalty, refund: before - penalty } : { mode, penalty, target_sale_id: target.id };
+          const res = await annul(token, s.id, { settlement });
+          expect(res.statusCode, res.body).toBe(200);
+          const stored = (await settlementOf(s.id))!;
+          expect(stored.paid).toBe(before);
+          expect(stored.refund + stored.penalty + stored.credited).toBe(before);
+          expect(await approvedOn(s.id)).toBe(0);
+          expect(await paidOnInstalments(s.id)).toBe(0);
+          expect((await approvedOn(target.id)) - onTargetBefore).toBe(stored.credited);
+        },
+      ),
+      { numRuns: 4 },
+    );
+  }, 120_000);
 });
