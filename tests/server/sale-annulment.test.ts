@@ -262,6 +262,33 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     expect(await paidOnInstalments(s.id)).toBe(0);
   });
 
+  it('an annulment and an approval at once: either the money is settled and the approval refused, or the approval lands and the annulment is refused', async () => {
+    const token = await staff();
+    const s = await sale(token, await createCrmCustomer(db()));
+    await pay(token, s.id, 400_000);
+    const registered = await send('POST', '/api/payments', token, {
+      sale_id: s.id,
+      amount: 100_000,
+      method: 'EFECTIVO',
+      operation_date: '2026-03-02',
+    });
+    const pending = paymentResponseSchema.parse(registered.json()).data;
+    const [annulled, approved] = await Promise.all([
+      annul(token, s.id, { settlement: { mode: 'REEMBOLSO', penalty: 0, refund: 400_000 } }),
+      send('POST', `/api/payments/${pending.id}/approve`, token, {}),
+    ]);
+    if (annulled.statusCode === 200) {
+      expect(approved.statusCode).toBe(409);
+      expect((await settlementOf(s.id))?.refund).toBe(400_000);
+      expect(await approvedOn(s.id)).toBe(0);
+    } else {
+      expect([409, 422]).toContain(annulled.statusCode);
+      expect(approved.statusCode).toBe(200);
+      expect(await settlementOf(s.id)).toBeUndefined();
+      expect(await approvedOn(s.id)).toBe(500_000);
+    }
+  });
+
   it('property: whatever the payments, penalty and mode, no money disappears — paid = refund + penalty + credited, and the credit is on the target', async () => {
     const token = await staff();
     await fc.assert(
