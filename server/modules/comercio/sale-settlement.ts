@@ -9,7 +9,7 @@ import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
 import { nextVersion } from '../../db/versions';
-import { conflict, notFound, validationError } from '../../errors';
+import { conflict, fieldError, notFound } from '../../errors';
 import { saleAccount } from '../finanzas/late-fees.service';
 import { applyToSale, nextReceiptNumber } from '../finanzas/payments.service';
 import { receiptLabel } from '../finanzas/payments.repository';
@@ -175,7 +175,7 @@ export async function checkSettlement(
   paid: number,
   settlement: SettlementBody | undefined,
 ): Promise<CheckedSettlement | null> {
-  const refuse = (field: string, message: string) => validationError({ [field]: [message] }, message);
+  const refuse = fieldError;
   if (paid === 0) {
     if (settlement) throw refuse('settlement', SALE_MESSAGES.nothingPaid);
     return null;
