@@ -111,7 +111,11 @@ export const annulSaleMachine = setup({
       on: { 'reason.request': { target: 'loading', actions: assign(({ event }) => ({ ...cleared, record: event.record })) } },
     },
     loading: {
-      on: { 'reason.cancel': { target: 'idle', actions: assign(cleared) } },
+      // The reason may be typed while what was paid loads.
+      on: {
+        'reason.changed': { actions: assign(({ event }) => ({ reason: event.text })) },
+        'reason.cancel': { target: 'idle', actions: assign(cleared) },
+      },
       invoke: {
         src: 'loadAnnulment',
         input: ({ context }) => ({ id: context.record!.id }),

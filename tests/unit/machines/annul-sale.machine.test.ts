@@ -92,6 +92,21 @@ describe('annul sale machine', () => {
     expect(actor.getSnapshot().context).toMatchObject({ record: null, annulment: null, mode: 'REEMBOLSO', targetSaleId: null });
   });
 
+  it('keeps the reason typed while what was paid loads', async () => {
+    let resolve: (a: SaleAnnulment) => void = () => {};
+    const actor = createActor(
+      annulSaleMachine.provide({
+        actors: { loadAnnulment: fromPromise(() => new Promise<SaleAnnulment>((r) => (resolve = r))) },
+      }),
+    ).start();
+    actor.send({ type: 'reason.request', record: sale });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    actor.send({ type: 'reason.changed', text: 'Desistimiento' });
+    resolve(paid(0));
+    await waitFor(actor, (s) => s.matches('asking'));
+    expect(actor.getSnapshot().context.reason).toBe('Desistimiento');
+  });
+
   it('a failed load shows its message; cancel closes', async () => {
     const actor = createActor(
       annulSaleMachine.provide({
