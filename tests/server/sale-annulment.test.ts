@@ -165,7 +165,11 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     const before = await approvedOn(s.id);
     const res = await annul(token, s.id, { settlement: { mode: 'REEMBOLSO', penalty: 70_000, refund: 630_000 } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(saleResponseSchema.parse(res.json()).data).toMatchObject({ status: 'ANULADA', annul_reason: 'Desistimiento' });
+    expect(saleResponseSchema.parse(res.json()).data).toMatchObject({
+      status: 'ANULADA',
+      annul_reason: 'Desistimiento',
+      settlement: { mode: 'REEMBOLSO', paid: 700_000, penalty: 70_000, refund: 630_000, credited: 0, target_sale: null },
+    });
     const settlement = await settlementOf(s.id);
     expect(settlement).toMatchObject({
       mode: 'REEMBOLSO',
@@ -202,6 +206,14 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     const before = await approvedOn(s.id);
     const res = await annul(token, s.id, { settlement: { mode: 'CREDITO', penalty: 50_000, target_sale_id: target.id } });
     expect(res.statusCode, res.body).toBe(200);
+    expect(saleResponseSchema.parse(res.json()).data.settlement).toEqual({
+      mode: 'CREDITO',
+      paid: 700_000,
+      penalty: 50_000,
+      refund: 0,
+      credited: 650_000,
+      target_sale: { id: target.id, number: target.number },
+    });
     const settlement = await settlementOf(s.id);
     expect(settlement).toMatchObject({
       mode: 'CREDITO',

@@ -229,6 +229,32 @@ describe('SalesPage', () => {
     await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
   });
 
+  it("an annulled sale's drawer shows what was paid and where the money went", async () => {
+    const annulled: Sale = {
+      ...sale,
+      status: 'ANULADA',
+      annul_reason: 'Desistimiento',
+      settlement: {
+        mode: 'CREDITO',
+        paid: 700_000,
+        penalty: 50_000,
+        refund: 0,
+        credited: 650_000,
+        target_sale: { id: 8, number: 'V-000008' },
+      },
+    };
+    const { user } = setup({
+      list: vi.fn(async () => ({ data: [annulled], meta: { page: 1, per_page: 20, total: 1 } })),
+      get: vi.fn(async () => annulled),
+    });
+    const table = await screen.findByRole('table', { name: 'Ventas' });
+    const row = (await within(table).findByText('V-000003')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Venta V-000003' });
+    expect(await within(drawer).findByText('Pagado S/ 7,000.00 · Acreditado a V-000008: S/ 6,500.00 · Penalidad S/ 500.00')).toBeTruthy();
+  });
+
   it('annulling a sale with money paid shows "Pagado" and requires the decision: refund less a penalty, or credit to another sale', async () => {
     const annulment = vi.fn(async () => ({
       sale_id: 3,

@@ -8,6 +8,7 @@ import {
   type Sale,
   type SalesQuery,
   type SaleStatus,
+  type SettlementMode,
 } from '../../../src/schemas/comercio/sales';
 import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reservations';
 import { planTerms } from '../../../src/lib/comercio/quote-plan';
@@ -182,8 +183,16 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
         .orderBy('number')
         .execute()
     : [];
+  const settlements = withSchedule
+    ? await db
+        .selectFrom('sale_settlements')
+        .select(['sale_id', 'mode', 'paid', 'penalty', 'refund', 'credited', 'target_sale_id'])
+        .where('sale_id', 'in', [...ids])
+        .execute()
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
+    const settled = settlements.find((x) => x.sale_id === id);
     const r = byId.get(id);
     if (!r) return [];
     const paid = Number(r.paid);
@@ -229,6 +238,17 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
         balance: r.status === 'ANULADA' ? 0 : total - paid,
         status: r.status as SaleStatus,
         annul_reason: r.annul_reason,
+        settlement: settled
+          ? {
+              mode: settled.mode as SettlementMode,
+              paid: Number(settled.paid),
+              penalty: Number(settled.penalty),
+              refund: Number(settled.refund),
+              credited: Number(settled.credited),
+              target_sale:
+                settled.target_sale_id !== null ? { id: settled.target_sale_id, number: saleNumber(settled.target_sale_id) } : null,
+            }
+          : null,
         schedule: schedules
           .filter((s) => s.sale_id === id)
           .map((s) => ({

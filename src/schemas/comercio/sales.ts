@@ -265,6 +265,19 @@ export const saleSchema = z.object({
   balance: z.number().int(),
   status: saleStatusSchema.catch('REGISTRADA'),
   annul_reason: z.string().nullable().default(null),
+  /** An annulled sale's settlement of its money (GET one and the annul answer; null or absent otherwise; docs/domain.md "Annulling a sale"). */
+  settlement: z
+    .object({
+      mode: z.enum(SETTLEMENT_MODES),
+      paid: z.number().int(),
+      penalty: z.number().int(),
+      refund: z.number().int(),
+      credited: z.number().int(),
+      target_sale: z.object({ id: z.number().int(), number: z.string() }).nullable().default(null),
+    })
+    .nullable()
+    .optional()
+    .catch(undefined),
   schedule: z.array(saleInstalmentSchema).catch([]).default([]),
   created_at: z.string(),
   updated_at: z.string(),

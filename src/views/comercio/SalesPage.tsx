@@ -431,6 +431,17 @@ function QuotesList({ machines }: { machines: SalesMachines }) {
 }
 
 /** One sale: buyers, lot, terms and its schedule with what was paid. */
+/** "Pagado S/ … · Reembolso S/ … · Penalidad S/ …" or "… · Acreditado a V-…: S/ …" of an annulled sale's settlement. */
+function settlementLine(sale: Sale): string {
+  const st = sale.settlement!;
+  const money = (cents: number) => formatMoney(cents, sale.currency);
+  const where =
+    st.mode === 'REEMBOLSO'
+      ? `Reembolso ${money(st.refund)}`
+      : `Acreditado a ${st.target_sale?.number ?? 'otra venta'}: ${money(st.credited)}`;
+  return `Pagado ${money(st.paid)} · ${where} · Penalidad ${money(st.penalty)}`;
+}
+
 function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachine>; onAnnul: (s: Sale) => void }) {
   const isOpen = useSelector(detail, (s) => !s.matches('closed'));
   const sale = useSelector(detail, (s) => s.context.sale);
@@ -458,6 +469,7 @@ function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachin
             {sale.annul_reason ? (
               <Callout intent="danger" compact className="crm-callout">
                 Anulada: {sale.annul_reason}
+                {sale.settlement ? <p>{settlementLine(sale)}</p> : null}
               </Callout>
             ) : null}
             <dl className="quote-totals">
