@@ -697,6 +697,34 @@ export interface PaymentAllocationsTable {
   to_capital: number;
 }
 
+/**
+ * The settlement of an annulled sale's approved money (migration 0038; docs/domain.md "Annulling a
+ * sale"): céntimos of `currency`; `paid = refund + penalty + credited`.
+ */
+export interface SaleSettlementsTable {
+  id: Generated<number>;
+  sale_id: number;
+  /** REEMBOLSO | CREDITO. */
+  mode: string;
+  currency: CurrencyCode;
+  paid: number;
+  penalty: number;
+  refund: number;
+  credited: number;
+  target_sale_id: number | null;
+  credit_payment_id: number | null;
+  reason: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** The approved payments a settlement took from its sale and what each had applied there (céntimos). */
+export interface SaleSettlementPaymentsTable {
+  settlement_id: number;
+  payment_id: number;
+  amount: number;
+}
+
 /** Reminders raised per instalment and kind (migration 0025): POR_VENCER | VENCIDA, once each; `sent_on` YYYY-MM-DD (Lima). */
 export interface InstalmentRemindersTable {
   instalment_id: number;
@@ -756,6 +784,8 @@ export interface DB {
   payments: PaymentsTable;
   payment_vouchers: PaymentVouchersTable;
   payment_allocations: PaymentAllocationsTable;
+  sale_settlements: SaleSettlementsTable;
+  sale_settlement_payments: SaleSettlementPaymentsTable;
   receipt_counters: ReceiptCountersTable;
   instalment_reminders: InstalmentRemindersTable;
   instalment_counts: InstalmentCountsTable;

@@ -730,6 +730,11 @@ export const ROUTES: readonly MatrixRoute[] = [
     request: async (db) => ({ method: 'GET', url: `/api/sales/${await freshSale(db)}` }),
   },
   {
+    name: 'GET /api/sales/{id}/annulment',
+    permissions: SALES,
+    request: async (db) => ({ method: 'GET', url: `/api/sales/${await freshSale(db)}/annulment` }),
+  },
+  {
     name: 'POST /api/sales/{id}/annul',
     permissions: SALES,
     request: async (db) => ({ method: 'POST', url: `/api/sales/${await freshSale(db)}/annul`, payload: { reason: 'Matriz' } }),

@@ -162,6 +162,7 @@ function setup(overrides: Partial<SalesApi> = {}) {
     get: vi.fn(async () => sale),
     create: vi.fn(),
     annul: vi.fn(async () => ({ ...sale, status: 'ANULADA' as const, annul_reason: 'Desistimiento', version: 5 })),
+    annulment: vi.fn(async () => ({ sale_id: 3, currency: 'PEN' as const, paid: 0, credit_targets: [] })),
     ...overrides,
   };
   const toaster = { show: vi.fn() };
@@ -226,6 +227,76 @@ describe('SalesPage', () => {
     await waitFor(() => expect(api.annul).toHaveBeenCalledWith(3, { reason: 'Desistimiento', version: 4 }));
     await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Venta anulada' })));
     await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+  });
+
+  it("an annulled sale's drawer shows what was paid and where the money went", async () => {
+    const annulled: Sale = {
+      ...sale,
+      status: 'ANULADA',
+      annul_reason: 'Desistimiento',
+      settlement: {
+        mode: 'CREDITO',
+        paid: 700_000,
+        penalty: 50_000,
+        refund: 0,
+        credited: 650_000,
+        target_sale: { id: 8, number: 'V-000008' },
+      },
+    };
+    const { user } = setup({
+      list: vi.fn(async () => ({ data: [annulled], meta: { page: 1, per_page: 20, total: 1 } })),
+      get: vi.fn(async () => annulled),
+    });
+    const table = await screen.findByRole('table', { name: 'Ventas' });
+    const row = (await within(table).findByText('V-000003')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Venta V-000003' });
+    expect(await within(drawer).findByText('Pagado S/ 7,000.00 · Acreditado a V-000008: S/ 6,500.00 · Penalidad S/ 500.00')).toBeTruthy();
+  });
+
+  it('annulling a sale with money paid shows "Pagado" and requires the decision: refund less a penalty, or credit to another sale', async () => {
+    const annulment = vi.fn(async () => ({
+      sale_id: 3,
+      currency: 'PEN' as const,
+      paid: 700_000,
+      credit_targets: [{ id: 8, number: 'V-000008', lot_code: 'MZ B - LT 2', subdivision_name: 'Los Viñedos', debt: 3_000_000 }],
+    }));
+    const { api, user } = setup({ annulment });
+    const table = await screen.findByRole('table', { name: 'Ventas' });
+    const row = (await within(table).findByText('V-000003')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Anular' }));
+    const alert = await screen.findByRole('alertdialog');
+    expect((await within(alert).findByTestId('annul-paid')).textContent).toBe('S/ 7,000.00');
+    expect(within(alert).getByText('Pagado:')).toBeTruthy();
+    expect(annulment).toHaveBeenCalledWith(3);
+    await user.type(within(alert).getByLabelText('Motivo de la anulación'), 'Desistimiento');
+    // Refund (the default): penalty S/ 700.00 → Monto a devolver S/ 6,300.00.
+    const penalty = within(alert).getByLabelText('Penalidad');
+    await user.clear(penalty);
+    await user.type(penalty, '7000.01');
+    await user.click(within(alert).getByRole('button', { name: 'Anular venta' }));
+    expect(await within(alert).findByText('La penalidad no puede superar lo pagado')).toBeTruthy();
+    await user.clear(penalty);
+    await user.type(penalty, '700');
+    expect(within(alert).getByText('Monto a devolver:')).toBeTruthy();
+    expect(within(alert).getByTestId('annul-net').textContent).toBe('S/ 6,300.00');
+    // Credit: the target is required, then chosen among the customer's other live sales.
+    await user.click(within(alert).getByLabelText('Acreditar a otra venta'));
+    expect(within(alert).getByText('Monto a acreditar:')).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'Anular venta' }));
+    expect(await within(alert).findByText('Seleccione la venta a la que se acredita')).toBeTruthy();
+    expect(api.annul).not.toHaveBeenCalled();
+    await user.selectOptions(within(alert).getByLabelText('Venta destino'), '8');
+    await user.click(within(alert).getByRole('button', { name: 'Anular venta' }));
+    await waitFor(() =>
+      expect(api.annul).toHaveBeenCalledWith(3, {
+        reason: 'Desistimiento',
+        version: 4,
+        settlement: { mode: 'CREDITO', penalty: 70_000, target_sale_id: 8 },
+      }),
+    );
   });
 
   it('the Separaciones tab lists the reservations and annuls a live one with its reason', async () => {

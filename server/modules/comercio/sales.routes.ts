@@ -5,6 +5,7 @@ import {
   saleResponseSchema,
   salesPageSchema,
   salesQuerySchema,
+  saleAnnulmentResponseSchema,
 } from '../../../src/schemas/comercio/sales';
 import { idParamsSchema } from '../../../src/schemas/params';
 import { auditContextOf } from '../../audit/audit';
@@ -14,9 +15,11 @@ import { MAIN_BASE } from '../../platform/bases';
 import { RESERVATIONS_ACCESS } from './reservations.routes';
 import { createKeptPages } from '../../platform/revision-texts';
 import { annulSale, createSale, getSale, listSales, salesListRevision } from './sales.service';
+import { saleAnnulment } from './sale-settlement';
 
 /**
- * Comercial → ventas: GET/POST /api/sales, GET /api/sales/{id}, POST /api/sales/{id}/annul.
+ * Comercial → ventas: GET/POST /api/sales, GET /api/sales/{id}, GET /api/sales/{id}/annulment (the
+ * money an annulment settles), POST /api/sales/{id}/annul.
  * Who may sell is who may reserve: 'Acceso módulo comercial' + 'Acceso submódulo ventas'.
  */
 export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -45,6 +48,12 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${MAIN_BASE}/sales/:id`,
       { config, schema: { params: idParamsSchema, response: { 200: saleResponseSchema } } },
       async (request) => ({ data: await getSale(deps, parseId(request.params.id)) }),
+    );
+
+    app.get(
+      `${MAIN_BASE}/sales/:id/annulment`,
+      { config, schema: { params: idParamsSchema, response: { 200: saleAnnulmentResponseSchema } } },
+      async (request) => ({ data: await saleAnnulment(deps, parseId(request.params.id)) }),
     );
 
     app.post(

@@ -8,6 +8,7 @@ import {
   type Sale,
   type SalesQuery,
   type SaleStatus,
+  type SettlementMode,
 } from '../../../src/schemas/comercio/sales';
 import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reservations';
 import { planTerms } from '../../../src/lib/comercio/quote-plan';
@@ -27,6 +28,7 @@ import { conflict, notFound, validationError, type FieldErrors } from '../../err
 import { displayName, displayNameSql } from '../crm/customers.repository';
 import { concludeLeadsOfCustomer } from '../crm/leads.service';
 import { moveLot } from './lot-moves';
+import { applySettlement, approvedPaidOn, checkSettlement } from './sale-settlement';
 
 /** Parsed POST /api/sales body. */
 export type CreateSaleBody = z.output<typeof createSaleRequestSchema>;
@@ -181,8 +183,16 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
         .orderBy('number')
         .execute()
     : [];
+  const settlements = withSchedule
+    ? await db
+        .selectFrom('sale_settlements')
+        .select(['sale_id', 'mode', 'paid', 'penalty', 'refund', 'credited', 'target_sale_id'])
+        .where('sale_id', 'in', [...ids])
+        .execute()
+    : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
+    const settled = settlements.find((x) => x.sale_id === id);
     const r = byId.get(id);
     if (!r) return [];
     const paid = Number(r.paid);
@@ -228,6 +238,17 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
         balance: r.status === 'ANULADA' ? 0 : total - paid,
         status: r.status as SaleStatus,
         annul_reason: r.annul_reason,
+        settlement: settled
+          ? {
+              mode: settled.mode as SettlementMode,
+              paid: Number(settled.paid),
+              penalty: Number(settled.penalty),
+              refund: Number(settled.refund),
+              credited: Number(settled.credited),
+              target_sale:
+                settled.target_sale_id !== null ? { id: settled.target_sale_id, number: saleNumber(settled.target_sale_id) } : null,
+            }
+          : null,
         schedule: schedules
           .filter((s) => s.sale_id === id)
           .map((s) => ({
@@ -507,14 +528,28 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
 
 /**
  * Annuls a sale (POST /api/sales/{id}/annul) with its reason: the lot goes back VENDIDO →
- * DISPONIBLE, the sale and its schedule are kept (history).
- * @throws HttpError 404; 409 when already ANULADA or CANCELADA, or stale.
+ * DISPONIBLE, the sale and its schedule are kept (history). When approved money is on the sale the
+ * body carries its settlement (docs/domain.md "Annulling a sale"; ./sale-settlement.ts): refunded
+ * or credited to another live sale of the titular, less a penalty kept as income — all in this
+ * one transaction. Of two annulments at once exactly one wins (the conditional UPDATE on the
+ * sale); the other gets 409.
+ * @throws HttpError 404; 409 when already ANULADA or CANCELADA, stale, or its money changed
+ *   meanwhile; 422 a missing or wrong settlement.
  */
 export async function annulSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: AuditContext, id: number, body: AnnulSaleBody): Promise<Sale> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await saleRow(trx, id);
     if (!before) throw notFound();
     if (before.status === 'ANULADA' || before.status === 'CANCELADA') throw conflict(SALE_MESSAGES.notAnnullable);
+    const settlement = await checkSettlement(
+      { db: trx, clock: deps.clock },
+      before,
+      (await approvedPaidOn(trx, id)).total,
+      body.settlement,
+    );
+    // Two sales' rows in id order (a credit locks its target too), so two crossed credits wait, never deadlock.
+    const target = settlement?.targetSaleId ?? null;
+    if (target !== null && target < id) await lockSale(trx, target);
     const updated = await trx
       .updateTable('sales')
       .set({ status: 'ANULADA', annul_reason: body.reason, updated_at: deps.clock.now().toISOString(), version: nextVersion() })
@@ -524,7 +559,18 @@ export async function annulSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Audi
       .executeTakeFirstOrThrow();
     await assertVersionedUpdate(trx, 'sales', id, updated, notFound);
     await moveLot(trx, audit, before.lot_id, 'VENDIDO', 'DISPONIBLE', `Venta ${saleNumber(id)} anulada: ${body.reason}`);
+    if (settlement)
+      await applySettlement(trx, deps, audit, { id, number: saleNumber(id), currency: before.currency }, settlement, body.reason);
     await recordChange(trx, audit, { entity: 'sales', recordId: id, action: 'UPDATE', before, after: await saleRow(trx, id) });
   });
   return getSale(deps, id);
+}
+
+/** Takes sale `id`'s row lock (PostgreSQL) in the caller's transaction without changing it. */
+async function lockSale(trx: Kysely<DB>, id: number): Promise<void> {
+  await trx
+    .updateTable('sales')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', id)
+    .execute();
 }

@@ -432,7 +432,7 @@ async function claimPending(trx: Kysely<DB>, id: number, version: number | undef
 }
 
 /** The next receipt correlative of {@link RECEIPT_SERIES}, taken inside the caller's transaction (the row lock orders concurrent approvals). */
-async function nextReceiptNumber(trx: Kysely<DB>): Promise<number> {
+export async function nextReceiptNumber(trx: Kysely<DB>): Promise<number> {
   const row = await trx
     .updateTable('receipt_counters')
     .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
@@ -503,8 +503,14 @@ export async function approvePayment(
   return getPayment(deps, id);
 }
 
-/** Applies an approved payment to its sale (see {@link approvePayment}). */
-async function applyToSale(
+/**
+ * Applies an approved payment to a sale (see {@link approvePayment}; also the credit of an annulled
+ * sale, docs/domain.md "Annulling a sale"). The sale's row is claimed first by a conditional
+ * UPDATE (on PostgreSQL its lock orders this against an annulment of the same sale: whichever comes
+ * second sees the other's result), so no money is applied to a sale annulled meanwhile.
+ * @throws HttpError 409 the sale takes no payment, or the debt changed.
+ */
+export async function applyToSale(
   trx: Kysely<DB>,
   audit: AuditContext,
   deps: Pick<AppDeps, 'clock'>,
@@ -514,8 +520,13 @@ async function applyToSale(
   operationDate: string,
   currency: 'PEN' | 'USD',
 ): Promise<void> {
-  const sale = await trx.selectFrom('sales').select(['status']).where('id', '=', saleId).executeTakeFirst();
-  if (!sale || sale.status === 'ANULADA' || sale.status === 'CANCELADA') throw conflict(PAYMENT_MESSAGES.saleNotPayable);
+  const claimed = await trx
+    .updateTable('sales')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', saleId)
+    .where('status', 'not in', ['ANULADA', 'CANCELADA'])
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 0n) throw conflict(PAYMENT_MESSAGES.saleNotPayable);
   const account = await saleAccount(trx, saleId);
   if (!account) throw conflict(PAYMENT_MESSAGES.saleNotPayable);
   const plan = planPayment(account.policy, account.ledger, amount, operationDate, todayInLimaBy(deps.clock));

@@ -3,6 +3,7 @@ import { request } from '../client';
 import { listParams } from '../list-params';
 import type { ListQuery } from '../../schemas/list';
 import {
+  saleAnnulmentResponseSchema,
   saleResponseSchema,
   salesPageSchema,
   type AnnulSaleRequest,
@@ -24,7 +25,9 @@ export function createSalesApi(client: ApiClient) {
     get: (id: number) => one(() => client.main(`sales/${id}`)),
     /** POST sales: the lot turns VENDIDO in the same transaction. */
     create: (body: CreateSaleRequest) => one(() => client.main('sales', { method: 'POST', body })),
-    /** POST sales/{id}/annul: frees the lot, keeps the history. */
+    /** GET sales/{id}/annulment: the approved money on the sale and the sales it may be credited to. */
+    annulment: async (id: number) => (await request(saleAnnulmentResponseSchema, () => client.main(`sales/${id}/annulment`))).data,
+    /** POST sales/{id}/annul: frees the lot, keeps the history; with money paid, its settlement (docs/domain.md "Annulling a sale"). */
     annul: (id: number, body: AnnulSaleRequest) => one(() => client.main(`sales/${id}/annul`, { method: 'POST', body })),
   };
 }

@@ -1,9 +1,8 @@
 import { assign, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
-import { SALE_MESSAGES, type Sale } from '../../schemas/comercio/sales';
+import type { Sale } from '../../schemas/comercio/sales';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage } from '../shared/api-errors';
-import { createReasonActionMachine } from '../shared/reason-action.machine';
 
 /**
  * One sale's drawer on Comercial → Ventas: closed → (`detail.open {id}`) loading (GET sales/{id},
@@ -45,7 +44,3 @@ export const saleDetailMachine = setup({
   },
 });
 export type SaleDetailMachine = typeof saleDetailMachine;
-
-/** "Anular" a sale (the reason required; the lot is freed): {@link createReasonActionMachine} over sales. */
-export const annulSaleMachine = createReasonActionMachine<Sale>('annulSale', SALE_MESSAGES.reasonRequired);
-export type AnnulSaleMachine = typeof annulSaleMachine;

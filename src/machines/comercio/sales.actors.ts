@@ -16,7 +16,8 @@ import type { SubdivisionOption } from '../../schemas/proyectos/subdivision-opti
 import { forwardSessionErrors } from '../shared/api-errors';
 import { createLoadOnceMachine } from '../shared/load-once.machine';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { annulSaleMachine, saleDetailMachine } from './sale-detail.machine';
+import { saleDetailMachine } from './sale-detail.machine';
+import { annulSaleMachine } from './annul-sale.machine';
 
 /**
  * Comercial → Ventas (issue "CRM and sales"): the sales list (read-only list of the CRUD pattern:
@@ -78,9 +79,8 @@ export function createSalesMachines(deps: SalesMachinesDeps) {
   });
   const annul = annulSaleMachine.provide({
     actors: {
-      run: fromPromise(({ input: { record: sale, reason } }) =>
-        deps.salesApi.annul(sale.id, sale.version === undefined ? { reason } : { reason, version: sale.version }),
-      ),
+      loadAnnulment: fromPromise(({ input }) => deps.salesApi.annulment(input.id)),
+      run: fromPromise(({ input }) => deps.salesApi.annul(input.id, input.body)),
     },
     actions: {
       reportApiError: (_, error) => report(error),

@@ -65,7 +65,26 @@ export const SALE_MESSAGES = {
   notAnnullable: 'La venta ya está anulada o cancelada',
   reasonRequired: 'Indique el motivo de la anulación',
   annulled: 'Venta anulada',
+  settlementRequired: 'La venta tiene pagos aprobados: indique si se reembolsan o se acreditan a otra venta',
+  nothingPaid: 'La venta no tiene pagos aprobados: no hay nada que reembolsar ni acreditar',
+  penaltyTooHigh: 'La penalidad no puede superar lo pagado',
+  refundMismatch: 'El monto a devolver debe ser lo pagado menos la penalidad',
+  targetRequired: 'Seleccione la venta a la que se acredita',
+  targetSelf: 'No puede acreditar a la misma venta',
+  targetNotLive: 'La venta destino no existe o ya está anulada o cancelada',
+  targetOtherCustomer: 'La venta destino es de otro cliente',
+  targetCurrency: 'La venta destino es en otra moneda',
+  creditExceedsDebt: 'El monto a acreditar supera la deuda de la venta destino',
+  paidChanged: 'Los pagos de la venta cambiaron mientras la anulaba: vuelva a abrir la anulación',
 } as const;
+
+/** Settlement modes of an annulled sale's money (docs/domain.md "Annulling a sale"). */
+export const SETTLEMENT_MODES = ['REEMBOLSO', 'CREDITO'] as const;
+export type SettlementMode = (typeof SETTLEMENT_MODES)[number];
+export const SETTLEMENT_MODE_LABELS: Record<SettlementMode, string> = {
+  REEMBOLSO: 'Reembolsar',
+  CREDITO: 'Acreditar a otra venta',
+};
 
 /** A buyer: a customer, their role and their share in percent (two decimals). */
 export const saleHolderRequestSchema = z.strictObject({
@@ -131,12 +150,69 @@ export const createSaleRequestSchema = z
   });
 export type CreateSaleRequest = z.input<typeof createSaleRequestSchema>;
 
-/** POST /api/sales/{id}/annul body: the reason (kept in the history) and the version read. */
+const cents = (label: string) =>
+  z
+    .number({ error: `Ingrese ${label}` })
+    .int(`${label[0]!.toUpperCase()}${label.slice(1)} va en céntimos`)
+    .min(0, `${label[0]!.toUpperCase()}${label.slice(1)} no puede ser negativo`)
+    .max(LIMITS.maxCents);
+
+/**
+ * What is done with an annulled sale's approved money (docs/domain.md "Annulling a sale"), in
+ * céntimos of the sale's currency: REEMBOLSO — `refund` is paid back and must equal paid −
+ * `penalty`; CREDITO — paid − `penalty` is applied to `target_sale_id` (another live sale of the
+ * same titular, same currency). The penalty (0 ≤ penalty ≤ paid) is kept as income. The server
+ * checks the amounts against what it reads (422 {@link SALE_MESSAGES}).
+ */
+export const saleSettlementRequestSchema = z.discriminatedUnion(
+  'mode',
+  [
+    z.strictObject({ mode: z.literal('REEMBOLSO'), penalty: cents('la penalidad'), refund: cents('el monto a devolver') }),
+    z.strictObject({
+      mode: z.literal('CREDITO'),
+      penalty: cents('la penalidad'),
+      target_sale_id: z.number({ error: SALE_MESSAGES.targetRequired }).int().positive(SALE_MESSAGES.targetRequired),
+    }),
+  ],
+  { error: 'Indique si se reembolsa o se acredita a otra venta' },
+);
+export type SaleSettlementRequest = z.input<typeof saleSettlementRequestSchema>;
+
+/**
+ * POST /api/sales/{id}/annul body: the reason (kept in the history), the version read and, when
+ * the sale has approved money on it, the settlement (required then; refused when nothing is paid).
+ */
 export const annulSaleRequestSchema = z.strictObject({
   reason: z.string().trim().min(3, SALE_MESSAGES.reasonRequired).max(500),
   version: recordVersionSchema.optional(),
+  settlement: saleSettlementRequestSchema.optional(),
 });
 export type AnnulSaleRequest = z.input<typeof annulSaleRequestSchema>;
+
+/** A sale the annulled sale's money may be credited to (GET /api/sales/{id}/annulment). */
+export const creditTargetSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  lot_code: z.string().default(''),
+  subdivision_name: z.string().default(''),
+  /** What it owes today (amounts and late fees), céntimos. */
+  debt: z.number().int().default(0),
+});
+export type CreditTarget = z.infer<typeof creditTargetSchema>;
+
+/**
+ * GET /api/sales/{id}/annulment: what annulling the sale involves — `paid`, the approved money on
+ * it in céntimos of `currency` (late fees included), and the titular's other live sales in the
+ * same currency it may be credited to.
+ */
+export const saleAnnulmentSchema = z.object({
+  sale_id: z.number().int(),
+  currency: z.enum(['PEN', 'USD']),
+  paid: z.number().int(),
+  credit_targets: z.array(creditTargetSchema).catch([]).default([]),
+});
+export type SaleAnnulment = z.infer<typeof saleAnnulmentSchema>;
+export const saleAnnulmentResponseSchema = dataResponseSchema(saleAnnulmentSchema);
 
 const party = z.object({ id: z.number().int(), display_name: z.string(), document_number: z.string().default('') });
 
@@ -189,6 +265,19 @@ export const saleSchema = z.object({
   balance: z.number().int(),
   status: saleStatusSchema.catch('REGISTRADA'),
   annul_reason: z.string().nullable().default(null),
+  /** An annulled sale's settlement of its money (GET one and the annul answer; null or absent otherwise; docs/domain.md "Annulling a sale"). */
+  settlement: z
+    .object({
+      mode: z.enum(SETTLEMENT_MODES),
+      paid: z.number().int(),
+      penalty: z.number().int(),
+      refund: z.number().int(),
+      credited: z.number().int(),
+      target_sale: z.object({ id: z.number().int(), number: z.string() }).nullable().default(null),
+    })
+    .nullable()
+    .optional()
+    .catch(undefined),
   schedule: z.array(saleInstalmentSchema).catch([]).default([]),
   created_at: z.string(),
   updated_at: z.string(),

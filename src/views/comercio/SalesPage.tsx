@@ -39,6 +39,7 @@ import { SideDrawer } from '../shared/SideDrawer';
 import { useResourceListEvents } from '../shared/resource-hooks';
 import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
 import { SaleScheduleTable } from './sale-parts';
+import { AnnulSaleDialog } from './AnnulSaleDialog';
 import '../../styles/comercio.css';
 
 /**
@@ -205,12 +206,7 @@ function SalesList({ machines }: { machines: SalesMachines }) {
       <ResourceTable<Sale> list={list} columns={COLUMNS} rowKey={(s) => s.id} caption="Ventas" rowActions={rowActions} />
       <ListStates list={list} />
       <SaleDrawer detail={detail} onAnnul={(s) => annul.send({ type: 'reason.request', record: s })} />
-      <ReasonAlert
-        actor={annul}
-        confirmText="Anular venta"
-        label="Motivo de la anulación"
-        question={(s) => `¿Anular la venta ${s.number} (${s.lot.code})? El lote quedará disponible; la venta se conserva en el historial.`}
-      />
+      <AnnulSaleDialog actor={annul} />
     </>
   );
 }
@@ -435,6 +431,17 @@ function QuotesList({ machines }: { machines: SalesMachines }) {
 }
 
 /** One sale: buyers, lot, terms and its schedule with what was paid. */
+/** "Pagado S/ … · Reembolso S/ … · Penalidad S/ …" or "… · Acreditado a V-…: S/ …" of an annulled sale's settlement. */
+function settlementLine(sale: Sale): string {
+  const st = sale.settlement!;
+  const money = (cents: number) => formatMoney(cents, sale.currency);
+  const where =
+    st.mode === 'REEMBOLSO'
+      ? `Reembolso ${money(st.refund)}`
+      : `Acreditado a ${st.target_sale?.number ?? 'otra venta'}: ${money(st.credited)}`;
+  return `Pagado ${money(st.paid)} · ${where} · Penalidad ${money(st.penalty)}`;
+}
+
 function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachine>; onAnnul: (s: Sale) => void }) {
   const isOpen = useSelector(detail, (s) => !s.matches('closed'));
   const sale = useSelector(detail, (s) => s.context.sale);
@@ -462,6 +469,7 @@ function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachin
             {sale.annul_reason ? (
               <Callout intent="danger" compact className="crm-callout">
                 Anulada: {sale.annul_reason}
+                {sale.settlement ? <p>{settlementLine(sale)}</p> : null}
               </Callout>
             ) : null}
             <dl className="quote-totals">

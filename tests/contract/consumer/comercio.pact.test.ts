@@ -385,6 +385,61 @@ describe('Ventas', () => {
         expect(annulled.status).toBe('ANULADA');
       });
   });
+
+  // docs/domain.md "Annulling a sale": sale 1 with PAYMENT (S/ 500.00) approved on it.
+  it('reads what annulling a sale with money paid settles', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.paymentApprovedExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for what annulling a sale with an approved payment involves')
+      .withRequest('GET', '/api/sales/1/annulment', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: { sale_id: integer(1), currency: like('PEN'), paid: integer(50_000), credit_targets: [] } }),
+      )
+      .executeTest(async (mock) => {
+        const annulment = await salesApi(mock.url).annulment(1);
+        expect(annulment).toMatchObject({ paid: 50_000, currency: 'PEN', credit_targets: [] });
+      });
+  });
+
+  it('refuses to annul a sale with money paid without the refund decision', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.paymentApprovedExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to annul a sale with an approved payment and no settlement')
+      .withRequest('POST', '/api/sales/1/annul', (b) => b.headers(json).jsonBody({ reason: 'Desistimiento del cliente' }))
+      .willRespondWith(422, (b) =>
+        b.jsonBody({
+          message: like(SALE_MESSAGES.settlementRequired),
+          errors: { settlement: eachLike(like(SALE_MESSAGES.settlementRequired)) },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const error = await caught(salesApi(mock.url).annul(1, { reason: 'Desistimiento del cliente' }));
+        expect(error.status).toBe(422);
+      });
+  });
+
+  it('annuls a sale with money paid, refunding it less a penalty', async () => {
+    const body = {
+      reason: 'Desistimiento del cliente',
+      settlement: { mode: 'REEMBOLSO' as const, penalty: 5_000, refund: 45_000 },
+    };
+    await pact
+      .addInteraction()
+      .given(STATES.paymentApprovedExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to annul a sale with an approved payment, refunding it less a penalty')
+      .withRequest('POST', '/api/sales/1/annul', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: { ...sale({ status: 'ANULADA', type: 'CONTADO', financed: 0 }, 3), annul_reason: like('Desistimiento del cliente') },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const annulled = await salesApi(mock.url).annul(1, body);
+        expect(annulled.status).toBe('ANULADA');
+      });
+  });
 });
 
 const reportApi = (url: string) => createSalesReportApi(mockClient(url, STAFF_TOKEN));
