@@ -19,6 +19,7 @@ import { localsRoutes } from './configuracion/locals.routes';
 import { configuracionMigration } from './configuracion/migrations/0004-configuracion';
 import { saleBackdatingMigration } from './configuracion/migrations/0028-configuracion-sale-backdating';
 import { companyLogoPdfMigration } from './configuracion/migrations/0031-company-logo-pdf';
+import { ownRecordsScopesMigration } from './configuracion/migrations/0036-configuracion-own-records-scopes';
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
@@ -103,6 +104,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0004-configuracion': configuracionMigration,
       '0028-configuracion-sale-backdating': saleBackdatingMigration,
       '0031-company-logo-pdf': companyLogoPdfMigration,
+      '0036-configuracion-own-records-scopes': ownRecordsScopesMigration,
     },
   },
   { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },
