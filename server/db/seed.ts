@@ -50,6 +50,7 @@ export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
     SUBMODULE.reporteVentas,
     MODULE.proyectos,
     SUBMODULE.lotizaciones,
+    ACTION.aprobarBloqueos,
     MODULE.administracion,
     SUBMODULE.generarContrato,
     SUBMODULE.registroContratos,

@@ -34,6 +34,8 @@ import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales-indexes';
 import { salesListMigration } from './comercio/migrations/0021-comercio-sales-list';
 import { subdivisionLateFeesMigration } from './proyectos/migrations/0023-subdivision-late-fees';
+import { lotHoldsMigration } from './proyectos/migrations/0037-lot-holds';
+import { lotHoldsRoutes } from './proyectos/lot-holds.routes';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
 import { leadsMigration } from './crm/migrations/0017-crm-leads';
@@ -110,7 +112,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },
   {
     name: 'proyectos',
-    routes: [projectsRoutes, lotImportsRoutes, subdivisionOptionsRoutes],
+    routes: [projectsRoutes, lotImportsRoutes, subdivisionOptionsRoutes, lotHoldsRoutes],
     migrations: {
       '0005-projects': projectsMigration,
       '0006-numeric-limits': numericLimitsMigration,
@@ -121,6 +123,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0014-stage-revisions': stageRevisionsMigration,
       '0023-subdivision-late-fees': subdivisionLateFeesMigration,
       '0030-lot-import-land-uses': lotImportLandUsesMigration,
+      '0037-lot-holds': lotHoldsMigration,
     },
   },
   {

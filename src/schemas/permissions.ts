@@ -52,6 +52,11 @@ export const SUBMODULE = {
 export const ACTION = {
   /** See, filter and assign every agent's leads (without it an agent sees only their own). */
   supervisarLeads: 'Supervisar leads',
+  /**
+   * Hold a lot by hand (SEPARADO without reservation, BLOQUEADO, RESERVA_COMERCIAL) at once, and
+   * approve or reject others' requests (docs/domain.md "Lot holds"); without it a hold is a request.
+   */
+  aprobarBloqueos: 'Aprobar bloqueos de lotes',
 } as const;
 
 /**
@@ -79,6 +84,7 @@ export type Permission =
 /** The submodule each action permission belongs to (the roles matrix shows it under it and checks it with it). */
 export const ACTION_REQUIRES: Readonly<Record<(typeof ACTION)[keyof typeof ACTION], Permission>> = {
   [ACTION.supervisarLeads]: SUBMODULE.leads,
+  [ACTION.aprobarBloqueos]: SUBMODULE.lotizaciones,
 };
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
+import { ACTION, ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { cciCheckDigits } from '../../src/schemas/finanzas/banks';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import type { DB } from '../../server/db/database';
@@ -207,6 +207,27 @@ const freshQuote = async (db: Kysely<DB>) => {
   return id;
 };
 /** A fresh cash sale's id (its lot VENDIDO, as the service leaves it). */
+/** A hold request (PENDIENTE, until 2026-03-20) on a fresh DISPONIBLE lot: its id. */
+const pendingHold = async (db: Kysely<DB>) => {
+  const lotId = await freshLot(db);
+  const { id } = await db
+    .insertInto('lot_holds')
+    .values({
+      lot_id: lotId,
+      status: 'BLOQUEADO',
+      state: 'PENDIENTE',
+      reason: 'Matriz',
+      until: '2026-03-20',
+      requested_by: null,
+      requested_at: new Date().toISOString(),
+      decided_by: null,
+      decided_at: null,
+      decision_reason: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
 /** A cash sale of a fresh lot, made by `agent` (the caller: 'Solo sus ventas' reaches only one's own, docs/security.md 31.11). */
 const freshSale = async (db: Kysely<DB>, agent: number | null = null) => {
   const subdivision_id = (await createSubdivision(db)).id;
@@ -499,7 +520,27 @@ export const ROUTES: readonly MatrixRoute[] = [
   {
     name: 'POST /api/lots/{id}/status',
     permissions: PROJECTS,
-    request: async (db) => ({ method: 'POST', url: `/api/lots/${await freshLot(db)}/status`, payload: { status: 'SEPARADO' } }),
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/lots/${await freshLot(db)}/status`,
+      // A hold: applied (200) for a role with 'Aprobar bloqueos de lotes', a request (202) otherwise.
+      payload: { status: 'SEPARADO', until: '2026-03-20' },
+    }),
+  },
+  {
+    name: 'GET /api/lot-holds',
+    permissions: PROJECTS,
+    request: async () => ({ method: 'GET', url: '/api/lot-holds?state=PENDIENTE' }),
+  },
+  {
+    name: 'POST /api/lot-holds/{id}/approve',
+    permissions: [...PROJECTS, ACTION.aprobarBloqueos],
+    request: async (db) => ({ method: 'POST', url: `/api/lot-holds/${await pendingHold(db)}/approve`, payload: {} }),
+  },
+  {
+    name: 'POST /api/lot-holds/{id}/reject',
+    permissions: [...PROJECTS, ACTION.aprobarBloqueos],
+    request: async (db) => ({ method: 'POST', url: `/api/lot-holds/${await pendingHold(db)}/reject`, payload: { reason: 'Matriz' } }),
   },
   {
     name: 'GET /api/lots/{id}/status-history',

@@ -49,6 +49,7 @@ const AFTER_0009 = [
   '0030-lot-import-land-uses',
   '0031-company-logo-pdf',
   '0036-configuracion-own-records-scopes',
+  '0037-lot-holds',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -345,6 +346,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
         '0036-configuracion-own-records-scopes',
+        '0037-lot-holds',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -412,6 +414,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
         '0036-configuracion-own-records-scopes',
+        '0037-lot-holds',
       ]);
     } finally {
       await database.destroy();
@@ -502,6 +505,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
         '0036-configuracion-own-records-scopes',
+        '0037-lot-holds',
       ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
         { id: saleId, subdivision_id: subdivision.id, paid: 400 },

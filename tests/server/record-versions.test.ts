@@ -253,7 +253,7 @@ describe.each(dialects)('record versions (%s)', (dialect) => {
           method: 'POST',
           url: `/api/lots/${lot}/status`,
           headers: bearer(token),
-          payload: { status: 'BLOQUEADO', reason: 'Revisión' },
+          payload: { status: 'BLOQUEADO', reason: 'Revisión', until: '2026-03-20' },
         })
       ).statusCode,
     ).toBe(200);

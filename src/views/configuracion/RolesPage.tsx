@@ -73,6 +73,7 @@ export interface MatrixGroup {
 /** Labels of the action and scope permissions in the matrix (src/schemas/permissions.ts ACTION, SCOPE). */
 const ACTION_LABELS: Record<(typeof ACTION)[keyof typeof ACTION] | (typeof SCOPE)[keyof typeof SCOPE], string> = {
   [ACTION.supervisarLeads]: 'Supervisar leads (ver y asignar los de todos los asesores)',
+  [ACTION.aprobarBloqueos]: 'Aprobar bloqueos de lotes (separación manual, bloqueo, reserva comercial)',
   [SCOPE.soloSusClientes]: 'Clientes: solo sus propios registros (los que tienen al usuario como asesor)',
   [SCOPE.soloSusVentas]: 'Ventas: solo sus propios registros (las que vendió el usuario)',
   [SCOPE.soloSusExportaciones]: 'Exportaciones y reportes: solo sus propios registros',
