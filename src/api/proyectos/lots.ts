@@ -5,6 +5,7 @@ import type { ListQuery } from '../../schemas/list';
 import {
   lotResponseSchema,
   lotsPageSchema,
+  lotStatusAnswerSchema,
   lotStatusHistoryPageSchema,
   priceChangePreviewResponseSchema,
   priceChangeResultResponseSchema,
@@ -47,8 +48,15 @@ export function createLotsApi(client: ApiClient) {
         throw toApiError(e);
       }
     },
-    /** POST lots/{id}/status `{status, reason?}` → the lot; 409 forbidden transition, 422 on `reason`. */
-    changeStatus: (id: number, body: ChangeLotStatusRequest) => one(() => client.main(`lots/${id}/status`, { method: 'POST', body })),
+    /**
+     * POST lots/{id}/status `{status, reason?, until?}` → the lot, and `pending` (the Spanish note) when
+     * the hold waits for a supervisor (202, the lot unchanged; docs/domain.md "Lot holds"); 409
+     * forbidden transition, 422 on `reason` or `until`.
+     */
+    changeStatus: async (id: number, body: ChangeLotStatusRequest): Promise<{ lot: Lot; pending: string | null }> => {
+      const answer = await request(lotStatusAnswerSchema, () => client.main(`lots/${id}/status`, { method: 'POST', body }));
+      return { lot: answer.data, pending: answer.message ?? null };
+    },
     /** GET lots/{id}/status-history (newest first, paged). */
     statusHistory: (id: number, query: { page?: number; per_page?: number } = {}) =>
       request(lotStatusHistoryPageSchema, () =>

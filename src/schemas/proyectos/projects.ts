@@ -520,6 +520,8 @@ export const lotsPageSchema = pagedResponseSchema(lotSchema);
 export const lotResponseSchema = dataResponseSchema(lotSchema);
 /** 202 of POST /api/lots/{id}/status: the hold waits for a supervisor; the lot as it is (./lot-holds.ts). */
 export const lotStatusPendingResponseSchema = z.object({ data: lotSchema, hold: lotHoldSchema, message: z.string() });
+/** What the web app reads of either answer of POST /api/lots/{id}/status (200 or 202: `message` only on 202). */
+export const lotStatusAnswerSchema = z.object({ data: lotSchema, message: z.string().optional() });
 
 /**
  * POST /api/lots/{id}/status body. A transition outside {@link LOT_STATUS_TRANSITIONS} → 409 with
