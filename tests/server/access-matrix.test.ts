@@ -774,7 +774,11 @@ export const ROUTES: readonly MatrixRoute[] = [
   {
     name: 'POST /api/sales/{id}/annul',
     permissions: SALES,
-    request: async (db, caller) => ({ method: 'POST', url: `/api/sales/${await freshSale(db, caller)}/annul`, payload: { reason: 'Matriz' } }),
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/sales/${await freshSale(db, caller)}/annul`,
+      payload: { reason: 'Matriz' },
+    }),
   },
   {
     name: 'GET /api/lot-options',

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
-import {
-  LOT_HOLD_MESSAGES,
-  lotHoldResponseSchema,
-  lotHoldsPageSchema,
-} from '../../src/schemas/proyectos/lot-holds';
+import { LOT_HOLD_MESSAGES, lotHoldResponseSchema, lotHoldsPageSchema } from '../../src/schemas/proyectos/lot-holds';
 import { lotStatusHistoryPageSchema, lotStatusPendingResponseSchema } from '../../src/schemas/proyectos/projects';
 import { createManualClock } from '../../server/clock';
 import { ReservationExpiry } from '../../server/modules/comercio/reservation-expiry';
@@ -30,7 +26,8 @@ describe.each(dialects)('lot holds (%s)', (dialect) => {
   };
   const send = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
     ctx().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const lotStatus = async (id: number) => (await db().selectFrom('lots').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+  const lotStatus = async (id: number) =>
+    (await db().selectFrom('lots').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   const freshLot = async () => createLot(db(), (await createSubdivision(db())).id);
 
   it('an end date is required, not before today and at most 90 days ahead (Spanish 422 on until)', async () => {
@@ -48,19 +45,30 @@ describe.each(dialects)('lot holds (%s)', (dialect) => {
       expect(res.json().errors.until).toEqual([message]);
     }
     // 90 days after 2026-03-02 is 2026-05-31: accepted.
-    expect((await send('POST', `/api/lots/${lot}/status`, agent.token, { status: 'BLOQUEADO', reason: 'x', until: '2026-05-31' })).statusCode).toBe(202);
+    expect(
+      (await send('POST', `/api/lots/${lot}/status`, agent.token, { status: 'BLOQUEADO', reason: 'x', until: '2026-05-31' })).statusCode,
+    ).toBe(202);
   });
 
   it('an agent’s hold waits for a supervisor (202, lot unchanged); the supervisor sees it and approves it; the agent cannot approve', async () => {
     const agent = await session(AGENT);
     const boss = await session(SUPERVISOR);
     const lot = await freshLot();
-    const asked = await send('POST', `/api/lots/${lot}/status`, agent.token, { status: 'RESERVA_COMERCIAL', reason: 'Cliente VIP', until: '2026-03-20' });
+    const asked = await send('POST', `/api/lots/${lot}/status`, agent.token, {
+      status: 'RESERVA_COMERCIAL',
+      reason: 'Cliente VIP',
+      until: '2026-03-20',
+    });
     expect(asked.statusCode, asked.body).toBe(202);
     const answer = lotStatusPendingResponseSchema.parse(asked.json());
     expect(answer.message).toBe(LOT_HOLD_MESSAGES.pending);
     expect(answer.data.status).toBe('DISPONIBLE');
-    expect(answer.hold).toMatchObject({ state: 'PENDIENTE', status: 'RESERVA_COMERCIAL', until: '2026-03-20', requested_by: { id: agent.id } });
+    expect(answer.hold).toMatchObject({
+      state: 'PENDIENTE',
+      status: 'RESERVA_COMERCIAL',
+      until: '2026-03-20',
+      requested_by: { id: agent.id },
+    });
     expect(await lotStatus(lot)).toBe('DISPONIBLE');
     const again = await send('POST', `/api/lots/${lot}/status`, agent.token, { status: 'BLOQUEADO', reason: 'x', until: '2026-03-20' });
     expect(again.statusCode).toBe(409);
@@ -106,12 +114,24 @@ describe.each(dialects)('lot holds (%s)', (dialect) => {
     const held = await freshLot();
     const released = await freshLot();
     for (const lot of [held, released])
-      expect((await send('POST', `/api/lots/${lot}/status`, boss.token, { status: 'RESERVA_COMERCIAL', reason: 'Campaña', until: '2026-03-05' })).statusCode).toBe(200);
+      expect(
+        (await send('POST', `/api/lots/${lot}/status`, boss.token, { status: 'RESERVA_COMERCIAL', reason: 'Campaña', until: '2026-03-05' }))
+          .statusCode,
+      ).toBe(200);
     // Freed by hand, then held again by a later hold: the first hold's end must not free it.
     expect((await send('POST', `/api/lots/${released}/status`, boss.token, { status: 'DISPONIBLE' })).statusCode).toBe(200);
-    expect((await send('POST', `/api/lots/${released}/status`, boss.token, { status: 'BLOQUEADO', reason: 'x', until: '2026-04-30' })).statusCode).toBe(200);
+    expect(
+      (await send('POST', `/api/lots/${released}/status`, boss.token, { status: 'BLOQUEADO', reason: 'x', until: '2026-04-30' }))
+        .statusCode,
+    ).toBe(200);
 
-    const job = (at: string) => new ReservationExpiry({ db: db(), clock: createManualClock(at), broadcaster: recordingBroadcaster(), log: { error: () => undefined } });
+    const job = (at: string) =>
+      new ReservationExpiry({
+        db: db(),
+        clock: createManualClock(at),
+        broadcaster: recordingBroadcaster(),
+        log: { error: () => undefined },
+      });
     // The last day of the hold (Lima): nothing ends.
     expect((await job('2026-03-05T20:00:00.000Z').runPass()).holdsEnded).toBe(0);
     const pass = await job('2026-03-06T15:00:00.000Z').runPass();
@@ -119,8 +139,17 @@ describe.each(dialects)('lot holds (%s)', (dialect) => {
     expect(await lotStatus(held)).toBe('DISPONIBLE');
     expect(await lotStatus(released)).toBe('BLOQUEADO');
     const history = lotStatusHistoryPageSchema.parse((await send('GET', `/api/lots/${held}/status-history`, boss.token)).json());
-    expect(history.data[0]).toMatchObject({ from_status: 'RESERVA_COMERCIAL', to_status: 'DISPONIBLE', reason: 'Venció el plazo del bloqueo (hasta 2026-03-05)' });
-    const states = await db().selectFrom('lot_holds').select(['lot_id', 'state']).where('lot_id', 'in', [held, released]).orderBy('id').execute();
+    expect(history.data[0]).toMatchObject({
+      from_status: 'RESERVA_COMERCIAL',
+      to_status: 'DISPONIBLE',
+      reason: 'Venció el plazo del bloqueo (hasta 2026-03-05)',
+    });
+    const states = await db()
+      .selectFrom('lot_holds')
+      .select(['lot_id', 'state'])
+      .where('lot_id', 'in', [held, released])
+      .orderBy('id')
+      .execute();
     expect(states).toEqual([
       { lot_id: held, state: 'VENCIDA' },
       { lot_id: released, state: 'LIBERADA' },

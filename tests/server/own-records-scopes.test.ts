@@ -115,11 +115,23 @@ describe.each(dialects)('own records only scopes (%s)', (dialect) => {
   });
 
   it('a scoped agent registers customers as their own asesor, never another’s (Spanish 422)', async () => {
-    const body = { person_type: 'NATURAL', id_document_type: '1', document_number: '71234598', name: 'Rosa', surname: 'Quispe', phone: '987650001' };
+    const body = {
+      person_type: 'NATURAL',
+      id_document_type: '1',
+      document_number: '71234598',
+      name: 'Rosa',
+      surname: 'Quispe',
+      phone: '987650001',
+    };
     const created = await send('POST', '/api/customers', agentToken, body);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ data: { agent: { id: agentId } } });
-    const refused = await send('POST', '/api/customers', agentToken, { ...body, document_number: '71234599', phone: '987650002', agent_id: otherId });
+    const refused = await send('POST', '/api/customers', agentToken, {
+      ...body,
+      document_number: '71234599',
+      phone: '987650002',
+      agent_id: otherId,
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ errors: { agent_id: [CUSTOMER_MESSAGES.onlyOwnAgent] } });
   });
@@ -154,7 +166,9 @@ describe.each(dialects)('own records only scopes (%s)', (dialect) => {
     const file = await send('GET', `/api/sales/report.xlsx?from=2026-01-01&to=2026-02-28`, agentToken);
     expect(file.statusCode).toBe(200);
 
-    const all = salesReportResponseSchema.parse((await send('GET', '/api/sales/report?from=2026-01-01&to=2026-02-28', bossToken)).json()).data;
+    const all = salesReportResponseSchema.parse(
+      (await send('GET', '/api/sales/report?from=2026-01-01&to=2026-02-28', bossToken)).json(),
+    ).data;
     expect(all.by_agent.map((a) => a.id).sort()).toEqual([agentId, otherId].sort());
   });
 
@@ -162,7 +176,11 @@ describe.each(dialects)('own records only scopes (%s)', (dialect) => {
     const rows = async (token: string) => {
       const res = await send('GET', `/api/instalments/export?format=csv&subdivision_id=${subdivisionId}`, token);
       expect(res.statusCode, res.body).toBe(200);
-      return res.body.replace(/^\uFEFF/, '').trim().split('\r\n').slice(1);
+      return res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .slice(1);
     };
     // A sale's schedule: the down payment and 6 instalments.
     expect(await rows(agentToken)).toHaveLength(7);

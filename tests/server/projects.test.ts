@@ -791,9 +791,9 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const { token } = await staffWith();
       const s = await createSubdivision(db());
       const sold = await createLot(db(), s.id, { status: 'VENDIDO' });
-      expect((await call('POST', `/api/lots/${sold}/status`, token, { status: 'BLOQUEADO', reason: 'x', until: HOLD_UNTIL })).json().message).toBe(
-        'No se puede cambiar el lote de Vendido a Bloqueado',
-      );
+      expect(
+        (await call('POST', `/api/lots/${sold}/status`, token, { status: 'BLOQUEADO', reason: 'x', until: HOLD_UNTIL })).json().message,
+      ).toBe('No se puede cambiar el lote de Vendido a Bloqueado');
       const same = await call('POST', `/api/lots/${sold}/status`, token, { status: 'VENDIDO' });
       expect(same.statusCode).toBe(409);
       expect(same.json().message).toBe('El lote ya está en estado Vendido');

@@ -272,6 +272,8 @@ describe('togglePermission and the matrix groups', () => {
     expect(after(SUBMODULE.ventas)).toMatchObject({ permission: SCOPE.soloSusVentas, action: true });
     expect(after(SCOPE.soloSusVentas)).toMatchObject({ permission: SCOPE.soloSusExportaciones, action: true });
     const ventas = { module: MODULE.comercial, submodules: [SUBMODULE.ventas, SCOPE.soloSusVentas], requires: MATRIX_REQUIRES };
-    expect(togglePermission([], SCOPE.soloSusVentas, true, ventas).sort()).toEqual([MODULE.comercial, SUBMODULE.ventas, SCOPE.soloSusVentas].sort());
+    expect(togglePermission([], SCOPE.soloSusVentas, true, ventas).sort()).toEqual(
+      [MODULE.comercial, SUBMODULE.ventas, SCOPE.soloSusVentas].sort(),
+    );
   });
 });

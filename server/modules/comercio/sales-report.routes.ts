@@ -40,9 +40,13 @@ export function salesReportRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => ({ data: await salesReport(deps, await scoped(request, request.query)) }),
     );
 
-    app.get(`${MAIN_BASE}/sales/report/options`, { config, schema: { response: { 200: salesReportOptionsResponseSchema } } }, async (request) => ({
-      data: await salesReportOptions(deps, await exportsOwner(deps.db, request, SUBMODULE.reporteVentas)),
-    }));
+    app.get(
+      `${MAIN_BASE}/sales/report/options`,
+      { config, schema: { response: { 200: salesReportOptionsResponseSchema } } },
+      async (request) => ({
+        data: await salesReportOptions(deps, await exportsOwner(deps.db, request, SUBMODULE.reporteVentas)),
+      }),
+    );
 
     for (const format of ['xlsx', 'pdf'] as const)
       app.get(

@@ -84,7 +84,9 @@ export function customersCrmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const id = parseId(request.params.id);
         const owner = await customersOwner(deps.db, request);
         await assertCustomerInScope(deps.db, id, owner);
-        return { data: await updateCustomer(deps, auditContextOf(request, deps.clock), id, scopedCustomerBody(request.body, owner, false)) };
+        return {
+          data: await updateCustomer(deps, auditContextOf(request, deps.clock), id, scopedCustomerBody(request.body, owner, false)),
+        };
       },
     );
 

@@ -352,7 +352,12 @@ export async function exportInstalments(
   const { rows: cells, truncated } = await readInPages(INSTALMENTS_EXPORT_MAX_ROWS, async (offset, limit) => {
     const raw = await selectRows(query)(
       filtered(deps.db, query, today).$if(owner !== null, (q) =>
-        q.where('i.sale_id', 'in', (eb) => eb.selectFrom('sales').select('sales.id').where('sales.agent_id', '=', owner ?? 0)),
+        q.where('i.sale_id', 'in', (eb) =>
+          eb
+            .selectFrom('sales')
+            .select('sales.id')
+            .where('sales.agent_id', '=', owner ?? 0),
+        ),
       ),
     )
       .limit(limit)

@@ -1,11 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Kysely } from 'kysely';
-import {
-  LOT_HOLD_MAX_DAYS,
-  LOT_HOLD_MESSAGES,
-  type LotHold,
-  type LotHoldsQuery,
-} from '../../../src/schemas/proyectos/lot-holds';
+import { LOT_HOLD_MAX_DAYS, LOT_HOLD_MESSAGES, type LotHold, type LotHoldsQuery } from '../../../src/schemas/proyectos/lot-holds';
 import { isLotTransitionAllowed, type LotStatus } from '../../../src/schemas/proyectos/projects';
 import { recordChange, staffActorId, systemAuditContext, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy, type Clock } from '../../clock';
@@ -33,7 +28,12 @@ export function assertHoldUntil(until: string, today: string): void {
 
 /** Sets every APROBADA hold of `lotId` to LIBERADA (the lot's status changes by hand before its end). */
 export async function releaseLotHolds(trx: Kysely<DB>, lotId: number, stamp: string): Promise<void> {
-  await trx.updateTable('lot_holds').set({ state: 'LIBERADA', decided_at: stamp }).where('lot_id', '=', lotId).where('state', '=', 'APROBADA').execute();
+  await trx
+    .updateTable('lot_holds')
+    .set({ state: 'LIBERADA', decided_at: stamp })
+    .where('lot_id', '=', lotId)
+    .where('state', '=', 'APROBADA')
+    .execute();
 }
 
 /** Stores a hold (PENDIENTE for a request, APROBADA when the caller may approve): its id. */
@@ -158,14 +158,28 @@ export async function listLotHolds(db: Kysely<DB>, query: LotHoldsQuery, request
 }
 
 /** Moves lot `lotId` from `from` to `to` with its history row and change record (inside `trx`). */
-async function moveHeldLot(trx: Kysely<DB>, audit: AuditContext, lotId: number, from: LotStatus, to: LotStatus, reason: string, stamp: string) {
+async function moveHeldLot(
+  trx: Kysely<DB>,
+  audit: AuditContext,
+  lotId: number,
+  from: LotStatus,
+  to: LotStatus,
+  reason: string,
+  stamp: string,
+) {
   const before = await lotSnapshot(trx, lotId);
   await trx.updateTable('lots').set({ status: to, updated_at: stamp, version: nextVersion() }).where('id', '=', lotId).execute();
   await trx
     .insertInto('lot_status_changes')
     .values({ lot_id: lotId, from_status: from, to_status: to, reason, user_id: staffActorId(audit), changed_at: stamp })
     .execute();
-  await recordChange(trx, audit, { entity: 'lots', recordId: lotId, action: 'UPDATE', before, after: { ...(await lotSnapshot(trx, lotId)), status_reason: reason } });
+  await recordChange(trx, audit, {
+    entity: 'lots',
+    recordId: lotId,
+    action: 'UPDATE',
+    before,
+    after: { ...(await lotSnapshot(trx, lotId)), status_reason: reason },
+  });
 }
 
 /**
@@ -191,13 +205,19 @@ export async function decideLotHold(
     if (decision.approve) {
       if (String(hold.until).slice(0, 10) < today) throw conflict(LOT_HOLD_MESSAGES.untilPast);
       const lot = await trx.selectFrom('lots').select('status').where('id', '=', hold.lot_id).executeTakeFirst();
-      if (!lot || lot.status === hold.status || !isLotTransitionAllowed(lot.status, hold.status)) throw conflict(LOT_HOLD_MESSAGES.lotMoved);
+      if (!lot || lot.status === hold.status || !isLotTransitionAllowed(lot.status, hold.status))
+        throw conflict(LOT_HOLD_MESSAGES.lotMoved);
       await releaseLotHolds(trx, hold.lot_id, stamp);
       await moveHeldLot(trx, audit, hold.lot_id, lot.status, hold.status, hold.reason ?? 'Bloqueo aprobado', stamp);
     }
     const updated = await trx
       .updateTable('lot_holds')
-      .set({ state: decision.approve ? 'APROBADA' : 'RECHAZADA', decided_by: staffActorId(audit), decided_at: stamp, decision_reason: note })
+      .set({
+        state: decision.approve ? 'APROBADA' : 'RECHAZADA',
+        decided_by: staffActorId(audit),
+        decided_at: stamp,
+        decision_reason: note,
+      })
       .where('id', '=', id)
       .where('state', '=', 'PENDIENTE')
       .executeTakeFirst();
@@ -227,7 +247,12 @@ export async function endDueLotHolds(db: Kysely<DB>, clock: Clock, batch: number
   const audit = systemAuditContext(clock);
   for (const { id } of due) {
     await db.transaction().execute(async (trx) => {
-      const hold = await trx.selectFrom('lot_holds').selectAll().where('id', '=', id).where('state', 'in', ['PENDIENTE', 'APROBADA']).executeTakeFirst();
+      const hold = await trx
+        .selectFrom('lot_holds')
+        .selectAll()
+        .where('id', '=', id)
+        .where('state', 'in', ['PENDIENTE', 'APROBADA'])
+        .executeTakeFirst();
       if (!hold) return; // another process ended it first
       const stamp = clock.now().toISOString();
       if (hold.state === 'APROBADA') {
@@ -238,7 +263,11 @@ export async function endDueLotHolds(db: Kysely<DB>, clock: Clock, batch: number
           await moveHeldLot(trx, audit, hold.lot_id, hold.status, 'DISPONIBLE', `Venció el plazo del bloqueo (hasta ${until})`, stamp);
         }
       }
-      await trx.updateTable('lot_holds').set({ state: 'VENCIDA', decided_at: hold.decided_at ?? stamp }).where('id', '=', id).execute();
+      await trx
+        .updateTable('lot_holds')
+        .set({ state: 'VENCIDA', decided_at: hold.decided_at ?? stamp })
+        .where('id', '=', id)
+        .execute();
     });
   }
   return due.length;

@@ -282,7 +282,9 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         // A hold by a caller without 'Aprobar bloqueos de lotes' waits for a supervisor: 202 (docs/domain.md "Lot holds").
         const auth = requireAuth(request);
-        const approver = (await heldPermissions(deps.db, auth.userType, auth.accountId, [ACTION.aprobarBloqueos])).has(ACTION.aprobarBloqueos);
+        const approver = (await heldPermissions(deps.db, auth.userType, auth.accountId, [ACTION.aprobarBloqueos])).has(
+          ACTION.aprobarBloqueos,
+        );
         const { lot, hold, pending } = await changeLotStatus(deps, audit(request), parseId(request.params.id), request.body, approver);
         if (pending && hold) return reply.status(202).send({ data: lot, hold, message: LOT_HOLD_MESSAGES.pending });
         return { data: lot };

@@ -65,13 +65,21 @@ export function createLotsApi(client: ApiClient) {
     holds: (query: { state?: LotHoldState; subdivision_id?: number; page?: number; per_page?: number } = {}) =>
       request(lotHoldsPageSchema, () =>
         client.main('lot-holds', {
-          query: { state: query.state ?? 'PENDIENTE', page: query.page ?? 1, per_page: query.per_page ?? 50, ...(query.subdivision_id ? { subdivision_id: query.subdivision_id } : {}) },
+          query: {
+            state: query.state ?? 'PENDIENTE',
+            page: query.page ?? 1,
+            per_page: query.per_page ?? 50,
+            ...(query.subdivision_id ? { subdivision_id: query.subdivision_id } : {}),
+          },
         }),
       ),
     /** POST lot-holds/{id}/approve (applies the hold) or …/reject → the hold; 409 when no longer pending or the lot moved. */
     decideHold: async (id: number, approve: boolean, reason: string | null = null): Promise<LotHold> =>
-      (await request(lotHoldResponseSchema, () => client.main(`lot-holds/${id}/${approve ? 'approve' : 'reject'}`, { method: 'POST', body: { reason } })))
-        .data,
+      (
+        await request(lotHoldResponseSchema, () =>
+          client.main(`lot-holds/${id}/${approve ? 'approve' : 'reject'}`, { method: 'POST', body: { reason } }),
+        )
+      ).data,
     /** GET lots/{id}/status-history (newest first, paged). */
     statusHistory: (id: number, query: { page?: number; per_page?: number } = {}) =>
       request(lotStatusHistoryPageSchema, () =>

@@ -145,7 +145,13 @@ export const lotStatusMachine = setup({
     editing: {
       on: {
         'status.targetChanged': {
-          actions: assign(({ event }) => ({ target: event.status, targetError: null, reasonError: null, untilError: null, formError: null })),
+          actions: assign(({ event }) => ({
+            target: event.status,
+            targetError: null,
+            reasonError: null,
+            untilError: null,
+            formError: null,
+          })),
         },
         'status.reasonChanged': { actions: assign(({ event }) => ({ reason: event.reason, reasonError: null })) },
         'status.untilChanged': { actions: assign(({ event }) => ({ until: event.until, untilError: null })) },
@@ -267,7 +273,11 @@ export function createLotStatusMachines(deps: LotStatusMachinesDeps) {
     actors: { changeStatus: fromPromise(({ input }) => deps.lotsApi.changeStatus(input.id, input.body)) },
     actions: {
       changed: (_, { lot, pending }) =>
-        deps.toaster?.show({ severity: 'success', summary: pending ? 'Solicitud enviada' : 'Estado actualizado', detail: pending ?? lot.code }),
+        deps.toaster?.show({
+          severity: 'success',
+          summary: pending ? 'Solicitud enviada' : 'Estado actualizado',
+          detail: pending ?? lot.code,
+        }),
       reportApiError: (_, error) => report(error),
     },
   });

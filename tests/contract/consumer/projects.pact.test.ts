@@ -484,10 +484,15 @@ describe('lot status (consumer)', () => {
       .addInteraction()
       .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
       .uponReceiving('a request to swap an available lot')
-      .withRequest('POST', `/api/lots/${LOTS[0].id}/status`, (b) => b.headers(json).jsonBody({ status: 'CANJE', reason: 'Permuta con el vendedor' }))
+      .withRequest('POST', `/api/lots/${LOTS[0].id}/status`, (b) =>
+        b.headers(json).jsonBody({ status: 'CANJE', reason: 'Permuta con el vendedor' }),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ data: lot(LOTS[0], 'CANJE') }))
       .executeTest(async (mock) => {
-        const changed = await createLotsApi(client(mock.url)).changeStatus(LOTS[0].id, { status: 'CANJE', reason: 'Permuta con el vendedor' });
+        const changed = await createLotsApi(client(mock.url)).changeStatus(LOTS[0].id, {
+          status: 'CANJE',
+          reason: 'Permuta con el vendedor',
+        });
         expect(changed).toMatchObject({ lot: { status: 'CANJE' }, pending: null });
       });
   });
@@ -511,9 +516,7 @@ describe('lot status (consumer)', () => {
       .addInteraction()
       .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
       .uponReceiving('a request to swap a blocked lot')
-      .withRequest('POST', `/api/lots/${LOTS[2].id}/status`, (b) =>
-        b.headers(json).jsonBody({ status: 'CANJE', reason: 'Permuta' }),
-      )
+      .withRequest('POST', `/api/lots/${LOTS[2].id}/status`, (b) => b.headers(json).jsonBody({ status: 'CANJE', reason: 'Permuta' }))
       .willRespondWith(409, (b) => b.jsonBody(error409('No se puede cambiar el lote de Bloqueado a Canje')))
       .executeTest(async (mock) => {
         const error = await caught(createLotsApi(client(mock.url)).changeStatus(LOTS[2].id, { status: 'CANJE', reason: 'Permuta' }));

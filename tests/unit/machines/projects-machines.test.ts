@@ -67,7 +67,10 @@ describe('lotStatus machine', () => {
   });
 
   it('a hold (Separado, Bloqueado, Reserva comercial) asks for its end date (docs/domain.md "Lot holds")', () => {
-    expect(validateStatusChange(lot, 'SEPARADO', '')).toMatchObject({ ok: false, untilError: 'Indique hasta qué fecha se mantiene el lote' });
+    expect(validateStatusChange(lot, 'SEPARADO', '')).toMatchObject({
+      ok: false,
+      untilError: 'Indique hasta qué fecha se mantiene el lote',
+    });
     expect(validateStatusChange(lot, 'SEPARADO', '', '2026-03-20')).toEqual({
       ok: true,
       body: { status: 'SEPARADO', reason: null, until: '2026-03-20' },
@@ -123,7 +126,10 @@ describe('lotStatus machine', () => {
         .fn()
         .mockRejectedValueOnce(new ApiError(409, 'No permitido'))
         .mockResolvedValueOnce({ lot: { ...lot, status: 'SEPARADO' }, pending: null })
-        .mockResolvedValueOnce({ lot, pending: 'Solicitud enviada: el cambio de estado queda pendiente de la aprobación de un supervisor' }),
+        .mockResolvedValueOnce({
+          lot,
+          pending: 'Solicitud enviada: el cambio de estado queda pendiente de la aprobación de un supervisor',
+        }),
       statusHistory: vi.fn(),
     };
     const { status } = createLotStatusMachines({ lotsApi, reportApiError, toaster });
@@ -163,7 +169,10 @@ describe('projectMapPage machine (Mapa del proyecto)', () => {
       },
       on: { '*': { actions: ({ event }) => mapEvents.push(event) } },
     }) as unknown as LotMapMachine;
-    const lotsApi = { changeStatus: vi.fn(async () => ({ lot: { ...lot, status: 'SEPARADO' as const }, pending: null })), statusHistory: vi.fn() };
+    const lotsApi = {
+      changeStatus: vi.fn(async () => ({ lot: { ...lot, status: 'SEPARADO' as const }, pending: null })),
+      statusHistory: vi.fn(),
+    };
     const { status } = createLotStatusMachines({ lotsApi, reportApiError: vi.fn() });
     const reservation = provideReservationForm({
       searchCustomers: vi.fn(async () => []),
