@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { LotHoldState } from '../../src/schemas/proyectos/lot-holds';
 
 /**
  * Kysely table types (docs/architecture.md). Portable storage conventions, identical on
@@ -386,6 +387,23 @@ export interface LotStatusChangesTable {
   changed_at: Instant;
 }
 
+/** A hand-made hold of a lot (migration 0037; src/schemas/proyectos/lot-holds.ts; docs/domain.md "Lot holds"). */
+export interface LotHoldsTable {
+  id: Generated<number>;
+  lot_id: number;
+  /** The status the hold puts the lot in: SEPARADO | BLOQUEADO | RESERVA_COMERCIAL. */
+  status: LotStatus;
+  state: LotHoldState;
+  reason: string | null;
+  /** Last day of the hold (YYYY-MM-DD, Lima); the expiry job frees the lot the day after. */
+  until: string;
+  requested_by: number | null;
+  requested_at: Instant;
+  decided_by: number | null;
+  decided_at: Instant | null;
+  decision_reason: string | null;
+}
+
 /**
  * Land uses remembered per subdivision by the lot import (migration 0030; docs/import.md "Land
  * use"): a file's value, by its key ("ZONA RESERVADA"), and the use the user chose for it.
@@ -766,6 +784,7 @@ export interface DB {
   blocks: BlocksTable;
   lots: LotsTable;
   lot_status_changes: LotStatusChangesTable;
+  lot_holds: LotHoldsTable;
   lot_import_land_uses: LotImportLandUsesTable;
   reservations: ReservationsTable;
   leads: LeadsTable;

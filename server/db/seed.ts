@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ACTION, STAFF_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
+import { ACTION, SCOPE, STAFF_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { systemClock, type Clock } from '../clock';
 import { findCompanyIdByRuc, insertCompany } from '../modules/configuracion/companies.repository';
 import { createCustomerAccount } from '../auth/customers.service';
@@ -50,18 +50,23 @@ export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
     SUBMODULE.reporteVentas,
     MODULE.proyectos,
     SUBMODULE.lotizaciones,
+    ACTION.aprobarBloqueos,
     MODULE.administracion,
     SUBMODULE.generarContrato,
     SUBMODULE.registroContratos,
     SUBMODULE.comisiones,
     MODULE.reportes,
   ],
+  // Scoped to their own customers, sales and exports (docs/security.md 31.11), as migration 0036 does for existing installations.
   'Asesor de ventas': [
     MODULE.crm,
     SUBMODULE.clientes,
+    SCOPE.soloSusClientes,
     SUBMODULE.leads,
     MODULE.comercial,
     SUBMODULE.ventas,
+    SCOPE.soloSusVentas,
+    SCOPE.soloSusExportaciones,
     MODULE.proyectos,
     SUBMODULE.lotizaciones,
   ],

@@ -19,6 +19,7 @@ import { localsRoutes } from './configuracion/locals.routes';
 import { configuracionMigration } from './configuracion/migrations/0004-configuracion';
 import { saleBackdatingMigration } from './configuracion/migrations/0028-configuracion-sale-backdating';
 import { companyLogoPdfMigration } from './configuracion/migrations/0031-company-logo-pdf';
+import { ownRecordsScopesMigration } from './configuracion/migrations/0036-configuracion-own-records-scopes';
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
@@ -34,6 +35,8 @@ import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales
 import { salesListMigration } from './comercio/migrations/0021-comercio-sales-list';
 import { saleSettlementsMigration } from './comercio/migrations/0038-comercio-sale-settlements';
 import { subdivisionLateFeesMigration } from './proyectos/migrations/0023-subdivision-late-fees';
+import { lotHoldsMigration } from './proyectos/migrations/0037-lot-holds';
+import { lotHoldsRoutes } from './proyectos/lot-holds.routes';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
 import { leadsMigration } from './crm/migrations/0017-crm-leads';
@@ -104,12 +107,13 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0004-configuracion': configuracionMigration,
       '0028-configuracion-sale-backdating': saleBackdatingMigration,
       '0031-company-logo-pdf': companyLogoPdfMigration,
+      '0036-configuracion-own-records-scopes': ownRecordsScopesMigration,
     },
   },
   { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },
   {
     name: 'proyectos',
-    routes: [projectsRoutes, lotImportsRoutes, subdivisionOptionsRoutes],
+    routes: [projectsRoutes, lotImportsRoutes, subdivisionOptionsRoutes, lotHoldsRoutes],
     migrations: {
       '0005-projects': projectsMigration,
       '0006-numeric-limits': numericLimitsMigration,
@@ -120,6 +124,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0014-stage-revisions': stageRevisionsMigration,
       '0023-subdivision-late-fees': subdivisionLateFeesMigration,
       '0030-lot-import-land-uses': lotImportLandUsesMigration,
+      '0037-lot-holds': lotHoldsMigration,
     },
   },
   {

@@ -52,14 +52,49 @@ export const SUBMODULE = {
 export const ACTION = {
   /** See, filter and assign every agent's leads (without it an agent sees only their own). */
   supervisarLeads: 'Supervisar leads',
+  /**
+   * Hold a lot by hand (SEPARADO without reservation, BLOQUEADO, RESERVA_COMERCIAL) at once, and
+   * approve or reject others' requests (docs/domain.md "Lot holds"); without it a hold is a request.
+   */
+  aprobarBloqueos: 'Aprobar bloqueos de lotes',
+} as const;
+
+/**
+ * Scope permissions: the opposite of an action permission, they narrow what the submodule they hang
+ * from shows to the holder's own records (docs/security.md 31.11, docs/domain.md "Own records only").
+ * A scope applies when every role of the user that grants its submodule holds it (a second role
+ * without it widens again, as roles add up). The Administrador role never holds them.
+ * - soloSusClientes: CRM → Clientes lists, opens and changes only the customers whose asesor is the user.
+ * - soloSusVentas: Comercial → Ventas lists, opens and annuls only the sales whose agent is the user.
+ * - soloSusExportaciones: the files and reports the server builds (Reporte de ventas and its files,
+ *   the Registro de cuotas export) contain only the user's sales.
+ */
+export const SCOPE = {
+  soloSusClientes: 'Solo sus clientes',
+  soloSusVentas: 'Solo sus ventas',
+  soloSusExportaciones: 'Solo sus exportaciones',
 } as const;
 
 export type Permission =
-  (typeof MODULE)[keyof typeof MODULE] | (typeof SUBMODULE)[keyof typeof SUBMODULE] | (typeof ACTION)[keyof typeof ACTION];
+  | (typeof MODULE)[keyof typeof MODULE]
+  | (typeof SUBMODULE)[keyof typeof SUBMODULE]
+  | (typeof ACTION)[keyof typeof ACTION]
+  | (typeof SCOPE)[keyof typeof SCOPE];
 
 /** The submodule each action permission belongs to (the roles matrix shows it under it and checks it with it). */
 export const ACTION_REQUIRES: Readonly<Record<(typeof ACTION)[keyof typeof ACTION], Permission>> = {
   [ACTION.supervisarLeads]: SUBMODULE.leads,
+  [ACTION.aprobarBloqueos]: SUBMODULE.lotizaciones,
+};
+
+/**
+ * The submodule each scope permission narrows (the roles matrix shows it under it). The exports
+ * scope hangs from Ventas in the matrix; it narrows Reporte de ventas and Registro de cuotas too.
+ */
+export const SCOPE_REQUIRES: Readonly<Record<(typeof SCOPE)[keyof typeof SCOPE], Permission>> = {
+  [SCOPE.soloSusClientes]: SUBMODULE.clientes,
+  [SCOPE.soloSusVentas]: SUBMODULE.ventas,
+  [SCOPE.soloSusExportaciones]: SUBMODULE.ventas,
 };
 
 /** Every permission string: docs/product.md §6 (modules first, then submodules), then our action permissions. */
@@ -73,6 +108,13 @@ export const CUSTOMER_ONLY_SUBMODULES: readonly Permission[] = [SUBMODULE.ventas
  * Administrador role holds them all; docs/decisions.md).
  */
 export const STAFF_PERMISSIONS: readonly Permission[] = ALL_PERMISSIONS.filter((p) => !CUSTOMER_ONLY_SUBMODULES.includes(p));
+
+/**
+ * Every permission a staff role may be given in the roles screen: {@link STAFF_PERMISSIONS} and the
+ * {@link SCOPE} permissions (these narrow, so they are not part of "every permission" the
+ * Administrador holds).
+ */
+export const ROLE_PERMISSIONS: readonly Permission[] = [...STAFF_PERMISSIONS, ...Object.values(SCOPE)];
 
 /** Permissions of every customer account (customers have no staff role). */
 export const CUSTOMER_PERMISSIONS: readonly Permission[] = [MODULE.comercial, ...CUSTOMER_ONLY_SUBMODULES];

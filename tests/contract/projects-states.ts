@@ -16,6 +16,11 @@ export const PROJECT_STATES = {
   subdivisionWithLots: 'a signed-in staff user and a subdivision with lots exist',
   /** SUBDIVISION and its LOTS exist (published, public prices on); nobody is signed in. */
   publishedSubdivision: 'a published subdivision with lots exists',
+  /**
+   * As subdivisionWithLots, and hold request 1 (PENDIENTE) asks to put LOTS[0] on RESERVA_COMERCIAL
+   * until 30 days after the provider's today (docs/domain.md "Lot holds").
+   */
+  pendingLotHold: 'a signed-in supervisor and a pending hold request for a lot',
   /** STAFF is signed in (param `token`) and no subdivision exists yet. */
   noSubdivisions: 'a signed-in staff user and no subdivisions',
 } as const;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
+import { ACTION, ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { cciCheckDigits } from '../../src/schemas/finanzas/banks';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import type { DB } from '../../server/db/database';
@@ -207,7 +207,29 @@ const freshQuote = async (db: Kysely<DB>) => {
   return id;
 };
 /** A fresh cash sale's id (its lot VENDIDO, as the service leaves it). */
-const freshSale = async (db: Kysely<DB>) => {
+/** A hold request (PENDIENTE, until 2026-03-20) on a fresh DISPONIBLE lot: its id. */
+const pendingHold = async (db: Kysely<DB>) => {
+  const lotId = await freshLot(db);
+  const { id } = await db
+    .insertInto('lot_holds')
+    .values({
+      lot_id: lotId,
+      status: 'BLOQUEADO',
+      state: 'PENDIENTE',
+      reason: 'Matriz',
+      until: '2026-03-20',
+      requested_by: null,
+      requested_at: new Date().toISOString(),
+      decided_by: null,
+      decided_at: null,
+      decision_reason: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+/** A cash sale of a fresh lot, made by `agent` (the caller: 'Solo sus ventas' reaches only one's own, docs/security.md 31.11). */
+const freshSale = async (db: Kysely<DB>, agent: number | null = null) => {
   const subdivision_id = (await createSubdivision(db)).id;
   const lotId = await createLot(db, subdivision_id, { block: 'A', number: '1' });
   await db.updateTable('lots').set({ status: 'VENDIDO' }).where('id', '=', lotId).execute();
@@ -217,7 +239,7 @@ const freshSale = async (db: Kysely<DB>) => {
     .values({
       lot_id: lotId,
       subdivision_id,
-      agent_id: null,
+      agent_id: agent,
       guarantor_customer_id: null,
       reservation_id: null,
       quote_id: null,
@@ -498,7 +520,27 @@ export const ROUTES: readonly MatrixRoute[] = [
   {
     name: 'POST /api/lots/{id}/status',
     permissions: PROJECTS,
-    request: async (db) => ({ method: 'POST', url: `/api/lots/${await freshLot(db)}/status`, payload: { status: 'SEPARADO' } }),
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/lots/${await freshLot(db)}/status`,
+      // A hold: applied (200) for a role with 'Aprobar bloqueos de lotes', a request (202) otherwise.
+      payload: { status: 'SEPARADO', until: '2026-03-20' },
+    }),
+  },
+  {
+    name: 'GET /api/lot-holds',
+    permissions: PROJECTS,
+    request: async () => ({ method: 'GET', url: '/api/lot-holds?state=PENDIENTE' }),
+  },
+  {
+    name: 'POST /api/lot-holds/{id}/approve',
+    permissions: [...PROJECTS, ACTION.aprobarBloqueos],
+    request: async (db) => ({ method: 'POST', url: `/api/lot-holds/${await pendingHold(db)}/approve`, payload: {} }),
+  },
+  {
+    name: 'POST /api/lot-holds/{id}/reject',
+    permissions: [...PROJECTS, ACTION.aprobarBloqueos],
+    request: async (db) => ({ method: 'POST', url: `/api/lot-holds/${await pendingHold(db)}/reject`, payload: { reason: 'Matriz' } }),
   },
   {
     name: 'GET /api/lots/{id}/status-history',
@@ -562,28 +604,28 @@ export const ROUTES: readonly MatrixRoute[] = [
   {
     name: 'GET /api/customers/{id}',
     permissions: CUSTOMERS,
-    request: async (db) => ({ method: 'GET', url: `/api/customers/${await createCrmCustomer(db)}` }),
+    request: async (db, caller) => ({ method: 'GET', url: `/api/customers/${await createCrmCustomer(db, { agent_id: caller })}` }),
   },
   {
     name: 'PATCH /api/customers/{id}',
     permissions: CUSTOMERS,
-    request: async (db) => ({
+    request: async (db, caller) => ({
       method: 'PATCH',
-      url: `/api/customers/${await createCrmCustomer(db)}`,
+      url: `/api/customers/${await createCrmCustomer(db, { agent_id: caller })}`,
       payload: { address: 'Av. Matriz 1' },
     }),
   },
   {
     name: 'DELETE /api/customers/{id}',
     permissions: CUSTOMERS,
-    request: async (db) => ({ method: 'DELETE', url: `/api/customers/${await createCrmCustomer(db)}` }),
+    request: async (db, caller) => ({ method: 'DELETE', url: `/api/customers/${await createCrmCustomer(db, { agent_id: caller })}` }),
   },
   {
     name: 'POST /api/customers/{id}/send-password-reset',
     permissions: CUSTOMERS,
-    request: async (db) => ({
+    request: async (db, caller) => ({
       method: 'POST',
-      url: `/api/customers/${await createCrmCustomer(db, { email: `matriz${next()}@parcela.test` })}/send-password-reset`,
+      url: `/api/customers/${await createCrmCustomer(db, { email: `matriz${next()}@parcela.test`, agent_id: caller })}/send-password-reset`,
     }),
   },
   // Comercial → separaciones.
@@ -727,7 +769,7 @@ export const ROUTES: readonly MatrixRoute[] = [
   {
     name: 'GET /api/sales/{id}',
     permissions: SALES,
-    request: async (db) => ({ method: 'GET', url: `/api/sales/${await freshSale(db)}` }),
+    request: async (db, caller) => ({ method: 'GET', url: `/api/sales/${await freshSale(db, caller)}` }),
   },
   {
     name: 'GET /api/sales/{id}/annulment',
@@ -737,7 +779,11 @@ export const ROUTES: readonly MatrixRoute[] = [
   {
     name: 'POST /api/sales/{id}/annul',
     permissions: SALES,
-    request: async (db) => ({ method: 'POST', url: `/api/sales/${await freshSale(db)}/annul`, payload: { reason: 'Matriz' } }),
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/sales/${await freshSale(db, caller)}/annul`,
+      payload: { reason: 'Matriz' },
+    }),
   },
   {
     name: 'GET /api/lot-options',
@@ -1019,6 +1065,16 @@ describe.each(dialects)('role × route matrix (%s)', (dialect) => {
       expect(res.statusCode, res.body).toBeLessThan(300);
     } else {
       expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('the Asesor de ventas role reaches only its own customers and sales: another agent’s are a 403, the Jefe de ventas reaches them', async () => {
+    const stranger = callers.get('Cobranzas')!;
+    const customer = await createCrmCustomer(db(), { agent_id: stranger });
+    const sale = await freshSale(db(), stranger);
+    for (const url of [`/api/customers/${customer}`, `/api/sales/${sale}`]) {
+      expect((await ctx().app.inject({ method: 'GET', url, headers: bearer(tokens.get('Asesor de ventas')!) })).statusCode, url).toBe(403);
+      expect((await ctx().app.inject({ method: 'GET', url, headers: bearer(tokens.get('Jefe de ventas')!) })).statusCode, url).toBe(200);
     }
   });
 

@@ -48,6 +48,8 @@ const AFTER_0009 = [
   '0029-finanzas-portal-pending',
   '0030-lot-import-land-uses',
   '0031-company-logo-pdf',
+  '0036-configuracion-own-records-scopes',
+  '0037-lot-holds',
   '0038-comercio-sale-settlements',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
@@ -344,6 +346,8 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0029-finanzas-portal-pending',
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
+        '0036-configuracion-own-records-scopes',
+        '0037-lot-holds',
         '0038-comercio-sale-settlements',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
@@ -411,6 +415,8 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0029-finanzas-portal-pending',
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
+        '0036-configuracion-own-records-scopes',
+        '0037-lot-holds',
         '0038-comercio-sale-settlements',
       ]);
     } finally {
@@ -501,6 +507,8 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0029-finanzas-portal-pending',
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
+        '0036-configuracion-own-records-scopes',
+        '0037-lot-holds',
         '0038-comercio-sale-settlements',
       ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
+import { ACTION, MODULE, SUBMODULE } from '../../src/schemas/permissions';
+import { isHoldStatus } from '../../src/schemas/proyectos/lot-holds';
 import {
   LOT_STATUSES,
   LOT_STATUS_TRANSITIONS,
@@ -30,6 +31,8 @@ import { png } from './images';
 /** Proyectos (issue "Proyectos"): subdivisions, plan, stages, blocks, lots, status, bulk prices, maps. */
 
 const PROJECTS = [MODULE.proyectos, SUBMODULE.lotizaciones] as const;
+/** A hold's end date within the test clock's 90 days (docs/domain.md "Lot holds"). */
+const HOLD_UNTIL = '2026-03-20';
 const SALES = [MODULE.comercial, SUBMODULE.ventas] as const;
 const ids = createOpaqueIds();
 
@@ -85,7 +88,7 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
   const ctx = useTestApp(db);
 
   /** A staff user with `permissions` and a token; name "Prueba Colaborador <n>". */
-  async function staffWith(permissions: readonly string[] = PROJECTS) {
+  async function staffWith(permissions: readonly string[] = [...PROJECTS, ACTION.aprobarBloqueos]) {
     const staff = await createStaff(db(), { permissions: permissions as never });
     const row = await db().selectFrom('users').select(['name', 'surname']).where('id', '=', staff.id).executeTakeFirstOrThrow();
     return { staff, token: await createSession(db(), staff), fullName: `${row.name} ${row.surname}` };
@@ -759,7 +762,11 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const s = await createSubdivision(db());
       const id = await createLot(db(), s.id, { status: from });
       const reason = REASON_REQUIRED_STATUSES.includes(to) ? 'Motivo de prueba' : undefined;
-      const res = await call('POST', `/api/lots/${id}/status`, token, { status: to, ...(reason ? { reason } : {}) });
+      const res = await call('POST', `/api/lots/${id}/status`, token, {
+        status: to,
+        ...(reason ? { reason } : {}),
+        ...(isHoldStatus(to) ? { until: HOLD_UNTIL } : {}),
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.status).toBe(to);
       const hist = lotStatusHistoryPageSchema.parse((await call('GET', `/api/lots/${id}/status-history`, token)).json());
@@ -774,7 +781,7 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const s = await createSubdivision(db());
       const id = await createLot(db(), s.id, { status: from });
       const before = (await db().selectFrom('lot_status_changes').select('id').where('lot_id', '=', id).execute()).length;
-      const res = await call('POST', `/api/lots/${id}/status`, token, { status: to, reason: 'Motivo' });
+      const res = await call('POST', `/api/lots/${id}/status`, token, { status: to, reason: 'Motivo', until: HOLD_UNTIL });
       expect(res.statusCode).toBe(409);
       expect((await lotRow(id))!.status).toBe(from);
       expect((await db().selectFrom('lot_status_changes').select('id').where('lot_id', '=', id).execute()).length).toBe(before);
@@ -784,20 +791,20 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const { token } = await staffWith();
       const s = await createSubdivision(db());
       const sold = await createLot(db(), s.id, { status: 'VENDIDO' });
-      expect((await call('POST', `/api/lots/${sold}/status`, token, { status: 'BLOQUEADO', reason: 'x' })).json().message).toBe(
-        'No se puede cambiar el lote de Vendido a Bloqueado',
-      );
+      expect(
+        (await call('POST', `/api/lots/${sold}/status`, token, { status: 'BLOQUEADO', reason: 'x', until: HOLD_UNTIL })).json().message,
+      ).toBe('No se puede cambiar el lote de Vendido a Bloqueado');
       const same = await call('POST', `/api/lots/${sold}/status`, token, { status: 'VENDIDO' });
       expect(same.statusCode).toBe(409);
       expect(same.json().message).toBe('El lote ya está en estado Vendido');
       const free = await createLot(db(), s.id);
       for (const status of REASON_REQUIRED_STATUSES) {
-        const res = await call('POST', `/api/lots/${free}/status`, token, { status, reason: '  ' });
+        const res = await call('POST', `/api/lots/${free}/status`, token, { status, reason: '  ', until: HOLD_UNTIL });
         expect(res.statusCode, status).toBe(422);
         expect(Object.keys(res.json().errors)).toEqual(['reason']);
       }
       expect((await lotRow(free))!.status).toBe('DISPONIBLE');
-      expect((await call('POST', `/api/lots/999999/status`, token, { status: 'SEPARADO' })).statusCode).toBe(404);
+      expect((await call('POST', `/api/lots/999999/status`, token, { status: 'SEPARADO', until: HOLD_UNTIL })).statusCode).toBe(404);
     });
 
     it('pages the history newest first', async () => {
@@ -806,7 +813,7 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const id = await createLot(db(), s.id);
       const path: LotStatus[] = ['SEPARADO', 'DISPONIBLE', 'BLOQUEADO', 'DISPONIBLE'];
       for (const status of path)
-        expect((await call('POST', `/api/lots/${id}/status`, token, { status, reason: 'r' })).statusCode).toBe(200);
+        expect((await call('POST', `/api/lots/${id}/status`, token, { status, reason: 'r', until: HOLD_UNTIL })).statusCode).toBe(200);
       const page = lotStatusHistoryPageSchema.parse((await call('GET', `/api/lots/${id}/status-history?per_page=2`, token)).json());
       expect(page.meta.total).toBe(5);
       expect(page.data.map((h) => [h.from_status, h.to_status])).toEqual([
@@ -981,7 +988,7 @@ describe.each(dialects)('proyectos (%s)', (dialect) => {
       const before = (await get(`/public/subdivisions/${s.key}/map`, {})).headers.etag as string;
       const staffBefore = (await get(`/api/subdivisions/${s.key}/map`, bearer(token))).headers.etag as string;
       const lotId = lotMapResponseSchema.parse((await call('GET', `/api/subdivisions/${s.key}/map`, token)).json()).data.lots[0]!.id;
-      expect((await call('POST', `/api/lots/${lotId}/status`, token, { status: 'SEPARADO' })).statusCode).toBe(200);
+      expect((await call('POST', `/api/lots/${lotId}/status`, token, { status: 'SEPARADO', until: HOLD_UNTIL })).statusCode).toBe(200);
       const after = await get(`/public/subdivisions/${s.key}/map`, { 'if-none-match': before });
       expect(after.statusCode).toBe(200);
       expect(after.headers.etag).not.toBe(before);

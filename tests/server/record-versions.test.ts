@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../server/db/database';
 import type { VersionedTable } from '../../server/db/migrations/0007-record-versions';
-import { MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
+import { ACTION, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 import { ADMIN_ROLE_NAME } from '../../server/modules/configuracion/users.service';
 import {
@@ -32,6 +32,7 @@ const EVERY_PERMISSION: Permission[] = [
   SUBMODULE.empresas,
   MODULE.proyectos,
   SUBMODULE.lotizaciones,
+  ACTION.aprobarBloqueos,
 ];
 
 let n = 0;
@@ -253,7 +254,7 @@ describe.each(dialects)('record versions (%s)', (dialect) => {
           method: 'POST',
           url: `/api/lots/${lot}/status`,
           headers: bearer(token),
-          payload: { status: 'BLOQUEADO', reason: 'Revisión' },
+          payload: { status: 'BLOQUEADO', reason: 'Revisión', until: '2026-03-20' },
         })
       ).statusCode,
     ).toBe(200);

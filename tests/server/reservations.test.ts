@@ -185,7 +185,7 @@ describe.each(dialects)('reservations (%s)', (dialect) => {
         .where('recipient_id', '=', staff.id)
         .execute();
 
-    expect(await jobs[0]!.runPass()).toEqual({ expired: 0, reminded: 0 });
+    expect(await jobs[0]!.runPass()).toEqual({ expired: 0, reminded: 0, holdsEnded: 0 });
     clock.advance(DAY_MS + HOUR_MS);
     await Promise.all(jobs.map((j) => j.runPass()));
     expect((await notificationsOf()).map((x) => x.title)).toEqual([RESERVATION_MESSAGES.expiringTitle]);
@@ -208,7 +208,7 @@ describe.each(dialects)('reservations (%s)', (dialect) => {
       .execute();
     expect(freed).toHaveLength(1);
     expect(freed[0]?.user_id).toBeNull();
-    expect(await jobs[1]!.runPass()).toEqual({ expired: 0, reminded: 0 });
+    expect(await jobs[1]!.runPass()).toEqual({ expired: 0, reminded: 0, holdsEnded: 0 });
   });
 
   it('refuses staff without Comercial + ventas and customers', async () => {

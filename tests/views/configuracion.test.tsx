@@ -13,11 +13,11 @@ import type { UsersApi } from '../../src/api/configuracion/users';
 import type { RolesApi } from '../../src/api/configuracion/roles';
 import type { StaffUser } from '../../src/schemas/configuracion/users';
 import type { Role } from '../../src/schemas/configuracion/roles';
-import { ACTION, ACTION_REQUIRES, MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../src/schemas/permissions';
+import { ACTION, ACTION_REQUIRES, MODULE, ROLE_PERMISSIONS, SCOPE, STAFF_PERMISSIONS, SUBMODULE } from '../../src/schemas/permissions';
 import { createUsersMachines } from '../../src/machines/configuracion/users.actors';
 import { createRolesMachines, togglePermission } from '../../src/machines/configuracion/roles.actors';
 import { UsersPage } from '../../src/views/configuracion/UsersPage';
-import { MATRIX_GROUPS, RolesPage } from '../../src/views/configuracion/RolesPage';
+import { MATRIX_GROUPS, MATRIX_REQUIRES, RolesPage } from '../../src/views/configuracion/RolesPage';
 
 const ana: StaffUser = {
   id: 1,
@@ -258,9 +258,22 @@ describe('togglePermission and the matrix groups', () => {
       togglePermission([MODULE.crm, SUBMODULE.leads, ACTION.supervisarLeads], ACTION.supervisarLeads, false, withAction).sort(),
     ).toEqual([MODULE.crm, SUBMODULE.leads].sort());
   });
-  it('covers every staff permission exactly once, never a customer-only one', () => {
+  it('covers every staff permission and scope exactly once, never a customer-only one', () => {
     const all = MATRIX_GROUPS.flatMap((g) => [g.module, ...g.submodules.map((s) => s.permission)]);
     expect(new Set(all).size).toBe(all.length);
-    expect([...all].sort()).toEqual([...STAFF_PERMISSIONS].sort());
+    expect([...all].sort()).toEqual([...ROLE_PERMISSIONS].sort());
+    expect(ROLE_PERMISSIONS.filter((p) => !STAFF_PERMISSIONS.includes(p))).toEqual(Object.values(SCOPE));
+  });
+  it('shows the own-records scopes right after the submodule they narrow, in Spanish (docs/security.md 31.11)', () => {
+    const rows = MATRIX_GROUPS.flatMap((g) => g.submodules);
+    const after = (p: string) => rows[rows.findIndex((r) => r.permission === p) + 1];
+    expect(after(SUBMODULE.clientes)).toMatchObject({ permission: SCOPE.soloSusClientes, action: true });
+    expect(after(SUBMODULE.clientes)?.label).toMatch(/^Clientes: solo sus propios registros/);
+    expect(after(SUBMODULE.ventas)).toMatchObject({ permission: SCOPE.soloSusVentas, action: true });
+    expect(after(SCOPE.soloSusVentas)).toMatchObject({ permission: SCOPE.soloSusExportaciones, action: true });
+    const ventas = { module: MODULE.comercial, submodules: [SUBMODULE.ventas, SCOPE.soloSusVentas], requires: MATRIX_REQUIRES };
+    expect(togglePermission([], SCOPE.soloSusVentas, true, ventas).sort()).toEqual(
+      [MODULE.comercial, SUBMODULE.ventas, SCOPE.soloSusVentas].sort(),
+    );
   });
 });

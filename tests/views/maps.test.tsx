@@ -177,7 +177,7 @@ function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: st
     lot: vi.fn((id: number) => Promise.resolve(lotOf(id))),
   };
   const lotsApi = {
-    changeStatus: vi.fn((id: number, body: { status: Lot['status'] }) => Promise.resolve(lotOf(id, body.status))),
+    changeStatus: vi.fn((id: number, body: { status: Lot['status'] }) => Promise.resolve({ lot: lotOf(id, body.status), pending: null })),
     statusHistory: vi.fn(() => Promise.resolve({ data: [], meta: { page: 1, per_page: 50, total: 0 } })),
   };
   const toaster = { show: vi.fn() };
@@ -395,6 +395,7 @@ describe('MapaProyectos', () => {
     await user.click(within(panel).getByRole('button', { name: 'Cambiar estado' }));
     const dialog = await screen.findByRole('dialog');
     await user.selectOptions(within(dialog).getByRole('combobox'), 'SEPARADO');
+    fireEvent.change(within(dialog).getByLabelText('Hasta (obligatorio)'), { target: { value: '2026-03-20' } });
     await user.click(within(dialog).getByRole('button', { name: /Guardar|Cambiar/ }));
     await waitFor(() => expect(lotsApi.changeStatus).toHaveBeenCalledWith(2, expect.objectContaining({ status: 'SEPARADO' })));
     await waitFor(() => expect(pathOf('2').getAttribute('fill')).toBe(LOT_STATUS_COLOR.SEPARADO));
@@ -414,6 +415,7 @@ describe('MapaProyectos', () => {
     await user.click(within(panel).getByRole('button', { name: 'Cambiar estado' }));
     const dialog = await screen.findByRole('dialog');
     await user.selectOptions(within(dialog).getByRole('combobox'), 'SEPARADO');
+    fireEvent.change(within(dialog).getByLabelText('Hasta (obligatorio)'), { target: { value: '2026-03-20' } });
     await user.click(within(dialog).getByRole('button', { name: /Guardar|Cambiar/ }));
     // The lot's new updated_at gives the history a new key: a fresh load with the change in it.
     await waitFor(() => expect(lotsApi.statusHistory).toHaveBeenCalledTimes(2));

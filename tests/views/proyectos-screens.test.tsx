@@ -112,7 +112,7 @@ function fakeLotsApi(overrides: Partial<LotsApi> = {}): LotsApi {
     create: vi.fn(async () => lot),
     update: vi.fn(async () => lot),
     remove: vi.fn(async () => undefined),
-    changeStatus: vi.fn(async (_id, body) => ({ ...lot, status: body.status })),
+    changeStatus: vi.fn(async (_id, body) => ({ lot: { ...lot, status: body.status }, pending: null })),
     statusHistory: vi.fn(async () => ({ data: [], meta: { page: 1, per_page: 50, total: 0 } })),
     pricePreview: vi.fn(async () => ({ count: 1, currency: 'PEN' as const, total_before: 3_000_000, total_after: 3_300_000, rows: [] })),
     priceUpdate: vi.fn(async () => ({ updated: 1 })),
@@ -250,9 +250,17 @@ describe('LotsPage', () => {
     expect(await within(dialog).findByText('Indique el motivo del cambio de estado')).toBeTruthy();
     expect(lotsApi.changeStatus).not.toHaveBeenCalled();
     fireEvent.change(within(dialog).getByLabelText('Motivo (obligatorio)'), { target: { value: 'Observación de la municipalidad' } });
+    // A hold asks for its end date (docs/domain.md "Lot holds").
+    await user.click(within(dialog).getByRole('button', { name: 'Cambiar estado' }));
+    expect(await within(dialog).findByText('Indique hasta qué fecha se mantiene el lote')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Hasta (obligatorio)'), { target: { value: '2026-03-20' } });
     await user.click(within(dialog).getByRole('button', { name: 'Cambiar estado' }));
     await waitFor(() =>
-      expect(lotsApi.changeStatus).toHaveBeenCalledWith(7, { status: 'BLOQUEADO', reason: 'Observación de la municipalidad' }),
+      expect(lotsApi.changeStatus).toHaveBeenCalledWith(7, {
+        status: 'BLOQUEADO',
+        reason: 'Observación de la municipalidad',
+        until: '2026-03-20',
+      }),
     );
     await waitFor(() => expect(lotsApi.list).toHaveBeenCalledTimes(2));
   });

@@ -7,6 +7,7 @@ import type { Broadcaster } from '../../realtime/broadcaster';
 import { PollingJob } from '../../platform/polling-job';
 import { dueReservationIds, reservationsToRemind } from './reservations.repository';
 import { expireReservation, remindReservation } from './reservations.service';
+import { endDueLotHolds } from '../proyectos/lot-holds.service';
 
 /**
  * The reservations' expiry job (issue "CRM and sales"). Its queue is the database itself — each
@@ -14,7 +15,8 @@ import { expireReservation, remindReservation } from './reservations.service';
  * down expires on the first pass after it starts. Every pass expires what is due (lot freed, agent
  * notified) and sends the "vence mañana" reminders; each reservation is ended by one conditional
  * UPDATE, so with two server processes on one PostgreSQL database it happens once. The timer and
- * the run in flight are server/platform/polling-job.ts's.
+ * the run in flight are server/platform/polling-job.ts's. Each pass also ends the lot holds whose end
+ * date passed (server/modules/proyectos/lot-holds.service.ts `endDueLotHolds`).
  */
 
 /** Timing and bounds. */
@@ -31,6 +33,8 @@ export const RESERVATION_EXPIRY = {
 export interface ExpiryPass {
   expired: number;
   reminded: number;
+  /** Lot holds ended (their end date passed; docs/domain.md "Lot holds"). */
+  holdsEnded: number;
 }
 
 export class ReservationExpiry extends PollingJob {
@@ -42,7 +46,10 @@ export class ReservationExpiry extends PollingJob {
   async runUntilDone(): Promise<void> {
     let pass: ExpiryPass;
     do pass = await this.runPass();
-    while (!this.stopped && (pass.expired >= RESERVATION_EXPIRY.batch || pass.reminded >= RESERVATION_EXPIRY.batch));
+    while (
+      !this.stopped &&
+      (pass.expired >= RESERVATION_EXPIRY.batch || pass.reminded >= RESERVATION_EXPIRY.batch || pass.holdsEnded >= RESERVATION_EXPIRY.batch)
+    );
   }
 
   /**
@@ -52,7 +59,7 @@ export class ReservationExpiry extends PollingJob {
   async runPass(): Promise<ExpiryPass> {
     const { db, clock, broadcaster } = this.deps;
     const now = clock.now();
-    const pass: ExpiryPass = { expired: 0, reminded: 0 };
+    const pass: ExpiryPass = { expired: 0, reminded: 0, holdsEnded: 0 };
     for (const id of await dueReservationIds(db, now.toISOString(), RESERVATION_EXPIRY.batch)) {
       // Empty when another process expired it first.
       broadcaster.publish((await expireReservation(db, clock, id)).events);
@@ -63,6 +70,7 @@ export class ReservationExpiry extends PollingJob {
       broadcaster.publish((await remindReservation(db, clock, id)).events);
       pass.reminded += 1;
     }
+    pass.holdsEnded = await endDueLotHolds(db, clock, RESERVATION_EXPIRY.batch);
     return pass;
   }
 }

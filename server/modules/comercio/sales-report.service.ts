@@ -191,13 +191,15 @@ export async function salesReport(deps: Pick<AppDeps, 'db'>, query: SalesReportQ
 
 /**
  * The filters' choices (GET /api/sales/report/options): every subdivision by name with its
- * currency, and every staff user who made at least one sale, by surname.
+ * currency, and every staff user who made at least one sale, by surname (only the caller when
+ * `owner` is set: the exports scope, docs/security.md 31.11).
  */
-export async function salesReportOptions(deps: Pick<AppDeps, 'db'>): Promise<SalesReportOptions> {
+export async function salesReportOptions(deps: Pick<AppDeps, 'db'>, owner: number | null = null): Promise<SalesReportOptions> {
   const subdivisions = await deps.db.selectFrom('subdivisions').select(['id', 'name', 'currency']).orderBy('name').orderBy('id').execute();
   const agents = await deps.db
     .selectFrom('users')
     .select(['users.id', 'users.name', 'users.surname'])
+    .$if(owner !== null, (q) => q.where('users.id', '=', owner ?? 0))
     .where((eb) => eb.exists(eb.selectFrom('sales').select('sales.id').whereRef('sales.agent_id', '=', 'users.id')))
     .orderBy('users.surname')
     .orderBy('users.name')

@@ -14,13 +14,16 @@ import { parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
 import { RESERVATIONS_ACCESS } from './reservations.routes';
 import { createKeptPages } from '../../platform/revision-texts';
-import { annulSale, createSale, getSale, listSales, salesListRevision } from './sales.service';
+import { annulSale, assertSaleInScope, createSale, getSale, listSales, salesListRevision } from './sales.service';
+import { salesOwner } from '../../auth/scopes';
 import { saleAnnulment } from './sale-settlement';
 
 /**
  * Comercial → ventas: GET/POST /api/sales, GET /api/sales/{id}, GET /api/sales/{id}/annulment (the
  * money an annulment settles), POST /api/sales/{id}/annul.
- * Who may sell is who may reserve: 'Acceso módulo comercial' + 'Acceso submódulo ventas'.
+ * Who may sell is who may reserve: 'Acceso módulo comercial' + 'Acceso submódulo ventas'. With
+ * 'Solo sus ventas' (server/auth/scopes.ts) a caller lists, opens and annuls only the sales whose
+ * agent they are (403 on another's, as leads); the kept pages are kept per scope.
  */
 export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -34,7 +37,9 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { config, schema: { querystring: salesQuerySchema, response: { 200: salesPageSchema } } },
       async (request, reply) => {
         const revision = await salesListRevision(deps.db);
-        return sendPage(request, reply, { name: 'sales', query: request.query, revision }, () => listSales(deps, request.query));
+        const owner = await salesOwner(deps.db, request);
+        const name = owner === null ? 'sales' : `sales:agent:${owner}`;
+        return sendPage(request, reply, { name, query: request.query, revision }, () => listSales(deps, request.query, owner));
       },
     );
 
@@ -47,19 +52,31 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       `${MAIN_BASE}/sales/:id`,
       { config, schema: { params: idParamsSchema, response: { 200: saleResponseSchema } } },
-      async (request) => ({ data: await getSale(deps, parseId(request.params.id)) }),
+      async (request) => {
+        const id = parseId(request.params.id);
+        await assertSaleInScope(deps.db, id, await salesOwner(deps.db, request));
+        return { data: await getSale(deps, id) };
+      },
     );
 
     app.get(
       `${MAIN_BASE}/sales/:id/annulment`,
       { config, schema: { params: idParamsSchema, response: { 200: saleAnnulmentResponseSchema } } },
-      async (request) => ({ data: await saleAnnulment(deps, parseId(request.params.id)) }),
+      async (request) => {
+        const id = parseId(request.params.id);
+        await assertSaleInScope(deps.db, id, await salesOwner(deps.db, request));
+        return { data: await saleAnnulment(deps, id) };
+      },
     );
 
     app.post(
       `${MAIN_BASE}/sales/:id/annul`,
       { config, schema: { params: idParamsSchema, body: annulSaleRequestSchema, response: { 200: saleResponseSchema } } },
-      async (request) => ({ data: await annulSale(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body) }),
+      async (request) => {
+        const id = parseId(request.params.id);
+        await assertSaleInScope(deps.db, id, await salesOwner(deps.db, request));
+        return { data: await annulSale(deps, auditContextOf(request, deps.clock), id, request.body) };
+      },
     );
   };
 }

@@ -24,7 +24,7 @@ import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
 import { isSqlite, isUniqueViolation } from '../../db/portable';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
-import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
+import { conflict, HttpError, notFound, validationError, type FieldErrors } from '../../errors';
 import { displayName, displayNameSql } from '../crm/customers.repository';
 import { concludeLeadsOfCustomer } from '../crm/leads.service';
 import { moveLot } from './lot-moves';
@@ -73,8 +73,9 @@ function textMatch(db: Kysely<DB>, text: string): Expression<SqlBool> {
  * triggers) instead of a count of the sales; otherwise the page's statement counts too (the text
  * search's trigram lookups run once).
  */
-function listSaleIds(db: Kysely<DB>, filters: SalesQuery): Promise<Page<{ id: number }>> {
+function listSaleIds(db: Kysely<DB>, filters: SalesQuery, owner: number | null): Promise<Page<{ id: number }>> {
   let query = db.selectFrom('sales');
+  if (owner !== null) query = query.where('sales.agent_id', '=', owner);
   const text = filters.q;
   if (text) query = query.where(textMatch(db, text));
   if (filters.status) query = query.where('sales.status', '=', filters.status);
@@ -88,7 +89,8 @@ function listSaleIds(db: Kysely<DB>, filters: SalesQuery): Promise<Page<{ id: nu
       eb.selectFrom('sale_holders').select('sale_holders.sale_id').where('sale_holders.customer_id', '=', customerId),
     );
   const { field, direction } = parseSort<'sale_date' | 'final_price' | 'created_at'>(filters.sort, '-sale_date');
-  const countedByTable = !text && filters.agent_id === undefined && filters.lot_id === undefined && customerId === undefined;
+  const countedByTable =
+    !text && owner === null && filters.agent_id === undefined && filters.lot_id === undefined && customerId === undefined;
   return paginate(query, filters, (q) => q.select('sales.id').orderBy(`sales.${field}`, direction).orderBy('sales.id', direction), {
     ...(countedByTable ? { total: () => countSales(db, filters) } : { countInPage: true }),
   });
@@ -272,9 +274,12 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
   });
 }
 
-/** One page of sales (GET /api/sales), without their schedules. */
-export async function listSales(deps: Pick<AppDeps, 'db'>, query: SalesQuery): Promise<Page<Sale>> {
-  const page = await listSaleIds(deps.db, query);
+/**
+ * One page of sales (GET /api/sales), without their schedules. `owner` (server/auth/scopes.ts
+ * salesOwner): when set, only the sales whose agent is that user (docs/security.md 31.11).
+ */
+export async function listSales(deps: Pick<AppDeps, 'db'>, query: SalesQuery, owner: number | null = null): Promise<Page<Sale>> {
+  const page = await listSaleIds(deps.db, query, owner);
   return {
     data: await salesByIds(
       deps.db,
@@ -290,6 +295,17 @@ export async function getSale(deps: Pick<AppDeps, 'db'>, id: number): Promise<Sa
   const [sale] = await salesByIds(deps.db, [id], true);
   if (!sale) throw notFound();
   return sale;
+}
+
+/**
+ * Checks that sale `id` is within the caller's sales scope (`owner`, null = everyone's).
+ * @throws HttpError 404 when missing; 403 {@link SALE_MESSAGES}.notYours when another agent's (as leads).
+ */
+export async function assertSaleInScope(db: Kysely<DB>, id: number, owner: number | null): Promise<void> {
+  if (owner === null) return;
+  const row = await db.selectFrom('sales').select('agent_id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  if (row.agent_id !== owner) throw new HttpError(403, SALE_MESSAGES.notYours);
 }
 
 /** The stored row (for the change history). */

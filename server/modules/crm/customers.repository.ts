@@ -15,9 +15,10 @@ export function displayName(row: { name: string; surname: string | null }): stri
 /** The SQL of {@link displayName}, lower-case, for search (any query joining `customers` under that name). */
 export const displayNameSql = sql<string>`lower(customers.name || coalesce(' ' || customers.surname, ''))`;
 
-/** One page of customer ids in order, and the total (see `customersQuerySchema`). */
-export async function listCustomerIds(db: Kysely<DB>, filters: CustomersQuery): Promise<Page<{ id: number }>> {
+/** One page of customer ids in order, and the total (see `customersQuerySchema`); `owner` set: only that asesor's. */
+export async function listCustomerIds(db: Kysely<DB>, filters: CustomersQuery, owner: number | null = null): Promise<Page<{ id: number }>> {
   let query = db.selectFrom('customers');
+  if (owner !== null) query = query.where('customers.agent_id', '=', owner);
   if (filters.q) {
     const pattern = sql<string>`${likePattern(filters.q)} escape '\\'`;
     query = query.where((eb) =>

@@ -14,11 +14,21 @@ import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import { idParamsSchema } from '../../../src/schemas/params';
 import { auditContextOf } from '../../audit/audit';
 import { staffWith, staffWithAnyOf } from '../../auth/guard';
+import { customersOwner } from '../../auth/scopes';
 import type { AppDeps } from '../../context';
 import { parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
 import { listStaffOptions } from './customers.repository';
-import { createCustomer, deleteCustomer, getCustomer, listCustomers, sendCustomerPortalLink, updateCustomer } from './customers.service';
+import {
+  assertCustomerInScope,
+  createCustomer,
+  deleteCustomer,
+  getCustomer,
+  listCustomers,
+  scopedCustomerBody,
+  sendCustomerPortalLink,
+  updateCustomer,
+} from './customers.service';
 
 /** Who may manage customers: 'Acceso módulo CRM' + 'Acceso submódulo clientes'. */
 export const CUSTOMERS_ACCESS = staffWith(MODULE.crm, SUBMODULE.clientes);
@@ -33,7 +43,9 @@ export const STAFF_OPTIONS_ACCESS = staffWithAnyOf(
 /**
  * CRM → Clientes: GET/POST /api/customers, GET/PATCH/DELETE /api/customers/{id},
  * POST /api/customers/{id}/send-password-reset; and GET /api/staff-options (active staff for the
- * agent and collector pickers). Every mutation writes its change history in its transaction.
+ * agent and collector pickers). Every mutation writes its change history in its transaction. With
+ * 'Solo sus clientes' (server/auth/scopes.ts) a caller lists and reaches only the customers whose
+ * asesor they are (403 on another's, as leads) and registers customers only as their asesor.
  */
 export function customersCrmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -42,14 +54,15 @@ export function customersCrmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       `${MAIN_BASE}/customers`,
       { config, schema: { querystring: customersQuerySchema, response: { 200: customersPageSchema } } },
-      async (request) => listCustomers(deps.db, request.query),
+      async (request) => listCustomers(deps.db, request.query, await customersOwner(deps.db, request)),
     );
 
     app.post(
       `${MAIN_BASE}/customers`,
       { config, schema: { body: createCustomerRequestSchema, response: { 201: customerResponseSchema } } },
       async (request, reply) => {
-        const data = await createCustomer(deps, auditContextOf(request, deps.clock), request.body);
+        const body = scopedCustomerBody(request.body, await customersOwner(deps.db, request), true);
+        const data = await createCustomer(deps, auditContextOf(request, deps.clock), body);
         return reply.status(201).send({ data });
       },
     );
@@ -57,19 +70,30 @@ export function customersCrmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       `${MAIN_BASE}/customers/:id`,
       { config, schema: { params: idParamsSchema, response: { 200: customerResponseSchema } } },
-      async (request) => ({ data: await getCustomer(deps.db, parseId(request.params.id)) }),
+      async (request) => {
+        const id = parseId(request.params.id);
+        await assertCustomerInScope(deps.db, id, await customersOwner(deps.db, request));
+        return { data: await getCustomer(deps.db, id) };
+      },
     );
 
     app.patch(
       `${MAIN_BASE}/customers/:id`,
       { config, schema: { params: idParamsSchema, body: updateCustomerRequestSchema, response: { 200: customerResponseSchema } } },
-      async (request) => ({
-        data: await updateCustomer(deps, auditContextOf(request, deps.clock), parseId(request.params.id), request.body),
-      }),
+      async (request) => {
+        const id = parseId(request.params.id);
+        const owner = await customersOwner(deps.db, request);
+        await assertCustomerInScope(deps.db, id, owner);
+        return {
+          data: await updateCustomer(deps, auditContextOf(request, deps.clock), id, scopedCustomerBody(request.body, owner, false)),
+        };
+      },
     );
 
     app.delete(`${MAIN_BASE}/customers/:id`, { config, schema: { params: idParamsSchema } }, async (request, reply) => {
-      await deleteCustomer(deps, auditContextOf(request, deps.clock), parseId(request.params.id));
+      const id = parseId(request.params.id);
+      await assertCustomerInScope(deps.db, id, await customersOwner(deps.db, request));
+      await deleteCustomer(deps, auditContextOf(request, deps.clock), id);
       return reply.status(204).send();
     });
 
@@ -77,7 +101,9 @@ export function customersCrmRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${MAIN_BASE}/customers/:id/send-password-reset`,
       { config, schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await sendCustomerPortalLink(deps, parseId(request.params.id));
+        const id = parseId(request.params.id);
+        await assertCustomerInScope(deps.db, id, await customersOwner(deps.db, request));
+        await sendCustomerPortalLink(deps, id);
         return { message: CUSTOMER_MESSAGES.resetSent };
       },
     );

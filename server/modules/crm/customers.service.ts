@@ -19,7 +19,7 @@ import type { DB } from '../../db/database';
 import type { Page } from '../../db/paging';
 import { isUniqueViolation } from '../../db/portable';
 import { assertVersionedUpdate } from '../../db/versions';
-import { conflict, notFound, validationError, type FieldErrors } from '../../errors';
+import { conflict, HttpError, notFound, validationError, type FieldErrors } from '../../errors';
 import {
   activeStaffIds,
   customerRow,
@@ -35,9 +35,12 @@ export type CreateCustomerBody = z.output<typeof createCustomerRequestSchema>;
 /** Parsed PATCH /api/customers/{id} body. */
 export type UpdateCustomerBody = z.output<typeof updateCustomerRequestSchema>;
 
-/** One page of customers (GET /api/customers). */
-export async function listCustomers(db: Kysely<DB>, query: CustomersQuery): Promise<Page<Customer>> {
-  const page = await listCustomerIds(db, query);
+/**
+ * One page of customers (GET /api/customers). `owner` (server/auth/scopes.ts customersOwner): when
+ * set, only the customers whose asesor is that user (docs/security.md 31.11).
+ */
+export async function listCustomers(db: Kysely<DB>, query: CustomersQuery, owner: number | null = null): Promise<Page<Customer>> {
+  const page = await listCustomerIds(db, query, owner);
   return {
     data: await customersByIds(
       db,
@@ -52,6 +55,28 @@ export async function getCustomer(db: Kysely<DB>, id: number): Promise<Customer>
   const [customer] = await customersByIds(db, [id]);
   if (!customer) throw notFound();
   return customer;
+}
+
+/**
+ * Checks that customer `id` is within the caller's customers scope (`owner`, null = everyone's).
+ * @throws HttpError 404 when missing; 403 {@link CUSTOMER_MESSAGES}.notYours when another asesor's
+ * (as leads answer, server/modules/crm/leads.service.ts).
+ */
+export async function assertCustomerInScope(db: Kysely<DB>, id: number, owner: number | null): Promise<void> {
+  if (owner === null) return;
+  const row = await db.selectFrom('customers').select('agent_id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  if (row.agent_id !== owner) throw new HttpError(403, CUSTOMER_MESSAGES.notYours);
+}
+
+/**
+ * A create or update body as a caller with the customers scope `owner` may send it: on create the
+ * asesor defaults to the caller; another asesor is a 422 on agent_id (null = no scope, unchanged).
+ */
+export function scopedCustomerBody<T extends { agent_id?: number | null }>(body: T, owner: number | null, creating: boolean): T {
+  if (owner === null) return body;
+  if (body.agent_id !== undefined && body.agent_id !== owner) throw validationError({ agent_id: [CUSTOMER_MESSAGES.onlyOwnAgent] });
+  return creating ? { ...body, agent_id: owner } : body;
 }
 
 /** The fields the database-backed rules read: a body merged over the stored row. */

@@ -12,6 +12,7 @@ import { idParamsSchema } from '../../../src/schemas/params';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
 import { auditContextOf } from '../../audit/audit';
 import { staffWith } from '../../auth/guard';
+import { exportsOwner } from '../../auth/scopes';
 import type { AppDeps } from '../../context';
 import { parseId } from '../../errors';
 import { MAIN_BASE } from '../../platform/bases';
@@ -29,7 +30,8 @@ export const INSTALMENTS_ACCESS = staffWith(MODULE.finanzas, SUBMODULE.pagos);
 
 /**
  * Finanzas → Registro de Cuotas: GET /api/instalments (paged), GET /api/instalments/totals,
- * GET /api/instalments/export (csv | xlsx) and POST /api/instalments/{id}/waive-late-fee
+ * GET /api/instalments/export (csv | xlsx; only the caller's sales under the exports scope,
+ * server/auth/scopes.ts) and POST /api/instalments/{id}/waive-late-fee
  * (src/schemas/finanzas/instalments.ts).
  */
 export function instalmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -63,7 +65,8 @@ export function instalmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       `${MAIN_BASE}/instalments/export`,
       { config, schema: { querystring: instalmentsExportQuerySchema } },
       async (request, reply) => {
-        const { truncated, ...file } = await exportInstalments(deps, request.query);
+        const owner = await exportsOwner(deps.db, request, SUBMODULE.pagos);
+        const { truncated, ...file } = await exportInstalments(deps, request.query, owner);
         return sendDownload(reply.header('x-parcela-truncated', truncated ? '1' : '0'), file);
       },
     );

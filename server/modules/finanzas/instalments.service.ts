@@ -338,17 +338,28 @@ const EXPORT_COLUMNS: ReadonlyArray<[string, (r: InstalmentRow) => CellValue]> =
  * {@link INSTALMENTS_EXPORT_MAX_ROWS}) as CSV (RFC 4180 with BOM, src/lib/csv.ts) or XLSX (one
  * sheet, src/lib/xlsx.ts): the same writers as the screens' "Exportar", run on the documents'
  * worker pool (server/platform/documents.ts `tableFile`; names that look like formulas are
- * neutralised there). `truncated` when the set was larger.
+ * neutralised there). `truncated` when the set was larger. `owner` (server/auth/scopes.ts
+ * exportsOwner): when set, only the instalments of that agent's sales (docs/security.md 31.11).
  */
 export async function exportInstalments(
   deps: Pick<AppDeps, 'db' | 'clock' | 'documents'>,
   query: InstalmentsExportQuery,
+  owner: number | null = null,
 ): Promise<FileDownload & { truncated: boolean }> {
   const today = todayInLimaBy(deps.clock);
   // Read a page at a time, yielding between pages, so the event loop serves other requests while a
   // 20 000-row export is read (docs/security.md 30.7); the file itself is written on the pool.
   const { rows: cells, truncated } = await readInPages(INSTALMENTS_EXPORT_MAX_ROWS, async (offset, limit) => {
-    const raw = await selectRows(query)(filtered(deps.db, query, today))
+    const raw = await selectRows(query)(
+      filtered(deps.db, query, today).$if(owner !== null, (q) =>
+        q.where('i.sale_id', 'in', (eb) =>
+          eb
+            .selectFrom('sales')
+            .select('sales.id')
+            .where('sales.agent_id', '=', owner ?? 0),
+        ),
+      ),
+    )
       .limit(limit)
       .offset(offset)
       .execute();

@@ -27,6 +27,9 @@ import { isUniqueViolation, toFlag } from '../../db/portable';
 import { conflict, fieldError, HttpError, validationError } from '../../errors';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { round2, subdivisionNotFound, type ProjectsDeps } from './subdivisions.service';
+import { assertHoldUntil, getLotHold, hasPendingHold, insertLotHold, releaseLotHolds } from './lot-holds.service';
+import { isHoldStatus, LOT_HOLD_MESSAGES, type LotHold } from '../../../src/schemas/proyectos/lot-holds';
+import { todayInLimaBy } from '../../clock';
 import {
   blockNameTaken,
   countBlockLots,
@@ -513,10 +516,25 @@ export async function deleteLot(deps: ProjectsDeps, audit: AuditContext, id: num
 /**
  * Changes a lot's status (POST /api/lots/{id}/status) following docs/domain.md's state chart, in one
  * transaction with its history row (user = caller) and change record. The reason rule of
- * REASON_REQUIRED_STATUSES is enforced by changeLotStatusRequestSchema (422 on `reason`).
- * @throws HttpError 404; 409 when the status is the same or the transition is not allowed.
+ * REASON_REQUIRED_STATUSES is enforced by changeLotStatusRequestSchema (422 on `reason`). A hold
+ * (src/schemas/proyectos/lot-holds.ts HOLD_STATUSES) needs `until` within today … 90 days (422 on
+ * `until`) and is stored in `lot_holds`: applied at once when `approver` (the caller holds 'Aprobar
+ * bloqueos de lotes'), otherwise a PENDIENTE request that leaves the lot as it is (`pending`). Any
+ * status change by hand releases the lot's approved holds (docs/domain.md "Lot holds").
+ * @throws HttpError 404; 409 when the status is the same, the transition is not allowed, or the lot
+ * already has a pending request; 422 on `until`.
  */
-export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, id: number, body: ChangeLotStatusRequest): Promise<Lot> {
+export async function changeLotStatus(
+  deps: ProjectsDeps,
+  audit: AuditContext,
+  id: number,
+  body: ChangeLotStatusRequest,
+  approver = true,
+): Promise<{ lot: Lot; hold: LotHold | null; pending: boolean }> {
+  const hold = isHoldStatus(body.status);
+  if (hold) assertHoldUntil(body.until ?? '', todayInLimaBy(deps.clock));
+  let holdId: number | null = null;
+  const pending = hold && !approver;
   await deps.db.transaction().execute(async (trx) => {
     const before = await lotSnapshot(trx, id);
     if (!before) throw lotNotFound();
@@ -528,6 +546,13 @@ export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, i
     if (from === 'SEPARADO' && (await hasLiveReservation(trx, id))) throw conflict(LOT_MESSAGES.heldByReservation);
     const stamp = now(deps);
     const reason = body.reason?.trim() ? body.reason.trim() : null;
+    if (pending) {
+      if (await hasPendingHold(trx, id)) throw conflict(LOT_HOLD_MESSAGES.alreadyPending);
+      holdId = await insertLotHold(trx, audit, { lotId: id, status: to, reason, until: body.until ?? '', approved: false, stamp });
+      return;
+    }
+    await releaseLotHolds(trx, id, stamp);
+    if (hold) holdId = await insertLotHold(trx, audit, { lotId: id, status: to, reason, until: body.until ?? '', approved: true, stamp });
     await trx.updateTable('lots').set({ status: to, updated_at: stamp, version: nextVersion() }).where('id', '=', id).execute();
     await trx
       .insertInto('lot_status_changes')
@@ -541,7 +566,7 @@ export async function changeLotStatus(deps: ProjectsDeps, audit: AuditContext, i
       after: { ...(await lotSnapshot(trx, id)), status_reason: reason },
     });
   });
-  return getLot(deps.db, id);
+  return { lot: await getLot(deps.db, id), hold: holdId === null ? null : await getLotHold(deps.db, holdId), pending };
 }
 
 /** A lot's status history, newest first, with the staff user's "name surname". @throws HttpError 404. */

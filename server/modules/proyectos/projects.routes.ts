@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { ACTION, MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { LOT_HOLD_MESSAGES } from '../../../src/schemas/proyectos/lot-holds';
+import { heldPermissions } from '../../auth/accounts';
 import {
   blockRequestSchema,
   blockSchema,
@@ -12,6 +14,7 @@ import {
   createSubdivisionRequestSchema,
   lotMapResponseSchema,
   lotResponseSchema,
+  lotStatusPendingResponseSchema,
   lotsPageSchema,
   lotsQuerySchema,
   lotStatusHistoryPageSchema,
@@ -34,7 +37,7 @@ import {
 } from '../../../src/schemas/proyectos/projects';
 import { idParamsSchema } from '../../../src/schemas/params';
 import { auditContextOf } from '../../audit/audit';
-import { staffWith, staffWithAnyOf } from '../../auth/guard';
+import { requireAuth, staffWith, staffWithAnyOf } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { fieldError, HttpError, parseId } from '../../errors';
 import { uploadError } from '../../uploads';
@@ -268,8 +271,24 @@ export function projectsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     });
     app.post(
       `${MAIN_BASE}/lots/:id/status`,
-      { config, schema: { params: idParamsSchema, body: changeLotStatusRequestSchema, response: { 200: lotResponseSchema } } },
-      async (request) => ({ data: await changeLotStatus(deps, audit(request), parseId(request.params.id), request.body) }),
+      {
+        config,
+        schema: {
+          params: idParamsSchema,
+          body: changeLotStatusRequestSchema,
+          response: { 200: lotResponseSchema, 202: lotStatusPendingResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        // A hold by a caller without 'Aprobar bloqueos de lotes' waits for a supervisor: 202 (docs/domain.md "Lot holds").
+        const auth = requireAuth(request);
+        const approver = (await heldPermissions(deps.db, auth.userType, auth.accountId, [ACTION.aprobarBloqueos])).has(
+          ACTION.aprobarBloqueos,
+        );
+        const { lot, hold, pending } = await changeLotStatus(deps, audit(request), parseId(request.params.id), request.body, approver);
+        if (pending && hold) return reply.status(202).send({ data: lot, hold, message: LOT_HOLD_MESSAGES.pending });
+        return { data: lot };
+      },
     );
     app.get(
       `${MAIN_BASE}/lots/:id/status-history`,

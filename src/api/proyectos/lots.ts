@@ -5,6 +5,7 @@ import type { ListQuery } from '../../schemas/list';
 import {
   lotResponseSchema,
   lotsPageSchema,
+  lotStatusAnswerSchema,
   lotStatusHistoryPageSchema,
   priceChangePreviewResponseSchema,
   priceChangeResultResponseSchema,
@@ -15,6 +16,7 @@ import {
   type UpdateLotRequest,
 } from '../../schemas/proyectos/projects';
 import type { z } from 'zod';
+import { lotHoldResponseSchema, lotHoldsPageSchema, type LotHold, type LotHoldState } from '../../schemas/proyectos/lot-holds';
 
 /** What a price preview answers (totals in céntimos of `currency`, first 100 rows). */
 export type PricePreview = z.infer<typeof priceChangePreviewResponseSchema>['data'];
@@ -47,8 +49,37 @@ export function createLotsApi(client: ApiClient) {
         throw toApiError(e);
       }
     },
-    /** POST lots/{id}/status `{status, reason?}` → the lot; 409 forbidden transition, 422 on `reason`. */
-    changeStatus: (id: number, body: ChangeLotStatusRequest) => one(() => client.main(`lots/${id}/status`, { method: 'POST', body })),
+    /**
+     * POST lots/{id}/status `{status, reason?, until?}` → the lot, and `pending` (the Spanish note) when
+     * the hold waits for a supervisor (202, the lot unchanged; docs/domain.md "Lot holds"); 409
+     * forbidden transition, 422 on `reason` or `until`.
+     */
+    changeStatus: async (id: number, body: ChangeLotStatusRequest): Promise<{ lot: Lot; pending: string | null }> => {
+      const answer = await request(lotStatusAnswerSchema, () => client.main(`lots/${id}/status`, { method: 'POST', body }));
+      return { lot: answer.data, pending: answer.message ?? null };
+    },
+    /**
+     * GET lot-holds: hold requests in `state` (default PENDIENTE), oldest first; only one's own
+     * without 'Aprobar bloqueos de lotes' (docs/domain.md "Lot holds").
+     */
+    holds: (query: { state?: LotHoldState; subdivision_id?: number; page?: number; per_page?: number } = {}) =>
+      request(lotHoldsPageSchema, () =>
+        client.main('lot-holds', {
+          query: {
+            state: query.state ?? 'PENDIENTE',
+            page: query.page ?? 1,
+            per_page: query.per_page ?? 50,
+            ...(query.subdivision_id ? { subdivision_id: query.subdivision_id } : {}),
+          },
+        }),
+      ),
+    /** POST lot-holds/{id}/approve (applies the hold) or …/reject → the hold; 409 when no longer pending or the lot moved. */
+    decideHold: async (id: number, approve: boolean, reason: string | null = null): Promise<LotHold> =>
+      (
+        await request(lotHoldResponseSchema, () =>
+          client.main(`lot-holds/${id}/${approve ? 'approve' : 'reject'}`, { method: 'POST', body: { reason } }),
+        )
+      ).data,
     /** GET lots/{id}/status-history (newest first, paged). */
     statusHistory: (id: number, query: { page?: number; per_page?: number } = {}) =>
       request(lotStatusHistoryPageSchema, () =>

@@ -10,6 +10,7 @@ import {
   type LotStatus,
   type LotStatusChange,
 } from '../../schemas/proyectos/projects';
+import { isHoldStatus } from '../../schemas/proyectos/lot-holds';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage, fieldErrorsFrom, forwardSessionErrors } from '../shared/api-errors';
 
@@ -22,13 +23,17 @@ import { errorMessage, fieldErrorsFrom, forwardSessionErrors } from '../shared/a
  * `lotStatus`: closed → editing (`status.open {lot}`) → submitting (`status.submit`, after the
  * client check of the body schema) → closed with `changed(lot)`; a 409 (transition refused, e.g.
  * the lot changed meanwhile) or a 422 (`reason`) keeps the dialog open in `editing` with the message
- * (`formError` / `reasonError`); 401/402/404 also go to `reportApiError`.
+ * (`formError` / `reasonError` / `untilError`); 401/402/404 also go to `reportApiError`. A hold
+ * (SEPARADO, BLOQUEADO, RESERVA_COMERCIAL) asks for its end date (`until`); when the server answers
+ * 202 (waiting for a supervisor, docs/domain.md "Lot holds") the dialog closes with `pending` (the
+ * toast says so) and the lot as it was.
  */
 
 export type LotStatusEvent =
   | { type: 'status.open'; lot: Lot }
   | { type: 'status.targetChanged'; status: LotStatus | '' }
   | { type: 'status.reasonChanged'; reason: string }
+  | { type: 'status.untilChanged'; until: string }
   | { type: 'status.submit' }
   | { type: 'status.close' };
 
@@ -37,6 +42,10 @@ export interface LotStatusContext {
   /** The chosen target ('' until one is chosen). */
   target: LotStatus | '';
   reason: string;
+  /** The hold's end date (YYYY-MM-DD; '' until given): asked for the hold statuses. */
+  until: string;
+  /** Message under the end date (required for a hold, or the 422's bounds). */
+  untilError: string | null;
   /** Message under the target select (none chosen). */
   targetError: string | null;
   /** Message under the reason (required for Bloqueado, Reserva comercial, Canje; or the 422's). */
@@ -55,39 +64,65 @@ export function reasonRequired(target: LotStatus | ''): boolean {
   return target !== '' && REASON_REQUIRED_STATUSES.includes(target);
 }
 
+/** Whether an end date must be given for moving to `target` (a hold). */
+export function untilRequired(target: LotStatus | ''): boolean {
+  return target !== '' && isHoldStatus(target);
+}
+
 /** The request body of the form, or the Spanish messages per field. */
 export function validateStatusChange(
   lot: Lot,
   target: LotStatus | '',
   reason: string,
-): { ok: true; body: ChangeLotStatusRequest } | { ok: false; targetError: string | null; reasonError: string | null } {
+  until = '',
+):
+  | { ok: true; body: ChangeLotStatusRequest }
+  | { ok: false; targetError: string | null; reasonError: string | null; untilError: string | null } {
   if (target === '' || !allowedTargets(lot.status).includes(target)) {
-    return { ok: false, targetError: 'Elija el nuevo estado', reasonError: null };
+    return { ok: false, targetError: 'Elija el nuevo estado', reasonError: null, untilError: null };
   }
-  const body = { status: target, reason: reason.trim() === '' ? null : reason.trim() };
+  const body = {
+    status: target,
+    reason: reason.trim() === '' ? null : reason.trim(),
+    ...(untilRequired(target) ? { until: until === '' ? null : until } : {}),
+  };
   const parsed = changeLotStatusRequestSchema.safeParse(body);
   if (!parsed.success) {
-    const issue = parsed.error.issues.find((i) => i.path[0] === 'reason') ?? parsed.error.issues[0];
-    return { ok: false, targetError: null, reasonError: issue?.message ?? 'Indique el motivo del cambio de estado' };
+    const on = (field: string) => parsed.error.issues.find((i) => i.path[0] === field)?.message ?? null;
+    return { ok: false, targetError: null, reasonError: on('reason'), untilError: on('until') };
   }
   return { ok: true, body };
 }
 
-const closed: Omit<LotStatusContext, 'lot'> = { target: '', reason: '', targetError: null, reasonError: null, formError: null };
+/** What a status change answers: the lot, and the Spanish note when the hold waits for a supervisor. */
+export interface LotStatusResult {
+  lot: Lot;
+  pending: string | null;
+}
 
-/** Emitted when a lot's status changed (listen with `actor.on('changed', …)`). */
-export type LotStatusEmitted = { type: 'changed'; lot: Lot };
+const closed: Omit<LotStatusContext, 'lot'> = {
+  target: '',
+  reason: '',
+  until: '',
+  targetError: null,
+  reasonError: null,
+  untilError: null,
+  formError: null,
+};
+
+/** Emitted when a lot's status changed, or a hold was asked for (`pending`; listen with `actor.on('changed', …)`). */
+export type LotStatusEmitted = { type: 'changed'; lot: Lot; pending: string | null };
 
 /** The status-change machine (unprovided: supply `changeStatus`, `changed`, `reportApiError`). */
 export const lotStatusMachine = setup({
   types: { context: {} as LotStatusContext, events: {} as LotStatusEvent, emitted: {} as LotStatusEmitted },
   actors: {
-    /** POST lots/{id}/status. @returns the updated lot. */
-    changeStatus: placeholder<Lot, { id: number; body: ChangeLotStatusRequest }>('changeStatus'),
+    /** POST lots/{id}/status. @returns the lot, and the pending note of a 202. */
+    changeStatus: placeholder<LotStatusResult, { id: number; body: ChangeLotStatusRequest }>('changeStatus'),
   },
   actions: {
-    /** The lot changed (refresh the table / map, toast). */
-    changed: (_, _lot: Lot) => {},
+    /** The lot changed or a hold was asked for (refresh the table / map, toast). */
+    changed: (_, _result: LotStatusResult) => {},
     /** 401/402/404 → the session. */
     reportApiError: (_, _error: ApiError) => {},
   },
@@ -110,18 +145,25 @@ export const lotStatusMachine = setup({
     editing: {
       on: {
         'status.targetChanged': {
-          actions: assign(({ event }) => ({ target: event.status, targetError: null, reasonError: null, formError: null })),
+          actions: assign(({ event }) => ({
+            target: event.status,
+            targetError: null,
+            reasonError: null,
+            untilError: null,
+            formError: null,
+          })),
         },
         'status.reasonChanged': { actions: assign(({ event }) => ({ reason: event.reason, reasonError: null })) },
+        'status.untilChanged': { actions: assign(({ event }) => ({ until: event.until, untilError: null })) },
         'status.submit': [
           {
-            guard: ({ context }) => validateStatusChange(context.lot!, context.target, context.reason).ok,
+            guard: ({ context }) => validateStatusChange(context.lot!, context.target, context.reason, context.until).ok,
             target: 'submitting',
           },
           {
             actions: assign(({ context }) => {
-              const result = validateStatusChange(context.lot!, context.target, context.reason);
-              return result.ok ? {} : { targetError: result.targetError, reasonError: result.reasonError };
+              const result = validateStatusChange(context.lot!, context.target, context.reason, context.until);
+              return result.ok ? {} : { targetError: result.targetError, reasonError: result.reasonError, untilError: result.untilError };
             }),
           },
         ],
@@ -133,14 +175,14 @@ export const lotStatusMachine = setup({
       invoke: {
         src: 'changeStatus',
         input: ({ context }) => {
-          const result = validateStatusChange(context.lot!, context.target, context.reason);
+          const result = validateStatusChange(context.lot!, context.target, context.reason, context.until);
           return { id: context.lot!.id, body: result.ok ? result.body : { status: context.target as LotStatus } };
         },
         onDone: {
           target: 'closed',
           actions: [
             { type: 'changed', params: ({ event }) => event.output },
-            emit(({ event }) => ({ type: 'changed' as const, lot: event.output })),
+            emit(({ event }) => ({ type: 'changed' as const, lot: event.output.lot, pending: event.output.pending })),
             assign({ lot: null, ...closed }),
           ],
         },
@@ -148,11 +190,13 @@ export const lotStatusMachine = setup({
           target: 'editing',
           actions: [
             assign(({ event }) => {
-              const { fields, rest } = fieldErrorsFrom(event.error, ['reason', 'status'] as const);
+              const { fields, rest } = fieldErrorsFrom(event.error, ['reason', 'status', 'until'] as const);
               return {
                 reasonError: fields.reason ?? null,
                 targetError: fields.status ?? null,
-                formError: rest.length > 0 ? rest.join(' ') : fields.reason || fields.status ? null : errorMessage(event.error),
+                untilError: fields.until ?? null,
+                formError:
+                  rest.length > 0 ? rest.join(' ') : fields.reason || fields.status || fields.until ? null : errorMessage(event.error),
               };
             }),
             {
@@ -228,7 +272,12 @@ export function createLotStatusMachines(deps: LotStatusMachinesDeps) {
   const status = lotStatusMachine.provide({
     actors: { changeStatus: fromPromise(({ input }) => deps.lotsApi.changeStatus(input.id, input.body)) },
     actions: {
-      changed: (_, lot) => deps.toaster?.show({ severity: 'success', summary: 'Estado actualizado', detail: lot.code }),
+      changed: (_, { lot, pending }) =>
+        deps.toaster?.show({
+          severity: 'success',
+          summary: pending ? 'Solicitud enviada' : 'Estado actualizado',
+          detail: pending ?? lot.code,
+        }),
       reportApiError: (_, error) => report(error),
     },
   });

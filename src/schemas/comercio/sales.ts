@@ -42,6 +42,8 @@ export const INSTALMENT_KINDS = ['INICIAL', 'CUOTA'] as const;
 export type InstalmentKind = (typeof INSTALMENT_KINDS)[number];
 
 export const SALE_MESSAGES = {
+  /** 403 to a caller with 'Solo sus ventas' on a sale of another agent (docs/security.md 31.11). */
+  notYours: 'La venta es de otro asesor',
   /** The words, for the lost race and any lot not for sale. */
   lotUnavailable: 'El lote ya no está disponible',
   unknownLot: 'El lote no existe',

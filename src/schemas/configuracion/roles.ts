@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STAFF_PERMISSIONS, type Permission } from '../permissions';
+import { ROLE_PERMISSIONS, type Permission } from '../permissions';
 import { AT_LEAST_ONE_FIELD, recordVersionSchema, versionInAnswerSchema } from '../versions';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 
@@ -8,8 +8,8 @@ import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } f
  * /api/roles/{id}, POST /api/roles/{id}/copy; and the realtime event `PermissionsChangedEvent`.
  */
 
-/** A staff permission string (docs/product.md §6, {@link STAFF_PERMISSIONS}). */
-export const staffPermissionSchema = z.string().refine((p): p is Permission => STAFF_PERMISSIONS.includes(p as Permission), {
+/** A permission a staff role may hold (docs/product.md §6 and the scopes, {@link ROLE_PERMISSIONS}). */
+export const staffPermissionSchema = z.string().refine((p): p is Permission => ROLE_PERMISSIONS.includes(p as Permission), {
   message: 'Permiso desconocido',
 });
 

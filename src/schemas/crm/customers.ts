@@ -53,6 +53,10 @@ export const CUSTOMER_MESSAGES = {
   noEmailForReset: 'El cliente no tiene correo electrónico',
   inactiveReset: 'No se puede enviar el enlace a un cliente inactivo',
   resetSent: 'Se envió al cliente el enlace para crear su contraseña',
+  /** 403 to a caller with 'Solo sus clientes' on a customer of another asesor (docs/security.md 31.11). */
+  notYours: 'El cliente está asignado a otro asesor',
+  /** 422 on agent_id: a caller with 'Solo sus clientes' assigns customers only to themselves. */
+  onlyOwnAgent: 'Solo puede registrar clientes con usted como asesor',
 } as const;
 
 /** A staff user as pickers show them (agent, collector). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema } from '../dates';
+import { holdUntilSchema, isHoldStatus, LOT_HOLD_MESSAGES, lotHoldSchema } from './lot-holds';
 import {
   DEFAULT_LATE_FEE_POLICY,
   LATE_FEE_KINDS,
@@ -517,20 +518,30 @@ export type LotsQuery = z.infer<typeof lotsQuerySchema>;
 
 export const lotsPageSchema = pagedResponseSchema(lotSchema);
 export const lotResponseSchema = dataResponseSchema(lotSchema);
+/** 202 of POST /api/lots/{id}/status: the hold waits for a supervisor; the lot as it is (./lot-holds.ts). */
+export const lotStatusPendingResponseSchema = z.object({ data: lotSchema, hold: lotHoldSchema, message: z.string() });
+/** What the web app reads of either answer of POST /api/lots/{id}/status (200 or 202: `message` only on 202). */
+export const lotStatusAnswerSchema = z.object({ data: lotSchema, message: z.string().optional() });
 
 /**
  * POST /api/lots/{id}/status body. A transition outside {@link LOT_STATUS_TRANSITIONS} → 409 with
- * a Spanish message; a target in {@link REASON_REQUIRED_STATUSES} without reason → 422 on `reason`.
- * Answers `{ data: Lot }`.
+ * a Spanish message; a target in {@link REASON_REQUIRED_STATUSES} without reason → 422 on `reason`;
+ * a hold (./lot-holds.ts HOLD_STATUSES) without `until` → 422 on `until` (its bounds, today … 90
+ * days, are the server's). Answers 200 `{ data: Lot }` when applied, 202 `{ data: Lot, hold,
+ * message }` when the hold waits for a supervisor (the lot unchanged).
  */
 export const changeLotStatusRequestSchema = z
   .strictObject({
     status: lotStatusSchema,
     reason: z.string().trim().max(300).nullable().optional(),
+    until: holdUntilSchema.nullable().optional(),
   })
   .superRefine((body, ctx) => {
     if (REASON_REQUIRED_STATUSES.includes(body.status) && !body.reason) {
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Indique el motivo del cambio de estado' });
+    }
+    if (isHoldStatus(body.status) && !body.until) {
+      ctx.addIssue({ code: 'custom', path: ['until'], message: LOT_HOLD_MESSAGES.untilRequired });
     }
   });
 export type ChangeLotStatusRequest = z.input<typeof changeLotStatusRequestSchema>;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { createRoleRequestSchema, type Role } from '../../schemas/configuracion/roles';
 import { MENU_CATALOGUE } from '../../schemas/menu-catalogue';
-import { ACTION, ACTION_REQUIRES, STAFF_PERMISSIONS, type Permission } from '../../schemas/permissions';
+import { ACTION, ACTION_REQUIRES, SCOPE, SCOPE_REQUIRES, STAFF_PERMISSIONS, type Permission } from '../../schemas/permissions';
 import { ADMIN_ROLE_NAME, type RolesMachines } from '../../machines/configuracion/roles.actors';
 import { inspectOption } from '../../machines/inspect';
 import { useServices } from '../services';
@@ -70,10 +70,17 @@ export interface MatrixGroup {
   submodules: { permission: Permission; label: string; action?: boolean }[];
 }
 
-/** Labels of the action permissions in the matrix (src/schemas/permissions.ts ACTION). */
-const ACTION_LABELS: Record<(typeof ACTION)[keyof typeof ACTION], string> = {
+/** Labels of the action and scope permissions in the matrix (src/schemas/permissions.ts ACTION, SCOPE). */
+const ACTION_LABELS: Record<(typeof ACTION)[keyof typeof ACTION] | (typeof SCOPE)[keyof typeof SCOPE], string> = {
   [ACTION.supervisarLeads]: 'Supervisar leads (ver y asignar los de todos los asesores)',
+  [ACTION.aprobarBloqueos]: 'Aprobar bloqueos de lotes (separación manual, bloqueo, reserva comercial)',
+  [SCOPE.soloSusClientes]: 'Clientes: solo sus propios registros (los que tienen al usuario como asesor)',
+  [SCOPE.soloSusVentas]: 'Ventas: solo sus propios registros (las que vendió el usuario)',
+  [SCOPE.soloSusExportaciones]: 'Exportaciones y reportes: solo sus propios registros',
 };
+
+/** Action and scope permissions with the submodule they hang from in the matrix. */
+export const MATRIX_REQUIRES: Readonly<Record<string, Permission>> = { ...ACTION_REQUIRES, ...SCOPE_REQUIRES };
 
 /** The matrix rows, from the menu catalogue (customer-only submodules and items without a submodule left out). */
 export const MATRIX_GROUPS: readonly MatrixGroup[] = MENU_CATALOGUE.map((g) => {
@@ -84,7 +91,7 @@ export const MATRIX_GROUPS: readonly MatrixGroup[] = MENU_CATALOGUE.map((g) => {
     if (existing) existing.label += `, ${item.nombre}`;
     else {
       submodules.push({ permission: item.permission, label: item.nombre });
-      for (const [action, needed] of Object.entries(ACTION_REQUIRES) as [keyof typeof ACTION_LABELS, Permission][]) {
+      for (const [action, needed] of Object.entries(MATRIX_REQUIRES) as [keyof typeof ACTION_LABELS, Permission][]) {
         if (needed === item.permission) submodules.push({ permission: action, label: ACTION_LABELS[action], action: true });
       }
     }
@@ -198,7 +205,7 @@ export function PermissionMatrix({ matrix }: { matrix: MatrixRef }) {
         ) : null}
         <div className="permission-matrix-groups">
           {MATRIX_GROUPS.map((g) => {
-            const group = { module: g.module, submodules: g.submodules.map((s) => s.permission), requires: ACTION_REQUIRES };
+            const group = { module: g.module, submodules: g.submodules.map((s) => s.permission), requires: MATRIX_REQUIRES };
             const toggle = (permission: string, checked: boolean) => matrix.send({ type: 'matrix.toggle', permission, checked, group });
             return (
               <fieldset key={g.nombre} className="permission-matrix-group">

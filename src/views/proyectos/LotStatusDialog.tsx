@@ -23,16 +23,19 @@
  *
  * `lot` is a {@link Lot} (GET lots/{id} or a row of the lots list). The dialog offers only the
  * targets of LOT_STATUS_TRANSITIONS[lot.status] with Spanish labels; a reason (TextArea) is
- * required for Bloqueado, Reserva comercial and Canje; a 409 / 422 from the server is shown in
- * the dialog, which stays open. On success the machine runs `changed(lot)` (toast "Estado
- * actualizado"), emits `changed {lot}` and closes. Events: `status.open {lot}`,
- * `status.targetChanged {status}`, `status.reasonChanged {reason}`, `status.submit`, `status.close`.
+ * required for Bloqueado, Reserva comercial and Canje; an end date ("Hasta") for the holds
+ * (Separado, Bloqueado, Reserva comercial; docs/domain.md "Lot holds"); a 409 / 422 from the server
+ * is shown in the dialog, which stays open. On success the machine runs `changed({lot, pending})`
+ * (toast "Estado actualizado", or "Solicitud enviada" when the hold waits for a supervisor), emits
+ * `changed {lot, pending}` and closes. Events: `status.open {lot}`, `status.targetChanged {status}`,
+ * `status.reasonChanged {reason}`, `status.untilChanged {until}`, `status.submit`, `status.close`.
  */
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { allowedTargets, reasonRequired, type LotStatusMachine } from '../../machines/proyectos/lot-status.machine';
+import { allowedTargets, reasonRequired, untilRequired, type LotStatusMachine } from '../../machines/proyectos/lot-status.machine';
+import { LOT_HOLD_MAX_DAYS } from '../../schemas/proyectos/lot-holds';
 import type { Lot, LotStatus } from '../../schemas/proyectos/projects';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL, lotStatusTextColor } from './lot-status';
 
@@ -59,9 +62,12 @@ export function LotStatusDialog({ actor }: { actor: LotStatusActorRef }) {
   const reason = useSelector(actor, (s) => s.context.reason);
   const targetError = useSelector(actor, (s) => s.context.targetError);
   const reasonError = useSelector(actor, (s) => s.context.reasonError);
+  const until = useSelector(actor, (s) => s.context.until);
+  const untilError = useSelector(actor, (s) => s.context.untilError);
   const formError = useSelector(actor, (s) => s.context.formError);
   const targets = lot ? allowedTargets(lot.status) : [];
   const needsReason = reasonRequired(target);
+  const needsUntil = untilRequired(target);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'status.submit' });
@@ -125,6 +131,27 @@ export function LotStatusDialog({ actor }: { actor: LotStatusActorRef }) {
                   onChange={(e) => actor.send({ type: 'status.reasonChanged', reason: e.target.value })}
                 />
               </FormGroup>
+              {needsUntil ? (
+                <FormGroup
+                  label="Hasta (obligatorio)"
+                  labelFor="lot-status-until"
+                  helperText={
+                    untilError ??
+                    `Como máximo ${LOT_HOLD_MAX_DAYS} días. Sin el permiso "Aprobar bloqueos de lotes", queda pendiente de aprobación.`
+                  }
+                  intent={untilError ? 'danger' : 'none'}
+                >
+                  <InputGroup
+                    id="lot-status-until"
+                    type="date"
+                    value={until}
+                    disabled={submitting}
+                    intent={untilError ? 'danger' : 'none'}
+                    aria-invalid={Boolean(untilError)}
+                    onChange={(e) => actor.send({ type: 'status.untilChanged', until: e.target.value })}
+                  />
+                </FormGroup>
+              ) : null}
             </>
           )}
         </DialogBody>

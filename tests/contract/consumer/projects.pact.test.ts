@@ -479,16 +479,35 @@ describe('lots (consumer)', () => {
 });
 
 describe('lot status (consumer)', () => {
-  it('separates an available lot (200)', async () => {
+  it('swaps an available lot (200; Canje is no hold, it needs no end date)', async () => {
     await pact
       .addInteraction()
       .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
-      .uponReceiving('a request to separate an available lot')
-      .withRequest('POST', `/api/lots/${LOTS[0].id}/status`, (b) => b.headers(json).jsonBody({ status: 'SEPARADO', reason: null }))
-      .willRespondWith(200, (b) => b.jsonBody({ data: lot(LOTS[0], 'SEPARADO') }))
+      .uponReceiving('a request to swap an available lot')
+      .withRequest('POST', `/api/lots/${LOTS[0].id}/status`, (b) =>
+        b.headers(json).jsonBody({ status: 'CANJE', reason: 'Permuta con el vendedor' }),
+      )
+      .willRespondWith(200, (b) => b.jsonBody({ data: lot(LOTS[0], 'CANJE') }))
       .executeTest(async (mock) => {
-        const changed = await createLotsApi(client(mock.url)).changeStatus(LOTS[0].id, { status: 'SEPARADO', reason: null });
-        expect(changed.status).toBe('SEPARADO');
+        const changed = await createLotsApi(client(mock.url)).changeStatus(LOTS[0].id, {
+          status: 'CANJE',
+          reason: 'Permuta con el vendedor',
+        });
+        expect(changed).toMatchObject({ lot: { status: 'CANJE' }, pending: null });
+      });
+  });
+
+  it('requires an end date to separate a lot by hand (422 errors.until; docs/domain.md "Lot holds")', async () => {
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .uponReceiving('a request to separate an available lot without an end date')
+      .withRequest('POST', `/api/lots/${LOTS[0].id}/status`, (b) => b.headers(json).jsonBody({ status: 'SEPARADO', reason: null }))
+      .willRespondWith(422, (b) => b.jsonBody(error422('until', 'Indique hasta qué fecha se mantiene el lote')))
+      .executeTest(async (mock) => {
+        const error = await caught(createLotsApi(client(mock.url)).changeStatus(LOTS[0].id, { status: 'SEPARADO', reason: null }));
+        expect(error.status).toBe(422);
+        expect(error.issues.until?.[0]).toBeTruthy();
       });
   });
 
@@ -496,11 +515,11 @@ describe('lot status (consumer)', () => {
     await pact
       .addInteraction()
       .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
-      .uponReceiving('a request to separate a blocked lot')
-      .withRequest('POST', `/api/lots/${LOTS[2].id}/status`, (b) => b.headers(json).jsonBody({ status: 'SEPARADO', reason: null }))
-      .willRespondWith(409, (b) => b.jsonBody(error409('Un lote Bloqueado no puede pasar a Separado')))
+      .uponReceiving('a request to swap a blocked lot')
+      .withRequest('POST', `/api/lots/${LOTS[2].id}/status`, (b) => b.headers(json).jsonBody({ status: 'CANJE', reason: 'Permuta' }))
+      .willRespondWith(409, (b) => b.jsonBody(error409('No se puede cambiar el lote de Bloqueado a Canje')))
       .executeTest(async (mock) => {
-        const error = await caught(createLotsApi(client(mock.url)).changeStatus(LOTS[2].id, { status: 'SEPARADO', reason: null }));
+        const error = await caught(createLotsApi(client(mock.url)).changeStatus(LOTS[2].id, { status: 'CANJE', reason: 'Permuta' }));
         expect(error.status).toBe(409);
       });
   });
@@ -516,6 +535,39 @@ describe('lot status (consumer)', () => {
         const error = await caught(createLotsApi(client(mock.url)).changeStatus(LOTS[0].id, { status: 'BLOQUEADO', reason: null }));
         expect(error.status).toBe(422);
         expect(error.issues.reason?.[0]).toBeTruthy();
+      });
+  });
+
+  it('lists the pending hold requests and approves one (docs/domain.md "Lot holds")', async () => {
+    const DATE = /^\d{4}-\d{2}-\d{2}$/;
+    const hold = (state: string) => ({
+      id: integer(1),
+      lot: { id: integer(LOTS[0].id), code: like(LOTS[0].code), subdivision_id: integer(SUBDIVISION.id) },
+      status: 'RESERVA_COMERCIAL',
+      state,
+      reason: like('Cliente corporativo'),
+      until: regex(DATE, '2026-12-29'),
+      requested_at: instant(),
+    });
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.pendingLotHold, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the pending hold requests')
+      .withRequest('GET', '/api/lot-holds', (b) => b.headers(bearer(STAFF_TOKEN)).query({ state: 'PENDIENTE', page: '1', per_page: '50' }))
+      .willRespondWith(200, (b) => b.jsonBody({ data: eachLike(hold('PENDIENTE')), meta: meta(1, 50) }))
+      .executeTest(async (mock) => {
+        const page = await createLotsApi(client(mock.url)).holds();
+        expect(page.data[0]).toMatchObject({ state: 'PENDIENTE', status: 'RESERVA_COMERCIAL' });
+      });
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.pendingLotHold, { token: STAFF_TOKEN })
+      .uponReceiving('a request to approve a pending hold request')
+      .withRequest('POST', '/api/lot-holds/1/approve', (b) => b.headers(json).jsonBody({ reason: null }))
+      .willRespondWith(200, (b) => b.jsonBody({ data: { ...hold('APROBADA'), decided_at: instant() } }))
+      .executeTest(async (mock) => {
+        const approved = await createLotsApi(client(mock.url)).decideHold(1, true);
+        expect(approved.state).toBe('APROBADA');
       });
   });
 

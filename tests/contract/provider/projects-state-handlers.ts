@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import { todayInLima } from '../../../src/lib/dates';
 import type { DB } from '../../../server/db/database';
 import { createBlock, createLot, createStage, createSubdivision } from '../../../server/testing/fixtures';
 import { LOTS, PROJECT_STATES, SUBDIVISION } from '../projects-states';
@@ -50,6 +52,27 @@ export function projectStateHandlers(deps: ProjectStateDeps): Record<string, (pa
     [PROJECT_STATES.subdivisionWithLots]: async (params) => {
       await deps.signIn(deps.tokenParam(params));
       await createSubdivisionWithLots(deps.db());
+    },
+    [PROJECT_STATES.pendingLotHold]: async (params) => {
+      await deps.signIn(deps.tokenParam(params));
+      await createSubdivisionWithLots(deps.db());
+      const until = Temporal.PlainDate.from(todayInLima(new Date())).add({ days: 30 }).toString();
+      await deps
+        .db()
+        .insertInto('lot_holds')
+        .values({
+          lot_id: LOTS[0]!.id,
+          status: 'RESERVA_COMERCIAL',
+          state: 'PENDIENTE',
+          reason: 'Cliente corporativo',
+          until,
+          requested_by: null,
+          requested_at: new Date().toISOString(),
+          decided_by: null,
+          decided_at: null,
+          decision_reason: null,
+        })
+        .execute();
     },
     [PROJECT_STATES.publishedSubdivision]: async () => {
       await createSubdivisionWithLots(deps.db());

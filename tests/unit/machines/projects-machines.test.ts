@@ -53,8 +53,8 @@ function statusActor(changeStatus: (input: { id: number; body: unknown }) => Pro
   const changed = vi.fn();
   const reportApiError = vi.fn();
   const machine = lotStatusMachine.provide({
-    actors: { changeStatus: fromPromise(({ input }) => changeStatus(input)) },
-    actions: { changed: (_, l) => changed(l), reportApiError: (_, e) => reportApiError(e) },
+    actors: { changeStatus: fromPromise(async ({ input }) => ({ lot: await changeStatus(input), pending: null })) },
+    actions: { changed: (_, r) => changed(r.lot), reportApiError: (_, e) => reportApiError(e) },
   });
   const actor = createActor(machine).start();
   return { actor, changed, reportApiError };
@@ -63,7 +63,18 @@ function statusActor(changeStatus: (input: { id: number; body: unknown }) => Pro
 describe('lotStatus machine', () => {
   it('accepts only the targets of the state chart', () => {
     expect(validateStatusChange(lot, 'VENDIDO', '')).toMatchObject({ ok: false, targetError: 'Elija el nuevo estado' });
-    expect(validateStatusChange(lot, 'SEPARADO', '')).toEqual({ ok: true, body: { status: 'SEPARADO', reason: null } });
+    expect(validateStatusChange(lot, 'CANJE', 'Permuta')).toEqual({ ok: true, body: { status: 'CANJE', reason: 'Permuta' } });
+  });
+
+  it('a hold (Separado, Bloqueado, Reserva comercial) asks for its end date (docs/domain.md "Lot holds")', () => {
+    expect(validateStatusChange(lot, 'SEPARADO', '')).toMatchObject({
+      ok: false,
+      untilError: 'Indique hasta qué fecha se mantiene el lote',
+    });
+    expect(validateStatusChange(lot, 'SEPARADO', '', '2026-03-20')).toEqual({
+      ok: true,
+      body: { status: 'SEPARADO', reason: null, until: '2026-03-20' },
+    });
   });
 
   it('requires a reason for Bloqueado and sends it trimmed', async () => {
@@ -76,9 +87,10 @@ describe('lotStatus machine', () => {
     expect(actor.getSnapshot().context.reasonError).toBe('Indique el motivo del cambio de estado');
     expect(call).not.toHaveBeenCalled();
     actor.send({ type: 'status.reasonChanged', reason: '  Observación municipal ' });
+    actor.send({ type: 'status.untilChanged', until: '2026-03-20' });
     actor.send({ type: 'status.submit' });
     await waitFor(actor, (s) => s.matches('closed'));
-    expect(call).toHaveBeenCalledWith({ id: 7, body: { status: 'BLOQUEADO', reason: 'Observación municipal' } });
+    expect(call).toHaveBeenCalledWith({ id: 7, body: { status: 'BLOQUEADO', reason: 'Observación municipal', until: '2026-03-20' } });
     expect(changed).toHaveBeenCalledWith(expect.objectContaining({ status: 'BLOQUEADO' }));
   });
 
@@ -90,6 +102,7 @@ describe('lotStatus machine', () => {
     const { actor, changed } = statusActor(call);
     actor.send({ type: 'status.open', lot });
     actor.send({ type: 'status.targetChanged', status: 'SEPARADO' });
+    actor.send({ type: 'status.untilChanged', until: '2026-03-20' });
     actor.send({ type: 'status.submit' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.formError !== null);
     expect(actor.getSnapshot().context.formError).toBe('El lote ya no está Disponible');
@@ -112,7 +125,11 @@ describe('lotStatus machine', () => {
       changeStatus: vi
         .fn()
         .mockRejectedValueOnce(new ApiError(409, 'No permitido'))
-        .mockResolvedValueOnce({ ...lot, status: 'SEPARADO' }),
+        .mockResolvedValueOnce({ lot: { ...lot, status: 'SEPARADO' }, pending: null })
+        .mockResolvedValueOnce({
+          lot,
+          pending: 'Solicitud enviada: el cambio de estado queda pendiente de la aprobación de un supervisor',
+        }),
       statusHistory: vi.fn(),
     };
     const { status } = createLotStatusMachines({ lotsApi, reportApiError, toaster });
@@ -121,6 +138,7 @@ describe('lotStatus machine', () => {
     actor.on('changed', ({ lot: changed }) => onChanged(changed));
     actor.send({ type: 'status.open', lot });
     actor.send({ type: 'status.targetChanged', status: 'SEPARADO' });
+    actor.send({ type: 'status.untilChanged', until: '2026-03-20' });
     actor.send({ type: 'status.submit' });
     await waitFor(actor, (s) => s.context.formError !== null);
     expect(reportApiError).not.toHaveBeenCalled();
@@ -128,6 +146,14 @@ describe('lotStatus machine', () => {
     await waitFor(actor, (s) => s.matches('closed'));
     expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ status: 'SEPARADO' }));
     expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ summary: 'Estado actualizado' }));
+    // A hold waiting for a supervisor (202): the toast says so, the lot is as it was.
+    actor.send({ type: 'status.open', lot });
+    actor.send({ type: 'status.targetChanged', status: 'SEPARADO' });
+    actor.send({ type: 'status.untilChanged', until: '2026-03-20' });
+    actor.send({ type: 'status.submit' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(toaster.show).toHaveBeenLastCalledWith(expect.objectContaining({ summary: 'Solicitud enviada' }));
+    expect(onChanged).toHaveBeenLastCalledWith(expect.objectContaining({ status: lot.status }));
   });
 });
 
@@ -143,7 +169,10 @@ describe('projectMapPage machine (Mapa del proyecto)', () => {
       },
       on: { '*': { actions: ({ event }) => mapEvents.push(event) } },
     }) as unknown as LotMapMachine;
-    const lotsApi = { changeStatus: vi.fn(async () => ({ ...lot, status: 'SEPARADO' as const })), statusHistory: vi.fn() };
+    const lotsApi = {
+      changeStatus: vi.fn(async () => ({ lot: { ...lot, status: 'SEPARADO' as const }, pending: null })),
+      statusHistory: vi.fn(),
+    };
     const { status } = createLotStatusMachines({ lotsApi, reportApiError: vi.fn() });
     const reservation = provideReservationForm({
       searchCustomers: vi.fn(async () => []),
@@ -168,6 +197,7 @@ describe('projectMapPage machine (Mapa del proyecto)', () => {
     const dialog = page.getSnapshot().context.status;
     dialog.send({ type: 'status.open', lot });
     dialog.send({ type: 'status.targetChanged', status: 'SEPARADO' });
+    dialog.send({ type: 'status.untilChanged', until: '2026-03-20' });
     dialog.send({ type: 'status.submit' });
     await waitFor(dialog, (s) => s.matches('closed'));
     expect(mapEvents).toEqual([{ type: 'map.lotChanged', lot: expect.objectContaining({ id: 7, status: 'SEPARADO' }) }]);

@@ -20,6 +20,7 @@ import * as common from '../../../src/schemas/common';
 import * as session from '../../../src/schemas/session';
 import * as notification from '../../../src/schemas/notification';
 import * as projects from '../../../src/schemas/proyectos/projects';
+import * as lotHolds from '../../../src/schemas/proyectos/lot-holds';
 import * as users from '../../../src/schemas/configuracion/users';
 import * as roles from '../../../src/schemas/configuracion/roles';
 import * as company from '../../../src/schemas/configuracion/company';
@@ -47,6 +48,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   session,
   notification,
   projects,
+  lotHolds,
   users,
   roles,
   company,
@@ -194,6 +196,20 @@ const subdivision = {
   sold_area_m2: 0,
   created_at: when,
   updated_at: when,
+};
+/** A hold request as /api/lot-holds answers it (src/schemas/proyectos/lot-holds.ts). */
+const lotHold = {
+  id: 1,
+  lot: { id: 1, code: 'MZ A - LT 1', subdivision_id: 1 },
+  status: 'RESERVA_COMERCIAL',
+  state: 'PENDIENTE',
+  reason: null,
+  until: '2026-12-01',
+  requested_by: null,
+  requested_at: when,
+  decided_by: null,
+  decided_at: null,
+  decision_reason: null,
 };
 const lot = {
   id: 1,
@@ -521,6 +537,13 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   },
   lotsPageSchema: { schema: projects.lotsPageSchema as zc.$ZodType, example: { data: [lot], meta } },
   lotResponseSchema: { schema: projects.lotResponseSchema as zc.$ZodType, example: { data: lot } },
+  lotStatusAnswerSchema: { schema: projects.lotStatusAnswerSchema as zc.$ZodType, example: { data: lot } },
+  lotStatusPendingResponseSchema: {
+    schema: projects.lotStatusPendingResponseSchema as zc.$ZodType,
+    example: { data: lot, hold: lotHold, message: 'Solicitud enviada' },
+  },
+  lotHoldsPageSchema: { schema: lotHolds.lotHoldsPageSchema as zc.$ZodType, example: { data: [lotHold], meta } },
+  lotHoldResponseSchema: { schema: lotHolds.lotHoldResponseSchema as zc.$ZodType, example: { data: lotHold } },
   lotStatusHistoryPageSchema: {
     schema: projects.lotStatusHistoryPageSchema as zc.$ZodType,
     example: { data: [{ id: 1, from_status: null, to_status: 'DISPONIBLE', reason: null, user_name: null, changed_at: when }], meta },
