@@ -1,7 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ChangeHistoryQuery, ChangeHistoryEntry } from '../../../src/schemas/historial/change-history';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { searchPatternSql, searchTextOf } from '../../db/text-search';
 
 /** SQL of `change_history` (written only by `server/audit/audit.ts`). */
 
@@ -58,13 +59,16 @@ function filtered(db: Kysely<DB>, filters: Filters) {
     )
     .where((eb) => eb.and(ownConditions(eb, filters)));
   if (filters.q) {
-    const pattern = sql<string>`${likePattern(filters.q)} escape '\\'`;
+    // Actors' names folded (docs/domain.md "Searching lists"), each users/customers row once.
+    const pattern = searchPatternSql(filters.q);
+    const staff = db.selectFrom('users').select('users.id').where(searchTextOf(db, `users.name || ' ' || users.surname`), 'like', pattern);
+    const customers = db.selectFrom('customers').select('customers.id').where('customers.search_text', 'like', pattern);
     query = query.where((eb) =>
       eb.or([
         eb(sql<string>`lower(change_history.entity)`, 'like', pattern),
         eb('change_history.record_id', 'like', pattern),
-        eb(sql<string>`lower(users.name || ' ' || users.surname)`, 'like', pattern),
-        eb(sql<string>`lower(customers.name || ' ' || customers.surname)`, 'like', pattern),
+        eb.and([eb('change_history.actor_type', '=', 'COLLABORATOR'), eb('change_history.actor_id', 'in', staff)]),
+        eb.and([eb('change_history.actor_type', '=', 'CUSTOMER'), eb('change_history.actor_id', 'in', customers)]),
       ]),
     );
   }
