@@ -95,7 +95,9 @@ function foldSql(dialect: DialectName, expression: string, enye: 'n' | 'ñ'): st
   if (dialect === 'postgres')
     return `translate(${expression}, ${quote(list.map(([from]) => from).join(''))}, ${quote(list.map(([, to]) => to).join(''))})`;
   // SQLite: lower() folds A–Z only (no ICU), then one replace() per non-ASCII letter.
-  return list.filter(([from]) => !ASCII_UPPER.includes(from)).reduce((sqlText, [from, to]) => `replace(${sqlText}, '${from}', '${to}')`, `lower(${expression})`);
+  return list
+    .filter(([from]) => !ASCII_UPPER.includes(from))
+    .reduce((sqlText, [from, to]) => `replace(${sqlText}, '${from}', '${to}')`, `lower(${expression})`);
 }
 
 /**

@@ -66,7 +66,9 @@ describe.each(dialects)('list searches fold accents, case and ñ (%s)', (dialect
     const samples = ['Díaz', 'ÁÉÍÓÚ áéíóú Üü', 'Peña NÚÑEZ', 'Çç Ýý ÿ Åå Õõ', 'MZ B - LT 8', 'Ωmega ß Ø', "O'Higgins %_\\"];
     for (const text of samples) {
       const expression = searchTextSql(dialect, 'x');
-      const row = await sql<{ folded: string }>`select ${sql.raw(expression)} as folded from (select cast(${text} as text) as x) t`.execute(db());
+      const row = await sql<{ folded: string }>`select ${sql.raw(expression)} as folded from (select cast(${text} as text) as x) t`.execute(
+        db(),
+      );
       expect(row.rows[0]?.folded, text).toBe(searchText(text));
     }
   });
@@ -110,7 +112,7 @@ describe.each(dialects)('list searches fold accents, case and ñ (%s)', (dialect
       }
   });
 
-  it('migration 0034 folds the rows already there (and SQLite\'s trigram tables), and can be undone', async () => {
+  it("migration 0034 folds the rows already there (and SQLite's trigram tables), and can be undone", async () => {
     const database = await createTestDatabase(dialect);
     const { db: raw } = database;
     try {
@@ -122,14 +124,23 @@ describe.each(dialects)('list searches fold accents, case and ñ (%s)', (dialect
       const stamp = '2026-01-01T00:00:00.000Z';
       const { id: lead } = await raw
         .insertInto('leads')
-        .values({ name: 'Ángela Núñez', phone: '987000111', channel: 'WEB', campaign: 'Campaña Verano', received_at: stamp, created_at: stamp, updated_at: stamp })
+        .values({
+          name: 'Ángela Núñez',
+          phone: '987000111',
+          channel: 'WEB',
+          campaign: 'Campaña Verano',
+          received_at: stamp,
+          created_at: stamp,
+          updated_at: stamp,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       expect(await migrateToLatest(database)).toEqual(['0034-search-text']);
       const folded = async () => ({
-        customer: (await raw.selectFrom('customers').select('search_text').where('id', '=', customer).executeTakeFirstOrThrow()).search_text,
+        customer: (await raw.selectFrom('customers').select('search_text').where('id', '=', customer).executeTakeFirstOrThrow())
+          .search_text,
         lead: (await raw.selectFrom('leads').select('search_text').where('id', '=', lead).executeTakeFirstOrThrow()).search_text,
-        lot: (await raw.selectFrom('lots').select(['code', 'search_text']).where('id', '=', lot).executeTakeFirstOrThrow()),
+        lot: await raw.selectFrom('lots').select(['code', 'search_text']).where('id', '=', lot).executeTakeFirstOrThrow(),
       });
       const after = await folded();
       expect(after.customer).toBe(searchText('José Peña Díaz'));

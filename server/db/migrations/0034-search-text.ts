@@ -52,14 +52,20 @@ export function searchTextMigration(dialect: DialectName): Migration {
       )
       .execute(db);
     await sql
-      .raw(`create trigger lots_search_insert after insert on lots begin insert into lot_search (rowid, code) values (new.id, ${code}); end`)
+      .raw(
+        `create trigger lots_search_insert after insert on lots begin insert into lot_search (rowid, code) values (new.id, ${code}); end`,
+      )
       .execute(db);
     await sql
-      .raw(`create trigger lots_search_update after update of code on lots begin update lot_search set code = ${code} where rowid = new.id; end`)
+      .raw(
+        `create trigger lots_search_update after update of code on lots begin update lot_search set code = ${code} where rowid = new.id; end`,
+      )
       .execute(db);
     const displayOf = folded ? 'search_text' : `name || coalesce(' ' || surname, '')`;
     await sql.raw(`delete from customer_search`).execute(db);
-    await sql.raw(`insert into customer_search (rowid, display, document) select id, ${displayOf}, document_number from customers`).execute(db);
+    await sql
+      .raw(`insert into customer_search (rowid, display, document) select id, ${displayOf}, document_number from customers`)
+      .execute(db);
     await sql.raw(`delete from lot_search`).execute(db);
     await sql.raw(`insert into lot_search (rowid, code) select id, ${folded ? 'search_text' : 'code'} from lots`).execute(db);
   }
@@ -88,7 +94,9 @@ export function searchTextMigration(dialect: DialectName): Migration {
           await sql.raw(`alter table ${table} drop column search_text`).execute(db);
           continue;
         }
-        await rebuildSqliteTable(db, table, (create) => create.replace(/, "search_text" text generated always as \(.*\) stored(?=, constraint ")/s, ''));
+        await rebuildSqliteTable(db, table, (create) =>
+          create.replace(/, "search_text" text generated always as \(.*\) stored(?=, constraint ")/s, ''),
+        );
       }
       if (!postgres) await ftsTriggers(db, false);
     },

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { lotOptionsQuerySchema, lotOptionsResponseSchema, MAX_LOT_OPTIONS } from '../../../src/schemas/comercio/lot-options';
 import type { AppDeps } from '../../context';
@@ -34,9 +33,7 @@ export function lotOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'subdivisions.currency',
           ])
           .where('lots.status', 'in', ['DISPONIBLE', 'SEPARADO'])
-          .where((eb) =>
-            eb.or([eb('lots.search_text', 'like', pattern), eb(searchTextOf(deps.db, 'subdivisions.name'), 'like', pattern)]),
-          )
+          .where((eb) => eb.or([eb('lots.search_text', 'like', pattern), eb(searchTextOf(deps.db, 'subdivisions.name'), 'like', pattern)]))
           .orderBy('subdivisions.name')
           .orderBy('lots.code')
           .limit(MAX_LOT_OPTIONS)

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { QuotesQuery } from '../../../src/schemas/comercio/quotes';
 import type { DB } from '../../db/database';
 import { displayNameSql } from '../crm/customers.repository';

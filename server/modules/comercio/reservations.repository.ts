@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { LIVE_RESERVATION_STATUSES, type Reservation, type ReservationsQuery } from '../../../src/schemas/comercio/reservations';
 import type { DB, Instant } from '../../db/database';
 import { paginate, parseSort, type Page } from '../../db/paging';

@@ -3,6 +3,7 @@ import type { ChangeHistoryQuery, ChangeHistoryEntry } from '../../../src/schema
 import type { DB } from '../../db/database';
 import { paginate, parseSort, type Page } from '../../db/paging';
 import { searchPatternSql, searchTextOf } from '../../db/text-search';
+import { recordLabels } from './record-labels';
 
 /** SQL of `change_history` (written only by `server/audit/audit.ts`). */
 
@@ -120,6 +121,12 @@ function toEntry(row: EntryRow): ChangeHistoryEntry {
   };
 }
 
+/** `entries` with their records' business labels (record-labels.ts: one query per kind of record). */
+async function withLabels(db: Kysely<DB>, entries: ChangeHistoryEntry[]): Promise<ChangeHistoryEntry[]> {
+  const labels = await recordLabels(db, entries);
+  return entries.map((entry, i) => ({ ...entry, record_label: labels[i] ?? null }));
+}
+
 /**
  * One page of the history. Without `q` the page's ids are found over change_history alone, in the
  * list's order (the `(occurred_at, id)` index), and only those rows are joined with their actor:
@@ -133,7 +140,7 @@ export async function listChangeHistory(db: Kysely<DB>, query: ChangeHistoryQuer
     column: 'change_history.id',
   };
   const page = await paginate(filtered(db, query), query, (q) => selectEntries(q, query.sort), { counted, keys });
-  return { data: page.data.map(toEntry), meta: page.meta };
+  return { data: await withLabels(db, page.data.map(toEntry)), meta: page.meta };
 }
 
 /**
@@ -159,7 +166,7 @@ export async function* iterateChangeHistory(
       );
     }
     const batch = await selectEntries(rows, query.sort).limit(batchSize).execute();
-    for (const row of batch) yield toEntry(row);
+    for (const entry of await withLabels(db, batch.map(toEntry))) yield entry;
     if (batch.length < batchSize) return;
     const end = batch[batch.length - 1]!;
     last = { occurred_at: end.occurred_at, id: end.id };
