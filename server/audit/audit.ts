@@ -58,9 +58,10 @@ export function auditContextOf(request: FastifyRequest, clock: Clock): AuditCont
 
 /**
  * Top-level keys left out of the history: `version` (migration 0007) is bookkeeping of the
- * optimistic lock, not a field anyone edits; `updated_at` already dates each change.
+ * optimistic lock, not a field anyone edits; `updated_at` already dates each change;
+ * `search_text` (migration 0034) is the database's folded copy of fields already recorded.
  */
-const BOOKKEEPING_KEYS: ReadonlySet<string> = new Set(['version']);
+const BOOKKEEPING_KEYS: ReadonlySet<string> = new Set(['version', 'search_text']);
 
 /** `snapshot` without {@link BOOKKEEPING_KEYS}. */
 function withoutBookkeeping(snapshot: Record<string, unknown>): Record<string, unknown> {

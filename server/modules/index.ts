@@ -7,6 +7,7 @@ import { notificationsMigration } from '../db/migrations/0002-notifications';
 import { recordVersionsMigration } from '../db/migrations/0007-record-versions';
 import { installationSettingsMigration } from '../db/migrations/0008-installation-settings';
 import { outboxDeliveryMigration } from '../db/migrations/0009-outbox-delivery';
+import { searchTextMigration } from '../db/migrations/0034-search-text';
 import { authRoutes } from '../auth/auth.routes';
 import { customersRoutes } from '../auth/customers.routes';
 import { passwordResetRoutes } from '../auth/password-reset.routes';
@@ -98,6 +99,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0007-record-versions': recordVersionsMigration,
       '0008-installation-settings': installationSettingsMigration,
       '0009-outbox-delivery': outboxDeliveryMigration,
+      '0034-search-text': searchTextMigration,
     },
   },
   {

@@ -195,7 +195,7 @@ describe.each(dialects)('numeric limits (%s)', (dialect) => {
     const s = await createSubdivision(db());
     const id = await createLot(db(), s.id, { block: 'A', number: '1', area_m2: 100, price_per_m2: 20000 });
     const row = await db().selectFrom('lots').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const { id: _id, ...values } = row;
+    const { id: _id, search_text: _searchText, ...values } = row;
     const insert = (patch: Record<string, unknown>) =>
       db()
         .insertInto('lots')

@@ -27,9 +27,9 @@ const ENTRY: ChangeHistoryEntry = {
   changed_fields: ['name'],
 };
 
-function setup() {
+function setup(entries: ChangeHistoryEntry[] = [ENTRY]) {
   const list = vi.fn((query: ListQuery) =>
-    Promise.resolve({ data: [ENTRY], meta: { page: query.page, per_page: query.per_page, total: 1 } }),
+    Promise.resolve({ data: entries, meta: { page: query.page, per_page: query.per_page, total: entries.length } }),
   );
   const exportCsv = vi.fn((_query: ListQuery) => Promise.resolve(new Blob(['Fecha\r\n'], { type: 'text/csv' })));
   const users = vi.fn(() =>
@@ -77,6 +77,20 @@ describe('Historial de Cambios', () => {
     expect(within(table).getByText('Actualización')).toBeTruthy();
     expect(within(table).getByText('10.0.0.8')).toBeTruthy();
     expect(list.mock.calls[0]?.[0].sort).toBe('-occurred_at');
+  });
+
+  it('names each record by its business label (a sale V-…, a lot MZ … - LT …), by its id when the server sends none', async () => {
+    const sale: ChangeHistoryEntry = { ...ENTRY, id: 8, entity: 'sales', record_id: '344', record_label: 'V-000344' };
+    const lot: ChangeHistoryEntry = { ...ENTRY, id: 9, entity: 'lots', record_id: '55', record_label: 'MZ B - LT 8' };
+    const { user } = setup([sale, lot, ENTRY]);
+    const table = await screen.findByRole('table', { name: 'Historial de Cambios' });
+    expect(await within(table).findByText('V-000344')).toBeTruthy();
+    expect(within(table).getByText('MZ B - LT 8')).toBeTruthy();
+    expect(within(table).queryByText('344')).toBeNull();
+    expect(within(table).getByText('3')).toBeTruthy();
+    await user.click(within(table).getAllByRole('button', { name: 'Acciones' })[0]!);
+    await user.click(await screen.findByRole('menuitem', { name: /Ver cambios/ }));
+    expect(await screen.findByText(/de .* V-000344 ·/)).toBeTruthy();
   });
 
   it('sends the action and user filters to the server', async () => {

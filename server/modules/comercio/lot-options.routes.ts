@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { lotOptionsQuerySchema, lotOptionsResponseSchema, MAX_LOT_OPTIONS } from '../../../src/schemas/comercio/lot-options';
 import type { AppDeps } from '../../context';
-import { likePattern } from '../../db/paging';
+import { searchPatternSql, searchTextOf } from '../../db/text-search';
 import { MAIN_BASE } from '../../platform/bases';
 import { RESERVATIONS_ACCESS } from './reservations.routes';
 
@@ -21,7 +20,7 @@ export function lotOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { querystring: lotOptionsQuerySchema, response: { 200: lotOptionsResponseSchema } },
       },
       async (request) => {
-        const pattern = sql<string>`${likePattern(request.query.q)} escape '\\'`;
+        const pattern = searchPatternSql(request.query.q);
         const rows = await deps.db
           .selectFrom('lots')
           .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
@@ -34,9 +33,7 @@ export function lotOptionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'subdivisions.currency',
           ])
           .where('lots.status', 'in', ['DISPONIBLE', 'SEPARADO'])
-          .where((eb) =>
-            eb.or([eb(sql<string>`lower(lots.code)`, 'like', pattern), eb(sql<string>`lower(subdivisions.name)`, 'like', pattern)]),
-          )
+          .where((eb) => eb.or([eb('lots.search_text', 'like', pattern), eb(searchTextOf(deps.db, 'subdivisions.name'), 'like', pattern)]))
           .orderBy('subdivisions.name')
           .orderBy('lots.code')
           .limit(MAX_LOT_OPTIONS)

@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { QuotesQuery } from '../../../src/schemas/comercio/quotes';
 import type { DB } from '../../db/database';
 import { displayNameSql } from '../crm/customers.repository';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { searchPatternSql } from '../../db/text-search';
 
 /** SQL of quotes (`quotes`). */
 
@@ -24,13 +25,13 @@ export function listQuoteIds(db: Kysely<DB>, filters: QuotesQuery, today: string
     .innerJoin('lots', 'lots.id', 'quotes.lot_id');
   const text = filters.q;
   if (text) {
-    const pattern = sql<string>`${likePattern(text)} escape '\\'`;
+    const pattern = searchPatternSql(text);
     const digits = text.replace(/\D/g, '');
     query = query.where((eb) =>
       eb.or([
         eb(displayNameSql, 'like', pattern),
         eb('customers.document_number', 'like', pattern),
-        eb(sql<string>`lower(lots.code)`, 'like', pattern),
+        eb('lots.search_text', 'like', pattern),
         ...(digits && /^cot/i.test(text.trim()) ? [eb('quotes.id', '=', Number(digits))] : []),
       ]),
     );

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { LIVE_RESERVATION_STATUSES, type Reservation, type ReservationsQuery } from '../../../src/schemas/comercio/reservations';
 import type { DB, Instant } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { searchPatternSql } from '../../db/text-search';
 import { displayName, displayNameSql } from '../crm/customers.repository';
 
 /** SQL of reservations (`reservations`). */
@@ -16,12 +17,12 @@ export async function listReservationIds(db: Kysely<DB>, filters: ReservationsQu
     .innerJoin('customers', 'customers.id', 'reservations.customer_id')
     .innerJoin('lots', 'lots.id', 'reservations.lot_id');
   if (filters.q) {
-    const pattern = sql<string>`${likePattern(filters.q)} escape '\\'`;
+    const pattern = searchPatternSql(filters.q);
     query = query.where((eb) =>
       eb.or([
         eb(displayNameSql, 'like', pattern),
         eb('customers.document_number', 'like', pattern),
-        eb(sql<string>`lower(lots.code)`, 'like', pattern),
+        eb('lots.search_text', 'like', pattern),
       ]),
     );
   }

@@ -21,7 +21,8 @@ import { allocateReservationCredit, saleStatusFor, type ReservationPayment } fro
 import { refreshSaleLateFees, saleAccount } from '../finanzas/late-fees.service';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { foldSearch, searchPatternSql } from '../../db/text-search';
 import { isSqlite, isUniqueViolation } from '../../db/portable';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { conflict, HttpError, notFound, validationError, type FieldErrors } from '../../errors';
@@ -40,22 +41,23 @@ export const saleNumber = (id: number) => `V-${String(id).padStart(6, '0')}`;
 
 /**
  * The text search (`q`) of the sales list: the sales whose lot code, or one of whose buyers' display
- * name or document number, contains `text` (case-insensitive), or whose number is `text`
- * ("V-000123", "v123").
+ * name or document number, contains `text` (folded: accents and case ignored, ñ kept where typed;
+ * docs/domain.md "Searching lists"), or whose number is `text` ("V-000123", "v123").
  * On SQLite a text of three characters or more reads the trigram indexes `customer_search` and
- * `lot_search` (migration 0021; the FTS5 phrase `"text"` matches where `%text%` does, and folds
- * case beyond ASCII); shorter texts, texts with a NUL character, and PostgreSQL, scan with LIKE.
+ * `lot_search` (migrations 0021 and 0034: they hold the folded texts; the FTS5 phrase `"text"`
+ * matches where `%text%` does); shorter texts and PostgreSQL scan the `search_text` columns with LIKE.
  */
 function textMatch(db: Kysely<DB>, text: string): Expression<SqlBool> {
-  // FTS5 cannot take a NUL inside a string ("unterminated string"): such a text takes the LIKE.
-  const indexed = isSqlite(db) && [...text].length >= 3 && !text.includes('\u0000');
-  const phrase = `"${text.replace(/"/g, '""')}"`;
-  const pattern = sql<string>`${likePattern(text)} escape '\\'`;
+  // foldSearch drops control characters: FTS5 cannot take a NUL inside a string.
+  const folded = foldSearch(text);
+  const indexed = isSqlite(db) && [...folded].length >= 3;
+  const phrase = `"${folded.replace(/"/g, '""')}"`;
+  const pattern = searchPatternSql(text);
   const digits = text.replace(/\D/g, '');
   return expressionBuilder<DB, 'sales'>().or([
     indexed
       ? sql<SqlBool>`sales.lot_id in (select rowid from lot_search where lot_search match ${phrase})`
-      : sql<SqlBool>`sales.lot_id in (select lots.id from lots where lower(lots.code) like ${pattern})`,
+      : sql<SqlBool>`sales.lot_id in (select lots.id from lots where lots.search_text like ${pattern})`,
     indexed
       ? sql<SqlBool>`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
           (select rowid from customer_search where customer_search match ${phrase}))`

@@ -3,7 +3,8 @@ import type { LocalRecord, LocalsQuery } from '../../../src/schemas/configuracio
 import { recordChange, type AuditContext } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { searchPattern, searchTextOf } from '../../db/text-search';
 import { fromFlag, toFlag } from '../../db/portable';
 import { conflict, notFound } from '../../errors';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
@@ -29,11 +30,11 @@ async function findLocal(db: Kysely<DB>, id: number): Promise<LocalRecord | unde
 export async function listLocalsPage(db: Kysely<DB>, query: LocalsQuery): Promise<Page<LocalRecord>> {
   let base = db.selectFrom('locals');
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = searchPattern(query.q);
     base = base.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(locals.name)`, 'like', sql<string>`${pattern} escape '\\'`),
-        eb(sql<string>`lower(locals.address)`, 'like', sql<string>`${pattern} escape '\\'`),
+        eb(searchTextOf(db, 'locals.name'), 'like', sql<string>`${pattern} escape '\\'`),
+        eb(searchTextOf(db, 'locals.address'), 'like', sql<string>`${pattern} escape '\\'`),
       ]),
     );
   }

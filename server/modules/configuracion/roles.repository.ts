@@ -1,7 +1,8 @@
 import { sql, type Kysely, type UpdateResult } from 'kysely';
 import type { PageMeta } from '../../../src/schemas/paging';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort } from '../../db/paging';
+import { paginate, parseSort } from '../../db/paging';
+import { searchPattern, searchTextOf } from '../../db/text-search';
 import { nextVersion } from '../../db/versions';
 
 /** SQL of roles and their permissions (`roles`, `role_permissions`, `user_roles`). */
@@ -136,7 +137,7 @@ export async function roleDetails(db: Kysely<DB>, ids: readonly number[]): Promi
 /** One page of role ids (name search with `q`). */
 export async function listRoleIds(db: Kysely<DB>, filters: RoleListFilters): Promise<{ ids: number[]; meta: PageMeta }> {
   let query = db.selectFrom('roles');
-  if (filters.q) query = query.where(sql<string>`lower(roles.name)`, 'like', sql<string>`${likePattern(filters.q)} escape '\\'`);
+  if (filters.q) query = query.where(searchTextOf(db, 'roles.name'), 'like', sql<string>`${searchPattern(filters.q)} escape '\\'`);
   const { field, direction } = parseSort<'name' | 'id'>(filters.sort, 'id');
   const page = await paginate(query, filters, (q) =>
     q.select('roles.id').orderBy(`roles.${field}`, direction).orderBy('roles.id', direction),

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Updateable, type UpdateResult } from 'kysely';
 import type { PageMeta } from '../../../src/schemas/paging';
 import type { AccountStatus, DB, Instant, NewUser, UserRow, UsersTable } from '../../db/database';
-import { likePattern, paginate, parseSort } from '../../db/paging';
+import { paginate, parseSort } from '../../db/paging';
+import { searchPattern, searchTextOf } from '../../db/text-search';
 import { nextVersion } from '../../db/versions';
 
 /** SQL of staff accounts (`users`, `user_roles`). E-mails are stored trimmed and lower-case. */
@@ -71,10 +72,10 @@ export interface UserListFilters {
 export async function listUserIds(db: Kysely<DB>, filters: UserListFilters): Promise<{ ids: number[]; meta: PageMeta }> {
   let query = db.selectFrom('users');
   if (filters.q) {
-    const pattern = likePattern(filters.q);
+    const pattern = searchPattern(filters.q);
     query = query.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(users.name || ' ' || users.surname)`, 'like', sql<string>`${pattern} escape '\\'`),
+        eb(searchTextOf(db, `users.name || ' ' || users.surname`), 'like', sql<string>`${pattern} escape '\\'`),
         eb(sql<string>`lower(users.email)`, 'like', sql<string>`${pattern} escape '\\'`),
         eb('users.dni', 'like', sql<string>`${pattern} escape '\\'`),
       ]),

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Updateable, type UpdateResult } from 'kysely';
 import type { Customer, CustomersQuery, StaffOption, StaffOptionsQuery } from '../../../src/schemas/crm/customers';
 import type { CustomersTable, DB, NewCustomer } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { searchPatternSql, searchTextOf } from '../../db/text-search';
 import { nextVersion } from '../../db/versions';
 import { normalizeEmail } from '../configuracion/users.repository';
 
@@ -12,15 +13,19 @@ export function displayName(row: { name: string; surname: string | null }): stri
   return row.surname ? `${row.name} ${row.surname}` : row.name;
 }
 
-/** The SQL of {@link displayName}, lower-case, for search (any query joining `customers` under that name). */
-export const displayNameSql = sql<string>`lower(customers.name || coalesce(' ' || customers.surname, ''))`;
+/**
+ * {@link displayName} folded for search (`customers.search_text`, migration 0034; the rule and its
+ * pattern are server/db/text-search.ts): compare with `like ${searchPatternSql(q)}` in any query
+ * joining `customers` under that name.
+ */
+export const displayNameSql = sql<string>`customers.search_text`;
 
 /** One page of customer ids in order, and the total (see `customersQuerySchema`); `owner` set: only that asesor's. */
 export async function listCustomerIds(db: Kysely<DB>, filters: CustomersQuery, owner: number | null = null): Promise<Page<{ id: number }>> {
   let query = db.selectFrom('customers');
   if (owner !== null) query = query.where('customers.agent_id', '=', owner);
   if (filters.q) {
-    const pattern = sql<string>`${likePattern(filters.q)} escape '\\'`;
+    const pattern = searchPatternSql(filters.q);
     query = query.where((eb) =>
       eb.or([
         eb(displayNameSql, 'like', pattern),
@@ -175,9 +180,9 @@ export async function activeStaffIds(db: Kysely<DB>, ids: readonly number[]): Pr
 export async function listStaffOptions(db: Kysely<DB>, filters: StaffOptionsQuery): Promise<Page<StaffOption>> {
   let query = db.selectFrom('users').where('users.status', '=', 'ACTIVO');
   if (filters.q) {
-    const pattern = sql<string>`${likePattern(filters.q)} escape '\\'`;
+    const pattern = searchPatternSql(filters.q);
     query = query.where((eb) =>
-      eb.or([eb(sql<string>`lower(users.name || ' ' || users.surname)`, 'like', pattern), eb('users.dni', 'like', pattern)]),
+      eb.or([eb(searchTextOf(db, `users.name || ' ' || users.surname`), 'like', pattern), eb('users.dni', 'like', pattern)]),
     );
   }
   const { field, direction } = parseSort<'surname' | 'name'>(filters.sort, 'surname');

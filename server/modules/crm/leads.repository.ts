@@ -2,7 +2,8 @@ import { sql, type Insertable, type Kysely, type Updateable, type UpdateResult }
 import { OPEN_LEAD_STATUSES, type Lead, type LeadActivity, type LeadsQuery, type LeadsSummaryQuery } from '../../../src/schemas/crm/leads';
 import type { StaffOption } from '../../../src/schemas/crm/customers';
 import type { DB, LeadsTable } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { searchPatternSql } from '../../db/text-search';
 import { nextVersion } from '../../db/versions';
 import { normalizeEmail } from '../configuracion/users.repository';
 import { displayName } from './customers.repository';
@@ -27,14 +28,14 @@ function filtered(
   let query = db.selectFrom('leads');
   if (!scope.supervisor || filters.mine === 'true') query = query.where('leads.agent_id', '=', scope.userId);
   if (filters.q) {
-    const pattern = sql<string>`${likePattern(filters.q)} escape '\\'`;
+    // Name and campaign: the folded `search_text` (migration 0034; server/db/text-search.ts).
+    const pattern = searchPatternSql(filters.q);
     query = query.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(leads.name)`, 'like', pattern),
+        eb('leads.search_text', 'like', pattern),
         eb('leads.phone', 'like', pattern),
         eb(sql<string>`lower(leads.email)`, 'like', pattern),
         eb('leads.document_number', 'like', pattern),
-        eb(sql<string>`lower(leads.campaign)`, 'like', pattern),
       ]),
     );
   }

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { BankAccount, BankAccountsQuery } from '../../../src/schemas/finanzas/bank-accounts';
 import type { DB, BankAccountsTable } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { searchPattern, searchTextOf } from '../../db/text-search';
 import { fromFlag, toFlag } from '../../db/portable';
 import type { Insertable } from 'kysely';
 
@@ -34,10 +35,10 @@ export async function findBankAccount(db: Kysely<DB>, id: number): Promise<BankA
 export async function listBankAccountsPage(db: Kysely<DB>, query: BankAccountsQuery): Promise<Page<BankAccount>> {
   let base = db.selectFrom('bank_accounts');
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = searchPattern(query.q);
     base = base.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(bank_accounts.holder)`, 'like', sql<string>`${pattern} escape '\\'`),
+        eb(searchTextOf(db, 'bank_accounts.holder'), 'like', sql<string>`${pattern} escape '\\'`),
         eb(sql<string>`bank_accounts.number`, 'like', sql<string>`${pattern} escape '\\'`),
         eb(sql<string>`bank_accounts.cci`, 'like', sql<string>`${pattern} escape '\\'`),
       ]),

@@ -18,7 +18,8 @@ import { recordChange, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { foldSearch, searchPatternSql } from '../../db/text-search';
 import { isSqlite } from '../../db/portable';
 import { conflict, notFound, validationError } from '../../errors';
 import { readInPages, tableFile, type FileDownload } from '../../platform/documents';
@@ -46,19 +47,20 @@ function shift(date: string, days: number): string {
 
 /**
  * The text search, as a condition on `sales` (used inside a subquery over it): the lot's code, a
- * buyer's display name or document (case-insensitive, contains) or the sale's number ("V-000123",
- * "v123"). On SQLite a text of three characters or more reads the trigram indexes of migration 0021,
- * as the sales list does (sales.service.ts `textMatch`).
+ * buyer's display name or document (folded, contains: docs/domain.md "Searching lists") or the
+ * sale's number ("V-000123", "v123"). On SQLite a text of three characters or more reads the
+ * trigram indexes of migrations 0021 and 0034, as the sales list does (sales.service.ts `textMatch`).
  */
 function textMatch(db: Kysely<DB>, text: string): RawBuilder<SqlBool> {
-  const indexed = isSqlite(db) && [...text].length >= 3 && !text.includes('\u0000');
-  const phrase = `"${text.replace(/"/g, '""')}"`;
-  const pattern = sql<string>`${likePattern(text)} escape '\\'`;
+  const folded = foldSearch(text);
+  const indexed = isSqlite(db) && [...folded].length >= 3;
+  const phrase = `"${folded.replace(/"/g, '""')}"`;
+  const pattern = searchPatternSql(text);
   const digits = text.replace(/\D/g, '');
   const parts = [
     indexed
       ? sql`sales.lot_id in (select rowid from lot_search where lot_search match ${phrase})`
-      : sql`sales.lot_id in (select lots.id from lots where lower(lots.code) like ${pattern})`,
+      : sql`sales.lot_id in (select lots.id from lots where lots.search_text like ${pattern})`,
     indexed
       ? sql`sales.id in (select sale_holders.sale_id from sale_holders where sale_holders.customer_id in
           (select rowid from customer_search where customer_search match ${phrase}))`

@@ -3,6 +3,7 @@ import { bankName } from '../../../src/schemas/finanzas/banks';
 import { PAYMENT_METHOD_LABELS, type Payment, type PaymentMethod, type PaymentsQuery } from '../../../src/schemas/finanzas/payments';
 import type { DB } from '../../db/database';
 import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { searchPatternSql } from '../../db/text-search';
 import { displayName, displayNameSql } from '../crm/customers.repository';
 import { saleNumber } from '../comercio/sales.service';
 
@@ -16,16 +17,19 @@ export function paymentRow(db: Kysely<DB>, id: number) {
   return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The text search (`q`): receipt or operation number, the payer's name or document, the lot code. */
+/**
+ * The text search (`q`): receipt or operation number, the payer's name or document, the lot code
+ * (names and codes folded: docs/domain.md "Searching lists").
+ */
 function textMatch(text: string): Expression<SqlBool> {
-  const pattern = sql<string>`${likePattern(text)} escape '\\'`;
+  const pattern = searchPatternSql(text);
   const compact = text.replace(/\s+/g, '').toUpperCase();
   const receipt = /^R?\d{1,3}-?(\d{1,8})$/.exec(compact);
   return sql<SqlBool>`(
     upper(payments.operation_number) like ${sql<string>`${likePattern(compact).toUpperCase()} escape '\\'`}
     or payments.customer_id in (select customers.id from customers where ${displayNameSql} like ${pattern} or customers.document_number like ${pattern})
-    or payments.sale_id in (select sales.id from sales inner join lots on lots.id = sales.lot_id where lower(lots.code) like ${pattern})
-    or payments.reservation_id in (select reservations.id from reservations inner join lots on lots.id = reservations.lot_id where lower(lots.code) like ${pattern})
+    or payments.sale_id in (select sales.id from sales inner join lots on lots.id = sales.lot_id where lots.search_text like ${pattern})
+    or payments.reservation_id in (select reservations.id from reservations inner join lots on lots.id = reservations.lot_id where lots.search_text like ${pattern})
     ${receipt ? sql`or payments.receipt_number = ${Number(receipt[1])}` : sql``}
   )`;
 }

@@ -1,7 +1,8 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Wallet, WalletsQuery } from '../../../src/schemas/finanzas/wallets';
 import type { DB, WalletsTable } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { searchPattern, searchTextOf } from '../../db/text-search';
 import { fromFlag, toFlag } from '../../db/portable';
 import { MAIN_BASE } from '../../platform/bases';
 
@@ -38,10 +39,10 @@ export async function findWallet(db: Kysely<DB>, id: number): Promise<Wallet | u
 export async function listWalletsPage(db: Kysely<DB>, query: WalletsQuery): Promise<Page<Wallet>> {
   let base = db.selectFrom('wallets');
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = searchPattern(query.q);
     base = base.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(wallets.holder)`, 'like', sql<string>`${pattern} escape '\\'`),
+        eb(searchTextOf(db, 'wallets.holder'), 'like', sql<string>`${pattern} escape '\\'`),
         eb(sql<string>`wallets.phone`, 'like', sql<string>`${pattern} escape '\\'`),
       ]),
     );

@@ -33,7 +33,7 @@ export function csvLine(entry: ChangeHistoryEntry): string {
       entry.actor?.id ?? null,
       entry.ip,
       entry.entity,
-      entry.record_id,
+      entry.record_label ? `${entry.record_label} (${entry.record_id})` : entry.record_id,
       entry.action,
       entry.changed_fields.join(' '),
       entry.before ? JSON.stringify(entry.before) : null,

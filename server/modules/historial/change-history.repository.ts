@@ -1,7 +1,9 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { ChangeHistoryQuery, ChangeHistoryEntry } from '../../../src/schemas/historial/change-history';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page } from '../../db/paging';
+import { paginate, parseSort, type Page } from '../../db/paging';
+import { searchPatternSql, searchTextOf } from '../../db/text-search';
+import { recordLabels } from './record-labels';
 
 /** SQL of `change_history` (written only by `server/audit/audit.ts`). */
 
@@ -58,13 +60,16 @@ function filtered(db: Kysely<DB>, filters: Filters) {
     )
     .where((eb) => eb.and(ownConditions(eb, filters)));
   if (filters.q) {
-    const pattern = sql<string>`${likePattern(filters.q)} escape '\\'`;
+    // Actors' names folded (docs/domain.md "Searching lists"), each users/customers row once.
+    const pattern = searchPatternSql(filters.q);
+    const staff = db.selectFrom('users').select('users.id').where(searchTextOf(db, `users.name || ' ' || users.surname`), 'like', pattern);
+    const customers = db.selectFrom('customers').select('customers.id').where('customers.search_text', 'like', pattern);
     query = query.where((eb) =>
       eb.or([
         eb(sql<string>`lower(change_history.entity)`, 'like', pattern),
         eb('change_history.record_id', 'like', pattern),
-        eb(sql<string>`lower(users.name || ' ' || users.surname)`, 'like', pattern),
-        eb(sql<string>`lower(customers.name || ' ' || customers.surname)`, 'like', pattern),
+        eb.and([eb('change_history.actor_type', '=', 'COLLABORATOR'), eb('change_history.actor_id', 'in', staff)]),
+        eb.and([eb('change_history.actor_type', '=', 'CUSTOMER'), eb('change_history.actor_id', 'in', customers)]),
       ]),
     );
   }
@@ -116,6 +121,12 @@ function toEntry(row: EntryRow): ChangeHistoryEntry {
   };
 }
 
+/** `entries` with their records' business labels (record-labels.ts: one query per kind of record). */
+async function withLabels(db: Kysely<DB>, entries: ChangeHistoryEntry[]): Promise<ChangeHistoryEntry[]> {
+  const labels = await recordLabels(db, entries);
+  return entries.map((entry, i) => ({ ...entry, record_label: labels[i] ?? null }));
+}
+
 /**
  * One page of the history. Without `q` the page's ids are found over change_history alone, in the
  * list's order (the `(occurred_at, id)` index), and only those rows are joined with their actor:
@@ -129,7 +140,7 @@ export async function listChangeHistory(db: Kysely<DB>, query: ChangeHistoryQuer
     column: 'change_history.id',
   };
   const page = await paginate(filtered(db, query), query, (q) => selectEntries(q, query.sort), { counted, keys });
-  return { data: page.data.map(toEntry), meta: page.meta };
+  return { data: await withLabels(db, page.data.map(toEntry)), meta: page.meta };
 }
 
 /**
@@ -155,7 +166,7 @@ export async function* iterateChangeHistory(
       );
     }
     const batch = await selectEntries(rows, query.sort).limit(batchSize).execute();
-    for (const row of batch) yield toEntry(row);
+    for (const entry of await withLabels(db, batch.map(toEntry))) yield entry;
     if (batch.length < batchSize) return;
     const end = batch[batch.length - 1]!;
     last = { occurred_at: end.occurred_at, id: end.id };

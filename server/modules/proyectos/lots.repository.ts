@@ -2,7 +2,8 @@ import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reserva
 import { sql, type Kysely } from 'kysely';
 import type { Block, Lot, LotsQuery, LotStatusChange, LotSelection, Stage } from '../../../src/schemas/proyectos/projects';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort, type Page, type PageRequest } from '../../db/paging';
+import { paginate, parseSort, type Page, type PageRequest } from '../../db/paging';
+import { searchPattern, searchTextOf } from '../../db/text-search';
 import { fromFlag } from '../../db/portable';
 
 /**
@@ -199,11 +200,11 @@ const natural = (column: string, direction: 'asc' | 'desc') => [
 export async function listLots(db: Kysely<DB>, subdivisionId: number, query: LotsQuery): Promise<Page<Lot>> {
   let base = lotsQuery(db).where('lots.subdivision_id', '=', subdivisionId);
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = searchPattern(query.q);
     base = base.where((eb) =>
       eb.or([
-        eb(sql<string>`lower(lots.code)`, 'like', sql<string>`${pattern} escape '\\'`),
-        eb(sql<string>`lower(coalesce(lots.notes, ''))`, 'like', sql<string>`${pattern} escape '\\'`),
+        eb(sql<string>`lots.search_text`, 'like', sql<string>`${pattern} escape '\\'`),
+        eb(searchTextOf(db, `coalesce(lots.notes, '')`), 'like', sql<string>`${pattern} escape '\\'`),
       ]),
     );
   }

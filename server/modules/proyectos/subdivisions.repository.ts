@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { LotStatus, SubdivisionsQuery } from '../../../src/schemas/proyectos/projects';
 import type { DB } from '../../db/database';
-import { likePattern, paginate, parseSort } from '../../db/paging';
+import { paginate, parseSort } from '../../db/paging';
+import { searchPattern, searchTextOf } from '../../db/text-search';
 import { toFlag } from '../../db/portable';
 
 /**
@@ -76,11 +77,11 @@ export function lotCountsByStatus(db: Kysely<DB>, ids: readonly number[]) {
 export function subdivisionsPage(db: Kysely<DB>, query: SubdivisionsQuery) {
   let base = db.selectFrom('subdivisions');
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = searchPattern(query.q);
     base = base.where((eb) =>
       eb.or(
         (['code', 'name', 'district'] as const).map((column) =>
-          eb(sql<string>`lower(${sql.ref(`subdivisions.${column}`)})`, 'like', sql<string>`${pattern} escape '\\'`),
+          eb(searchTextOf(db, `subdivisions.${column}`), 'like', sql<string>`${pattern} escape '\\'`),
         ),
       ),
     );

@@ -47,6 +47,11 @@ export const changeHistoryEntrySchema = z.object({
   ip: z.string().nullable(),
   entity: z.string(),
   record_id: z.string(),
+  /**
+   * The record's business label ("V-000344", "MZ B - LT 8", a customer's name and document, a
+   * receipt…; server/modules/historial/record-labels.ts); null or absent when unknown (show `record_id`).
+   */
+  record_label: z.string().nullable().optional(),
   action: changeActionSchema,
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),

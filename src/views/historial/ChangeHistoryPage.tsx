@@ -51,6 +51,8 @@ export function formatDateTimeLima(iso: string): string {
 }
 
 const actorName = (e: ChangeHistoryEntry) => (e.actor ? (e.actor.name ?? `#${e.actor.id}`) : 'Sistema');
+/** The record by its business label ("V-000344", "MZ B - LT 8"…) when the server knows it, else its id. */
+const recordName = (e: ChangeHistoryEntry) => e.record_label ?? e.record_id;
 
 export const COLUMNS: TableColumn<ChangeHistoryEntry>[] = [
   {
@@ -63,7 +65,7 @@ export const COLUMNS: TableColumn<ChangeHistoryEntry>[] = [
   { key: 'actor', label: 'Usuario', render: actorName, exportValue: actorName },
   { key: 'ip', label: 'IP', render: (e) => e.ip ?? '—', exportValue: (e) => e.ip ?? '' },
   { key: 'entity', label: 'Entidad', render: (e) => entityLabel(e.entity), exportValue: (e) => entityLabel(e.entity) },
-  { key: 'record_id', label: 'Registro' },
+  { key: 'record_id', label: 'Registro', render: recordName, exportValue: recordName },
   {
     key: 'action',
     label: 'Acción',
@@ -250,7 +252,7 @@ function ChangeDrawer({ entry, onClose }: { entry: ChangeHistoryEntry | null; on
       {entry ? (
         <div className={`${Classes.DRAWER_BODY} change-history__drawer`}>
           <p>
-            <strong>{ACTION_LABEL[entry.action]}</strong> de {entityLabel(entry.entity)} #{entry.record_id} ·{' '}
+            <strong>{ACTION_LABEL[entry.action]}</strong> de {entityLabel(entry.entity)} {entry.record_label ?? `#${entry.record_id}`} ·{' '}
             {formatDateTimeLima(entry.occurred_at)} · {actorName(entry)}
             {entry.ip ? ` · ${entry.ip}` : ''}
           </p>

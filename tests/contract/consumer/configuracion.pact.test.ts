@@ -398,6 +398,8 @@ describe('Historial de cambios', () => {
             ip: like('127.0.0.1'),
             entity: HISTORY_ENTRY.entity,
             record_id: like(HISTORY_ENTRY.record_id),
+            // The record's business label: a local by its name (here from the entry's snapshot).
+            record_label: like(HISTORY_ENTRY.after.name),
             action: HISTORY_ENTRY.action,
             before: like(HISTORY_ENTRY.before),
             after: like(HISTORY_ENTRY.after),
@@ -413,6 +415,7 @@ describe('Historial de cambios', () => {
           filters: { entity: 'locals', action: 'UPDATE', from: '2026-11-01', to: '2026-11-30' },
         });
         expect(page.data[0]?.changed_fields).toContain('name');
+        expect(page.data[0]?.record_label).toBe(HISTORY_ENTRY.after.name);
       });
   });
 });
