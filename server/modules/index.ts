@@ -32,6 +32,7 @@ import { paymentMapRoutes } from './comercio/payment-map.routes';
 import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales-indexes';
 import { salesListMigration } from './comercio/migrations/0021-comercio-sales-list';
+import { quoteSaleMigration } from './comercio/migrations/0033-comercio-quote-sale';
 import { subdivisionLateFeesMigration } from './proyectos/migrations/0023-subdivision-late-fees';
 import { quotesMigration } from './comercio/migrations/0018-comercio-quotes';
 import { subdivisionOptionsRoutes } from './proyectos/subdivision-options.routes';
@@ -144,6 +145,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0019-comercio-sales': salesMigration,
       '0020-comercio-sales-indexes': salesIndexesMigration,
       '0021-comercio-sales-list': salesListMigration,
+      '0033-comercio-quote-sale': quoteSaleMigration,
     },
   },
   {

@@ -2,11 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   annulSaleRequestSchema,
   createSaleRequestSchema,
+  proposedAgentQuerySchema,
+  proposedAgentResponseSchema,
   saleResponseSchema,
   salesPageSchema,
   salesQuerySchema,
 } from '../../../src/schemas/comercio/sales';
 import { idParamsSchema } from '../../../src/schemas/params';
+import { ACTION } from '../../../src/schemas/permissions';
+import { heldPermissions } from '../../auth/accounts';
+import { requireAuth } from '../../auth/guard';
 import { auditContextOf } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import { parseId } from '../../errors';
@@ -14,10 +19,13 @@ import { MAIN_BASE } from '../../platform/bases';
 import { RESERVATIONS_ACCESS } from './reservations.routes';
 import { createKeptPages } from '../../platform/revision-texts';
 import { annulSale, createSale, getSale, listSales, salesListRevision } from './sales.service';
+import { proposedAgent } from './sale-agent';
 
 /**
- * Comercial → ventas: GET/POST /api/sales, GET /api/sales/{id}, POST /api/sales/{id}/annul.
- * Who may sell is who may reserve: 'Acceso módulo comercial' + 'Acceso submódulo ventas'.
+ * Comercial → ventas: GET/POST /api/sales, GET /api/sales/proposed-agent, GET /api/sales/{id},
+ * POST /api/sales/{id}/annul. Who may sell is who may reserve: 'Acceso módulo comercial' + 'Acceso
+ * submódulo ventas'; crediting a sale to an agent other than the proposed one also needs
+ * 'Supervisar leads' (the right to assign work to agents; docs/domain.md "Sales").
  */
 export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,7 +46,21 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       `${MAIN_BASE}/sales`,
       { config, schema: { body: createSaleRequestSchema, response: { 201: saleResponseSchema } } },
-      async (request, reply) => reply.status(201).send({ data: await createSale(deps, auditContextOf(request, deps.clock), request.body) }),
+      async (request, reply) => {
+        // One extra permission read, only when an agent is named.
+        const auth = requireAuth(request);
+        const canAssignAgent =
+          request.body.agent_id != null &&
+          (await heldPermissions(deps.db, auth.userType, auth.accountId, [ACTION.supervisarLeads])).has(ACTION.supervisarLeads);
+        const data = await createSale(deps, auditContextOf(request, deps.clock), request.body, { canAssignAgent });
+        return reply.status(201).send({ data });
+      },
+    );
+
+    app.get(
+      `${MAIN_BASE}/sales/proposed-agent`,
+      { config, schema: { querystring: proposedAgentQuerySchema, response: { 200: proposedAgentResponseSchema } } },
+      async (request) => ({ data: await proposedAgent(deps.db, auditContextOf(request, deps.clock), request.query) }),
     );
 
     app.get(
