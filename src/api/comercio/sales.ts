@@ -3,6 +3,7 @@ import { request } from '../client';
 import { listParams } from '../list-params';
 import type { ListQuery } from '../../schemas/list';
 import {
+  proposedAgentResponseSchema,
   saleResponseSchema,
   salesPageSchema,
   type AnnulSaleRequest,
@@ -24,6 +25,15 @@ export function createSalesApi(client: ApiClient) {
     get: (id: number) => one(() => client.main(`sales/${id}`)),
     /** POST sales: the lot turns VENDIDO in the same transaction. */
     create: (body: CreateSaleRequest) => one(() => client.main('sales', { method: 'POST', body })),
+    /** GET sales/proposed-agent: the agent a sale of the lot to these buyers (titular first) is credited to, and why. */
+    proposedAgent: async (lotId: number, customerIds: readonly number[]) =>
+      (
+        await request(proposedAgentResponseSchema, () =>
+          client.main('sales/proposed-agent', {
+            query: { lot_id: lotId, ...(customerIds.length > 0 ? { customer_ids: customerIds.join(',') } : {}) },
+          }),
+        )
+      ).data,
     /** POST sales/{id}/annul: frees the lot, keeps the history. */
     annul: (id: number, body: AnnulSaleRequest) => one(() => client.main(`sales/${id}/annul`, { method: 'POST', body })),
   };
