@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Clock } from '../../clock';
-import type { DB } from '../../db/database';
+import type { DB, QuotesTable } from '../../db/database';
 import { planQuote } from '../../../src/lib/comercio/quote-plan';
 import { todayInLima } from '../../../src/lib/dates';
 
@@ -51,6 +51,8 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
   const today = Temporal.PlainDate.from(todayInLima(clock.now()));
   const stamp = clock.now().toISOString();
   let demoGiven = false;
+  /** The quotes the sales came from, inserted in bulk after the sales. */
+  const quotes: Insertable<QuotesTable>[] = [];
   for (const [i, lot] of lots.entries()) {
     const forDemo: boolean = !demoGiven && demoCustomer !== undefined && lot.subdivision_name.startsWith('Los Viñedos');
     const cash = !forDemo && i % 10 < 3;
@@ -133,36 +135,31 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
     if (fromQuote) {
       // The quote the sale came from: the same terms, three days earlier, ACEPTADA with the sale.
       const quoteDate = saleDate.subtract({ days: 3 });
-      const { id: quoteId } = await db
-        .insertInto('quotes')
-        .values({
-          lot_id: lot.id,
-          customer_id: customer.id,
-          agent_id: seller,
-          currency: lot.currency,
-          list_price: plan.listPriceCents,
-          discount: plan.discountCents,
-          discount_percent: i % 4 === 0 ? '5' : null,
-          final_price: plan.finalPriceCents,
-          down_payment: plan.downPaymentCents,
-          down_payment_percent: String([10, 15, 20, 30][i % 4]),
-          down_payment_parts: 1 + (i % 3),
-          financed: plan.financedCents,
-          instalments,
-          monthly_rate_percent: method === 'FRANCES' ? '1.25' : '0',
-          method,
-          first_due_date: saleDate.add({ months: 1 }).toString(),
-          quote_date: quoteDate.toString(),
-          valid_until: quoteDate.add({ days: 7 }).toString(),
-          status: 'ACEPTADA',
-          sale_id: id,
-          created_by: seller,
-          created_at: `${quoteDate.toString()}T15:00:00.000Z` < stamp ? `${quoteDate.toString()}T15:00:00.000Z` : stamp,
-          updated_at: stamp,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db.updateTable('sales').set({ quote_id: quoteId }).where('id', '=', id).execute();
+      quotes.push({
+        lot_id: lot.id,
+        customer_id: customer.id,
+        agent_id: seller,
+        currency: lot.currency,
+        list_price: plan.listPriceCents,
+        discount: plan.discountCents,
+        discount_percent: i % 4 === 0 ? '5' : null,
+        final_price: plan.finalPriceCents,
+        down_payment: plan.downPaymentCents,
+        down_payment_percent: String([10, 15, 20, 30][i % 4]),
+        down_payment_parts: 1 + (i % 3),
+        financed: plan.financedCents,
+        instalments,
+        monthly_rate_percent: method === 'FRANCES' ? '1.25' : '0',
+        method,
+        first_due_date: saleDate.add({ months: 1 }).toString(),
+        quote_date: quoteDate.toString(),
+        valid_until: quoteDate.add({ days: 7 }).toString(),
+        status: 'ACEPTADA',
+        sale_id: id,
+        created_by: seller,
+        created_at: `${quoteDate.toString()}T15:00:00.000Z` < stamp ? `${quoteDate.toString()}T15:00:00.000Z` : stamp,
+        updated_at: stamp,
+      });
     }
     await db
       .insertInto('sale_holders')
@@ -185,5 +182,17 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
         .values(values.slice(k, k + CHUNK))
         .execute();
   }
+  for (let k = 0; k < quotes.length; k += CHUNK)
+    await db
+      .insertInto('quotes')
+      .values(quotes.slice(k, k + CHUNK))
+      .execute();
+  // Each sale names its quote: one statement for all.
+  if (quotes.length > 0)
+    await db
+      .updateTable('sales')
+      .set((eb) => ({ quote_id: eb.selectFrom('quotes').select('quotes.id').whereRef('quotes.sale_id', '=', 'sales.id').limit(1) }))
+      .where('sales.id', 'in', (eb) => eb.selectFrom('quotes').select('quotes.sale_id').where('quotes.sale_id', 'is not', null))
+      .execute();
   return lots.length;
 }
