@@ -518,6 +518,8 @@ export interface QuotesTable {
   quote_date: string;
   valid_until: string;
   status: ColumnType<string, string | undefined, string>;
+  /** The sale the quote became (migration 0033; set with status ACEPTADA), else null. */
+  sale_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_by: number | null;
   created_at: Instant;
   updated_at: Instant;

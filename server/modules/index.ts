@@ -35,6 +35,7 @@ import { salesMigration } from './comercio/migrations/0019-comercio-sales';
 import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales-indexes';
 import { salesListMigration } from './comercio/migrations/0021-comercio-sales-list';
 import { saleSettlementsMigration } from './comercio/migrations/0038-comercio-sale-settlements';
+import { quoteSaleMigration } from './comercio/migrations/0033-comercio-quote-sale';
 import { subdivisionLateFeesMigration } from './proyectos/migrations/0023-subdivision-late-fees';
 import { lotHoldsMigration } from './proyectos/migrations/0037-lot-holds';
 import { lotHoldsRoutes } from './proyectos/lot-holds.routes';
@@ -153,6 +154,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0020-comercio-sales-indexes': salesIndexesMigration,
       '0021-comercio-sales-list': salesListMigration,
       '0038-comercio-sale-settlements': saleSettlementsMigration,
+      '0033-comercio-quote-sale': quoteSaleMigration,
     },
   },
   {

@@ -767,6 +767,11 @@ export const ROUTES: readonly MatrixRoute[] = [
     }),
   },
   {
+    name: 'GET /api/sales/proposed-agent',
+    permissions: SALES,
+    request: async (db) => ({ method: 'GET', url: `/api/sales/proposed-agent?lot_id=${await freshLot(db)}` }),
+  },
+  {
     name: 'GET /api/sales/{id}',
     permissions: SALES,
     request: async (db, caller) => ({ method: 'GET', url: `/api/sales/${await freshSale(db, caller)}` }),

@@ -48,6 +48,7 @@ const AFTER_0009 = [
   '0029-finanzas-portal-pending',
   '0030-lot-import-land-uses',
   '0031-company-logo-pdf',
+  '0033-comercio-quote-sale',
   '0034-search-text',
   '0036-configuracion-own-records-scopes',
   '0037-lot-holds',
@@ -111,6 +112,16 @@ describe.each(dialects)('database (%s)', (dialect) => {
       const sales = await db.selectFrom('sales').select(['id', 'lot_id', 'financed', 'type', 'down_payment']).orderBy('lot_id').execute();
       expect(sales.map((x) => x.lot_id)).toEqual(sold.map((l) => l.id));
       expect(new Set(sales.map((x) => x.type))).toEqual(new Set(['CONTADO', 'FINANCIADO']));
+      // The sales carry their agents (several), and some come from quotes now ACEPTADA with them.
+      const agents = await db.selectFrom('sales').select('agent_id').distinct().execute();
+      expect(agents.filter((a) => a.agent_id !== null).length).toBeGreaterThan(1);
+      const quoted = await db
+        .selectFrom('sales')
+        .innerJoin('quotes', 'quotes.id', 'sales.quote_id')
+        .select(['sales.id', 'quotes.sale_id', 'quotes.status', 'quotes.lot_id', 'sales.lot_id as sold_lot'])
+        .execute();
+      expect(quoted.length).toBeGreaterThan(0);
+      for (const q of quoted) expect([q.status, q.sale_id, q.lot_id]).toEqual(['ACEPTADA', q.id, q.sold_lot]);
       for (const sale of sales) {
         const rows = await db.selectFrom('sale_instalments').select(['kind', 'capital']).where('sale_id', '=', sale.id).execute();
         const capital = (kind: string) => rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + Number(r.capital), 0);
@@ -347,6 +358,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0029-finanzas-portal-pending',
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
+        '0033-comercio-quote-sale',
         '0034-search-text',
         '0036-configuracion-own-records-scopes',
         '0037-lot-holds',
@@ -417,6 +429,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0029-finanzas-portal-pending',
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
+        '0033-comercio-quote-sale',
         '0034-search-text',
         '0036-configuracion-own-records-scopes',
         '0037-lot-holds',
@@ -510,6 +523,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0029-finanzas-portal-pending',
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
+        '0033-comercio-quote-sale',
         '0034-search-text',
         '0036-configuracion-own-records-scopes',
         '0037-lot-holds',

@@ -301,6 +301,9 @@ describe.each(dialects)('leads (%s)', (dialect) => {
     expect(converted.statusCode, converted.body).toBe(200);
     const linked = leadResponseSchema.parse(converted.json()).data;
     expect(linked).toMatchObject({ status: 'EN_ATENCION', customer: { display_name: 'Carmen Rojas Silva' } });
+    // The new customer keeps the lead's agent (docs/domain.md "Sales": who is the selling agent).
+    const stored = await db().selectFrom('customers').select('agent_id').where('id', '=', linked.customer!.id).executeTakeFirstOrThrow();
+    expect(stored.agent_id).toBe(staff.id);
     expect((await send('POST', `/api/leads/${lead.id}/convert`, token, { customer_id: linked.customer!.id })).statusCode).toBe(409);
     // The customer reserves a lot: the lead is CONCRETADO.
     const subdivision = await createSubdivision(db());
@@ -316,13 +319,21 @@ describe.each(dialects)('leads (%s)', (dialect) => {
     expect(concluded.status).toBe('CONCRETADO');
   });
 
-  it('links an existing customer', async () => {
-    const { token } = await agent();
+  it("links an existing customer; one without an asesor takes the lead's, one with an asesor keeps theirs", async () => {
+    const { staff, token } = await agent();
     const lead = await create(token);
     const customerId = await createCrmCustomer(db());
     const res = await send('POST', `/api/leads/${lead.id}/convert`, token, { customer_id: customerId });
     expect(res.statusCode).toBe(200);
     expect(leadResponseSchema.parse(res.json()).data.customer?.id).toBe(customerId);
+    const agentOf = async (id: number) =>
+      (await db().selectFrom('customers').select('agent_id').where('id', '=', id).executeTakeFirstOrThrow()).agent_id;
+    expect(await agentOf(customerId)).toBe(staff.id);
+    const other = await agent();
+    const served = await createCrmCustomer(db(), { agent_id: other.staff.id });
+    const second = await create(token);
+    expect((await send('POST', `/api/leads/${second.id}/convert`, token, { customer_id: served })).statusCode).toBe(200);
+    expect(await agentOf(served)).toBe(other.staff.id);
     expect((await send('POST', `/api/leads/${lead.id}/convert`, token, { customer_id: 999_999 })).statusCode).toBe(409);
   });
 });

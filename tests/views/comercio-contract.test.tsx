@@ -2,7 +2,9 @@
  * Comercial → Contrato (issue "CRM and sales"): the stepper over its real machines
  * (createContractMachines) with fake api calls — the reservation's customer as titular, the spouse
  * proposed, the reservation credited, the schedule edited row by row with the sums kept exact (the
- * step says by how much they are off), the POST body, the registered sale read back, a 409 shown.
+ * step says by how much they are off), the POST body, the registered sale read back, a 409 shown;
+ * the selling agent ("Asesor": proposed, chosen only with 'Supervisar leads') and the plan taken
+ * from the buyer's quote (docs/domain.md "Sales").
  */
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,6 +15,8 @@ import { createActor, createMachine } from 'xstate';
 import { ApiError } from '../../src/api/client';
 import type { Sale } from '../../src/schemas/comercio/sales';
 import type { Reservation } from '../../src/schemas/comercio/reservations';
+import type { Quote } from '../../src/schemas/comercio/quotes';
+import { ACTION, MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { createContractMachines } from '../../src/machines/comercio/contract.actors';
 import { ContractPage } from '../../src/views/comercio/ContractPage';
 import { ServicesProvider, type ViewServices } from '../../src/views/services';
@@ -94,10 +98,47 @@ const sale = {
   version: 1,
 } satisfies Sale;
 
+/** A quote of the lot for Carlos Mendoza: 5 % off, 20 % down, 36 FRANCES instalments at 1.5 %. */
+const quote: Quote = {
+  id: 12,
+  number: 'COT-000012',
+  lot: { id: 11, code: 'MZ B - LT 4', subdivision_name: 'Los Viñedos', area_m2: 120 },
+  customer: { id: 1, display_name: 'Carlos Mendoza', document_number: '45454545' },
+  agent: null,
+  currency: 'PEN',
+  list_price: 3_000_000,
+  discount: 150_000,
+  discount_percent: '5',
+  final_price: 2_850_000,
+  down_payment: 570_000,
+  down_payment_percent: '20',
+  down_payment_parts: 1,
+  financed: 2_280_000,
+  instalments: 36,
+  monthly_rate_percent: '1.5',
+  method: 'FRANCES',
+  first_due_date: '2026-12-15',
+  quote_date: '2026-11-18',
+  valid_until: '2026-11-25',
+  status: 'BORRADOR',
+  sale: null,
+  down_payment_schedule: [],
+  schedule: [],
+  total_interest: 0,
+  total_to_pay: 0,
+  created_at: when,
+  updated_at: when,
+  version: 1,
+};
+const seller = { id: 7, name: 'Lucía', surname: 'Torres' };
+const other = { id: 9, name: 'Marco', surname: 'Díaz' };
+
 function setup({
   saleId = null as number | null,
   create = vi.fn(async (_body: unknown): Promise<Sale> => sale),
   live = reservation as Reservation,
+  quotes = [] as Quote[],
+  permissions = [MODULE.comercial, SUBMODULE.ventas] as string[],
 } = {}) {
   const customers: Record<number, object> = {
     1: {
@@ -110,11 +151,13 @@ function setup({
     2: { id: 2, display_name: 'Rosa Quispe', document_number: '41234567', marital_status: 'CASADO', spouse: null },
   };
   const deps = {
-    salesApi: { get: vi.fn(async () => sale), create },
+    salesApi: { get: vi.fn(async () => sale), create, proposedAgent: vi.fn(async () => ({ agent: seller, source: 'RESERVA' })) },
     reservationsApi: { list: vi.fn(async () => ({ data: [live], meta: { page: 1, per_page: 20, total: 1 } })) },
+    quotesApi: { list: vi.fn(async () => ({ data: quotes, meta: { page: 1, per_page: 100, total: quotes.length } })) },
     customersApi: {
       list: vi.fn(async () => ({ data: [], meta: { page: 1, per_page: 10, total: 0 } })),
       get: vi.fn(async (id: number) => customers[id]),
+      staffOptions: vi.fn(async () => ({ data: [seller, other], meta: { page: 1, per_page: 100, total: 2 } })),
     },
     lotsApi: { get: vi.fn(async () => lot) },
     reportApiError: vi.fn(),
@@ -122,7 +165,7 @@ function setup({
     navigate: vi.fn(),
   };
   const machines = createContractMachines(deps as never);
-  const session = createActor(createMachine({ context: { permissions: [] } })).start();
+  const session = createActor(createMachine({ context: { permissions } })).start();
   const services = {
     session,
     machines: {},
@@ -228,6 +271,53 @@ describe('ContractPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirmar venta' }));
     expect(await screen.findByText('El lote ya no está disponible')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Revisión' })).toBeTruthy();
+  });
+
+  it("shows the proposed agent read-only to a plain seller and does not send it; the plan starts from the buyer's quote, editable", async () => {
+    const { deps, user } = setup({ quotes: [quote] });
+    await screen.findByRole('table', { name: 'Compradores' });
+    const agent = (await screen.findByLabelText('Asesor')) as HTMLInputElement;
+    await waitFor(() => expect(agent.value).toBe('Lucía Torres'));
+    expect(agent.readOnly).toBe(true);
+    expect(screen.getByText('Propuesto: asesor de la separación')).toBeTruthy();
+    expect(deps.salesApi.proposedAgent).toHaveBeenCalledWith(11, [1]);
+
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Plan tomado de la cotización COT-000012 del 18/11/26; puede cambiarlo.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect((await screen.findByLabelText('Cuotas mensuales')).getAttribute('value') ?? '').toBe('36');
+    expect((screen.getByLabelText('Tasa mensual (%)') as HTMLInputElement).value).toBe('1.5');
+    await user.click(screen.getByRole('tab', { name: /Revisión/ }));
+    const review = await screen.findByRole('group', { name: 'Revisión' });
+    expect(within(review).getByText('Lucía Torres')).toBeTruthy();
+    expect(within(review).getByText('COT-000012')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirmar venta' }));
+    await waitFor(() => expect(deps.salesApi.create).toHaveBeenCalledTimes(1));
+    const body = deps.salesApi.create.mock.calls[0]![0] as Record<string, unknown>;
+    expect(body).toMatchObject({
+      quote_id: 12,
+      discount_percent: '5',
+      down_payment_percent: '20',
+      instalments: 36,
+      monthly_rate_percent: '1.5',
+      method: 'FRANCES',
+      first_due_date: '2026-12-15',
+    });
+    expect(body).not.toHaveProperty('agent_id');
+  });
+
+  it("lets a user with 'Supervisar leads' credit the sale to another agent", async () => {
+    const { deps, user } = setup({ permissions: [MODULE.comercial, SUBMODULE.ventas, SUBMODULE.leads, ACTION.supervisarLeads] });
+    await screen.findByRole('table', { name: 'Compradores' });
+    const agent = (await screen.findByLabelText('Asesor')) as HTMLSelectElement;
+    await waitFor(() => expect(agent.value).toBe('7'));
+    await user.selectOptions(agent, '9');
+    expect(screen.getByText('Elegido por usted')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: /Revisión/ }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar venta' }));
+    await waitFor(() => expect(deps.salesApi.create).toHaveBeenCalledTimes(1));
+    expect(deps.salesApi.create.mock.calls[0]![0]).toMatchObject({ agent_id: 9 });
+    expect(deps.customersApi.staffOptions).toHaveBeenCalled();
   });
 
   it('reads a registered sale back with its schedule', async () => {

@@ -161,6 +161,7 @@ function setup(overrides: Partial<SalesApi> = {}) {
     list: vi.fn(async () => ({ data: [sale], meta: { page: 1, per_page: 20, total: 1 } })),
     get: vi.fn(async () => sale),
     create: vi.fn(),
+    proposedAgent: vi.fn(async () => ({ agent: null, source: 'USUARIO' as const })),
     annul: vi.fn(async () => ({ ...sale, status: 'ANULADA' as const, annul_reason: 'Desistimiento', version: 5 })),
     annulment: vi.fn(async () => ({ sale_id: 3, currency: 'PEN' as const, paid: 0, credit_targets: [] })),
     ...overrides,

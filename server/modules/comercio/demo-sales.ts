@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Clock } from '../../clock';
-import type { DB } from '../../db/database';
+import type { DB, QuotesTable } from '../../db/database';
 import { planQuote } from '../../../src/lib/comercio/quote-plan';
 import { todayInLima } from '../../../src/lib/dates';
 
@@ -13,6 +13,10 @@ import { todayInLima } from '../../../src/lib/dates';
  * Instalments due before the seed are paid for most sales and left unpaid for some (late payers
  * of every ageing bucket); the sale's status follows (INICIAL_PENDIENTE, EN_CUOTAS, CANCELADA).
  * The payments behind what is paid are seeded by server/modules/finanzas/demo-payments.ts.
+ * Each sale carries its selling agent (docs/domain.md "Sales"), taken in turn among the active
+ * staff users (the demo agent first), so the report's "Por asesor" has several; one financed sale
+ * in five (and the demo customer's) comes from a quote of the same terms, made three days before
+ * and now ACEPTADA with that sale.
  * Deterministic. No change history: seed data.
  */
 
@@ -20,7 +24,7 @@ import { todayInLima } from '../../../src/lib/dates';
 const CHUNK = 200;
 
 /**
- * Inserts the demo sales. @param agentId the demo agent (seller of every sale), or null.
+ * Inserts the demo sales. @param agentId the demo agent (the first of the sellers taken in turn), or null.
  * @returns how many sales were made.
  */
 export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: number | null): Promise<number> {
@@ -39,11 +43,16 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
     .orderBy('id')
     .execute();
   if (lots.length === 0 || customers.length === 0) return 0;
+  const staff = await db.selectFrom('users').select('id').where('status', '=', 'ACTIVO').orderBy('id').execute();
+  const sellers = [...(agentId !== null ? [agentId] : []), ...staff.map((u) => u.id).filter((id) => id !== agentId)];
+  const sellerOf = (i: number): number | null => (sellers.length > 0 ? sellers[i % sellers.length]! : null);
   const demoCustomer = customers.find((c) => c.document_number === '45454545');
   const others = customers.filter((c) => c !== demoCustomer);
   const today = Temporal.PlainDate.from(todayInLima(clock.now()));
   const stamp = clock.now().toISOString();
   let demoGiven = false;
+  /** The quotes the sales came from, inserted in bulk after the sales. */
+  const quotes: Insertable<QuotesTable>[] = [];
   for (const [i, lot] of lots.entries()) {
     const forDemo: boolean = !demoGiven && demoCustomer !== undefined && lot.subdivision_name.startsWith('Los Viñedos');
     const cash = !forDemo && i % 10 < 3;
@@ -93,12 +102,14 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
     const allPaid = rows.every((r) => isPaid(r.dueDate));
     const status = allPaid ? 'CANCELADA' : downPaid ? 'EN_CUOTAS' : 'INICIAL_PENDIENTE';
     const created = `${saleDate.toString()}T15:00:00.000Z`;
+    const seller = sellerOf(i);
+    const fromQuote = forDemo || (!cash && i % 5 === 1);
     const { id } = await db
       .insertInto('sales')
       .values({
         lot_id: lot.id,
         subdivision_id: lot.subdivision_id,
-        agent_id: agentId,
+        agent_id: seller,
         guarantor_customer_id: null,
         reservation_id: null,
         quote_id: null,
@@ -115,12 +126,41 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
         method,
         total_interest: plan.totalInterestCents,
         status,
-        created_by: agentId,
+        created_by: seller,
         created_at: created < stamp ? created : stamp,
         updated_at: stamp,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    if (fromQuote) {
+      // The quote the sale came from: the same terms, three days earlier, ACEPTADA with the sale.
+      const quoteDate = saleDate.subtract({ days: 3 });
+      quotes.push({
+        lot_id: lot.id,
+        customer_id: customer.id,
+        agent_id: seller,
+        currency: lot.currency,
+        list_price: plan.listPriceCents,
+        discount: plan.discountCents,
+        discount_percent: i % 4 === 0 ? '5' : null,
+        final_price: plan.finalPriceCents,
+        down_payment: plan.downPaymentCents,
+        down_payment_percent: String([10, 15, 20, 30][i % 4]),
+        down_payment_parts: 1 + (i % 3),
+        financed: plan.financedCents,
+        instalments,
+        monthly_rate_percent: method === 'FRANCES' ? '1.25' : '0',
+        method,
+        first_due_date: saleDate.add({ months: 1 }).toString(),
+        quote_date: quoteDate.toString(),
+        valid_until: quoteDate.add({ days: 7 }).toString(),
+        status: 'ACEPTADA',
+        sale_id: id,
+        created_by: seller,
+        created_at: `${quoteDate.toString()}T15:00:00.000Z` < stamp ? `${quoteDate.toString()}T15:00:00.000Z` : stamp,
+        updated_at: stamp,
+      });
+    }
     await db
       .insertInto('sale_holders')
       .values({ sale_id: id, customer_id: customer.id, role: 'TITULAR', share_percent: '100.00', position: 0 })
@@ -142,5 +182,17 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
         .values(values.slice(k, k + CHUNK))
         .execute();
   }
+  for (let k = 0; k < quotes.length; k += CHUNK)
+    await db
+      .insertInto('quotes')
+      .values(quotes.slice(k, k + CHUNK))
+      .execute();
+  // Each sale names its quote: one statement for all.
+  if (quotes.length > 0)
+    await db
+      .updateTable('sales')
+      .set((eb) => ({ quote_id: eb.selectFrom('quotes').select('quotes.id').whereRef('quotes.sale_id', '=', 'sales.id').limit(1) }))
+      .where('sales.id', 'in', (eb) => eb.selectFrom('quotes').select('quotes.sale_id').where('quotes.sale_id', 'is not', null))
+      .execute();
   return lots.length;
 }

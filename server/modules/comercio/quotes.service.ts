@@ -22,6 +22,7 @@ import { conflict, notFound, validationError, type FieldErrors } from '../../err
 import { displayName } from '../crm/customers.repository';
 import { effectiveQuoteStatus, listQuoteIds, quoteNumber, quoteRow, quoteRowsByIds } from './quotes.repository';
 import { renderDocument } from '../../platform/documents';
+import { saleNumber } from './sales.service';
 import { loadPdfIssuer } from '../configuracion/companies.service';
 
 /** Parsed POST /api/quotes body. */
@@ -67,16 +68,20 @@ function toQuote(r: QuoteRow, today: string): Quote {
     currency: r.currency,
     list_price: Number(r.list_price),
     discount: Number(r.discount),
+    discount_percent: r.discount_percent,
     final_price: Number(r.final_price),
     down_payment: Number(r.down_payment),
+    down_payment_percent: r.down_payment_percent,
     down_payment_parts: r.down_payment_parts,
     financed: Number(r.financed),
     instalments: r.instalments,
     monthly_rate_percent: r.monthly_rate_percent,
     method: r.method,
     first_due_date: r.first_due_date,
+    quote_date: r.quote_date,
     valid_until: r.valid_until,
     status: effectiveQuoteStatus(r.status, r.valid_until, today) as QuoteStatus,
+    sale: r.sale_id !== null ? { id: r.sale_id, number: saleNumber(r.sale_id) } : null,
     down_payment_schedule: (plan?.downPayment ?? []).map((p) => ({
       number: p.number,
       due_date: p.dueDate.toString(),

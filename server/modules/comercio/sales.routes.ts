@@ -2,12 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   annulSaleRequestSchema,
   createSaleRequestSchema,
+  proposedAgentQuerySchema,
+  proposedAgentResponseSchema,
   saleResponseSchema,
   salesPageSchema,
   salesQuerySchema,
   saleAnnulmentResponseSchema,
 } from '../../../src/schemas/comercio/sales';
 import { idParamsSchema } from '../../../src/schemas/params';
+import { ACTION } from '../../../src/schemas/permissions';
+import { heldPermissions } from '../../auth/accounts';
+import { requireAuth } from '../../auth/guard';
 import { auditContextOf } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import { parseId } from '../../errors';
@@ -17,13 +22,16 @@ import { createKeptPages } from '../../platform/revision-texts';
 import { annulSale, assertSaleInScope, createSale, getSale, listSales, salesListRevision } from './sales.service';
 import { salesOwner } from '../../auth/scopes';
 import { saleAnnulment } from './sale-settlement';
+import { proposedAgent } from './sale-agent';
 
 /**
- * Comercial → ventas: GET/POST /api/sales, GET /api/sales/{id}, GET /api/sales/{id}/annulment (the
- * money an annulment settles), POST /api/sales/{id}/annul.
- * Who may sell is who may reserve: 'Acceso módulo comercial' + 'Acceso submódulo ventas'. With
- * 'Solo sus ventas' (server/auth/scopes.ts) a caller lists, opens and annuls only the sales whose
- * agent they are (403 on another's, as leads); the kept pages are kept per scope.
+ * Comercial → ventas: GET/POST /api/sales, GET /api/sales/proposed-agent, GET /api/sales/{id},
+ * GET /api/sales/{id}/annulment (the money an annulment settles), POST /api/sales/{id}/annul.
+ * Who may sell is who may reserve: 'Acceso módulo comercial' + 'Acceso submódulo ventas';
+ * crediting a sale to an agent other than the proposed one also needs 'Supervisar leads' (the
+ * right to assign work to agents; docs/domain.md "Sales"). With 'Solo sus ventas'
+ * (server/auth/scopes.ts) a caller lists, opens and annuls only the sales whose agent they are
+ * (403 on another's, as leads); the kept pages are kept per scope.
  */
 export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -46,7 +54,21 @@ export function salesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       `${MAIN_BASE}/sales`,
       { config, schema: { body: createSaleRequestSchema, response: { 201: saleResponseSchema } } },
-      async (request, reply) => reply.status(201).send({ data: await createSale(deps, auditContextOf(request, deps.clock), request.body) }),
+      async (request, reply) => {
+        // One extra permission read, only when an agent is named.
+        const auth = requireAuth(request);
+        const canAssignAgent =
+          request.body.agent_id != null &&
+          (await heldPermissions(deps.db, auth.userType, auth.accountId, [ACTION.supervisarLeads])).has(ACTION.supervisarLeads);
+        const data = await createSale(deps, auditContextOf(request, deps.clock), request.body, { canAssignAgent });
+        return reply.status(201).send({ data });
+      },
+    );
+
+    app.get(
+      `${MAIN_BASE}/sales/proposed-agent`,
+      { config, schema: { querystring: proposedAgentQuerySchema, response: { 200: proposedAgentResponseSchema } } },
+      async (request) => ({ data: await proposedAgent(deps.db, auditContextOf(request, deps.clock), request.query) }),
     );
 
     app.get(

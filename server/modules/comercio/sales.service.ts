@@ -30,6 +30,8 @@ import { displayName, displayNameSql } from '../crm/customers.repository';
 import { concludeLeadsOfCustomer } from '../crm/leads.service';
 import { moveLot } from './lot-moves';
 import { applySettlement, approvedPaidOn, checkSettlement } from './sale-settlement';
+import { quoteRow } from './quotes.repository';
+import { saleAgentFor } from './sale-agent';
 
 /** Parsed POST /api/sales body. */
 export type CreateSaleBody = z.output<typeof createSaleRequestSchema>;
@@ -131,6 +133,7 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
       'sales.agent_id',
       'sales.guarantor_customer_id',
       'sales.reservation_id',
+      'sales.quote_id',
       'sales.sale_date',
       'sales.type',
       'sales.currency',
@@ -227,6 +230,7 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
             : null,
         agent: r.agent_id !== null && r.agent_name !== null ? { id: r.agent_id, name: r.agent_name, surname: r.agent_surname ?? '' } : null,
         reservation_id: r.reservation_id,
+        quote_id: r.quote_id,
         currency: r.currency,
         list_price: Number(r.list_price),
         discount: Number(r.discount),
@@ -371,6 +375,24 @@ async function creditReservation(trx: Kysely<DB>, saleId: number, payments: read
 }
 
 /**
+ * Marks the quote a sale came from ACEPTADA with that sale's id (in the sale's transaction; its
+ * change history too), whatever it showed before (BORRADOR, ENVIADA, or past its validity: the sale
+ * is the customer's acceptance). An ANULADA quote is a 422 on `quote_id`.
+ */
+async function acceptQuote(trx: Kysely<DB>, audit: AuditContext, quoteId: number, saleId: number, stamp: string): Promise<void> {
+  const before = await quoteRow(trx, quoteId);
+  const accepted = await trx
+    .updateTable('quotes')
+    .set({ status: 'ACEPTADA', sale_id: saleId, updated_at: stamp, version: nextVersion() })
+    .where('id', '=', quoteId)
+    .where('status', '!=', 'ANULADA')
+    .executeTakeFirst();
+  // Annulled meanwhile: the whole sale rolls back with the 422 it would have had.
+  if (accepted.numUpdatedRows === 0n) throw validationError({ quote_id: [SALE_MESSAGES.quoteAnnulled] });
+  await recordChange(trx, audit, { entity: 'quotes', recordId: quoteId, action: 'UPDATE', before, after: await quoteRow(trx, quoteId) });
+}
+
+/**
  * Sells a lot (POST /api/sales). Checks the buyers, the guarantor, the quote (of this lot and a
  * buyer), the sale date (within the company's back-dating window, never future: {@link saleDateError})
  * and the reservation (given, or the lot's live one when a buyer holds it; another customer's is a
@@ -383,11 +405,19 @@ async function creditReservation(trx: Kysely<DB>, saleId: number, payments: read
  * EN_CUOTAS / CANCELADA after a credit); moves the lot DISPONIBLE or SEPARADO → VENDIDO with a
  * conditional update (the loser of a race matches no row: 409 {@link SALE_MESSAGES}.lotUnavailable;
  * the unique partial index `sales_live_lot_uq` backs it), turns the reservation CONVERTIDA and
- * concludes the buyers' open leads.
- * @throws HttpError 422 per field; 409 when the lot is not for sale, held by another customer, or
- *   its reservation's payment is not approved yet.
+ * concludes the buyers' open leads; the quote it came from turns ACEPTADA with the sale's id.
+ * The selling agent is `agent_id` or the proposed one (./sale-agent.ts `saleAgentFor`).
+ * @param options.canAssignAgent whether the caller may credit the sale to an agent other than the
+ *   proposed one ('Supervisar leads'); default: only system changes (no actor) may.
+ * @throws HttpError 422 per field; 403 on another agent without the right; 409 when the lot is not
+ *   for sale, held by another customer, or its reservation's payment is not approved yet.
  */
-export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: AuditContext, body: CreateSaleBody): Promise<Sale> {
+export async function createSale(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  audit: AuditContext,
+  body: CreateSaleBody,
+  options: { canAssignAgent?: boolean } = {},
+): Promise<Sale> {
   const errors: FieldErrors = {};
   const lot = await deps.db
     .selectFrom('lots')
@@ -397,6 +427,19 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
     .executeTakeFirst();
   if (!lot) throw validationError({ lot_id: [SALE_MESSAGES.unknownLot] });
   const holderIds = body.holders.map((h) => h.customer_id);
+  // The titular first: the proposed agent looks at the buyers in that order.
+  const orderedHolderIds = [...body.holders]
+    .sort((a, b) => Number(b.role === 'TITULAR') - Number(a.role === 'TITULAR'))
+    .map((h) => h.customer_id);
+  const agent = await saleAgentFor(
+    deps.db,
+    audit,
+    body.lot_id,
+    orderedHolderIds,
+    body.agent_id,
+    options.canAssignAgent ?? audit.actor === null,
+  );
+  if (agent.error) errors.agent_id = [agent.error];
   const partyIds = [...holderIds, ...(body.guarantor_customer_id != null ? [body.guarantor_customer_id] : [])];
   const active = await deps.db.selectFrom('customers').select('id').where('id', 'in', partyIds).where('status', '=', 'ACTIVO').execute();
   const activeIds = new Set(active.map((c) => c.id));
@@ -416,8 +459,13 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
   }
   // The quote the sale comes from: it exists, and is of this lot and of one of the buyers.
   if (body.quote_id != null) {
-    const quote = await deps.db.selectFrom('quotes').select(['lot_id', 'customer_id']).where('id', '=', body.quote_id).executeTakeFirst();
+    const quote = await deps.db
+      .selectFrom('quotes')
+      .select(['lot_id', 'customer_id', 'status'])
+      .where('id', '=', body.quote_id)
+      .executeTakeFirst();
     if (!quote) errors.quote_id = [SALE_MESSAGES.unknownQuote];
+    else if (quote.status === 'ANULADA') errors.quote_id = [SALE_MESSAGES.quoteAnnulled];
     else if (quote.lot_id !== body.lot_id) errors.quote_id = [SALE_MESSAGES.quoteOtherLot];
     else if (!holderIds.includes(quote.customer_id)) errors.quote_id = [SALE_MESSAGES.quoteOtherCustomer];
   }
@@ -459,7 +507,7 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
         .values({
           lot_id: body.lot_id,
           subdivision_id: lot.subdivision_id,
-          agent_id: staffActorId(audit),
+          agent_id: agent.agentId,
           guarantor_customer_id: body.guarantor_customer_id ?? null,
           reservation_id: reservation?.id ?? null,
           quote_id: body.quote_id ?? null,
@@ -533,6 +581,7 @@ export async function createSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Aud
       const status = saleStatusFor(stored.map((r) => ({ kind: r.kind, amountCents: Number(r.amount), paidCents: Number(r.paid) })));
       if (status !== 'REGISTRADA') await trx.updateTable('sales').set({ status }).where('id', '=', saleId).execute();
       await recordChange(trx, audit, { entity: 'sales', recordId: saleId, action: 'CREATE', after: await saleRow(trx, saleId) });
+      if (body.quote_id != null) await acceptQuote(trx, audit, body.quote_id, saleId, stamp);
       for (const customerId of holderIds) await concludeLeadsOfCustomer(trx, audit, customerId);
       return saleId;
     });

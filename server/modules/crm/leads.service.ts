@@ -31,7 +31,7 @@ import { assertVersionedUpdate, staleRecord } from '../../db/versions';
 import { conflict, HttpError, notFound, validationError, type FieldErrors } from '../../errors';
 import { createNotifications, escapeHtml, type CreatedNotifications } from '../../notifications/notifications.service';
 import type { BroadcastEvent } from '../../realtime/broadcaster';
-import { activeStaffIds, customerRow } from './customers.repository';
+import { activeStaffIds, customerRow, updateCustomerColumns } from './customers.repository';
 import { createCustomer, type CreateCustomerBody } from './customers.service';
 import {
   countLeadActivities,
@@ -390,7 +390,9 @@ export async function foldContact(trx: Kysely<DB>, audit: AuditContext, id: numb
  * Converts a lead into a customer in one step (POST /api/leads/{id}/convert): links an existing
  * customer or creates one (the customer rules of POST /api/customers apply) in the same
  * transaction as the link. A POR_ATENDER lead becomes EN_ATENCION; CONCRETADO comes when that
- * customer reserves or buys ({@link concludeLeadsOfCustomer}).
+ * customer reserves or buys ({@link concludeLeadsOfCustomer}). The customer keeps the lead's agent
+ * (a new one unless the form names another; a linked one when it has none), and the lead stays
+ * linked, so the sales report reads its channel once it concludes.
  * @throws HttpError 404; 403; 409 when already converted or stale; 422 on the customer.
  */
 export async function convertLead(deps: AppDeps, audit: AuditContext, scope: LeadScope, id: number, body: ConvertLeadBody): Promise<Lead> {
@@ -408,11 +410,30 @@ export async function convertLead(deps: AppDeps, audit: AuditContext, scope: Lea
     await assertVersionedUpdate(trx, 'leads', id, updated, notFound);
     await recordChange(trx, audit, { entity: 'leads', recordId: id, action: 'UPDATE', before, after: await leadRow(trx, id) });
   };
+  // The lead's agent goes with it (docs/domain.md "Sales": who is the selling agent), when still active.
+  const leadAgent =
+    stored.agent_id !== null && (await activeStaffIds(deps.db, [stored.agent_id])).has(stored.agent_id) ? stored.agent_id : null;
   if ('customer_id' in body) {
-    if (!(await customerRow(deps.db, body.customer_id))) throw validationError({ customer_id: [LEAD_MESSAGES.unknownCustomer] });
-    await deps.db.transaction().execute((trx) => link(trx, body.customer_id));
+    const customer = await customerRow(deps.db, body.customer_id);
+    if (!customer) throw validationError({ customer_id: [LEAD_MESSAGES.unknownCustomer] });
+    await deps.db.transaction().execute(async (trx) => {
+      await link(trx, body.customer_id);
+      // A customer without an asesor takes the lead's; one with an asesor keeps theirs.
+      if (leadAgent !== null && customer.agent_id === null) {
+        const before = await customerRow(trx, body.customer_id);
+        await updateCustomerColumns(trx, body.customer_id, { agent_id: leadAgent, updated_at: nowOf(deps) });
+        await recordChange(trx, audit, {
+          entity: 'customers',
+          recordId: body.customer_id,
+          action: 'UPDATE',
+          before,
+          after: await customerRow(trx, body.customer_id),
+        });
+      }
+    });
   } else {
-    await createCustomer(deps, audit, body.customer as CreateCustomerBody, link);
+    const customer = body.customer as CreateCustomerBody;
+    await createCustomer(deps, audit, { ...customer, agent_id: customer.agent_id ?? leadAgent }, link);
   }
   return leadById(deps, id);
 }

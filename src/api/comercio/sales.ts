@@ -4,6 +4,7 @@ import { listParams } from '../list-params';
 import type { ListQuery } from '../../schemas/list';
 import {
   saleAnnulmentResponseSchema,
+  proposedAgentResponseSchema,
   saleResponseSchema,
   salesPageSchema,
   type AnnulSaleRequest,
@@ -27,6 +28,15 @@ export function createSalesApi(client: ApiClient) {
     create: (body: CreateSaleRequest) => one(() => client.main('sales', { method: 'POST', body })),
     /** GET sales/{id}/annulment: the approved money on the sale and the sales it may be credited to. */
     annulment: async (id: number) => (await request(saleAnnulmentResponseSchema, () => client.main(`sales/${id}/annulment`))).data,
+    /** GET sales/proposed-agent: the agent a sale of the lot to these buyers (titular first) is credited to, and why. */
+    proposedAgent: async (lotId: number, customerIds: readonly number[]) =>
+      (
+        await request(proposedAgentResponseSchema, () =>
+          client.main('sales/proposed-agent', {
+            query: { lot_id: lotId, ...(customerIds.length > 0 ? { customer_ids: customerIds.join(',') } : {}) },
+          }),
+        )
+      ).data,
     /** POST sales/{id}/annul: frees the lot, keeps the history; with money paid, its settlement (docs/domain.md "Annulling a sale"). */
     annul: (id: number, body: AnnulSaleRequest) => one(() => client.main(`sales/${id}/annul`, { method: 'POST', body })),
   };

@@ -14,12 +14,22 @@ import {
   type ScheduleRowKind,
 } from '../../lib/comercio/schedule-edit';
 import { paymentTermsFields, paymentTermsRules } from '../../schemas/comercio/terms';
-import { createSaleRequestSchema, SALE_MESSAGES, type CreateSaleRequest, type HolderRole, type Sale } from '../../schemas/comercio/sales';
+import {
+  createSaleRequestSchema,
+  SALE_MESSAGES,
+  type AgentSource,
+  type CreateSaleRequest,
+  type HolderRole,
+  type ProposedAgent,
+  type Sale,
+} from '../../schemas/comercio/sales';
+import type { Quote } from '../../schemas/comercio/quotes';
+import type { StaffOption } from '../../schemas/crm/customers';
 import { errorMessage } from '../shared/api-errors';
 import { createLookupMachine } from '../shared/lookup.machine';
 import { placeholder } from '../shared/placeholder';
 import type { ReservationCustomer } from './reservation-form.machine';
-import { initialTermsValues, termsRequestFields, type TermsValues } from './terms-form';
+import { initialTermsValues, nextMonthStart, termsRequestFields, type TermsValues } from './terms-form';
 
 /**
  * The contract stepper /COMERCIO/Contrato/{id_sale} (issue "CRM and sales"; DOMAIN.md "Contract"):
@@ -31,6 +41,12 @@ import { initialTermsValues, termsRequestFields, type TermsValues } from './term
  *
  * start → loadingSale → viewing | loadingLot → editing (idle | checkingSpouse) → submitting →
  * viewing (the address becomes /COMERCIO/Contrato/{id}); failed (`contract.retry`).
+ * While editing, two regions run side by side: `spouse` (the titular's spouse looked up) and
+ * `agent` (the selling agent proposed for the buyers by GET sales/proposed-agent: the reservation's,
+ * else the customer's asesor, else the lead's, else the user; a user with 'Supervisar leads' may
+ * choose another — docs/domain.md "Sales"). The plan starts from the buyers' latest valid quote of
+ * the lot (the titular's first; {@link quoteFor}) until the user changes a term; the sale then
+ * names that quote (`quote_id`), which the server marks ACEPTADA.
  * Every change recomputes the checks of {@link contractCheck}; a step's errors show once the user
  * tries to leave it (`shown`). Amounts typed in soles/dollars, sent in céntimos.
  */
@@ -94,6 +110,8 @@ export interface ScheduleRowDraft {
 
 export interface ContractContext {
   saleId: number | null;
+  /** Whether the user may credit the sale to another agent ('Supervisar leads'). */
+  canChooseAgent: boolean;
   lotId: number | null;
   today: string;
   sale: Sale | null;
@@ -106,6 +124,22 @@ export interface ContractContext {
   /** The titular's spouse, proposed as Cónyuge when they are not a buyer yet. */
   spouseProposal: ReservationCustomer | null;
   values: TermsValues;
+  /** The lot's valid quotes (BORRADOR or ENVIADA, not expired), newest first. */
+  quotes: Quote[];
+  /** The quote the plan was taken from (sent as `quote_id`), or null. */
+  quote: Quote | null;
+  /** Whether the user changed a term (then a new buyer's quote no longer replaces the terms). */
+  termsTouched: boolean;
+  /** The selling agent: proposed, or chosen by a user who may. */
+  agent: StaffOption | null;
+  /** Where the proposed agent comes from; null while unknown or when chosen. */
+  agentSource: AgentSource | null;
+  /** Whether the user chose the agent (then it is sent as `agent_id`). */
+  agentChosen: boolean;
+  /** The buyers (ids, titular first) the proposal is for. */
+  agentFor: string | null;
+  /** Active staff to choose the agent from (only loaded for a user who may). */
+  staff: StaffOption[];
   plan: QuotePlan | null;
   rows: ScheduleRowDraft[];
   /** Whether a row was edited (then the schedule is sent). */
@@ -131,6 +165,7 @@ export type ContractEvent =
   | { type: 'contract.holderChanged'; index: number; role?: HolderRole; shareText?: string }
   | { type: 'contract.addSpouse' }
   | { type: 'contract.guarantor'; customer: ReservationCustomer | null }
+  | { type: 'contract.agent'; agentId: number }
   | { type: 'contract.termsChanged'; values: Partial<TermsValues> }
   | { type: 'contract.rowChanged'; index: number; dueDate?: string; amountText?: string }
   | { type: 'contract.resetRows' }
@@ -142,7 +177,7 @@ export type ContractEvent =
 
 /** Which step a field's error belongs to. */
 export function stepOfField(field: string): ContractStep {
-  if (field.startsWith('holders') || field === 'guarantor_customer_id') return 'compradores';
+  if (field.startsWith('holders') || field === 'guarantor_customer_id' || field === 'agent_id') return 'compradores';
   if (field === 'lot_id' || field === 'reservation_id' || field.startsWith('discount')) return 'lote';
   return 'plan';
 }
@@ -171,7 +206,39 @@ const draftRows = (plan: QuotePlan | null): ScheduleRowDraft[] =>
       }))
     : [];
 
-type CheckInput = Pick<ContractContext, 'lot' | 'reservation' | 'holders' | 'guarantor' | 'values' | 'rows' | 'edited' | 'today'>;
+type CheckInput = Pick<ContractContext, 'lot' | 'reservation' | 'holders' | 'guarantor' | 'values' | 'rows' | 'edited' | 'today'> &
+  Partial<Pick<ContractContext, 'quote' | 'agent' | 'agentChosen'>>;
+
+/** Quote statuses a sale may start from (VENCIDA is read from the date by the server). */
+const VALID_QUOTE_STATUSES: readonly string[] = ['BORRADOR', 'ENVIADA'];
+
+/** The buyers' ids, titular first (the order the agent and the quote are looked for in). */
+export const buyerIds = (holders: readonly HolderDraft[]): number[] =>
+  [...holders].sort((a, b) => Number(b.role === 'TITULAR') - Number(a.role === 'TITULAR')).map((h) => h.customer.id);
+
+/** The latest valid quote of the lot for the buyers (the titular's first), or null. */
+export function quoteFor(quotes: readonly Quote[], holders: readonly HolderDraft[]): Quote | null {
+  for (const id of buyerIds(holders)) {
+    const quote = quotes.find((q) => q.customer.id === id && VALID_QUOTE_STATUSES.includes(q.status));
+    if (quote) return quote;
+  }
+  return null;
+}
+
+/** A quote's terms as the form's values (its percentages as typed, else its amounts). */
+export function quoteTermsValues(quote: Quote, today: string): TermsValues {
+  return {
+    discountKind: quote.discount_percent ? 'PERCENT' : 'AMOUNT',
+    discountText: quote.discount_percent ?? (quote.discount > 0 ? centsToInput(quote.discount) : ''),
+    downKind: quote.down_payment_percent ? 'PERCENT' : 'AMOUNT',
+    downText: quote.down_payment_percent ?? centsToInput(quote.down_payment),
+    downParts: quote.down_payment_parts,
+    instalments: quote.instalments,
+    rateText: quote.monthly_rate_percent,
+    method: quote.method as TermsValues['method'],
+    firstDueDate: quote.first_due_date ?? nextMonthStart(today),
+  };
+}
 
 /**
  * Every check of the stepper over what is typed: the plan of the terms (or null), the errors by
@@ -230,6 +297,8 @@ export function contractCheck(context: CheckInput): {
     })),
     ...(context.guarantor ? { guarantor_customer_id: context.guarantor.id } : {}),
     ...(reservation ? { reservation_id: reservation.id } : {}),
+    ...(context.quote ? { quote_id: context.quote.id } : {}),
+    ...(context.agentChosen && context.agent ? { agent_id: context.agent.id } : {}),
     ...terms.fields,
     ...(schedule ? { schedule } : {}),
   };
@@ -267,6 +336,22 @@ function landing(context: ContractContext, target: ContractStep): Pick<ContractC
   return { step: target, shown: [...new Set([...context.shown, ...passed])] };
 }
 
+/**
+ * The context after the buyers changed: the checks, and — when the buyers' quote changed and the
+ * user has not changed a term — the plan of that quote.
+ */
+function withHolders(context: ContractContext, holders: HolderDraft[]): Partial<ContractContext> {
+  const quote = quoteFor(context.quotes, holders);
+  if (quote?.id === context.quote?.id) return { holders, ...recheck({ ...context, holders }) };
+  if (!quote || context.termsTouched) return { holders, quote, ...recheck({ ...context, holders, quote }) };
+  const values = quoteTermsValues(quote, context.today);
+  const checked = recheck({ ...context, holders, quote, values, edited: false });
+  return { holders, quote, values, ...checked, rows: draftRows(checked.plan), edited: false, rowsReset: false };
+}
+
+/** The key of the buyers a proposal is for. */
+const agentKey = (holders: readonly HolderDraft[]) => buyerIds(holders).join(',');
+
 /** Holders with evenly split shares when the user typed none. */
 const withShares = (holders: HolderDraft[], touched: boolean): HolderDraft[] => {
   if (touched) return holders;
@@ -280,13 +365,21 @@ export function createContractMachine(customerLookup: ReturnType<typeof createLo
     types: {
       context: {} as ContractContext,
       events: {} as ContractEvent,
-      input: {} as { saleId: number | null; lotId: number | null; today: string },
+      input: {} as { saleId: number | null; lotId: number | null; today: string; canChooseAgent?: boolean },
     },
     actors: {
       customerLookup,
       loadSale: placeholder<Sale, { id: number }>('loadSale'),
-      /** GET lots/{id} and the lot's live reservation (null when none). */
-      loadLot: placeholder<{ lot: ContractLot; reservation: ContractReservation | null }, { id: number }>('loadLot'),
+      /**
+       * GET lots/{id}, the lot's live reservation (null when none), its valid quotes (newest first)
+       * and, with `staff`, the active staff to choose the agent from.
+       */
+      loadLot: placeholder<
+        { lot: ContractLot; reservation: ContractReservation | null; quotes: Quote[]; staff: StaffOption[] },
+        { id: number; staff: boolean }
+      >('loadLot'),
+      /** GET sales/proposed-agent for the lot and the buyers (titular first). */
+      proposeAgent: placeholder<ProposedAgent, { lotId: number; customerIds: number[] }>('proposeAgent'),
       /** The customer's spouse when married or conviviente with one registered, else null. */
       loadSpouse: placeholder<ReservationCustomer | null, { customerId: number }>('loadSpouse'),
       submit: placeholder<Sale, { body: CreateSaleRequest }>('submit'),
@@ -307,10 +400,11 @@ export function createContractMachine(customerLookup: ReturnType<typeof createLo
             : h,
         );
         const sharesTouched = context.sharesTouched || event.shareText !== undefined;
-        return { holders, sharesTouched, ...(event.role ? { spouseProposal: null } : {}), ...recheck({ ...context, holders }) };
+        return { sharesTouched, ...(event.role ? { spouseProposal: null } : {}), ...withHolders(context, holders) };
       }),
     },
     guards: {
+      agentStale: ({ context }) => context.lot !== null && agentKey(context.holders) !== context.agentFor,
       titularWithoutSpouse: ({ context }) => {
         const titular = context.holders.find((h) => h.role === 'TITULAR');
         return titular !== undefined && !context.holders.some((h) => h.role === 'CONYUGE');
@@ -320,6 +414,7 @@ export function createContractMachine(customerLookup: ReturnType<typeof createLo
     id: 'contract',
     context: ({ input, spawn }) => ({
       saleId: input.saleId,
+      canChooseAgent: input.canChooseAgent ?? false,
       lotId: input.lotId,
       today: input.today,
       sale: null,
@@ -330,6 +425,14 @@ export function createContractMachine(customerLookup: ReturnType<typeof createLo
       guarantor: null,
       spouseProposal: null,
       values: initialTermsValues(input.today),
+      quotes: [],
+      quote: null,
+      termsTouched: false,
+      agent: null,
+      agentSource: null,
+      agentChosen: false,
+      agentFor: null,
+      staff: [],
       plan: null,
       rows: [],
       edited: false,
@@ -370,7 +473,7 @@ export function createContractMachine(customerLookup: ReturnType<typeof createLo
       loadingLot: {
         invoke: {
           src: 'loadLot',
-          input: ({ context }) => ({ id: context.lotId! }),
+          input: ({ context }) => ({ id: context.lotId!, staff: context.canChooseAgent }),
           onDone: [
             {
               guard: ({ event }) => event.output.lot.status !== 'DISPONIBLE' && event.output.lot.status !== 'SEPARADO',
@@ -380,12 +483,22 @@ export function createContractMachine(customerLookup: ReturnType<typeof createLo
             {
               target: 'editing',
               actions: assign(({ event, context }) => {
-                const { lot, reservation } = event.output;
-                // The reservation's customer is the first buyer.
+                const { lot, reservation, staff } = event.output;
+                const quotes = event.output.quotes.filter((q) => VALID_QUOTE_STATUSES.includes(q.status));
+                // The reservation's customer is the first buyer (and the plan is their quote's, when they have one).
                 const holders: HolderDraft[] = reservation ? [{ customer: reservation.customer, role: 'TITULAR', shareText: '100' }] : [];
-                const next = { ...context, lot, reservation, holders };
-                const checked = recheck(next);
-                return { lot, reservation, holders, ...checked, rows: draftRows(checked.plan), loadError: null };
+                const next = { ...context, lot, reservation, quotes, staff };
+                const checked = recheck({ ...next, holders });
+                return {
+                  lot,
+                  reservation,
+                  quotes,
+                  staff,
+                  ...checked,
+                  rows: draftRows(checked.plan),
+                  ...withHolders({ ...next, ...checked, rows: draftRows(checked.plan) }, holders),
+                  loadError: null,
+                };
               }),
             },
           ],
@@ -399,69 +512,114 @@ export function createContractMachine(customerLookup: ReturnType<typeof createLo
         },
       },
       editing: {
-        initial: 'choose',
+        type: 'parallel',
         states: {
-          // The titular's spouse is looked up once a titular is there and no Cónyuge is.
-          choose: { always: [{ guard: 'titularWithoutSpouse', target: 'checkingSpouse' }, { target: 'idle' }] },
-          checkingSpouse: {
-            invoke: {
-              src: 'loadSpouse',
-              input: ({ context }) => ({ customerId: context.holders.find((h) => h.role === 'TITULAR')!.customer.id }),
-              onDone: {
-                target: 'idle',
-                actions: assign(({ event, context }) => ({
-                  spouseProposal: event.output && !context.holders.some((h) => h.customer.id === event.output!.id) ? event.output : null,
-                })),
+          spouse: {
+            initial: 'choose',
+            states: {
+              // The titular's spouse is looked up once a titular is there and no Cónyuge is.
+              choose: { always: [{ guard: 'titularWithoutSpouse', target: 'checkingSpouse' }, { target: 'idle' }] },
+              checkingSpouse: {
+                invoke: {
+                  src: 'loadSpouse',
+                  input: ({ context }) => ({ customerId: context.holders.find((h) => h.role === 'TITULAR')!.customer.id }),
+                  onDone: {
+                    target: 'idle',
+                    actions: assign(({ event, context }) => ({
+                      spouseProposal:
+                        event.output && !context.holders.some((h) => h.customer.id === event.output!.id) ? event.output : null,
+                    })),
+                  },
+                  onError: { target: 'idle', actions: assign({ spouseProposal: null }) },
+                },
               },
-              onError: { target: 'idle', actions: assign({ spouseProposal: null }) },
+              idle: {},
             },
           },
-          idle: {},
+          // The selling agent is proposed again whenever the buyers change.
+          agent: {
+            initial: 'check',
+            states: {
+              check: { always: [{ guard: 'agentStale', target: 'proposing' }, { target: 'idle' }] },
+              proposing: {
+                invoke: {
+                  src: 'proposeAgent',
+                  input: ({ context }) => ({ lotId: context.lot!.id, customerIds: buyerIds(context.holders) }),
+                  onDone: {
+                    target: 'idle',
+                    actions: assign(({ context, event }) => ({
+                      agentFor: agentKey(context.holders),
+                      ...(context.agentChosen ? {} : { agent: event.output.agent, agentSource: event.output.source }),
+                    })),
+                  },
+                  // Without a proposal the server still resolves the agent itself.
+                  onError: { target: 'idle', actions: assign(({ context }) => ({ agentFor: agentKey(context.holders) })) },
+                },
+              },
+              idle: {},
+            },
+          },
         },
         on: {
           'contract.addHolder': {
             guard: ({ context, event }) => !context.holders.some((h) => h.customer.id === event.customer.id),
-            target: '.choose',
+            target: ['.spouse.choose', '.agent.check'],
             actions: assign(({ context, event }) => {
               const role: HolderRole = context.holders.some((h) => h.role === 'TITULAR') ? 'COPROPIETARIO' : 'TITULAR';
               const holders = withShares([...context.holders, { customer: event.customer, role, shareText: '' }], context.sharesTouched);
-              return { holders, spouseProposal: null, ...recheck({ ...context, holders }) };
+              return { spouseProposal: null, ...withHolders(context, holders) };
             }),
           },
           'contract.removeHolder': {
-            target: '.choose',
+            target: ['.spouse.choose', '.agent.check'],
             actions: assign(({ context, event }) => {
               const holders = withShares(
                 context.holders.filter((_, k) => k !== event.index),
                 context.sharesTouched,
               );
-              return { holders, spouseProposal: null, ...recheck({ ...context, holders }) };
+              return { spouseProposal: null, ...withHolders(context, holders) };
             }),
           },
           'contract.holderChanged': [
             // A new role may change who the titular is: look for the spouse again.
-            { guard: ({ event }) => event.role !== undefined, target: '.choose', actions: 'changeHolder' },
+            { guard: ({ event }) => event.role !== undefined, target: ['.spouse.choose', '.agent.check'], actions: 'changeHolder' },
             { actions: 'changeHolder' },
           ],
           'contract.addSpouse': {
             guard: ({ context }) => context.spouseProposal !== null,
-            target: '.idle',
+            target: ['.spouse.idle', '.agent.check'],
             actions: assign(({ context }) => {
               const holders = withShares(
                 [...context.holders, { customer: context.spouseProposal!, role: 'CONYUGE' as const, shareText: '' }],
                 false,
               );
-              return { holders, sharesTouched: false, spouseProposal: null, ...recheck({ ...context, holders }) };
+              return { sharesTouched: false, spouseProposal: null, ...withHolders(context, holders) };
             }),
           },
           'contract.guarantor': {
             actions: assign(({ context, event }) => ({ guarantor: event.customer, ...recheck({ ...context, guarantor: event.customer }) })),
           },
+          'contract.agent': {
+            guard: ({ context }) => context.canChooseAgent,
+            actions: assign(({ context, event }) => {
+              const agent =
+                context.staff.find((s) => s.id === event.agentId) ?? (context.agent?.id === event.agentId ? context.agent : null);
+              return agent ? { agent, agentChosen: true, agentSource: null } : {};
+            }),
+          },
           'contract.termsChanged': {
             actions: assign(({ context, event }) => {
               const values = { ...context.values, ...event.values };
               const checked = recheck({ ...context, values, edited: false });
-              return { values, ...checked, rows: draftRows(checked.plan), edited: false, rowsReset: context.edited, formError: null };
+              return {
+                values,
+                termsTouched: true,
+                ...checked,
+                rows: draftRows(checked.plan),
+                edited: false,
+                rowsReset: context.edited,
+                formError: null,
+              };
             }),
           },
           'contract.rowChanged': {
@@ -524,7 +682,7 @@ export function createContractMachine(customerLookup: ReturnType<typeof createLo
             ],
           },
           onError: {
-            target: 'editing.idle',
+            target: ['#contract.editing.spouse.idle', '#contract.editing.agent.idle'],
             actions: [
               assign(({ event, context }) => {
                 const error = event.error;

@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createSalesApi, type SalesApi } from '../../api/comercio/sales';
 import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
+import { createQuotesApi, type QuotesApi } from '../../api/comercio/quotes';
 import { createCustomersApi, type CustomersApi } from '../../api/crm/customers';
 import { createLotsApi, type LotsApi } from '../../api/proyectos/lots';
 import type { AppToaster } from '../../lib/toaster';
@@ -17,13 +18,16 @@ import { searchActiveCustomers } from '../crm/customer-search';
 /**
  * Comercial → Contrato (/COMERCIO/Contrato/{id_sale}; issue "CRM and sales"): the stepper's machine
  * (contract-form.machine.ts) over the api — GET lots/{id} and the lot's live reservation (GET
- * reservations?lot_id=), GET customers?q= for the buyers and the guarantor, GET customers/{id} for
- * the titular's spouse, POST sales, GET sales/{id}. A registered sale is shown at its own address.
+ * reservations?lot_id=), its quotes (GET quotes?lot_id=), GET customers?q= for the buyers and the
+ * guarantor, GET customers/{id} for the titular's spouse, GET sales/proposed-agent and, for a user
+ * who may choose the agent, GET staff-options; POST sales, GET sales/{id}. A registered sale is
+ * shown at its own address.
  */
 export interface ContractMachinesDeps {
-  salesApi: Pick<SalesApi, 'get' | 'create'>;
+  salesApi: Pick<SalesApi, 'get' | 'create' | 'proposedAgent'>;
   reservationsApi: Pick<ReservationsApi, 'list'>;
-  customersApi: Pick<CustomersApi, 'list' | 'get'>;
+  quotesApi: Pick<QuotesApi, 'list'>;
+  customersApi: Pick<CustomersApi, 'list' | 'get' | 'staffOptions'>;
   lotsApi: Pick<LotsApi, 'get'>;
   reportApiError: (error: ApiError) => void;
   toaster: Pick<AppToaster, 'show'>;
@@ -39,9 +43,12 @@ export function createContractMachines(deps: ContractMachinesDeps) {
     actors: {
       loadSale: fromPromise(({ input }) => deps.salesApi.get(input.id)),
       loadLot: fromPromise(async ({ input }) => {
-        const [lot, reservations] = await Promise.all([
+        const [lot, reservations, quotes, staff] = await Promise.all([
           deps.lotsApi.get(input.id),
           deps.reservationsApi.list({ page: 1, per_page: 20, filters: { lot_id: String(input.id) } }),
+          // The newest quotes of the lot (a quote is valid 30 days at most: the valid ones are among them).
+          deps.quotesApi.list({ page: 1, per_page: 100, sort: '-created_at', filters: { lot_id: String(input.id) } }),
+          input.staff ? deps.customersApi.staffOptions('') : null,
         ]);
         const live = reservations.data.find((r) => (LIVE_RESERVATION_STATUSES as readonly string[]).includes(r.status)) ?? null;
         return {
@@ -59,8 +66,11 @@ export function createContractMachines(deps: ContractMachinesDeps) {
                 },
               }
             : null,
+          quotes: quotes.data,
+          staff: staff?.data ?? [],
         };
       }),
+      proposeAgent: fromPromise(({ input }) => deps.salesApi.proposedAgent(input.lotId, input.customerIds)),
       loadSpouse: fromPromise(async ({ input }) => {
         const customer = await deps.customersApi.get(input.customerId);
         if (!customer.spouse || !customer.marital_status || !STATUSES_WITH_SPOUSE.includes(customer.marital_status)) return null;
@@ -87,6 +97,7 @@ export function createContractMachinesFor(client: ApiClient, deps: Pick<Contract
     ...deps,
     salesApi: createSalesApi(client),
     reservationsApi: createReservationsApi(client),
+    quotesApi: createQuotesApi(client),
     customersApi: createCustomersApi(client),
     lotsApi: createLotsApi(client),
   });

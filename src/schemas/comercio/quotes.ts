@@ -96,16 +96,23 @@ export const quoteSchema = z.object({
   currency: z.enum(['PEN', 'USD']),
   list_price: z.number().int(),
   discount: z.number().int().default(0),
+  /** The percentage the discount was given as, else null (then `discount` is the amount typed). */
+  discount_percent: z.string().nullable().optional(),
   final_price: z.number().int(),
   down_payment: z.number().int(),
+  down_payment_percent: z.string().nullable().optional(),
   down_payment_parts: z.number().int().default(1),
   financed: z.number().int(),
   instalments: z.number().int(),
   monthly_rate_percent: z.string().default('0'),
   method: z.string(),
   first_due_date: z.string().nullable().default(null),
+  /** YYYY-MM-DD (Lima) the quote was made. */
+  quote_date: z.string().nullable().optional(),
   valid_until: z.string(),
   status: quoteStatusSchema.catch('BORRADOR'),
+  /** The sale the quote became (ACEPTADA by it; docs/domain.md "Sales"), else null. */
+  sale: z.object({ id: z.number().int(), number: z.string() }).nullable().optional().catch(null),
   down_payment_schedule: z.array(moneyRow).catch([]).default([]),
   schedule: z
     .array(moneyRow.extend({ capital: z.number().int(), interest: z.number().int(), balance: z.number().int() }))

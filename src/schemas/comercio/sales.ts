@@ -64,6 +64,10 @@ export const SALE_MESSAGES = {
   unknownQuote: 'La cotización no existe',
   quoteOtherLot: 'La cotización es de otro lote',
   quoteOtherCustomer: 'La cotización es de un cliente que no figura entre los compradores',
+  quoteAnnulled: 'La cotización está anulada',
+  unknownAgent: 'El asesor no existe o está inactivo',
+  /** 403: crediting the sale to an agent other than the proposed one needs 'Supervisar leads'. */
+  agentNotAllowed: 'Solo un usuario con el permiso «Supervisar leads» puede acreditar la venta a otro asesor',
   notAnnullable: 'La venta ya está anulada o cancelada',
   reasonRequired: 'Indique el motivo de la anulación',
   annulled: 'Venta anulada',
@@ -124,7 +128,9 @@ export const MAX_SCHEDULE_ROWS = 372;
  * optional guarantor (a customer who is no buyer), an optional live reservation of this lot by a
  * buyer (its amount is credited to the down payment), and the terms of src/lib/comercio/quote-plan.ts
  * (as POST /api/quotes), optionally with the schedule edited row by row (`schedule`).
- * `sale_date` defaults to today (Lima).
+ * `sale_date` defaults to today (Lima). `agent_id` is the selling agent (a staff user); absent or
+ * null, the proposed one (GET /api/sales/proposed-agent: the reservation's, else the customer's,
+ * else the lead's, else the caller) — another needs 'Supervisar leads' (docs/domain.md "Sales").
  */
 export const createSaleRequestSchema = z
   .strictObject({
@@ -133,6 +139,7 @@ export const createSaleRequestSchema = z
     guarantor_customer_id: z.number().int().positive().nullable().optional(),
     reservation_id: z.number().int().positive().nullable().optional(),
     quote_id: z.number().int().positive().nullable().optional(),
+    agent_id: z.number().int().positive({ error: 'Seleccione el asesor' }).nullable().optional(),
     sale_date: calendarDateSchema().optional(),
     ...paymentTermsFields,
     /** The schedule edited row by row; absent = the plan's own. */
@@ -252,6 +259,8 @@ export const saleSchema = z.object({
   guarantor: party.nullable().catch(null).default(null),
   agent: z.object({ id: z.number().int(), name: z.string(), surname: z.string() }).nullable().catch(null).default(null),
   reservation_id: z.number().int().nullable().default(null),
+  /** The quote the sale came from (then ACEPTADA), else null. */
+  quote_id: z.number().int().nullable().optional(),
   currency: z.enum(['PEN', 'USD']),
   list_price: z.number().int(),
   discount: z.number().int().default(0),
@@ -302,3 +311,39 @@ export type SalesQuery = z.infer<typeof salesQuerySchema>;
 
 export const salesPageSchema = pagedResponseSchema(saleSchema);
 export const saleResponseSchema = dataResponseSchema(saleSchema);
+
+/** Where a sale's proposed agent comes from (docs/domain.md "Sales": who is the selling agent). */
+export const AGENT_SOURCES = ['RESERVA', 'CLIENTE', 'LEAD', 'USUARIO'] as const;
+export type AgentSource = (typeof AGENT_SOURCES)[number];
+/** How the stepper says where the proposed agent comes from. */
+export const AGENT_SOURCE_LABELS: Record<AgentSource, string> = {
+  RESERVA: 'asesor de la separación',
+  CLIENTE: 'asesor del cliente',
+  LEAD: 'asesor del lead',
+  USUARIO: 'usted registra la venta',
+};
+
+/**
+ * GET /api/sales/proposed-agent query: the lot and the buyers (customer ids, the titular first) of
+ * the sale being entered.
+ */
+export const proposedAgentQuerySchema = z.strictObject({
+  lot_id: z.coerce.number().int().positive({ error: 'Seleccione el lote' }),
+  customer_ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,5}$/, 'Lista de clientes no válida')
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
+});
+export type ProposedAgentQuery = z.infer<typeof proposedAgentQuerySchema>;
+
+/**
+ * GET /api/sales/proposed-agent answer: the agent a sale of that lot to those buyers is credited to
+ * when none is chosen, and where it comes from; `agent` null only when the caller is no staff user.
+ */
+export const proposedAgentSchema = z.object({
+  agent: z.object({ id: z.number().int(), name: z.string(), surname: z.string() }).nullable().catch(null),
+  source: z.enum(AGENT_SOURCES).catch('USUARIO'),
+});
+export type ProposedAgent = z.infer<typeof proposedAgentSchema>;
+export const proposedAgentResponseSchema = dataResponseSchema(proposedAgentSchema);

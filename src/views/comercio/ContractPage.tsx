@@ -26,6 +26,7 @@ import {
 import type { ContractMachines } from '../../machines/comercio/contract.actors';
 import { inspectOption } from '../../machines/inspect';
 import {
+  AGENT_SOURCE_LABELS,
   HOLDER_ROLES,
   HOLDER_ROLE_LABELS,
   SALE_STATUS_LABELS,
@@ -36,7 +37,10 @@ import {
 import { QUOTE_METHOD_LABELS } from '../../schemas/comercio/quotes';
 import { formatArea, formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
-import { useServices } from '../services';
+import { useServices, useSession } from '../services';
+import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
+import { ACTION } from '../../schemas/permissions';
+import type { Quote } from '../../schemas/comercio/quotes';
 import { CustomerSuggest } from '../shared/CustomerSuggest';
 import { FieldGroup } from '../shared/FieldGroup';
 import { PaymentTermsFields } from './PaymentTermsFields';
@@ -50,7 +54,9 @@ const IsoDateInput = lazy(() => import('../shared/IsoDateInput').then((m) => ({ 
  * Comercial → Contrato (/COMERCIO/Contrato/{id_sale}; issue "CRM and sales"; DOMAIN.md "Contract"):
  * `nuevo?lote={id}` is the stepper of a new sale — Compradores → Lote y precio → Plan de pago (the
  * schedule editable row by row, the sums kept exact) → Revisión → "Confirmar venta"; a sale's id
- * shows that sale (buyers, price, plan, schedule). Everything is the machine's
+ * shows that sale (buyers, price, plan, schedule). The selling agent ("Asesor") is proposed by the
+ * server and chosen only by a user with 'Supervisar leads'; the plan starts from the buyers' latest
+ * valid quote of the lot, said in a callout (docs/domain.md "Sales"). Everything is the machine's
  * (comercio/contract-form.machine.ts); this view renders it and sends the user's events.
  */
 export function ContractScreen({ params }: { params: Record<string, string> }) {
@@ -66,7 +72,8 @@ export function ContractScreen({ params }: { params: Record<string, string> }) {
 
 export function ContractPage({ machines, saleId, lotId }: { machines: ContractMachines; saleId: number | null; lotId: number | null }) {
   const { today } = useServices();
-  const actor = useActorRef(machines.contract, { input: { saleId, lotId, today: today() }, ...inspectOption() });
+  const canChooseAgent = hasPermissions(useSession(selectPermissions), [ACTION.supervisarLeads]);
+  const actor = useActorRef(machines.contract, { input: { saleId, lotId, today: today(), canChooseAgent }, ...inspectOption() });
   const loading = useSelector(actor, (s) => s.matches('start') || s.matches('loadingSale') || s.matches('loadingLot'));
   const failed = useSelector(actor, (s) => (s.matches('failed') ? s.context.loadError : null));
   const sale = useSelector(actor, (s) => (s.matches('viewing') ? s.context.sale : null));
@@ -271,8 +278,48 @@ function BuyersStep({ actor }: { actor: ContractActor }) {
             }
           />
         </FieldGroup>
+        <AgentField actor={actor} error={errors.agent_id} />
       </div>
     </>
+  );
+}
+
+/** "Asesor": the selling agent — a select for a user who may choose it, read-only otherwise. */
+function AgentField({ actor, error }: { actor: ContractActor; error?: string | undefined }) {
+  const agent = useSelector(actor, (s) => s.context.agent);
+  const source = useSelector(actor, (s) => s.context.agentSource);
+  const canChoose = useSelector(actor, (s) => s.context.canChooseAgent);
+  const staff = useSelector(actor, (s) => s.context.staff);
+  const proposing = useSelector(actor, (s) => s.matches({ editing: { agent: 'proposing' } }));
+  const hint = source ? `Propuesto: ${AGENT_SOURCE_LABELS[source]}` : agent ? 'Elegido por usted' : undefined;
+  const options = agent && !staff.some((s) => s.id === agent.id) ? [agent, ...staff] : staff;
+  return (
+    <FieldGroup label="Asesor" labelFor="contract-agent" hint={proposing ? 'Buscando el asesor…' : hint} error={error}>
+      {canChoose ? (
+        <HTMLSelect
+          id="contract-agent"
+          fill
+          value={agent ? String(agent.id) : ''}
+          onChange={(e) => actor.send({ type: 'contract.agent', agentId: Number(e.target.value) })}
+          options={[
+            ...(agent ? [] : [{ value: '', label: 'Seleccione el asesor' }]),
+            ...options.map((s) => ({ value: String(s.id), label: `${s.name} ${s.surname}`.trim() })),
+          ]}
+        />
+      ) : (
+        <InputGroup id="contract-agent" readOnly value={agent ? `${agent.name} ${agent.surname}`.trim() : ''} />
+      )}
+    </FieldGroup>
+  );
+}
+
+/** "Plan tomado de la cotización …": the quote the plan starts from (still editable). */
+function QuoteCallout({ quote }: { quote: Quote | null }) {
+  if (!quote) return null;
+  return (
+    <Callout intent="primary" icon="document" className="crm-callout">
+      Plan tomado de la cotización {quote.number} del {formatDate(quote.quote_date ?? quote.created_at)}; puede cambiarlo.
+    </Callout>
   );
 }
 
@@ -283,10 +330,12 @@ function LotStep({ actor }: { actor: ContractActor }) {
   const plan = useSelector(actor, (s) => s.context.plan);
   const errors = useStepErrors(actor, 'lote');
   const allErrors = useSelector(actor, (s) => s.context.errors);
+  const quote = useSelector(actor, (s) => s.context.quote);
   if (!lot) return null;
   const money = (cents: number) => formatMoney(cents, lot.currency);
   return (
     <>
+      <QuoteCallout quote={quote} />
       {errors.reservation_id ? (
         <Callout intent="danger" role="alert" className="crm-callout">
           {errors.reservation_id}
@@ -348,11 +397,13 @@ function PlanStep({ actor }: { actor: ContractActor }) {
   const rowsReset = useSelector(actor, (s) => s.context.rowsReset);
   const scheduleErrors = useSelector(actor, (s) => s.context.scheduleErrors);
   const reservation = useSelector(actor, (s) => s.context.reservation);
+  const quote = useSelector(actor, (s) => s.context.quote);
   const currency = lot?.currency ?? 'PEN';
   const money = (cents: number) => formatMoney(cents, currency);
   return (
     <div className="quote-layout">
       <div>
+        <QuoteCallout quote={quote} />
         <div className="form-grid">
           <PaymentTermsFields
             idPrefix="contract"
@@ -442,6 +493,8 @@ function ReviewStep({ actor }: { actor: ContractActor }) {
   const reservation = useSelector(actor, (s) => s.context.reservation);
   const edited = useSelector(actor, (s) => s.context.edited);
   const formError = useSelector(actor, (s) => s.context.formError);
+  const agent = useSelector(actor, (s) => s.context.agent);
+  const quote = useSelector(actor, (s) => s.context.quote);
   if (!lot) return null;
   const money = (cents: number) => formatMoney(cents, lot.currency);
   return (
@@ -460,7 +513,9 @@ function ReviewStep({ actor }: { actor: ContractActor }) {
           <Row key={h.customer.id} label={HOLDER_ROLE_LABELS[h.role]} value={`${h.customer.display_name} (${h.shareText} %)`} />
         ))}
         {guarantor ? <Row label="Garante" value={guarantor.display_name} /> : null}
+        {agent ? <Row label="Asesor" value={`${agent.name} ${agent.surname}`.trim()} /> : null}
         {reservation ? <Row label="Separación" value={`${reservation.number}: ${money(reservation.amount)}`} /> : null}
+        {quote ? <Row label="Cotización" value={quote.number} /> : null}
         {plan ? (
           <>
             <Row label="Precio de lista" value={money(plan.listPriceCents)} />
@@ -522,6 +577,7 @@ function SaleReview({ sale }: { sale: Sale }) {
             <Row key={h.id} label={HOLDER_ROLE_LABELS[h.role as HolderRole] ?? h.role} value={`${h.display_name} (${h.share_percent} %)`} />
           ))}
           {sale.guarantor ? <Row label="Garante" value={sale.guarantor.display_name} /> : null}
+          {sale.agent ? <Row label="Asesor" value={`${sale.agent.name} ${sale.agent.surname}`.trim()} /> : null}
           <Row label="Tipo" value={SALE_TYPE_LABELS[sale.type as keyof typeof SALE_TYPE_LABELS] ?? sale.type} />
           <Row label="Precio final" value={money(sale.final_price)} />
           <Row label="Cuota inicial" value={money(sale.down_payment)} />

@@ -108,6 +108,7 @@ export function CustomerDetailDrawer({
               formatDate(q.valid_until),
               <Tag key="s" minimal>
                 {label(QUOTE_STATUS_LABELS, q.status)}
+                {q.sale ? ` · ${q.sale.number}` : ''}
               </Tag>,
             ]}
           />

@@ -199,6 +199,30 @@ describe('Cotizaciones', () => {
       });
   });
 
+  it("lists the newest quotes of a lot for the contract stepper (the plan starts from the buyer's valid one)", async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.quoteExists, { token: STAFF_TOKEN })
+      .uponReceiving('the newest quotes of a lot, with their terms as typed')
+      .withRequest('GET', '/api/quotes', (b) => b.headers(bearer(STAFF_TOKEN)).query({ per_page: '100', sort: '-created_at', lot_id: '1' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: eachLike({
+            ...quote({ status: 'BORRADOR', financed: 0, instalments: 0 }),
+            method: like('SIN_INTERES'),
+            down_payment_parts: integer(1),
+            monthly_rate_percent: like('0'),
+            quote_date: regex(DATE, '2026-11-20'),
+          }),
+          meta: { page: integer(1), per_page: integer(100), total: integer(1) },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const page = await quotesApi(mock.url).list({ page: 1, per_page: 100, sort: '-created_at', filters: { lot_id: '1' } });
+        expect(page.data[0]?.quote_date).toMatch(DATE);
+      });
+  });
+
   it('downloads a quote as a PDF', async () => {
     await pact
       .addInteraction()
@@ -338,6 +362,54 @@ describe('Ventas', () => {
         const error = await caught(salesApi(mock.url).create(body));
         expect(error.status).toBe(422);
         expect(error.issues['schedule']).toEqual([message]);
+      });
+  });
+
+  it('proposes the selling agent of a reserved lot: the reservation\'s (docs/domain.md "Sales")', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.liveReservationExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the proposed agent of a sale of a reserved lot')
+      .withRequest('GET', '/api/sales/proposed-agent', (b) => b.headers(bearer(STAFF_TOKEN)).query({ lot_id: '1', customer_ids: '1' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ data: { agent: { id: integer(1), name: like('Ana'), surname: like('Torres') }, source: 'RESERVA' } }),
+      )
+      .executeTest(async (mock) => {
+        const proposal = await salesApi(mock.url).proposedAgent(1, [1]);
+        expect(proposal.source).toBe('RESERVA');
+        expect(proposal.agent?.id).toBe(1);
+      });
+  });
+
+  it('sells a lot from its quote, naming the selling agent (201; the quote turns ACEPTADA)', async () => {
+    const body = {
+      lot_id: 1,
+      holders: [{ customer_id: 1, role: 'TITULAR' as const, share_percent: '100' }],
+      quote_id: 1,
+      agent_id: 1,
+      instalments: 0,
+    };
+    await pact
+      .addInteraction()
+      .given(STATES.quoteExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to sell a lot from its quote with the selling agent')
+      .withRequest('POST', '/api/sales', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          data: {
+            ...sale({ status: 'REGISTRADA', type: 'CONTADO', financed: 0 }),
+            instalments: integer(0),
+            method: like('SIN_INTERES'),
+            down_payment: integer(3_000_000),
+            quote_id: integer(1),
+            agent: { id: integer(1), name: like('Ana'), surname: like('Torres') },
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const created = await salesApi(mock.url).create(body);
+        expect(created.quote_id).toBe(1);
+        expect(created.agent?.id).toBe(1);
       });
   });
 
