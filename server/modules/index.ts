@@ -19,6 +19,7 @@ import { localsRoutes } from './configuracion/locals.routes';
 import { configuracionMigration } from './configuracion/migrations/0004-configuracion';
 import { saleBackdatingMigration } from './configuracion/migrations/0028-configuracion-sale-backdating';
 import { companyLogoPdfMigration } from './configuracion/migrations/0031-company-logo-pdf';
+import { paymentSegregationMigration } from './configuracion/migrations/0035-configuracion-payment-segregation';
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
@@ -103,6 +104,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0004-configuracion': configuracionMigration,
       '0028-configuracion-sale-backdating': saleBackdatingMigration,
       '0031-company-logo-pdf': companyLogoPdfMigration,
+      '0035-configuracion-payment-segregation': paymentSegregationMigration,
     },
   },
   { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },

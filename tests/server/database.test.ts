@@ -48,6 +48,7 @@ const AFTER_0009 = [
   '0029-finanzas-portal-pending',
   '0030-lot-import-land-uses',
   '0031-company-logo-pdf',
+  '0035-configuracion-payment-segregation',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 
@@ -343,6 +344,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0029-finanzas-portal-pending',
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
+        '0035-configuracion-payment-segregation',
       ]);
       const after = await db.selectFrom('customers').selectAll().where('id', '=', portal.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ ...before, person_type: 'NATURAL', version: 1, spouse_id: null, agent_id: null });
@@ -409,6 +411,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0029-finanzas-portal-pending',
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
+        '0035-configuracion-payment-segregation',
       ]);
     } finally {
       await database.destroy();
@@ -498,6 +501,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
         '0029-finanzas-portal-pending',
         '0030-lot-import-land-uses',
         '0031-company-logo-pdf',
+        '0035-configuracion-payment-segregation',
       ]);
       expect(await db.selectFrom('sales').select(['id', 'subdivision_id', 'paid']).execute()).toEqual([
         { id: saleId, subdivision_id: subdivision.id, paid: 400 },

@@ -23,6 +23,7 @@ const COMPANY: Company = {
   email: 'contacto@sol.pe',
   legal_representative: null,
   sale_backdate_days: 60,
+  payment_approval_segregation: true,
   logo_url: null,
 };
 const LOCAL: LocalRecord = { id: 4, name: 'Sede Central', address: 'Av. Javier Prado 1234', active: true };

@@ -53,6 +53,7 @@ const PENDING: Payment = {
   preview_error: null,
   late_fee_changes: [],
   credited_sale: null,
+  self_approval: null,
   created_at: when,
   updated_at: when,
   version: 1,

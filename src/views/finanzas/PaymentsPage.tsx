@@ -336,7 +336,7 @@ function AllocationTable({
             A mora
           </th>
           <th scope="col" className="num">
-            A capital
+            A cuota
           </th>
         </tr>
       </thead>
@@ -409,7 +409,7 @@ function ApproveDialog({ approve }: { approve: ActorRefFrom<PaymentApproveMachin
         ) : null}
         {!loading && payment?.status === 'PENDIENTE' && payment.sale && payment.allocation_preview ? (
           <>
-            <p>Al aprobarlo se aplicará así (primero la mora, luego el capital, desde la cuota más antigua):</p>
+            <p>Al aprobarlo se aplicará así (primero la mora, luego la cuota, desde la más antigua):</p>
             <AllocationTable rows={payment.allocation_preview} currency={payment.currency} caption="Aplicación del pago" />
             {payment.late_fee_changes.length > 0 ? (
               <LateFeeChangesTable changes={payment.late_fee_changes} currency={payment.currency} operationDate={payment.operation_date} />
