@@ -165,7 +165,9 @@ export async function seedDemoPayments(trx: Kysely<DB>, clock: Clock, adminId: n
         },
       );
       // The administrator registered it too: their exception to the segregation of duties, with its reason.
-      await approvePayment(deps, staff, transfer.id, { override_reason: 'Datos de demostración: registrado y aprobado por el administrador' });
+      await approvePayment(deps, staff, transfer.id, {
+        override_reason: 'Datos de demostración: registrado y aprobado por el administrador',
+      });
       made += 1;
     }
   }

@@ -439,7 +439,10 @@ async function notifyReviewers(trx: Kysely<DB>, deps: Pick<AppDeps, 'clock'>, id
  * the office names the staff member who registered it and the payer ("<b>Ana Ruiz</b> registró un
  * pago de S/ 70.00 de <b>Juan Díaz</b> para …").
  */
-export function reviewDetail(payment: Pick<Payment, 'source' | 'registered_by' | 'customer' | 'amount' | 'currency'>, target: string): string {
+export function reviewDetail(
+  payment: Pick<Payment, 'source' | 'registered_by' | 'customer' | 'amount' | 'currency'>,
+  target: string,
+): string {
   const amount = formatMoney(payment.amount, payment.currency);
   const payer = `<b>${escapeHtml(payment.customer.display_name)}</b>`;
   if (payment.source === 'PORTAL') return `<p>${payer} registró un pago de ${amount} para ${escapeHtml(target)}.</p>`;

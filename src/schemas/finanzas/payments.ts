@@ -159,7 +159,12 @@ export const OVERRIDE_REASON_MAX = 500;
  */
 export const approvePaymentRequestSchema = z.strictObject({
   version: recordVersionSchema.optional(),
-  override_reason: z.string().trim().min(3, PAYMENT_MESSAGES.overrideReason).max(OVERRIDE_REASON_MAX, `Máximo ${OVERRIDE_REASON_MAX} caracteres`).optional(),
+  override_reason: z
+    .string()
+    .trim()
+    .min(3, PAYMENT_MESSAGES.overrideReason)
+    .max(OVERRIDE_REASON_MAX, `Máximo ${OVERRIDE_REASON_MAX} caracteres`)
+    .optional(),
 });
 export type ApprovePaymentRequest = z.input<typeof approvePaymentRequestSchema>;
 
