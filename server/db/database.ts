@@ -35,6 +35,11 @@ export interface CompaniesTable {
   logo_updated_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   /** Days before today a sale may be dated (migration 0028; 0 … 366, default 60). */
   sale_backdate_days: Generated<number>;
+  /**
+   * 1 (default) → who registered a payment cannot approve it, save an administrator's override with
+   * a reason (migration 0035; docs/domain.md "Payments: segregation of duties").
+   */
+  payment_approval_segregation: Generated<Flag>;
   /** The PDFs' copy of the logo: a PNG ≤ 600 px a side (migration 0031); null until made. */
   logo_pdf_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   /** 0 → every authenticated call answers 402 (docs/product.md §7 "402 → /auth/pago"). */

@@ -21,6 +21,7 @@ import { configuracionMigration } from './configuracion/migrations/0004-configur
 import { saleBackdatingMigration } from './configuracion/migrations/0028-configuracion-sale-backdating';
 import { companyLogoPdfMigration } from './configuracion/migrations/0031-company-logo-pdf';
 import { ownRecordsScopesMigration } from './configuracion/migrations/0036-configuracion-own-records-scopes';
+import { paymentSegregationMigration } from './configuracion/migrations/0035-configuracion-payment-segregation';
 import { rolesRoutes } from './configuracion/roles.routes';
 import { usersRoutes } from './configuracion/users.routes';
 import { leadsRoutes } from './crm/leads.routes';
@@ -111,6 +112,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0028-configuracion-sale-backdating': saleBackdatingMigration,
       '0031-company-logo-pdf': companyLogoPdfMigration,
       '0036-configuracion-own-records-scopes': ownRecordsScopesMigration,
+      '0035-configuracion-payment-segregation': paymentSegregationMigration,
     },
   },
   { name: 'historial', routes: [changeHistoryRoutes], migrations: { '0003-change-history': changeHistoryMigration } },

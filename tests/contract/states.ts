@@ -102,6 +102,13 @@ export const STATES = {
    */
   backDatedPaymentPendingExists: 'a pending payment dated before today of an overdue sale exists',
   /**
+   * As saleExists, plus payment 1: PAYMENT of sale 1 registered at the office by STAFF themselves
+   * (Administrador: may override the segregation of duties with a reason), PENDIENTE, version 1,
+   * without a voucher; the company keeps duties apart (the default; docs/domain.md "Payments:
+   * segregation of duties").
+   */
+  paymentRegisteredBySignedInStaffExists: 'a pending payment registered by the signed-in staff member exists',
+  /**
    * As saleOfMarch2026Exists (sale 1: lot 1 to CRM_CUSTOMER, cash, dated 2026-03-15), with its late
    * fees figured for today: instalment 1 (its INICIAL, due 2026-03-15, unpaid) is VENCIDA with a
    * late fee owed of at least S/ 1.00 and nothing waived.

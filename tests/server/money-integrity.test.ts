@@ -153,6 +153,8 @@ describe.each(dialects)('money integrity (%s)', (dialect) => {
     const customer = await createCustomer(db());
     const saleId = await lateSale(customer);
     const token = await reviewer();
+    // Another reviewer approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const checker = await reviewer();
     const [downPayment] = await rows(saleId);
     // Paid at the bank on 2026-02-10: the down payment and the fees up to that day — its own (2026-01-19 … 02-10:
     // 23 days, S/ 115.00) and the first instalment's (02-05 … 02-10: 6 days, S/ 30.00), fees first.
@@ -170,7 +172,7 @@ describe.each(dialects)('money integrity (%s)', (dialect) => {
     expect(preview.late_fee_changes).toEqual([
       { instalment_id: downPayment!.id, kind: 'INICIAL', number: 1, before: 21_500, after: 11_500 },
     ]);
-    const approved = paymentResponseSchema.parse((await send('POST', `/api/payments/${id}/approve`, token, {})).json()).data;
+    const approved = paymentResponseSchema.parse((await send('POST', `/api/payments/${id}/approve`, checker, {})).json()).data;
     expect(approved.allocations.map((a) => [a.kind, a.number, a.to_late_fee, a.to_capital])).toEqual(
       preview.allocation_preview!.map((a) => [a.kind, a.number, a.to_late_fee, a.to_capital]),
     );
@@ -183,11 +185,11 @@ describe.each(dialects)('money integrity (%s)', (dialect) => {
     const instalment = (await rows(saleId))[1]!.amount;
     const older = await register({ amount: instalment }); // registered before the fee payment is approved: accepted for now
     expect(older.statusCode, older.body).toBe(201);
-    expect((await send('POST', `/api/payments/${feeToday.json().data.id}/approve`, token, {})).statusCode).toBe(200);
+    expect((await send('POST', `/api/payments/${feeToday.json().data.id}/approve`, checker, {})).statusCode).toBe(200);
     const refusedPreview = paymentResponseSchema.parse((await send('GET', `/api/payments/${older.json().data.id}`, token)).json()).data;
     expect(refusedPreview.allocation_preview).toBeNull();
     expect(refusedPreview.preview_error).toContain(PAYMENT_MESSAGES.takesBackPaidFee);
-    const refused = await send('POST', `/api/payments/${older.json().data.id}/approve`, token, {});
+    const refused = await send('POST', `/api/payments/${older.json().data.id}/approve`, checker, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain(PAYMENT_MESSAGES.takesBackPaidFee);
     const again = await register({ amount: instalment });

@@ -178,7 +178,7 @@ describe.each(dialects)('payment map (%s)', (dialect) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const payment = paymentResponseSchema.parse(created.json()).data;
-    const approved = await send('POST', `/api/payments/${payment.id}/approve`, finance, { version: payment.version });
+    const approved = await send('POST', `/api/payments/${payment.id}/approve`, await reviewer(), { version: payment.version });
     expect(approved.statusCode, approved.body).toBe(200);
 
     // Next owed: the 1st instalment due 2026-04-01, 12 days ahead.

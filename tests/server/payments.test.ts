@@ -6,6 +6,7 @@ import { PAYMENT_MESSAGES, paymentResponseSchema, paymentsPageSchema, type Payme
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 import { DAY_MS } from '../../server/clock';
+import { formatMoney } from '../../src/lib/money';
 import {
   createBankAccount,
   createCrmCustomer,
@@ -15,6 +16,7 @@ import {
   createStaff,
   createSubdivision,
   createWallet,
+  ensureCompany,
 } from '../../server/testing/fixtures';
 import { addPaymentVoucher, registerPayment } from '../../server/modules/finanzas/payments.service';
 import { systemAuditContext } from '../../server/audit/audit';
@@ -45,7 +47,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
   const ctx = useTestApp(db);
   let n = 0;
 
-  const send = (method: 'POST' | 'GET', url: string, token: string, payload?: unknown) =>
+  const send = (method: 'POST' | 'GET' | 'PATCH', url: string, token: string, payload?: unknown) =>
     ctx().app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
   const reviewer = async () => createSession(db(), await createStaff(db(), { permissions: [MODULE.finanzas, SUBMODULE.pagos] }));
   const seller = async () => createSession(db(), await createStaff(db(), { permissions: [MODULE.comercial, SUBMODULE.ventas] }));
@@ -99,6 +101,8 @@ describe.each(dialects)('payments (%s)', (dialect) => {
 
   it('registers a transfer PENDIENTE, previews and approves it: down payment first, receipt numbered, sale EN_CUOTAS, payer notified', async () => {
     const token = await reviewer();
+    // Another reviewer approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const checker = await reviewer();
     const s = await sale();
     const account = await createBankAccount(db());
     const payment = await register(token, {
@@ -125,7 +129,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
       ['CUOTA', 1, 0, 100_000],
     ]);
 
-    const res = await approve(token, payment.id, { version: one.version });
+    const res = await approve(checker, payment.id, { version: one.version });
     expect(res.statusCode, res.body).toBe(200);
     const approved = paymentResponseSchema.parse(res.json()).data;
     expect(approved.status).toBe('APROBADO');
@@ -153,13 +157,15 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Approving twice is a 409 (already reviewed), and changes nothing.
-    const again = await approve(token, payment.id);
+    const again = await approve(checker, payment.id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(PAYMENT_MESSAGES.alreadyReviewed);
   });
 
   it('charges the late fee first: S/ 5.00 a day after 3 grace days, stored by approval, and the last céntimo makes the sale CANCELADA', async () => {
     const token = await reviewer();
+    // Another reviewer approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const checker = await reviewer();
     const s = await sale({ firstDue: '2026-03-05' });
     // Down payment and instalment 1 unpaid; instalment 1 is due 05/03, late from 09/03.
     ctx().clock.advance(10 * DAY_MS); // 2026-03-12: 4 late days on instalment 1 → S/ 20.00
@@ -173,7 +179,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     expect(over.statusCode).toBe(422);
     expect(over.json().errors.amount[0]).toContain(PAYMENT_MESSAGES.exceedsDebt);
     const first = await register(token, { sale_id: s.id, amount: 602_000, operation_date: '2026-03-12' });
-    expect((await approve(token, first.id)).statusCode).toBe(200);
+    expect((await approve(checker, first.id)).statusCode).toBe(200);
     const afterFirst = await instalments(s.id);
     // Down payment (due on the sale date 02/03, late from 06/03: 7 days → S/ 35.00) and instalment 1 (S/ 20.00): 5 500 of fees first.
     expect(afterFirst.find((r) => r.kind === 'INICIAL')).toMatchObject({ late_fee_accrued: 3_500, late_fee_paid: 3_500 });
@@ -195,7 +201,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     expect(paymentsPageSchema.parse(rest.json()).data).toHaveLength(1);
     const remaining = 3_000_000 - 596_500;
     const last = await register(token, { sale_id: s.id, amount: remaining, operation_date: '2026-03-12' });
-    const res = await approve(token, last.id);
+    const res = await approve(checker, last.id);
     expect(res.statusCode, res.body).toBe(200);
     expect(await saleStatus(s.id)).toBe('CANCELADA');
     expect((await instalments(s.id)).every((r) => r.status === 'PAGADA')).toBe(true);
@@ -254,11 +260,13 @@ describe.each(dialects)('payments (%s)', (dialect) => {
 
   it('two reviewers approving the same payment at once: one allocation, one receipt number, the other a 409', async () => {
     const token = await reviewer();
+    // Another reviewer approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const checker = await reviewer();
     const other = await reviewer();
     const s = await sale();
     const payment = await register(token, { sale_id: s.id, amount: 600_000 });
     const before = Number((await db().selectFrom('receipt_counters').select('last_number').executeTakeFirstOrThrow()).last_number);
-    const results = await Promise.all([approve(token, payment.id), approve(other, payment.id), approve(token, payment.id)]);
+    const results = await Promise.all([approve(checker, payment.id), approve(other, payment.id), approve(checker, payment.id)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const allocations = await db().selectFrom('payment_allocations').selectAll().where('payment_id', '=', payment.id).execute();
     expect(allocations.reduce((sum, a) => sum + Number(a.to_capital) + Number(a.to_late_fee), 0)).toBe(600_000);
@@ -269,9 +277,11 @@ describe.each(dialects)('payments (%s)', (dialect) => {
 
   it('annuls an approved payment with a reason: the instalments and the sale go back, the receipt stays; a stale version is a 409', async () => {
     const token = await reviewer();
+    // Another reviewer approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const checker = await reviewer();
     const s = await sale();
     const payment = await register(token, { sale_id: s.id, amount: 3_000_000 });
-    const approved = paymentResponseSchema.parse((await approve(token, payment.id)).json()).data;
+    const approved = paymentResponseSchema.parse((await approve(checker, payment.id)).json()).data;
     expect(await saleStatus(s.id)).toBe('CANCELADA');
     const stale = await send('POST', `/api/payments/${payment.id}/annul`, token, {
       reason: 'Aprobado por error',
@@ -298,6 +308,8 @@ describe.each(dialects)('payments (%s)', (dialect) => {
 
   it('a reservation is paid by its exact amount; approval makes it VIGENTE', async () => {
     const token = await reviewer();
+    // Another reviewer approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const checker = await reviewer();
     const subdivision = await createSubdivision(db());
     const lotId = await createLot(db(), subdivision.id, { block: 'R', number: String(++n) });
     const customer = await createCrmCustomer(db());
@@ -318,7 +330,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     expect(wrong.statusCode).toBe(422);
     const payment = await register(token, { reservation_id: reservationId, amount: 50_000 });
     expect(payment.reservation?.id).toBe(reservationId);
-    expect((await approve(token, payment.id)).statusCode).toBe(200);
+    expect((await approve(checker, payment.id)).statusCode).toBe(200);
     expect((await db().selectFrom('reservations').select('status').where('id', '=', reservationId).executeTakeFirstOrThrow()).status).toBe(
       'VIGENTE',
     );
@@ -376,13 +388,15 @@ describe.each(dialects)('payments (%s)', (dialect) => {
 
   it('lists PENDIENTE first, oldest first; filters by status and q; staff without Pagos get 403', async () => {
     const token = await reviewer();
+    // Another reviewer approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const checker = await reviewer();
     const s = await sale();
     const a = await register(token, { sale_id: s.id, amount: 1_000 });
     ctx().clock.advance(60_000);
     const b = await register(token, { sale_id: s.id, amount: 2_000 });
     ctx().clock.advance(60_000);
     const c = await register(token, { sale_id: s.id, amount: 3_000 });
-    await approve(token, b.id);
+    await approve(checker, b.id);
     const page = paymentsPageSchema.parse((await send('GET', `/api/payments?sale_id=${s.id}`, token)).json());
     expect(page.data.map((p) => p.id)).toEqual([a.id, c.id, b.id]);
     const pending = paymentsPageSchema.parse((await send('GET', `/api/payments?sale_id=${s.id}&status=PENDIENTE`, token)).json());
@@ -393,6 +407,83 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     for (const url of ['/api/payments', `/api/payments/${a.id}`, `/api/payments/${a.id}/receipt`])
       expect((await send('GET', url, outsider)).statusCode).toBe(403);
     expect((await approve(outsider, a.id)).statusCode).toBe(403);
+  });
+
+  it('segregation of duties: who registered a payment cannot approve it (403) unless an administrator gives a reason, kept in its history; off in the company, anyone may', async () => {
+    await ensureCompany(db());
+    const clerk = await reviewer();
+    const checker = await reviewer();
+    const admin = await createSession(
+      db(),
+      await createStaff(db(), { permissions: [MODULE.finanzas, SUBMODULE.pagos, MODULE.configuracion, SUBMODULE.empresas] }),
+    );
+    const s = await sale();
+    const own = await register(clerk, { sale_id: s.id, amount: 1_000 });
+    const read = async (token: string, id: number) =>
+      paymentResponseSchema.parse((await send('GET', `/api/payments/${id}`, token)).json()).data;
+    expect((await read(clerk, own.id)).self_approval).toEqual({ message: PAYMENT_MESSAGES.selfApproval, may_override: false });
+    expect((await read(checker, own.id)).self_approval).toBeNull();
+    const refused = await approve(clerk, own.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(PAYMENT_MESSAGES.selfApproval);
+    // A reason does not help someone who is not an administrator.
+    expect((await approve(clerk, own.id, { override_reason: 'Urgente' })).statusCode).toBe(403);
+    expect((await read(clerk, own.id)).status).toBe('PENDIENTE');
+
+    // An administrator who registered it: the exception needs a reason (3 … 500 characters).
+    const adminOwn = await register(admin, { sale_id: s.id, amount: 1_000 });
+    expect((await read(admin, adminOwn.id)).self_approval).toEqual({ message: PAYMENT_MESSAGES.selfApproval, may_override: true });
+    const noReason = await approve(admin, adminOwn.id);
+    expect(noReason.statusCode).toBe(422);
+    expect(noReason.json().errors.override_reason).toEqual([PAYMENT_MESSAGES.overrideReason]);
+    expect((await approve(admin, adminOwn.id, { override_reason: '  ab ' })).statusCode).toBe(422);
+    expect((await approve(admin, adminOwn.id, { override_reason: 'x'.repeat(501) })).statusCode).toBe(422);
+    const overridden = await approve(admin, adminOwn.id, { override_reason: ' Caja sin otro revisor hoy ' });
+    expect(overridden.statusCode, overridden.body).toBe(200);
+    const history = await db()
+      .selectFrom('change_history')
+      .select(['action', 'after'])
+      .where('entity', '=', 'payments')
+      .where('record_id', '=', String(adminOwn.id))
+      .orderBy('id')
+      .execute();
+    expect(history.map((h) => h.action)).toEqual(['CREATE', 'UPDATE']);
+    expect(JSON.parse(history[1]!.after!)).toMatchObject({ status: 'APROBADO', approval_override_reason: 'Caja sin otro revisor hoy' });
+    // Another reviewer approves the clerk's payment with no exception recorded.
+    expect((await approve(checker, own.id, { override_reason: 'No hace falta' })).statusCode).toBe(200);
+    const checked = await db()
+      .selectFrom('change_history')
+      .select('after')
+      .where('entity', '=', 'payments')
+      .where('record_id', '=', String(own.id))
+      .where('action', '=', 'UPDATE')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(checked.after!)).not.toHaveProperty('approval_override_reason');
+
+    // Turned off in Configuración → Empresas: whoever registered it may approve it.
+    const off = await send('PATCH', '/api/company', admin, { payment_approval_segregation: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().data.payment_approval_segregation).toBe(false);
+    const later = await register(clerk, { sale_id: s.id, amount: 1_000 });
+    expect((await read(clerk, later.id)).self_approval).toBeNull();
+    expect((await approve(clerk, later.id)).statusCode).toBe(200);
+    expect((await send('PATCH', '/api/company', admin, { payment_approval_segregation: 'no' })).statusCode).toBe(422);
+  });
+
+  it('tells the reviewers who registered a payment: the staff member at the office, the customer from the portal', async () => {
+    const clerk = await reviewer();
+    const s = await sale();
+    const payment = await register(clerk, { sale_id: s.id, amount: 1_000 });
+    expect(payment.registered_by).toMatch(/^Prueba Colaborador \d+$/);
+    const notice = await db()
+      .selectFrom('notifications')
+      .select('detail')
+      .where('title', '=', 'Pago por revisar')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(notice.detail).toBe(
+      `<p><b>${payment.registered_by}</b> registró un pago de ${formatMoney(1_000, 'PEN')} de <b>${payment.customer.display_name}</b> para la venta ${payment.sale!.number} (lote ${payment.sale!.lot_code}).</p>`,
+    );
   });
 
   it('a bank account or wallet that payments name cannot be deleted (409), only deactivated', async () => {
@@ -416,6 +507,8 @@ describe.each(dialects)('payments (%s)', (dialect) => {
 
   it('Registro de Cuotas follows an approval and a rename at once (its answers are kept per revision and day)', async () => {
     const token = await reviewer();
+    // Another reviewer approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const checker = await reviewer();
     const s = await sale();
     const url = `/api/instalments?sale_id=${s.id}&per_page=100`;
     const rows = async () =>
@@ -429,7 +522,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     const before = await revision();
     const payment = await register(token, { sale_id: s.id, amount: 600_000 });
     expect(await revision()).toBe(before); // registering changes no instalment
-    expect((await approve(token, payment.id)).statusCode).toBe(200);
+    expect((await approve(checker, payment.id)).statusCode).toBe(200);
     expect(await revision()).toBeGreaterThan(before);
     expect((await rows()).find((r) => r.kind === 'INICIAL')?.paid).toBe(600_000);
     await db().updateTable('customers').set({ name: 'Renombrada' }).where('id', '=', s.holders[0]!.id).execute();

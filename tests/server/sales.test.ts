@@ -123,6 +123,8 @@ describe.each(dialects)('sales (%s)', (dialect) => {
   it("credits only the reservation's approved payments: refused while its payment awaits review, then credited as that payment's allocations", async () => {
     const { token } = await seller();
     const finance = await createSession(db(), await createStaff(db(), { permissions: [MODULE.finanzas, SUBMODULE.pagos] }));
+    // Another reviewer approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const checker = await createSession(db(), await createStaff(db(), { permissions: [MODULE.finanzas, SUBMODULE.pagos] }));
     const lotId = await freshLot();
     const buyer = await createCrmCustomer(db());
     const reserved = await send('POST', '/api/reservations', token, {
@@ -152,7 +154,7 @@ describe.each(dialects)('sales (%s)', (dialect) => {
     expect(await db().selectFrom('sales').select('id').where('lot_id', '=', lotId).execute()).toEqual([]);
 
     // Approved: the reservation is VIGENTE and the sale credits exactly that payment, as its allocation.
-    expect((await send('POST', `/api/payments/${paymentId}/approve`, finance, {})).statusCode).toBe(200);
+    expect((await send('POST', `/api/payments/${paymentId}/approve`, checker, {})).statusCode).toBe(200);
     const res = await send('POST', '/api/sales', token, terms);
     expect(res.statusCode, res.body).toBe(201);
     const { data } = saleResponseSchema.parse(res.json());

@@ -23,6 +23,7 @@ const COMPANY: Company = {
   email: 'contacto@sol.pe',
   legal_representative: null,
   sale_backdate_days: 60,
+  payment_approval_segregation: true,
   logo_url: null,
 };
 const LOCAL: LocalRecord = { id: 4, name: 'Sede Central', address: 'Av. Javier Prado 1234', active: true };
@@ -58,6 +59,17 @@ describe('Empresas', () => {
     await waitFor(() => expect(api.update).toHaveBeenCalled());
     expect(api.update.mock.calls[0]?.[0]).toMatchObject({ phone: '014445555', legal_representative: null, email: 'contacto@sol.pe' });
     await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ severity: 'success' })));
+  });
+
+  it('"El que registra un pago no puede aprobarlo" is a switch, on by default, saved as a boolean (docs/domain.md "Payments: segregation of duties")', async () => {
+    const { api, user } = setup();
+    const toggle = (await screen.findByLabelText('El que registra un pago no puede aprobarlo')) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    await user.click(toggle);
+    expect(toggle.checked).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(api.update).toHaveBeenCalled());
+    expect(api.update.mock.calls[0]?.[0]).toMatchObject({ payment_approval_segregation: false, sale_backdate_days: 60 });
   });
 
   it('sends the version it read; a stale edit shows the 409 with "Recargar", which loads the company again', async () => {

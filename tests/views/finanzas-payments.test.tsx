@@ -17,7 +17,7 @@ import type { PaymentsApi } from '../../src/api/finanzas/payments';
 import { createPaymentsMachines, type PaymentsMachinesDeps } from '../../src/machines/finanzas/payments.actors';
 import { PaymentsPage } from '../../src/views/finanzas/PaymentsPage';
 import { ServicesProvider, type ViewServices } from '../../src/views/services';
-import type { Payment } from '../../src/schemas/finanzas/payments';
+import { PAYMENT_MESSAGES, type Payment } from '../../src/schemas/finanzas/payments';
 import type { Sale } from '../../src/schemas/comercio/sales';
 import type { BankAccount } from '../../src/schemas/finanzas/bank-accounts';
 import type { Wallet } from '../../src/schemas/finanzas/wallets';
@@ -53,6 +53,7 @@ const PENDING: Payment = {
   preview_error: null,
   late_fee_changes: [],
   credited_sale: null,
+  self_approval: null,
   created_at: when,
   updated_at: when,
   version: 1,
@@ -277,6 +278,47 @@ describe('PaymentsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
     expect(await within(dialog).findByText('El monto supera la deuda')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Aprobar y aplicar' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('"Aprobar" a payment the user registered: the refusal is shown up front and it cannot be confirmed (docs/domain.md "Payments: segregation of duties")', async () => {
+    const { api, user } = setup({
+      get: vi.fn(async () => ({
+        ...PENDING,
+        allocation_preview: PREVIEW,
+        self_approval: { message: PAYMENT_MESSAGES.selfApproval, may_override: false },
+      })),
+    });
+    await rowAction(user, 'Carlos Mendoza', 'Aprobar');
+    const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
+    expect(await within(dialog).findByText(`${PAYMENT_MESSAGES.selfApproval}.`)).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Motivo de la excepción')).toBeNull();
+    expect((within(dialog).getByRole('button', { name: 'Aprobar y aplicar' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(api.approve).not.toHaveBeenCalled();
+  });
+
+  it('"Aprobar" by an administrator who registered it: "Motivo de la excepción" (3 characters at least) is sent as override_reason', async () => {
+    const { api, user } = setup({
+      get: vi.fn(async () => ({
+        ...PENDING,
+        allocation_preview: PREVIEW,
+        self_approval: { message: PAYMENT_MESSAGES.selfApproval, may_override: true },
+      })),
+    });
+    await rowAction(user, 'Carlos Mendoza', 'Aprobar');
+    const dialog = await screen.findByRole('dialog', { name: 'Aprobar pago' });
+    expect(await within(dialog).findByText(`${PAYMENT_MESSAGES.selfApproval}.`)).toBeTruthy();
+    // The preview says "A cuota", as the receipt does.
+    const table = await within(dialog).findByRole('table', { name: 'Aplicación del pago' });
+    expect(within(table).getByRole('columnheader', { name: 'A cuota' })).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Aprobar y aplicar' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    const reason = within(dialog).getByLabelText('Motivo de la excepción');
+    await user.type(reason, 'ab');
+    expect(confirm.disabled).toBe(true);
+    await user.type(reason, 'c');
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+    await waitFor(() => expect(api.approve).toHaveBeenLastCalledWith(21, { override_reason: 'abc', version: 1 }));
   });
 
   it('"Rechazar" needs a reason; "Anular" is offered only for approved payments', async () => {

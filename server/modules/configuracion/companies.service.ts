@@ -3,7 +3,7 @@ import type { Company, UpdateCompanyRequest } from '../../../src/schemas/configu
 import { recordChange, type AuditContext } from '../../audit/audit';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
-import { isUniqueViolation } from '../../db/portable';
+import { fromFlag, isUniqueViolation, toFlag } from '../../db/portable';
 import { fieldError, notFound } from '../../errors';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import type { PdfIssuer } from '../../platform/pdf';
@@ -35,6 +35,7 @@ async function snapshot(db: Kysely<DB>, id: number) {
       'email',
       'legal_representative',
       'sale_backdate_days',
+      'payment_approval_segregation',
       'logo_content_type',
       'logo_updated_at',
       'subscription_active',
@@ -64,6 +65,7 @@ export async function getCompany(db: Kysely<DB>): Promise<Company> {
     email: row.email,
     legal_representative: row.legal_representative,
     sale_backdate_days: Number(row.sale_backdate_days),
+    payment_approval_segregation: fromFlag(row.payment_approval_segregation),
     logo_url: row.logo_updated_at ? `${LOGO_PATH}?v=${new Date(row.logo_updated_at).getTime()}` : null,
     version: row.version,
   };
@@ -77,8 +79,12 @@ export async function getCompany(db: Kysely<DB>): Promise<Company> {
  */
 export async function updateCompany(deps: AppDeps, audit: AuditContext, request: UpdateCompanyRequest): Promise<Company> {
   const id = await companyId(deps.db);
-  const { version, ...body } = request;
-  const values = { ...body, email: body.email === undefined || body.email === null ? body.email : body.email.trim().toLowerCase() };
+  const { version, payment_approval_segregation: segregation, ...body } = request;
+  const values = {
+    ...body,
+    email: body.email === undefined || body.email === null ? body.email : body.email.trim().toLowerCase(),
+    ...(segregation === undefined ? {} : { payment_approval_segregation: toFlag(segregation) }),
+  };
   if (body.ruc !== undefined) {
     const other = await deps.db.selectFrom('companies').select('id').where('ruc', '=', body.ruc).where('id', '<>', id).executeTakeFirst();
     if (other) throw fieldError('ruc', COMPANY_MESSAGES.duplicateRuc);

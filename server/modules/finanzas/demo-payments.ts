@@ -164,7 +164,10 @@ export async function seedDemoPayments(trx: Kysely<DB>, clock: Clock, adminId: n
           operation_date: paidOn,
         },
       );
-      await approvePayment(deps, staff, transfer.id, {});
+      // The administrator registered it too: their exception to the segregation of duties, with its reason.
+      await approvePayment(deps, staff, transfer.id, {
+        override_reason: 'Datos de demostración: registrado y aprobado por el administrador',
+      });
       made += 1;
     }
   }

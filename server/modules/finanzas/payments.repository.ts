@@ -211,6 +211,7 @@ export async function paymentsByIds(db: Kysely<DB>, ids: readonly number[]): Pro
         preview_error: null,
         late_fee_changes: [],
         credited_sale: creditedSaleId !== undefined ? { id: creditedSaleId, number: saleNumber(creditedSaleId) } : null,
+        self_approval: null,
         created_at: r.created_at,
         updated_at: r.updated_at,
         version: r.version,

@@ -80,7 +80,7 @@ export function paymentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       `${MAIN_BASE}/payments/:id`,
       { config, schema: { params: idParamsSchema, response: { 200: paymentResponseSchema } } },
-      async (request) => ({ data: await getPayment(deps, parseId(request.params.id), all) }),
+      async (request) => ({ data: await getPayment(deps, parseId(request.params.id), all, auditContextOf(request, deps.clock)) }),
     );
     app.post(
       `${MAIN_BASE}/payments/:id/approve`,

@@ -24,9 +24,10 @@ import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
 import type { DB, PaymentsTable } from '../../db/database';
 import type { Page } from '../../db/paging';
-import { inTransaction, isUniqueViolation } from '../../db/portable';
+import { fromFlag, inTransaction, isUniqueViolation } from '../../db/portable';
+import { heldPermissions } from '../../auth/accounts';
 import { nextVersion, staleRecord } from '../../db/versions';
-import { conflict, HttpError, notFound, validationError, type FieldErrors } from '../../errors';
+import { conflict, fieldError, HttpError, notFound, validationError, type FieldErrors } from '../../errors';
 import { activeStaffWithPermissions } from '../../notifications/notifications.repository';
 import { createNotifications, escapeHtml, type CreatedNotifications } from '../../notifications/notifications.service';
 import { detectImageType, oversizedImage, tooManyPixelsMessage, VOUCHER_PIXEL_LIMITS } from '../../platform/image-type';
@@ -113,13 +114,20 @@ async function visibleRow(db: Kysely<DB>, id: number, scope: CustomerScope) {
  * carries `allocation_preview` and `late_fee_changes`: what approving it now would apply and which
  * late fees it would change, figured exactly as approval figures them (src/lib/finanzas/sale-ledger.ts
  * `planPayment`: what was owed on its operation date, the fees on today) — or `preview_error` when
- * approval would be refused.
+ * approval would be refused. With `viewer` (staff), a PENDIENTE payment carries `self_approval`
+ * when segregation of duties bars that viewer ({@link selfApproval}).
  * @throws HttpError 404.
  */
-export async function getPayment(deps: Pick<AppDeps, 'db' | 'clock'>, id: number, scope: CustomerScope = {}): Promise<Payment> {
+export async function getPayment(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  id: number,
+  scope: CustomerScope = {},
+  viewer?: AuditContext,
+): Promise<Payment> {
   const row = await visibleRow(deps.db, id, scope);
   const [payment] = await paymentsByIds(deps.db, [id]);
   if (!payment) throw notFound();
+  if (row.status === 'PENDIENTE' && viewer) payment.self_approval = await selfApproval(deps.db, row, viewer);
   if (row.status === 'PENDIENTE' && row.sale_id !== null && scope.customerId === undefined) {
     const account = await saleAccount(deps.db, row.sale_id);
     if (account && account.status !== 'ANULADA') {
@@ -318,6 +326,33 @@ async function operationTaken(
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/**
+ * The permissions of an administrator for segregation of duties (docs/security.md 31.10): those
+ * of Configuración → Empresas, where the company's settings — this one among them — are edited.
+ */
+export const SEGREGATION_ADMIN = [MODULE.configuracion, SUBMODULE.empresas] as const;
+
+/**
+ * Whether segregation of duties bars `audit`'s caller from approving `payment` (docs/domain.md
+ * "Payments: segregation of duties"): the company keeps it on (companies.payment_approval_segregation,
+ * default on; on without a company row) and the caller is the staff member who registered it. A
+ * portal payment (registered by the customer, no staff registrar) is never barred.
+ * @returns null when not barred; else the Spanish refusal and whether the caller, holding
+ *   {@link SEGREGATION_ADMIN}, may override it with a reason.
+ */
+export async function selfApproval(
+  db: Kysely<DB>,
+  payment: { registered_by_user_id: number | null },
+  audit: AuditContext,
+): Promise<{ message: string; may_override: boolean } | null> {
+  const approver = staffActorId(audit);
+  if (approver === null || payment.registered_by_user_id === null || payment.registered_by_user_id !== approver) return null;
+  const company = await db.selectFrom('companies').select('payment_approval_segregation').orderBy('id').executeTakeFirst();
+  if (company && !fromFlag(company.payment_approval_segregation)) return null;
+  const held = await heldPermissions(db, 'COLLABORATOR', approver, SEGREGATION_ADMIN);
+  return { message: PAYMENT_MESSAGES.selfApproval, may_override: SEGREGATION_ADMIN.every((p) => held.has(p)) };
+}
+
 /** Whether `iso` (YYYY-MM-DD) is a real calendar date from 2000 on (the target's date bounds it further). */
 function isCalendarDate(iso: string): boolean {
   const date = new Date(`${iso}T00:00:00Z`);
@@ -392,10 +427,28 @@ async function notifyReviewers(trx: Kysely<DB>, deps: Pick<AppDeps, 'clock'>, id
     {
       type: 'PAYMENT',
       title: 'Pago por revisar',
-      detail: `<p><b>${escapeHtml(payment.customer.display_name)}</b> registró un pago de ${formatMoney(payment.amount, payment.currency)} para ${escapeHtml(target)}.</p>`,
+      detail: reviewDetail(payment, target),
       route: REVIEW_ROUTE,
     },
   );
+}
+
+/**
+ * The detail of "Pago por revisar" (docs/domain.md "Payments: who registered it"): a portal payment
+ * is the customer's own ("<b>Juan Díaz</b> registró un pago de S/ 70.00 para …"); one registered at
+ * the office names the staff member who registered it and the payer ("<b>Ana Ruiz</b> registró un
+ * pago de S/ 70.00 de <b>Juan Díaz</b> para …").
+ */
+export function reviewDetail(
+  payment: Pick<Payment, 'source' | 'registered_by' | 'customer' | 'amount' | 'currency'>,
+  target: string,
+): string {
+  const amount = formatMoney(payment.amount, payment.currency);
+  const payer = `<b>${escapeHtml(payment.customer.display_name)}</b>`;
+  if (payment.source === 'PORTAL') return `<p>${payer} registró un pago de ${amount} para ${escapeHtml(target)}.</p>`;
+  const registrar = payment.registered_by.trim();
+  const who = registrar ? `<b>${escapeHtml(registrar)}</b> registró` : 'Se registró';
+  return `<p>${who} un pago de ${amount} de ${payer} para ${escapeHtml(target)}.</p>`;
 }
 
 /** Tells the payer about a review (approved / rejected). */
@@ -450,8 +503,13 @@ export async function nextReceiptNumber(trx: Kysely<DB>): Promise<number> {
  * first, then amounts, oldest first), stores the allocations and the instalments' paid amounts,
  * refigures the late fees and states as of today and moves the sale's state (the last céntimo
  * makes it CANCELADA); for a reservation, turns it VIGENTE. Notifies the payer.
- * @throws HttpError 404; 409 already reviewed, stale, a portal payment without a voucher, more
- *   than the debt now, a reservation no longer pending.
+ * Segregation of duties ({@link selfApproval}): the staff member who registered it gets a 403
+ * (PAYMENT_MESSAGES.selfApproval), unless an administrator, who must send `override_reason` (422
+ * on that field without it); the reason is written into the payment's change history as
+ * `approval_override_reason`.
+ * @throws HttpError 404; 403 segregation of duties; 422 `override_reason` missing; 409 already
+ *   reviewed, stale, a portal payment without a voucher, more than the debt now, a reservation no
+ *   longer pending.
  */
 export async function approvePayment(
   deps: Pick<AppDeps, 'db' | 'clock' | 'broadcaster'>,
@@ -463,6 +521,10 @@ export async function approvePayment(
     const before = await paymentRow(trx, id);
     if (!before) throw notFound();
     if (before.status !== 'PENDIENTE') throw conflict(PAYMENT_MESSAGES.alreadyReviewed);
+    const barred = await selfApproval(trx, before, audit);
+    if (barred && !barred.may_override) throw new HttpError(403, barred.message);
+    if (barred && !body.override_reason) throw fieldError('override_reason', PAYMENT_MESSAGES.overrideReason);
+    const overrideReason = barred ? body.override_reason : undefined;
     if (before.source === 'PORTAL') {
       const voucher = await trx.selectFrom('payment_vouchers').select('id').where('payment_id', '=', id).executeTakeFirst();
       if (!voucher) throw conflict(PAYMENT_MESSAGES.noVoucher);
@@ -488,7 +550,15 @@ export async function approvePayment(
         .executeTakeFirst();
       if (held.numUpdatedRows === 0n) throw conflict(PAYMENT_MESSAGES.reservationNotPayable);
     }
-    await recordChange(trx, audit, { entity: 'payments', recordId: id, action: 'UPDATE', before, after: await paymentRow(trx, id) });
+    const after = await paymentRow(trx, id);
+    await recordChange(trx, audit, {
+      entity: 'payments',
+      recordId: id,
+      action: 'UPDATE',
+      before,
+      // An administrator's exception to the segregation of duties is kept with the approval itself.
+      after: after && overrideReason ? { ...after, approval_override_reason: overrideReason } : after,
+    });
     const amount = formatMoney(Number(before.amount), before.currency);
     const notified = await notifyPayer(
       trx,

@@ -25,7 +25,18 @@ import { isStaleRecordError } from '../../schemas/versions';
  * list and editor of the CRUD pattern with Activar/Desactivar ({@link localActivationMachine}).
  */
 
-export const COMPANY_FIELDS = ['business_name', 'ruc', 'address', 'phone', 'email', 'legal_representative', 'sale_backdate_days'] as const;
+export const COMPANY_FIELDS = [
+  'business_name',
+  'ruc',
+  'address',
+  'phone',
+  'email',
+  'legal_representative',
+  'sale_backdate_days',
+  'payment_approval_segregation',
+] as const;
+/** Fields shown as a switch: their form value is 'true' or 'false'. */
+export const COMPANY_SWITCHES: readonly CompanyField[] = ['payment_approval_segregation'];
 export type CompanyField = (typeof COMPANY_FIELDS)[number];
 export type CompanyValues = Record<CompanyField, string>;
 
@@ -51,7 +62,11 @@ export function companyBody(values: CompanyValues, version?: number): UpdateComp
   ) as Record<CompanyField, string | null>;
   // A whole number of days, or NaN (the schema's message) for anything else.
   const days = body.sale_backdate_days ?? '';
-  const request = { ...body, sale_backdate_days: /^\d{1,4}$/.test(days) ? Number(days) : Number.NaN } as UpdateCompanyRequest;
+  const request = {
+    ...body,
+    sale_backdate_days: /^\d{1,4}$/.test(days) ? Number(days) : Number.NaN,
+    payment_approval_segregation: body.payment_approval_segregation !== 'false',
+  } as UpdateCompanyRequest;
   return version === undefined ? request : { ...request, version };
 }
 

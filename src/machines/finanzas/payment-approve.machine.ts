@@ -15,15 +15,25 @@ import { placeholder } from '../shared/placeholder';
  * a reservation payment has no preview (it pays the reservation's amount). A refusal (409: reviewed
  * by someone else meanwhile, the debt changed; 422: no voucher yet) keeps the question open with the
  * server's message, and a 409 reads the payment again so the preview shown is the current one.
+ *
+ * Segregation of duties (docs/domain.md): when the payment read says the user may not approve it
+ * (`self_approval`, they registered it), confirming is barred; an administrator may confirm once
+ * they typed the reason of the exception (`approve.reason`), sent as `override_reason`.
  */
 
 export interface PaymentApproveContext {
   payment: Payment | null;
   error: string | null;
+  /** "Motivo de la excepción": an administrator's reason to approve a payment they registered. */
+  overrideReason: string;
 }
 
 export type PaymentApproveEvent =
-  { type: 'approve.request'; payment: Payment } | { type: 'approve.confirm' } | { type: 'approve.cancel' } | { type: 'approve.retry' };
+  | { type: 'approve.request'; payment: Payment }
+  | { type: 'approve.reason'; value: string }
+  | { type: 'approve.confirm' }
+  | { type: 'approve.cancel' }
+  | { type: 'approve.retry' };
 
 /** Σ of what an allocation puts on late fees and on capital, in céntimos. */
 export function allocationTotals(rows: readonly PaymentAllocation[]): { lateFee: number; capital: number; total: number } {
@@ -32,9 +42,17 @@ export function allocationTotals(rows: readonly PaymentAllocation[]): { lateFee:
   return { lateFee, capital, total: lateFee + capital };
 }
 
-/** Whether approving `payment` now can be confirmed: PENDIENTE, and a sale payment has a preview. */
-export function canConfirmApproval(payment: Payment | null): boolean {
+/** Fewest characters of the reason of an exception to the segregation of duties (the server's rule). */
+export const OVERRIDE_REASON_MIN = 3;
+
+/**
+ * Whether approving `payment` now can be confirmed: PENDIENTE, a sale payment has a preview, and
+ * segregation of duties does not bar the user (`self_approval`, docs/domain.md "Payments:
+ * segregation of duties") — or they are an administrator who wrote the reason of the exception.
+ */
+export function canConfirmApproval(payment: Payment | null, overrideReason = ''): boolean {
   if (!payment || payment.status !== 'PENDIENTE') return false;
+  if (payment.self_approval && !(payment.self_approval.may_override && overrideReason.trim().length >= OVERRIDE_REASON_MIN)) return false;
   return payment.sale === null || payment.allocation_preview !== null;
 }
 
@@ -47,21 +65,26 @@ export const paymentApproveMachine = setup({
   actors: {
     /** GET payments/{id}. */
     load: placeholder<Payment, { id: number }>('load'),
-    /** POST payments/{id}/approve `{version}`. */
-    approve: placeholder<Payment, { payment: Payment }>('approve'),
+    /** POST payments/{id}/approve `{version, override_reason?}` (the reason only with `self_approval`). */
+    approve: placeholder<Payment, { payment: Payment; overrideReason: string | null }>('approve'),
   },
   actions: {
     reportApiError: (_, _error: ApiError) => {},
     done: (_, _payment: Payment) => {},
   },
-  guards: { canConfirm: ({ context }) => canConfirmApproval(context.payment) },
+  guards: { canConfirm: ({ context }) => canConfirmApproval(context.payment, context.overrideReason) },
 }).createMachine({
   id: 'paymentApprove',
-  context: { payment: null, error: null },
+  context: { payment: null, error: null, overrideReason: '' },
   initial: 'idle',
   states: {
     idle: {
-      on: { 'approve.request': { target: 'loading', actions: assign(({ event }) => ({ payment: event.payment, error: null })) } },
+      on: {
+        'approve.request': {
+          target: 'loading',
+          actions: assign(({ event }) => ({ payment: event.payment, error: null, overrideReason: '' })),
+        },
+      },
     },
     loading: {
       on: { 'approve.cancel': { target: 'idle', actions: assign({ payment: null, error: null }) } },
@@ -80,6 +103,7 @@ export const paymentApproveMachine = setup({
     },
     confirming: {
       on: {
+        'approve.reason': { actions: assign({ overrideReason: ({ event }) => event.value }) },
         'approve.confirm': { guard: 'canConfirm', target: 'approving', actions: assign({ error: null }) },
         'approve.retry': { target: 'loading', actions: assign({ error: null }) },
         'approve.cancel': { target: 'idle', actions: assign({ payment: null, error: null }) },
@@ -88,7 +112,10 @@ export const paymentApproveMachine = setup({
     approving: {
       invoke: {
         src: 'approve',
-        input: ({ context }) => ({ payment: context.payment! }),
+        input: ({ context }) => ({
+          payment: context.payment!,
+          overrideReason: context.payment!.self_approval ? context.overrideReason.trim() : null,
+        }),
         onDone: {
           target: 'idle',
           actions: [

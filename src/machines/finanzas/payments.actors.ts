@@ -90,7 +90,9 @@ export function createPaymentsMachines(deps: PaymentsMachinesDeps) {
   const approve = paymentApproveMachine.provide({
     actors: {
       load: fromPromise(({ input }) => api.get(input.id)),
-      approve: fromPromise(({ input: { payment } }) => api.approve(payment.id, withVersion(payment, {}))),
+      approve: fromPromise(({ input: { payment, overrideReason } }) =>
+        api.approve(payment.id, withVersion(payment, overrideReason ? { override_reason: overrideReason } : {})),
+      ),
     },
     actions: {
       reportApiError: (_, error) => report(error),

@@ -31,6 +31,11 @@ export const companySchema = z.object({
   legal_representative: z.string().nullable(),
   /** Days before today a sale may be dated (docs/domain.md "Sales"); a server without it reads as the default. */
   sale_backdate_days: z.number().int().catch(DEFAULT_SALE_BACKDATE_DAYS).default(DEFAULT_SALE_BACKDATE_DAYS),
+  /**
+   * Segregation of duties on payments (docs/domain.md "Payments: segregation of duties"): whoever
+   * registered a payment cannot approve it; a server without it reads as the default (on).
+   */
+  payment_approval_segregation: z.boolean().catch(true).default(true),
   logo_url: z.string().nullable(),
   /** Edit counter (src/schemas/versions.ts); a logo upload raises it too. */
   version: versionInAnswerSchema,
@@ -56,6 +61,8 @@ export const updateCompanyRequestSchema = z
       .int(backdateMessage)
       .min(0, backdateMessage)
       .max(MAX_SALE_BACKDATE_DAYS, backdateMessage),
+    /** Whether who registered a payment is barred from approving it (true | false). */
+    payment_approval_segregation: z.boolean({ error: 'Indique sí o no' }),
     /** The version read (stale → 409). */
     version: recordVersionSchema,
   })

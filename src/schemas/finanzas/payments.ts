@@ -92,6 +92,8 @@ export const PAYMENT_MESSAGES = {
   note: 'Máximo 500 caracteres',
   reason: 'Indique el motivo (al menos 3 caracteres)',
   alreadyReviewed: 'El pago ya fue revisado por otro usuario',
+  selfApproval: 'Usted registró este pago: otro usuario debe aprobarlo (segregación de funciones)',
+  overrideReason: 'Indique el motivo de la excepción (al menos 3 caracteres)',
   notApproved: 'Solo se anula un pago aprobado',
   notPending: 'El pago ya no está pendiente',
   noVoucher: 'El pago no tiene comprobante: adjunte la imagen antes de aprobarlo',
@@ -146,8 +148,24 @@ export const createPaymentRequestSchema = z
   .refine((b) => (b.sale_id === undefined) !== (b.reservation_id === undefined), { message: PAYMENT_MESSAGES.target, path: ['sale_id'] });
 export type CreatePaymentRequest = z.input<typeof createPaymentRequestSchema>;
 
-/** POST /api/payments/{id}/approve body: the version read (a stale one is a 409). */
-export const approvePaymentRequestSchema = z.strictObject({ version: recordVersionSchema.optional() });
+/** Longest reason of an administrator's exception to the segregation of duties, in characters. */
+export const OVERRIDE_REASON_MAX = 500;
+
+/**
+ * POST /api/payments/{id}/approve body: the version read (a stale one is a 409) and, only when an
+ * administrator approves a payment they registered themselves (docs/domain.md "Payments:
+ * segregation of duties"), `override_reason`: why (3 … {@link OVERRIDE_REASON_MAX} characters,
+ * written into the payment's change history). Ignored when no exception is needed.
+ */
+export const approvePaymentRequestSchema = z.strictObject({
+  version: recordVersionSchema.optional(),
+  override_reason: z
+    .string()
+    .trim()
+    .min(3, PAYMENT_MESSAGES.overrideReason)
+    .max(OVERRIDE_REASON_MAX, `Máximo ${OVERRIDE_REASON_MAX} caracteres`)
+    .optional(),
+});
 export type ApprovePaymentRequest = z.input<typeof approvePaymentRequestSchema>;
 
 /** POST /api/payments/{id}/reject and /annul body: the reason (shown to the customer on reject) and the version read. */
@@ -232,6 +250,12 @@ export const paymentSchema = z.object({
   preview_error: z.string().nullable().default(null),
   late_fee_changes: z.array(lateFeeChangeSchema).catch([]).default([]),
   credited_sale: z.object({ id: z.number().int(), number: z.string() }).nullable().catch(null).default(null),
+  /**
+   * On GET one PENDIENTE payment by staff: why the caller may not approve it (they registered it
+   * and the company keeps duties apart, docs/domain.md "Payments: segregation of duties") and
+   * whether they may override that as an administrator with a reason; null when nothing bars them.
+   */
+  self_approval: z.object({ message: z.string(), may_override: z.boolean() }).nullable().catch(null).default(null),
   created_at: z.string(),
   updated_at: z.string().default(''),
   version: versionInAnswerSchema,

@@ -1,11 +1,12 @@
 import { use } from 'react';
-import { Button, Callout, Card, FileInput, FormGroup, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, FileInput, FormGroup, InputGroup, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useServices } from '../services';
 import { inspectOption } from '../../machines/inspect';
 import {
   COMPANY_FIELDS,
+  COMPANY_SWITCHES,
   type CompanyField,
   type CompanyMachines,
   type companyFormMachine,
@@ -33,11 +34,14 @@ export const COMPANY_LABELS: Record<CompanyField, string> = {
   email: 'Correo electrónico',
   legal_representative: 'Representante legal',
   sale_backdate_days: 'Días atrás permitidos en la fecha de venta',
+  payment_approval_segregation: 'El que registra un pago no puede aprobarlo',
 };
 
 /** Help under a field, when it needs one. */
 const COMPANY_HELP: Partial<Record<CompanyField, string>> = {
   sale_backdate_days: 'Una venta puede registrarse con una fecha de hasta estos días antes de hoy; nunca con fecha futura.',
+  payment_approval_segregation:
+    'Otro usuario con acceso a Pagos debe aprobarlo; un administrador puede exceptuarlo indicando el motivo, que queda en el historial.',
 };
 
 const LOCAL_COLUMNS: TableColumn<LocalRecord>[] = [
@@ -100,26 +104,37 @@ function CompanyForm({ form }: { form: FormRef }) {
         }}
       >
         <div className="company-form__grid">
-          {COMPANY_FIELDS.map((field) => (
-            <FormGroup
-              key={field}
-              label={COMPANY_LABELS[field]}
-              labelFor={`company-${field}`}
-              intent={errors[field] ? 'danger' : 'none'}
-              helperText={errors[field] ? <span id={`company-${field}-error`}>{errors[field]}</span> : COMPANY_HELP[field]}
-            >
-              <InputGroup
-                id={`company-${field}`}
-                type={field === 'email' ? 'email' : 'text'}
-                inputMode={field === 'sale_backdate_days' ? 'numeric' : undefined}
-                value={values[field]}
+          {COMPANY_FIELDS.map((field) =>
+            COMPANY_SWITCHES.includes(field) ? (
+              <FormGroup key={field} helperText={COMPANY_HELP[field]}>
+                <Switch
+                  id={`company-${field}`}
+                  label={COMPANY_LABELS[field]}
+                  checked={values[field] !== 'false'}
+                  onChange={(e) => form.send({ type: 'company.changed', field, value: String(e.currentTarget.checked) })}
+                />
+              </FormGroup>
+            ) : (
+              <FormGroup
+                key={field}
+                label={COMPANY_LABELS[field]}
+                labelFor={`company-${field}`}
                 intent={errors[field] ? 'danger' : 'none'}
-                aria-invalid={errors[field] ? true : undefined}
-                aria-describedby={errors[field] ? `company-${field}-error` : undefined}
-                onValueChange={(value) => form.send({ type: 'company.changed', field, value })}
-              />
-            </FormGroup>
-          ))}
+                helperText={errors[field] ? <span id={`company-${field}-error`}>{errors[field]}</span> : COMPANY_HELP[field]}
+              >
+                <InputGroup
+                  id={`company-${field}`}
+                  type={field === 'email' ? 'email' : 'text'}
+                  inputMode={field === 'sale_backdate_days' ? 'numeric' : undefined}
+                  value={values[field]}
+                  intent={errors[field] ? 'danger' : 'none'}
+                  aria-invalid={errors[field] ? true : undefined}
+                  aria-describedby={errors[field] ? `company-${field}-error` : undefined}
+                  onValueChange={(value) => form.send({ type: 'company.changed', field, value })}
+                />
+              </FormGroup>
+            ),
+          )}
         </div>
         {formError ? (
           <Callout intent="danger" role="alert">

@@ -24,6 +24,7 @@ import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {
   MAX_VOUCHERS,
+  OVERRIDE_REASON_MAX,
   PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUSES,
@@ -38,7 +39,12 @@ import { CURRENCY_SYMBOL, formatMoney } from '../../lib/money';
 import { formatDate, formatDateTime } from '../../lib/dates';
 import { inspectOption } from '../../machines/inspect';
 import type { PaymentsMachines } from '../../machines/finanzas/payments.actors';
-import { allocationTotals, canConfirmApproval, type PaymentApproveMachine } from '../../machines/finanzas/payment-approve.machine';
+import {
+  allocationTotals,
+  canConfirmApproval,
+  OVERRIDE_REASON_MIN,
+  type PaymentApproveMachine,
+} from '../../machines/finanzas/payment-approve.machine';
 import type { PaymentDetailMachine } from '../../machines/finanzas/payment-detail.machine';
 import {
   bankAccountChoices,
@@ -336,7 +342,7 @@ function AllocationTable({
             A mora
           </th>
           <th scope="col" className="num">
-            A capital
+            A cuota
           </th>
         </tr>
       </thead>
@@ -378,8 +384,13 @@ function ApproveDialog({ approve }: { approve: ActorRefFrom<PaymentApproveMachin
   const error = useSelector(approve, (s) => s.context.error);
   const loading = useSelector(approve, (s) => s.matches('loading') || s.matches('reloading'));
   const approving = useSelector(approve, (s) => s.matches('approving'));
-  const canConfirm = useSelector(approve, (s) => s.matches('confirming') && canConfirmApproval(s.context.payment));
+  const overrideReason = useSelector(approve, (s) => s.context.overrideReason);
+  const canConfirm = useSelector(
+    approve,
+    (s) => s.matches('confirming') && canConfirmApproval(s.context.payment, s.context.overrideReason),
+  );
   const cancel = () => approve.send({ type: 'approve.cancel' });
+  const barred = !loading && payment?.status === 'PENDIENTE' ? payment.self_approval : null;
   return (
     <Dialog
       isOpen={open}
@@ -403,13 +414,37 @@ function ApproveDialog({ approve }: { approve: ActorRefFrom<PaymentApproveMachin
             {payment.operation_number ? `, operación ${payment.operation_number}` : ''}) para {targetText(payment)}.
           </p>
         ) : null}
+        {barred ? (
+          <Callout intent={barred.may_override ? 'warning' : 'danger'} title="Segregación de funciones" className="payment-approve-barred">
+            <p>{barred.message}.</p>
+            {barred.may_override ? (
+              <p>Como administrador puede aprobarlo como excepción, indicando el motivo; quedará en el historial.</p>
+            ) : null}
+          </Callout>
+        ) : null}
+        {barred?.may_override ? (
+          <FormGroup
+            label="Motivo de la excepción"
+            labelFor="payment-override-reason"
+            helperText={`Al menos ${OVERRIDE_REASON_MIN} caracteres`}
+          >
+            <TextArea
+              id="payment-override-reason"
+              fill
+              maxLength={OVERRIDE_REASON_MAX}
+              value={overrideReason}
+              disabled={approving}
+              onChange={(e) => approve.send({ type: 'approve.reason', value: e.currentTarget.value })}
+            />
+          </FormGroup>
+        ) : null}
         {loading ? <Spinner size={24} aria-label="Calculando la aplicación" /> : null}
         {!loading && payment && payment.status !== 'PENDIENTE' ? (
           <Callout intent="warning">Este pago ya está {PAYMENT_STATUS_LABELS[payment.status].toLowerCase()}.</Callout>
         ) : null}
         {!loading && payment?.status === 'PENDIENTE' && payment.sale && payment.allocation_preview ? (
           <>
-            <p>Al aprobarlo se aplicará así (primero la mora, luego el capital, desde la cuota más antigua):</p>
+            <p>Al aprobarlo se aplicará así (primero la mora, luego la cuota, desde la más antigua):</p>
             <AllocationTable rows={payment.allocation_preview} currency={payment.currency} caption="Aplicación del pago" />
             {payment.late_fee_changes.length > 0 ? (
               <LateFeeChangesTable changes={payment.late_fee_changes} currency={payment.currency} operationDate={payment.operation_date} />

@@ -3,7 +3,8 @@
  * src/api/finanzas/payments.ts: the queue with a filter, one payment with its allocation preview,
  * "Registrar pago" (201, and 422 with `errors.amount` when it is more than the debt), a voucher
  * upload (multipart `voucher`) and read, approve (200, and 409 once reviewed), reject and annul with
- * their reasons, and the receipt PDF. Every interaction starts from an empty database (docs/contracts.md).
+ * their reasons, a payment the caller registered (segregation of duties: `self_approval`, approved
+ * with `override_reason`), and the receipt PDF. Every interaction starts from an empty database (docs/contracts.md).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { PAYMENT_MESSAGES } from '../../../src/schemas/finanzas/payments';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { BACK_DATED_PAYMENT_DATE, PAYMENT, SALE_DATE, STAFF_TOKEN, STATES } from '../states';
 
-const { like, eachLike, integer, regex, nullValue, string } = MatchersV3;
+const { like, eachLike, integer, regex, nullValue, string, boolean } = MatchersV3;
 
 const pact = httpPact();
 const payments = (url: string) => createPaymentsApi(mockClient(url, STAFF_TOKEN));
@@ -218,6 +219,48 @@ describe('Pagos (consumer)', () => {
         const approved = await payments(mock.url).approve(1, { version: 1 });
         expect(approved.status).toBe('APROBADO');
         expect(approved.receipt_number).toMatch(/^R001-/);
+      });
+  });
+
+  it('reads a pending payment the signed-in administrator registered: segregation of duties bars it, with the exception offered', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.paymentRegisteredBySignedInStaffExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for a pending payment the caller registered')
+      .withRequest('GET', '/api/payments/1', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            ...payment('PENDIENTE'),
+            vouchers: [],
+            self_approval: { message: like(PAYMENT_MESSAGES.selfApproval), may_override: boolean(true) },
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const read = await payments(mock.url).get(1);
+        expect(read.self_approval?.may_override).toBe(true);
+      });
+  });
+
+  it('approves a payment the administrator registered, as an exception with its reason', async () => {
+    const body = { version: 1, override_reason: 'Caja sin otro revisor hoy' };
+    await pact
+      .addInteraction()
+      .given(STATES.paymentRegisteredBySignedInStaffExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to approve a payment the caller registered, with the reason of the exception')
+      .withRequest('POST', '/api/payments/1/approve', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            ...payment('APROBADO', { receipt_number: regex(/^R001-\d{8}$/, 'R001-00000001'), version: integer(2) }),
+            vouchers: [],
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const approved = await payments(mock.url).approve(1, body);
+        expect(approved.status).toBe('APROBADO');
       });
   });
 

@@ -204,7 +204,10 @@ function paymentNotification(review: 'none' | 'approve' | 'reject', title: strin
           method: 'POST',
           url: `/api/payments/${id}/${review}`,
           headers,
-          payload: review === 'reject' ? { reason: 'El voucher no corresponde al monto' } : {},
+          // The administrator registered it too: approving is their exception to the segregation of
+          // duties, with its reason (docs/domain.md "Payments: segregation of duties").
+          payload:
+            review === 'reject' ? { reason: 'El voucher no corresponde al monto' } : { override_reason: 'Caja sin otro revisor hoy' },
         });
         if (res.statusCode !== 200) throw new Error(`${review} failed: ${res.statusCode} ${res.body}`);
       }

@@ -4,7 +4,7 @@ import { systemClock } from '../../../server/clock';
 import type { DB } from '../../../server/db/database';
 import { addPaymentVoucher, approvePayment, openInstalmentsOn, registerPayment } from '../../../server/modules/finanzas/payments.service';
 import type { Broadcaster } from '../../../server/realtime/broadcaster';
-import { BACK_DATED_PAYMENT_DATE, PAYMENT, STATES } from '../states';
+import { BACK_DATED_PAYMENT_DATE, PAYMENT, STAFF, STATES } from '../states';
 
 /** A 1×1 PNG, the voucher of STATES.paymentPendingExists. */
 const VOUCHER_PNG = Buffer.from(
@@ -39,6 +39,13 @@ export function paymentsStateHandlers(deps: PaymentsStateDeps): Record<string, (
     [STATES.paymentApprovedExists]: async (params) => {
       const { services, payment } = await pending(params);
       await approvePayment(services, systemAuditContext(systemClock), payment.id, {});
+    },
+    [STATES.paymentRegisteredBySignedInStaffExists]: async (params) => {
+      await deps.saleExists(params);
+      const services = { db: deps.db(), clock: systemClock, broadcaster: silent };
+      const staff = await deps.db().selectFrom('users').select('id').where('email', '=', STAFF.email).executeTakeFirstOrThrow();
+      const audit = { ...systemAuditContext(systemClock), actor: { userType: 'COLLABORATOR' as const, accountId: staff.id } };
+      await registerPayment(services, { kind: 'STAFF', audit }, { sale_id: 1, ...PAYMENT });
     },
     [STATES.backDatedPaymentPendingExists]: async (params) => {
       await deps.saleExists(params);
