@@ -20,6 +20,8 @@ import { addPaymentVoucher, registerPayment } from '../../server/modules/finanza
 import { systemAuditContext } from '../../server/audit/audit';
 import { bearer, dialects, silentBroadcaster, useTestApp, useTestDatabase } from './harness';
 import { png } from './images';
+import { pdfText } from './pdf-text';
+import { formatMoney } from '../../src/lib/money';
 
 /**
  * Finanzas → Pagos (issue 16): registration, review (approve / reject / annul), the allocation and
@@ -152,6 +154,11 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The amount in words and what the sale still owes after this payment (docs/domain.md "Receipts").
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('SON: SIETE MIL CON 00/100 SOLES');
+    expect(text).toContain('Saldo después de este pago:');
+    expect(text).toContain(formatMoney(sold.balance, 'PEN'));
     // Approving twice is a 409 (already reviewed), and changes nothing.
     const again = await approve(token, payment.id);
     expect(again.statusCode).toBe(409);
