@@ -22,9 +22,7 @@ export function pdfText(bytes: Buffer): string {
       const parts = body.match(/<[0-9a-fA-F]*>|\((?:[^)\\]|\\.)*\)/g) ?? [];
       lines.push(
         parts
-          .map((p) =>
-            p.startsWith('<') ? Buffer.from(p.slice(1, -1), 'hex').toString('latin1') : p.slice(1, -1).replace(/\\(.)/g, '$1'),
-          )
+          .map((p) => (p.startsWith('<') ? Buffer.from(p.slice(1, -1), 'hex').toString('latin1') : p.slice(1, -1).replace(/\\(.)/g, '$1')))
           .join(''),
       );
     }

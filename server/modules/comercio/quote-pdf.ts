@@ -150,7 +150,10 @@ async function render(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
             ),
             row('Intereses', money(quote.total_interest)),
             ...(cost
-              ? [row('TEA (tasa efectiva anual)', formatRatePercent(cost.tea)), row('TCEA (tasa de costo efectivo anual)', formatRatePercent(cost.tcea))]
+              ? [
+                  row('TEA (tasa efectiva anual)', formatRatePercent(cost.tea)),
+                  row('TCEA (tasa de costo efectivo anual)', formatRatePercent(cost.tcea)),
+                ]
               : []),
             row('Total a pagar', money(quote.total_to_pay), true),
           ],

@@ -117,7 +117,10 @@ async function render(payment: Payment, issuer: PdfIssuer, balanceAfterCents: nu
       ...(payment.sale && balanceAfterCents !== null
         ? [
             {
-              text: [{ text: 'Saldo después de este pago: ', style: 'label' }, { text: money(balanceAfterCents), bold: true }],
+              text: [
+                { text: 'Saldo después de este pago: ', style: 'label' },
+                { text: money(balanceAfterCents), bold: true },
+              ],
               margin: [0, 8, 0, 0],
             } as Content,
           ]

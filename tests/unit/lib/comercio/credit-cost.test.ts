@@ -120,7 +120,11 @@ describe('credit cost: properties', () => {
     fc.assert(
       fc.property(plans, fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 1, max: 5_000 }), (p, upfront, each) => {
         const input = plan(p.financedCents, p.instalments, p.rate, p.method);
-        const cost = creditCost({ ...input, upfrontChargesCents: upfront, instalmentChargesCents: input.instalmentsCents.map(() => each) })!;
+        const cost = creditCost({
+          ...input,
+          upfrontChargesCents: upfront,
+          instalmentChargesCents: input.instalmentsCents.map(() => each),
+        })!;
         expect(cost.tcea).toBeGreaterThan(cost.tea);
       }),
       { numRuns: 300 },
