@@ -159,6 +159,21 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     expect(text).toContain('SON: SIETE MIL CON 00/100 SOLES');
     expect(text).toContain('Saldo después de este pago:');
     expect(text).toContain(formatMoney(sold.balance, 'PEN'));
+    // A later payment lowers the balance on its own receipt; the first one reprints as it was issued.
+    const second = await register(token, {
+      sale_id: s.id,
+      amount: 100_000,
+      method: 'TRANSFERENCIA',
+      bank_account_id: account,
+      operation_number: 'OP-2',
+    });
+    expect((await approve(token, second.id)).statusCode).toBe(200);
+    const secondText = pdfText((await send('GET', `/api/payments/${second.id}/receipt`, token)).rawPayload);
+    expect(secondText).toContain('SON: MIL CON 00/100 SOLES');
+    expect(secondText).toContain(`Saldo después de este pago: ${formatMoney(sold.balance - 100_000, 'PEN')}`);
+    expect(pdfText((await send('GET', `/api/payments/${payment.id}/receipt`, token)).rawPayload)).toContain(
+      `Saldo después de este pago: ${formatMoney(sold.balance, 'PEN')}`,
+    );
     // Approving twice is a 409 (already reviewed), and changes nothing.
     const again = await approve(token, payment.id);
     expect(again.statusCode).toBe(409);
