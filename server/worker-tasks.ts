@@ -56,7 +56,8 @@ export const WORKER_TASKS = {
   /** A payment's receipt PDF (server/modules/finanzas/receipt-pdf.ts). */
   'pdf.receipt': async () => {
     const { renderReceiptPdf } = await import('./modules/finanzas/receipt-pdf');
-    return (input: { payment: Payment; issuer: PdfIssuer }): Promise<Uint8Array> => renderReceiptPdf(input.payment, issuerOf(input.issuer));
+    return (input: { payment: Payment; issuer: PdfIssuer; balanceAfter?: number | null }): Promise<Uint8Array> =>
+      renderReceiptPdf(input.payment, issuerOf(input.issuer), input.balanceAfter ?? null);
   },
   /** A quote's PDF (server/modules/comercio/quote-pdf.ts). */
   'pdf.quote': async () => {

@@ -22,6 +22,7 @@ import { addPaymentVoucher, registerPayment } from '../../server/modules/finanza
 import { systemAuditContext } from '../../server/audit/audit';
 import { bearer, dialects, silentBroadcaster, useTestApp, useTestDatabase } from './harness';
 import { png } from './images';
+import { pdfText } from './pdf-text';
 
 /**
  * Finanzas → Pagos (issue 16): registration, review (approve / reject / annul), the allocation and
@@ -156,6 +157,26 @@ describe.each(dialects)('payments (%s)', (dialect) => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The amount in words and what the sale still owes after this payment (docs/domain.md "Receipts").
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('SON: SIETE MIL CON 00/100 SOLES');
+    expect(text).toContain('Saldo después de este pago:');
+    expect(text).toContain(formatMoney(sold.balance, 'PEN'));
+    // A later payment lowers the balance on its own receipt; the first one reprints as it was issued.
+    const second = await register(token, {
+      sale_id: s.id,
+      amount: 100_000,
+      method: 'TRANSFERENCIA',
+      bank_account_id: account,
+      operation_number: 'OP-2',
+    });
+    expect((await approve(token, second.id)).statusCode).toBe(200);
+    const secondText = pdfText((await send('GET', `/api/payments/${second.id}/receipt`, token)).rawPayload);
+    expect(secondText).toContain('SON: MIL CON 00/100 SOLES');
+    expect(secondText).toContain(`Saldo después de este pago: ${formatMoney(sold.balance - 100_000, 'PEN')}`);
+    expect(pdfText((await send('GET', `/api/payments/${payment.id}/receipt`, token)).rawPayload)).toContain(
+      `Saldo después de este pago: ${formatMoney(sold.balance, 'PEN')}`,
+    );
     // Approving twice is a 409 (already reviewed), and changes nothing.
     const again = await approve(checker, payment.id);
     expect(again.statusCode).toBe(409);

@@ -14,6 +14,8 @@ import {
   createSubdivision,
 } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { pdfText } from './pdf-text';
+import { creditCost, formatRatePercent } from '../../src/lib/comercio/credit-cost';
 
 /** Cotizaciones: /api/quotes (issue "CRM and sales"). The test clock's today in Lima is 2026-03-02. */
 
@@ -182,6 +184,18 @@ describe.each(dialects)('quotes (%s)', (dialect) => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${created.number}.pdf"`);
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // TEA and TCEA, by the function the screens use (docs/domain.md "Credit cost: TEA and TCEA").
+    const cost = creditCost({
+      method: created.method,
+      monthlyRatePercent: created.monthly_rate_percent,
+      financedCents: created.financed,
+      instalmentsCents: created.schedule.map((r) => r.amount),
+    })!;
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('TEA (tasa efectiva anual)');
+    expect(text).toContain('TCEA (tasa de costo efectivo anual)');
+    expect(text).toContain(formatRatePercent(cost.tea));
+    expect(formatRatePercent(cost.tea)).toBe('23.39 %'); // flat 1 % a month over 36 months
     // Two A4 pages: the 36 rows of the schedule do not fit on the first.
     expect((res.rawPayload.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBeGreaterThanOrEqual(1);
     expect((await send('GET', '/api/quotes/999999/pdf', token)).statusCode).toBe(404);

@@ -225,6 +225,9 @@ describe('ContractPage', () => {
     await user.clear(next);
     await user.type(next, '990.00');
     await waitFor(() => expect(screen.queryByText(/La suma de las cuotas/)).toBeNull());
+    // The plan's credit cost, of the rows as typed: interest-free, 0.00 % (docs/domain.md "Credit cost: TEA and TCEA").
+    expect(screen.getByText('TEA').nextElementSibling?.textContent).toBe('0.00 %');
+    expect(screen.getByText('TCEA').nextElementSibling?.textContent).toBe('0.00 %');
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
 
     const review = await screen.findByRole('group', { name: 'Revisión' });

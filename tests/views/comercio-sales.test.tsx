@@ -218,6 +218,9 @@ describe('SalesPage', () => {
     const overdue = within(schedule).getByText('Inicial 1').closest('tr')!;
     expect(within(overdue).getByText('Vencida')).toBeTruthy();
     expect(within(overdue).getByText('S/ 15.00')).toBeTruthy();
+    // The credit's cost: interest-free, TEA and TCEA 0.00 % (docs/domain.md "Credit cost: TEA and TCEA").
+    expect(within(drawer).getByText('TEA').nextElementSibling?.textContent).toBe('0.00 %');
+    expect(within(drawer).getByText('TCEA').nextElementSibling?.textContent).toBe('0.00 %');
     await user.click(within(drawer).getByRole('button', { name: 'Anular venta' }));
     const alert = await screen.findByRole('alertdialog');
     await user.click(within(alert).getByRole('button', { name: 'Anular venta' }));

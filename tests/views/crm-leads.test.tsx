@@ -1,11 +1,13 @@
 /**
  * CRM → LEADS (issue "CRM and sales"): the page over its real machines (createLeadsMachines) with
  * fake api calls: tabs with counts, overdue follow-ups, duplicates (merge / keep both), the side
- * panel (activity with follow-up, NO_CONCRETADO with its reason), convert, and the board.
+ * panel (activity with follow-up, NO_CONCRETADO with its reason), convert, and the board; rows open
+ * on click or Enter, the board follows the search and filters, cards move by drag and drop or
+ * "Mover a…", phones are tel: and WhatsApp links (docs/domain.md "Leads: contact links").
  */
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OverlaysProvider } from '@blueprintjs/core';
 import { createActor, createMachine } from 'xstate';
@@ -128,7 +130,7 @@ function setup(api: LeadsApi, permissions: string[] = [ACTION.supervisarLeads]) 
     reportApiError: vi.fn(),
     toaster,
   });
-  const session = createActor(createMachine({ context: { permissions } })).start();
+  const session = createActor(createMachine({ context: { permissions, user: { name: 'Lucía', surname: 'Quispe' } } })).start();
   const services = { session, machines: {}, navigate: vi.fn(), toaster, today: () => '2026-11-22' } as unknown as ViewServices;
   const view = (node: ReactNode) =>
     render(
@@ -276,6 +278,82 @@ describe('LeadsPage', () => {
     expect(await within(attending).findByText('Ana Torres Ríos')).toBeTruthy();
     await user.click(within(attending).getByRole('button', { name: 'Ana Torres Ríos' }));
     expect(await screen.findByRole('dialog', { name: 'Ana Torres Ríos' })).toBeTruthy();
+  });
+
+  it('opens a lead by clicking its row, or with Enter on the focused row', async () => {
+    const api = fakeApi();
+    const { user } = setup(api);
+    const table = await screen.findByRole('table', { name: 'Leads' });
+    await user.click(await within(table).findByText('Jorge Soto'));
+    expect(await screen.findByRole('dialog', { name: 'Jorge Soto' })).toBeTruthy();
+    expect(api.get).toHaveBeenLastCalledWith(2);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Jorge Soto' })).toBeNull());
+    const row = within(table).getByText('Ana Torres Ríos').closest('tr')!;
+    row.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Ana Torres Ríos' })).toBeTruthy();
+  });
+
+  it('phones are tel: links and, for mobiles, WhatsApp chats with a Spanish greeting', async () => {
+    setup(fakeApi());
+    const table = await screen.findByRole('table', { name: 'Leads' });
+    const row = (await within(table).findByText('Ana Torres Ríos')).closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Llamar al 987111222' }).getAttribute('href')).toBe('tel:+51987111222');
+    // Blueprint's AnchorButton: an <a href> with the button role.
+    const chat = within(row).getByRole('button', { name: 'Escribir por WhatsApp a Ana Torres Ríos' });
+    expect(chat.tagName).toBe('A');
+    expect(chat.getAttribute('target')).toBe('_blank');
+    expect(chat.getAttribute('rel')).toContain('noopener');
+    const href = new URL(chat.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/51987111222');
+    expect(href.searchParams.get('text')).toBe('Hola Ana, le saluda Lucía Quispe. Le escribo por su interés en Los Viñedos.');
+  });
+
+  it('the board follows the search box and the filters', async () => {
+    const api = fakeApi();
+    const { user } = setup(api);
+    await screen.findByText('Jorge Soto');
+    await user.click(screen.getByRole('radio', { name: 'Tablero' }));
+    await screen.findByRole('region', { name: 'Tablero de leads' });
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'Ana');
+    await waitFor(() =>
+      expect(api.list).toHaveBeenCalledWith(
+        expect.objectContaining({ filters: expect.objectContaining({ q: 'Ana', status: 'NO_CONCRETADO' }) }),
+      ),
+    );
+    expect(api.summary).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'Ana' }));
+  });
+
+  it('a card dragged to another column changes its status; "Mover a…" does it from the keyboard, asking the reason for "No concretado"', async () => {
+    const api = fakeApi({ update: vi.fn(async () => ({ ...jorge, status: 'EN_ATENCION' as const })) });
+    const { user } = setup(api);
+    await screen.findByText('Jorge Soto');
+    await user.click(screen.getByRole('radio', { name: 'Tablero' }));
+    const board = await screen.findByRole('region', { name: 'Tablero de leads' });
+    const waiting = await within(board).findByRole('region', { name: 'Por atender' });
+    const attending = within(board).getByRole('region', { name: 'En atención' });
+    const card = (await within(waiting).findByRole('button', { name: 'Jorge Soto' })).closest('.lead-card')!;
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(card, { dataTransfer });
+    // A move the lead does not allow (POR_ATENDER → CONCRETADO) is no drop target.
+    const closed = within(board).getByRole('region', { name: 'Concretado' });
+    expect(closed.className).not.toContain('lead-board-column-target');
+    expect(attending.className).toContain('lead-board-column-target');
+    fireEvent.dragOver(attending, { dataTransfer });
+    fireEvent.drop(attending, { dataTransfer });
+    await waitFor(() => expect(api.update).toHaveBeenCalledWith(2, { status: 'EN_ATENCION', version: 2 }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Jorge Soto' })).toBeNull());
+
+    await user.click(within(attending).getByRole('button', { name: 'Mover Ana Torres Ríos a…' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'No concretado' }));
+    const ask = await screen.findByRole('alertdialog');
+    await user.type(within(ask).getByLabelText('Motivo por el que no se concretó'), 'Sin presupuesto');
+    await user.click(within(ask).getByRole('button', { name: 'Marcar no concretado' }));
+    await waitFor(() =>
+      expect(api.update).toHaveBeenCalledWith(1, { status: 'NO_CONCRETADO', lost_reason: 'Sin presupuesto', version: 2 }),
+    );
   });
 
   it('imports a file: checks it first, shows what each row does, then imports all at once', async () => {

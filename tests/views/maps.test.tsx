@@ -474,16 +474,23 @@ describe('MapaProyectos', () => {
     await user.click(await within(panel).findByRole('button', { name: 'Cotizar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cotizar lote MZ A - LT 1' });
     // Defaults: 20 % down, 24 interest-free instalments from the 1st of next month.
-    const simulation = within(dialog).getByRole('region', { name: 'Simulación' });
-    const total = (label: string) => within(simulation).getByText(label).nextElementSibling?.textContent;
+    // Queried each time: the region is mounted again after a change that made no plan.
+    const total = (label: string) =>
+      within(within(dialog).getByRole('region', { name: 'Simulación' })).getByText(label).nextElementSibling?.textContent;
     expect(total('Cuota inicial')).toBe('S/ 6,000.00');
     expect(total('Saldo a financiar')).toBe('S/ 24,000.00');
     expect(within(dialog).getByRole('table', { name: 'Cronograma simulado' }).querySelectorAll('tbody tr')).toHaveLength(24);
+    // Interest-free: TEA and TCEA 0.00 % (docs/domain.md "Credit cost: TEA and TCEA").
+    expect(total('TEA')).toBe('0.00 %');
+    expect(total('TCEA')).toBe('0.00 %');
     await user.selectOptions(within(dialog).getByLabelText('Método'), 'FRANCES');
     await user.clear(within(dialog).getByLabelText('Tasa mensual (%)'));
     await user.type(within(dialog).getByLabelText('Tasa mensual (%)'), '1.5');
     // PMT(1.5 %, 24, 24 000.00) = 1 198.18.
     expect(await within(dialog).findAllByText('S/ 1,198.18')).not.toHaveLength(0);
+    // (1 + 1.5 %)^12 − 1 = 19.56 %; no charges, so the TCEA is the same.
+    await waitFor(() => expect(total('TEA')).toBe('19.56 %'));
+    expect(total('TCEA')).toBe('19.56 %');
     await user.clear(within(dialog).getByLabelText('Cuota inicial'));
     await user.type(within(dialog).getByLabelText('Cuota inicial'), '120');
     expect(await within(dialog).findByText('Porcentaje no válido (0 a 100)')).toBeTruthy();

@@ -3,6 +3,7 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { QUOTE_METHOD_LABELS, QUOTE_STATUS_LABELS, type Quote } from '../../../src/schemas/comercio/quotes';
 import { formatArea, formatMoney } from '../../../src/lib/money';
 import { formatDate } from '../../../src/lib/dates';
+import { creditCost, formatRatePercent } from '../../../src/lib/comercio/credit-cost';
 
 /**
  * The PDF of a quote (issue "CRM and sales": "a PDF to send — company logo, lot, conditions,
@@ -24,7 +25,7 @@ export const QUOTE_PDF_CONDITIONS = [
 
 /**
  * Renders the quote as a PDF (A4): header with the company, the quote's number, dates and status;
- * customer and lot; the price breakdown; the down payment parts; the schedule; the conditions.
+ * customer and lot; the price breakdown (with the TEA and TCEA of a financed plan); the down payment parts; the schedule; the conditions.
  * @returns the PDF bytes.
  */
 export function renderQuotePdf(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
@@ -38,6 +39,13 @@ async function render(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
     { text: label, style: 'label' },
     { text: value, alignment: 'right', bold },
   ];
+  // TEA and TCEA (docs/domain.md "Credit cost: TEA and TCEA"): the same function as the screens.
+  const cost = creditCost({
+    method: quote.method,
+    monthlyRatePercent: quote.monthly_rate_percent,
+    financedCents: quote.financed,
+    instalmentsCents: quote.schedule.map((r) => r.amount),
+  });
   const schedule: Content =
     quote.schedule.length > 0
       ? {
@@ -141,6 +149,12 @@ async function render(quote: Quote, issuer: QuoteIssuer): Promise<Buffer> {
                 : 'Al contado',
             ),
             row('Intereses', money(quote.total_interest)),
+            ...(cost
+              ? [
+                  row('TEA (tasa efectiva anual)', formatRatePercent(cost.tea)),
+                  row('TCEA (tasa de costo efectivo anual)', formatRatePercent(cost.tcea)),
+                ]
+              : []),
             row('Total a pagar', money(quote.total_to_pay), true),
           ],
         },

@@ -1,4 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
 import type { z } from 'zod';
 import type { Allocation } from '../../../src/lib/finanzas/allocation';
 import { owedOn, planPayment, saleStatusFor, type OwedRow, type PaymentPlan } from '../../../src/lib/finanzas/sale-ledger';
@@ -816,6 +817,38 @@ export async function paymentReceiptPdf(
   const [payment] = await paymentsByIds(deps.db, [id]);
   if (!payment) throw notFound();
   if (!payment.receipt_number) throw new HttpError(409, PAYMENT_MESSAGES.noReceipt);
-  const bytes = await renderDocument(deps.documents, 'pdf.receipt', { payment, issuer: await loadPdfIssuer(deps.db) });
+  const balanceAfter = payment.sale ? await balanceAfterPayment(deps.db, payment.sale.id, payment.id) : null;
+  const bytes = await renderDocument(deps.documents, 'pdf.receipt', { payment, issuer: await loadPdfIssuer(deps.db), balanceAfter });
   return { fileName: `${payment.receipt_number}.pdf`, bytes };
+}
+
+/**
+ * What a sale still owed right after payment `paymentId` was applied (docs/domain.md "Receipts:
+ * balance after the payment"), céntimos: Σ the sale's rows (down payment and instalments) − Σ what
+ * was put on them (`to_capital`, late fees apart) by the payments approved up to this one — by
+ * approval instant, then id — leaving out payments annulled since (this one counts even if
+ * annulled: its receipt reprints as it was issued). The same figure on every reprint.
+ */
+export async function balanceAfterPayment(db: Kysely<DB>, saleId: number, paymentId: number): Promise<number> {
+  const rows = await db.selectFrom('sale_instalments').select('amount').where('sale_id', '=', saleId).execute();
+  const owed = rows.reduce((sum, r) => sum + Number(r.amount), 0);
+  const allocations = await db
+    .selectFrom('payment_allocations as a')
+    .innerJoin('sale_instalments as i', 'i.id', 'a.instalment_id')
+    .innerJoin('payments as p', 'p.id', 'a.payment_id')
+    .select(['p.id', 'p.status', 'p.reviewed_at', 'a.to_capital'])
+    .where('i.sale_id', '=', saleId)
+    .execute();
+  const self = await db.selectFrom('payments').select('reviewed_at').where('id', '=', paymentId).executeTakeFirst();
+  const instant = (value: unknown) => Temporal.Instant.from(value instanceof Date ? value.toISOString() : String(value));
+  const cut = self?.reviewed_at ? instant(self.reviewed_at) : null;
+  const upTo = (a: (typeof allocations)[number]) => {
+    if (a.id === paymentId) return true;
+    if (a.status === 'ANULADO') return false;
+    if (!cut || !a.reviewed_at) return true;
+    const order = Temporal.Instant.compare(instant(a.reviewed_at), cut);
+    return order < 0 || (order === 0 && a.id < paymentId);
+  };
+  const paid = allocations.filter(upTo).reduce((sum, a) => sum + Number(a.to_capital), 0);
+  return Math.max(0, owed - paid);
 }

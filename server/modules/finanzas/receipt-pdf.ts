@@ -1,6 +1,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDate, formatDateTime } from '../../../src/lib/dates';
 import { formatMoney } from '../../../src/lib/money';
+import { amountInWords } from '../../../src/lib/finanzas/amount-in-words';
 import { PAYMENT_METHOD_LABELS, type Payment, type PaymentMethod } from '../../../src/schemas/finanzas/payments';
 import { logoImage, PDF_FONT, renderPdf, renderWithIssuer, type PdfIssuer } from '../../platform/pdf';
 
@@ -12,12 +13,17 @@ import { logoImage, PDF_FONT, renderPdf, renderWithIssuer, type PdfIssuer } from
  * docs/decisions.md "Payments: receipts".
  */
 
-/** Renders the receipt (A5): issuer, receipt number, payer, what was paid and how, the allocation. @returns the PDF bytes. */
-export function renderReceiptPdf(payment: Payment, issuer: PdfIssuer): Promise<Buffer> {
-  return renderWithIssuer(issuer, (readable) => render(payment, readable));
+/**
+ * Renders the receipt (A5): issuer, receipt number, payer, what was paid and how with the amount in
+ * words ("SON: … CON nn/100 SOLES"), the allocation, and — for a sale — the balance left after
+ * this payment (`balanceAfterCents`, céntimos; null/absent: not printed).
+ * @returns the PDF bytes.
+ */
+export function renderReceiptPdf(payment: Payment, issuer: PdfIssuer, balanceAfterCents: number | null = null): Promise<Buffer> {
+  return renderWithIssuer(issuer, (readable) => render(payment, readable, balanceAfterCents));
 }
 
-async function render(payment: Payment, issuer: PdfIssuer): Promise<Buffer> {
+async function render(payment: Payment, issuer: PdfIssuer, balanceAfterCents: number | null): Promise<Buffer> {
   const money = (cents: number) => formatMoney(cents, payment.currency);
   const logo = logoImage(issuer, [100, 50]);
   const row = (label: string, value: string): Content[] => [{ text: label, style: 'label' }, { text: value }];
@@ -100,6 +106,7 @@ async function render(payment: Payment, issuer: PdfIssuer): Promise<Buffer> {
               { text: 'Monto recibido', bold: true },
               { text: money(payment.amount), bold: true },
             ],
+            [{ text: `SON: ${amountInWords(payment.amount, payment.currency)}`, colSpan: 2, bold: true }, {}],
           ],
         },
         layout: 'noBorders',
@@ -107,6 +114,17 @@ async function render(payment: Payment, issuer: PdfIssuer): Promise<Buffer> {
       },
       { text: 'Aplicación del pago', style: 'h2' },
       allocation,
+      ...(payment.sale && balanceAfterCents !== null
+        ? [
+            {
+              text: [
+                { text: 'Saldo después de este pago: ', style: 'label' },
+                { text: money(balanceAfterCents), bold: true },
+              ],
+              margin: [0, 8, 0, 0],
+            } as Content,
+          ]
+        : []),
     ],
   };
   return renderPdf(definition);

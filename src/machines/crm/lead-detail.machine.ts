@@ -1,7 +1,7 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
 import type { CreateLeadActivityRequest, Lead, LeadActivity, LeadActivityKind, LeadStatus } from '../../schemas/crm/leads';
-import { createLeadActivityRequestSchema, LEAD_MESSAGES } from '../../schemas/crm/leads';
+import { createLeadActivityRequestSchema, LEAD_MESSAGES, LEAD_STATUS_LABELS, leadMoves } from '../../schemas/crm/leads';
 import { limaWallTimeToInstant } from '../../lib/dates';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage, fieldErrorsFrom, isSessionError } from '../shared/api-errors';
@@ -16,6 +16,9 @@ import { errorMessage, fieldErrorsFrom, isSessionError } from '../shared/api-err
  * NO_CONCRETADO, which first asks the reason (`askingReason`: `reason.changed`, then `status.confirm`).
  * After a change the lead and log are fetched again and `changed` is emitted (the page refreshes
  * its list and counts). `detail.refresh` reloads; `detail.close` closes.
+ * `detail.open {id, status}` (the board's drag and drop or "Mover a…") opens the lead and, once
+ * loaded, requests that status as the panel's button would (the reason asked for NO_CONCRETADO); a
+ * move the lead does not allow (any more) is not made and says so.
  */
 
 /** The activity form's values: the follow-up as the datetime-local input writes it (Lima), '' for none. */
@@ -40,10 +43,12 @@ export interface LeadDetailContext {
   /** The NO_CONCRETADO reason being typed. */
   reason: string;
   reasonError: string | null;
+  /** A status to request once the lead is loaded (`detail.open {status}`). */
+  queuedStatus?: LeadStatus | null;
 }
 
 export type LeadDetailEvent =
-  | { type: 'detail.open'; id: number }
+  | { type: 'detail.open'; id: number; status?: LeadStatus }
   | { type: 'detail.close' }
   | { type: 'detail.refresh' }
   | { type: 'activity.changed'; field: keyof ActivityForm; value: string }
@@ -111,7 +116,15 @@ export const leadDetailMachine = setup({
   on: {
     'detail.open': {
       target: '.loading',
-      actions: assign(({ event }) => ({ id: event.id, lead: null, activities: [], error: null, form: EMPTY_ACTIVITY, formErrors: {} })),
+      actions: assign(({ event }) => ({
+        id: event.id,
+        lead: null,
+        activities: [],
+        error: null,
+        form: EMPTY_ACTIVITY,
+        formErrors: {},
+        queuedStatus: event.status ?? null,
+      })),
     },
     'detail.close': { target: '.closed', actions: assign({ id: null, lead: null, activities: [], error: null }) },
   },
@@ -123,7 +136,20 @@ export const leadDetailMachine = setup({
         input: ({ context }) => ({ id: context.id! }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ lead: event.output.lead, activities: event.output.activities, error: null })),
+          actions: [
+            assign(({ event }) => ({ lead: event.output.lead, activities: event.output.activities, error: null })),
+            enqueueActions(({ context, enqueue }) => {
+              const status = context.queuedStatus;
+              if (!status || !context.lead) return;
+              enqueue.assign({ queuedStatus: null });
+              if (context.lead.status === status) return;
+              if (leadMoves(context.lead).includes(status)) enqueue.raise({ type: 'status.request', status });
+              else
+                enqueue.assign({
+                  error: `Este lead no puede pasar de «${LEAD_STATUS_LABELS[context.lead.status]}» a «${LEAD_STATUS_LABELS[status]}»`,
+                });
+            }),
+          ],
         },
         onError: {
           target: 'failed',

@@ -39,6 +39,14 @@ export const LEAD_TRANSITIONS: Record<LeadStatus, readonly LeadStatus[]> = {
 };
 
 /**
+ * The statuses a lead may be moved to now ({@link LEAD_TRANSITIONS}; CONCRETADO only once it has a
+ * customer): the panel's status buttons, the board's drop targets and its "Mover a…" menu.
+ */
+export function leadMoves(lead: Pick<{ status: LeadStatus; customer: unknown }, 'status' | 'customer'>): LeadStatus[] {
+  return LEAD_TRANSITIONS[lead.status].filter((s) => s !== 'CONCRETADO' || lead.customer !== null);
+}
+
+/**
  * Where a lead came from: the issue's list (Facebook, Instagram, TikTok, WhatsApp, web, referido,
  * feria, valla, walk-in) joined with docs/domain.md "Catalogues" (landing, caseta, otro).
  */

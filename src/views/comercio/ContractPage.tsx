@@ -35,7 +35,7 @@ import {
   type Sale,
 } from '../../schemas/comercio/sales';
 import { QUOTE_METHOD_LABELS } from '../../schemas/comercio/quotes';
-import { formatArea, formatMoney } from '../../lib/money';
+import { formatArea, formatMoney, parseMoneyInput } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { useServices, useSession } from '../services';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
@@ -44,7 +44,7 @@ import type { Quote } from '../../schemas/comercio/quotes';
 import { CustomerSuggest } from '../shared/CustomerSuggest';
 import { FieldGroup } from '../shared/FieldGroup';
 import { PaymentTermsFields } from './PaymentTermsFields';
-import { PlanTotals, SaleScheduleTable } from './sale-parts';
+import { PlanTotals, SaleCreditCostRows, SaleScheduleTable } from './sale-parts';
 import '../../styles/comercio.css';
 
 /** The Spanish date field (dd/mm/aaaa; @blueprintjs/datetime), loaded with the editable schedule. */
@@ -387,6 +387,12 @@ function LotStep({ actor }: { actor: ContractActor }) {
   );
 }
 
+/** The instalments as typed (céntimos), or undefined while one cannot be read (the plan's are shown). */
+function editedInstalments(rows: readonly { kind: string; amountText: string }[]): number[] | undefined {
+  const amounts = rows.filter((r) => r.kind === 'CUOTA').map((r) => parseMoneyInput(r.amountText));
+  return amounts.every((a): a is number => a !== null) ? amounts : undefined;
+}
+
 function PlanStep({ actor }: { actor: ContractActor }) {
   const lot = useSelector(actor, (s) => s.context.lot);
   const values = useSelector(actor, (s) => s.context.values);
@@ -415,7 +421,16 @@ function PlanStep({ actor }: { actor: ContractActor }) {
             onChange={(v) => actor.send({ type: 'contract.termsChanged', values: v })}
           />
         </div>
-        {plan ? <PlanTotals plan={plan} currency={currency} creditCents={reservation?.amount ?? 0} /> : null}
+        {plan ? (
+          <PlanTotals
+            plan={plan}
+            currency={currency}
+            creditCents={reservation?.amount ?? 0}
+            method={values.method}
+            monthlyRatePercent={values.rateText.trim().replace(',', '.') || '0'}
+            instalmentsCents={edited ? editedInstalments(rows) : undefined}
+          />
+        ) : null}
       </div>
       <section aria-label="Cronograma" className="quote-simulation">
         <p className={Classes.TEXT_MUTED}>Puede cambiar la fecha y el monto de cada fila; las sumas deben mantenerse exactas.</p>
@@ -582,6 +597,7 @@ function SaleReview({ sale }: { sale: Sale }) {
           <Row label="Precio final" value={money(sale.final_price)} />
           <Row label="Cuota inicial" value={money(sale.down_payment)} />
           <Row label="Intereses" value={money(sale.total_interest)} />
+          <SaleCreditCostRows sale={sale} />
           <Row label="Pagado" value={money(sale.paid)} />
           <dt>Saldo</dt>
           <dd>

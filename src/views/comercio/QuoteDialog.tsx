@@ -142,7 +142,12 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
             </div>
             {plan ? (
               <section aria-label="Simulación" className="quote-simulation">
-                <PlanTotals plan={plan} currency={currency} />
+                <PlanTotals
+                  plan={plan}
+                  currency={currency}
+                  method={values.method}
+                  monthlyRatePercent={values.rateText.trim().replace(',', '.') || '0'}
+                />
                 {plan.schedule.length > 0 ? (
                   <div className="quote-schedule">
                     <HTMLTable compact striped aria-label="Cronograma simulado">

@@ -38,7 +38,7 @@ import { ReasonAlert } from '../shared/ReasonAlert';
 import { SideDrawer } from '../shared/SideDrawer';
 import { useResourceListEvents } from '../shared/resource-hooks';
 import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
-import { SaleScheduleTable } from './sale-parts';
+import { SaleCreditCostRows, SaleScheduleTable } from './sale-parts';
 import { AnnulSaleDialog } from './AnnulSaleDialog';
 import '../../styles/comercio.css';
 
@@ -501,6 +501,7 @@ function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachin
               </dd>
               <dt>Intereses</dt>
               <dd>{money(sale, sale.total_interest)}</dd>
+              <SaleCreditCostRows sale={sale} />
               <dt>Pagado</dt>
               <dd>{money(sale, sale.paid)}</dd>
               <dt>Saldo</dt>

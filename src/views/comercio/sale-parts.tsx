@@ -1,5 +1,6 @@
 import { HTMLTable } from '@blueprintjs/core';
 import type { QuotePlan } from '../../lib/comercio/quote-plan';
+import { creditCost, formatRatePercent, type CreditCostInput } from '../../lib/comercio/credit-cost';
 import { formatMoney, type CurrencyCode } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import type { Sale } from '../../schemas/comercio/sales';
@@ -10,8 +11,61 @@ import type { Sale } from '../../schemas/comercio/sales';
  * Ventas and the contract page of a sale).
  */
 
-/** Precio final, Cuota inicial (parts; the reservation credited), Saldo a financiar, Intereses, Total a pagar. */
-export function PlanTotals({ plan, currency, creditCents = 0 }: { plan: QuotePlan; currency: CurrencyCode; creditCents?: number }) {
+/**
+ * "TEA" and "TCEA" rows of a totals list (src/lib/comercio/credit-cost.ts; docs/domain.md "Credit
+ * cost: TEA and TCEA"); nothing when there is no credit (cash) or the rate cannot be read.
+ */
+export function CreditCostRows(props: CreditCostInput) {
+  let cost: ReturnType<typeof creditCost> = null;
+  try {
+    cost = creditCost(props);
+  } catch {
+    cost = null;
+  }
+  if (!cost) return null;
+  return (
+    <>
+      <dt title="Tasa efectiva anual">TEA</dt>
+      <dd>{formatRatePercent(cost.tea)}</dd>
+      <dt title="Tasa de costo efectivo anual (intereses, comisiones y gastos)">TCEA</dt>
+      <dd>{formatRatePercent(cost.tcea)}</dd>
+    </>
+  );
+}
+
+/** A registered sale's credit cost: its instalments (not the down payment) against the amount financed. */
+export function SaleCreditCostRows({ sale }: { sale: Pick<Sale, 'method' | 'monthly_rate_percent' | 'financed' | 'schedule'> }) {
+  return (
+    <CreditCostRows
+      method={sale.method}
+      monthlyRatePercent={sale.monthly_rate_percent}
+      financedCents={sale.financed}
+      instalmentsCents={sale.schedule.filter((r) => r.kind !== 'INICIAL').map((r) => r.amount)}
+    />
+  );
+}
+
+/**
+ * Precio final, Cuota inicial (parts; the reservation credited), Saldo a financiar, Intereses, TEA
+ * and TCEA (of `instalmentsCents` when the schedule was edited, else the plan's), Total a pagar.
+ */
+export function PlanTotals({
+  plan,
+  currency,
+  creditCents = 0,
+  method,
+  monthlyRatePercent,
+  instalmentsCents,
+}: {
+  plan: QuotePlan;
+  currency: CurrencyCode;
+  creditCents?: number;
+  /** The terms the plan was computed with (for the TEA). */
+  method: string;
+  monthlyRatePercent: string;
+  /** The instalments as edited row by row; absent = the plan's schedule. */
+  instalmentsCents?: readonly number[];
+}) {
   const money = (cents: number) => formatMoney(cents, currency);
   return (
     <dl className="quote-totals">
@@ -27,6 +81,12 @@ export function PlanTotals({ plan, currency, creditCents = 0 }: { plan: QuotePla
       <dd>{money(plan.financedCents)}</dd>
       <dt>Intereses</dt>
       <dd>{money(plan.totalInterestCents)}</dd>
+      <CreditCostRows
+        method={method}
+        monthlyRatePercent={monthlyRatePercent}
+        financedCents={plan.financedCents}
+        instalmentsCents={instalmentsCents ?? plan.schedule.map((r) => r.amountCents)}
+      />
       <dt>Total a pagar</dt>
       <dd>
         <strong>{money(plan.totalToPayCents)}</strong>

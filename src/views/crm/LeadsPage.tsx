@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useMemo } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import {
@@ -18,6 +18,9 @@ import {
   RadioGroup,
   Icon,
   InputGroup,
+  Menu,
+  MenuItem,
+  PopoverNext,
   SegmentedControl,
   Switch,
   Tab,
@@ -40,7 +43,7 @@ import {
   LEAD_CHANNEL_LABELS,
   LEAD_STATUSES,
   LEAD_STATUS_LABELS,
-  LEAD_TRANSITIONS,
+  leadMoves,
   type Lead,
   type LeadChannel,
   type LeadImportPreview,
@@ -67,6 +70,7 @@ import { blankToNull, CheckboxField } from '../shared/EditorFields';
 import { FieldGroup } from '../shared/FieldGroup';
 import { useResourceEditor, useResourceEditorEvents, useResourceListEvents, type ResourceEditorRef } from '../shared/resource-hooks';
 import { SideDrawer } from '../shared/SideDrawer';
+import { LeadPhone } from './LeadPhone';
 import '../../styles/crm.css';
 
 /**
@@ -109,7 +113,7 @@ function FollowUp({ lead }: { lead: Lead }) {
 
 const COLUMNS: TableColumn<Lead>[] = [
   { key: 'name', label: 'Nombre', sortable: true },
-  { key: 'phone', label: 'Teléfono' },
+  { key: 'phone', label: 'Teléfono', render: (l) => <LeadPhone lead={l} compact />, exportValue: (l) => l.phone ?? '' },
   { key: 'channel', label: 'Canal', render: (l) => channelLabel(l.channel), exportValue: (l) => channelLabel(l.channel) },
   {
     key: 'subdivisions',
@@ -549,11 +553,18 @@ export function LeadsPage({ machines }: { machines: LeadsMachines }) {
               <Tab key={s} id={s} title={`${LEAD_STATUS_LABELS[s]} (${count(s)})`} />
             ))}
           </Tabs>
-          <ResourceTable<Lead> list={list} columns={COLUMNS} rowKey={(l) => l.id} caption="Leads" rowActions={rowActions} />
+          <ResourceTable<Lead>
+            list={list}
+            columns={COLUMNS}
+            rowKey={(l) => l.id}
+            caption="Leads"
+            rowActions={rowActions}
+            onRowOpen={open}
+          />
           <ListStates list={list} emptyAction={<Button icon="plus" intent="primary" text="Nuevo lead" onClick={() => openCreate()} />} />
         </>
       ) : (
-        <LeadBoard overview={overview} onOpen={open} />
+        <LeadBoard overview={overview} onOpen={open} onMove={(l, status) => detail.send({ type: 'detail.open', id: l.id, status })} />
       )}
       <EditorDrawer editor={editor} createTitle="Nuevo lead" editTitle="Editar lead">
         <DuplicatesCallout editor={editor} machines={{ phone: phoneDuplicates, document: documentDuplicates }} onMerge={askMerge} />
@@ -589,49 +600,119 @@ export function LeadsPage({ machines }: { machines: LeadsMachines }) {
   );
 }
 
-/** The board: a column per status with its first leads (a card opens the panel). */
-function LeadBoard({ overview, onOpen }: { overview: ActorRefFrom<LeadOverviewMachine>; onOpen: (l: Lead) => void }) {
+/**
+ * The board: a column per status with its first leads (a card opens the panel). A card can be
+ * dragged to another column (HTML5 drag and drop) or moved with its "Mover a…" menu (the keyboard
+ * way); either opens the lead and requests the status as the panel's buttons do (`onMove`). Only
+ * the moves the lead allows ({@link leadMoves}) are offered and accepted as drops.
+ */
+function LeadBoard({
+  overview,
+  onOpen,
+  onMove,
+}: {
+  overview: ActorRefFrom<LeadOverviewMachine>;
+  onOpen: (l: Lead) => void;
+  onMove: (l: Lead, status: LeadStatus) => void;
+}) {
   const columns = useSelector(overview, (s) => s.context.columns);
   const loading = useSelector(overview, (s) => s.matches('loading'));
   const error = useSelector(overview, (s) => s.context.error);
+  // The card being dragged (only to mark the columns it may go to).
+  const [dragged, setDragged] = useState<Lead | null>(null);
   if (error)
     return (
       <Callout intent="danger" className="crm-callout">
         {error} <Button variant="minimal" size="small" text="Reintentar" onClick={() => overview.send({ type: 'overview.reload' })} />
       </Callout>
     );
+  const accepts = (status: LeadStatus) => dragged !== null && leadMoves(dragged).includes(status);
   return (
     <div className={`lead-board${loading ? ' ' + Classes.SKELETON : ''}`} aria-busy={loading} aria-label="Tablero de leads" role="region">
       {LEAD_STATUSES.map((status) => {
         const column = columns?.[status];
         return (
-          <section key={status} className="lead-board-column" aria-label={LEAD_STATUS_LABELS[status]}>
+          <section
+            key={status}
+            className={`lead-board-column${accepts(status) ? ' lead-board-column-target' : ''}`}
+            aria-label={LEAD_STATUS_LABELS[status]}
+            onDragOver={(e) => {
+              if (!accepts(status)) return;
+              e.preventDefault();
+              e.dataTransfer.dropEffect = 'move';
+            }}
+            onDrop={(e) => {
+              e.preventDefault();
+              const lead = dragged;
+              setDragged(null);
+              if (lead && leadMoves(lead).includes(status)) onMove(lead, status);
+            }}
+          >
             <h2 className="lead-board-title">
               {statusTag(status)} <span className={Classes.TEXT_MUTED}>{column?.total ?? 0}</span>
             </h2>
-            {(column?.rows ?? []).map((l) => (
-              <Card
-                key={l.id}
-                compact
-                interactive
-                className={`lead-card${l.overdue ? ' lead-card-overdue' : ''}`}
-                onClick={() => onOpen(l)}
-              >
-                <button type="button" className="lead-card-name" onClick={() => onOpen(l)}>
-                  {l.name}
-                </button>
-                <div className={Classes.TEXT_SMALL}>
-                  {channelLabel(l.channel)}
-                  {l.phone ? ` · ${l.phone}` : ''}
-                </div>
-                {l.next_follow_up_at ? (
+            {(column?.rows ?? []).map((l) => {
+              const moves = leadMoves(l);
+              return (
+                <Card
+                  key={l.id}
+                  compact
+                  interactive
+                  className={`lead-card${l.overdue ? ' lead-card-overdue' : ''}`}
+                  draggable={moves.length > 0}
+                  onDragStart={(e) => {
+                    e.dataTransfer.setData('text/plain', String(l.id));
+                    e.dataTransfer.effectAllowed = 'move';
+                    setDragged(l);
+                  }}
+                  onDragEnd={() => setDragged(null)}
+                  onClick={(e) => {
+                    if (!(e.target as HTMLElement).closest('button, a')) onOpen(l);
+                  }}
+                >
+                  <button type="button" className="lead-card-name" onClick={() => onOpen(l)}>
+                    {l.name}
+                  </button>
                   <div className={Classes.TEXT_SMALL}>
-                    <FollowUp lead={l} />
+                    {channelLabel(l.channel)}
+                    {l.phone ? (
+                      <>
+                        {' · '}
+                        <LeadPhone lead={l} compact />
+                      </>
+                    ) : null}
                   </div>
-                ) : null}
-                {l.agent ? <div className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>{staffName(l.agent)}</div> : null}
-              </Card>
-            ))}
+                  {l.next_follow_up_at ? (
+                    <div className={Classes.TEXT_SMALL}>
+                      <FollowUp lead={l} />
+                    </div>
+                  ) : null}
+                  {l.agent ? <div className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>{staffName(l.agent)}</div> : null}
+                  {moves.length > 0 ? (
+                    <PopoverNext
+                      placement="bottom-start"
+                      shouldReturnFocusOnClose={false}
+                      content={
+                        <Menu>
+                          {moves.map((to) => (
+                            <MenuItem key={to} text={LEAD_STATUS_LABELS[to]} onClick={() => onMove(l, to)} />
+                          ))}
+                        </Menu>
+                      }
+                    >
+                      <Button
+                        variant="minimal"
+                        size="small"
+                        icon="arrow-right"
+                        text="Mover a…"
+                        aria-label={`Mover ${l.name} a…`}
+                        className="lead-card-move"
+                      />
+                    </PopoverNext>
+                  ) : null}
+                </Card>
+              );
+            })}
             {column && column.total > column.rows.length ? (
               <p className={`${Classes.TEXT_SMALL} ${Classes.TEXT_MUTED}`}>
                 y {column.total - column.rows.length} más: use la vista Lista y los filtros.
@@ -884,7 +965,7 @@ function LeadPanel({
   const formErrors = useSelector(detail, (s) => s.context.formErrors);
   const adding = useSelector(detail, (s) => s.matches('adding'));
   const change = (field: keyof ActivityForm, value: string) => detail.send({ type: 'activity.changed', field, value });
-  const next = lead ? LEAD_TRANSITIONS[lead.status].filter((s) => s !== 'CONCRETADO' || lead.customer !== null) : [];
+  const next = lead ? leadMoves(lead) : [];
   return (
     <SideDrawer isOpen={isOpen} onClose={() => detail.send({ type: 'detail.close' })} size="520px" title={lead ? lead.name : 'Lead'}>
       <div className={Classes.DIALOG_BODY}>
@@ -911,7 +992,9 @@ function LeadPanel({
             ) : null}
             <dl className="lead-facts">
               <dt>Teléfono</dt>
-              <dd>{lead.phone ?? '—'}</dd>
+              <dd>
+                <LeadPhone lead={lead} />
+              </dd>
               <dt>Correo</dt>
               <dd>{lead.email ?? '—'}</dd>
               <dt>Documento</dt>

@@ -1,5 +1,5 @@
 import '../../styles/resource.css';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import {
   Button,
   ButtonGroup,
@@ -57,11 +57,17 @@ export function ResourceTable<Row>({
   rowKey,
   rowActions = [],
   caption,
+  onRowOpen,
 }: {
   list: ResourceListRef<Row>;
   columns: readonly TableColumn<Row>[];
   rowKey: (row: Row) => string | number;
   rowActions?: readonly RowAction<Row>[];
+  /**
+   * Opens a row: a click on it (not on its buttons, links or fields) or Enter while the row has the
+   * focus (rows are then in the tab order). Absent: rows are plain.
+   */
+  onRowOpen?: (row: Row) => void;
   /** Accessible name of the table (screen readers). */
   caption: string;
 }) {
@@ -151,7 +157,24 @@ export function ResourceTable<Row>({
                     </tr>
                   ))
                 : rows.map((row) => (
-                    <tr key={rowKey(row)}>
+                    <tr
+                      key={rowKey(row)}
+                      {...(onRowOpen
+                        ? {
+                            tabIndex: 0,
+                            className: 'resource-row-openable',
+                            onClick: (e: MouseEvent<HTMLTableRowElement>) => {
+                              if (!(e.target as HTMLElement).closest('button, a, input, select, textarea, label')) onRowOpen(row);
+                            },
+                            onKeyDown: (e: KeyboardEvent<HTMLTableRowElement>) => {
+                              if (e.key === 'Enter' && e.target === e.currentTarget) {
+                                e.preventDefault();
+                                onRowOpen(row);
+                              }
+                            },
+                          }
+                        : {})}
+                    >
                       {visible.map((c) => (
                         <td key={c.key} style={c.align === 'right' ? { textAlign: 'right' } : undefined}>
                           {c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}
