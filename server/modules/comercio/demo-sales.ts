@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Clock } from '../../clock';
 import type { DB } from '../../db/database';
+import { insertInChunks, rowsPerStatement } from '../../db/bulk';
 import { planQuote } from '../../../src/lib/comercio/quote-plan';
 import { todayInLima } from '../../../src/lib/dates';
 
@@ -13,11 +14,16 @@ import { todayInLima } from '../../../src/lib/dates';
  * Instalments due before the seed are paid for most sales and left unpaid for some (late payers
  * of every ageing bucket); the sale's status follows (INICIAL_PENDIENTE, EN_CUOTAS, CANCELADA).
  * The payments behind what is paid are seeded by server/modules/finanzas/demo-payments.ts.
- * Deterministic. No change history: seed data.
+ * Deterministic. No change history: seed data. Built in memory and inserted in bulk (a few
+ * multi-row statements, server/db/bulk.ts): one statement per sale cost ~5 s on PostgreSQL.
  */
 
-/** The rows of a schedule inserted per statement. */
-const CHUNK = 200;
+/** One demo sale before it is inserted: its row, its holder, its schedule's rows (without sale_id). */
+interface PlannedSale {
+  sale: Insertable<DB['sales']> & { lot_id: number };
+  customerId: number;
+  instalments: Omit<Insertable<DB['sale_instalments']>, 'sale_id'>[];
+}
 
 /**
  * Inserts the demo sales. @param agentId the demo agent (seller of every sale), or null.
@@ -44,6 +50,7 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
   const today = Temporal.PlainDate.from(todayInLima(clock.now()));
   const stamp = clock.now().toISOString();
   let demoGiven = false;
+  const planned: PlannedSale[] = [];
   for (const [i, lot] of lots.entries()) {
     const forDemo: boolean = !demoGiven && demoCustomer !== undefined && lot.subdivision_name.startsWith('Los Viñedos');
     const cash = !forDemo && i % 10 < 3;
@@ -93,9 +100,8 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
     const allPaid = rows.every((r) => isPaid(r.dueDate));
     const status = allPaid ? 'CANCELADA' : downPaid ? 'EN_CUOTAS' : 'INICIAL_PENDIENTE';
     const created = `${saleDate.toString()}T15:00:00.000Z`;
-    const { id } = await db
-      .insertInto('sales')
-      .values({
+    planned.push({
+      sale: {
         lot_id: lot.id,
         subdivision_id: lot.subdivision_id,
         agent_id: agentId,
@@ -118,29 +124,41 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
         created_by: agentId,
         created_at: created < stamp ? created : stamp,
         updated_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('sale_holders')
-      .values({ sale_id: id, customer_id: customer.id, role: 'TITULAR', share_percent: '100.00', position: 0 })
-      .execute();
-    const values = rows.map((r) => ({
-      sale_id: id,
-      kind: r.kind,
-      number: r.number,
-      due_date: r.dueDate.toString(),
-      amount: r.amount,
-      capital: r.capital,
-      interest: r.interest,
-      paid: isPaid(r.dueDate) ? r.amount : 0,
-      status: isPaid(r.dueDate) ? 'PAGADA' : 'PENDIENTE',
-    }));
-    for (let k = 0; k < values.length; k += CHUNK)
-      await db
-        .insertInto('sale_instalments')
-        .values(values.slice(k, k + CHUNK))
-        .execute();
+      },
+      customerId: customer.id,
+      instalments: rows.map((r) => ({
+        kind: r.kind,
+        number: r.number,
+        due_date: r.dueDate.toString(),
+        amount: r.amount,
+        capital: r.capital,
+        interest: r.interest,
+        paid: isPaid(r.dueDate) ? r.amount : 0,
+        status: isPaid(r.dueDate) ? 'PAGADA' : 'PENDIENTE',
+      })),
+    });
   }
+  // The sales in lot order (ids follow it), each sale's id found by its lot (one sale per lot).
+  const saleIdByLot = new Map<number, number>();
+  const size = rowsPerStatement(Object.keys(planned[0]?.sale ?? {}).length);
+  for (let k = 0; k < planned.length; k += size) {
+    const made = await db
+      .insertInto('sales')
+      .values(planned.slice(k, k + size).map((p) => p.sale))
+      .returning(['id', 'lot_id'])
+      .execute();
+    for (const { id, lot_id } of made) saleIdByLot.set(lot_id, id);
+  }
+  const saleId = (p: PlannedSale) => saleIdByLot.get(p.sale.lot_id)!;
+  await insertInChunks(
+    db,
+    'sale_holders',
+    planned.map((p) => ({ sale_id: saleId(p), customer_id: p.customerId, role: 'TITULAR', share_percent: '100.00', position: 0 })),
+  );
+  await insertInChunks(
+    db,
+    'sale_instalments',
+    planned.flatMap((p) => p.instalments.map((i) => ({ sale_id: saleId(p), ...i }))),
+  );
   return lots.length;
 }
