@@ -5,6 +5,7 @@ import type { DB } from '../../db/database';
 import { insertInChunks, rowsPerStatement } from '../../db/bulk';
 import { planQuote } from '../../../src/lib/comercio/quote-plan';
 import { todayInLima } from '../../../src/lib/dates';
+import { saleStatusFor } from '../../../src/lib/finanzas/sale-ledger';
 
 /**
  * Demo sales (issue "CRM and sales", demo seed): every VENDIDO lot of the demo subdivisions gets a
@@ -12,7 +13,7 @@ import { todayInLima } from '../../../src/lib/dates';
  * months), made 0–36 months before the seed. The demo customer (DNI 45454545) holds the first
  * financed sale of Los Viñedos de Carabayllo, so the customer screens have something to show.
  * Instalments due before the seed are paid for most sales and left unpaid for some (late payers
- * of every ageing bucket); the sale's status follows (INICIAL_PENDIENTE, EN_CUOTAS, CANCELADA).
+ * of every ageing bucket); the sale's status follows (`saleStatusFor`: REGISTRADA, INICIAL_PENDIENTE, EN_CUOTAS, CANCELADA).
  * The payments behind what is paid are seeded by server/modules/finanzas/demo-payments.ts.
  * Deterministic. No change history: seed data. Built in memory and inserted in bulk (a few
  * multi-row statements, server/db/bulk.ts): one statement per sale cost ~5 s on PostgreSQL.
@@ -96,9 +97,9 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
         interest: r.interestCents,
       })),
     ];
-    const downPaid = rows.filter((r) => r.kind === 'INICIAL').every((r) => isPaid(r.dueDate));
-    const allPaid = rows.every((r) => isPaid(r.dueDate));
-    const status = allPaid ? 'CANCELADA' : downPaid ? 'EN_CUOTAS' : 'INICIAL_PENDIENTE';
+    // The state what is paid puts the sale in (docs/decisions.md "Sale states"): a sale whose
+    // buyer paid nothing yet is REGISTRADA, as the sales service leaves it.
+    const status = saleStatusFor(rows.map((r) => ({ kind: r.kind, amountCents: r.amount, paidCents: isPaid(r.dueDate) ? r.amount : 0 })));
     const created = `${saleDate.toString()}T15:00:00.000Z`;
     planned.push({
       sale: {
