@@ -139,11 +139,21 @@ export const DEMO_ACCOUNTS = {
 
 /**
  * Seeds the demo data in one transaction, unless the demo company already exists (idempotent).
- * @param options.scryptLogN password hash cost; `clock` stamps created_at (default system clock).
+ * @param options.scryptLogN password hash cost; `clock` stamps created_at (default system clock);
+ *   `onStep` is told each step's name and duration in ms once it is done (scripts/seed-profile.ts).
  * @returns true when data was inserted, false when it was already there.
  */
-export async function seedDemo(db: Kysely<DB>, options: { scryptLogN: number; clock?: Clock }): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  options: { scryptLogN: number; clock?: Clock; onStep?: (step: string, ms: number) => void },
+): Promise<boolean> {
   const clock = options.clock ?? systemClock;
+  let last = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    options.onStep?.(name, now - last);
+    last = now;
+  };
   const hashing = { scryptLogN: options.scryptLogN, clock };
   if ((await findCompanyIdByRuc(db, DEMO_COMPANY.ruc)) !== undefined) return false;
 
@@ -160,22 +170,30 @@ export async function seedDemo(db: Kysely<DB>, options: { scryptLogN: number; cl
     }
     const { userType: _customer, ...customer } = DEMO_ACCOUNTS.customer;
     await createCustomerAccount(trx, customer, hashing);
+    step('company, locals, roles, accounts');
     // Proyectos: two subdivisions (200 and 1 200 lots) imported from fixtures/ (lot-import/demo-subdivisions.ts).
     const agent = await trx.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.asesor.email).executeTakeFirst();
     await seedDemoSubdivisions(trx, clock, agent?.id ?? null);
+    step('subdivisions');
     // CRM: customers entered by staff, assigned to the demo agent.
     await seedDemoCustomers(trx, clock, agent ? [agent.id] : []);
+    step('customers');
     // CRM: leads across channels and statuses, most of them the demo agent's.
     const admin = await trx.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNTS.admin.email).executeTakeFirst();
     await seedDemoLeads(trx, clock, agent?.id ?? null, admin?.id ?? null);
+    step('leads');
     // Comercial: every Separado lot held by a live reservation of one of them.
     await seedDemoReservations(trx, clock, agent?.id ?? null);
+    step('reservations');
     // Comercial: every Vendido lot sold, with its schedule (the demo customer holds one of Los Viñedos).
     await seedDemoSales(trx, clock, agent?.id ?? null);
+    step('sales');
     // Finanzas: three bank accounts (BCP, BBVA, Interbank) and two wallets (Yape, Plin) with their QR.
     await seedDemoFinanceAccounts(trx, clock, DEMO_COMPANY.businessName);
+    step('finance accounts');
     // Finanzas: payments through the payments service — one approved and four to review (demo-payments.ts).
     await seedDemoPayments(trx, clock, admin?.id ?? null);
+    step('payments');
     return true;
   });
 }

@@ -21,6 +21,7 @@ import {
   createPayment,
 } from '../../server/testing/fixtures';
 import { bearer, dialects, useSharedTestApp, useTestDatabase } from './harness';
+import { SEED_TIMEOUT_MS } from './slow-work';
 import { png, TINY_PNG } from './images';
 
 /**
@@ -1037,7 +1038,7 @@ describe.each(dialects)('role × route matrix (%s)', (dialect) => {
       callers.set(role, staff.id);
       tokens.set(role, await createSession(db(), staff));
     }
-  });
+  }, SEED_TIMEOUT_MS);
 
   it('covers every seeded role and only known permissions', () => {
     expect([...tokens.keys()]).toEqual([

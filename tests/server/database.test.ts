@@ -21,6 +21,7 @@ import {
   createSubdivision,
 } from '../../server/testing/fixtures';
 import { buildTestApp, createTestDatabase, dialects, loginToken, getWithToken } from './harness';
+import { SEED_TIMEOUT_MS } from './slow-work';
 
 /** Migrations, the demo seed and the portable storage conventions, on each dialect. */
 
@@ -59,6 +60,7 @@ const AFTER_0011 = AFTER_0009.slice(2);
 
 describe.each(dialects)('database (%s)', (dialect) => {
   it('migrates idempotently and seeds the demo data once', async () => {
+    // Seeds the whole demo: a limit a slow, loaded machine does not reach (slow-work.ts).
     const database = await createTestDatabase(dialect);
     try {
       expect(await migrateToLatest(database)).toEqual([]);
@@ -160,7 +162,7 @@ describe.each(dialects)('database (%s)', (dialect) => {
     } finally {
       await database.destroy();
     }
-  });
+  }, SEED_TIMEOUT_MS);
 
   it('migrations 0010 (land use of existing lots: rows, indexes, history kept) and 0011 (overlap limit) apply and can be undone', async () => {
     const database = await createTestDatabase(dialect);

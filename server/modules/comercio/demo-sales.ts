@@ -2,8 +2,10 @@ import type { Insertable, Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Clock } from '../../clock';
 import type { DB, QuotesTable } from '../../db/database';
+import { insertInChunks, rowsPerStatement } from '../../db/bulk';
 import { planQuote } from '../../../src/lib/comercio/quote-plan';
 import { todayInLima } from '../../../src/lib/dates';
+import { saleStatusFor } from '../../../src/lib/finanzas/sale-ledger';
 
 /**
  * Demo sales (issue "CRM and sales", demo seed): every VENDIDO lot of the demo subdivisions gets a
@@ -11,17 +13,24 @@ import { todayInLima } from '../../../src/lib/dates';
  * months), made 0–36 months before the seed. The demo customer (DNI 45454545) holds the first
  * financed sale of Los Viñedos de Carabayllo, so the customer screens have something to show.
  * Instalments due before the seed are paid for most sales and left unpaid for some (late payers
- * of every ageing bucket); the sale's status follows (INICIAL_PENDIENTE, EN_CUOTAS, CANCELADA).
+ * of every ageing bucket); the sale's status follows (`saleStatusFor`: REGISTRADA, INICIAL_PENDIENTE, EN_CUOTAS, CANCELADA).
  * The payments behind what is paid are seeded by server/modules/finanzas/demo-payments.ts.
  * Each sale carries its selling agent (docs/domain.md "Sales"), taken in turn among the active
  * staff users (the demo agent first), so the report's "Por asesor" has several; one financed sale
  * in five (and the demo customer's) comes from a quote of the same terms, made three days before
  * and now ACEPTADA with that sale.
- * Deterministic. No change history: seed data.
+ * Deterministic. No change history: seed data. Built in memory and inserted in bulk (a few
+ * multi-row statements, server/db/bulk.ts): one statement per sale cost ~5 s on PostgreSQL.
  */
 
-/** The rows of a schedule inserted per statement. */
-const CHUNK = 200;
+/** One demo sale before it is inserted: its row, its holder, its schedule's rows (without sale_id). */
+interface PlannedSale {
+  sale: Insertable<DB['sales']> & { lot_id: number };
+  customerId: number;
+  /** The quote the sale came from (ACEPTADA), without its sale_id. */
+  quote: Omit<Insertable<QuotesTable>, 'sale_id'> | null;
+  instalments: Omit<Insertable<DB['sale_instalments']>, 'sale_id'>[];
+}
 
 /**
  * Inserts the demo sales. @param agentId the demo agent (the first of the sellers taken in turn), or null.
@@ -43,16 +52,15 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
     .orderBy('id')
     .execute();
   if (lots.length === 0 || customers.length === 0) return 0;
+  const demoCustomer = customers.find((c) => c.document_number === '45454545');
+  const others = customers.filter((c) => c !== demoCustomer);
   const staff = await db.selectFrom('users').select('id').where('status', '=', 'ACTIVO').orderBy('id').execute();
   const sellers = [...(agentId !== null ? [agentId] : []), ...staff.map((u) => u.id).filter((id) => id !== agentId)];
   const sellerOf = (i: number): number | null => (sellers.length > 0 ? sellers[i % sellers.length]! : null);
-  const demoCustomer = customers.find((c) => c.document_number === '45454545');
-  const others = customers.filter((c) => c !== demoCustomer);
   const today = Temporal.PlainDate.from(todayInLima(clock.now()));
   const stamp = clock.now().toISOString();
   let demoGiven = false;
-  /** The quotes the sales came from, inserted in bulk after the sales. */
-  const quotes: Insertable<QuotesTable>[] = [];
+  const planned: PlannedSale[] = [];
   for (const [i, lot] of lots.entries()) {
     const forDemo: boolean = !demoGiven && demoCustomer !== undefined && lot.subdivision_name.startsWith('Los Viñedos');
     const cash = !forDemo && i % 10 < 3;
@@ -98,15 +106,38 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
         interest: r.interestCents,
       })),
     ];
-    const downPaid = rows.filter((r) => r.kind === 'INICIAL').every((r) => isPaid(r.dueDate));
-    const allPaid = rows.every((r) => isPaid(r.dueDate));
-    const status = allPaid ? 'CANCELADA' : downPaid ? 'EN_CUOTAS' : 'INICIAL_PENDIENTE';
+    // The state what is paid puts the sale in (docs/decisions.md "Sale states"): a sale whose
+    // buyer paid nothing yet is REGISTRADA, as the sales service leaves it.
+    const status = saleStatusFor(rows.map((r) => ({ kind: r.kind, amountCents: r.amount, paidCents: isPaid(r.dueDate) ? r.amount : 0 })));
     const created = `${saleDate.toString()}T15:00:00.000Z`;
     const seller = sellerOf(i);
+    const quoteOf = (quoteDate: Temporal.PlainDate): Omit<Insertable<QuotesTable>, 'sale_id'> => ({
+      lot_id: lot.id,
+      customer_id: customer.id,
+      agent_id: seller,
+      currency: lot.currency,
+      list_price: plan.listPriceCents,
+      discount: plan.discountCents,
+      discount_percent: i % 4 === 0 ? '5' : null,
+      final_price: plan.finalPriceCents,
+      down_payment: plan.downPaymentCents,
+      down_payment_percent: String([10, 15, 20, 30][i % 4]),
+      down_payment_parts: 1 + (i % 3),
+      financed: plan.financedCents,
+      instalments,
+      monthly_rate_percent: method === 'FRANCES' ? '1.25' : '0',
+      method,
+      first_due_date: saleDate.add({ months: 1 }).toString(),
+      quote_date: quoteDate.toString(),
+      valid_until: quoteDate.add({ days: 7 }).toString(),
+      status: 'ACEPTADA',
+      created_by: seller,
+      created_at: `${quoteDate.toString()}T15:00:00.000Z` < stamp ? `${quoteDate.toString()}T15:00:00.000Z` : stamp,
+      updated_at: stamp,
+    });
     const fromQuote = forDemo || (!cash && i % 5 === 1);
-    const { id } = await db
-      .insertInto('sales')
-      .values({
+    planned.push({
+      sale: {
         lot_id: lot.id,
         subdivision_id: lot.subdivision_id,
         agent_id: seller,
@@ -129,64 +160,45 @@ export async function seedDemoSales(db: Kysely<DB>, clock: Clock, agentId: numbe
         created_by: seller,
         created_at: created < stamp ? created : stamp,
         updated_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (fromQuote) {
-      // The quote the sale came from: the same terms, three days earlier, ACEPTADA with the sale.
-      const quoteDate = saleDate.subtract({ days: 3 });
-      quotes.push({
-        lot_id: lot.id,
-        customer_id: customer.id,
-        agent_id: seller,
-        currency: lot.currency,
-        list_price: plan.listPriceCents,
-        discount: plan.discountCents,
-        discount_percent: i % 4 === 0 ? '5' : null,
-        final_price: plan.finalPriceCents,
-        down_payment: plan.downPaymentCents,
-        down_payment_percent: String([10, 15, 20, 30][i % 4]),
-        down_payment_parts: 1 + (i % 3),
-        financed: plan.financedCents,
-        instalments,
-        monthly_rate_percent: method === 'FRANCES' ? '1.25' : '0',
-        method,
-        first_due_date: saleDate.add({ months: 1 }).toString(),
-        quote_date: quoteDate.toString(),
-        valid_until: quoteDate.add({ days: 7 }).toString(),
-        status: 'ACEPTADA',
-        sale_id: id,
-        created_by: seller,
-        created_at: `${quoteDate.toString()}T15:00:00.000Z` < stamp ? `${quoteDate.toString()}T15:00:00.000Z` : stamp,
-        updated_at: stamp,
-      });
-    }
-    await db
-      .insertInto('sale_holders')
-      .values({ sale_id: id, customer_id: customer.id, role: 'TITULAR', share_percent: '100.00', position: 0 })
-      .execute();
-    const values = rows.map((r) => ({
-      sale_id: id,
-      kind: r.kind,
-      number: r.number,
-      due_date: r.dueDate.toString(),
-      amount: r.amount,
-      capital: r.capital,
-      interest: r.interest,
-      paid: isPaid(r.dueDate) ? r.amount : 0,
-      status: isPaid(r.dueDate) ? 'PAGADA' : 'PENDIENTE',
-    }));
-    for (let k = 0; k < values.length; k += CHUNK)
-      await db
-        .insertInto('sale_instalments')
-        .values(values.slice(k, k + CHUNK))
-        .execute();
+      },
+      customerId: customer.id,
+      quote: fromQuote ? quoteOf(saleDate.subtract({ days: 3 })) : null,
+      instalments: rows.map((r) => ({
+        kind: r.kind,
+        number: r.number,
+        due_date: r.dueDate.toString(),
+        amount: r.amount,
+        capital: r.capital,
+        interest: r.interest,
+        paid: isPaid(r.dueDate) ? r.amount : 0,
+        status: isPaid(r.dueDate) ? 'PAGADA' : 'PENDIENTE',
+      })),
+    });
   }
-  for (let k = 0; k < quotes.length; k += CHUNK)
-    await db
-      .insertInto('quotes')
-      .values(quotes.slice(k, k + CHUNK))
+  // The sales in lot order (ids follow it), each sale's id found by its lot (one sale per lot).
+  const saleIdByLot = new Map<number, number>();
+  const size = rowsPerStatement(Object.keys(planned[0]?.sale ?? {}).length);
+  for (let k = 0; k < planned.length; k += size) {
+    const made = await db
+      .insertInto('sales')
+      .values(planned.slice(k, k + size).map((p) => p.sale))
+      .returning(['id', 'lot_id'])
       .execute();
+    for (const { id, lot_id } of made) saleIdByLot.set(lot_id, id);
+  }
+  const saleId = (p: PlannedSale) => saleIdByLot.get(p.sale.lot_id)!;
+  await insertInChunks(
+    db,
+    'sale_holders',
+    planned.map((p) => ({ sale_id: saleId(p), customer_id: p.customerId, role: 'TITULAR', share_percent: '100.00', position: 0 })),
+  );
+  await insertInChunks(
+    db,
+    'sale_instalments',
+    planned.flatMap((p) => p.instalments.map((i) => ({ sale_id: saleId(p), ...i }))),
+  );
+  const quotes = planned.flatMap((p) => (p.quote ? [{ ...p.quote, sale_id: saleId(p) }] : []));
+  await insertInChunks(db, 'quotes', quotes);
   // Each sale names its quote: one statement for all.
   if (quotes.length > 0)
     await db
