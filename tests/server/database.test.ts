@@ -59,110 +59,114 @@ const AFTER_0009 = [
 const AFTER_0011 = AFTER_0009.slice(2);
 
 describe.each(dialects)('database (%s)', (dialect) => {
-  it('migrates idempotently and seeds the demo data once', async () => {
-    // Seeds the whole demo: a limit a slow, loaded machine does not reach (slow-work.ts).
-    const database = await createTestDatabase(dialect);
-    try {
-      expect(await migrateToLatest(database)).toEqual([]);
-      const { db } = database;
-      expect(await seedDemo(db, { scryptLogN: TEST_SCRYPT_LOG_N })).toBe(true);
-      expect(await seedDemo(db, { scryptLogN: TEST_SCRYPT_LOG_N })).toBe(false);
-      // Finanzas: three bank accounts with valid CCIs and two wallets with a PNG QR, once.
-      const accounts = await db.selectFrom('bank_accounts').select(['bank', 'cci']).orderBy('id').execute();
-      expect(accounts.map((a) => a.bank)).toEqual(['BCP', 'BBVA', 'INTERBANK']);
-      for (const a of accounts) expect(cciError(a.cci, a.bank)).toBeNull();
-      const wallets = await db.selectFrom('wallets').select(['kind', 'qr_content_type', 'qr_data']).orderBy('id').execute();
-      expect(wallets.map((w) => [w.kind, w.qr_content_type])).toEqual([
-        ['YAPE', 'image/png'],
-        ['PLIN', 'image/png'],
-      ]);
-      for (const w of wallets) expect(Buffer.from(w.qr_data!).subarray(1, 4).toString('latin1')).toBe('PNG');
-
-      const companies = await db.selectFrom('companies').selectAll().execute();
-      expect(companies).toHaveLength(1);
-      expect(companies[0]).toMatchObject({ business_name: DEMO_COMPANY.businessName, ruc: DEMO_COMPANY.ruc, subscription_active: 1 });
-      expect(companies[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      expect(await db.selectFrom('roles').select('name').orderBy('id').execute()).toEqual(
-        Object.keys(DEMO_ROLES).map((name) => ({ name })),
-      );
-      expect(await db.selectFrom('users').select('dni').orderBy('id').execute()).toEqual([{ dni: '70000001' }, { dni: '70000002' }]);
-      const customer = await db.selectFrom('customers').selectAll().orderBy('id').executeTakeFirstOrThrow();
-      expect(customer).toMatchObject({ document_number: '45454545', birthday_date: '1990-05-14', email: 'cliente@parcela.test' });
-      // CRM demo customers: entered by staff (no portal login), valid documents and districts, couples married to each other.
-      const crm = await db.selectFrom('customers').selectAll().where('password_hash', 'is', null).execute();
-      expect(crm).toHaveLength(DEMO_CUSTOMER_COUNT);
-      for (const c of crm) {
-        expect(documentNumberError(c.id_document_type, c.document_number), c.document_number).toBeNull();
-        expect(isDistrictCode(c.ubigeo ?? ''), String(c.ubigeo)).toBe(true);
-        if (c.person_type === 'JURIDICA') expect(c.document_number.startsWith('20') && c.surname === null).toBe(true);
-        if (c.spouse_id !== null) expect(crm.find((o) => o.id === c.spouse_id)?.spouse_id).toBe(c.id);
-      }
-      expect(crm.filter((c) => c.person_type === 'JURIDICA').length).toBeGreaterThan(5);
-      expect(crm.filter((c) => c.spouse_id !== null).length).toBeGreaterThan(20);
-      // Every Separado lot is held by exactly one live reservation, expiring within the week.
-      const separated = await db.selectFrom('lots').select('id').where('status', '=', 'SEPARADO').orderBy('id').execute();
-      const live = await db
-        .selectFrom('reservations')
-        .select(['lot_id', 'expires_at'])
-        .where('status', '=', 'PENDIENTE_PAGO')
-        .orderBy('lot_id')
-        .execute();
-      expect(separated.length).toBeGreaterThan(0);
-      expect(live.map((r) => r.lot_id)).toEqual(separated.map((l) => l.id));
-      for (const r of live) expect(Date.parse(r.expires_at) - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
-      // Every Vendido lot is sold, its schedule adding up; the demo customer holds a financed sale of Los Viñedos.
-      const sold = await db.selectFrom('lots').select('id').where('status', '=', 'VENDIDO').orderBy('id').execute();
-      const sales = await db.selectFrom('sales').select(['id', 'lot_id', 'financed', 'type', 'down_payment']).orderBy('lot_id').execute();
-      expect(sales.map((x) => x.lot_id)).toEqual(sold.map((l) => l.id));
-      expect(new Set(sales.map((x) => x.type))).toEqual(new Set(['CONTADO', 'FINANCIADO']));
-      // The sales carry their agents (several), and some come from quotes now ACEPTADA with them.
-      const agents = await db.selectFrom('sales').select('agent_id').distinct().execute();
-      expect(agents.filter((a) => a.agent_id !== null).length).toBeGreaterThan(1);
-      const quoted = await db
-        .selectFrom('sales')
-        .innerJoin('quotes', 'quotes.id', 'sales.quote_id')
-        .select(['sales.id', 'quotes.sale_id', 'quotes.status', 'quotes.lot_id', 'sales.lot_id as sold_lot'])
-        .execute();
-      expect(quoted.length).toBeGreaterThan(0);
-      for (const q of quoted) expect([q.status, q.sale_id, q.lot_id]).toEqual(['ACEPTADA', q.id, q.sold_lot]);
-      for (const sale of sales) {
-        const rows = await db.selectFrom('sale_instalments').select(['kind', 'capital']).where('sale_id', '=', sale.id).execute();
-        const capital = (kind: string) => rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + Number(r.capital), 0);
-        expect(capital('CUOTA')).toBe(Number(sale.financed));
-        expect(capital('INICIAL')).toBe(Number(sale.down_payment));
-      }
-      const demoSale = await db
-        .selectFrom('sale_holders')
-        .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
-        .innerJoin('sales', 'sales.id', 'sale_holders.sale_id')
-        .innerJoin('lots', 'lots.id', 'sales.lot_id')
-        .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
-        .select(['sales.type', 'subdivisions.name'])
-        .where('customers.document_number', '=', '45454545')
-        .execute();
-      expect(demoSale).toEqual([{ type: 'FINANCIADO', name: 'Los Viñedos de Carabayllo' }]);
-
-      const { app } = await buildTestApp(db);
+  it(
+    'migrates idempotently and seeds the demo data once',
+    async () => {
+      // Seeds the whole demo: a limit a slow, loaded machine does not reach (slow-work.ts).
+      const database = await createTestDatabase(dialect);
       try {
-        const locals = await app.inject({ method: 'GET', url: '/api/private/ver_locales_activos' });
-        expect(locals.json().message.map((l: { name: string }) => l.name)).toEqual(['Sede Central - Lima', 'Oficina Chiclayo']);
+        expect(await migrateToLatest(database)).toEqual([]);
+        const { db } = database;
+        expect(await seedDemo(db, { scryptLogN: TEST_SCRYPT_LOG_N })).toBe(true);
+        expect(await seedDemo(db, { scryptLogN: TEST_SCRYPT_LOG_N })).toBe(false);
+        // Finanzas: three bank accounts with valid CCIs and two wallets with a PNG QR, once.
+        const accounts = await db.selectFrom('bank_accounts').select(['bank', 'cci']).orderBy('id').execute();
+        expect(accounts.map((a) => a.bank)).toEqual(['BCP', 'BBVA', 'INTERBANK']);
+        for (const a of accounts) expect(cciError(a.cci, a.bank)).toBeNull();
+        const wallets = await db.selectFrom('wallets').select(['kind', 'qr_content_type', 'qr_data']).orderBy('id').execute();
+        expect(wallets.map((w) => [w.kind, w.qr_content_type])).toEqual([
+          ['YAPE', 'image/png'],
+          ['PLIN', 'image/png'],
+        ]);
+        for (const w of wallets) expect(Buffer.from(w.qr_data!).subarray(1, 4).toString('latin1')).toBe('PNG');
 
-        const { admin, asesor, customer: demoCustomer } = DEMO_ACCOUNTS;
-        const adminToken = await loginToken(app, admin.email, admin.password, 'COLLABORATOR');
-        const adminPermissions = (await getWithToken(app, '/api/private/api/roles_permissions', adminToken)).json().permissions;
-        expect([...adminPermissions].sort()).toEqual([...STAFF_PERMISSIONS].sort());
-        const asesorToken = await loginToken(app, asesor.dni, asesor.password, 'COLLABORATOR');
-        const asesorPermissions = (await getWithToken(app, '/api/private/api/roles_permissions', asesorToken)).json().permissions;
-        expect(asesorPermissions).toContain(MODULE.crm);
-        expect(asesorPermissions).not.toContain(MODULE.configuracion);
-        await loginToken(app, demoCustomer.documentNumber, demoCustomer.password, 'CUSTOMER');
+        const companies = await db.selectFrom('companies').selectAll().execute();
+        expect(companies).toHaveLength(1);
+        expect(companies[0]).toMatchObject({ business_name: DEMO_COMPANY.businessName, ruc: DEMO_COMPANY.ruc, subscription_active: 1 });
+        expect(companies[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        expect(await db.selectFrom('roles').select('name').orderBy('id').execute()).toEqual(
+          Object.keys(DEMO_ROLES).map((name) => ({ name })),
+        );
+        expect(await db.selectFrom('users').select('dni').orderBy('id').execute()).toEqual([{ dni: '70000001' }, { dni: '70000002' }]);
+        const customer = await db.selectFrom('customers').selectAll().orderBy('id').executeTakeFirstOrThrow();
+        expect(customer).toMatchObject({ document_number: '45454545', birthday_date: '1990-05-14', email: 'cliente@parcela.test' });
+        // CRM demo customers: entered by staff (no portal login), valid documents and districts, couples married to each other.
+        const crm = await db.selectFrom('customers').selectAll().where('password_hash', 'is', null).execute();
+        expect(crm).toHaveLength(DEMO_CUSTOMER_COUNT);
+        for (const c of crm) {
+          expect(documentNumberError(c.id_document_type, c.document_number), c.document_number).toBeNull();
+          expect(isDistrictCode(c.ubigeo ?? ''), String(c.ubigeo)).toBe(true);
+          if (c.person_type === 'JURIDICA') expect(c.document_number.startsWith('20') && c.surname === null).toBe(true);
+          if (c.spouse_id !== null) expect(crm.find((o) => o.id === c.spouse_id)?.spouse_id).toBe(c.id);
+        }
+        expect(crm.filter((c) => c.person_type === 'JURIDICA').length).toBeGreaterThan(5);
+        expect(crm.filter((c) => c.spouse_id !== null).length).toBeGreaterThan(20);
+        // Every Separado lot is held by exactly one live reservation, expiring within the week.
+        const separated = await db.selectFrom('lots').select('id').where('status', '=', 'SEPARADO').orderBy('id').execute();
+        const live = await db
+          .selectFrom('reservations')
+          .select(['lot_id', 'expires_at'])
+          .where('status', '=', 'PENDIENTE_PAGO')
+          .orderBy('lot_id')
+          .execute();
+        expect(separated.length).toBeGreaterThan(0);
+        expect(live.map((r) => r.lot_id)).toEqual(separated.map((l) => l.id));
+        for (const r of live) expect(Date.parse(r.expires_at) - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
+        // Every Vendido lot is sold, its schedule adding up; the demo customer holds a financed sale of Los Viñedos.
+        const sold = await db.selectFrom('lots').select('id').where('status', '=', 'VENDIDO').orderBy('id').execute();
+        const sales = await db.selectFrom('sales').select(['id', 'lot_id', 'financed', 'type', 'down_payment']).orderBy('lot_id').execute();
+        expect(sales.map((x) => x.lot_id)).toEqual(sold.map((l) => l.id));
+        expect(new Set(sales.map((x) => x.type))).toEqual(new Set(['CONTADO', 'FINANCIADO']));
+        // The sales carry their agents (several), and some come from quotes now ACEPTADA with them.
+        const agents = await db.selectFrom('sales').select('agent_id').distinct().execute();
+        expect(agents.filter((a) => a.agent_id !== null).length).toBeGreaterThan(1);
+        const quoted = await db
+          .selectFrom('sales')
+          .innerJoin('quotes', 'quotes.id', 'sales.quote_id')
+          .select(['sales.id', 'quotes.sale_id', 'quotes.status', 'quotes.lot_id', 'sales.lot_id as sold_lot'])
+          .execute();
+        expect(quoted.length).toBeGreaterThan(0);
+        for (const q of quoted) expect([q.status, q.sale_id, q.lot_id]).toEqual(['ACEPTADA', q.id, q.sold_lot]);
+        for (const sale of sales) {
+          const rows = await db.selectFrom('sale_instalments').select(['kind', 'capital']).where('sale_id', '=', sale.id).execute();
+          const capital = (kind: string) => rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + Number(r.capital), 0);
+          expect(capital('CUOTA')).toBe(Number(sale.financed));
+          expect(capital('INICIAL')).toBe(Number(sale.down_payment));
+        }
+        const demoSale = await db
+          .selectFrom('sale_holders')
+          .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
+          .innerJoin('sales', 'sales.id', 'sale_holders.sale_id')
+          .innerJoin('lots', 'lots.id', 'sales.lot_id')
+          .innerJoin('subdivisions', 'subdivisions.id', 'lots.subdivision_id')
+          .select(['sales.type', 'subdivisions.name'])
+          .where('customers.document_number', '=', '45454545')
+          .execute();
+        expect(demoSale).toEqual([{ type: 'FINANCIADO', name: 'Los Viñedos de Carabayllo' }]);
+
+        const { app } = await buildTestApp(db);
+        try {
+          const locals = await app.inject({ method: 'GET', url: '/api/private/ver_locales_activos' });
+          expect(locals.json().message.map((l: { name: string }) => l.name)).toEqual(['Sede Central - Lima', 'Oficina Chiclayo']);
+
+          const { admin, asesor, customer: demoCustomer } = DEMO_ACCOUNTS;
+          const adminToken = await loginToken(app, admin.email, admin.password, 'COLLABORATOR');
+          const adminPermissions = (await getWithToken(app, '/api/private/api/roles_permissions', adminToken)).json().permissions;
+          expect([...adminPermissions].sort()).toEqual([...STAFF_PERMISSIONS].sort());
+          const asesorToken = await loginToken(app, asesor.dni, asesor.password, 'COLLABORATOR');
+          const asesorPermissions = (await getWithToken(app, '/api/private/api/roles_permissions', asesorToken)).json().permissions;
+          expect(asesorPermissions).toContain(MODULE.crm);
+          expect(asesorPermissions).not.toContain(MODULE.configuracion);
+          await loginToken(app, demoCustomer.documentNumber, demoCustomer.password, 'CUSTOMER');
+        } finally {
+          await app.close();
+        }
       } finally {
-        await app.close();
+        await database.destroy();
       }
-    } finally {
-      await database.destroy();
-    }
-  }, SEED_TIMEOUT_MS);
+    },
+    SEED_TIMEOUT_MS,
+  );
 
   it('migrations 0010 (land use of existing lots: rows, indexes, history kept) and 0011 (overlap limit) apply and can be undone', async () => {
     const database = await createTestDatabase(dialect);
