@@ -1,3 +1,5 @@
+import { formatDate } from './dates';
+
 /**
  * CSV writing for "Exportar a CSV" (issue "Configuración", CRUD pattern): RFC 4180 — fields
  * separated by commas, records by CRLF; a field holding a comma, a double quote, CR or LF is
@@ -9,8 +11,36 @@
 /** UTF-8 byte-order mark. */
 export const UTF8_BOM = '\uFEFF';
 
-/** A cell value: text, number, boolean, or nothing (written as an empty field). */
-export type CellValue = string | number | boolean | null | undefined;
+/**
+ * A calendar-date cell: `date` is an ISO day `YYYY-MM-DD` (America/Lima, as every date of the
+ * app). The XLSX writer stores it as a real Excel date (a serial day shown `dd/mm/yyyy`, so Excel
+ * sorts and filters it as a date); the CSV writes the text `dd/mm/yyyy`. A text that is not a real
+ * day is written empty. Build it with {@link dateCell}.
+ */
+export interface DateCell {
+  date: string;
+}
+
+/**
+ * A cell value: text, number, boolean, a calendar date ({@link DateCell}), or nothing (written as
+ * an empty field).
+ */
+export type CellValue = string | number | boolean | DateCell | null | undefined;
+
+/** A date cell of an ISO day (`YYYY-MM-DD`); null or empty → an empty cell. */
+export function dateCell(iso: string | null | undefined): DateCell | null {
+  return iso ? { date: iso } : null;
+}
+
+/** Whether `value` is a {@link DateCell}. */
+export function isDateCell(value: CellValue): value is DateCell {
+  return typeof value === 'object' && value !== null && typeof (value as DateCell).date === 'string';
+}
+
+/** The `dd/mm/yyyy` text of a date cell ('' when it is not a real day: src/lib/dates.ts `formatDate`). */
+export function dateCellText(value: DateCell): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value.date) ? formatDate(value.date) : '';
+}
 
 /** Characters that make a spreadsheet read a cell as a formula (also their full-width forms, which some read the same). */
 const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
@@ -30,9 +60,10 @@ export function neutralizeFormula<T extends CellValue>(value: T): T | string {
   return `'${value}`;
 }
 
-/** One field, neutralised ({@link neutralizeFormula}) and quoted when RFC 4180 requires it. */
+/** One field (a date as `dd/mm/yyyy`), neutralised ({@link neutralizeFormula}) and quoted when RFC 4180 requires it. */
 export function csvField(value: CellValue): string {
   if (value === null || value === undefined) return '';
+  if (isDateCell(value)) return dateCellText(value);
   const text = String(neutralizeFormula(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

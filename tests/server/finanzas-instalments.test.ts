@@ -420,4 +420,63 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
     expect((await get('/api/instalments?days_late=2_30', token)).statusCode).toBe(422);
     expect((await get('/api/instalments?per_page=101', token)).statusCode).toBe(422);
   });
+
+  it('exports due dates as Excel dates, the customer’s phone, the agent and days late; open instalments first by due date, paid last (docs/domain.md)', async () => {
+    const token = await collector();
+    const agent = await createStaff(db(), { name: 'Marta', surname: 'Ríos Vega' });
+    const sale = await makeSale(db(), { saleDate: '2025-10-01', firstDue: '2025-11-01', lotCode: 'W1', agentId: agent.id });
+    await runJob();
+    // The schedule in due-date order: the down payment (2025-10-01), then 2025-11-01 … 2026-04-01.
+    // Mark the instalment due 2025-12-01 paid (as an approved payment leaves it).
+    await db()
+      .updateTable('sale_instalments')
+      .set((eb) => ({ paid: eb.ref('amount'), status: 'PAGADA', late_fee_accrued: 0 }))
+      .where('sale_id', '=', sale.saleId)
+      .where('due_date', '=', '2025-12-01')
+      .execute();
+    const phone = (await db().selectFrom('customers').select('phone').where('id', '=', sale.customer.id).executeTakeFirstOrThrow()).phone;
+    const openDues = ['2025-10-01', '2025-11-01', '2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01'];
+
+    // The list's default order (no sort chosen): open by due date, the paid one last; an explicit sort keeps the due dates alone.
+    const dues = async (query: string) =>
+      instalmentsPageSchema
+        .parse((await get(`/api/instalments?sale_id=${sale.saleId}&per_page=100${query}`, token)).json())
+        .data.map((r) => r.due_date);
+    expect(await dues('')).toEqual([...openDues, '2025-12-01']);
+    expect(await dues('&sort=due_date')).toEqual([...openDues.slice(0, 2), '2025-12-01', ...openDues.slice(2)]);
+    expect(await dues('&sort=-due_date')).toEqual([...openDues.slice(0, 2), '2025-12-01', ...openDues.slice(2)].reverse());
+
+    const xlsx = await get(`/api/instalments/export?format=xlsx&sale_id=${sale.saleId}`, token);
+    expect(xlsx.statusCode).toBe(200);
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    const column = (name: string) => header.indexOf(name) + 1;
+    for (const name of ['Teléfono', 'Asesor', 'Vencimiento', 'Días de atraso']) expect(header).toContain(name);
+    expect(sheet.rowCount).toBe(8);
+    const rows = Array.from({ length: 7 }, (_, i) => sheet.getRow(i + 2));
+    const due = rows.map((row) => row.getCell(column('Vencimiento')));
+    expect(due.every((cell) => cell.type === ExcelJS.ValueType.Date && cell.numFmt === 'dd/mm/yyyy')).toBe(true);
+    expect(due.map((cell) => (cell.value as Date).toISOString().slice(0, 10))).toEqual([...openDues, '2025-12-01']);
+    expect(rows.map((row) => row.getCell(column('Teléfono')).value)).toEqual(Array(7).fill(phone));
+    expect(rows.map((row) => row.getCell(column('Asesor')).value)).toEqual(Array(7).fill('Marta Ríos Vega'));
+    // Days late from the due date to today (2026-03-02), a number; 0 for the paid one and those not yet late.
+    expect(rows.map((row) => row.getCell(column('Días de atraso')).value)).toEqual([152, 121, 60, 29, 1, 0, 0]);
+
+    // The CSV: the same columns and order, the due date as dd/mm/yyyy text.
+    const csv = await get(`/api/instalments/export?format=csv&sale_id=${sale.saleId}`, token);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const dueIndex = lines[0]!.split(',').indexOf('Vencimiento');
+    expect(lines.slice(1).map((line) => line.split(',')[dueIndex])).toEqual([
+      '01/10/2025',
+      '01/11/2025',
+      '01/01/2026',
+      '01/02/2026',
+      '01/03/2026',
+      '01/04/2026',
+      '01/12/2025',
+    ]);
+  });
 });

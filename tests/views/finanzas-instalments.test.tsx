@@ -105,7 +105,7 @@ describe('Registro de Cuotas', () => {
     // Late fee generated and owed.
     expect(within(row).getAllByText('S/ 285.00')).toHaveLength(2);
     expect(within(row).getByText('Rosa Quispe')).toBeTruthy();
-    expect(vi.mocked(api.list).mock.calls[0]?.[0]).toMatchObject({ sort: 'due_date', filters: { status: 'VENCIDA', sale_id: '7' } });
+    expect(vi.mocked(api.list).mock.calls[0]?.[0]).toMatchObject({ filters: { status: 'VENCIDA', sale_id: '7' } });
     // The sale's filter arrived with the link: shown as a tag.
     expect(screen.getByText('Venta V-000007')).toBeTruthy();
 
@@ -165,6 +165,17 @@ describe('Registro de Cuotas', () => {
     expect(toaster.show).toHaveBeenCalledWith(expect.objectContaining({ severity: 'success', summary: INSTALMENT_MESSAGES.waived }));
     await waitFor(() => expect(vi.mocked(api.list).mock.calls.length).toBeGreaterThan(lists));
     await waitFor(() => expect(vi.mocked(api.totals).mock.calls.length).toBeGreaterThan(totals));
+  });
+
+  it('opens in the register’s default order (no sort sent: open by due date, paid last, docs/domain.md); "Vence" sorts by due date', async () => {
+    const { api, user } = setup();
+    await screen.findByText('Cuota 3');
+    expect(vi.mocked(api.list).mock.calls[0]?.[0].sort).toBeUndefined();
+    const header = screen.getByRole('columnheader', { name: /Vence/ });
+    expect(header.getAttribute('aria-sort')).toBe('none');
+    await user.click(within(header).getByRole('button', { name: /Vence/ }));
+    await waitFor(() => expect(vi.mocked(api.list)).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'due_date', page: 1 })));
+    expect(window.location.search).toContain('sort=due_date');
   });
 
   it('exports the filtered set through the server', async () => {

@@ -12,8 +12,8 @@ import {
   type InstalmentTotals,
   type waiveLateFeeRequestSchema,
 } from '../../../src/schemas/finanzas/instalments';
-import type { CellValue } from '../../../src/lib/csv';
-import { dateOfEpochDay, epochDay, formatDate } from '../../../src/lib/dates';
+import { dateCell, type CellValue } from '../../../src/lib/csv';
+import { dateOfEpochDay, epochDay } from '../../../src/lib/dates';
 import { recordChange, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
@@ -207,9 +207,15 @@ async function toRows(
   });
 }
 
-/** A page's (or an export's) rows of the filtered set, in the list's order. */
+/**
+ * A page's (or an export's) rows of the filtered set, in the list's order: the chosen `sort`
+ * (`due_date` / `-due_date`, then id), or when none is chosen the register's default — open
+ * instalments (not PAGADA) first by due date, the paid ones last, each by due date then id
+ * (docs/domain.md "Registro de Cuotas").
+ */
 function selectRows(filters: Pick<Filters, 'sort'>) {
   const { field, direction } = parseSort<'due_date'>(filters.sort, 'due_date');
+  const paidLast = filters.sort === undefined;
   return (query: ReturnType<typeof filtered>) =>
     query
       .innerJoin('sales', 'sales.id', 'i.sale_id')
@@ -231,6 +237,7 @@ function selectRows(filters: Pick<Filters, 'sort'>) {
         'sales.subdivision_id',
         'lots.code as lot_code',
       ])
+      .$if(paidLast, (q) => q.orderBy(sql`case when i.status = 'PAGADA' then 1 else 0 end`))
       .orderBy(`i.${field}`, direction)
       .orderBy('i.id', direction);
 }
@@ -313,16 +320,25 @@ export async function instalmentTotals(deps: Pick<AppDeps, 'db' | 'clock'>, quer
     .sort((a, b) => (a.currency === b.currency ? 0 : a.currency === 'PEN' ? -1 : 1));
 }
 
-/** The export's columns (Spanish headers) and each row's cells: amounts in currency units (céntimos ÷ 100). */
-const EXPORT_COLUMNS: ReadonlyArray<[string, (r: InstalmentRow) => CellValue]> = [
+/** A register row as exported: the row plus its customer's phone and its sale's agent. */
+type ExportRow = InstalmentRow & { phone: string; agent: string };
+
+/**
+ * The export's columns (Spanish headers) and each row's cells: amounts in currency units
+ * (céntimos ÷ 100), the due date a date cell (a real Excel date, dd/mm/yyyy text in CSV:
+ * src/lib/csv.ts `dateCell`), days late a number.
+ */
+const EXPORT_COLUMNS: ReadonlyArray<[string, (r: ExportRow) => CellValue]> = [
   ['Venta', (r) => r.sale.number],
   ['Lotización', (r) => r.subdivision.name],
   ['Lote', (r) => r.lot_code],
   ['Cliente', (r) => r.customer?.display_name ?? ''],
   ['Documento', (r) => r.customer?.document_number ?? ''],
+  ['Teléfono', (r) => r.phone],
+  ['Asesor', (r) => r.agent],
   ['Tipo', (r) => (r.kind === 'INICIAL' ? 'Inicial' : 'Cuota')],
   ['N.º', (r) => r.number],
-  ['Vencimiento', (r) => formatDate(r.due_date)],
+  ['Vencimiento', (r) => dateCell(r.due_date)],
   ['Moneda', (r) => r.currency],
   ['Monto', (r) => r.amount / 100],
   ['Pagado', (r) => r.paid / 100],
@@ -334,6 +350,38 @@ const EXPORT_COLUMNS: ReadonlyArray<[string, (r: InstalmentRow) => CellValue]> =
   ['Mora condonada', (r) => r.late_fee_waived / 100],
   ['Mora pendiente', (r) => r.late_fee_due / 100],
 ];
+
+/**
+ * Register rows with what only the export shows: the phone of the row's customer (the sale's first
+ * holder, the 'Cliente' column; '' when none) and the sale's agent (`sales.agent_id` → the user's
+ * name and surname; '' when the sale has none). Two reads per page of rows.
+ */
+async function withContacts(db: Kysely<DB>, rows: InstalmentRow[]): Promise<ExportRow[]> {
+  const customerIds = [...new Set(rows.flatMap((r) => (r.customer ? [r.customer.id] : [])))];
+  const saleIds = [...new Set(rows.map((r) => r.sale.id))];
+  const phones = new Map(
+    (customerIds.length === 0
+      ? []
+      : await db.selectFrom('customers').select(['id', 'phone']).where('id', 'in', customerIds).execute()
+    ).map((c) => [c.id, c.phone ?? '']),
+  );
+  const agents = new Map(
+    (saleIds.length === 0
+      ? []
+      : await db
+          .selectFrom('sales')
+          .innerJoin('users', 'users.id', 'sales.agent_id')
+          .select(['sales.id', 'users.name', 'users.surname'])
+          .where('sales.id', 'in', saleIds)
+          .execute()
+    ).map((a) => [a.id, `${a.name} ${a.surname}`.trim()]),
+  );
+  return rows.map((r) => ({
+    ...r,
+    phone: (r.customer && phones.get(r.customer.id)) || '',
+    agent: agents.get(r.sale.id) ?? '',
+  }));
+}
 
 /**
  * GET /api/instalments/export: the filtered rows in the list's order (at most
@@ -365,7 +413,7 @@ export async function exportInstalments(
       .limit(limit)
       .offset(offset)
       .execute();
-    return (await toRows(deps.db, raw, today)).map((r) => EXPORT_COLUMNS.map(([, cell]) => cell(r)));
+    return (await withContacts(deps.db, await toRows(deps.db, raw, today))).map((r) => EXPORT_COLUMNS.map(([, cell]) => cell(r)));
   });
   const header = EXPORT_COLUMNS.map(([h]) => h);
   const file = await tableFile(deps.documents, {

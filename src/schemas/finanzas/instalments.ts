@@ -12,7 +12,8 @@ import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } f
  * - GET /api/instalments — paged rows (≤ 100) with the filters of {@link instalmentsQuerySchema};
  * - GET /api/instalments/totals — the same filters: totals of the whole filtered set, per currency;
  * - GET /api/instalments/export — the same filters plus `format` csv | xlsx: a file of at most
- *   {@link INSTALMENTS_EXPORT_MAX_ROWS} rows in the list's order;
+ *   {@link INSTALMENTS_EXPORT_MAX_ROWS} rows in the list's order, with the customer's phone, the
+ *   sale's agent and the due date as a real date (server/modules/finanzas/instalments.service.ts);
  * - POST /api/instalments/{id}/waive-late-fee — {@link waiveLateFeeRequestSchema}.
  *
  * Instalments of ANULADA sales are left out (nothing is owed on them). Money in integer céntimos of
@@ -90,7 +91,9 @@ const instalmentFilterShape = {
 
 /**
  * Sort fields of the register: the due date (`due_date` or `-due_date`, then id), read in index
- * order. Ordering by amount or late fee was left out: on 2 000 000 rows it sorts the whole filtered
+ * order. Without `sort` the register's default applies: open instalments (not PAGADA) first by due
+ * date, the paid ones last (docs/domain.md "Registro de Cuotas"); the list and the export alike.
+ * Ordering by amount or late fee was left out: on 2 000 000 rows it sorts the whole filtered
  * set (~4 s for 800 000 PENDIENTE rows).
  */
 export const INSTALMENT_SORT_FIELDS = ['due_date'] as const;

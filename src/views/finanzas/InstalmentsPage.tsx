@@ -26,6 +26,7 @@ import {
   type InstalmentTotals,
 } from '../../schemas/finanzas/instalments';
 import { formatMoney } from '../../lib/money';
+import { dateCell } from '../../lib/csv';
 import { formatDate } from '../../lib/dates';
 import type { InstalmentsMachines } from '../../machines/finanzas/instalments.actors';
 import type { WaiveLateFeeMachine } from '../../machines/finanzas/waive-late-fee.machine';
@@ -45,7 +46,7 @@ import '../../styles/finanzas.css';
  * with its sale, customer, lot, due date, amount, paid, balance, status, days late and late fee
  * (generada, pagada, condonada, pendiente); search (cliente, documento, lote, venta), filters in the
  * URL (estado, días de atraso, lotización, vencimiento desde/hasta; `customer_id` and `sale_id` from
- * links, shown as removable tags), sorting, the totals of the whole filtered set per currency,
+ * links, shown as removable tags), sorting (by default open instalments by due date, paid ones last), the totals of the whole filtered set per currency,
  * "Condonar mora" (amount and reason) and "Exportar" (the server's CSV or Excel of the filtered set).
  */
 
@@ -88,7 +89,7 @@ const COLUMNS: TableColumn<InstalmentRow>[] = [
     label: 'Vence',
     sortable: true,
     render: (r) => nowrap(formatDate(r.due_date)),
-    exportValue: (r) => formatDate(r.due_date),
+    exportValue: (r) => dateCell(r.due_date),
   },
   { key: 'amount', label: 'Monto', align: 'right', render: (r) => money(r.amount, r), exportValue: (r) => r.amount / 100 },
   { key: 'paid', label: 'Pagado', align: 'right', render: (r) => money(r.paid, r), exportValue: (r) => r.paid / 100 },
@@ -141,11 +142,10 @@ export function InstalmentsScreen() {
 
 export function InstalmentsPage({ machines }: { machines: InstalmentsMachines }) {
   const search = useSearch();
+  // No sort in the address: the server's default order, open instalments by due date and the
+  // paid ones last (docs/domain.md "Registro de Cuotas"); the 'Vence' header sorts by due date alone.
   const initialQuery = useMemo(
-    () => {
-      const parsed = listQueryFromSearchParams(search, { allowedFilters: INSTALMENT_FILTERS });
-      return { ...parsed, sort: parsed.sort ?? 'due_date' };
-    },
+    () => listQueryFromSearchParams(search, { allowedFilters: INSTALMENT_FILTERS }),
     // The URL is read once, when the screen opens; afterwards the list keeps it in sync.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],

@@ -3,13 +3,19 @@
  * BOM that makes Excel read accents.
  */
 import { describe, expect, it } from 'vitest';
-import { csvField, neutralizeFormula, toCsv, UTF8_BOM } from '../../../src/lib/csv';
+import { csvField, dateCell, neutralizeFormula, toCsv, UTF8_BOM } from '../../../src/lib/csv';
 
 describe('csvField', () => {
   it('leaves plain text, numbers and booleans as they are', () => {
     expect(csvField('Lote 12')).toBe('Lote 12');
     expect(csvField(1250.5)).toBe('1250.5');
     expect(csvField(true)).toBe('true');
+  });
+
+  it('writes a date cell as dd/mm/yyyy text; a day that is not real, or none, as an empty field', () => {
+    expect(csvField(dateCell('2026-03-01'))).toBe('01/03/2026');
+    expect(csvField(dateCell('2026-02-30'))).toBe('');
+    expect(csvField(dateCell(null))).toBe('');
   });
 
   it('writes null and undefined as empty fields', () => {

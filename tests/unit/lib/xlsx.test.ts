@@ -3,7 +3,8 @@
  * workbook whose first sheet holds the header and the rows (read back with exceljs).
  */
 import { describe, expect, it } from 'vitest';
-import { toXlsx } from '../../../src/lib/xlsx';
+import { dateCell } from '../../../src/lib/csv';
+import { toXlsx, XLSX_DATE_FORMAT } from '../../../src/lib/xlsx';
 
 describe('toXlsx', () => {
   it('writes an .xlsx (a zip) with a bold header and the rows, accents intact', async () => {
@@ -36,5 +37,30 @@ describe('toXlsx', () => {
     expect(cell.type).toBe(ExcelJS.ValueType.String);
     expect(cell.value).toBe(`'=HYPERLINK("http://x.example","clic")`);
     expect(workbook.worksheets[0]!.getCell('B2').value).toBe(-5);
+  });
+
+  it('writes a date cell as a real Excel date of its day, shown dd/mm/yyyy; a day that is not real as an empty cell', async () => {
+    const bytes = await toXlsx(
+      'cuotas',
+      ['Vencimiento', 'Nota'],
+      [
+        [dateCell('2026-03-01'), 'x'],
+        [dateCell('2025-12-31'), null],
+        [dateCell('2026-02-30'), null],
+        [dateCell(null), null],
+      ],
+    );
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const a2 = sheet.getCell('A2');
+    expect(a2.type).toBe(ExcelJS.ValueType.Date);
+    expect(a2.numFmt).toBe(XLSX_DATE_FORMAT);
+    // The day itself, whatever the machine's time zone (exceljs reads the serial day as UTC midnight).
+    expect((a2.value as Date).toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect((sheet.getCell('A3').value as Date).toISOString()).toBe('2025-12-31T00:00:00.000Z');
+    expect(sheet.getCell('A4').value ?? '').toBe('');
+    expect(sheet.getCell('A5').value ?? '').toBe('');
   });
 });
