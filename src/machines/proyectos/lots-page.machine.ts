@@ -20,7 +20,9 @@ import type { SubdivisionDetailMachine } from './subdivision-detail.machine';
  * - the table's query (filters, sort, search) changes while "Ver todos" is shown → the window
  *   starts over with it; switching to "Ver todos" loads it with the table's query.
  *
- * Its own state: the view (`paged` | `all`), the lot whose status history is open, and whether the
+ * Its own state: the view (`paged` | `all`), the lot whose status history is open, whether the
+ * "Solicitudes de bloqueo" drawer is open (`holdsOpen`; closing it refreshes the table and the
+ * header, since an approval moves lots — docs/domain.md "Lot holds"), and whether the
  * import dialog is open (state `importing`, tag `importing`). The view only reads the children's
  * refs from `context` and sends events; it coordinates nothing.
  */
@@ -49,6 +51,8 @@ export type LotsPageEvent =
   | { type: 'view.all' }
   | { type: 'history.open'; lot: Lot }
   | { type: 'history.close' }
+  | { type: 'holds.open' }
+  | { type: 'holds.close' }
   | { type: 'import.open' }
   | { type: 'import.close' }
   /** From the children (through their emitted events and the table's snapshots). */
@@ -60,7 +64,7 @@ export type LotsPageEvent =
 /**
  * The Lotes screen's machine over its provided children.
  * @returns a machine whose context holds `detail`, `list`, `editor`, `window`, `status`, `bulk`
- *   (running child refs, stable for the screen's life), `view` and `historyLot`.
+ *   (running child refs, stable for the screen's life), `view`, `historyLot` and `holdsOpen`.
  */
 export function createLotsPageMachine(children: LotsPageChildren) {
   return setup({
@@ -69,6 +73,7 @@ export function createLotsPageMachine(children: LotsPageChildren) {
         key: string;
         view: 'paged' | 'all';
         historyLot: Lot | null;
+        holdsOpen: boolean;
         detail: ActorRefFrom<SubdivisionDetailMachine>;
         list: ActorRefFrom<ResourceListMachine<Lot>>;
         editor: ActorRefFrom<ResourceEditorMachine<Lot, CreateLotRequest, UpdateLotRequest>>;
@@ -113,6 +118,7 @@ export function createLotsPageMachine(children: LotsPageChildren) {
         key: input.key,
         view: 'paged' as const,
         historyLot: null,
+        holdsOpen: false,
         detail: spawn('detail', { id: 'detail', input: { key: input.key } }),
         list,
         editor: spawn('editor', { id: 'editor', input: input.editor }),
@@ -135,6 +141,8 @@ export function createLotsPageMachine(children: LotsPageChildren) {
         }),
       },
       'history.close': { actions: assign({ historyLot: null }) },
+      'holds.open': { actions: assign({ holdsOpen: true }) },
+      'holds.close': { actions: [assign({ holdsOpen: false }), 'refreshTable', 'reloadHeader', 'resetWindow'] },
       'child.saved': { actions: ['refreshTable', 'reloadHeader'] },
       'child.lotsChanged': { actions: ['refreshTable', 'reloadHeader', 'resetWindow'] },
       'child.queryChanged': { actions: 'resetWindow' },

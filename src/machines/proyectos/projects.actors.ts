@@ -13,6 +13,7 @@ import type {
 import { resourceScreenMachines, type ResourceScreenMachines } from '../shared/resource-screen';
 import { createBulkPriceMachine } from './bulk-price.machine';
 import { createLotStatusMachines } from './lot-status.machine';
+import { createLotHoldsMachine } from './lot-holds.machine';
 import { createLotsWindowMachine } from './lots-window.machine';
 import { createPlanImageMachine } from './plan-image.machine';
 import { createLotImportMachine } from './lot-import.actors';
@@ -50,6 +51,7 @@ export interface ProjectsApis {
  *   parent machine, which spawns and coordinates detail, list, editor, window, status and bulk
  *   (lots-page.machine.ts).
  * - `lotStatus`: `{ status, history }` (also used by the map's lot panel); `bulkPrice`.
+ * - `lotHolds`: "Solicitudes de bloqueo" of a subdivision (lot-holds.machine.ts; input `{subdivisionId, canApprove}`).
  * - `quote`: "Cotizar" of a Disponible or Separado lot (the quote dialog of the maps).
  */
 export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachinesDeps) {
@@ -88,6 +90,7 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
     return machines;
   };
   const lotStatus = createLotStatusMachines({ lotsApi, reportApiError: deps.reportApiError, toaster });
+  const lotHolds = createLotHoldsMachine({ lotsApi, reportApiError: deps.reportApiError, toaster });
   const lotsWindow = createLotsWindowMachine({ lotsApi, reportApiError: deps.reportApiError });
   const subdivisionDetail = createSubdivisionDetailMachine({ subdivisionsApi, reportApiError: deps.reportApiError });
   const bulkPrice = createBulkPriceMachine({ lotsApi, reportApiError: reportSessionError, toaster });
@@ -127,6 +130,7 @@ export function createProjectsMachines(apis: ProjectsApis, deps: ProjectsMachine
     lotsWindow,
     lotsPageFor,
     lotStatus,
+    lotHolds,
     bulkPrice,
     lotImport,
   };

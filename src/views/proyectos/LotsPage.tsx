@@ -7,7 +7,7 @@ import { AUTH_ROUTES } from '../../config/paths';
 import { formatArea, formatMetres, formatMoney, type CurrencyCode } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { listQueryFromSearchParams } from '../../schemas/list';
-import { MODULE, SUBMODULE } from '../../schemas/permissions';
+import { ACTION, MODULE, SUBMODULE } from '../../schemas/permissions';
 import { LAND_USE_LABEL, LAND_USES, LOT_STATUSES, type Lot, type Subdivision } from '../../schemas/proyectos/projects';
 import type { ProjectsScreenMachines } from '../../machines/proyectos/projects.actors';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
@@ -24,6 +24,7 @@ import { EMPTY_LOT, LOT_FIELDS, liveListPrice, lotFormSchema, lotToValues } from
 import { LotStatusDialog, LotStatusTag } from './LotStatusDialog';
 import { QuoteDialog } from '../comercio/QuoteDialog';
 import { LotStatusHistory, lotHistoryKey } from './LotStatusHistory';
+import { LotHoldsPanel } from './LotHoldsPanel';
 import { BulkPriceDialog } from './BulkPriceDialog';
 import { BlocksPanel, StagesPanel } from './LotsStructure';
 import { LotsVirtualTable, type VirtualColumn } from './LotsVirtualTable';
@@ -37,8 +38,9 @@ import '../../styles/proyectos.css';
  * not-found handling), tabs Lotes / Manzanas / Etapas, the lots table (paged, or "Ver todos":
  * virtualised, loading pages of 100 while scrolling) with filters estado / manzana / etapa in the
  * URL, sort and search; the lot editor (price typed in soles, list price computed live and
- * editable with a reason), delete (only Disponible), status change and history, bulk prices and
- * "Importar lotes" (ImportLotsDialog, built separately).
+ * editable with a reason), delete (only Disponible), status change and history, bulk prices,
+ * "Solicitudes de bloqueo" (a drawer: the hold requests to approve or reject, or one's own —
+ * LotHoldsPanel, docs/domain.md "Lot holds") and "Importar lotes" (ImportLotsDialog, built separately).
  */
 
 // The import dialog (and its parsers' code) loads on the first "Importar lotes".
@@ -219,6 +221,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
   const view = useSelector(page, (s) => s.context.view);
   const importing = useSelector(page, (s) => s.hasTag('importing'));
   const historyLot = useSelector(page, (s) => s.context.historyLot);
+  const holdsOpen = useSelector(page, (s) => s.context.holdsOpen);
   const subdivision = useSelector(detail, (s) => s.context.subdivision);
   const detailError = useSelector(detail, (s) => (s.matches({ subdivision: 'failure' }) ? s.context.error : null));
   const blocks = useSelector(detail, (s) => s.context.blocks);
@@ -232,6 +235,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
   const canSalesMap = hasPermissions(permissions, [MODULE.comercial, SUBMODULE.ventas]);
   // Quoting is the sales map's permission too (Comercial + Ventas).
   const canSell = canSalesMap;
+  const canApproveHolds = hasPermissions(permissions, [ACTION.aprobarBloqueos]);
   const currency: CurrencyCode = subdivision?.currency ?? 'PEN';
   const symbol = currency === 'PEN' ? 'S/' : 'US$';
 
@@ -306,6 +310,7 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
         </ButtonGroup>
         <Button icon="dollar" text="Actualizar precios" onClick={() => bulkActor.send({ type: 'bulk.open' })} />
         <Button icon="import" text="Importar lotes" onClick={() => page.send({ type: 'import.open' })} />
+        <Button icon="lock" text="Solicitudes de bloqueo" onClick={() => page.send({ type: 'holds.open' })} />
       </div>
       {view === 'paged' ? (
         <>
@@ -389,6 +394,18 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
         <div className="bp6-drawer-body lots-history-body">
           {historyLot ? (
             <LotStatusHistory key={lotHistoryKey(historyLot)} machine={machines.lotStatus.history} lotId={historyLot.id} />
+          ) : null}
+        </div>
+      </Drawer>
+      <Drawer isOpen={holdsOpen} onClose={() => page.send({ type: 'holds.close' })} size={DrawerSize.LARGE} title="Solicitudes de bloqueo">
+        <div className="bp6-drawer-body lots-holds-body">
+          {holdsOpen && subdivision ? (
+            <LotHoldsPanel
+              machine={machines.lotHolds}
+              subdivisionId={subdivision.id}
+              subdivisionName={subdivision.name}
+              canApprove={canApproveHolds}
+            />
           ) : null}
         </div>
       </Drawer>

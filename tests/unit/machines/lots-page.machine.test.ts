@@ -63,6 +63,7 @@ describe('lotsPage machine', () => {
       'detail',
       'editor',
       'historyLot',
+      'holdsOpen',
       'key',
       'list',
       'lotImport',
@@ -130,5 +131,15 @@ describe('lotsPage machine', () => {
     expect(page.getSnapshot().context.historyLot).toBe(lot);
     page.send({ type: 'history.close' });
     expect(page.getSnapshot().context.historyLot).toBeNull();
+  });
+
+  it('opens "Solicitudes de bloqueo"; closing it refreshes the table and the header (an approval moves lots, docs/domain.md "Lot holds")', () => {
+    const { page, received, clear } = start();
+    page.send({ type: 'holds.open' });
+    expect(page.getSnapshot().context.holdsOpen).toBe(true);
+    clear();
+    page.send({ type: 'holds.close' });
+    expect(page.getSnapshot().context.holdsOpen).toBe(false);
+    expect(received).toMatchObject({ list: ['list.refresh'], detail: ['detail.reload'] });
   });
 });
