@@ -286,7 +286,7 @@ describe('ContractPage', () => {
     expect(deps.salesApi.proposedAgent).toHaveBeenCalledWith(11, [1]);
 
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
-    expect(await screen.findByText('Plan tomado de la cotización COT-000012 del 18/11/26; puede cambiarlo.')).toBeTruthy();
+    expect(await screen.findByText('Plan tomado de la cotización COT-000012 del 18/11/2026; puede cambiarlo.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect((await screen.findByLabelText('Cuotas mensuales')).getAttribute('value') ?? '').toBe('36');
     expect((screen.getByLabelText('Tasa mensual (%)') as HTMLInputElement).value).toBe('1.5');

@@ -29,6 +29,7 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   payments: 'Pago',
   payment_vouchers: 'Comprobante de pago',
   sale_instalments: 'Cuota',
+  sale_settlements: 'Liquidación de venta anulada',
 };
 
 /** Field → Spanish label, shared across entities. */

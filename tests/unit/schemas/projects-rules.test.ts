@@ -32,10 +32,14 @@ describe('lot status transitions', () => {
       const r = changeLotStatusRequestSchema.safeParse({ status });
       expect(r.success).toBe(false);
       expect(r.error?.issues[0]?.path).toEqual(['reason']);
-      expect(changeLotStatusRequestSchema.safeParse({ status, reason: '   ' }).success).toBe(false);
-      expect(changeLotStatusRequestSchema.safeParse({ status, reason: 'Observación municipal' }).success).toBe(true);
+      // A hold (BLOQUEADO, RESERVA_COMERCIAL) also needs its end date (docs/domain.md "Lot holds").
+      const until = status === 'CANJE' ? {} : { until: '2026-12-15' };
+      expect(changeLotStatusRequestSchema.safeParse({ status, reason: '   ', ...until }).success).toBe(false);
+      expect(changeLotStatusRequestSchema.safeParse({ status, reason: 'Observación municipal', ...until }).success).toBe(true);
     }
-    expect(changeLotStatusRequestSchema.safeParse({ status: 'SEPARADO' }).success).toBe(true);
+    // A manual SEPARADO needs no reason, but it is a hold: its end date only.
+    expect(changeLotStatusRequestSchema.safeParse({ status: 'SEPARADO', until: '2026-12-15' }).success).toBe(true);
+    expect(changeLotStatusRequestSchema.safeParse({ status: 'SEPARADO' }).error?.issues[0]?.path).toEqual(['until']);
   });
 });
 

@@ -403,6 +403,14 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   // Comercial
   salesPageSchema: { schema: sales.salesPageSchema as zc.$ZodType, example: { data: [sale], meta } },
   saleResponseSchema: { schema: sales.saleResponseSchema as zc.$ZodType, example: { data: sale } },
+  saleAnnulmentResponseSchema: {
+    schema: sales.saleAnnulmentResponseSchema as zc.$ZodType,
+    example: { data: { sale_id: 1, currency: 'PEN', paid: 150_000, credit_targets: [{ id: 2, number: 'V-000002', debt: 90_000 }] } },
+  },
+  proposedAgentResponseSchema: {
+    schema: sales.proposedAgentResponseSchema as zc.$ZodType,
+    example: { data: { agent: { id: 2, name: 'Ana', surname: 'Ruiz' }, source: 'RESERVA' } },
+  },
   salesReportResponseSchema: {
     schema: salesReport.salesReportResponseSchema as zc.$ZodType,
     example: {
