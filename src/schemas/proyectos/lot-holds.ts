@@ -45,19 +45,22 @@ export const LOT_HOLD_MESSAGES = {
 /** The end date of a hold (YYYY-MM-DD, Lima); bounds checked by the server against today. */
 export const holdUntilSchema = calendarDateSchema();
 
-/** A hold as /api/lot-holds answers it. */
+/**
+ * A hold as /api/lot-holds answers it. Tolerant reader (docs/contracts.md): only the hold, its lot,
+ * statuses, end date and request instant are required; who asked and the decision default to null.
+ */
 export const lotHoldSchema = z.object({
   id: z.number().int(),
   lot: z.object({ id: z.number().int(), code: z.string(), subdivision_id: z.number().int() }),
   status: z.string(),
   state: z.string(),
-  reason: z.string().nullable(),
+  reason: z.string().nullable().default(null),
   until: z.string(),
-  requested_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  requested_by: z.object({ id: z.number().int(), name: z.string() }).nullable().catch(null).default(null),
   requested_at: z.string(),
-  decided_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  decided_at: z.string().nullable(),
-  decision_reason: z.string().nullable(),
+  decided_by: z.object({ id: z.number().int(), name: z.string() }).nullable().catch(null).default(null),
+  decided_at: z.string().nullable().default(null),
+  decision_reason: z.string().nullable().default(null),
 });
 export type LotHold = z.infer<typeof lotHoldSchema>;
 
