@@ -780,7 +780,7 @@ export const ROUTES: readonly MatrixRoute[] = [
   {
     name: 'GET /api/sales/{id}/annulment',
     permissions: SALES,
-    request: async (db) => ({ method: 'GET', url: `/api/sales/${await freshSale(db)}/annulment` }),
+    request: async (db, caller) => ({ method: 'GET', url: `/api/sales/${await freshSale(db, caller)}/annulment` }),
   },
   {
     name: 'POST /api/sales/{id}/annul',

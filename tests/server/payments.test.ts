@@ -170,7 +170,7 @@ describe.each(dialects)('payments (%s)', (dialect) => {
       bank_account_id: account,
       operation_number: 'OP-2',
     });
-    expect((await approve(token, second.id)).statusCode).toBe(200);
+    expect((await approve(checker, second.id)).statusCode).toBe(200);
     const secondText = pdfText((await send('GET', `/api/payments/${second.id}/receipt`, token)).rawPayload);
     expect(secondText).toContain('SON: MIL CON 00/100 SOLES');
     expect(secondText).toContain(`Saldo después de este pago: ${formatMoney(sold.balance - 100_000, 'PEN')}`);

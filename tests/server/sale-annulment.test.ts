@@ -48,7 +48,8 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
     });
     expect(registered.statusCode, registered.body).toBe(201);
     const id = paymentResponseSchema.parse(registered.json()).data.id;
-    const approved = await send('POST', `/api/payments/${id}/approve`, token, {});
+    // Another staff member approves: who registered a payment does not (docs/domain.md "Payments: segregation of duties").
+    const approved = await send('POST', `/api/payments/${id}/approve`, await staff(), {});
     expect(approved.statusCode, approved.body).toBe(200);
     return paymentResponseSchema.parse(approved.json()).data;
   }
@@ -285,9 +286,10 @@ describe.each(dialects)('sale annulment with money paid (%s)', (dialect) => {
       operation_date: '2026-03-02',
     });
     const pending = paymentResponseSchema.parse(registered.json()).data;
+    const checker = await staff();
     const [annulled, approved] = await Promise.all([
       annul(token, s.id, { settlement: { mode: 'REEMBOLSO', penalty: 0, refund: 400_000 } }),
-      send('POST', `/api/payments/${pending.id}/approve`, token, {}),
+      send('POST', `/api/payments/${pending.id}/approve`, checker, {}),
     ]);
     if (annulled.statusCode === 200) {
       expect(approved.statusCode).toBe(409);
