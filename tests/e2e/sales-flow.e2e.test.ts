@@ -206,6 +206,9 @@ describe('sales flow e2e', () => {
     await finance.getByRole('menuitem', { name: 'Aprobar' }).click();
     const approve = finance.getByRole('dialog', { name: 'Aprobar pago' });
     await approve.getByText(/quedará pagada/).waitFor();
+    // The administrator registered it: approving their own registration is an exception with its
+    // reason (docs/domain.md "Payments: segregation of duties").
+    await approve.getByLabel('Motivo de la excepción').fill('Caja única de la oficina de ventas');
     await approve.getByRole('button', { name: 'Aprobar y aplicar' }).click();
     await approve.waitFor({ state: 'hidden' });
 
