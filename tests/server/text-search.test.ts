@@ -13,7 +13,6 @@ import {
   createSubdivision,
 } from '../../server/testing/fixtures';
 import { allMigrations } from '../../server/modules';
-import { migrateToLatest } from '../../server/db/migrate';
 import { bearer, createTestDatabase, dialects, useTestApp, useTestDatabase } from './harness';
 
 /**
