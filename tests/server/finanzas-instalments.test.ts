@@ -467,7 +467,10 @@ describe.each(dialects)('/api/instalments (%s)', (dialect) => {
 
     // The CSV: the same columns and order, the due date as dd/mm/yyyy text.
     const csv = await get(`/api/instalments/export?format=csv&sale_id=${sale.saleId}`, token);
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     const dueIndex = lines[0]!.split(',').indexOf('Vencimiento');
     expect(lines.slice(1).map((line) => line.split(',')[dueIndex])).toEqual([
       '01/10/2025',

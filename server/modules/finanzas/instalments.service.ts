@@ -360,10 +360,9 @@ async function withContacts(db: Kysely<DB>, rows: InstalmentRow[]): Promise<Expo
   const customerIds = [...new Set(rows.flatMap((r) => (r.customer ? [r.customer.id] : [])))];
   const saleIds = [...new Set(rows.map((r) => r.sale.id))];
   const phones = new Map(
-    (customerIds.length === 0
-      ? []
-      : await db.selectFrom('customers').select(['id', 'phone']).where('id', 'in', customerIds).execute()
-    ).map((c) => [c.id, c.phone ?? '']),
+    (customerIds.length === 0 ? [] : await db.selectFrom('customers').select(['id', 'phone']).where('id', 'in', customerIds).execute()).map(
+      (c) => [c.id, c.phone ?? ''],
+    ),
   );
   const agents = new Map(
     (saleIds.length === 0
