@@ -57,7 +57,7 @@ describe('configuración e2e', () => {
     await page.getByRole('row').filter({ hasText: 'Solo CRM' }).waitFor();
     await rowAction(page, 'Solo CRM', 'Permisos');
     const matrix = page.getByRole('region', { name: 'Permisos de Solo CRM' });
-    await setChecked(matrix.getByRole('checkbox', { name: 'Clientes' }));
+    await setChecked(matrix.getByRole('checkbox', { name: 'Clientes', exact: true }));
     await setChecked(matrix.getByRole('checkbox', { name: 'Leads', exact: true }));
     expect(await matrix.getByRole('checkbox', { name: 'Módulo CRM' }).isChecked()).toBe(true);
     const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && /\/api\/roles\/\d+$/.test(r.url()));

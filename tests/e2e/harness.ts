@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { Temporal } from 'temporal-polyfill';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer as startServerProcess } from '../../scripts/lib/server-process.mjs';
 
@@ -129,3 +130,15 @@ export function e2eEnvironment(): E2eEnvironment {
 
 /** The side menu's navigation landmark (issue "Shell"). */
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
+
+/**
+ * Gives a lot hold its end date (docs/domain.md "Lot holds"): a month from today in Lima, typed
+ * dd/mm/yyyy into the dialog's Spanish date field "Hasta (obligatorio)", then the focus moves on
+ * so its calendar closes.
+ */
+export async function fillHoldUntil(dialog: Locator): Promise<void> {
+  const until = Temporal.Now.plainDateISO('America/Lima').add({ days: 30 });
+  const field = dialog.getByLabel('Hasta (obligatorio)');
+  await field.fill(`${String(until.day).padStart(2, '0')}/${String(until.month).padStart(2, '0')}/${until.year}`);
+  await field.press('Tab');
+}

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, newPage, screenshot, staffLogin } from './harness';
+import { e2eEnvironment, fillHoldUntil, newPage, screenshot, staffLogin } from './harness';
 
 const env = e2eEnvironment();
 
@@ -69,6 +69,7 @@ describe('mapas e2e', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Nuevo estado').selectOption('BLOQUEADO');
     await dialog.getByLabel(/Motivo/).fill('Bloqueado por revisión de linderos');
+    await fillHoldUntil(dialog);
     await dialog.getByRole('button', { name: /Guardar|Cambiar/ }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => shape.getAttribute('fill')).toBe(BLOQUEADO_FILL);

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, newPage, screenshot, setChecked, staffLogin } from './harness';
+import { e2eEnvironment, fillHoldUntil, newPage, screenshot, setChecked, staffLogin } from './harness';
 
 const env = e2eEnvironment();
 const SAMPLE_DXF = path.resolve(import.meta.dirname, '../../fixtures/lotizacion-200.dxf');
@@ -59,6 +59,7 @@ describe('proyectos e2e', () => {
     await statusDialog.getByRole('button', { name: 'Cambiar estado' }).click();
     await statusDialog.getByText('Indique el motivo del cambio de estado').waitFor();
     await statusDialog.getByLabel('Motivo (obligatorio)').fill('Observación de la municipalidad');
+    await fillHoldUntil(statusDialog);
     await statusDialog.getByRole('button', { name: 'Cambiar estado' }).click();
     await row.getByText('Bloqueado').waitFor();
 
@@ -185,6 +186,7 @@ describe('proyectos e2e', () => {
     const statusDialog = page.getByRole('dialog');
     await statusDialog.getByLabel('Nuevo estado').selectOption('BLOQUEADO');
     await statusDialog.getByLabel(/Motivo/).fill('Servidumbre de paso en revisión');
+    await fillHoldUntil(statusDialog);
     await statusDialog.getByRole('button', { name: 'Cambiar estado' }).click();
     await statusDialog.waitFor({ state: 'detached' });
     await expect.poll(() => shape.getAttribute('fill')).toBe(BLOQUEADO_FILL);

@@ -395,7 +395,9 @@ describe('MapaProyectos', () => {
     await user.click(within(panel).getByRole('button', { name: 'Cambiar estado' }));
     const dialog = await screen.findByRole('dialog');
     await user.selectOptions(within(dialog).getByRole('combobox'), 'SEPARADO');
-    fireEvent.change(within(dialog).getByLabelText('Hasta (obligatorio)'), { target: { value: '2026-03-20' } });
+    await user.type(await within(dialog).findByLabelText('Hasta (obligatorio)'), '20/03/2026');
+    // The calendar closes as the focus leaves the field (the next click reaches the button).
+    await user.tab();
     await user.click(within(dialog).getByRole('button', { name: /Guardar|Cambiar/ }));
     await waitFor(() => expect(lotsApi.changeStatus).toHaveBeenCalledWith(2, expect.objectContaining({ status: 'SEPARADO' })));
     await waitFor(() => expect(pathOf('2').getAttribute('fill')).toBe(LOT_STATUS_COLOR.SEPARADO));
@@ -415,7 +417,9 @@ describe('MapaProyectos', () => {
     await user.click(within(panel).getByRole('button', { name: 'Cambiar estado' }));
     const dialog = await screen.findByRole('dialog');
     await user.selectOptions(within(dialog).getByRole('combobox'), 'SEPARADO');
-    fireEvent.change(within(dialog).getByLabelText('Hasta (obligatorio)'), { target: { value: '2026-03-20' } });
+    await user.type(await within(dialog).findByLabelText('Hasta (obligatorio)'), '20/03/2026');
+    // The calendar closes as the focus leaves the field (the next click reaches the button).
+    await user.tab();
     await user.click(within(dialog).getByRole('button', { name: /Guardar|Cambiar/ }));
     // The lot's new updated_at gives the history a new key: a fresh load with the change in it.
     await waitFor(() => expect(lotsApi.statusHistory).toHaveBeenCalledTimes(2));

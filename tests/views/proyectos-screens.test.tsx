@@ -253,7 +253,7 @@ describe('LotsPage', () => {
     // A hold asks for its end date (docs/domain.md "Lot holds").
     await user.click(within(dialog).getByRole('button', { name: 'Cambiar estado' }));
     expect(await within(dialog).findByText('Indique hasta qué fecha se mantiene el lote')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('Hasta (obligatorio)'), { target: { value: '2026-03-20' } });
+    await user.type(await within(dialog).findByLabelText('Hasta (obligatorio)'), '20/03/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Cambiar estado' }));
     await waitFor(() =>
       expect(lotsApi.changeStatus).toHaveBeenCalledWith(7, {

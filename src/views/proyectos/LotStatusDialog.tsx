@@ -32,12 +32,15 @@
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { lazy, Suspense, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { allowedTargets, reasonRequired, untilRequired, type LotStatusMachine } from '../../machines/proyectos/lot-status.machine';
 import { LOT_HOLD_MAX_DAYS } from '../../schemas/proyectos/lot-holds';
+
 import type { Lot, LotStatus } from '../../schemas/proyectos/projects';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL, lotStatusTextColor } from './lot-status';
+/** The Spanish date field (dd/mm/aaaa; brings @blueprintjs/datetime, so loaded with the first hold). */
+const IsoDateInput = lazy(() => import('../shared/IsoDateInput').then((m) => ({ default: m.IsoDateInput })));
 
 export type LotStatusActorRef = ActorRefFrom<LotStatusMachine>;
 
@@ -141,15 +144,15 @@ export function LotStatusDialog({ actor }: { actor: LotStatusActorRef }) {
                   }
                   intent={untilError ? 'danger' : 'none'}
                 >
-                  <InputGroup
-                    id="lot-status-until"
-                    type="date"
-                    value={until}
-                    disabled={submitting}
-                    intent={untilError ? 'danger' : 'none'}
-                    aria-invalid={Boolean(untilError)}
-                    onChange={(e) => actor.send({ type: 'status.untilChanged', until: e.target.value })}
-                  />
+                  <Suspense fallback={<InputGroup disabled placeholder="dd/mm/aaaa" />}>
+                    <IsoDateInput
+                      id="lot-status-until"
+                      value={until}
+                      disabled={submitting}
+                      hasError={Boolean(untilError)}
+                      onChange={(value) => actor.send({ type: 'status.untilChanged', until: value })}
+                    />
+                  </Suspense>
                 </FormGroup>
               ) : null}
             </>
