@@ -133,12 +133,13 @@ export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Me
 
 /**
  * Gives a lot hold its end date (docs/domain.md "Lot holds"): a month from today in Lima, typed
- * dd/mm/yyyy into the dialog's Spanish date field "Hasta (obligatorio)", then the focus moves on
- * so its calendar closes.
+ * dd/mm/yyyy into the dialog's Spanish date field "Hasta (obligatorio)"; its calendar is closed.
  */
 export async function fillHoldUntil(dialog: Locator): Promise<void> {
   const until = Temporal.Now.plainDateISO('America/Lima').add({ days: 30 });
   const field = dialog.getByLabel('Hasta (obligatorio)');
   await field.fill(`${String(until.day).padStart(2, '0')}/${String(until.month).padStart(2, '0')}/${until.year}`);
-  await field.press('Tab');
+  // A click on the dialog's title closes the calendar as a user would (Tab would move into it).
+  await dialog.getByRole('heading').first().click();
+  await dialog.page().locator('.bp6-datepicker').waitFor({ state: 'detached' });
 }

@@ -66,7 +66,7 @@ describe('mapas e2e', () => {
 
     // Cambiar estado → Bloqueado with a reason.
     await panel.getByRole('button', { name: 'Cambiar estado' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: /Cambiar estado/ });
     await dialog.getByLabel('Nuevo estado').selectOption('BLOQUEADO');
     await dialog.getByLabel(/Motivo/).fill('Bloqueado por revisión de linderos');
     await fillHoldUntil(dialog);

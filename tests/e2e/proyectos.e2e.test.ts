@@ -183,7 +183,7 @@ describe('proyectos e2e', () => {
     const shape = page.locator(`.lot-map__lots > path[data-key="${lotId}"]`);
     expect(await shape.getAttribute('fill')).not.toBe(BLOQUEADO_FILL);
     await panel.getByRole('button', { name: 'Cambiar estado' }).click();
-    const statusDialog = page.getByRole('dialog');
+    const statusDialog = page.getByRole('dialog', { name: /Cambiar estado/ });
     await statusDialog.getByLabel('Nuevo estado').selectOption('BLOQUEADO');
     await statusDialog.getByLabel(/Motivo/).fill('Servidumbre de paso en revisión');
     await fillHoldUntil(statusDialog);
