@@ -69,7 +69,10 @@ async function whileAskingHealth<T>(
  */
 function expectResponsive({ latencies, utilization }: { latencies: number[]; utilization: number }) {
   expect(latencies.length, 'the work must last long enough to be measured').toBeGreaterThanOrEqual(3);
-  expect(utilization, 'event-loop utilisation while the documents were made').toBeLessThan(0.5);
+  // Work on the loop keeps it near 100 % whatever the machine; the requests' own handling and the
+  // PostgreSQL driver took 51 % once in a short (1.7 s) window on a loaded machine: 75 % separates
+  // the two without flaking (docs/security.md 30.8).
+  expect(utilization, 'event-loop utilisation while the documents were made').toBeLessThan(0.75);
   expect(Math.max(...latencies), `health answers ${latencies.map(Math.round).join(', ')} ms`).toBeLessThan(HEALTH_BOUND_MS);
 }
 
