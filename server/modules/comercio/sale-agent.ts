@@ -3,7 +3,7 @@ import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reserva
 import { SALE_MESSAGES, type AgentSource, type ProposedAgent, type ProposedAgentQuery } from '../../../src/schemas/comercio/sales';
 import { staffActorId, type AuditContext } from '../../audit/audit';
 import type { DB } from '../../db/database';
-import { HttpError } from '../../errors';
+import { HttpError, notFound } from '../../errors';
 
 /**
  * The selling agent of a sale (docs/domain.md "Sales": who is the selling agent). A sale is
@@ -76,8 +76,13 @@ export async function proposeSaleAgent(
   return { agentId: actorId, source: 'USUARIO' };
 }
 
-/** GET /api/sales/proposed-agent: {@link proposeSaleAgent} for the caller, with the agent's names. */
+/**
+ * GET /api/sales/proposed-agent: {@link proposeSaleAgent} for the caller, with the agent's names.
+ * @throws HttpError 404 when the lot does not exist.
+ */
 export async function proposedAgent(db: Kysely<DB>, audit: AuditContext, query: ProposedAgentQuery): Promise<ProposedAgent> {
+  const lot = await db.selectFrom('lots').select('id').where('id', '=', query.lot_id).executeTakeFirst();
+  if (!lot) throw notFound();
   const { agentId, source } = await proposeSaleAgent(db, query.lot_id, query.customer_ids ?? [], staffActorId(audit));
   const user =
     agentId === null

@@ -64,9 +64,14 @@ export const lotHoldSchema = z.object({
 });
 export type LotHold = z.infer<typeof lotHoldSchema>;
 
-/** GET /api/lot-holds query: by state (default PENDIENTE) and subdivision. Without the approval permission, only one's own requests. */
+/**
+ * GET /api/lot-holds query: by state (default PENDIENTE) and subdivision, a page of `per_page`.
+ * Always oldest request first, no text search: `sort` and `q` are refused (422) rather than ignored.
+ * Without the approval permission, only one's own requests.
+ */
 export const lotHoldsQuerySchema = z.strictObject({
-  ...listQueryShape,
+  page: listQueryShape.page,
+  per_page: listQueryShape.per_page,
   state: lotHoldStateSchema.default('PENDIENTE'),
   subdivision_id: z.coerce.number().int().positive().optional(),
 });
