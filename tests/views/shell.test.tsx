@@ -335,7 +335,8 @@ describe('theme configurator (docs/product.md §2, §8)', () => {
 
     await user.click(within(drawer).getByRole('button', { name: 'indigo' }));
     expect(actors.theme.getSnapshot().context.styles.primary).toBe('indigo');
-    expect(document.documentElement.style.getPropertyValue('--p-primary-color')).toBe('#6366f1');
+    // Indigo 600: the shade white text reads on at 4.5:1 (docs/decisions.md "Colour contrast (WCAG 2.2 AA)").
+    expect(document.documentElement.style.getPropertyValue('--p-primary-color')).toBe('#4f46e5');
     await user.click(within(drawer).getByRole('button', { name: 'ocean' }));
     expect(actors.theme.getSnapshot().context.styles.surface).toBe('ocean');
     await user.click(within(drawer).getByRole('radio', { name: 'Nora' }));

@@ -1,5 +1,6 @@
 import type { Intent } from '@blueprintjs/core';
 import type { LotStatus, PublicLotStatus, SubdivisionStatus } from '../../schemas/proyectos/projects';
+import { contrastRatio } from '../../lib/contrast';
 
 /**
  * Spanish labels and colours of lot and subdivision statuses (docs/domain.md "Projects and lots"),
@@ -74,7 +75,14 @@ export function nameSegment(name: string): string {
   );
 }
 
-/** Text colour on a {@link LOT_STATUS_COLOR} background (dark on the amber of Separado and the sand of No vendible, for contrast). */
+const LOT_STATUS_DARK_TEXT = '#1c2127';
+
+/**
+ * Text colour on a {@link LOT_STATUS_COLOR} background: white or near-black, whichever contrasts more
+ * (WCAG 2.2 §1.4.3, ≥ 4.5:1 for every status; docs/decisions.md "Colour contrast (WCAG 2.2 AA)"):
+ * dark on the green of Disponible, the amber of Separado and the sand of No vendible, white on the rest.
+ */
 export function lotStatusTextColor(status: LotStatus): string {
-  return status === 'SEPARADO' || status === 'NO_VENDIBLE' ? '#1c2127' : '#ffffff';
+  const background = LOT_STATUS_COLOR[status];
+  return contrastRatio('#ffffff', background) >= contrastRatio(LOT_STATUS_DARK_TEXT, background) ? '#ffffff' : LOT_STATUS_DARK_TEXT;
 }

@@ -22,7 +22,8 @@ describe('applyThemeToDocument', () => {
     for (const [name, value] of Object.entries(themeVariables(styles))) {
       expect(document.documentElement.style.getPropertyValue(name)).toBe(value);
     }
-    expect(document.documentElement.style.getPropertyValue('--p-primary-color')).toBe('#6366f1');
+    // Indigo 500 reads at 4.47:1 under white text: the primary is indigo 600 (docs/decisions.md "Colour contrast (WCAG 2.2 AA)").
+    expect(document.documentElement.style.getPropertyValue('--p-primary-color')).toBe('#4f46e5');
   });
 
   it('toggles app-dark on <html> and bp6-dark on <body>', () => {

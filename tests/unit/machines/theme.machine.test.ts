@@ -111,30 +111,39 @@ describe('theme machine', () => {
 });
 
 describe('themeVariables', () => {
-  it('light: primary 500 / hover 600 / active 700, highlight 50 on 700, slate ground', () => {
+  // Shades chosen for WCAG 2.2 AA (docs/decisions.md "Colour contrast (WCAG 2.2 AA)"; every theme is
+  // checked in tests/unit/lib/theme-contrast.test.ts).
+  it('light: primary is the first shade white reads on at 4.5:1 (emerald 700), hover and active the next two; highlight 50; slate ground', () => {
     const v = themeVariables(DEFAULT_STYLES);
-    expect(v['--p-primary-color']).toBe('#10b981');
-    expect(v['--p-primary-hover-color']).toBe('#059669');
-    expect(v['--p-primary-active-color']).toBe('#047857');
+    expect(v['--p-primary-color']).toBe('#047857');
+    expect(v['--p-primary-hover-color']).toBe('#065f46');
+    expect(v['--p-primary-active-color']).toBe('#064e3b');
+    expect(v['--p-primary-contrast-color']).toBe('#ffffff');
     expect(v['--p-highlight-background']).toBe('#ecfdf5');
     expect(v['--p-highlight-color']).toBe('#047857');
     expect(v['--p-ground-background']).toBe('#f1f5f9');
+    // Slate 500 reads at 4.34:1 on the ground: muted text is slate 600.
+    expect(v['--p-text-muted-color']).toBe('#475569');
+    expect(themeVariables({ ...DEFAULT_STYLES, primary: 'indigo' })['--p-primary-color']).toBe('#4f46e5');
   });
-  it('dark: primary 400 / hover 300 / active 200, highlight at 16 %, zinc when no surface', () => {
+  it('dark: primary 400 / hover 300 / active 200 with dark text, highlight the primary at 16 % over the card, zinc when no surface', () => {
     const v = themeVariables({ ...DEFAULT_STYLES, darkTheme: true });
     expect(v['--p-primary-color']).toBe('#34d399');
     expect(v['--p-primary-hover-color']).toBe('#6ee7b7');
-    expect(v['--p-highlight-background']).toBe('rgba(52, 211, 153, 0.16)');
+    expect(v['--p-primary-contrast-color']).toBe('#18181b');
+    expect(v['--p-highlight-background']).toBe('#1c362f');
     expect(v['--p-ground-background']).toBe('#09090b');
   });
-  it('noir takes the surface palette; Nora has 2 px radii and focus ring, no transition; Lara no ring', () => {
+  it('noir takes the surface palette; Nora has 2 px radii, no transition; every preset a 2 px focus ring', () => {
     const noir = themeVariables({ ...DEFAULT_STYLES, primary: 'noir', surface: 'soho', preset: 'Nora' });
     expect(noir['--p-primary-color']).toBe('#1d1e27');
     expect(noir['--p-content-border-radius']).toBe('2px');
     expect(noir['--p-focus-ring-width']).toBe('2px');
     expect(noir['--p-transition-duration']).toBe('0s');
     const lara = themeVariables({ ...DEFAULT_STYLES, preset: 'Lara' });
-    expect(lara['--p-focus-ring-width']).toBe('0px');
+    expect(lara['--p-focus-ring-width']).toBe('2px');
+    expect(lara['--p-focus-ring-color']).toBe('#047857');
     expect(lara['--p-form-field-padding']).toBe('0.625rem 0.75rem');
+    expect(themeVariables(DEFAULT_STYLES)['--p-focus-ring-width']).toBe('2px');
   });
 });
