@@ -7,7 +7,7 @@ import { COMPANY_MESSAGES } from '../../server/modules/configuracion/companies.s
 import { LOGO_MESSAGES, SVG_LIMITS } from '../../server/modules/configuracion/logo';
 import { LOCAL_MESSAGES } from '../../server/modules/configuracion/locals.service';
 import { createSession, createStaff, ensureCompany } from '../../server/testing/fixtures';
-import { bearer, dialects, getWithToken, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, getWithToken, useTestApp, useTestDatabase, multipartBody } from './harness';
 import { png, TINY_PNG } from './images';
 
 /** Configuración → Empresas: /api/company, /api/company/logo, GET /logo, /api/locals. */
@@ -21,15 +21,7 @@ const SAFE_SVG = Buffer.from(
 
 /** A multipart/form-data body with one file part. */
 function multipart(field: string, filename: string, contentType: string, content: Buffer) {
-  const boundary = '----parcelaTestBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ field, filename, contentType, content });
 }
 
 describe.each(dialects)('company and locals (%s)', (dialect) => {

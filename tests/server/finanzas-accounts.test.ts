@@ -5,7 +5,7 @@ import { QR_MAX_BYTES, WALLET_MESSAGES, walletResponseSchema, walletsPageSchema 
 import { MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 import { createBankAccount, createSession, createStaff, createWallet } from '../../server/testing/fixtures';
-import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, useTestApp, useTestDatabase, multipartBody } from './harness';
 import { png } from './images';
 
 /** Finanzas → Bancos and Billetera Digital: /api/bank-accounts, /api/wallets, /api/wallets/{id}/qr (issue 16, first slice). */
@@ -18,15 +18,7 @@ function cciOf(bank: string, account: string): string {
 
 /** A multipart/form-data body with one file part. */
 function multipart(field: string, filename: string, contentType: string, content: Buffer) {
-  const boundary = '----parcelaQrBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ field, filename, contentType, content });
 }
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 7)]);

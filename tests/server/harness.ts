@@ -218,3 +218,35 @@ export function postFormWithToken(
   const body = form(fields);
   return app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
 }
+
+/** One file part of {@link multipartBody}. */
+export interface MultipartFile {
+  /** Form field name (default `file`). */
+  field?: string;
+  filename: string;
+  /** Default `application/octet-stream`. */
+  contentType?: string;
+  content: Buffer | string;
+}
+
+/**
+ * A multipart/form-data body for `inject`: the text `fields` first, then one file part.
+ * @returns `{ payload, headers }` with the boundary in the content type.
+ */
+export function multipartBody(
+  file: MultipartFile,
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----parcelaTestBoundary';
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+    ),
+    Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -11,7 +11,7 @@ import { CHECK_MESSAGES, ImportCheckPool } from '../../server/modules/proyectos/
 import { MAX_IMPORT_LOTS, MAX_ISSUES_PER_KIND } from '../../server/modules/proyectos/lot-import';
 import { createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { testConfig } from '../../server/config';
-import { bearer, buildTestApp, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, buildTestApp, dialects, useTestApp, useTestDatabase, multipartBody } from './harness';
 import { lotWorkbook } from './xlsx-builder';
 
 /**
@@ -21,15 +21,7 @@ import { lotWorkbook } from './xlsx-builder';
 
 /** A multipart body with the `file` part. */
 function multipart(filename: string, content: Buffer) {
-  const boundary = '----parcelaResilienceBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ filename, content });
 }
 
 /** A GeoJSON of `n` 10 × 10 m plan squares, labelled A0-1 …; all in the same place when `identical`. */

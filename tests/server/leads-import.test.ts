@@ -9,23 +9,13 @@ import {
 import { ACTION, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { channelOf, instantOf, leadsFromTable } from '../../server/modules/crm/lead-import';
 import { createRole, createSession, createStaff } from '../../server/testing/fixtures';
-import { bearer, dialects, recordingBroadcaster, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, recordingBroadcaster, useTestApp, useTestDatabase, multipartBody } from './harness';
 
 /** Lead import (issue "CRM and sales"): CSV/XLSX of a Meta lead-ads export → preview → all or nothing. */
 
 /** A multipart body with `file` and text fields. */
 function multipart(filename: string, content: Buffer | string, fields: Record<string, string> = {}) {
-  const boundary = 'leadsimport';
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`),
-  );
-  parts.push(Buffer.isBuffer(content) ? content : Buffer.from(content));
-  parts.push(Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ filename, contentType: 'text/csv', content }, fields);
 }
 
 /** What Meta's lead-ads CSV export looks like (its columns, `p:` phones, `fb`/`ig` platforms). */

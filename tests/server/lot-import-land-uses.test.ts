@@ -4,7 +4,7 @@ import { importPreviewResponseSchema, type ImportUseChoice } from '../../src/sch
 import { createOpaqueIds } from '../../server/ids';
 import { createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
 import { testConfig } from '../../server/config';
-import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, useTestApp, useTestDatabase, multipartBody } from './harness';
 
 /**
  * Land uses in the engineers' own words (docs/import.md "Land use"): a real ArcGIS export names
@@ -67,18 +67,7 @@ function attributeTable(uses: Record<string, string> = {}): Buffer {
 
 /** A multipart body with the `file` part and any text fields before it. */
 function multipart(filename: string, content: Buffer, fields: Record<string, string> = {}) {
-  const boundary = '----parcelaLandUseBoundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ filename, content }, fields);
 }
 
 describe.each(dialects)('lot import: land uses in the engineers’ words (%s)', (dialect) => {

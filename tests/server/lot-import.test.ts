@@ -15,7 +15,7 @@ import type { DB } from '../../server/db/database';
 import { createOpaqueIds } from '../../server/ids';
 import { createSession, createStaff } from '../../server/testing/fixtures';
 import { testConfig } from '../../server/config';
-import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, useTestApp, useTestDatabase, multipartBody } from './harness';
 
 /** Lot import: POST /api/subdivisions/{key}/imports/preview and POST /api/subdivisions/{key}/imports. */
 
@@ -24,18 +24,10 @@ const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
 /** A multipart body with the `file` part and optional `layer` and `resolutions` fields. */
 function multipart(filename: string, content: Buffer, layer?: string, resolutions?: string) {
-  const boundary = '----parcelaImportBoundary';
-  const parts: Buffer[] = [];
-  if (layer !== undefined) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="layer"\r\n\r\n${layer}\r\n`));
-  if (resolutions !== undefined)
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="resolutions"\r\n\r\n${resolutions}\r\n`));
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
+  return multipartBody(
+    { filename, content },
+    { ...(layer === undefined ? {} : { layer }), ...(resolutions === undefined ? {} : { resolutions }) },
   );
-  parts.push(content, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 let subdivisionSeq = 0;

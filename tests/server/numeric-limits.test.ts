@@ -4,7 +4,7 @@ import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { importPreviewResponseSchema, lotResponseSchema, lotsPageSchema } from '../../src/schemas/proyectos/projects';
 import { LOT_MESSAGES } from '../../server/modules/proyectos/lots.service';
 import { createLot, createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
-import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, useTestApp, useTestDatabase, multipartBody } from './harness';
 
 /**
  * Issue 11 items 2–3: one set of numeric limits (src/schemas/limits.ts) for the form, the import,
@@ -14,15 +14,7 @@ import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 
 /** A multipart body with the `file` part. */
 function multipart(filename: string, content: string) {
-  const boundary = '----parcelaLimitsBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    Buffer.from(content),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ filename, content });
 }
 
 const square = (x: number, y: number, size: number) => [

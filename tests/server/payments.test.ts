@@ -20,7 +20,7 @@ import {
 } from '../../server/testing/fixtures';
 import { addPaymentVoucher, registerPayment } from '../../server/modules/finanzas/payments.service';
 import { systemAuditContext } from '../../server/audit/audit';
-import { bearer, dialects, silentBroadcaster, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, silentBroadcaster, useTestApp, useTestDatabase, multipartBody } from './harness';
 import { png } from './images';
 import { pdfText } from './pdf-text';
 
@@ -32,15 +32,7 @@ import { pdfText } from './pdf-text';
 
 /** A multipart/form-data body with one file part. */
 function multipart(field: string, content: Buffer, contentType = 'image/png') {
-  const boundary = '----parcelaVoucherBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="voucher"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ field, filename: 'voucher', contentType, content });
 }
 
 describe.each(dialects)('payments (%s)', (dialect) => {

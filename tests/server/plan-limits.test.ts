@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { PLAN_MAX_PIXELS, PLAN_MAX_SIDE_PX, PLAN_MESSAGES } from '../../server/modules/proyectos/plan-image';
 import { createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
-import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, useTestApp, useTestDatabase, multipartBody } from './harness';
 import { png } from './images';
 
 /** Issue 11 item 15: the plan image's real dimensions (from its header) are capped. */
@@ -19,13 +19,7 @@ function jpeg(width: number, height: number): Buffer {
 }
 
 function multipart(content: Buffer) {
-  const boundary = '----parcelaPlanLimits';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plano.png"\r\nContent-Type: image/png\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ filename: 'plano.png', contentType: 'image/png', content });
 }
 
 describe.each(dialects)('plan image dimensions (%s)', (dialect) => {

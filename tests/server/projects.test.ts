@@ -25,7 +25,7 @@ import { LOT_MESSAGES } from '../../server/modules/proyectos/lots.service';
 import { PLAN_MESSAGES } from '../../server/modules/proyectos/plan-image';
 import { SUBDIVISION_MESSAGES } from '../../server/modules/proyectos/subdivisions.service';
 import { createBlock, createLot, createSession, createStaff, createStage, createSubdivision } from '../../server/testing/fixtures';
-import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, useTestApp, useTestDatabase, multipartBody } from './harness';
 import { png } from './images';
 
 /** Proyectos (issue "Proyectos"): subdivisions, plan, stages, blocks, lots, status, bulk prices, maps. */
@@ -50,15 +50,7 @@ function jpeg(width: number, height: number): Buffer {
 
 /** A multipart/form-data body with one file part. */
 function multipart(field: string, filename: string, contentType: string, content: Buffer) {
-  const boundary = '----parcelaPlanBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ field, filename, contentType, content });
 }
 
 let n = 0;

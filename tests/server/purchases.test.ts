@@ -22,7 +22,7 @@ import {
   createWallet,
   type CustomerFixture,
 } from '../../server/testing/fixtures';
-import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, useTestApp, useTestDatabase, multipartBody } from './harness';
 import { png } from './images';
 
 /**
@@ -33,15 +33,7 @@ import { png } from './images';
 
 /** A multipart/form-data body with one file part. */
 function multipart(field: string, filename: string, contentType: string, content: Buffer) {
-  const boundary = '----parcelaVoucherBoundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return multipartBody({ field, filename, contentType, content });
 }
 
 describe.each(dialects)('customer purchases (%s)', (dialect) => {
