@@ -273,6 +273,38 @@ describe('PurchaseDetailPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('asks for the bank accounts in the purchase’s currency and lists only those (docs/decisions.md "Customer journey details (accessibility)")', async () => {
+    const dollars = {
+      ...OPTIONS.bank_accounts[0]!,
+      id: 6,
+      bank: 'BBVA',
+      bank_name: 'BBVA Perú',
+      currency: 'USD' as const,
+      number: '0011999',
+    };
+    // A server that would still give both: the dialog keeps the soles one.
+    const { api, machines, view, user } = setup({
+      paymentOptions: vi.fn(async () => ({ ...OPTIONS, bank_accounts: [dollars, ...OPTIONS.bank_accounts] })),
+    });
+    view(<PurchaseDetailPage machines={machines} saleId={12} />);
+    await user.click(await screen.findByRole('button', { name: 'Pagar por transferencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar por transferencia o depósito' });
+    expect(api.paymentOptions).toHaveBeenCalledWith('PEN');
+    expect(within(dialog).getByText(/su compra es en soles/)).toBeTruthy();
+    const accounts = within(within(dialog).getByRole('list', { name: 'Cuentas bancarias' })).getAllByRole('listitem');
+    expect(accounts.map((a) => a.textContent)).toEqual([expect.stringContaining('Banco de Crédito del Perú (BCP)')]);
+    expect(within(dialog).queryByText('BBVA Perú')).toBeNull();
+    expect(within(dialog).queryByText(/en dólares/)).toBeNull();
+  });
+
+  it('says when the company has no account in the purchase’s currency', async () => {
+    const { machines, view, user } = setup({ paymentOptions: vi.fn(async () => ({ ...OPTIONS, bank_accounts: [] })) });
+    view(<PurchaseDetailPage machines={machines} saleId={12} />);
+    await user.click(await screen.findByRole('button', { name: 'Pagar por transferencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar por transferencia o depósito' });
+    expect(within(dialog).getByText('La empresa no tiene cuentas bancarias activas en soles.')).toBeTruthy();
+  });
+
   async function openPagoYape(s: ReturnType<typeof setup>) {
     s.view(<PurchaseDetailPage machines={s.machines} saleId={12} />);
     const pay = await screen.findByRole('button', { name: 'Pagar con Yape o Plin' });

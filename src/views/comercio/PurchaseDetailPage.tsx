@@ -334,7 +334,11 @@ function Payments({
   );
 }
 
-/** "Pagar por transferencia": the company's active bank accounts with their CCI. */
+/**
+ * "Pagar por transferencia": the company's active bank accounts in the purchase's currency, with
+ * their CCI (the server already filters by `currency`; the dialog never lists another currency's
+ * account under "su compra es en soles" — docs/decisions.md "Customer journey details (accessibility)").
+ */
 function BankAccountsDialog({
   open,
   accounts,
@@ -346,12 +350,12 @@ function BankAccountsDialog({
   currency: 'PEN' | 'USD';
   onClose: () => void;
 }) {
-  const sorted = [...accounts].sort((a, b) => Number(b.currency === currency) - Number(a.currency === currency));
+  const sorted = accounts.filter((a) => a.currency === currency);
   return (
     <Dialog isOpen={open} onClose={onClose} title="Pagar por transferencia o depósito" className="bank-accounts-dialog">
       <DialogBody>
         {sorted.length === 0 ? (
-          <p>La empresa no tiene cuentas bancarias activas.</p>
+          <p>La empresa no tiene cuentas bancarias activas en {currency === 'PEN' ? 'soles' : 'dólares'}.</p>
         ) : (
           <>
             <p className={Classes.TEXT_MUTED}>
