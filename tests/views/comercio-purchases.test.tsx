@@ -228,7 +228,8 @@ describe('PurchaseDetailPage', () => {
     expect(api.file).toHaveBeenCalledWith('/api/customer/payments/7/receipt');
 
     await user.click(screen.getByRole('button', { name: 'Ver en el plano' }));
-    expect(navigate).toHaveBeenCalledWith('/COMERCIO/MapSalesCustomer/los-vinedos-de-carabayllo/k3y');
+    // The map opens on the customer's own lot (docs/decisions.md "Customer journey details (accessibility)").
+    expect(navigate).toHaveBeenCalledWith('/COMERCIO/MapSalesCustomer/los-vinedos-de-carabayllo/k3y?lote=MZ+A+-+LT+6');
   });
 
   it('reads the statement again when a PAYMENT notification arrives (approved or rejected)', async () => {

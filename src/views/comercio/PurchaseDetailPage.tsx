@@ -22,7 +22,7 @@ import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../schemas/finanzas/payments';
 import type { PaymentBankAccount, PurchaseDetail, StatementInstalment } from '../../schemas/comercio/purchases';
-import { nameSegment } from '../proyectos/lot-status';
+import { customerMapPath } from '../mapas/customer-map-path';
 import { useServices, useSession } from '../services';
 import { instalmentLabel, saleStatusLabel } from './MyPurchasesPage';
 import { PagoYapeDialog } from './PagoYapeDialog';
@@ -136,10 +136,9 @@ export function PurchaseDetailPage({
               <Button
                 icon="map"
                 text="Ver en el plano"
+                // The map opens on the customer's own lot (highlighted, its panel open).
                 onClick={() =>
-                  navigate(
-                    `/COMERCIO/MapSalesCustomer/${nameSegment(purchase.map!.subdivision_name)}/${encodeURIComponent(purchase.map!.subdivision_key)}`,
-                  )
+                  navigate(customerMapPath(purchase.map!.subdivision_name, purchase.map!.subdivision_key, purchase.map!.lot_code))
                 }
               />
             ) : null}
