@@ -232,6 +232,28 @@ describe('PurchaseDetailPage', () => {
     expect(navigate).toHaveBeenCalledWith('/COMERCIO/MapSalesCustomer/los-vinedos-de-carabayllo/k3y?lote=MZ+A+-+LT+6');
   });
 
+  it('its tables scroll in named regions in the tab order; the payments fold Monto, Medio and N.° de operación into the first cell for phones (docs/decisions.md "Customer journey details (accessibility)")', async () => {
+    const { machines, view, user } = setup();
+    view(<PurchaseDetailPage machines={machines} saleId={12} />);
+    const schedule = await screen.findByRole('region', { name: 'Tabla: Cronograma' });
+    const payments = screen.getByRole('region', { name: 'Tabla: Pagos' });
+    for (const region of [schedule, payments]) expect(region.tabIndex).toBe(0);
+    expect(within(schedule).getByRole('table', { name: 'Cronograma' })).toBeTruthy();
+    // Tab reaches the schedule's box right after the last action above it.
+    screen.getByRole('button', { name: 'Ver en el plano' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(schedule);
+    const approved = within(payments).getByRole('row', { name: /R001-00000007/ });
+    const first = within(approved).getAllByRole('cell')[0]!;
+    expect(first.querySelector('.purchase-folded')?.textContent).toBe('MontoS/ 3,000.00MedioYapeN.° de operaciónOP1');
+    expect(
+      within(payments)
+        .getAllByRole('columnheader')
+        .filter((h) => h.classList.contains('purchase-col--secondary'))
+        .map((h) => h.textContent),
+    ).toEqual(['Monto', 'Medio', 'N.° de operación']);
+  });
+
   it('reads the statement again when a PAYMENT notification arrives (approved or rejected)', async () => {
     const { api, machines, view } = setup();
     type Item = { id_notification: number; type: { code: string } };

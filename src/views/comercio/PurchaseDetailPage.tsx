@@ -26,6 +26,7 @@ import { customerMapPath } from '../mapas/customer-map-path';
 import { useServices, useSession } from '../services';
 import { instalmentLabel, saleStatusLabel } from './MyPurchasesPage';
 import { PagoYapeDialog } from './PagoYapeDialog';
+import { ScrollRegion } from '../shared/ScrollRegion';
 import '../../styles/purchases.css';
 
 /** The sale id of `?venta=` (docs/decisions.md "Customer purchases"), or null when absent or not a positive integer. */
@@ -216,7 +217,7 @@ function Schedule({ purchase: p }: { purchase: PurchaseDetail }) {
       <h2 id="cronograma-title" className={Classes.HEADING}>
         Cronograma
       </h2>
-      <div className="purchase-table-scroll">
+      <ScrollRegion className="purchase-table-scroll" label="Tabla: Cronograma">
         <HTMLTable compact striped aria-labelledby="cronograma-title" className="purchase-table">
           <thead>
             <tr>
@@ -261,7 +262,7 @@ function Schedule({ purchase: p }: { purchase: PurchaseDetail }) {
             })}
           </tbody>
         </HTMLTable>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
@@ -284,23 +285,42 @@ function Payments({
       {p.payments.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>Aún no hay pagos registrados.</p>
       ) : (
-        <div className="purchase-table-scroll">
-          <HTMLTable compact striped aria-labelledby="pagos-title" className="purchase-table">
+        <ScrollRegion className="purchase-table-scroll" label="Tabla: Pagos">
+          <HTMLTable compact striped aria-labelledby="pagos-title" className="purchase-table purchase-payments">
             <thead>
               <tr>
                 <th>Fecha</th>
-                <th className="num">Monto</th>
+                <th className="num purchase-col--secondary">Monto</th>
                 <th>Estado</th>
                 <th>Recibo</th>
-                <th>Medio</th>
-                <th>N.° de operación</th>
+                <th className="purchase-col--secondary">Medio</th>
+                <th className="purchase-col--secondary">N.° de operación</th>
               </tr>
             </thead>
             <tbody>
               {p.payments.map((payment) => (
                 <tr key={payment.id}>
-                  <td>{formatDate(payment.operation_date)}</td>
-                  <td className="num">{formatMoney(payment.amount, payment.currency)}</td>
+                  <td>
+                    {formatDate(payment.operation_date)}
+                    {/* On a phone the secondary columns fold into this cell, so "Recibo" is in view without scrolling. */}
+                    <dl className="purchase-folded">
+                      <div>
+                        <dt>Monto</dt>
+                        <dd>{formatMoney(payment.amount, payment.currency)}</dd>
+                      </div>
+                      <div>
+                        <dt>Medio</dt>
+                        <dd>{PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] ?? payment.method}</dd>
+                      </div>
+                      {payment.operation_number ? (
+                        <div>
+                          <dt>N.° de operación</dt>
+                          <dd>{payment.operation_number}</dd>
+                        </div>
+                      ) : null}
+                    </dl>
+                  </td>
+                  <td className="num purchase-col--secondary">{formatMoney(payment.amount, payment.currency)}</td>
                   <td>
                     <Tag minimal intent={PAYMENT_STATUS_INTENT[payment.status]}>
                       {payment.status === 'PENDIENTE' ? 'Pendiente de revisión' : PAYMENT_STATUS_LABELS[payment.status]}
@@ -321,13 +341,13 @@ function Payments({
                       '—'
                     )}
                   </td>
-                  <td>{PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] ?? payment.method}</td>
-                  <td>{payment.operation_number ?? '—'}</td>
+                  <td className="purchase-col--secondary">{PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] ?? payment.method}</td>
+                  <td className="purchase-col--secondary">{payment.operation_number ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
