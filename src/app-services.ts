@@ -102,6 +102,7 @@ function lazySessionApi(client: ApiClient) {
     login: true,
     realtimeCredentials: true,
     requestPasswordReset: true,
+    checkResetLink: true,
     resetPassword: true,
     logout: true,
     storeStyles: true,

@@ -28,6 +28,7 @@ export const RESET_MESSAGES = {
   requested: 'Si el documento está registrado, enviaremos un enlace de recuperación a su correo.',
   done: 'Contraseña actualizada. Ya puede iniciar sesión.',
   invalidLink: 'El enlace de recuperación no es válido o ha expirado',
+  linkValid: 'El enlace de recuperación es válido',
   mailSubject: 'Recuperación de contraseña - Parcela',
 } as const;
 
@@ -115,6 +116,16 @@ export async function requestPasswordReset(deps: AppDeps, type: ResetType, dni: 
     if (!isProduction(deps.config)) log.info({ resetLink: link, recipient: account.email }, 'Password reset link (development only)');
     deps.outbox.kick();
   });
+}
+
+/**
+ * Checks a reset link without using it (GET /api/password_reset_{type}?id=): the reset page asks
+ * on arrival, so a bad, used or expired link is said before a new password is typed.
+ * @throws HttpError 422 on `id` when the link is unknown, used, expired or of another type.
+ */
+export async function checkPasswordResetLink(deps: Pick<AppDeps, 'db' | 'clock'>, type: ResetType, id: string): Promise<void> {
+  const reset = await findUsablePasswordReset(deps.db, hashToken(id), RESET_TYPE_ACCOUNT[type], deps.clock.now().toISOString());
+  if (!reset) throw fieldError('id', RESET_MESSAGES.invalidLink);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import { Temporal } from 'temporal-polyfill';
 import { AUTH_ROUTES } from '../../src/config/paths';
-import { LIMA_TIME_ZONE } from '../../src/lib/dates';
+import { formatDate, LIMA_TIME_ZONE } from '../../src/lib/dates';
 import {
   NOTIFICATION_LIST_LIMIT,
   NOTIFICATION_OPERATION_CREATED,
@@ -90,6 +90,16 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function formatLimaDateTime(iso: string): string {
   const t = Temporal.Instant.from(iso).toZonedDateTimeISO(LIMA_TIME_ZONE);
   return `${String(t.year).padStart(4, '0')}-${pad(t.month)}-${pad(t.day)} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+}
+
+/**
+ * An ISO instant as 'HH:mm' wall time in America/Lima: the time a notification's text gives beside
+ * its date, which is written dd/mm/yyyy with src/lib/dates.ts `formatDate` (docs/decisions.md
+ * "Customer journey details (accessibility)").
+ */
+export function formatLimaTime(iso: string): string {
+  const t = Temporal.Instant.from(iso).toZonedDateTimeISO(LIMA_TIME_ZONE);
+  return `${pad(t.hour)}:${pad(t.minute)}`;
 }
 
 /** A stored notification in the wire shape of docs/product.md §3 (`new` while unseen). */
@@ -227,12 +237,11 @@ export async function sendNotification(deps: AppDeps, body: SendNotificationRequ
  * password transaction and publish the events after it commits.
  */
 export function notifyPasswordChanged(db: Kysely<DB>, clock: Clock, owner: TokenOwner): Promise<CreatedNotifications> {
-  const when = formatLimaDateTime(clock.now().toISOString());
-  const [date, time] = when.split(' ');
+  const now = clock.now().toISOString();
   return createNotifications(db, clock, [owner], {
     type: 'SECURITY',
     title: NOTIFICATION_TEXTS.passwordChangedTitle,
-    detail: `<p>Su contraseña se cambió el ${date ?? ''} a las ${time?.slice(0, 5) ?? ''}. Si no fue usted, comuníquese con el administrador.</p>`,
+    detail: `<p>Su contraseña se cambió el ${formatDate(now)} a las ${formatLimaTime(now)}. Si no fue usted, comuníquese con el administrador.</p>`,
     route: null,
   });
 }

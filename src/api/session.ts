@@ -14,6 +14,7 @@ import {
   type Local,
   type RealtimeCredentials,
   type RegistrationRequest,
+  type ResetLinkQuery,
   type ResetType,
   type RoleEntry,
   type StyleSettings,
@@ -47,6 +48,13 @@ export function createSessionApi(client: ApiClient) {
           ? client.main('request_password_reset_collaborator', { method: 'POST', body: { dni } })
           : client.customer('request_password_reset_customer', { method: 'POST', body: { dni } }),
       ),
+
+    /**
+     * GET password_reset_{type}?id= (main): the reset link is still usable, checked without using it
+     * (422 on `id` when unknown, used or expired; docs/decisions.md "Customer journey details (accessibility)").
+     */
+    checkResetLink: (type: ResetType, id: string) =>
+      request(messageResponseSchema, () => client.main(`password_reset_${type}`, { query: { id } satisfies ResetLinkQuery })),
 
     /** Row 6: POST password_reset_{type} (main), JSON {id: reset token, password}. */
     resetPassword: (type: ResetType, id: string, password: string) =>

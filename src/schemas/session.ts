@@ -156,6 +156,13 @@ export const newPasswordSchema = z.strictObject({
     .string()
     .check(z.minLength(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`), z.maxLength(200)),
 });
+/**
+ * Query of GET password_reset_{type}: `id` is the reset link's token, checked without being used so
+ * the reset page can tell a bad or used link on arrival (docs/decisions.md "Customer journey details
+ * (accessibility)").
+ */
+export const resetLinkQuerySchema = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
+export type ResetLinkQuery = z.infer<typeof resetLinkQuerySchema>;
 /** Call 7 form body. */
 export const logoutRequestSchema = z.strictObject({ user_type: userTypeSchema });
 /** Call 8 form body: `styles` is a JSON string of {@link styleSettingsSchema}. */

@@ -169,8 +169,12 @@ describe.each(dialects)('late-fee job (%s)', (dialect) => {
     expect(staffSoon[0]).toMatchObject({ type_code: 'PAYMENT', route: `/FINANZAS/RegistroCuotas?sale_id=${saleId}` });
     expect(staffSoon[0]!.title).toContain('por vencer');
     expect(staffSoon[0]!.detail).toContain('Cuota 1');
+    // Dates in the text are dd/mm/yyyy (docs/decisions.md "Customer journey details (accessibility)").
+    expect(staffSoon[0]!.detail).toContain('Cuota 1: vence el 10/01/2026');
+    expect(staffSoon[0]!.detail).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     const customerSoon = await notificationsOf('CUSTOMER', customer.id);
     expect(customerSoon).toHaveLength(1);
+    expect(customerSoon[0]!.detail).toContain('Cuota 1: vence el 10/01/2026');
     expect(customerSoon[0]).toMatchObject({ type_code: 'PAYMENT', route: '/COMERCIO/MisCompras' });
     // Published after commit: one event per recipient.
     expect(first.broadcaster.events).toHaveLength(2);

@@ -362,7 +362,10 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
         route: null,
         created_at_formatted: '2026-03-02 10:00:00',
       });
-      expect(data.notification[0]?.detail).toContain('2026-03-02 a las 10:00');
+      // Its text writes the date as the product does, dd/mm/yyyy in Lima (docs/decisions.md "Customer journey details (accessibility)").
+      expect(data.notification[0]?.detail).toBe(
+        '<p>Su contraseña se cambió el 02/03/2026 a las 10:00. Si no fue usted, comuníquese con el administrador.</p>',
+      );
       expect(recordedEvents().map((e) => e.channel)).toEqual([`private-administration.notifications.${owner.id}`]);
     });
 
@@ -389,11 +392,17 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       const rows = await db()
         .selectFrom('notifications')
-        .select(['title', 'type_code'])
+        .select(['title', 'type_code', 'detail'])
         .where('recipient_type', '=', 'CUSTOMER')
         .where('recipient_id', '=', owner.id)
         .execute();
-      expect(rows).toEqual([{ title: NOTIFICATION_TEXTS.passwordChangedTitle, type_code: 'SECURITY' }]);
+      expect(rows).toEqual([
+        {
+          title: NOTIFICATION_TEXTS.passwordChangedTitle,
+          type_code: 'SECURITY',
+          detail: '<p>Su contraseña se cambió el 02/03/2026 a las 10:00. Si no fue usted, comuníquese con el administrador.</p>',
+        },
+      ]);
     });
 
     it('tells every active staff user with CRM + Clientes about a new customer (row 1)', async () => {

@@ -194,4 +194,70 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({ dni: ['Ingrese su número de documento'] });
   });
+  describe('GET /api/password_reset_{type}?id= (the link checked on arrival, docs/decisions.md "Customer journey details (accessibility)")', () => {
+    const check = (type: string, query: string, headers: Record<string, string> = {}) =>
+      ctx().app.inject({ method: 'GET', url: `/api/password_reset_${type}${query}`, headers });
+
+    it('answers 200 for a usable link without using it (anyone may ask: no token needed, one ignored)', async () => {
+      const { app, clock } = ctx();
+      const customer = await createCustomer(db());
+      const link = await createResetToken(db(), customer, { clock });
+      const res = await check('customer', `?id=${encodeURIComponent(link)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: RESET_MESSAGES.linkValid });
+      // A session token of another account changes nothing (the route is public).
+      const staff = await createStaff(db());
+      const withToken = await check('customer', `?id=${encodeURIComponent(link)}`, {
+        authorization: `Bearer ${await loginToken(app, staff.dni, staff.password, 'COLLABORATOR')}`,
+      });
+      expect(withToken.statusCode).toBe(200);
+      // Asking twice did not consume it: the new password is still accepted.
+      const reset = await app.inject({
+        method: 'POST',
+        url: '/api/password_reset_customer',
+        payload: { id: link, password: 'Recuperada#1' },
+      });
+      expect(reset.statusCode).toBe(200);
+    });
+
+    it('answers 422 on id for an unknown, used, expired or other-type link', async () => {
+      const { app, clock } = ctx();
+      const customer = await createCustomer(db());
+      const staff = await createStaff(db());
+      const invalid = { message: RESET_MESSAGES.invalidLink, errors: { id: [RESET_MESSAGES.invalidLink] } };
+
+      const unknown = await check('customer', `?id=${'x'.repeat(64)}`);
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json()).toEqual(invalid);
+
+      const used = await createResetToken(db(), customer, { clock });
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/password_reset_customer', payload: { id: used, password: 'Recuperada#1' } }))
+          .statusCode,
+      ).toBe(200);
+      const usedRes = await check('customer', `?id=${encodeURIComponent(used)}`);
+      expect(usedRes.statusCode).toBe(422);
+      expect(usedRes.json()).toEqual(invalid);
+
+      // A staff link is not a customer link.
+      const staffLink = await createResetToken(db(), staff, { clock });
+      expect((await check('customer', `?id=${encodeURIComponent(staffLink)}`)).statusCode).toBe(422);
+      expect((await check('collaborator', `?id=${encodeURIComponent(staffLink)}`)).statusCode).toBe(200);
+
+      clock.advance(30 * MINUTE_MS);
+      const expired = await check('collaborator', `?id=${encodeURIComponent(staffLink)}`);
+      expect(expired.statusCode).toBe(422);
+      expect(expired.json()).toEqual(invalid);
+    });
+
+    it('refuses bad input: no id, an empty or too long id, unknown query keys, an unknown type', async () => {
+      for (const query of ['', '?id=', `?id=${'a'.repeat(201)}`, '?id=abc&password=x']) {
+        const res = await check('customer', query);
+        expect(res.statusCode, query).toBe(422);
+      }
+      const other = await check('admin', '?id=abc');
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toEqual({ message: MESSAGES.notFound });
+    });
+  });
 });

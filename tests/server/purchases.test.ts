@@ -314,6 +314,30 @@ describe.each(dialects)('customer purchases (%s)', (dialect) => {
     expect((await send('/api/customer/wallets/0/qr', token)).statusCode).toBe(404);
   });
 
+  it('lists only the bank accounts in the purchase’s currency when asked (docs/decisions.md "Customer journey details (accessibility)")', async () => {
+    await db().deleteFrom('payments').execute();
+    await db().deleteFrom('bank_accounts').execute();
+    const me = await createCustomer(db());
+    const token = await createSession(db(), me);
+    const soles = await createBankAccount(db(), { bank: 'BCP', currency: 'PEN' });
+    const dollars = await createBankAccount(db(), { bank: 'BBVA', currency: 'USD' });
+    await createBankAccount(db(), { bank: 'IBK', currency: 'PEN', active: false });
+    const ids = async (url: string) => {
+      const res = await send(url, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return paymentOptionsResponseSchema.parse(res.json()).data.bank_accounts.map((a) => [a.id, a.currency]);
+    };
+    expect(await ids('/api/customer/payment-options?currency=PEN')).toEqual([[soles, 'PEN']]);
+    expect(await ids('/api/customer/payment-options?currency=USD')).toEqual([[dollars, 'USD']]);
+    expect(await ids('/api/customer/payment-options')).toEqual([
+      [soles, 'PEN'],
+      [dollars, 'USD'],
+    ]);
+    for (const bad of ['?currency=EUR', '?currency=', '?moneda=PEN']) {
+      expect((await send(`/api/customer/payment-options${bad}`, token)).statusCode, bad).toBe(422);
+    }
+  });
+
   describe('PagoYape', () => {
     const post = (url: string, token: string, payload: object) =>
       ctx().app.inject({ method: 'POST', url, headers: bearer(token), payload });

@@ -237,6 +237,24 @@ describe('password recovery', () => {
     expect(screen.getByRole('link', { name: 'Ir al inicio de sesión' }).getAttribute('href')).toBe('/auth/loginclientes');
   });
 
+  it('new password: a bad or used link is said on arrival, before any password is typed (docs/decisions.md "Customer journey details (accessibility)")', async () => {
+    const api = fakeSessionApi({
+      checkResetLink: vi.fn(async () => Promise.reject(apiError(422, 'El enlace de recuperación no es válido o ha expirado'))),
+    });
+    renderApp('/auth/reset_password/tok123/customer', { api, store: memoryStore() });
+    expect(await screen.findByText('El enlace de recuperación no es válido o ha expirado')).toBeTruthy();
+    expect(api.checkResetLink).toHaveBeenCalledWith('customer', 'tok123');
+    expect(screen.getByRole('link', { name: 'Solicitar un nuevo enlace' }).getAttribute('href')).toBe('/auth/recuperar/customer');
+    expect(screen.queryByLabelText('Nueva contraseña')).toBeNull();
+    expect(api.resetPassword).not.toHaveBeenCalled();
+  });
+
+  it('new password: a usable link shows the form once checked', async () => {
+    const { api } = renderApp('/auth/reset_password/tok123/collaborator');
+    expect(await screen.findByLabelText('Nueva contraseña')).toBeTruthy();
+    expect(api.checkResetLink).toHaveBeenCalledWith('collaborator', 'tok123');
+  });
+
   it('new password: 422 shows the invalid-link message and a link to request a new one', async () => {
     const api = fakeSessionApi({ resetPassword: vi.fn(async () => Promise.reject(apiError(422, 'Token vencido'))) });
     const { user } = renderApp('/auth/reset_password/tok123/collaborator', { api, store: memoryStore() });

@@ -228,7 +228,30 @@ describe('PurchaseDetailPage', () => {
     expect(api.file).toHaveBeenCalledWith('/api/customer/payments/7/receipt');
 
     await user.click(screen.getByRole('button', { name: 'Ver en el plano' }));
-    expect(navigate).toHaveBeenCalledWith('/COMERCIO/MapSalesCustomer/los-vinedos-de-carabayllo/k3y');
+    // The map opens on the customer's own lot (docs/decisions.md "Customer journey details (accessibility)").
+    expect(navigate).toHaveBeenCalledWith('/COMERCIO/MapSalesCustomer/los-vinedos-de-carabayllo/k3y?lote=MZ+A+-+LT+6');
+  });
+
+  it('its tables scroll in named regions in the tab order; the payments fold Monto, Medio and N.° de operación into the first cell for phones (docs/decisions.md "Customer journey details (accessibility)")', async () => {
+    const { machines, view, user } = setup();
+    view(<PurchaseDetailPage machines={machines} saleId={12} />);
+    const schedule = await screen.findByRole('region', { name: 'Tabla: Cronograma' });
+    const payments = screen.getByRole('region', { name: 'Tabla: Pagos' });
+    for (const region of [schedule, payments]) expect(region.tabIndex).toBe(0);
+    expect(within(schedule).getByRole('table', { name: 'Cronograma' })).toBeTruthy();
+    // Tab reaches the schedule's box right after the last action above it.
+    screen.getByRole('button', { name: 'Ver en el plano' }).focus();
+    await user.tab();
+    expect(document.activeElement).toBe(schedule);
+    const approved = within(payments).getByRole('row', { name: /R001-00000007/ });
+    const first = within(approved).getAllByRole('cell')[0]!;
+    expect(first.querySelector('.purchase-folded')?.textContent).toBe('MontoS/ 3,000.00MedioYapeN.° de operaciónOP1');
+    expect(
+      within(payments)
+        .getAllByRole('columnheader')
+        .filter((h) => h.classList.contains('purchase-col--secondary'))
+        .map((h) => h.textContent),
+    ).toEqual(['Monto', 'Medio', 'N.° de operación']);
   });
 
   it('reads the statement again when a PAYMENT notification arrives (approved or rejected)', async () => {
@@ -271,6 +294,38 @@ describe('PurchaseDetailPage', () => {
     expect(within(dialog).getByText('00219100012345678957')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks for the bank accounts in the purchase’s currency and lists only those (docs/decisions.md "Customer journey details (accessibility)")', async () => {
+    const dollars = {
+      ...OPTIONS.bank_accounts[0]!,
+      id: 6,
+      bank: 'BBVA',
+      bank_name: 'BBVA Perú',
+      currency: 'USD' as const,
+      number: '0011999',
+    };
+    // A server that would still give both: the dialog keeps the soles one.
+    const { api, machines, view, user } = setup({
+      paymentOptions: vi.fn(async () => ({ ...OPTIONS, bank_accounts: [dollars, ...OPTIONS.bank_accounts] })),
+    });
+    view(<PurchaseDetailPage machines={machines} saleId={12} />);
+    await user.click(await screen.findByRole('button', { name: 'Pagar por transferencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar por transferencia o depósito' });
+    expect(api.paymentOptions).toHaveBeenCalledWith('PEN');
+    expect(within(dialog).getByText(/su compra es en soles/)).toBeTruthy();
+    const accounts = within(within(dialog).getByRole('list', { name: 'Cuentas bancarias' })).getAllByRole('listitem');
+    expect(accounts.map((a) => a.textContent)).toEqual([expect.stringContaining('Banco de Crédito del Perú (BCP)')]);
+    expect(within(dialog).queryByText('BBVA Perú')).toBeNull();
+    expect(within(dialog).queryByText(/en dólares/)).toBeNull();
+  });
+
+  it('says when the company has no account in the purchase’s currency', async () => {
+    const { machines, view, user } = setup({ paymentOptions: vi.fn(async () => ({ ...OPTIONS, bank_accounts: [] })) });
+    view(<PurchaseDetailPage machines={machines} saleId={12} />);
+    await user.click(await screen.findByRole('button', { name: 'Pagar por transferencia' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar por transferencia o depósito' });
+    expect(within(dialog).getByText('La empresa no tiene cuentas bancarias activas en soles.')).toBeTruthy();
   });
 
   async function openPagoYape(s: ReturnType<typeof setup>) {

@@ -84,6 +84,15 @@ describe('ResourceTable', () => {
     expect(screen.getByRole('table', { name: 'Usuarios' })).toBeTruthy();
   });
 
+  it('its scroll box is a named region in the tab order, so the keyboard can scroll a wide list (docs/decisions.md "Customer journey details (accessibility)")', async () => {
+    renderList(async (q) => users(q));
+    await screen.findByText('Usuario 1');
+    const region = screen.getByRole('region', { name: 'Tabla: Usuarios' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.classList.contains('resource-table-scroll')).toBe(true);
+    expect(within(region).getByRole('table', { name: 'Usuarios' })).toBeTruthy();
+  });
+
   it('a sortable header is a button; clicking it sends the sort and updates aria-sort', async () => {
     const { fetchPage, user } = renderList(async (q) => users(q), { sort: 'email' });
     await screen.findByText('Usuario 1');

@@ -5,6 +5,7 @@ import {
   customerPaymentCreatedResponseSchema,
   customerPaymentRequestSchema,
   customerPaymentResponseSchema,
+  paymentOptionsQuerySchema,
   paymentOptionsResponseSchema,
   purchaseDetailQuerySchema,
   purchaseDetailResponseSchema,
@@ -35,7 +36,7 @@ const voucherParamsSchema = z.strictObject({ id: z.string(), voucher_id: z.strin
 /**
  * The customer's own purchases (issue 16 "Customer screens"; src/schemas/comercio/purchases.ts):
  * GET /api/customer/purchases, GET /api/customer/purchases/{id} (the statement),
- * GET /api/customer/payment-options, GET /api/customer/wallets/{id}/qr, and PagoYape:
+ * GET /api/customer/payment-options[?currency=], GET /api/customer/wallets/{id}/qr, and PagoYape:
  * POST /api/customer/purchases/{id}/payments, POST /api/customer/payments/{id}/vouchers (multipart
  * `voucher`), GET /api/customer/payments/{id}/vouchers/{voucher_id}, GET /api/customer/payments/{id}/receipt.
  * The customer is the token's account; a sale or payment that is not theirs is a 404 (never a 403:
@@ -59,9 +60,11 @@ export function purchasesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         data: await getPurchase(deps, requireAuth(request).accountId, parseId(request.params.id), request.query.as_of),
       }),
     );
-    app.get(`${CUSTOMER_BASE}/payment-options`, { config, schema: { response: { 200: paymentOptionsResponseSchema } } }, async () => ({
-      data: await paymentOptions(deps.db),
-    }));
+    app.get(
+      `${CUSTOMER_BASE}/payment-options`,
+      { config, schema: { querystring: paymentOptionsQuerySchema, response: { 200: paymentOptionsResponseSchema } } },
+      async (request) => ({ data: await paymentOptions(deps.db, request.query.currency) }),
+    );
     app.post(
       `${CUSTOMER_BASE}/purchases/:id/payments`,
       {

@@ -358,8 +358,11 @@ export const customerWalletQrUrl = (id: number, updatedAt: string | null) =>
 /** Most wallets and bank accounts the payment options list (each). */
 const MAX_OPTIONS = 50;
 
-/** GET /api/customer/payment-options: the company's active wallets and bank accounts, by id. */
-export async function paymentOptions(db: Kysely<DB>): Promise<PaymentOptions> {
+/**
+ * GET /api/customer/payment-options: the company's active wallets and bank accounts, by id.
+ * @param currency the purchase's currency: only the bank accounts in it (a sale in soles is not paid into a dollar account).
+ */
+export async function paymentOptions(db: Kysely<DB>, currency?: 'PEN' | 'USD'): Promise<PaymentOptions> {
   const wallets = await db
     .selectFrom('wallets')
     .select(['id', 'kind', 'phone', 'holder', 'qr_updated_at'])
@@ -371,6 +374,7 @@ export async function paymentOptions(db: Kysely<DB>): Promise<PaymentOptions> {
     .selectFrom('bank_accounts')
     .select(['id', 'bank', 'kind', 'currency', 'number', 'cci', 'holder'])
     .where('active', '=', toFlag(true))
+    .$if(currency !== undefined, (q) => q.where('currency', '=', currency!))
     .orderBy('id')
     .limit(MAX_OPTIONS)
     .execute();

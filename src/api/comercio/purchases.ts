@@ -5,6 +5,7 @@ import {
   customerPaymentCreatedResponseSchema,
   customerPaymentResponseSchema,
   paymentOptionsResponseSchema,
+  type PaymentOptionsQuery,
   purchaseDetailQuerySchema,
   purchaseDetailResponseSchema,
   purchasesPageSchema,
@@ -41,9 +42,13 @@ export function createPurchasesApi(client: ApiClient) {
           client.customer(`purchases/${id}`, asOf === undefined ? {} : { query: purchaseDetailQuerySchema.parse({ as_of: asOf }) }),
         )
       ).data,
-    /** GET customer/payment-options: the active wallets and bank accounts. */
-    paymentOptions: async (): Promise<PaymentOptions> =>
-      (await request(paymentOptionsResponseSchema, () => client.customer('payment-options'))).data,
+    /** GET customer/payment-options[?currency=]: the active wallets and bank accounts (those in the purchase's `currency`). */
+    paymentOptions: async (currency?: 'PEN' | 'USD'): Promise<PaymentOptions> =>
+      (
+        await request(paymentOptionsResponseSchema, () =>
+          client.customer('payment-options', currency === undefined ? {} : { query: { currency } satisfies PaymentOptionsQuery }),
+        )
+      ).data,
     /** POST customer/purchases/{id}/payments (PagoYape) → the payment, PENDIENTE, and the message to show. */
     pay: async (saleId: number, body: CustomerPaymentRequest): Promise<{ payment: CustomerPayment; message: string }> =>
       (await request(customerPaymentCreatedResponseSchema, () => client.customer(`purchases/${saleId}/payments`, { method: 'POST', body })))

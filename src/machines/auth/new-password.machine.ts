@@ -8,9 +8,12 @@ import { errorMessage, errorStatus } from '../shared/api-errors';
  * `new-password` machine (issue "Foundation"; docs/product.md §2 /auth/reset_password/{id_encrypted}/{type},
  * §3 "New password: id, password", §7 row 6).
  *
- * checking → editing → submitting → success | invalidLink (422: the link is not valid or expired)
- * | failed (any other error; the user may retry). A `{type}` that is neither collaborator nor
- * customer is an invalid link from the start.
+ * checking → verifying → editing → submitting → success | invalidLink (422: the link is not valid or
+ * expired) | failed (any other error; the user may retry). A `{type}` that is neither collaborator
+ * nor customer is an invalid link from the start. `verifying` asks the server about the link on
+ * arrival (GET password_reset_{type}?id=, which does not use it): a 422 is `invalidLink` before any
+ * password is typed; any other failure lets the form show (the save will tell) — docs/decisions.md
+ * "Customer journey details (accessibility)".
  */
 
 /** Shown when the link is not valid or has expired (issue "Foundation"). */
@@ -64,6 +67,8 @@ export const newPasswordMachine = setup({
     input: {} as NewPasswordInput,
   },
   actors: {
+    /** GET password_reset_{type}?id=: the link is still usable (422 when not); it is not used. */
+    checkLink: placeholder<MessageResponse, { type: ResetType; id: string }>('checkLink'),
     /** Row 6: POST password_reset_{type} {id, password}. */
     resetPassword: placeholder<MessageResponse, { type: ResetType; id: string; password: string }>('resetPassword'),
   },
@@ -100,7 +105,21 @@ export const newPasswordMachine = setup({
   },
   states: {
     checking: {
-      always: [{ guard: 'hasValidLink', target: 'editing' }, { target: 'invalidLink' }],
+      always: [{ guard: 'hasValidLink', target: 'verifying' }, { target: 'invalidLink' }],
+    },
+    /** The link is checked on arrival; the form is not shown yet. */
+    verifying: {
+      on: { 'field.change': {} },
+      invoke: {
+        src: 'checkLink',
+        input: ({ context }) => ({ type: context.type!, id: context.token }),
+        onDone: { target: 'editing' },
+        onError: [
+          { guard: { type: 'isInvalidLink', params: ({ event }) => ({ error: event.error }) }, target: 'invalidLink' },
+          // Offline or a server failure: the form shows; the save tells what the link is worth.
+          { target: 'editing' },
+        ],
+      },
     },
     editing: {
       on: {

@@ -15,10 +15,11 @@ export function provideResetRequest(sessionApi: Pick<SessionApi, 'requestPasswor
   });
 }
 
-/** `new-password` calling row 6. */
-export function provideNewPassword(sessionApi: Pick<SessionApi, 'resetPassword'>) {
+/** `new-password` checking the link on arrival (GET password_reset_{type}) and calling row 6. */
+export function provideNewPassword(sessionApi: Pick<SessionApi, 'checkResetLink' | 'resetPassword'>) {
   return newPasswordMachine.provide({
     actors: {
+      checkLink: fromPromise(({ input }) => sessionApi.checkResetLink(input.type, input.id)),
       resetPassword: fromPromise(({ input }) => sessionApi.resetPassword(input.type, input.id, input.password)),
     },
   });

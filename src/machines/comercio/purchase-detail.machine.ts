@@ -13,7 +13,8 @@ import { pagoYapeMachine, type PagoYapeOutput } from './pago-yape.machine';
  *
  * - `statement`: loading (GET customer/purchases/{id}) → ready | failure (`detail.retry`);
  *   `detail.reload` loads again from ready.
- * - `options`: the company's active wallets and bank accounts (GET customer/payment-options),
+ * - `options`: the company's active wallets and bank accounts in the purchase's currency (GET
+ *   customer/payment-options?currency=), waiting (for the statement, which gives the currency) →
  *   loading → ready | failure (`options.retry`).
  * - `payment`: closed → (`pay.yape`) yape, which invokes {@link pagoYapeMachine} (id `pagoYape`)
  *   with the statement and the wallets; when it ends, back to closed with its message in
@@ -65,7 +66,7 @@ export const purchaseDetailMachine = setup({
   },
   actors: {
     load: placeholder<PurchaseDetail, { id: number }>('load'),
-    loadOptions: placeholder<PaymentOptions>('loadOptions'),
+    loadOptions: placeholder<PaymentOptions, { currency: 'PEN' | 'USD' }>('loadOptions'),
     downloadReceipt: placeholder<void, { payment: CustomerPayment }>('downloadReceipt'),
     pagoYape: pagoYapeMachine,
     notices: paymentNoticesLogic,
@@ -120,11 +121,14 @@ export const purchaseDetailMachine = setup({
       },
     },
     options: {
-      initial: 'loading',
+      initial: 'waiting',
       states: {
+        /** The bank accounts offered are those in the purchase's currency: the statement tells it. */
+        waiting: { always: { guard: ({ context }) => context.purchase !== null, target: 'loading' } },
         loading: {
           invoke: {
             src: 'loadOptions',
+            input: ({ context }) => ({ currency: context.purchase!.currency }),
             onDone: { target: 'ready', actions: assign(({ event }) => ({ options: event.output, optionsError: null })) },
             onError: {
               target: 'failure',

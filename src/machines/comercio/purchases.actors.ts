@@ -48,7 +48,7 @@ export function createPurchasesMachines(deps: PurchasesMachinesDeps) {
   const detail = purchaseDetailMachine.provide({
     actors: {
       load: fromPromise<PurchaseDetail, { id: number }>(({ input }) => deps.api.get(input.id)),
-      loadOptions: fromPromise<PaymentOptions, void>(() => deps.api.paymentOptions()),
+      loadOptions: fromPromise<PaymentOptions, { currency: 'PEN' | 'USD' }>(({ input }) => deps.api.paymentOptions(input.currency)),
       downloadReceipt: fromPromise<void, { payment: CustomerPayment }>(async ({ input }) => {
         if (!input.payment.receipt_url) return;
         save(await deps.api.file(input.payment.receipt_url), `${input.payment.receipt_number ?? `recibo-${input.payment.id}`}.pdf`);

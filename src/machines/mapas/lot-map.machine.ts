@@ -13,6 +13,8 @@ import { findLot, NO_FILTERS, polygonBounds, type HeatMetric, type MapFilters, t
  * MapaVentas/Pagos (staff data with each sold lot's payment facts, payment colouring),
  * MapSalesCustomer and the public /mapa (public data).
  *
+ * Input `initialLot` (a lot code) selects that lot once the map loads (panel open, zoomed to it).
+ *
  * States: `loading` → `ready` | `failure` (`notFound` when the API answered 404). `ready` runs two
  * regions: `plan` (the plan image: `loading` → `shown` | `absent`; the staff image is fetched as a
  * blob through the api client and shown through an object URL revoked when the map closes) and
@@ -51,6 +53,8 @@ export interface MapFocus {
 
 export interface LotMapContext {
   key: string;
+  /** The lot code to select when the map loads ({@link LotMapInput.initialLot}). */
+  initialLot: string | null;
   source: MapSource;
   /** Whether selecting a lot loads its details (GET lots/{id}: MapaProyectos only). */
   details: boolean;
@@ -103,6 +107,11 @@ export interface LotMapInput {
   colouring?: MapColouring;
   /** Load the selected lot's details (default: false). */
   details?: boolean;
+  /**
+   * A lot code to select once the map loads (the customer's own lot, from "Ver en el plano"): drawn
+   * highlighted, zoomed to with its neighbours, its panel open. Unknown codes select nothing.
+   */
+  initialLot?: string | null;
 }
 
 /** Spanish message of a search that found nothing. */
@@ -155,6 +164,7 @@ export const lotMapMachine = setup({
   id: 'lotMap',
   context: ({ input }) => ({
     key: input.key,
+    initialLot: input.initialLot?.trim() || null,
     source: input.source,
     details: input.details ?? false,
     subdivision: null,
@@ -187,13 +197,21 @@ export const lotMapMachine = setup({
           target: 'ready',
           actions: assign(({ context, event }) => {
             const bounds = lotsBounds(event.output.lots) ?? event.output.subdivision.bounds;
+            // The lot asked for by the address is selected and shown with its neighbours (its panel opens: `panel.start`).
+            const initial = context.initialLot && context.selectedKey === null ? findLot(event.output.lots, context.initialLot) : null;
+            const initialBounds = initial?.polygon ? polygonBounds(initial.polygon) : null;
             return {
               subdivision: event.output.subdivision,
               lots: event.output.lots,
               paymentSummary: event.output.paymentSummary ?? null,
               error: null,
               notFound: false,
-              focus: bounds ? { bounds: [...bounds] as MapFocus['bounds'], seq: nextSeq(context.focus), pad: 0 } : null,
+              ...(initial ? { selectedKey: initial.key } : {}),
+              focus: initialBounds
+                ? { bounds: initialBounds, seq: nextSeq(context.focus), pad: 2 }
+                : bounds
+                  ? { bounds: [...bounds] as MapFocus['bounds'], seq: nextSeq(context.focus), pad: 0 }
+                  : null,
             };
           }),
         },
@@ -277,7 +295,7 @@ export const lotMapMachine = setup({
           },
         },
         panel: {
-          initial: 'closed',
+          initial: 'start',
           on: {
             'map.select': [
               {
@@ -315,6 +333,8 @@ export const lotMapMachine = setup({
             ],
           },
           states: {
+            /** A lot already selected when the map became ready (the address's `initialLot`) opens its panel. */
+            start: { always: [{ guard: ({ context }) => context.selectedKey !== null, target: 'opening' }, { target: 'closed' }] },
             closed: {},
             /** Staff maps load the lot's details; public maps show what the map has. */
             opening: { always: [{ guard: 'staffLotSelected', target: 'loading' }, { target: 'shown' }] },

@@ -14,7 +14,7 @@ import { operationNumberSchema, PAYMENT_MESSAGES, PAYMENT_STATUSES } from '../fi
  * - GET /api/customer/purchases/{id} — the statement: the sale, its schedule with late fees, its
  *   payments with vouchers and receipts, the lot on the plan, the contract PDF (null: no contract
  *   module yet). A sale the customer does not hold is a 404, never a 403.
- * - GET /api/customer/payment-options — the company's active wallets and bank accounts.
+ * - GET /api/customer/payment-options[?currency=] — the company's active wallets and bank accounts (those in `currency`).
  * - GET /api/customer/wallets/{id}/qr — the QR image of an active wallet.
  * - POST /api/customer/purchases/{id}/payments — PagoYape: the oldest open instalments by Yape/Plin.
  * - POST /api/customer/payments/{id}/vouchers (multipart `voucher`), GET …/vouchers/{voucher_id},
@@ -190,6 +190,14 @@ export const paymentBankAccountSchema = z.object({
   holder: z.string(),
 });
 export type PaymentBankAccount = z.infer<typeof paymentBankAccountSchema>;
+
+/**
+ * Query of GET /api/customer/payment-options: `currency` (the purchase's) keeps only the bank accounts
+ * in that currency — a sale in soles is paid into a soles account (docs/decisions.md "Customer journey
+ * details (accessibility)"); absent, every active account.
+ */
+export const paymentOptionsQuerySchema = z.strictObject({ currency: z.enum(['PEN', 'USD']).optional() });
+export type PaymentOptionsQuery = z.infer<typeof paymentOptionsQuerySchema>;
 
 /** GET /api/customer/payment-options: the active wallets and bank accounts (at most 50 of each). */
 export const paymentOptionsSchema = z.object({

@@ -1,5 +1,5 @@
 import { use } from 'react';
-import { Button } from '@blueprintjs/core';
+import { Button, Spinner } from '@blueprintjs/core';
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import type { NewPasswordField, NewPasswordMachine } from '../../machines/auth/new-password.machine';
@@ -19,7 +19,8 @@ const NEW_PASSWORD_FIELDS: readonly { field: NewPasswordField; id: string; label
 
 /**
  * Account recovery at /auth/reset_password/{id_encrypted}/{type} (docs/product.md §2; §3 "New password: id,
- * password"; §7 row 6; issue "Foundation"). The `new-password` actor checks ≥ 8 characters and an
+ * password"; §7 row 6; issue "Foundation"). The link is checked on arrival (a bad or used one shows
+ * the invalid-link message at once). The `new-password` actor checks ≥ 8 characters and an
  * equal confirmation, sends the link's token with the new password, and tells success (with a link
  * to the right login) from an invalid or expired link (with a link to request a new one). The page
  * suspends until its machine is loaded.
@@ -52,6 +53,15 @@ function ResetPassword({ token, type, machine }: { token: string; type: string; 
           <Link href={`/auth/recuperar/${kind}`}>Solicitar un nuevo enlace</Link>
           <Link href={LOGIN_PATH_BY_TYPE[kind]}>Volver al inicio de sesión</Link>
         </div>
+      </AuthCard>
+    );
+  }
+
+  if (state.matches('verifying')) {
+    // The link is checked on arrival: a bad or used one is said before a password is typed.
+    return (
+      <AuthCard title="Recuperar cuenta" subtitle="Comprobando el enlace de recuperación…">
+        <Spinner size={32} aria-label="Comprobando el enlace de recuperación" />
       </AuthCard>
     );
   }

@@ -22,10 +22,11 @@ import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type PaymentMethod, type PaymentStatus } from '../../schemas/finanzas/payments';
 import type { PaymentBankAccount, PurchaseDetail, StatementInstalment } from '../../schemas/comercio/purchases';
-import { nameSegment } from '../proyectos/lot-status';
+import { customerMapPath } from '../mapas/customer-map-path';
 import { useServices, useSession } from '../services';
 import { instalmentLabel, saleStatusLabel } from './MyPurchasesPage';
 import { PagoYapeDialog } from './PagoYapeDialog';
+import { ScrollRegion } from '../shared/ScrollRegion';
 import '../../styles/purchases.css';
 
 /** The sale id of `?venta=` (docs/decisions.md "Customer purchases"), or null when absent or not a positive integer. */
@@ -136,10 +137,9 @@ export function PurchaseDetailPage({
               <Button
                 icon="map"
                 text="Ver en el plano"
+                // The map opens on the customer's own lot (highlighted, its panel open).
                 onClick={() =>
-                  navigate(
-                    `/COMERCIO/MapSalesCustomer/${nameSegment(purchase.map!.subdivision_name)}/${encodeURIComponent(purchase.map!.subdivision_key)}`,
-                  )
+                  navigate(customerMapPath(purchase.map!.subdivision_name, purchase.map!.subdivision_key, purchase.map!.lot_code))
                 }
               />
             ) : null}
@@ -217,7 +217,7 @@ function Schedule({ purchase: p }: { purchase: PurchaseDetail }) {
       <h2 id="cronograma-title" className={Classes.HEADING}>
         Cronograma
       </h2>
-      <div className="purchase-table-scroll">
+      <ScrollRegion className="purchase-table-scroll" label="Tabla: Cronograma">
         <HTMLTable compact striped aria-labelledby="cronograma-title" className="purchase-table">
           <thead>
             <tr>
@@ -262,7 +262,7 @@ function Schedule({ purchase: p }: { purchase: PurchaseDetail }) {
             })}
           </tbody>
         </HTMLTable>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
@@ -285,23 +285,42 @@ function Payments({
       {p.payments.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>Aún no hay pagos registrados.</p>
       ) : (
-        <div className="purchase-table-scroll">
-          <HTMLTable compact striped aria-labelledby="pagos-title" className="purchase-table">
+        <ScrollRegion className="purchase-table-scroll" label="Tabla: Pagos">
+          <HTMLTable compact striped aria-labelledby="pagos-title" className="purchase-table purchase-payments">
             <thead>
               <tr>
                 <th>Fecha</th>
-                <th className="num">Monto</th>
+                <th className="num purchase-col--secondary">Monto</th>
                 <th>Estado</th>
                 <th>Recibo</th>
-                <th>Medio</th>
-                <th>N.° de operación</th>
+                <th className="purchase-col--secondary">Medio</th>
+                <th className="purchase-col--secondary">N.° de operación</th>
               </tr>
             </thead>
             <tbody>
               {p.payments.map((payment) => (
                 <tr key={payment.id}>
-                  <td>{formatDate(payment.operation_date)}</td>
-                  <td className="num">{formatMoney(payment.amount, payment.currency)}</td>
+                  <td>
+                    {formatDate(payment.operation_date)}
+                    {/* On a phone the secondary columns fold into this cell, so "Recibo" is in view without scrolling. */}
+                    <dl className="purchase-folded">
+                      <div>
+                        <dt>Monto</dt>
+                        <dd>{formatMoney(payment.amount, payment.currency)}</dd>
+                      </div>
+                      <div>
+                        <dt>Medio</dt>
+                        <dd>{PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] ?? payment.method}</dd>
+                      </div>
+                      {payment.operation_number ? (
+                        <div>
+                          <dt>N.° de operación</dt>
+                          <dd>{payment.operation_number}</dd>
+                        </div>
+                      ) : null}
+                    </dl>
+                  </td>
+                  <td className="num purchase-col--secondary">{formatMoney(payment.amount, payment.currency)}</td>
                   <td>
                     <Tag minimal intent={PAYMENT_STATUS_INTENT[payment.status]}>
                       {payment.status === 'PENDIENTE' ? 'Pendiente de revisión' : PAYMENT_STATUS_LABELS[payment.status]}
@@ -322,19 +341,23 @@ function Payments({
                       '—'
                     )}
                   </td>
-                  <td>{PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] ?? payment.method}</td>
-                  <td>{payment.operation_number ?? '—'}</td>
+                  <td className="purchase-col--secondary">{PAYMENT_METHOD_LABELS[payment.method as PaymentMethod] ?? payment.method}</td>
+                  <td className="purchase-col--secondary">{payment.operation_number ?? '—'}</td>
                 </tr>
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );
 }
 
-/** "Pagar por transferencia": the company's active bank accounts with their CCI. */
+/**
+ * "Pagar por transferencia": the company's active bank accounts in the purchase's currency, with
+ * their CCI (the server already filters by `currency`; the dialog never lists another currency's
+ * account under "su compra es en soles" — docs/decisions.md "Customer journey details (accessibility)").
+ */
 function BankAccountsDialog({
   open,
   accounts,
@@ -346,12 +369,12 @@ function BankAccountsDialog({
   currency: 'PEN' | 'USD';
   onClose: () => void;
 }) {
-  const sorted = [...accounts].sort((a, b) => Number(b.currency === currency) - Number(a.currency === currency));
+  const sorted = accounts.filter((a) => a.currency === currency);
   return (
     <Dialog isOpen={open} onClose={onClose} title="Pagar por transferencia o depósito" className="bank-accounts-dialog">
       <DialogBody>
         {sorted.length === 0 ? (
-          <p>La empresa no tiene cuentas bancarias activas.</p>
+          <p>La empresa no tiene cuentas bancarias activas en {currency === 'PEN' ? 'soles' : 'dólares'}.</p>
         ) : (
           <>
             <p className={Classes.TEXT_MUTED}>

@@ -1,12 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button } from '@blueprintjs/core';
+import { useSearch } from 'wouter';
 import { inspectOption } from '../../machines/inspect';
 import type { ReservationRequestMachine } from '../../machines/comercio/reservation-request.machine';
 import { ReservationRequestDialog } from '../comercio/ReservationRequestDialog';
 import { useServices } from '../services';
 import type { LotMapActorRef } from '../../machines/mapas/lot-map.machine';
 import { nameSegment } from '../proyectos/lot-status';
+import { lotFromSearch } from './customer-map-path';
 import { LotMap } from './LotMap';
 import { MapPageFrame, MapsScreen, type MapPageProps } from './map-page';
 import { CopyLinkButtonView, PUBLIC_MAP_TITLE } from './map-skeleton';
@@ -41,10 +43,11 @@ export function CustomerMapScreen({ params }: { params: Record<string, string> }
 /**
  * The map of a signed-in customer (MapSalesCustomer; issue "CRM and sales"): the public map, and
  * on a Disponible lot "Solicitar separación" with its interest-free simulation (the request becomes
- * a lead for an agent).
+ * a lead for an agent). `?lote={code}` selects that lot on load (highlighted, its panel open).
  */
 export function CustomerSalesMapView({ machines, subdivisionKey }: MapPageProps) {
-  const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'public' });
+  const initialLot = lotFromSearch(useSearch());
+  const actor = useLotMapActor(machines.lotMap, { key: subdivisionKey, source: 'public', initialLot });
   const request = useActorRef(machines.reservationRequest, inspectOption());
   return (
     <MapPageFrame actor={actor} title={PUBLIC_MAP_TITLE}>

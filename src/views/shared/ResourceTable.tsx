@@ -14,6 +14,7 @@ import {
 } from '@blueprintjs/core';
 import { nextSort, pageCount, sortDirection, type ListColumn } from '../../machines/shared/resource-list.machine';
 import { useResourceList, useResourceListEvents, type ResourceListRef } from './resource-hooks';
+import { ScrollRegion } from './ScrollRegion';
 
 /** A column of {@link ResourceTable}: the list machine's column plus how a cell renders. */
 export interface TableColumn<Row> extends ListColumn<Row> {
@@ -109,7 +110,7 @@ export function ResourceTable<Row>({
       </div>
       {failed ? null : (
         // The table scrolls sideways inside its own box, never the page (docs/decisions.md "No page scrolls sideways").
-        <div className="resource-table-scroll">
+        <ScrollRegion className="resource-table-scroll" label={`Tabla: ${caption}`}>
           <HTMLTable className="resource-table-grid" striped interactive={!showSkeleton} compact>
             <caption className={Classes.TEXT_MUTED + ' resource-table-caption'}>{caption}</caption>
             <thead>
@@ -205,7 +206,7 @@ export function ResourceTable<Row>({
                   ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </ScrollRegion>
       )}
       {failed || (total === 0 && !loading) ? null : (
         <nav className="resource-table-paging" aria-label="Paginación">

@@ -164,12 +164,12 @@ describe('Mis Compras and Detalle de Compra (consumer)', () => {
       });
   });
 
-  it("lists the company's active wallets and bank accounts", async () => {
+  it("lists the company's active wallets and the bank accounts in the purchase's currency", async () => {
     await pact
       .addInteraction()
       .given(STATES.customerPurchaseExists, { token: CUSTOMER_TOKEN })
-      .uponReceiving('a request for the payment options')
-      .withRequest('GET', '/api/customer/payment-options', (b) => b.headers(bearer(CUSTOMER_TOKEN)))
+      .uponReceiving("a request for the payment options in the purchase's currency")
+      .withRequest('GET', '/api/customer/payment-options', (b) => b.headers(bearer(CUSTOMER_TOKEN)).query({ currency: 'PEN' }))
       .willRespondWith(200, (b) =>
         b.jsonBody({
           data: {
@@ -185,7 +185,7 @@ describe('Mis Compras and Detalle de Compra (consumer)', () => {
               bank: like(BANK_ACCOUNT.bank),
               bank_name: like('Banco de Crédito del Perú (BCP)'),
               kind: regex(/^(AHORROS|CORRIENTE)$/, BANK_ACCOUNT.kind),
-              currency: regex(/^(PEN|USD)$/, BANK_ACCOUNT.currency),
+              currency: 'PEN',
               number: like(BANK_ACCOUNT.number),
               cci: regex(/^\d{20}$/, BANK_ACCOUNT.cci),
               holder: like(BANK_ACCOUNT.holder),
@@ -194,7 +194,7 @@ describe('Mis Compras and Detalle de Compra (consumer)', () => {
         }),
       )
       .executeTest(async (mock) => {
-        const options = await purchases(mock.url).paymentOptions();
+        const options = await purchases(mock.url).paymentOptions('PEN');
         expect(options.bank_accounts[0]?.cci).toBe(BANK_ACCOUNT.cci);
       });
   });

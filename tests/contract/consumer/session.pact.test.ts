@@ -250,6 +250,34 @@ describe('session calls (docs/product.md §7)', () => {
       });
   });
 
+  it('checks a valid reset link on arrival without using it', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.staffResetTokenExists, { token: RESET_TOKEN })
+      .uponReceiving('a check of a valid reset link')
+      .withRequest('GET', '/api/password_reset_collaborator', (b) => b.query({ id: RESET_TOKEN }))
+      .willRespondWith(200, (b) => b.jsonBody({ message: like('El enlace de recuperación es válido') }))
+      .executeTest(async (mock) => {
+        const res = await apiFor(mock.url).checkResetLink('collaborator', RESET_TOKEN);
+        expect(res.message.length).toBeGreaterThan(0);
+      });
+  });
+
+  it('checks an unknown reset link: a field error on id', async () => {
+    const unknown = '0'.repeat(64);
+    await pact
+      .addInteraction()
+      .given(STATES.staffExists)
+      .uponReceiving('a check of an unknown reset link')
+      .withRequest('GET', '/api/password_reset_collaborator', (b) => b.query({ id: unknown }))
+      .willRespondWith(422, (b) => b.jsonBody(errorBody('El enlace de recuperación no es válido o ha expirado', 'id')))
+      .executeTest(async (mock) => {
+        const error = await caught(apiFor(mock.url).checkResetLink('collaborator', unknown));
+        expect(error.status).toBe(422);
+        expect(error.issues.id?.[0]).toBe('El enlace de recuperación no es válido o ha expirado');
+      });
+  });
+
   it('row 7: logs out', async () => {
     await pact
       .addInteraction()

@@ -109,7 +109,7 @@ const LOT_2: Lot = {
 
 function start(
   overrides: Partial<{ staffMap: () => Promise<LotMap>; publicMap: () => Promise<PublicLotMap>; planBlob: () => Promise<Blob> }> = {},
-  input: { source?: 'staff' | 'public'; details?: boolean } = {},
+  input: { source?: 'staff' | 'public'; details?: boolean; initialLot?: string | null } = {},
 ) {
   const api = {
     staffMap: vi.fn(overrides.staffMap ?? (() => Promise.resolve(STAFF))),
@@ -120,7 +120,7 @@ function start(
   const urls = { create: vi.fn(() => 'blob:plan-1'), revoke: vi.fn() };
   const reportApiError = vi.fn();
   const actor = createActor(provideLotMap(api, { reportApiError, objectUrls: urls }), {
-    input: { key: 'k1', source: input.source ?? 'staff', details: input.details ?? true },
+    input: { key: 'k1', source: input.source ?? 'staff', details: input.details ?? true, initialLot: input.initialLot },
   }).start();
   return { actor, api, urls, reportApiError };
 }
@@ -196,6 +196,28 @@ describe('lot map machine', () => {
     actor.send({ type: 'map.search' });
     expect(actor.getSnapshot().context.searchMessage).toBe('Lote "MZ Z - LT 99" no encontrado');
     expect(actor.getSnapshot().context.selectedKey).toBe('2');
+  });
+
+  it('selects the lot given as initialLot once loaded: highlighted (selectedKey), zoomed to, its panel open (docs/decisions.md "Customer journey details (accessibility)")', async () => {
+    const { actor, api } = start({}, { details: false, initialLot: 'MZ A - LT 12' });
+    const s = await waitFor(actor, (x) => x.matches('ready'));
+    expect(s.context.selectedKey).toBe('2');
+    expect(s.context.focus).toMatchObject({ bounds: [8, 0, 16, 15], pad: 2 });
+    expect(s.matches({ ready: { panel: 'shown' } })).toBe(true);
+    expect(api.lot).not.toHaveBeenCalled();
+    // Closing it works as for any selection.
+    actor.send({ type: 'map.select', key: null });
+    expect(actor.getSnapshot().matches({ ready: { panel: 'closed' } })).toBe(true);
+  });
+
+  it('an unknown or absent initialLot selects nothing and shows every lot', async () => {
+    for (const initialLot of ['MZ Z - LT 99', null, '  ']) {
+      const { actor } = start({}, { details: false, initialLot });
+      const s = await waitFor(actor, (x) => x.matches('ready'));
+      expect(s.context.selectedKey).toBeNull();
+      expect(s.matches({ ready: { panel: 'closed' } })).toBe(true);
+      expect(s.context.focus).toMatchObject({ bounds: [0, 0, 16, 40], pad: 0 });
+    }
   });
 
   it('a status change updates the lot in place: its status (colour) and the counts follow', async () => {

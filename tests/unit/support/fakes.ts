@@ -77,6 +77,7 @@ export function fakeSessionApi(overrides: Partial<SessionApi> = {}): SessionApi 
     login: vi.fn(async () => loginData),
     realtimeCredentials: vi.fn(async () => realtime),
     requestPasswordReset: vi.fn(async () => ({ message: 'Le enviamos un enlace a su correo' })),
+    checkResetLink: vi.fn(async () => ({ message: 'El enlace de recuperación es válido' })),
     resetPassword: vi.fn(async () => ({ message: 'Contraseña actualizada' })),
     logout: vi.fn(async () => ({ message: 'Sesión cerrada' })),
     storeStyles: vi.fn(async () => ({ message: 'ok' })),
