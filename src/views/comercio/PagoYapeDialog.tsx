@@ -3,7 +3,6 @@ import {
   Callout,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
@@ -12,6 +11,7 @@ import {
   RadioGroup,
   Spinner,
 } from '@blueprintjs/core';
+import { Dialog } from '../shared/BlueprintEs';
 import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
