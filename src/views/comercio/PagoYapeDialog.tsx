@@ -177,7 +177,7 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
                 />
               </FieldGroup>
               <FieldGroup label="Fecha de la operación" labelFor="pago-date" error={errors.operation_date}>
-                <Suspense fallback={<Spinner size={16} />}>
+                <Suspense fallback={<Spinner size={16} aria-label="Cargando" />}>
                   <IsoDateInput
                     id="pago-date"
                     value={operationDate}
