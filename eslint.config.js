@@ -54,4 +54,24 @@ export default tseslint.config(
       ],
     },
   },
+  // Blueprint components with English accessible names or dangling ARIA references: views use the
+  // Spanish wrappers (docs/decisions.md "Accessible names and ARIA references").
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/views/shared/BlueprintEs.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@blueprintjs/core',
+              importNames: ['Dialog', 'Drawer', 'HTMLSelect', 'NumericInput'],
+              message: 'Import it from src/views/shared/BlueprintEs.tsx (Spanish accessible names, valid aria-controls).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

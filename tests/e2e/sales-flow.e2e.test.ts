@@ -70,7 +70,8 @@ describe('sales flow e2e', () => {
     await screenshot(page, 'sales-flow-customer-request');
     await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
     await dialog.getByText('Solicitud enviada: un asesor se comunicará con usted para separar el lote').waitFor();
-    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    // The footer's "Cerrar" (the title bar's close button has the same name).
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     // Asked again: the customer is told it is on its way.
     await panel.getByRole('button', { name: 'Solicitar separación' }).click();
     await dialog.getByRole('button', { name: 'Enviar solicitud' }).click();
@@ -165,7 +166,8 @@ describe('sales flow e2e', () => {
     const pdfPath = path.join(SCREENSHOTS, 'sales-flow-quote.pdf');
     await download.saveAs(pdfPath);
     expect(readFileSync(pdfPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await quote.getByRole('button', { name: 'Cerrar' }).click();
+    // The footer's "Cerrar" (the title bar's close button has the same name).
+    await quote.getByRole('button', { name: 'Cerrar' }).last().click();
     await quote.waitFor({ state: 'detached' });
 
     await lotPanel.getByRole('button', { name: 'Separar' }).click();

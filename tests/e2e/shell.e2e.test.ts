@@ -185,7 +185,7 @@ describe('shell e2e', () => {
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
     await page.getByRole('button', { name: 'Configuración del tema' }).click();
     const panel = page.getByRole('dialog', { name: 'Configuración del tema' });
-    await panel.getByRole('button', { name: 'blue', exact: true }).click();
+    await panel.getByRole('button', { name: 'Azul', exact: true }).click();
     await panel.getByRole('radio', { name: 'Nora' }).click();
     await screenshot(page, 'shell-theme-configurator');
     await panel.getByRole('button', { name: 'Guardar' }).click();

@@ -126,7 +126,7 @@ describe('Historial de Cambios', () => {
     await user.click(await screen.findByRole('menuitem', { name: /Ver cambios/ }));
     expect(await screen.findByRole('table', { name: 'Cambios del registro' })).toBeTruthy();
     expect(detailEvents).toEqual([{ type: 'detail.open', id: ENTRY.id }]);
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Cerrar' }));
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Cambios del registro' })).toBeNull());
     expect(detailEvents).toEqual([{ type: 'detail.open', id: ENTRY.id }, { type: 'detail.close' }]);
   });

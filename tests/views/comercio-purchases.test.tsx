@@ -292,7 +292,10 @@ describe('PurchaseDetailPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pagar por transferencia o depósito' });
     expect(within(dialog).getByText('Banco de Crédito del Perú (BCP)')).toBeTruthy();
     expect(within(dialog).getByText('00219100012345678957')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    // Two "Cerrar": the title bar's close button and the footer's (docs/decisions.md "Accessible names and ARIA references").
+    const [titleBarClose, footerClose] = within(dialog).getAllByRole('button', { name: 'Cerrar' });
+    expect(titleBarClose!.className).toContain('bp6-dialog-close-button');
+    await user.click(footerClose!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

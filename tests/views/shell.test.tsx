@@ -51,15 +51,18 @@ describe('top bar (docs/product.md §2, §4)', () => {
   it('shows the unread count on the bell, which rings while unread exist; opening marks them seen', async () => {
     const notificationsApi = twoUnread();
     const { user } = await renderShell(<TopBar sidebarId="s" />, { notificationsApi });
-    const bell = screen.getByRole('button', { name: 'Notificaciones' });
+    const bell = screen.getByRole('button', { name: /^Notificaciones/ });
     await waitFor(() => expect(screen.getByTestId('notifications-badge').textContent).toBe('2'));
     expect(bell.className).toContain('has-unread');
+    // The name contains the badge's visible count (docs/decisions.md "Accessible names and ARIA references").
+    expect(screen.getByRole('button', { name: 'Notificaciones: 2 sin leer' })).toBe(bell);
 
     await user.click(bell);
     expect(await screen.findByRole('dialog', { name: 'Notificaciones' })).toBeTruthy();
     expect(notificationsApi.markSeen).toHaveBeenCalledWith([2, 1]);
     expect(screen.queryByTestId('notifications-badge')).toBeNull();
     expect(bell.className).not.toContain('has-unread');
+    expect(screen.getByRole('button', { name: 'Notificaciones' })).toBe(bell);
   });
 
   it('no badge and no animation without unread notifications', async () => {
@@ -132,7 +135,7 @@ describe('top bar (docs/product.md §2, §4)', () => {
       }),
     );
     expect(screen.getByTestId('notifications-badge').textContent).toBe('1');
-    expect(screen.getByRole('button', { name: 'Notificaciones' }).className).toContain('has-unread');
+    expect(screen.getByRole('button', { name: 'Notificaciones: 1 sin leer' }).className).toContain('has-unread');
   });
 });
 
@@ -194,7 +197,7 @@ describe('notifications dialog (docs/product.md §2, §3)', () => {
       { notificationsApi: twoUnread() },
     );
     await waitFor(() => expect(screen.getByTestId('notifications-badge')).toBeTruthy());
-    const bell = screen.getByRole('button', { name: 'Notificaciones' });
+    const bell = screen.getByRole('button', { name: 'Notificaciones: 2 sin leer' });
 
     await user.click(bell);
     await screen.findByRole('dialog', { name: 'Notificaciones' });
@@ -311,34 +314,37 @@ describe('theme configurator (docs/product.md §2, §8)', () => {
     await user.click(screen.getByRole('button', { name: 'Configuración del tema' }));
     const drawer = await screen.findByRole('dialog', { name: 'Configuración del tema' });
     const primaries = within(within(drawer).getByRole('group', { name: 'Color primario' })).getAllByRole('button');
-    expect(primaries.map((b) => b.getAttribute('title'))).toEqual([
-      'noir',
-      'emerald',
-      'green',
-      'lime',
-      'orange',
-      'amber',
-      'yellow',
-      'teal',
-      'cyan',
-      'sky',
-      'blue',
-      'indigo',
-      'violet',
-      'purple',
-      'fuchsia',
-      'pink',
-      'rose',
+    // Spanish names (docs/decisions.md "Accessible names and ARIA references"), in the order of docs/product.md §2.
+    expect(primaries.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Negro',
+      'Esmeralda',
+      'Verde',
+      'Lima',
+      'Naranja',
+      'Ámbar',
+      'Amarillo',
+      'Verde azulado',
+      'Cian',
+      'Celeste',
+      'Azul',
+      'Índigo',
+      'Violeta',
+      'Púrpura',
+      'Fucsia',
+      'Rosa',
+      'Rosa rojizo',
     ]);
+    expect(primaries.map((b) => b.getAttribute('title'))).toEqual(primaries.map((b) => b.getAttribute('aria-label')));
     expect(within(within(drawer).getByRole('group', { name: 'Superficie' })).getAllByRole('button')).toHaveLength(8);
-    expect(within(drawer).getByRole('button', { name: 'emerald' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(drawer).getByRole('button', { name: 'Esmeralda' }).getAttribute('aria-pressed')).toBe('true');
 
-    await user.click(within(drawer).getByRole('button', { name: 'indigo' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Índigo' }));
     expect(actors.theme.getSnapshot().context.styles.primary).toBe('indigo');
     // Indigo 600: the shade white text reads on at 4.5:1 (docs/decisions.md "Colour contrast (WCAG 2.2 AA)").
     expect(document.documentElement.style.getPropertyValue('--p-primary-color')).toBe('#4f46e5');
-    await user.click(within(drawer).getByRole('button', { name: 'ocean' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Océano' }));
     expect(actors.theme.getSnapshot().context.styles.surface).toBe('ocean');
+    expect(within(drawer).getByRole('radiogroup', { name: 'Estilo' })).toBeTruthy();
     await user.click(within(drawer).getByRole('radio', { name: 'Nora' }));
     expect(actors.theme.getSnapshot().context.styles.preset).toBe('Nora');
     expect(document.documentElement.style.getPropertyValue('--p-transition-duration')).toBe('0s');
@@ -356,7 +362,7 @@ describe('theme configurator (docs/product.md §2, §8)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Configuración del tema' }));
     const drawer = await screen.findByRole('dialog', { name: 'Configuración del tema' });
-    await user.click(within(drawer).getByRole('button', { name: 'rose' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Rosa rojizo' }));
     await user.click(within(drawer).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(toaster.show).toHaveBeenCalledWith(SAVED_TOAST));
     expect(api.storeStyles).toHaveBeenCalledWith({ ...DEFAULT_STYLES, primary: 'rose' });
@@ -528,7 +534,11 @@ describe('menu tree entries (docs/product.md §2: separators, disabled, hidden, 
 
   it('renders separators as dividers, disabled entries as such, leaves hidden ones out and runs commands', async () => {
     const { user, actors } = await renderShell(<MenuTree sections={sections} activeKey={null} />);
-    expect(screen.getByRole('separator')).toBeTruthy();
+    // The divider is hidden from assistive technology: a list holds only list items (docs/decisions.md
+    // "Accessible names and ARIA references").
+    const divider = document.querySelector('li.menu-separator')!;
+    expect(divider.getAttribute('aria-hidden')).toBe('true');
+    expect(divider.hasAttribute('role')).toBe(false);
     expect(screen.getByText('Perfil').closest('[aria-disabled="true"]')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Perfil' })).toBeNull();
     expect(screen.queryByText('Secreto')).toBeNull();

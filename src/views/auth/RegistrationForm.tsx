@@ -1,4 +1,5 @@
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { RegistrationField, RegistrationMachine } from '../../machines/auth/registration.machine';

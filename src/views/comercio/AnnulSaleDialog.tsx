@@ -1,4 +1,5 @@
-import { Alert, HTMLSelect, InputGroup, Radio, RadioGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { Alert, InputGroup, Radio, RadioGroup, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { settlementFigures, type AnnulSaleMachine } from '../../machines/comercio/annul-sale.machine';

@@ -2,20 +2,8 @@ import { lazy, Suspense, use } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation, useSearch } from 'wouter';
-import {
-  Button,
-  Callout,
-  Classes,
-  HTMLSelect,
-  HTMLTable,
-  Icon,
-  InputGroup,
-  NonIdealState,
-  Spinner,
-  Tab,
-  Tabs,
-  Tag,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, HTMLTable, Icon, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { HTMLSelect, OutsideTabPanel } from '../shared/BlueprintEs';
 import {
   CONTRACT_STEPS,
   CONTRACT_STEP_LABELS,
@@ -135,12 +123,14 @@ function Stepper({ actor }: { actor: ContractActor }) {
           />
         ))}
       </Tabs>
-      <div className="contract-step" role="group" aria-label={CONTRACT_STEP_LABELS[step]}>
-        {step === 'compradores' ? <BuyersStep actor={actor} /> : null}
-        {step === 'lote' ? <LotStep actor={actor} /> : null}
-        {step === 'plan' ? <PlanStep actor={actor} /> : null}
-        {step === 'revision' ? <ReviewStep actor={actor} /> : null}
-      </div>
+      <OutsideTabPanel tabsId="contract-steps" selectedTabId={step}>
+        <div className="contract-step" role="group" aria-label={CONTRACT_STEP_LABELS[step]}>
+          {step === 'compradores' ? <BuyersStep actor={actor} /> : null}
+          {step === 'lote' ? <LotStep actor={actor} /> : null}
+          {step === 'plan' ? <PlanStep actor={actor} /> : null}
+          {step === 'revision' ? <ReviewStep actor={actor} /> : null}
+        </div>
+      </OutsideTabPanel>
       <div className="contract-nav">
         <Button
           icon="arrow-left"

@@ -3,7 +3,6 @@ import {
   Callout,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
@@ -12,6 +11,7 @@ import {
   RadioGroup,
   Spinner,
 } from '@blueprintjs/core';
+import { Dialog } from '../shared/BlueprintEs';
 import { lazy, Suspense } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -177,7 +177,7 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
                 />
               </FieldGroup>
               <FieldGroup label="Fecha de la operación" labelFor="pago-date" error={errors.operation_date}>
-                <Suspense fallback={<Spinner size={16} />}>
+                <Suspense fallback={<Spinner size={16} aria-label="Cargando" />}>
                   <IsoDateInput
                     id="pago-date"
                     value={operationDate}

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { HTMLSelect, InputGroup, NumericInput } from '@blueprintjs/core';
+import { InputGroup } from '@blueprintjs/core';
+import { HTMLSelect, NumericInput } from '../shared/BlueprintEs';
 import type { AmountKind, TermsValues } from '../../machines/comercio/terms-form';
 import { QUOTE_METHODS, QUOTE_METHOD_LABELS } from '../../schemas/comercio/quotes';
 import { FieldGroup } from '../shared/FieldGroup';

@@ -2,19 +2,8 @@ import { use } from 'react';
 import { useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  NonIdealState,
-  Spinner,
-  Tag,
-  type Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { Dialog } from '../shared/BlueprintEs';
 import type { PurchasesMachines } from '../../machines/comercio/purchases.actors';
 import type { PagoYapeMachine } from '../../machines/comercio/pago-yape.machine';
 import { inspectOption } from '../../machines/inspect';

@@ -1,4 +1,5 @@
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, NumericInput, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
+import { Dialog, NumericInput } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { QuoteFormMachine, QuoteValues } from '../../machines/comercio/quote-form.machine';

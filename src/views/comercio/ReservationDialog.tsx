@@ -1,4 +1,5 @@
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, NumericInput } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Dialog, NumericInput } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReservationFormMachine } from '../../machines/comercio/reservation-form.machine';

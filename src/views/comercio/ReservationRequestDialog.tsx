@@ -1,4 +1,5 @@
-import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLTable, NumericInput, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Classes, DialogBody, DialogFooter, HTMLTable, TextArea } from '@blueprintjs/core';
+import { Dialog, NumericInput } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReservationRequestMachine } from '../../machines/comercio/reservation-request.machine';

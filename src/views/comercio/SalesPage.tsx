@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Callout, Classes, Tab, Tabs, Tag, type Intent } from '@blueprintjs/core';
 import { useSearch } from 'wouter';
+import { OutsideTabPanel } from '../shared/BlueprintEs';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {
   HOLDER_ROLE_LABELS,
@@ -128,9 +129,11 @@ export function SalesPage({ machines }: { machines: SalesMachines }) {
         <Tab id="separaciones" title="Separaciones" />
         <Tab id="cotizaciones" title="Cotizaciones" />
       </Tabs>
-      {tab === 'ventas' ? <SalesList machines={machines} /> : null}
-      {tab === 'separaciones' ? <ReservationsList machines={machines} /> : null}
-      {tab === 'cotizaciones' ? <QuotesList machines={machines} /> : null}
+      <OutsideTabPanel tabsId="sales-tabs" selectedTabId={tab}>
+        {tab === 'ventas' ? <SalesList machines={machines} /> : null}
+        {tab === 'separaciones' ? <ReservationsList machines={machines} /> : null}
+        {tab === 'cotizaciones' ? <QuotesList machines={machines} /> : null}
+      </OutsideTabPanel>
     </section>
   );
 }

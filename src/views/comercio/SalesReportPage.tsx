@@ -1,7 +1,8 @@
 import { lazy, Suspense, use, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Button, ButtonGroup, Callout, Card, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import {
   SALES_REPORT_CHANNELS,
   salesChannelLabel,

@@ -1,7 +1,8 @@
 import { use, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Button, Callout, Checkbox, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Tag } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { z } from 'zod';

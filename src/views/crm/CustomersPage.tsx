@@ -1,7 +1,8 @@
 import { use, useEffect, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Button, Callout, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Button, Callout, Tag } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSearch } from 'wouter';
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../../schemas/documents';

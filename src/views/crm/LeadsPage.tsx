@@ -8,11 +8,9 @@ import {
   Card,
   Checkbox,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
-  HTMLSelect,
   HTMLTable,
   Radio,
   RadioGroup,
@@ -29,6 +27,7 @@ import {
   TextArea,
   type Intent,
 } from '@blueprintjs/core';
+import { Dialog, HTMLSelect, OutsideTabPanel } from '../shared/BlueprintEs';
 import { useSearch } from 'wouter';
 import { z } from 'zod';
 import { DOCUMENT_TYPES } from '../../schemas/documents';
@@ -553,15 +552,17 @@ export function LeadsPage({ machines }: { machines: LeadsMachines }) {
               <Tab key={s} id={s} title={`${LEAD_STATUS_LABELS[s]} (${count(s)})`} />
             ))}
           </Tabs>
-          <ResourceTable<Lead>
-            list={list}
-            columns={COLUMNS}
-            rowKey={(l) => l.id}
-            caption="Leads"
-            rowActions={rowActions}
-            onRowOpen={open}
-          />
-          <ListStates list={list} emptyAction={<Button icon="plus" intent="primary" text="Nuevo lead" onClick={() => openCreate()} />} />
+          <OutsideTabPanel tabsId="lead-status" selectedTabId={filters.status ?? 'ALL'}>
+            <ResourceTable<Lead>
+              list={list}
+              columns={COLUMNS}
+              rowKey={(l) => l.id}
+              caption="Leads"
+              rowActions={rowActions}
+              onRowOpen={open}
+            />
+            <ListStates list={list} emptyAction={<Button icon="plus" intent="primary" text="Nuevo lead" onClick={() => openCreate()} />} />
+          </OutsideTabPanel>
         </>
       ) : (
         <LeadBoard overview={overview} onOpen={open} onMove={(l, status) => detail.send({ type: 'detail.open', id: l.id, status })} />

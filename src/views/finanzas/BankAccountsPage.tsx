@@ -1,6 +1,7 @@
 import { use } from 'react';
 import { useSelector } from '@xstate/react';
-import { Button, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { BANK_ACCOUNT_KINDS, createBankAccountRequestSchema, type BankAccount } from '../../schemas/finanzas/bank-accounts';

@@ -1,19 +1,8 @@
 import { use, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import {
-  Button,
-  Callout,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  HTMLTable,
-  InputGroup,
-  Tag,
-  TextArea,
-  type Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, Classes, DialogBody, DialogFooter, HTMLTable, InputGroup, Tag, TextArea, type Intent } from '@blueprintjs/core';
+import { Dialog } from '../shared/BlueprintEs';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {

@@ -5,12 +5,10 @@ import {
   Button,
   Callout,
   Classes,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
   FormGroup,
-  HTMLSelect,
   HTMLTable,
   InputGroup,
   Radio,
@@ -20,6 +18,7 @@ import {
   TextArea,
   type Intent,
 } from '@blueprintjs/core';
+import { Dialog, HTMLSelect } from '../shared/BlueprintEs';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {

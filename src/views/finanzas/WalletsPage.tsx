@@ -1,6 +1,7 @@
 import { use } from 'react';
 import { useSelector } from '@xstate/react';
-import { Button, Callout, HTMLSelect, Icon, Tag } from '@blueprintjs/core';
+import { Button, Callout, Icon, Tag } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import { WALLET_KINDS, createWalletRequestSchema, type Wallet } from '../../schemas/finanzas/wallets';

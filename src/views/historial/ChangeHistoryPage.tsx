@@ -1,5 +1,6 @@
 import { use, useMemo } from 'react';
-import { Button, Classes, Drawer, FormGroup, HTMLSelect, HTMLTable, InputGroup, Menu, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
+import { Button, Classes, FormGroup, HTMLTable, InputGroup, Menu, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
+import { Drawer, HTMLSelect } from '../shared/BlueprintEs';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { useSearch } from 'wouter';

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { inspectOption } from '../../machines/inspect';
-import { FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { FormGroup } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import { HEAT_METRIC_LABEL, type HeatMetric } from '../../machines/mapas/map-geometry';
 import { LotMap } from './LotMap';

@@ -1,5 +1,6 @@
 import { use, useState } from 'react';
-import { Button, Callout, FormGroup, HTMLSelect, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useSearch } from 'wouter';
 import { inspectOption } from '../../machines/inspect';

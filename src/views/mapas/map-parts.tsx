@@ -69,6 +69,8 @@ export function MapFilters({ actor }: { actor: LotMapActorRef }) {
           onRemove={(b) => actor.send({ type: 'map.filterBlocks', blocks: filters.blocks.filter((x) => x !== b) })}
           tagInputProps={{ inputProps: { id: 'map-filter-blocks', 'aria-label': 'Manzana' } }}
           popoverProps={{ minimal: true }}
+          // Blueprint names the list "selectable options".
+          menuProps={{ 'aria-label': 'Manzanas' }}
           resetOnSelect
         />
       </FormGroup>

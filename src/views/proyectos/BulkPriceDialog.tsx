@@ -2,7 +2,6 @@ import {
   Button,
   Callout,
   Checkbox,
-  Dialog,
   DialogBody,
   DialogFooter,
   FormGroup,
@@ -12,6 +11,7 @@ import {
   RadioGroup,
   TextArea,
 } from '@blueprintjs/core';
+import { Dialog } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatArea, formatMoney, type CurrencyCode } from '../../lib/money';

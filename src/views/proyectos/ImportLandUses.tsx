@@ -1,4 +1,5 @@
-import { Button, HTMLSelect, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
+import { Button, HTMLTable, Tag, type Intent } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { landUseRows, landUsesPending } from '../../machines/proyectos/land-use-choices';

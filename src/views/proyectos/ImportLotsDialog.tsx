@@ -2,17 +2,16 @@ import { useMemo, type ReactNode } from 'react';
 import {
   Button,
   Callout,
-  Dialog,
   DialogBody,
   DialogFooter,
   FileInput,
   FormGroup,
-  HTMLSelect,
   HTMLTable,
   InputGroup,
   ProgressBar,
   Tag,
 } from '@blueprintjs/core';
+import { Dialog, HTMLSelect } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatArea, formatMetres } from '../../lib/money';

@@ -1,4 +1,5 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLTable, Spinner, TextArea } from '@blueprintjs/core';
+import { Dialog, HTMLSelect } from '../shared/BlueprintEs';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { formatDate, formatDateTime } from '../../lib/dates';

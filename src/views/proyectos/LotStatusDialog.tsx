@@ -30,7 +30,8 @@
  * `changed {lot, pending}` and closes. Events: `status.open {lot}`, `status.targetChanged {status}`,
  * `status.reasonChanged {reason}`, `status.untilChanged {until}`, `status.submit`, `status.close`.
  */
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, DialogBody, DialogFooter, FormGroup, InputGroup, Tag, TextArea } from '@blueprintjs/core';
+import { Dialog, HTMLSelect } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, type FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';

@@ -1,7 +1,8 @@
 import { lazy, Suspense, use, useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { Button, ButtonGroup, Callout, Drawer, DrawerSize, HTMLSelect, Icon, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, DrawerSize, Icon, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Drawer, HTMLSelect } from '../shared/BlueprintEs';
 import { Link, useSearch } from 'wouter';
 import { AUTH_ROUTES } from '../../config/paths';
 import { formatArea, formatMetres, formatMoney, type CurrencyCode } from '../../lib/money';

@@ -1,4 +1,5 @@
-import { Button, Callout, EditableText, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, EditableText, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';

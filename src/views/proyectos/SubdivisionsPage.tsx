@@ -1,6 +1,7 @@
 import { use } from 'react';
 import { useSelector } from '@xstate/react';
-import { Button, Callout, HTMLSelect, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Callout, ProgressBar, Tag } from '@blueprintjs/core';
+import { HTMLSelect } from '../shared/BlueprintEs';
 import { useSearch } from 'wouter';
 import { z } from 'zod';
 import { AUTH_ROUTES, PUBLIC_ROUTES } from '../../config/paths';

@@ -7,7 +7,8 @@ import { APP_VERSION } from './version';
 /**
  * Centred card layout of the public auth screens (issue "Foundation"): logo and "Parcela" on top,
  * the screen title, an optional subtitle, the content and a small footer. Light theme; the card
- * takes the full width below 480 px (responsive down to 390 px).
+ * takes the full width below 480 px (responsive down to 390 px). The page is the `<main>` landmark
+ * and the title its one `<h1>` (docs/decisions.md "Accessible names and ARIA references").
  */
 export function AuthCard({
   title,
@@ -25,7 +26,7 @@ export function AuthCard({
   wide?: boolean;
 }) {
   return (
-    <div className="auth-page">
+    <main className="auth-page">
       <Card className={wide ? 'auth-card auth-card-wide' : 'auth-card'} elevation={2}>
         <Link href="/landing" className="auth-brand" aria-label="Parcela, ir a la página principal">
           <Brand size={44} />
@@ -36,6 +37,6 @@ export function AuthCard({
         {footer ? <div className="auth-links">{footer}</div> : null}
       </Card>
       <p className="auth-page-footer">Parcela · {APP_VERSION}</p>
-    </div>
+    </main>
   );
 }

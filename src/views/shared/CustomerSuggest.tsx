@@ -86,6 +86,8 @@ export function LookupSuggest<T extends { id: number }>({
         <MenuItem disabled roleStructure="listoption" text={searching ? 'Buscando…' : text.trim() ? words.none : 'Escriba para buscar'} />
       }
       popoverProps={{ minimal: true, matchTargetWidth: true }}
+      // Blueprint names the list "selectable options".
+      menuProps={{ 'aria-label': 'Resultados' }}
     />
   );
 }

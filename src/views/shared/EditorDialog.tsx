@@ -1,6 +1,7 @@
 import '../../styles/resource.css';
 import { type FormEvent, type ReactNode } from 'react';
-import { Alert, Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Alert, Button, Callout, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog } from './BlueprintEs';
 import { SideDrawer } from './SideDrawer';
 import { isEditorOpen, useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } from './resource-hooks';
 

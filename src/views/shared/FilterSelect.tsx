@@ -1,4 +1,4 @@
-import { HTMLSelect } from '@blueprintjs/core';
+import { HTMLSelect } from './BlueprintEs';
 import { useResourceList, useResourceListEvents, type ResourceListRef } from './resource-hooks';
 
 /**

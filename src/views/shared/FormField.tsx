@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
+import { InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { HTMLSelect, NumericInput } from './BlueprintEs';
 import { FieldGroup } from './FieldGroup';
 import { useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } from './resource-hooks';
 

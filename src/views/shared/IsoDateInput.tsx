@@ -1,6 +1,8 @@
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { DateInput } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
+import { nameDatePickerPopup } from './BlueprintEs';
+import { SPANISH_DAY_PICKER_PROPS } from './day-picker-es';
 import { t } from '../../i18n/labels';
 
 /**
@@ -70,7 +72,8 @@ export function IsoDateInput({
       maxDate={localDateFromIso(maxDate)}
       disabled={disabled}
       fill
-      popoverProps={{ placement: 'bottom-start' }}
+      popoverProps={{ placement: 'bottom-start', onOpening: nameDatePickerPopup }}
+      dayPickerProps={SPANISH_DAY_PICKER_PROPS}
       inputProps={{
         ...(id ? { id } : {}),
         ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),

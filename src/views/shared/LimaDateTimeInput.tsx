@@ -1,6 +1,8 @@
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { DateInput, TimePrecision } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
+import { nameDatePickerPopup } from './BlueprintEs';
+import { SPANISH_DAY_PICKER_PROPS } from './day-picker-es';
 import { t } from '../../i18n/labels';
 import { LIMA_TIME_ZONE } from '../../lib/lima-today';
 import { INVALID_DATE_VALUE } from './IsoDateInput';
@@ -58,7 +60,8 @@ export function LimaDateTimeInput({
       maxDate={new Date(2100, 11, 31)}
       disabled={disabled}
       fill
-      popoverProps={{ placement: 'bottom-start' }}
+      popoverProps={{ placement: 'bottom-start', onOpening: nameDatePickerPopup }}
+      dayPickerProps={SPANISH_DAY_PICKER_PROPS}
       inputProps={{
         id,
         ...(hasError ? { intent: 'danger' as const } : {}),

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Button, Classes, Drawer } from '@blueprintjs/core';
+import { Button, Classes } from '@blueprintjs/core';
+import { Drawer } from './BlueprintEs';
 
 /**
  * A side drawer with its heading and "Cerrar" (the editor drawer, a lead's panel, a sale's

@@ -1,16 +1,6 @@
 import type { FormEvent } from 'react';
-import {
-  Button,
-  Classes,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Icon,
-  InputGroup,
-  ProgressBar,
-  type Intent,
-} from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter, FormGroup, Icon, InputGroup, ProgressBar, type Intent } from '@blueprintjs/core';
+import { Dialog } from '../shared/BlueprintEs';
 import { passwordStrength, type PasswordField, type PasswordStrength } from '../../machines/change-password/change-password.machine';
 import { t, type LabelKey } from '../../i18n/labels';
 import { useChangePassword, useChangePasswordEvents } from './shell-context';

@@ -1,4 +1,5 @@
-import { Classes, Dialog, DialogBody, Hotkey, Hotkeys, type HotkeyConfig } from '@blueprintjs/core';
+import { Classes, DialogBody, Hotkey, Hotkeys, type HotkeyConfig } from '@blueprintjs/core';
+import { Dialog } from '../shared/BlueprintEs';
 
 /**
  * Blueprint's hotkeys help dialog, as its `HotkeysProvider` renders it (a `Dialog` listing the

@@ -1,4 +1,5 @@
-import { Button, Drawer, Icon } from '@blueprintjs/core';
+import { Button, Icon } from '@blueprintjs/core';
+import { Drawer } from '../shared/BlueprintEs';
 import { selectActiveLocal, selectIsLoggingOut, selectUser } from '../../machines/session/session.selectors';
 import { selectProfileOpen } from '../../machines/layout/layout.selectors';
 import { useSession } from '../services';

@@ -87,7 +87,9 @@ function MenuEntry({ node, activeKey }: { node: MenuNode; activeKey: string | nu
   const { toggleGroup, linkChosen } = useLayoutEvents();
   const runCommand = useMenuCommands();
 
-  if (node.kind === 'separator') return <li className="menu-separator" role="separator" />;
+  // A divider between groups, hidden from assistive technology: a list holds only list items, and
+  // an `<li role="separator">` (or role none) is not one (docs/decisions.md "Accessible names and ARIA references").
+  if (node.kind === 'separator') return <li className="menu-separator" aria-hidden="true" />;
   if (node.hidden) return null;
   const icon = node.icon ? <Icon icon={node.icon as IconName} className="layout-menuitem-icon" /> : null;
 

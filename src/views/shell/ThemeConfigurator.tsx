@@ -1,5 +1,15 @@
-import { Button, Drawer, Icon, SegmentedControl } from '@blueprintjs/core';
-import { PRESET_NAMES, PRIMARY_NAMES, PRIMARY_PALETTES, SURFACE_NAMES, SURFACE_PALETTES, type PresetName } from '../../lib/theme';
+import { Button, Icon, SegmentedControl } from '@blueprintjs/core';
+import { Drawer } from '../shared/BlueprintEs';
+import {
+  PRESET_NAMES,
+  PRIMARY_NAMES,
+  PRIMARY_PALETTES,
+  SURFACE_NAMES,
+  SURFACE_PALETTES,
+  type PresetName,
+  type PrimaryName,
+  type SurfaceName,
+} from '../../lib/theme';
 import type { StyleSettings } from '../../schemas/session';
 import { useTheme, useThemeEvents } from './shell-context';
 
@@ -11,6 +21,40 @@ const MENU_MODES: readonly { value: StyleSettings['menuMode']; label: string }[]
   { value: 'static', label: 'Fijo' },
   { value: 'overlay', label: 'Sobreponer' },
 ];
+
+/**
+ * Spanish names of the swatches, their accessible names and tooltips (the palette codes of
+ * docs/product.md §2 stay the stored values; docs/decisions.md "Accessible names and ARIA references").
+ */
+export const PRIMARY_LABELS: Readonly<Record<PrimaryName, string>> = {
+  noir: 'Negro',
+  emerald: 'Esmeralda',
+  green: 'Verde',
+  lime: 'Lima',
+  orange: 'Naranja',
+  amber: 'Ámbar',
+  yellow: 'Amarillo',
+  teal: 'Verde azulado',
+  cyan: 'Cian',
+  sky: 'Celeste',
+  blue: 'Azul',
+  indigo: 'Índigo',
+  violet: 'Violeta',
+  purple: 'Púrpura',
+  fuchsia: 'Fucsia',
+  pink: 'Rosa',
+  rose: 'Rosa rojizo',
+};
+export const SURFACE_LABELS: Readonly<Record<SurfaceName, string>> = {
+  slate: 'Pizarra',
+  gray: 'Gris',
+  zinc: 'Cinc',
+  neutral: 'Neutro',
+  stone: 'Piedra',
+  soho: 'Soho',
+  viva: 'Viva',
+  ocean: 'Océano',
+};
 
 /** The colour a primary swatch shows: shade 500 (noir: black). */
 function primarySwatch(name: string): string {
@@ -49,8 +93,8 @@ export function ThemeConfigurator() {
                   type="button"
                   className={['theme-swatch', styles.primary === name ? 'is-selected' : null].filter(Boolean).join(' ')}
                   style={{ backgroundColor: primarySwatch(name) }}
-                  title={name}
-                  aria-label={name}
+                  title={PRIMARY_LABELS[name]}
+                  aria-label={PRIMARY_LABELS[name]}
                   aria-pressed={styles.primary === name}
                   onClick={() => events.choosePrimary(name)}
                 />
@@ -66,8 +110,8 @@ export function ThemeConfigurator() {
                   type="button"
                   className={['theme-swatch', styles.surface === name ? 'is-selected' : null].filter(Boolean).join(' ')}
                   style={{ backgroundColor: SURFACE_PALETTES[name]![5] }}
-                  title={name}
-                  aria-label={name}
+                  title={SURFACE_LABELS[name]}
+                  aria-label={SURFACE_LABELS[name]}
                   aria-pressed={styles.surface === name}
                   onClick={() => events.chooseSurface(name)}
                 />
@@ -75,7 +119,7 @@ export function ThemeConfigurator() {
             </div>
           </section>
           <section aria-labelledby="theme-preset-title" className="theme-configurator-section">
-            <h3 id="theme-preset-title">Preset</h3>
+            <h3 id="theme-preset-title">Estilo</h3>
             <SegmentedControl
               aria-labelledby="theme-preset-title"
               fill

@@ -95,6 +95,20 @@ export function TopBar({ sidebarId }: { sidebarId: string }) {
  * closes it; a click outside closes it (a mousedown on the bell itself is left to the bell's click,
  * which toggles).
  */
+/** The badge's text: the unread count, "99+" above 99. */
+function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/**
+ * The bell's accessible name: "Notificaciones", and with unread ones "Notificaciones: 3 sin leer",
+ * so the name contains the badge's visible text (WCAG 2.5.3 label in name; docs/decisions.md
+ * "Accessible names and ARIA references").
+ */
+export function bellName(count: number): string {
+  return count > 0 ? `${TOPBAR_LABELS.bell}: ${badgeText(count)} sin leer` : TOPBAR_LABELS.bell;
+}
+
 function NotificationsBell() {
   const count = useNotifications(selectUnreadCount);
   const unread = useNotifications(selectHasUnread);
@@ -110,15 +124,15 @@ function NotificationsBell() {
         className={['layout-topbar-action', 'notifications-bell', unread ? 'has-unread' : null].filter(Boolean).join(' ')}
         variant="minimal"
         icon="notifications"
-        aria-label={TOPBAR_LABELS.bell}
-        title={count > 0 ? `${TOPBAR_LABELS.bell}: ${count} sin leer` : TOPBAR_LABELS.bell}
+        aria-label={bellName(count)}
+        title={bellName(count)}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => (open ? closePanel() : openPanel())}
       >
         {count > 0 ? (
           <Tag round intent="danger" size="medium" className="notifications-badge" data-testid="notifications-badge">
-            {count > 99 ? '99+' : count}
+            {badgeText(count)}
           </Tag>
         ) : null}
       </Button>
