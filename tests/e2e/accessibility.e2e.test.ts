@@ -253,8 +253,9 @@ describe('accessibility sweep e2e', () => {
         sales: `/COMERCIO/MapSales/mapa/${subdivision.key}`,
         heat: `/COMERCIO/MapSales/Heat/mapa/${subdivision.key}`,
       };
+      const lotsRoute = `/PROYECTOS/Lotes/lotes/${subdivision.key}`;
       for (const to of [
-        `/PROYECTOS/Lotes/lotes/${subdivision.key}`,
+        lotsRoute,
         ...Object.values(mapRoutes),
         '/COMERCIO/MapaVentas/Pagos',
         ...(sales.data[0] ? [`/COMERCIO/Contrato/${sales.data[0].id}`] : []),
@@ -265,6 +266,8 @@ describe('accessibility sweep e2e', () => {
         '/comercio/ventas': rowAction('Ver'),
         '/finanzas/registrocuotas': rowAction('Condonar mora', 'Vencida'),
         '/historialdecambios': rowAction('Ver cambios'),
+        // Lotizaciones' "Nueva lotización" already shows the editors' numeric fields.
+        [lotsRoute.toLowerCase()]: rowAction('Historial de estados'),
         [mapRoutes.project.toLowerCase()]: lotAction(lot.code, 'Cambiar estado'),
         [mapRoutes.sales.toLowerCase()]: lotAction(lot.code, 'Cotizar'),
         [mapRoutes.heat.toLowerCase()]: lotAction(lot.code, 'Separar'),
