@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import { useLocation, useSearch } from 'wouter';
 import { Button, Callout, Classes, HTMLTable, Icon, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { HTMLSelect, OutsideTabPanel } from '../shared/BlueprintEs';
+import { ScrollRegion } from '../shared/ScrollRegion';
 import {
   CONTRACT_STEPS,
   CONTRACT_STEP_LABELS,
@@ -440,7 +441,7 @@ function PlanStep({ actor }: { actor: ContractActor }) {
         ) : null}
         {edited ? <Button icon="reset" text="Restablecer cronograma" onClick={() => actor.send({ type: 'contract.resetRows' })} /> : null}
         {rows.length > 0 ? (
-          <div className="quote-schedule contract-schedule">
+          <ScrollRegion className="quote-schedule contract-schedule" label="Tabla: Cronograma editable">
             <HTMLTable compact striped aria-label="Cronograma editable">
               <thead>
                 <tr>
@@ -480,7 +481,7 @@ function PlanStep({ actor }: { actor: ContractActor }) {
                 })}
               </tbody>
             </HTMLTable>
-          </div>
+          </ScrollRegion>
         ) : plan ? (
           <p>Al contado: sin cuotas.</p>
         ) : null}

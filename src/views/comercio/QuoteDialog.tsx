@@ -1,5 +1,6 @@
 import { Button, Callout, Classes, DialogBody, DialogFooter, HTMLTable, Tag } from '@blueprintjs/core';
 import { Dialog, NumericInput } from '../shared/BlueprintEs';
+import { ScrollRegion } from '../shared/ScrollRegion';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { QuoteFormMachine, QuoteValues } from '../../machines/comercio/quote-form.machine';
@@ -150,7 +151,7 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
                   monthlyRatePercent={values.rateText.trim().replace(',', '.') || '0'}
                 />
                 {plan.schedule.length > 0 ? (
-                  <div className="quote-schedule">
+                  <ScrollRegion className="quote-schedule" label="Tabla: Cronograma simulado">
                     <HTMLTable compact striped aria-label="Cronograma simulado">
                       <thead>
                         <tr>
@@ -175,7 +176,7 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
                         ))}
                       </tbody>
                     </HTMLTable>
-                  </div>
+                  </ScrollRegion>
                 ) : null}
               </section>
             ) : null}

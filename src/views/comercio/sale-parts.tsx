@@ -4,6 +4,7 @@ import { creditCost, formatRatePercent, type CreditCostInput } from '../../lib/c
 import { formatMoney, type CurrencyCode } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import type { Sale } from '../../schemas/comercio/sales';
+import { ScrollRegion } from '../shared/ScrollRegion';
 
 /**
  * Pieces the Comercial screens share (issue "CRM and sales"): a plan's totals (the quote dialog and
@@ -104,7 +105,7 @@ const lateFeeDue = (r: Sale['schedule'][number]) => Math.max(0, r.late_fee_accru
 export function SaleScheduleTable({ sale }: { sale: Pick<Sale, 'schedule' | 'currency'> }) {
   const money = (cents: number) => formatMoney(cents, sale.currency);
   return (
-    <div className="quote-schedule">
+    <ScrollRegion className="quote-schedule" label="Tabla: Cronograma de la venta">
       <HTMLTable compact striped aria-label="Cronograma de la venta">
         <thead>
           <tr>
@@ -138,6 +139,6 @@ export function SaleScheduleTable({ sale }: { sale: Pick<Sale, 'schedule' | 'cur
           ))}
         </tbody>
       </HTMLTable>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -3,6 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, ButtonGroup, Callout, DrawerSize, Icon, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { Drawer, HTMLSelect } from '../shared/BlueprintEs';
+import { ScrollRegion } from '../shared/ScrollRegion';
 import { Link, useSearch } from 'wouter';
 import { AUTH_ROUTES } from '../../config/paths';
 import { formatArea, formatMetres, formatMoney, type CurrencyCode } from '../../lib/money';
@@ -392,11 +393,11 @@ export function LotsPage({ machines, subdivisionKey }: { machines: ProjectsScree
         size={DrawerSize.SMALL}
         title={historyLot ? `Historial · ${historyLot.code}` : 'Historial'}
       >
-        <div className="bp6-drawer-body lots-history-body">
+        <ScrollRegion className="bp6-drawer-body lots-history-body" label="Historial de estados">
           {historyLot ? (
             <LotStatusHistory key={lotHistoryKey(historyLot)} machine={machines.lotStatus.history} lotId={historyLot.id} />
           ) : null}
-        </div>
+        </ScrollRegion>
       </Drawer>
       <Drawer isOpen={holdsOpen} onClose={() => page.send({ type: 'holds.close' })} size={DrawerSize.LARGE} title="Solicitudes de bloqueo">
         <div className="bp6-drawer-body lots-holds-body">
