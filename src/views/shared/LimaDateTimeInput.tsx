@@ -3,7 +3,7 @@ import { DateInput, TimePrecision } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
 import { t } from '../../i18n/labels';
 import { LIMA_TIME_ZONE } from '../../lib/lima-today';
-import { INVALID_DATE_VALUE } from './IsoDateInput';
+import { calendarEscapeProps, INVALID_DATE_VALUE } from './IsoDateInput';
 
 /**
  * Spanish date-and-time field in America/Lima (docs/decisions.md "Four-digit years, two-decimal
@@ -64,6 +64,7 @@ export function LimaDateTimeInput({
         ...(hasError ? { intent: 'danger' as const } : {}),
         'aria-invalid': hasError ? true : undefined,
         'aria-describedby': describedBy,
+        ...calendarEscapeProps,
       }}
     />
   );
