@@ -20,16 +20,23 @@ function pageHeading(main: HTMLElement): HTMLElement | null {
   return main.querySelector<HTMLElement>('h1') ?? main.querySelector<HTMLElement>('h2, h3, h4, h5, h6');
 }
 
-/** Whether focus is in an open overlay (a dialog or drawer opened meanwhile keeps it). */
-function focusInOpenOverlay(): boolean {
-  return document.activeElement?.closest(`.${Classes.OVERLAY_OPEN}`) != null;
+/**
+ * Whether the focus is somewhere the new page put it on purpose: in an open overlay (a dialog or
+ * drawer opened meanwhile), or on a control of the page itself (a field it focuses when it opens).
+ */
+function focusTakenByThePage(main: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!active) return false;
+  if (active.closest(`.${Classes.OVERLAY_OPEN}`)) return true;
+  return main.contains(active) && active !== main && !/^H[1-6]$/.test(active.tagName);
 }
 
 /**
  * Moves focus to the page's heading in `main` whenever the path changes after the first render.
  * The screen may still be loading (its code or its data): the heading is focused as soon as it
  * appears, and again if a loading heading is replaced by the page's own while focus sits on it.
- * The first key press or pointer press of the user ends the wait; focus that a dialog took is left alone.
+ * The first key press or pointer press of the user ends the wait; focus that a dialog or the page
+ * itself took is left alone.
  * @param main the layout's `<main>`.
  */
 export function useFocusHeadingOnNavigation(main: RefObject<HTMLElement | null>): void {
@@ -43,7 +50,7 @@ export function useFocusHeadingOnNavigation(main: RefObject<HTMLElement | null>)
     let focused: HTMLElement | null = null;
     const attempt = () => {
       const heading = pageHeading(root);
-      if (!heading || heading === document.activeElement || focusInOpenOverlay()) return;
+      if (!heading || heading === document.activeElement || focusTakenByThePage(root)) return;
       // The first time: wherever focus was (the link that navigated, the menu); later only to
       // replace a heading that went away with the focus on it.
       if (focused && !focusIsLost()) return;
