@@ -26,7 +26,9 @@ import { placeholder } from '../shared/placeholder';
  *   capture) → done (final, output `{ message }`: "Pago enviado: queda pendiente de revisión").
  *   When the capture fails after the payment was registered: voucherFailed (`pay.retryVoucher`
  *   sends only the capture again). `pay.close` ends without paying (final `cancelled`, output
- *   `{ message: null }`).
+ *   `{ message: null }`) — unless the customer already typed or chose something (`dirty`): then it
+ *   asks first (`confirmingDiscard`: `pay.discard` ends, `pay.keepEditing` goes back to the form;
+ *   docs/decisions.md "Keyboard and focus").
  *
  * Editing events: `pay.countChanged {count}` (how many of the oldest payable instalments: the
  * checkboxes can only make a prefix), `pay.walletChanged {id}`, `pay.changed {field, value}`
@@ -63,6 +65,8 @@ export interface PagoYapeContext {
   message: string | null;
   /** Object URL of the chosen wallet's QR. */
   qrObjectUrl: string | null;
+  /** The customer changed the form: closing asks "¿Descartar los cambios?" first. */
+  dirty: boolean;
 }
 
 /**
@@ -82,6 +86,8 @@ export type PagoYapeEvent =
   | { type: 'pay.submit' }
   | { type: 'pay.retryVoucher' }
   | { type: 'pay.close' }
+  | { type: 'pay.discard' }
+  | { type: 'pay.keepEditing' }
   | { type: 'qr.stop' };
 
 /** The Spanish refusal of a capture the server would refuse, or null. */
@@ -170,6 +176,10 @@ export const pagoYapeMachine = setup({
     valid: ({ context }) => pagoYapeBody(context).ok,
     walletHasQr: ({ context }) => context.wallets.find((w) => w.id === context.walletId)?.qr_url != null,
     /** A new operation date the statement is not figured for yet. */
+    /** The form holds what the customer typed or chose: closing asks first. */
+    isDirty: ({ context }) => context.dirty,
+    /** Back from the question with an operation date whose statement is not figured yet. */
+    needsRefigure: ({ context }) => context.operationDate !== context.statementDate && isStatementDay(context.operationDate, context),
     refigures: ({ context, event }) =>
       event.type === 'pay.changed' &&
       event.field === 'operation_date' &&
@@ -198,6 +208,7 @@ export const pagoYapeMachine = setup({
       payment: null,
       message: null,
       qrObjectUrl: null,
+      dirty: false,
     };
   },
   exit: ({ context }) => revoke(context.qrObjectUrl),
@@ -233,20 +244,27 @@ export const pagoYapeMachine = setup({
       states: {
         editing: {
           on: {
+            'pay.close': [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'cancelled' }],
             'pay.countChanged': {
               actions: assign(({ context, event }) => ({
+                dirty: true,
                 ...figured(context.purchase, event.count),
                 errors: { ...context.errors, instalments: undefined },
               })),
             },
             'pay.walletChanged': {
-              actions: assign(({ context, event }) => ({ walletId: event.id, errors: { ...context.errors, wallet_id: undefined } })),
+              actions: assign(({ context, event }) => ({
+                dirty: true,
+                walletId: event.id,
+                errors: { ...context.errors, wallet_id: undefined },
+              })),
             },
             'pay.changed': [
               {
                 guard: 'refigures',
                 target: 'refiguring',
                 actions: assign(({ context, event }) => ({
+                  dirty: true,
                   operationDate: event.value,
                   errors: { ...context.errors, operation_date: undefined },
                 })),
@@ -254,13 +272,14 @@ export const pagoYapeMachine = setup({
               {
                 actions: assign(({ context, event }) =>
                   event.field === 'operation_number'
-                    ? { operationNumber: event.value, errors: { ...context.errors, operation_number: undefined } }
-                    : { operationDate: event.value, errors: { ...context.errors, operation_date: undefined } },
+                    ? { dirty: true, operationNumber: event.value, errors: { ...context.errors, operation_number: undefined } }
+                    : { dirty: true, operationDate: event.value, errors: { ...context.errors, operation_date: undefined } },
                 ),
               },
             ],
             'pay.fileChosen': {
               actions: assign(({ context, event }) => ({
+                dirty: true,
                 file: event.file,
                 errors: { ...context.errors, voucher: voucherFileError(event.file) ?? undefined },
               })),
@@ -278,6 +297,7 @@ export const pagoYapeMachine = setup({
         },
         refiguring: {
           on: {
+            'pay.close': [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'cancelled' }],
             'pay.changed': [
               {
                 guard: 'refigures',
@@ -310,6 +330,14 @@ export const pagoYapeMachine = setup({
                 { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
               ],
             },
+          },
+        },
+        /** "¿Descartar los cambios?": the form stays as it was until the customer answers. */
+        confirmingDiscard: {
+          on: {
+            'pay.discard': 'cancelled',
+            'pay.keepEditing': [{ guard: 'needsRefigure', target: 'refiguring' }, { target: 'editing' }],
+            'pay.close': {},
           },
         },
         sending: {

@@ -20,6 +20,8 @@ import { lateFeesOwed, payableInstalments } from '../../lib/finanzas/pago-yape';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { FieldGroup } from '../shared/FieldGroup';
+import { DiscardChangesAlert } from '../shared/DiscardChangesAlert';
+import { useReturnFocus } from '../shared/focus-return';
 import { instalmentLabel } from './MyPurchasesPage';
 import '../../styles/purchases.css';
 
@@ -34,6 +36,9 @@ const WALLET_LABELS: Record<string, string> = { YAPE: 'Yape', PLIN: 'Plin' };
  * instalments), pay it to the company's Yape or Plin (its QR and phone), then type the operation
  * number and date and attach the capture. The machine (comercio/pago-yape.machine.ts) sends the
  * payment and the capture; the statement then says "Pago enviado: queda pendiente de revisión".
+ * Keyboard (docs/decisions.md "Keyboard and focus"): Escape in the date field's calendar closes
+ * only the calendar; closing a form with typed data asks "¿Descartar los cambios?" (the machine's
+ * `confirmingDiscard`); when the dialog goes, focus returns to the button that opened it.
  */
 export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine> }) {
   const purchase = useSelector(actor, (s) => s.context.purchase);
@@ -53,6 +58,9 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
   const busy = useSelector(actor, (s) => s.matches({ flow: 'sending' }) || s.matches({ flow: 'uploading' }));
   const refiguring = useSelector(actor, (s) => s.matches({ flow: 'refiguring' }));
   const voucherFailed = useSelector(actor, (s) => s.matches({ flow: 'voucherFailed' }));
+  const confirmingDiscard = useSelector(actor, (s) => s.matches({ flow: 'confirmingDiscard' }));
+  // Mounted only while the machine runs: its unmount is the close.
+  useReturnFocus(true);
   const money = (cents: number) => formatMoney(cents, purchase.currency);
   const payable = payableInstalments(purchase.schedule);
   const fees = lateFeesOwed(purchase.schedule);
@@ -63,7 +71,15 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
   // One payment waits for review at a time (docs/domain.md "Payments"): another would be refused after the customer paid it.
   const waiting = pending.length > 0 && !voucherFailed && !busy;
   return (
-    <Dialog isOpen onClose={close} title="Pagar con Yape o Plin" className="pago-yape-dialog" canOutsideClickClose={false}>
+    <Dialog
+      isOpen
+      onClose={close}
+      title="Pagar con Yape o Plin"
+      className="pago-yape-dialog"
+      canOutsideClickClose={false}
+      canEscapeKeyClose={!busy}
+      isCloseButtonShown={!busy}
+    >
       <form
         noValidate
         onSubmit={(e) => {
@@ -224,6 +240,12 @@ export function PagoYapeDialog({ actor }: { actor: ActorRefFrom<PagoYapeMachine>
           }
         />
       </form>
+      {/* Blueprint's Alert draws in its own portal, stacked over the dialog. */}
+      <DiscardChangesAlert
+        isOpen={confirmingDiscard}
+        onDiscard={() => actor.send({ type: 'pay.discard' })}
+        onKeepEditing={() => actor.send({ type: 'pay.keepEditing' })}
+      />
     </Dialog>
   );
 }

@@ -23,6 +23,7 @@ import {
   ResetPasswordPage,
 } from './screens';
 import { findAuthRoute, safeDecode } from './route-match';
+import { useRecordNavigation } from './navigation-record';
 
 /**
  * The route switch of the web app (docs/product.md §2; issue "Foundation"). Public routes first (each with
@@ -34,6 +35,7 @@ import { findAuthRoute, safeDecode } from './route-match';
  * the session loads its data after a login, the full-screen loading overlay covers the page.
  */
 export function AppRoutes() {
+  useRecordNavigation();
   const loadingSessionData = useSession(selectIsLoadingSessionData);
   return (
     <>

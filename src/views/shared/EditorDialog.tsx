@@ -3,6 +3,8 @@ import { type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Callout, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { Dialog } from './BlueprintEs';
 import { SideDrawer } from './SideDrawer';
+import { DiscardChangesAlert } from './DiscardChangesAlert';
+import { useReturnFocus } from './focus-return';
 import { isEditorOpen, useResourceEditor, useResourceEditorEvents, type ResourceEditorRef } from './resource-hooks';
 
 /**
@@ -10,9 +12,10 @@ import { isEditorOpen, useResourceEditor, useResourceEditorEvents, type Resource
  * ({@link EditorDialog}) or Drawer ({@link EditorDrawer}); both render the same form from the
  * resource-editor machine: the screen's fields (see FormField.tsx), the form's message in a
  * Callout, and the footer "Cancelar" / "Guardar" (loading while saving) plus "Eliminar" when
- * editing and `canDelete`. Closing with unsaved changes asks "¿Descartar los cambios?"
- * ("Descartar" / "Seguir editando"); deleting asks "¿Eliminar este registro?" ("Eliminar" /
- * "Cancelar").
+ * editing and `canDelete`. Closing with unsaved changes (Escape, the close button, "Cancelar")
+ * asks "¿Descartar los cambios?" (DiscardChangesAlert.tsx: "Descartar" / "Seguir editando");
+ * deleting asks "¿Eliminar este registro?" ("Eliminar" / "Cancelar"). Closing gives focus back to
+ * the element that opened the editor (focus-return.ts; docs/decisions.md "Keyboard and focus").
  */
 
 interface EditorFrameProps<R extends object, C extends object, U extends object> {
@@ -88,18 +91,7 @@ function EditorAlerts<R extends object, C extends object, U extends object>({ ed
   const { confirmingDiscard, confirmingDelete, deleting, events } = useEditorFrame(editor);
   return (
     <>
-      <Alert
-        isOpen={confirmingDiscard}
-        intent="warning"
-        icon="warning-sign"
-        confirmButtonText="Descartar"
-        cancelButtonText="Seguir editando"
-        onConfirm={events.discard}
-        onCancel={events.keepEditing}
-        canEscapeKeyCancel
-      >
-        <p>¿Descartar los cambios?</p>
-      </Alert>
+      <DiscardChangesAlert isOpen={confirmingDiscard} onDiscard={events.discard} onKeepEditing={events.keepEditing} />
       <Alert
         isOpen={confirmingDelete}
         intent="danger"
@@ -127,6 +119,7 @@ export function EditorDialog<R extends object, C extends object, U extends objec
 }: EditorFrameProps<R, C, U>) {
   const { open, mode, saving, deleting, events } = useEditorFrame(editor);
   const busy = saving || deleting;
+  useReturnFocus(open);
   return (
     <>
       <Dialog

@@ -1,4 +1,5 @@
 import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
+import type { KeyboardEvent } from 'react';
 import { DateInput } from '@blueprintjs/datetime';
 import { es } from 'date-fns/locale';
 import { nameDatePickerPopup } from './BlueprintEs';
@@ -13,6 +14,32 @@ import { t } from '../../i18n/labels';
  * ISO schemas refuse ("Fecha inválida"). Brings @blueprintjs/datetime and its stylesheet: import it
  * only from screens that are loaded on demand.
  */
+
+/**
+ * Keyboard props of a Blueprint date field's text box (docs/decisions.md "Keyboard and focus"):
+ * Escape while its calendar is open closes only the calendar. Blueprint's own handler closes it
+ * and blurs the box, and the key then went on to the dialog around the field, which closed and lost
+ * what was typed. Here the key stops at the field (the dialog never sees it) and the box keeps the
+ * focus (Blueprint's blur is skipped for that one key press), so the customer goes on typing or
+ * Tabs on. With the calendar closed, Escape goes on to the dialog as usual.
+ */
+export const calendarEscapeProps = {
+  onKeyDownCapture(event: KeyboardEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    if (event.key !== 'Escape' || input.getAttribute('aria-expanded') !== 'true') return;
+    // Runs before Blueprint's keydown handler (capture phase): its `blur()` does nothing this once.
+    input.blur = () => undefined;
+    input.dataset.calendarEscape = 'true';
+  },
+  onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    if (input.dataset.calendarEscape !== 'true') return;
+    // Blueprint has closed the calendar; the dialog must not close as well.
+    delete input.dataset.calendarEscape;
+    Reflect.deleteProperty(input, 'blur');
+    event.stopPropagation();
+  },
+};
 
 /** Value reported for text that is not a date between `minDate` and `maxDate`. */
 export const INVALID_DATE_VALUE = 'invalid';
@@ -81,6 +108,7 @@ export function IsoDateInput({
         ...(hasError ? { intent: 'danger' as const } : {}),
         'aria-invalid': hasError ? true : undefined,
         'aria-describedby': describedBy,
+        ...calendarEscapeProps,
       }}
     />
   );

@@ -5,7 +5,7 @@ import { nameDatePickerPopup } from './BlueprintEs';
 import { SPANISH_DAY_PICKER_PROPS } from './day-picker-es';
 import { t } from '../../i18n/labels';
 import { LIMA_TIME_ZONE } from '../../lib/lima-today';
-import { INVALID_DATE_VALUE } from './IsoDateInput';
+import { calendarEscapeProps, INVALID_DATE_VALUE } from './IsoDateInput';
 
 /**
  * Spanish date-and-time field in America/Lima (docs/decisions.md "Four-digit years, two-decimal
@@ -67,6 +67,7 @@ export function LimaDateTimeInput({
         ...(hasError ? { intent: 'danger' as const } : {}),
         'aria-invalid': hasError ? true : undefined,
         'aria-describedby': describedBy,
+        ...calendarEscapeProps,
       }}
     />
   );

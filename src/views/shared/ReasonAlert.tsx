@@ -3,11 +3,13 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReasonActionMachine } from '../../machines/shared/reason-action.machine';
 import { FieldGroup } from './FieldGroup';
+import { useReturnFocus } from './focus-return';
 
 /**
  * Asks the reason of an action on a record (../../machines/shared/reason-action.machine.ts): annul
  * a sale, cancel a reservation, reject or annul a payment. Open while the machine is not idle; the
- * machine's message (a missing reason, the server's 409) shows under the text.
+ * machine's message (a missing reason, the server's 409) shows under the text. Closing gives
+ * focus back to the element that opened it (a row's "Acciones": focus-return.ts).
  */
 export function ReasonAlert<Row>({
   actor,
@@ -27,6 +29,7 @@ export function ReasonAlert<Row>({
   const reason = useSelector(actor, (s) => s.context.reason);
   const error = useSelector(actor, (s) => s.context.error);
   const running = useSelector(actor, (s) => s.matches('running'));
+  useReturnFocus(record !== null);
   return (
     <Alert
       isOpen={record !== null}

@@ -1,5 +1,5 @@
 import '../../styles/resource.css';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   Button,
   ButtonGroup,
@@ -15,6 +15,7 @@ import {
 import { nextSort, pageCount, sortDirection, type ListColumn } from '../../machines/shared/resource-list.machine';
 import { useResourceList, useResourceListEvents, type ResourceListRef } from './resource-hooks';
 import { ScrollRegion } from './ScrollRegion';
+import { setReturnFocusTarget } from './focus-return';
 
 /** A column of {@link ResourceTable}: the list machine's column plus how a cell renders. */
 export interface TableColumn<Row> extends ListColumn<Row> {
@@ -183,23 +184,7 @@ export function ResourceTable<Row>({
                       ))}
                       {hasActions ? (
                         <td className="resource-table-actions">
-                          <PopoverNext
-                            placement="bottom-end"
-                            // A row action opens a dialog, drawer or alert that takes the focus: the closing menu must not take
-                            // it back to "Acciones" a moment later (keys typed in the dialog would land on the button).
-                            shouldReturnFocusOnClose={false}
-                            content={
-                              <Menu>
-                                {rowActions
-                                  .filter((a) => !a.hidden?.(row))
-                                  .map((a) => (
-                                    <MenuItem key={a.text} text={a.text} icon={a.icon} intent={a.intent} onClick={() => a.onClick(row)} />
-                                  ))}
-                              </Menu>
-                            }
-                          >
-                            <Button variant="minimal" icon="more" aria-label="Acciones" />
-                          </PopoverNext>
+                          <RowActionsMenu row={row} actions={rowActions} />
                         </td>
                       ) : null}
                     </tr>
@@ -228,5 +213,42 @@ export function ResourceTable<Row>({
         </nav>
       )}
     </div>
+  );
+}
+
+/**
+ * A row's "Acciones" menu. An action opens a dialog, drawer or alert that takes the focus, so the
+ * closing menu must not take it back to "Acciones" a moment later (keys typed in the dialog would
+ * land on the button): the menu does not return focus itself; instead the button is named as the
+ * dialog's trigger (focus-return.ts), and focus comes back to it when the dialog closes
+ * (docs/decisions.md "Keyboard and focus").
+ */
+function RowActionsMenu<Row>({ row, actions }: { row: Row; actions: readonly RowAction<Row>[] }) {
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <PopoverNext
+      placement="bottom-end"
+      shouldReturnFocusOnClose={false}
+      content={
+        <Menu>
+          {actions
+            .filter((a) => !a.hidden?.(row))
+            .map((a) => (
+              <MenuItem
+                key={a.text}
+                text={a.text}
+                icon={a.icon}
+                intent={a.intent}
+                onClick={() => {
+                  setReturnFocusTarget(button.current);
+                  a.onClick(row);
+                }}
+              />
+            ))}
+        </Menu>
+      }
+    >
+      <Button ref={button} variant="minimal" icon="more" aria-label="Acciones" />
+    </PopoverNext>
   );
 }

@@ -1,13 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { Button, Classes } from '@blueprintjs/core';
 import { Drawer } from './BlueprintEs';
+import { useReturnFocus } from './focus-return';
 
 /**
  * A side drawer with its heading and "Cerrar" (the editor drawer, a lead's panel, a sale's
  * details). Blueprint's Drawer has no dialog role, so the content is the labelled
  * `role="dialog"` and carries its own header. While `busy`, it cannot be closed. `size` is its
  * width on a wide screen; it never exceeds the screen's (a 640 px drawer on a 390 px phone hid its
- * left part).
+ * left part). Closing gives focus back to the element that opened it (focus-return.ts).
  */
 export function SideDrawer({
   isOpen,
@@ -25,6 +26,7 @@ export function SideDrawer({
   children: ReactNode;
 }) {
   const titleId = useId();
+  useReturnFocus(isOpen);
   return (
     <Drawer
       isOpen={isOpen}

@@ -1,5 +1,5 @@
 import { Icon, type IconName } from '@blueprintjs/core';
-import type { CSSProperties, KeyboardEvent } from 'react';
+import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { limaWallTimeText, relativeTimeEs } from '../../lib/dates';
 import { sanitizeNotificationHtml } from '../../lib/sanitize';
 import type { NotificationItem } from '../../machines/notifications/notifications.machine';
@@ -18,14 +18,22 @@ export const NOTIFICATIONS_EMPTY = 'Aún no hay notificaciones';
  * creation time relative to now in Spanish (from `fecha_creacion`; the Lima wall time on hover).
  * New and just-seen items are filled with the type colour (light tint and left border), cleared
  * ones outlined. An item with a route is clickable: it navigates there and closes the dialog.
- * Empty: "Aún no hay notificaciones". Loaded the first time the dialog opens.
+ * Empty: "Aún no hay notificaciones". Loaded the first time the dialog opens. Opening it moves
+ * the focus into it (docs/decisions.md "Keyboard and focus"): to the first notification that can
+ * be chosen, else to the title (focusable by script).
  */
 export function NotificationsPanel() {
   const items = useNotifications(selectNotificationItems);
+  const panel = useRef<HTMLElement>(null);
+  // Mounted each time the dialog opens (Blueprint's overlay drops its content when closed).
+  useEffect(() => {
+    const first = panel.current?.querySelector<HTMLElement>('.notification-item[tabindex="0"]');
+    (first ?? panel.current?.querySelector<HTMLElement>('#notifications-title'))?.focus();
+  }, []);
   return (
-    <section className="notifications-panel" role="dialog" aria-labelledby="notifications-title">
+    <section ref={panel} className="notifications-panel" role="dialog" aria-labelledby="notifications-title">
       <header className="notifications-header">
-        <h2 id="notifications-title" className="notifications-title">
+        <h2 id="notifications-title" className="notifications-title" tabIndex={-1}>
           {NOTIFICATIONS_TITLE}
         </h2>
       </header>

@@ -15,6 +15,7 @@ import {
   useTheme,
   useThemeEvents,
 } from './shell-context';
+import { useReturnFocus } from '../shared/focus-return';
 
 /** The panel's content loads when first opened (it brings DOMPurify). */
 const NotificationsPanel = lazy(() => import('./NotificationsPanel').then((m) => ({ default: m.NotificationsPanel })));
@@ -93,7 +94,10 @@ export function TopBar({ sidebarId }: { sidebarId: string }) {
  * (the original's PrimeVue `Dialog position="topright"`), so it is a non-modal Blueprint overlay
  * pinned there by CSS, not a popover hanging under the bell. The notifications machine opens and
  * closes it; a click outside closes it (a mousedown on the bell itself is left to the bell's click,
- * which toggles).
+ * which toggles). Keyboard (docs/decisions.md "Keyboard and focus"): Enter or Space on the bell
+ * opens it and the panel takes the focus (NotificationsPanel.tsx); Escape closes it and focus
+ * returns to the bell (focus-return.ts: Blueprint's own return would come after its transition and
+ * take the focus back from a page that a chosen notification opened).
  */
 /** The badge's text: the unread count, "99+" above 99. */
 function badgeText(count: number): string {
@@ -116,6 +120,7 @@ function NotificationsBell() {
   const { open: openPanel, close: closePanel } = useNotificationsEvents();
   const bell = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDivElement>(null!); // Overlay2 reads it only while the dialog is mounted
+  useReturnFocus(open);
 
   return (
     <>
@@ -142,11 +147,12 @@ function NotificationsBell() {
         hasBackdrop={false}
         autoFocus={false}
         enforceFocus={false}
+        shouldReturnFocusOnClose={false}
         className="notifications-overlay"
         transitionName="notifications-dialog"
         transitionDuration={150}
         onClose={(event) => {
-          if (event && bell.current?.contains(event.target as Node)) return;
+          if (event?.type === 'mousedown' && bell.current?.contains(event.target as Node)) return;
           closePanel();
         }}
       >

@@ -6,7 +6,7 @@ import type { CustomerPayment, CustomerPaymentRequest, PaymentOptions, PurchaseD
 
 /**
  * PagoYape's machine: a capture that fails after the payment was registered is sent again alone;
- * closing ends the flow; an earlier operation date reads the statement of that day and sends its
+ * closing ends the flow (asking first when the form was changed); an earlier operation date reads the statement of that day and sends its
  * amount (docs/domain.md "Payments").
  */
 
@@ -85,9 +85,23 @@ describe('pagoYapeMachine', () => {
     expect(actor.getSnapshot().context.errors.operation_date).toBe('La fecha de la operación no puede ser futura');
     actor.send({ type: 'pay.countChanged', count: 5 });
     expect(actor.getSnapshot().context).toMatchObject({ count: 2, amount: 20_000 });
+    // The form was changed: closing asks first (docs/decisions.md "Keyboard and focus").
     actor.send({ type: 'pay.close' });
+    expect(actor.getSnapshot().matches({ flow: 'confirmingDiscard' })).toBe(true);
+    actor.send({ type: 'pay.keepEditing' });
+    expect(actor.getSnapshot().matches({ flow: 'editing' })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ count: 2, operationDate: '2026-11-28' });
+    actor.send({ type: 'pay.close' });
+    actor.send({ type: 'pay.discard' });
     expect(await toPromise(actor)).toEqual({ message: null, registered: false });
     expect(pay).not.toHaveBeenCalled();
+  });
+
+  it('closes at once when nothing was typed or chosen (docs/decisions.md "Keyboard and focus")', async () => {
+    const { actor } = start(vi.fn());
+    expect(actor.getSnapshot().context.dirty).toBe(false);
+    actor.send({ type: 'pay.close' });
+    expect(await toPromise(actor)).toEqual({ message: null, registered: false });
   });
 
   it('figures the amount on the statement of an earlier operation date, and sends that amount', async () => {
