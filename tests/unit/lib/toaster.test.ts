@@ -4,7 +4,9 @@
  * with the detail below; life → timeout; closable:false hides the close button.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OverlayToaster } from '@blueprintjs/core';
 import type { ReactElement } from 'react';
 import { createLazyToaster, type AppToaster, type ToastMessage } from '../../../src/lib/toaster';
 import { SEVERITY_INTENT, toastProps } from '../../../src/lib/blueprint-toaster';
@@ -51,13 +53,21 @@ describe('toastProps (docs/product.md §3 → Blueprint)', () => {
     spy.mockRestore();
   });
 
-  it('uses life as the timeout (3000 ms by default) and shows the close button unless closable is false', () => {
-    expect(toastProps({ severity: 'info', summary: 'x' })).toMatchObject({ timeout: 3000, isCloseButtonShown: true });
-    expect(toastProps({ severity: 'warn', summary: 'x', life: 1000, closable: false })).toMatchObject({
-      intent: 'warning',
-      timeout: 1000,
-      isCloseButtonShown: false,
-    });
+  it('uses life as the timeout (3000 ms by default) and shows a close button named "Cerrar" unless closable is false', () => {
+    const closable = toastProps({ severity: 'info', summary: 'x' });
+    expect(closable).toMatchObject({ timeout: 3000, isCloseButtonShown: false, action: { icon: 'cross', 'aria-label': 'Cerrar' } });
+    const fixed = toastProps({ severity: 'warn', summary: 'x', life: 1000, closable: false });
+    expect(fixed).toMatchObject({ intent: 'warning', timeout: 1000, isCloseButtonShown: false });
+    expect(fixed.action).toBeUndefined();
+  });
+
+  it('the close button of a shown toast is "Cerrar" and dismisses it; nothing is named "Close"', async () => {
+    const toaster = await OverlayToaster.create({ usePortal: false }, { container: document.body });
+    toaster.show(toastProps({ severity: 'info', summary: 'Guardado' }));
+    const close = await screen.findByRole('button', { name: 'Cerrar' });
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.click(close);
+    await waitFor(() => expect(screen.queryByText('Guardado')).toBeNull());
   });
 
   it('renders the summary in bold with the detail below', () => {
