@@ -87,6 +87,21 @@ async function axeScan(page: Page, overlay: boolean): Promise<Omit<Violation, 'w
   );
 }
 
+/**
+ * {@link axeScan} of a screen that has settled: a screen may still enable a control when its last
+ * answer arrives (Detalle de Compra's pay buttons wait for the payment options), and axe measuring
+ * a button in its colour transition reports a contrast the user never reads. So a scan that finds
+ * something is repeated once the network is idle and animations have stopped; what is real is
+ * found again and kept, what was a transition is not.
+ */
+async function settledScan(page: Page, overlay: boolean): Promise<Awaited<ReturnType<typeof axeScan>>> {
+  const first = await axeScan(page, overlay);
+  if (first.length === 0) return first;
+  await page.waitForLoadState('networkidle');
+  await animationsSettled(page);
+  return axeScan(page, overlay);
+}
+
 /** Waits until an overlay is open and has stopped moving (a dialog, a drawer, a panel). */
 async function overlayShown(page: Page): Promise<void> {
   await page.waitForFunction(() =>
@@ -113,11 +128,11 @@ async function sweep(
     findings.scanned.push(`${where} [${theme}${overlay ? ` + ${overlay}` : ''}]`);
     for (const v of found) findings.violations.push({ where, theme, overlay, ...v });
   };
-  record(null)(await axeScan(page, false));
+  record(null)(await settledScan(page, false));
   const overlay = open ? await open(page) : null;
   if (overlay) {
     await overlayShown(page);
-    record(overlay)(await axeScan(page, true));
+    record(overlay)(await settledScan(page, true));
   }
 }
 

@@ -86,7 +86,7 @@ describe('customer journey accessibility e2e (390 px)', () => {
     expect(await accounts.allTextContents()).toEqual((await accounts.allTextContents()).filter((t) => t.includes('en soles')));
     expect(await dialog.getByText(/en dólares/).count()).toBe(0);
     await screenshot(page, 'purchases-transferencia-390');
-    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
     await dialog.waitFor({ state: 'hidden' });
 
     // "Ver en el plano": the map opens on the customer's own lot, drawn highlighted, its panel open.
