@@ -83,7 +83,7 @@ describe('the notification keyboard test', () => {
   it('Enter on the bell opens the panel with the focus on the first notification; Escape closes it and focus returns to the bell', async () => {
     const { user, notifications } = await renderShell(<TopBar sidebarId="s" />, { notificationsApi: withTwo() });
     await waitFor(() => expect(screen.getByTestId('notifications-badge')).toBeTruthy());
-    const bell = screen.getByRole('button', { name: 'Notificaciones' });
+    const bell = screen.getByRole('button', { name: /^Notificaciones/ });
     // Reach the bell with Tab only (the menu toggle and the logo come first).
     while (document.activeElement !== bell) await user.tab();
     await user.keyboard('{Enter}');
@@ -101,7 +101,7 @@ describe('the notification keyboard test', () => {
 
   it('Space on the bell opens it too; with nothing to choose the title takes the focus; Escape returns to the bell', async () => {
     const { user, notifications } = await renderShell(<TopBar sidebarId="s" />);
-    const bell = screen.getByRole('button', { name: 'Notificaciones' });
+    const bell = screen.getByRole('button', { name: /^Notificaciones/ });
     bell.focus();
     await user.keyboard(' ');
     const dialog = await screen.findByRole('dialog', { name: 'Notificaciones' });
