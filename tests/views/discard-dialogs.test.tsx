@@ -2,17 +2,20 @@
  * docs/decisions.md "Keyboard and focus: every dialog with typed data": a dialog with typed data
  * asks "¿Descartar los cambios?" before closing (Escape, the close button, "Cancelar"); "Seguir
  * editando" keeps what was typed, "Descartar" closes it; closing gives focus back to the trigger.
- * Over the real machines with fake calls: "Cotizar lote" (QuoteDialog) and Finanzas → Pagos'
- * "Registrar pago".
+ * Over the real machines with fake calls: "Cotizar lote" (QuoteDialog), Finanzas → Pagos'
+ * "Registrar pago" and "Anular venta" (an alert: the question stacks over it).
  */
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, OverlaysProvider } from '@blueprintjs/core';
-import { createActor, createMachine } from 'xstate';
+import { createActor, createMachine, fromPromise } from 'xstate';
 import { provideQuoteForm } from '../../src/machines/comercio/quote-form.machine';
 import { QuoteDialog } from '../../src/views/comercio/QuoteDialog';
+import { annulSaleMachine } from '../../src/machines/comercio/annul-sale.machine';
+import { AnnulSaleDialog } from '../../src/views/comercio/AnnulSaleDialog';
+import type { Sale, SaleAnnulment } from '../../src/schemas/comercio/sales';
 import { createPaymentsMachines, type PaymentsMachinesDeps } from '../../src/machines/finanzas/payments.actors';
 import type { PaymentsApi } from '../../src/api/finanzas/payments';
 import { PaymentsPage } from '../../src/views/finanzas/PaymentsPage';
@@ -142,6 +145,36 @@ describe('a dialog with typed data asks before closing and gives focus back to i
     const again = await screen.findByRole('alertdialog');
     await user.click(within(again).getByRole('button', { name: 'Descartar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar pago' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
+
+  it('"Anular venta" with a reason typed: Escape asks, Escape again keeps editing; "Descartar" closes and focus returns to the trigger', async () => {
+    const sale = { id: 3, number: 'V-000003', currency: 'PEN', lot: { id: 9, code: 'MZ A - LT 9' }, version: 4 } as unknown as Sale;
+    const annulment: SaleAnnulment = { sale_id: 3, currency: 'PEN', paid: 0, credit_targets: [] };
+    const annul = createActor(
+      annulSaleMachine.provide({ actors: { loadAnnulment: fromPromise(async () => annulment), run: fromPromise(async () => sale) } }),
+    ).start();
+    withServices(
+      <>
+        <Button text="Anular" onClick={() => annul.send({ type: 'reason.request', record: sale })} />
+        <AnnulSaleDialog actor={annul} />
+      </>,
+    );
+    const user = userEvent.setup();
+    const trigger = screen.getByRole('button', { name: 'Anular' });
+    await user.click(trigger);
+    const question = await screen.findByRole('alertdialog');
+    await user.type(within(question).getByLabelText('Motivo de la anulación'), 'Desistimiento');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getAllByRole('alertdialog')).toHaveLength(2));
+    expect(screen.getByText(DISCARD_TITLE)).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByText(DISCARD_TITLE)).toBeNull());
+    expect((within(question).getByLabelText('Motivo de la anulación') as HTMLTextAreaElement).value).toBe('Desistimiento');
+
+    await user.click(within(question).getByRole('button', { name: 'Cancelar' }));
+    await user.click(await screen.findByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(trigger));
   });
 });

@@ -35,94 +35,93 @@ export function AnnulSaleDialog({ actor }: { actor: ActorRefFrom<AnnulSaleMachin
   const currency = annulment?.currency ?? sale?.currency ?? 'PEN';
   const money = (cents: number) => formatMoney(cents, currency);
   return (
-    <>
-      <Alert
-        isOpen={sale !== null}
-        intent="danger"
-        icon="disable"
-        confirmButtonText="Anular venta"
-        cancelButtonText="Cancelar"
-        loading={running || loading}
-        onConfirm={() => actor.send({ type: 'reason.confirm' })}
-        onCancel={() => actor.send({ type: 'reason.cancel' })}
-        canEscapeKeyCancel={!running}
-      >
+    <Alert
+      isOpen={sale !== null}
+      intent="danger"
+      icon="disable"
+      confirmButtonText="Anular venta"
+      cancelButtonText="Cancelar"
+      loading={running || loading}
+      onConfirm={() => actor.send({ type: 'reason.confirm' })}
+      onCancel={() => actor.send({ type: 'reason.cancel' })}
+      canEscapeKeyCancel={!running}
+    >
+      <p>
+        {sale
+          ? `¿Anular la venta ${sale.number} (${sale.lot.code})? El lote quedará disponible; la venta se conserva en el historial.`
+          : ''}
+      </p>
+      {loading ? <Spinner size={20} aria-label="Cargando lo pagado" /> : null}
+      {annulment ? (
         <p>
-          {sale
-            ? `¿Anular la venta ${sale.number} (${sale.lot.code})? El lote quedará disponible; la venta se conserva en el historial.`
-            : ''}
+          <strong>Pagado:</strong> <span data-testid="annul-paid">{money(paid)}</span>
         </p>
-        {loading ? <Spinner size={20} aria-label="Cargando lo pagado" /> : null}
-        {annulment ? (
-          <p>
-            <strong>Pagado:</strong> <span data-testid="annul-paid">{money(paid)}</span>
-          </p>
-        ) : null}
-        {annulment && paid > 0 ? (
-          <>
-            <RadioGroup
-              label="¿Qué se hace con lo pagado?"
-              selectedValue={mode}
-              onChange={(e) => actor.send({ type: 'settlement.mode', mode: e.currentTarget.value as SettlementMode })}
-              inline
-            >
-              {SETTLEMENT_MODES.map((m) => (
-                <Radio key={m} value={m} label={SETTLEMENT_MODE_LABELS[m]} />
-              ))}
-            </RadioGroup>
-            <FieldGroup label="Penalidad" labelFor="annul-penalty">
-              <InputGroup
-                id="annul-penalty"
-                leftElement={<Tag minimal>{CURRENCY_SYMBOL[currency]}</Tag>}
-                value={penaltyText}
-                inputMode="decimal"
-                onValueChange={(text) => actor.send({ type: 'settlement.penalty', text })}
-              />
-            </FieldGroup>
-            {mode === 'CREDITO' ? (
-              <FieldGroup label="Venta destino" labelFor="annul-target">
-                <HTMLSelect
-                  id="annul-target"
-                  fill
-                  value={targetSaleId === null ? '' : String(targetSaleId)}
-                  onChange={(e) =>
-                    actor.send({ type: 'settlement.target', id: e.currentTarget.value ? Number(e.currentTarget.value) : null })
-                  }
-                >
-                  <option value="">
-                    {annulment.credit_targets.length === 0 ? 'El cliente no tiene otras ventas vigentes' : 'Seleccione la venta'}
+      ) : null}
+      {annulment && paid > 0 ? (
+        <>
+          <RadioGroup
+            label="¿Qué se hace con lo pagado?"
+            selectedValue={mode}
+            onChange={(e) => actor.send({ type: 'settlement.mode', mode: e.currentTarget.value as SettlementMode })}
+            inline
+          >
+            {SETTLEMENT_MODES.map((m) => (
+              <Radio key={m} value={m} label={SETTLEMENT_MODE_LABELS[m]} />
+            ))}
+          </RadioGroup>
+          <FieldGroup label="Penalidad" labelFor="annul-penalty">
+            <InputGroup
+              id="annul-penalty"
+              leftElement={<Tag minimal>{CURRENCY_SYMBOL[currency]}</Tag>}
+              value={penaltyText}
+              inputMode="decimal"
+              onValueChange={(text) => actor.send({ type: 'settlement.penalty', text })}
+            />
+          </FieldGroup>
+          {mode === 'CREDITO' ? (
+            <FieldGroup label="Venta destino" labelFor="annul-target">
+              <HTMLSelect
+                id="annul-target"
+                fill
+                value={targetSaleId === null ? '' : String(targetSaleId)}
+                onChange={(e) =>
+                  actor.send({ type: 'settlement.target', id: e.currentTarget.value ? Number(e.currentTarget.value) : null })
+                }
+              >
+                <option value="">
+                  {annulment.credit_targets.length === 0 ? 'El cliente no tiene otras ventas vigentes' : 'Seleccione la venta'}
+                </option>
+                {annulment.credit_targets.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {`${t.number} · ${t.lot_code} · ${t.subdivision_name} (debe ${money(t.debt)})`}
                   </option>
-                  {annulment.credit_targets.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {`${t.number} · ${t.lot_code} · ${t.subdivision_name} (debe ${money(t.debt)})`}
-                    </option>
-                  ))}
-                </HTMLSelect>
-              </FieldGroup>
-            ) : null}
-            <p>
-              <strong>{mode === 'CREDITO' ? 'Monto a acreditar:' : 'Monto a devolver:'}</strong>{' '}
-              <span data-testid="annul-net">{money(net)}</span>
-            </p>
-          </>
-        ) : null}
-        <FieldGroup label="Motivo de la anulación" labelFor="annul-sale-reason" error={error ?? undefined}>
-          <TextArea
-            id="annul-sale-reason"
-            fill
-            value={reason}
-            disabled={failed}
-            onChange={(e) => actor.send({ type: 'reason.changed', text: e.target.value })}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? 'annul-sale-reason-error' : undefined}
-          />
-        </FieldGroup>
-      </Alert>
+                ))}
+              </HTMLSelect>
+            </FieldGroup>
+          ) : null}
+          <p>
+            <strong>{mode === 'CREDITO' ? 'Monto a acreditar:' : 'Monto a devolver:'}</strong>{' '}
+            <span data-testid="annul-net">{money(net)}</span>
+          </p>
+        </>
+      ) : null}
+      <FieldGroup label="Motivo de la anulación" labelFor="annul-sale-reason" error={error ?? undefined}>
+        <TextArea
+          id="annul-sale-reason"
+          fill
+          value={reason}
+          disabled={failed}
+          onChange={(e) => actor.send({ type: 'reason.changed', text: e.target.value })}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'annul-sale-reason-error' : undefined}
+        />
+      </FieldGroup>
+      {/* Inside the question, as in a dialog: Blueprint's Alert draws in its own portal, stacked over it. */}
       <DiscardChangesAlert
         isOpen={confirmingDiscard}
         onDiscard={() => actor.send({ type: 'reason.discard' })}
         onKeepEditing={() => actor.send({ type: 'reason.keepEditing' })}
       />
-    </>
+    </Alert>
   );
 }
