@@ -26,6 +26,8 @@ export interface AnnulSaleContext {
   penaltyText: string;
   targetSaleId: number | null;
   error: string | null;
+  /** The user typed or chose something: cancelling asks "¿Descartar los cambios?" first. */
+  dirty: boolean;
 }
 
 /**
@@ -73,6 +75,7 @@ const cleared = {
   penaltyText: centsToInput(0),
   targetSaleId: null,
   error: null,
+  dirty: false,
 };
 
 /**
@@ -82,7 +85,9 @@ const cleared = {
  * {@link annulBody}) → idle, emitting `done {record}`. While asking: `reason.changed`,
  * `settlement.mode` (REEMBOLSO | CREDITO), `settlement.penalty {text}`, `settlement.target {id}`;
  * with money paid the penalty must be a valid amount ≤ paid and a credit needs its target. A failed
- * load or call stays on the question with its message (`error`); `reason.cancel` closes.
+ * load or call stays on the question with its message (`error`); `reason.cancel` closes — unless
+ * something was typed or chosen (`dirty`): then it asks first (`confirmingDiscard`:
+ * `reason.discard` closes, `reason.keepEditing` goes back; docs/decisions.md "Keyboard and focus").
  */
 export const annulSaleMachine = setup({
   types: {
@@ -94,7 +99,9 @@ export const annulSaleMachine = setup({
       | { type: 'settlement.penalty'; text: string }
       | { type: 'settlement.target'; id: number | null }
       | { type: 'reason.confirm' }
-      | { type: 'reason.cancel' },
+      | { type: 'reason.cancel' }
+      | { type: 'reason.discard' }
+      | { type: 'reason.keepEditing' },
     emitted: {} as { type: 'done'; record: Sale },
   },
   actors: {
@@ -102,6 +109,10 @@ export const annulSaleMachine = setup({
     run: placeholder<Sale, { id: number; body: AnnulSaleRequest }>('run'),
   },
   actions: { reportApiError: (_, _error: ApiError) => {}, done: (_, _p: { record: Sale }) => {} },
+  guards: {
+    /** Something was typed or chosen: cancelling asks first. */
+    isDirty: ({ context }) => context.dirty,
+  },
 }).createMachine({
   id: 'annulSale',
   context: cleared,
@@ -113,8 +124,11 @@ export const annulSaleMachine = setup({
     loading: {
       // The reason may be typed while what was paid loads.
       on: {
-        'reason.changed': { actions: assign(({ event }) => ({ reason: event.text })) },
-        'reason.cancel': { target: 'idle', actions: assign(cleared) },
+        'reason.changed': { actions: assign(({ event }) => ({ reason: event.text, dirty: true })) },
+        'reason.cancel': [
+          { guard: 'isDirty', target: 'confirmingDiscard' },
+          { target: 'idle', actions: assign(cleared) },
+        ],
       },
       invoke: {
         src: 'loadAnnulment',
@@ -137,10 +151,10 @@ export const annulSaleMachine = setup({
     },
     asking: {
       on: {
-        'reason.changed': { actions: assign(({ event }) => ({ reason: event.text, error: null })) },
-        'settlement.mode': { actions: assign(({ event }) => ({ mode: event.mode, error: null })) },
-        'settlement.penalty': { actions: assign(({ event }) => ({ penaltyText: event.text, error: null })) },
-        'settlement.target': { actions: assign(({ event }) => ({ targetSaleId: event.id, error: null })) },
+        'reason.changed': { actions: assign(({ event }) => ({ reason: event.text, error: null, dirty: true })) },
+        'settlement.mode': { actions: assign(({ event }) => ({ mode: event.mode, error: null, dirty: true })) },
+        'settlement.penalty': { actions: assign(({ event }) => ({ penaltyText: event.text, error: null, dirty: true })) },
+        'settlement.target': { actions: assign(({ event }) => ({ targetSaleId: event.id, error: null, dirty: true })) },
         'reason.confirm': [
           { guard: ({ context }) => context.reason.trim().length < 3, actions: assign({ error: SALE_MESSAGES.reasonRequired }) },
           {
@@ -149,7 +163,20 @@ export const annulSaleMachine = setup({
           },
           { target: 'running' },
         ],
-        'reason.cancel': { target: 'idle', actions: assign(cleared) },
+        'reason.cancel': [
+          { guard: 'isDirty', target: 'confirmingDiscard' },
+          { target: 'idle', actions: assign(cleared) },
+        ],
+      },
+    },
+    /**
+     * "¿Descartar los cambios?": what was typed stays until the user answers; back to the question
+     * (loading what was paid again when it had not loaded yet).
+     */
+    confirmingDiscard: {
+      on: {
+        'reason.discard': { target: 'idle', actions: assign(cleared) },
+        'reason.keepEditing': [{ guard: ({ context }) => context.annulment === null, target: 'loading' }, { target: 'asking' }],
       },
     },
     running: {

@@ -31,6 +31,9 @@ import { initialTermsValues, termsRequestFields, TERMS_REQUEST_FIELDS, type Term
  * typed in soles or dollars and sent in céntimos; discount and down payment as an amount or a %.
  * Emits `saved {quote}` (XState v5 `emit`; listen with `actor.on('saved', …)`) when a quote is
  * stored or marked as sent, so a screen that lists quotes (a customer's detail) shows it.
+ * A change while editing marks the form `dirty`: `quote.close` then asks first (`confirmingDiscard`:
+ * `quote.discard` closes, `quote.keepEditing` goes back to the form as it was; docs/decisions.md
+ * "Keyboard and focus").
  */
 
 /** What the quote dialog emits: a quote stored or changed. */
@@ -69,6 +72,8 @@ export interface QuoteFormContext {
   saved: Quote | null;
   /** Whether the lot came with the dialog (a map or the lots list) or is picked in it (a customer's quote). */
   lotFixed: boolean;
+  /** The user changed the form: closing asks "¿Descartar los cambios?" first. */
+  dirty: boolean;
   customers: ActorRefFrom<ReturnType<typeof createLookupMachine<ReservationCustomer>>>;
   lots: ActorRefFrom<ReturnType<typeof createLookupMachine<LotOption>>>;
 }
@@ -82,7 +87,9 @@ export type QuoteFormEvent =
   | { type: 'quote.submit' }
   | { type: 'quote.markSent' }
   | { type: 'quote.downloadPdf' }
-  | { type: 'quote.close' };
+  | { type: 'quote.close' }
+  | { type: 'quote.discard' }
+  | { type: 'quote.keepEditing' };
 
 const initialValues = (today: string): QuoteValues => ({ ...initialTermsValues(today), validDays: QUOTE_VALID_DAYS.default });
 
@@ -151,6 +158,10 @@ export function createQuoteFormMachine(
       reportApiError: (_, _error: ApiError) => {},
       done: (_, _quote: Quote) => {},
     },
+    guards: {
+      /** The form holds what the user typed or chose: closing asks first. */
+      isDirty: ({ context }) => context.dirty,
+    },
   }).createMachine({
     id: 'quoteForm',
     context: ({ spawn }) => ({
@@ -163,6 +174,7 @@ export function createQuoteFormMachine(
       formError: null,
       saved: null,
       lotFixed: true,
+      dirty: false,
       customers: spawn('customerLookup', { id: 'customers' }),
       lots: spawn('lotLookup', { id: 'lots' }),
     }),
@@ -174,7 +186,7 @@ export function createQuoteFormMachine(
             target: 'editing',
             actions: assign(({ event }) => {
               const base = { lot: event.lot, today: event.today, customer: null, values: initialValues(event.today) };
-              return { ...base, ...simulate(base), formError: null, saved: null, lotFixed: true };
+              return { ...base, ...simulate(base), formError: null, saved: null, lotFixed: true, dirty: false };
             }),
           },
           'quote.openForCustomer': {
@@ -189,6 +201,7 @@ export function createQuoteFormMachine(
               formError: null,
               saved: null,
               lotFixed: false,
+              dirty: false,
             })),
           },
         },
@@ -199,19 +212,23 @@ export function createQuoteFormMachine(
             guard: ({ context }) => !context.lotFixed,
             actions: assign(({ event, context }) => {
               const lot = { id: event.lot.id, code: event.lot.code, currency: event.lot.currency, listPrice: event.lot.list_price };
-              return { lot, ...simulate({ ...context, lot }), formError: null };
+              return { lot, ...simulate({ ...context, lot }), formError: null, dirty: true };
             }),
           },
           'quote.customer': {
-            actions: assign(({ event, context }) => ({ customer: event.customer, errors: { ...context.errors, customer_id: undefined } })),
+            actions: assign(({ event, context }) => ({
+              customer: event.customer,
+              errors: { ...context.errors, customer_id: undefined },
+              dirty: true,
+            })),
           },
           'quote.changed': {
             actions: assign(({ event, context }) => {
               const next = { ...context, values: { ...context.values, ...event.values } };
-              return { values: next.values, ...simulate(next), formError: null };
+              return { values: next.values, ...simulate(next), formError: null, dirty: true };
             }),
           },
-          'quote.close': 'closed',
+          'quote.close': [{ guard: 'isDirty', target: 'confirmingDiscard' }, { target: 'closed' }],
           'quote.submit': [
             {
               guard: ({ context }) => quoteBody(context).body === null,
@@ -220,6 +237,10 @@ export function createQuoteFormMachine(
             { target: 'submitting', actions: assign({ formError: null }) },
           ],
         },
+      },
+      /** "¿Descartar los cambios?": the form stays as it was until the user answers. */
+      confirmingDiscard: {
+        on: { 'quote.discard': 'closed', 'quote.keepEditing': 'editing' },
       },
       submitting: {
         invoke: {

@@ -19,6 +19,9 @@ import { placeholder } from '../shared/placeholder';
  * customer comes from a search (`customers`, a lookup child); the amount is typed in soles or
  * dollars and sent in céntimos; the conditions must be accepted (RESERVATION_CONDITIONS). A 422
  * lands on its fields; a 409 (another agent took the lot first) shows its message in the dialog.
+ * A change marks the form `dirty`: `reserve.close` then asks first (`confirmingDiscard`:
+ * `reserve.discard` closes, `reserve.keepEditing` goes back to the form; docs/decisions.md
+ * "Keyboard and focus").
  */
 
 /** The lot being reserved, as the map knows it. */
@@ -46,6 +49,8 @@ export interface ReservationFormContext {
   accepted: boolean;
   errors: Partial<Record<ReservationField, string>>;
   formError: string | null;
+  /** The user changed the form: closing asks "¿Descartar los cambios?" first. */
+  dirty: boolean;
   customers: ActorRefFrom<ReturnType<typeof createLookupMachine<ReservationCustomer>>>;
 }
 
@@ -56,7 +61,9 @@ export type ReservationFormEvent =
   | { type: 'reserve.holdDays'; days: number }
   | { type: 'reserve.accept'; accepted: boolean }
   | { type: 'reserve.submit' }
-  | { type: 'reserve.close' };
+  | { type: 'reserve.close' }
+  | { type: 'reserve.discard' }
+  | { type: 'reserve.keepEditing' };
 
 export type ReservationFormEmitted = { type: 'reserved'; reservation: Reservation; lot: Lot } | { type: 'lotTaken'; lotId: number };
 
@@ -115,6 +122,7 @@ export function createReservationFormMachine(customerLookup: ReturnType<typeof c
       accepted: false,
       errors: {},
       formError: null,
+      dirty: false,
       customers: spawn('customerLookup', { id: 'customers' }),
     }),
     initial: 'closed',
@@ -131,6 +139,7 @@ export function createReservationFormMachine(customerLookup: ReturnType<typeof c
               accepted: false,
               errors: {},
               formError: null,
+              dirty: false,
             })),
           },
         },
@@ -138,21 +147,34 @@ export function createReservationFormMachine(customerLookup: ReturnType<typeof c
       editing: {
         on: {
           'reserve.customer': {
-            actions: assign(({ event, context }) => ({ customer: event.customer, errors: { ...context.errors, customer_id: undefined } })),
+            actions: assign(({ event, context }) => ({
+              customer: event.customer,
+              errors: { ...context.errors, customer_id: undefined },
+              dirty: true,
+            })),
           },
           'reserve.amount': {
-            actions: assign(({ event, context }) => ({ amountText: event.text, errors: { ...context.errors, amount: undefined } })),
+            actions: assign(({ event, context }) => ({
+              amountText: event.text,
+              errors: { ...context.errors, amount: undefined },
+              dirty: true,
+            })),
           },
           'reserve.holdDays': {
-            actions: assign(({ event, context }) => ({ holdDays: event.days, errors: { ...context.errors, hold_days: undefined } })),
+            actions: assign(({ event, context }) => ({
+              holdDays: event.days,
+              errors: { ...context.errors, hold_days: undefined },
+              dirty: true,
+            })),
           },
           'reserve.accept': {
             actions: assign(({ event, context }) => ({
               accepted: event.accepted,
               errors: { ...context.errors, conditions_accepted: undefined },
+              dirty: true,
             })),
           },
-          'reserve.close': 'closed',
+          'reserve.close': [{ guard: ({ context }) => context.dirty, target: 'confirmingDiscard' }, { target: 'closed' }],
           'reserve.submit': [
             {
               guard: ({ context }) => 'errors' in reservationBody(context),
@@ -164,6 +186,10 @@ export function createReservationFormMachine(customerLookup: ReturnType<typeof c
             { target: 'submitting', actions: assign({ errors: {}, formError: null }) },
           ],
         },
+      },
+      /** "¿Descartar los cambios?": the form stays as it was until the user answers. */
+      confirmingDiscard: {
+        on: { 'reserve.discard': 'closed', 'reserve.keepEditing': 'editing' },
       },
       submitting: {
         invoke: {

@@ -13,6 +13,9 @@ import { nextMonthStart } from './terms-form';
  * payment (%) and the number of instalments and sees the schedule simulated without interest (the
  * agent confirms the real terms) when the lot's price is public — → (`request.submit`) submitting →
  * sent (the server's message) → closed. An error (lot taken, already asked) stays in `error`.
+ * A change marks the form `dirty`: `request.close` then asks first (`confirmingDiscard`:
+ * `request.discard` closes, `request.keepEditing` goes back to the form; docs/decisions.md
+ * "Keyboard and focus").
  */
 
 /** The lot as the public map shows it. */
@@ -33,13 +36,17 @@ export interface ReservationRequestContext {
   plan: QuotePlan | null;
   error: string | null;
   sentMessage: string | null;
+  /** The customer changed the form: closing asks "¿Descartar los cambios?" first. */
+  dirty: boolean;
 }
 
 export type ReservationRequestEvent =
   | { type: 'request.open'; subdivisionKey: string; lot: RequestLot; today: string }
   | { type: 'request.changed'; downPercent?: number; instalments?: number; message?: string }
   | { type: 'request.submit' }
-  | { type: 'request.close' };
+  | { type: 'request.close' }
+  | { type: 'request.discard' }
+  | { type: 'request.keepEditing' };
 
 /** The interest-free simulation of a price (null without a public price or with terms out of range). */
 export function simulateRequest(c: Pick<ReservationRequestContext, 'lot' | 'downPercent' | 'instalments' | 'today'>): QuotePlan | null {
@@ -74,6 +81,7 @@ export const reservationRequestMachine = setup({
     plan: null,
     error: null,
     sentMessage: null,
+    dirty: false,
   },
   initial: 'closed',
   states: {
@@ -90,6 +98,7 @@ export const reservationRequestMachine = setup({
               plan: simulateRequest(base),
               error: null,
               sentMessage: null,
+              dirty: false,
             };
           }),
         },
@@ -105,12 +114,22 @@ export const reservationRequestMachine = setup({
               ...(event.instalments !== undefined ? { instalments: event.instalments } : {}),
               ...(event.message !== undefined ? { message: event.message } : {}),
             };
-            return { downPercent: next.downPercent, instalments: next.instalments, message: next.message, plan: simulateRequest(next) };
+            return {
+              downPercent: next.downPercent,
+              instalments: next.instalments,
+              message: next.message,
+              plan: simulateRequest(next),
+              dirty: true,
+            };
           }),
         },
         'request.submit': { target: 'submitting', actions: assign({ error: null }) },
-        'request.close': 'closed',
+        'request.close': [{ guard: ({ context }) => context.dirty, target: 'confirmingDiscard' }, { target: 'closed' }],
       },
+    },
+    /** "¿Descartar los cambios?": the form stays as it was until the customer answers. */
+    confirmingDiscard: {
+      on: { 'request.discard': 'closed', 'request.keepEditing': 'editing' },
     },
     submitting: {
       invoke: {

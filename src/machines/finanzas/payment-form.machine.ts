@@ -33,7 +33,9 @@ import { voucherFileError } from './payment-detail.machine';
  * none for EFECTIVO; the operation number is required except for EFECTIVO; the date is not future.
  * The voucher images (PNG, JPEG, WebP ≤ 5 MB, at most {@link MAX_VOUCHERS}) are uploaded one by one
  * after the payment is created. A 422 lands on its fields; anything else shows in the dialog.
- * The options (bank accounts, wallets) are read when the dialog opens.
+ * The options (bank accounts, wallets) are read when the dialog opens. A change marks the form
+ * `dirty`: `form.close` then asks first (`confirmingDiscard`: `form.discard` closes,
+ * `form.keepEditing` goes back to the form; docs/decisions.md "Keyboard and focus").
  */
 
 /** A sale offered by the search (from GET sales). */
@@ -113,6 +115,8 @@ export interface PaymentFormContext extends PaymentFormValues {
   optionsError: string | null;
   errors: Partial<Record<PaymentFormField, string>>;
   formError: string | null;
+  /** The person changed the form: closing asks "¿Descartar los cambios?" first. */
+  dirty: boolean;
   sales: ActorRefFrom<ReturnType<typeof createLookupMachine<SaleOption>>>;
   reservations: ActorRefFrom<ReturnType<typeof createLookupMachine<ReservationOption>>>;
 }
@@ -120,6 +124,8 @@ export interface PaymentFormContext extends PaymentFormValues {
 export type PaymentFormEvent =
   | { type: 'form.open' }
   | { type: 'form.close' }
+  | { type: 'form.discard' }
+  | { type: 'form.keepEditing' }
   | { type: 'form.target'; target: PaymentTarget }
   | { type: 'form.sale'; sale: SaleOption | null }
   | { type: 'form.reservation'; reservation: ReservationOption | null }
@@ -272,6 +278,7 @@ export function createPaymentFormMachine(
       optionsError: null,
       errors: {},
       formError: null,
+      dirty: false,
       sales: spawn('saleLookup', { id: 'sales' }),
       reservations: spawn('reservationLookup', { id: 'reservations' }),
     }),
@@ -281,7 +288,7 @@ export function createPaymentFormMachine(
         on: {
           'form.open': {
             target: 'open',
-            actions: assign(({ context }) => ({ ...blankValues(context.today), errors: {}, formError: null })),
+            actions: assign(({ context }) => ({ ...blankValues(context.today), errors: {}, formError: null, dirty: false })),
           },
         },
       },
@@ -312,13 +319,14 @@ export function createPaymentFormMachine(
             states: {
               editing: {
                 on: {
-                  'form.close': '#paymentForm.closed',
+                  'form.close': [{ guard: ({ context }) => context.dirty, target: 'confirmingDiscard' }, { target: '#paymentForm.closed' }],
                   'form.target': {
                     actions: assign(({ context, event }) => ({
                       target: event.target,
                       customerId: null,
                       bankAccountId: null,
                       errors: clear(context, 'sale_id', 'reservation_id', 'customer_id'),
+                      dirty: true,
                     })),
                   },
                   'form.sale': {
@@ -331,6 +339,7 @@ export function createPaymentFormMachine(
                         customerId: titular?.id ?? null,
                         bankAccountId: keepAccount ? context.bankAccountId : null,
                         errors: clear(context, 'sale_id', 'customer_id'),
+                        dirty: true,
                       };
                     }),
                   },
@@ -342,13 +351,14 @@ export function createPaymentFormMachine(
                       amountText: event.reservation ? centsToInput(event.reservation.amount) : context.amountText,
                       bankAccountId: null,
                       errors: clear(context, 'reservation_id', 'customer_id', 'amount'),
+                      dirty: true,
                     })),
                   },
                   'form.customer': {
-                    actions: assign(({ context, event }) => ({ customerId: event.id, errors: clear(context, 'customer_id') })),
+                    actions: assign(({ context, event }) => ({ customerId: event.id, errors: clear(context, 'customer_id'), dirty: true })),
                   },
                   'form.amount': {
-                    actions: assign(({ context, event }) => ({ amountText: event.text, errors: clear(context, 'amount') })),
+                    actions: assign(({ context, event }) => ({ amountText: event.text, errors: clear(context, 'amount'), dirty: true })),
                   },
                   'form.method': {
                     actions: assign(({ context, event }) => {
@@ -365,33 +375,51 @@ export function createPaymentFormMachine(
                               (destination === 'bank' && banks.length === 1 ? banks[0]!.id : null))
                             : null,
                         errors: clear(context, 'method', 'bank_account_id', 'wallet_id', 'operation_number'),
+                        dirty: true,
                       };
                     }),
                   },
                   'form.bankAccount': {
-                    actions: assign(({ context, event }) => ({ bankAccountId: event.id, errors: clear(context, 'bank_account_id') })),
+                    actions: assign(({ context, event }) => ({
+                      bankAccountId: event.id,
+                      errors: clear(context, 'bank_account_id'),
+                      dirty: true,
+                    })),
                   },
-                  'form.wallet': { actions: assign(({ context, event }) => ({ walletId: event.id, errors: clear(context, 'wallet_id') })) },
+                  'form.wallet': {
+                    actions: assign(({ context, event }) => ({ walletId: event.id, errors: clear(context, 'wallet_id'), dirty: true })),
+                  },
                   'form.operationNumber': {
-                    actions: assign(({ context, event }) => ({ operationNumber: event.text, errors: clear(context, 'operation_number') })),
+                    actions: assign(({ context, event }) => ({
+                      operationNumber: event.text,
+                      errors: clear(context, 'operation_number'),
+                      dirty: true,
+                    })),
                   },
                   'form.operationDate': {
-                    actions: assign(({ context, event }) => ({ operationDate: event.date, errors: clear(context, 'operation_date') })),
+                    actions: assign(({ context, event }) => ({
+                      operationDate: event.date,
+                      errors: clear(context, 'operation_date'),
+                      dirty: true,
+                    })),
                   },
-                  'form.note': { actions: assign(({ context, event }) => ({ note: event.text, errors: clear(context, 'note') })) },
+                  'form.note': {
+                    actions: assign(({ context, event }) => ({ note: event.text, errors: clear(context, 'note'), dirty: true })),
+                  },
                   'form.addFiles': {
                     actions: assign(({ context, event }) => {
                       const refused = event.files.map(voucherFileError).find((m) => m !== null);
                       if (refused) return { errors: { ...context.errors, vouchers: refused } };
                       const files = [...context.files, ...event.files];
                       if (files.length > MAX_VOUCHERS) return { errors: { ...context.errors, vouchers: PAYMENT_MESSAGES.tooManyVouchers } };
-                      return { files, errors: clear(context, 'vouchers') };
+                      return { files, errors: clear(context, 'vouchers'), dirty: true };
                     }),
                   },
                   'form.removeFile': {
                     actions: assign(({ context, event }) => ({
                       files: context.files.filter((_, i) => i !== event.index),
                       errors: clear(context, 'vouchers'),
+                      dirty: true,
                     })),
                   },
                   'form.submit': [
@@ -405,6 +433,10 @@ export function createPaymentFormMachine(
                     { target: 'submitting', actions: assign({ errors: {}, formError: null }) },
                   ],
                 },
+              },
+              /** "¿Descartar los cambios?": the form stays as it was until the person answers. */
+              confirmingDiscard: {
+                on: { 'form.discard': '#paymentForm.closed', 'form.keepEditing': 'editing' },
               },
               submitting: {
                 invoke: {

@@ -20,13 +20,17 @@ export interface WaiveLateFeeContext {
   errors: WaiveErrors;
   /** A refusal that is not a field's (409, network), Spanish. */
   error: string | null;
+  /** The user changed the form: closing asks "¿Descartar los cambios?" first. */
+  dirty: boolean;
 }
 
 export type WaiveLateFeeEvent =
   | { type: 'waive.open'; row: InstalmentRow }
   | { type: 'waive.changed'; field: 'amount' | 'reason'; value: string }
   | { type: 'waive.submit' }
-  | { type: 'waive.close' };
+  | { type: 'waive.close' }
+  | { type: 'waive.discard' }
+  | { type: 'waive.keepEditing' };
 
 /** The form's values as the request body, or its field errors (same schema as the server's). */
 export function waiveBody(
@@ -52,6 +56,9 @@ export function waiveBody(
  * schema and ≤ the fee owed) submitting → closed, emitting `waived {row}` with the row the server
  * answered; a 422 shows its field messages, another refusal its message, and the form stays open.
  * Provide actor `waive` ({id, body} → the row) and actions `waived` (a toast) and `reportApiError`.
+ * A change marks the form `dirty`: `waive.close` then asks first (`confirmingDiscard`:
+ * `waive.discard` closes, `waive.keepEditing` goes back to the form; docs/decisions.md
+ * "Keyboard and focus").
  */
 export const waiveLateFeeMachine = setup({
   types: {
@@ -64,7 +71,7 @@ export const waiveLateFeeMachine = setup({
   guards: { valid: ({ context }) => waiveBody(context).ok },
 }).createMachine({
   id: 'waiveLateFee',
-  context: { row: null, amountText: '', reason: '', errors: {}, error: null },
+  context: { row: null, amountText: '', reason: '', errors: {}, error: null, dirty: false },
   initial: 'closed',
   states: {
     closed: {
@@ -77,6 +84,7 @@ export const waiveLateFeeMachine = setup({
             reason: '',
             errors: {},
             error: null,
+            dirty: false,
           })),
         },
       },
@@ -86,8 +94,8 @@ export const waiveLateFeeMachine = setup({
         'waive.changed': {
           actions: assign(({ context, event }) =>
             event.field === 'amount'
-              ? { amountText: event.value, errors: { ...context.errors, amount: undefined }, error: null }
-              : { reason: event.value, errors: { ...context.errors, reason: undefined }, error: null },
+              ? { amountText: event.value, errors: { ...context.errors, amount: undefined }, error: null, dirty: true }
+              : { reason: event.value, errors: { ...context.errors, reason: undefined }, error: null, dirty: true },
           ),
         },
         'waive.submit': [
@@ -99,7 +107,17 @@ export const waiveLateFeeMachine = setup({
             }),
           },
         ],
-        'waive.close': { target: 'closed', actions: assign({ row: null, errors: {}, error: null }) },
+        'waive.close': [
+          { guard: ({ context }) => context.dirty, target: 'confirmingDiscard' },
+          { target: 'closed', actions: assign({ row: null, errors: {}, error: null }) },
+        ],
+      },
+    },
+    /** "¿Descartar los cambios?": the form stays as it was until the user answers. */
+    confirmingDiscard: {
+      on: {
+        'waive.discard': { target: 'closed', actions: assign({ row: null, errors: {}, error: null, dirty: false }) },
+        'waive.keepEditing': 'editing',
       },
     },
     submitting: {

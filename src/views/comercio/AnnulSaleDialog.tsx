@@ -6,6 +6,8 @@ import { settlementFigures, type AnnulSaleMachine } from '../../machines/comerci
 import { CURRENCY_SYMBOL, formatMoney } from '../../lib/money';
 import { SETTLEMENT_MODE_LABELS, SETTLEMENT_MODES, type SettlementMode } from '../../schemas/comercio/sales';
 import { FieldGroup } from '../shared/FieldGroup';
+import { DiscardChangesAlert } from '../shared/DiscardChangesAlert';
+import { useReturnFocus } from '../shared/focus-return';
 
 /**
  * "Anular venta" (../../machines/comercio/annul-sale.machine.ts; docs/domain.md "Annulling a
@@ -13,7 +15,8 @@ import { FieldGroup } from '../shared/FieldGroup';
  * the decision — "Reembolsar" or "Acreditar a otra venta" (a select of the titular's other live
  * sales), "Penalidad" and the computed "Monto a devolver" / "Monto a acreditar" — then the reason.
  * Open while the machine is not idle; its message (a missing field, the server's 409 / 422) shows
- * under the reason.
+ * under the reason. "Cancelar" or Escape with something typed asks "¿Descartar los cambios?"; closing
+ * gives focus back to the row's "Acciones" (docs/decisions.md "Keyboard and focus").
  */
 export function AnnulSaleDialog({ actor }: { actor: ActorRefFrom<AnnulSaleMachine> }) {
   const sale = useSelector(actor, (s) => (s.matches('idle') ? null : s.context.record));
@@ -26,6 +29,8 @@ export function AnnulSaleDialog({ actor }: { actor: ActorRefFrom<AnnulSaleMachin
   const penaltyText = useSelector(actor, (s) => s.context.penaltyText);
   const targetSaleId = useSelector(actor, (s) => s.context.targetSaleId);
   const error = useSelector(actor, (s) => s.context.error);
+  const confirmingDiscard = useSelector(actor, (s) => s.matches('confirmingDiscard'));
+  useReturnFocus(sale !== null);
   const { paid, net } = settlementFigures({ annulment, penaltyText });
   const currency = annulment?.currency ?? sale?.currency ?? 'PEN';
   const money = (cents: number) => formatMoney(cents, currency);
@@ -111,6 +116,12 @@ export function AnnulSaleDialog({ actor }: { actor: ActorRefFrom<AnnulSaleMachin
           aria-describedby={error ? 'annul-sale-reason-error' : undefined}
         />
       </FieldGroup>
+      {/* Inside the question, as in a dialog: Blueprint's Alert draws in its own portal, stacked over it. */}
+      <DiscardChangesAlert
+        isOpen={confirmingDiscard}
+        onDiscard={() => actor.send({ type: 'reason.discard' })}
+        onKeepEditing={() => actor.send({ type: 'reason.keepEditing' })}
+      />
     </Alert>
   );
 }

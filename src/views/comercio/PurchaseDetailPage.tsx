@@ -15,6 +15,7 @@ import { customerMapPath } from '../mapas/customer-map-path';
 import { useServices, useSession } from '../services';
 import { instalmentLabel, saleStatusLabel } from './MyPurchasesPage';
 import { PagoYapeDialog } from './PagoYapeDialog';
+import { useReturnFocus } from '../shared/focus-return';
 import { ScrollRegion } from '../shared/ScrollRegion';
 import '../../styles/purchases.css';
 
@@ -359,6 +360,8 @@ function BankAccountsDialog({
   onClose: () => void;
 }) {
   const sorted = accounts.filter((a) => a.currency === currency);
+  // Focus back to "Pagar por transferencia" when it closes (docs/decisions.md "Keyboard and focus").
+  useReturnFocus(open);
   return (
     <Dialog isOpen={open} onClose={onClose} title="Pagar por transferencia o depósito" className="bank-accounts-dialog">
       <DialogBody>

@@ -12,6 +12,8 @@ import { formatDate } from '../../lib/dates';
 import { FieldGroup } from '../shared/FieldGroup';
 import { CustomerSuggest, LookupSuggest, type LookupSuggestText } from '../shared/CustomerSuggest';
 import type { LotOption } from '../../schemas/comercio/lot-options';
+import { DiscardChangesAlert } from '../shared/DiscardChangesAlert';
+import { useReturnFocus } from '../shared/focus-return';
 
 /** How the lot picker of a customer's quote shows the lots. */
 const LOT_TEXT: LookupSuggestText<LotOption> = {
@@ -28,9 +30,14 @@ import '../../styles/comercio.css';
  * a %; the down payment's parts; instalments, monthly rate, method, first due date, validity. The
  * simulation (totals and the schedule) is the machine's, recomputed on every change with the
  * server's maths. Once saved it shows the quote's number, "Descargar PDF" and "Marcar como enviada".
+ * Keyboard (docs/decisions.md "Keyboard and focus"): closing a form with typed data asks
+ * "¿Descartar los cambios?" (the machine's `confirmingDiscard`); when the dialog closes, focus
+ * returns to the control that opened it.
  */
 export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }) {
   const open = useSelector(actor, (s) => !s.matches('closed'));
+  const confirmingDiscard = useSelector(actor, (s) => s.matches('confirmingDiscard'));
+  useReturnFocus(open);
   const busy = useSelector(actor, (s) => s.matches('submitting') || s.matches('sending') || s.matches('downloading'));
   const downloading = useSelector(actor, (s) => s.matches('downloading'));
   const saved = useSelector(actor, (s) =>
@@ -213,6 +220,12 @@ export function QuoteDialog({ actor }: { actor: ActorRefFrom<QuoteFormMachine> }
           }
         />
       </form>
+      {/* Blueprint's Alert draws in its own portal, stacked over the dialog. */}
+      <DiscardChangesAlert
+        isOpen={confirmingDiscard}
+        onDiscard={() => actor.send({ type: 'quote.discard' })}
+        onKeepEditing={() => actor.send({ type: 'quote.keepEditing' })}
+      />
     </Dialog>
   );
 }

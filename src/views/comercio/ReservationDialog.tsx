@@ -6,6 +6,8 @@ import type { ReservationFormMachine } from '../../machines/comercio/reservation
 import { HOLD_DAYS, RESERVATION_CONDITIONS } from '../../schemas/comercio/reservations';
 import { FieldGroup } from '../shared/FieldGroup';
 import { CustomerSuggest } from '../shared/CustomerSuggest';
+import { DiscardChangesAlert } from '../shared/DiscardChangesAlert';
+import { useReturnFocus } from '../shared/focus-return';
 
 /** Currency symbols of the amount field. */
 const SYMBOL = { PEN: 'S/', USD: 'US$' } as const;
@@ -15,9 +17,13 @@ const SYMBOL = { PEN: 'S/', USD: 'US$' } as const;
  * (comercio/reservation-form.machine.ts). Customer by search, amount in the subdivision's
  * currency, hold days, and the conditions shown in full with the box the customer's acceptance
  * ticks (consumer code art. 77.2.f: the terms before signing). Renders only state and sends events.
+ * Closing with typed data asks "¿Descartar los cambios?"; closing gives focus back to the trigger
+ * (docs/decisions.md "Keyboard and focus").
  */
 export function ReservationDialog({ actor }: { actor: ActorRefFrom<ReservationFormMachine> }) {
   const open = useSelector(actor, (s) => !s.matches('closed'));
+  const confirmingDiscard = useSelector(actor, (s) => s.matches('confirmingDiscard'));
+  useReturnFocus(open);
   const busy = useSelector(actor, (s) => s.matches('submitting'));
   const lot = useSelector(actor, (s) => s.context.lot);
   const customer = useSelector(actor, (s) => s.context.customer);
@@ -108,6 +114,12 @@ export function ReservationDialog({ actor }: { actor: ActorRefFrom<ReservationFo
           }
         />
       </form>
+      {/* Blueprint's Alert draws in its own portal, stacked over the dialog. */}
+      <DiscardChangesAlert
+        isOpen={confirmingDiscard}
+        onDiscard={() => actor.send({ type: 'reserve.discard' })}
+        onKeepEditing={() => actor.send({ type: 'reserve.keepEditing' })}
+      />
     </Dialog>
   );
 }

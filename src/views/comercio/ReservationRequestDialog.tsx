@@ -6,16 +6,22 @@ import type { ReservationRequestMachine } from '../../machines/comercio/reservat
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { FieldGroup } from '../shared/FieldGroup';
+import { DiscardChangesAlert } from '../shared/DiscardChangesAlert';
+import { useReturnFocus } from '../shared/focus-return';
 import '../../styles/comercio.css';
 
 /**
  * "Solicitar separación" for a signed-in customer (issue "CRM and sales"): the interest-free
  * simulation of the lot's public price (down payment % and instalments; the agent confirms the
  * real terms), an optional message, and "Enviar solicitud" — the machine
- * (comercio/reservation-request.machine.ts) sends it and shows the server's answer.
+ * (comercio/reservation-request.machine.ts) sends it and shows the server's answer. Closing with
+ * typed data asks "¿Descartar los cambios?"; closing gives focus back to the trigger
+ * (docs/decisions.md "Keyboard and focus").
  */
 export function ReservationRequestDialog({ actor }: { actor: ActorRefFrom<ReservationRequestMachine> }) {
   const open = useSelector(actor, (s) => !s.matches('closed'));
+  const confirmingDiscard = useSelector(actor, (s) => s.matches('confirmingDiscard'));
+  useReturnFocus(open);
   const busy = useSelector(actor, (s) => s.matches('submitting'));
   const sent = useSelector(actor, (s) => (s.matches('sent') ? s.context.sentMessage : null));
   const lot = useSelector(actor, (s) => s.context.lot);
@@ -128,6 +134,12 @@ export function ReservationRequestDialog({ actor }: { actor: ActorRefFrom<Reserv
           }
         />
       </form>
+      {/* Blueprint's Alert draws in its own portal, stacked over the dialog. */}
+      <DiscardChangesAlert
+        isOpen={confirmingDiscard}
+        onDiscard={() => actor.send({ type: 'request.discard' })}
+        onKeepEditing={() => actor.send({ type: 'request.keepEditing' })}
+      />
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, use, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useMemo, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
+import { setReturnFocusTarget } from '../shared/focus-return';
 import type { ActorRefFrom } from 'xstate';
 import {
   Alert,
@@ -621,6 +622,9 @@ function LeadBoard({
   const error = useSelector(overview, (s) => s.context.error);
   // The card being dragged (only to mark the columns it may go to).
   const [dragged, setDragged] = useState<Lead | null>(null);
+  // The "Mover a…" button whose menu is open: the lead's panel gives focus back to it when it closes
+  // (the menu item that opened the panel leaves with the menu; docs/decisions.md "Keyboard and focus").
+  const moveButton = useRef<HTMLElement | null>(null);
   if (error)
     return (
       <Callout intent="danger" className="crm-callout">
@@ -696,7 +700,14 @@ function LeadBoard({
                       content={
                         <Menu>
                           {moves.map((to) => (
-                            <MenuItem key={to} text={LEAD_STATUS_LABELS[to]} onClick={() => onMove(l, to)} />
+                            <MenuItem
+                              key={to}
+                              text={LEAD_STATUS_LABELS[to]}
+                              onClick={() => {
+                                setReturnFocusTarget(moveButton.current);
+                                onMove(l, to);
+                              }}
+                            />
                           ))}
                         </Menu>
                       }
@@ -708,6 +719,9 @@ function LeadBoard({
                         text="Mover a…"
                         aria-label={`Mover ${l.name} a…`}
                         className="lead-card-move"
+                        onClick={(e) => {
+                          moveButton.current = e.currentTarget;
+                        }}
                       />
                     </PopoverNext>
                   ) : null}

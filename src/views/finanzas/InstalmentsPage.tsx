@@ -3,6 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { Button, Callout, Classes, DialogBody, DialogFooter, HTMLTable, InputGroup, Tag, TextArea, type Intent } from '@blueprintjs/core';
 import { Dialog } from '../shared/BlueprintEs';
+import { DiscardChangesAlert } from '../shared/DiscardChangesAlert';
+import { useReturnFocus } from '../shared/focus-return';
 import { useSearch } from 'wouter';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {
@@ -313,7 +315,11 @@ function TotalsTable({
   );
 }
 
-/** "Condonar mora": the instalment, its late fee, the amount (prefilled with what is owed) and the reason. */
+/**
+ * "Condonar mora": the instalment, its late fee, the amount (prefilled with what is owed) and the reason.
+ * Closing with typed data asks "¿Descartar los cambios?"; closing gives focus back to the row's
+ * "Acciones" (docs/decisions.md "Keyboard and focus").
+ */
 function WaiveDialog({ actor }: { actor: ActorRefFrom<WaiveLateFeeMachine> }) {
   const row = useSelector(actor, (s) => (s.matches('closed') ? null : s.context.row));
   const amount = useSelector(actor, (s) => s.context.amountText);
@@ -322,6 +328,8 @@ function WaiveDialog({ actor }: { actor: ActorRefFrom<WaiveLateFeeMachine> }) {
   const error = useSelector(actor, (s) => s.context.error);
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
   const close = () => actor.send({ type: 'waive.close' });
+  const confirmingDiscard = useSelector(actor, (s) => s.matches('confirmingDiscard'));
+  useReturnFocus(row !== null);
   return (
     <Dialog isOpen={row !== null} onClose={submitting ? undefined : close} title="Condonar mora" icon="undo">
       {row ? (
@@ -397,6 +405,12 @@ function WaiveDialog({ actor }: { actor: ActorRefFrom<WaiveLateFeeMachine> }) {
           />
         </form>
       ) : null}
+      {/* Blueprint's Alert draws in its own portal, stacked over the dialog. */}
+      <DiscardChangesAlert
+        isOpen={confirmingDiscard}
+        onDiscard={() => actor.send({ type: 'waive.discard' })}
+        onKeepEditing={() => actor.send({ type: 'waive.keepEditing' })}
+      />
     </Dialog>
   );
 }

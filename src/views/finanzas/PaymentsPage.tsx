@@ -65,6 +65,8 @@ import { FilterSelect } from '../shared/FilterSelect';
 import { FieldGroup } from '../shared/FieldGroup';
 import { SideDrawer } from '../shared/SideDrawer';
 import { ReasonAlert } from '../shared/ReasonAlert';
+import { DiscardChangesAlert } from '../shared/DiscardChangesAlert';
+import { useReturnFocus } from '../shared/focus-return';
 import { IsoDateInput } from '../shared/IsoDateInput';
 import { DateRangeFilter } from '../shared/DateRangeFilter';
 import { LookupSuggest, type LookupSuggestText } from '../shared/CustomerSuggest';
@@ -698,13 +700,19 @@ const RESERVATION_TEXT: LookupSuggestText<ReservationOption> = {
   none: 'No se encontraron separaciones pendientes de pago',
 };
 
-/** "Registrar pago": what is paid, who, how much, how, where to, the operation and the voucher images. */
+/**
+ * "Registrar pago": what is paid, who, how much, how, where to, the operation and the voucher images.
+ * Closing with typed data asks "¿Descartar los cambios?"; closing gives focus back to the button that
+ * opened it (docs/decisions.md "Keyboard and focus").
+ */
 function PaymentFormDialog({ form }: { form: ActorRefFrom<PaymentFormMachine> }) {
   const open = useSelector(form, (s) => !s.matches('closed'));
   const busy = useSelector(form, (s) => s.matches({ open: { form: 'submitting' } }));
   const c = useSelector(form, (s) => s.context);
   const loadingOptions = useSelector(form, (s) => s.matches({ open: { options: 'loading' } }));
   const close = () => form.send({ type: 'form.close' });
+  const confirmingDiscard = useSelector(form, (s) => s.matches({ open: { form: 'confirmingDiscard' } }));
+  useReturnFocus(open);
   const currency = targetCurrency(c);
   const destination = destinationOf(c.method);
   const banks = bankAccountChoices(c.options, currency);
@@ -962,6 +970,12 @@ function PaymentFormDialog({ form }: { form: ActorRefFrom<PaymentFormMachine> })
           }
         />
       </form>
+      {/* Blueprint's Alert draws in its own portal, stacked over the dialog. */}
+      <DiscardChangesAlert
+        isOpen={confirmingDiscard}
+        onDiscard={() => form.send({ type: 'form.discard' })}
+        onKeepEditing={() => form.send({ type: 'form.keepEditing' })}
+      />
     </Dialog>
   );
 }

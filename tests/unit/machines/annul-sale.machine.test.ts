@@ -87,7 +87,10 @@ describe('annul sale machine', () => {
       version: 4,
       settlement: { mode: 'CREDITO', penalty: 0, target_sale_id: 8 },
     });
+    // Something was typed: cancelling asks first (docs/decisions.md "Keyboard and focus").
     actor.send({ type: 'reason.cancel' });
+    expect(actor.getSnapshot().matches('confirmingDiscard')).toBe(true);
+    actor.send({ type: 'reason.discard' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ record: null, annulment: null, mode: 'REEMBOLSO', targetSaleId: null });
   });
