@@ -815,6 +815,8 @@ export interface TitleProcessesTable {
   inscribed_on: string | null;
   delivery_reference: string | null;
   delivered_on: string | null;
+  /** The `presented_on` whose deadline warning was sent (the job claims it once per asiento). */
+  deadline_notice_for: ColumnType<string | null, string | null | undefined, string | null>;
   created_by: number | null;
   created_at: Instant;
   updated_at: Instant;

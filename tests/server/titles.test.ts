@@ -11,8 +11,9 @@ import {
 import { MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 import { DAY_MS } from '../../server/clock';
+import { TitleDeadlineJob } from '../../server/modules/administracion/title-deadline-job';
 import { createCrmCustomer, createLot, createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
-import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, recordingBroadcaster, useTestApp, useTestDatabase } from './harness';
 
 /**
  * Titles at SUNARP (docs/domain.md "Titles at SUNARP"): one process per sale, moves only along the
@@ -31,6 +32,10 @@ describe.each(dialects)('titles at SUNARP (%s)', (dialect) => {
   const session = async (permissions: readonly Permission[]) => {
     const staff = await createStaff(db(), { permissions, clock: ctx().clock });
     return createSession(db(), staff);
+  };
+  const staffWith = async (permissions: readonly Permission[]) => {
+    const staff = await createStaff(db(), { permissions, clock: ctx().clock });
+    return { id: staff.id, token: await createSession(db(), staff) };
   };
   const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
     ctx().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -330,5 +335,37 @@ describe.each(dialects)('titles at SUNARP (%s)', (dialect) => {
       .orderBy('id')
       .execute();
     expect(entries.map((e) => e.action)).toEqual(['CREATE', 'UPDATE', 'DELETE']);
+  });
+  it('the deadline job warns the titles staff once per asiento, from 5 working days before the deadline', async () => {
+    const { id: staffId, token } = await staffWith(TITLES);
+    let p = await create(token, await freshSale());
+    for (const body of [
+      { to: 'MINUTA_FIRMADA' },
+      { to: 'ESCRITURA', notary: 'N', escritura_number: '1' },
+      { to: 'PRESENTADO', titulo_number: '2026-4242' },
+    ])
+      p = await moved(token, p.id, { ...body, version: p.version, date: TODAY });
+    const broadcaster = recordingBroadcaster();
+    const job = new TitleDeadlineJob({ db: db(), clock: ctx().clock, broadcaster, log: { error: () => undefined } });
+    const mine = () =>
+      db()
+        .selectFrom('notifications')
+        .select(['title', 'detail'])
+        .where('recipient_type', '=', 'COLLABORATOR')
+        .where('recipient_id', '=', staffId)
+        .where('detail', 'like', '%2026-4242%')
+        .execute();
+    ctx().clock.set('2026-04-14T15:00:00.000Z');
+    await job.runPass();
+    expect(await mine()).toHaveLength(0);
+    ctx().clock.set('2026-04-15T15:00:00.000Z');
+    await job.runPass();
+    await job.runPass();
+    const sent = await mine();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.title).toBe('Asiento de presentación por vencer');
+    expect(sent[0]?.detail).toContain('22/04/2026');
+    expect(broadcaster.events.length).toBeGreaterThan(0);
+    await job.stop();
   });
 });

@@ -55,6 +55,7 @@ export function administracionTitlesMigration(dialect: DialectName): Migration {
         .addColumn('inscribed_on', t.date)
         .addColumn('delivery_reference', 'text')
         .addColumn('delivered_on', t.date)
+        .addColumn('deadline_notice_for', t.date)
         .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('created_at', t.instant, (c) => c.notNull())
         .addColumn('updated_at', t.instant, (c) => c.notNull())
