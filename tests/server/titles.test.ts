@@ -335,6 +335,15 @@ describe.each(dialects)('titles at SUNARP (%s)', (dialect) => {
       .orderBy('id')
       .execute();
     expect(entries.map((e) => e.action)).toEqual(['CREATE', 'UPDATE', 'DELETE']);
+    // The change history names them by their business labels (docs/decisions.md "Historial de cambios: records by their business labels").
+    const auditor = await session([MODULE.historial]);
+    const labels = async (entity: string) => {
+      const res = await send('GET', `/api/change-history?entity=${entity}&per_page=100`, auditor);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: Array<{ record_label: string | null }> }).data.map((e) => e.record_label);
+    };
+    expect(await labels('public_holidays')).toContain('Feriado regional (2026-03-10)');
+    expect(await labels('title_processes')).toContain(`Título de V-${String(p.sale.id).padStart(6, '0')}`);
   });
   it('the deadline job warns the titles staff once per asiento, from 5 working days before the deadline', async () => {
     const { id: staffId, token } = await staffWith(TITLES);
