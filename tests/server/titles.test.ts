@@ -283,6 +283,8 @@ describe.each(dialects)('titles at SUNARP (%s)', (dialect) => {
     expect((await list(`q=V-${String(p.sale.id).padStart(6, '0')}`)).data.map((r) => r.id)).toEqual([a.id]);
     expect((await list(`q=quispe&${here}`)).meta.total).toBe(2);
     expect((await list(`q=nadie&${here}`)).meta.total).toBe(0);
+    expect((await list(`sort=deadline&${here}`)).data.map((r) => r.id)[0]).toBe(a.id);
+    expect((await list(`sort=-deadline&${here}`)).data.map((r) => r.id)[0]).toBe(a.id);
     const row = (await list(`state=PRESENTADO&${here}`)).data[0]!;
     expect(row.presentation?.deadline).toBe('2026-04-22');
     // On the warning day the notice is due.

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import {
   PRESENTATION_STATES,
@@ -196,6 +196,8 @@ export async function listTitleProcesses(deps: Deps, query: TitleProcessesQuery)
   const column = field === 'deadline' ? 'tp.presented_on' : field === 'created_at' ? 'tp.created_at' : 'tp.state_since';
   const page = await paginate(filtered, query, (q) =>
     selectProcess(q)
+      // Processes without a presentation last on both dialects (SQLite sorts nulls first, PostgreSQL last).
+      .$if(field === 'deadline', (ordered) => ordered.orderBy(sql`case when tp.presented_on is null then 1 else 0 end`))
       .orderBy(column, descending ? 'desc' : 'asc')
       .orderBy('tp.id'),
   );
