@@ -39,6 +39,7 @@ import { createSmtpMailer, type Mailer } from './platform/mailer';
 import { OutboxDelivery } from './platform/outbox-delivery';
 import { ReservationExpiry } from './modules/comercio/reservation-expiry';
 import { LateFeeJob } from './modules/finanzas/late-fee-job';
+import { TitleDeadlineJob } from './modules/administracion/title-deadline-job';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi';
 
 /** Inputs of {@link createApp}. */
@@ -261,16 +262,20 @@ export async function createApp({
   const reservationExpiry = new ReservationExpiry({ db, clock, broadcaster: publisher, log: app.log });
   // The daily late-fee job and instalment reminders (server/modules/finanzas/late-fee-job.ts): the same.
   const lateFeeJob = new LateFeeJob({ db, clock, broadcaster: publisher, log: app.log });
+  // The asiento de presentación's warnings (server/modules/administracion/title-deadline-job.ts): the same.
+  const titleDeadlineJob = new TitleDeadlineJob({ db, clock, broadcaster: publisher, log: app.log });
   app.addHook('preClose', async () => {
     await deps.background.settled();
     await deps.outbox.stop();
     await reservationExpiry.stop();
     await lateFeeJob.stop();
+    await titleDeadlineJob.stop();
   });
   app.addHook('onReady', async () => {
     deps.outbox.start();
     reservationExpiry.start();
     lateFeeJob.start();
+    titleDeadlineJob.start();
   });
   // The documents' workers load pdfmake and exceljs once the server listens, so the first PDF or
   // export does not pay ~1 s for it (not under tests: inject never listens, and a test server needs no warm-up).

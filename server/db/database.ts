@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { LotHoldState } from '../../src/schemas/proyectos/lot-holds';
+import type { TitleState } from '../../src/schemas/administracion/titles';
 
 /**
  * Kysely table types (docs/architecture.md). Portable storage conventions, identical on
@@ -776,6 +777,65 @@ export interface ReceiptCountersTable {
   last_number: number;
 }
 
+/** Peru's public holidays, the non-working days of the titles' working days (migration 0040; docs/domain.md "Titles at SUNARP"). */
+export interface PublicHolidaysTable {
+  id: Generated<number>;
+  /** YYYY-MM-DD, unique. */
+  date: string;
+  name: string;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** One title process per sale (migration 0040; src/schemas/administracion/titles.ts; docs/domain.md "Titles at SUNARP"). */
+export interface TitleProcessesTable {
+  id: Generated<number>;
+  sale_id: number;
+  state: TitleState;
+  /** YYYY-MM-DD: the date of the step that reached the current state (creation: the day it was created, Lima). */
+  state_since: string;
+  retention_pact_stated: Generated<Flag>;
+  retention_pact_note: string | null;
+  notes: string | null;
+  minuta_signed_on: string | null;
+  notary: string | null;
+  escritura_number: string | null;
+  escritura_date: string | null;
+  titulo_number: string | null;
+  presented_on: string | null;
+  observation: string | null;
+  reentry_on: string | null;
+  /** Mayor derecho, céntimos of `mayor_derecho_currency`. */
+  mayor_derecho_amount: number | null;
+  mayor_derecho_currency: CurrencyCode | null;
+  mayor_derecho_paid_on: string | null;
+  partida: string | null;
+  asiento: string | null;
+  inscribed_on: string | null;
+  delivery_reference: string | null;
+  delivered_on: string | null;
+  /** The `presented_on` whose deadline warning was sent (the job claims it once per asiento). */
+  deadline_notice_for: ColumnType<string | null, string | null | undefined, string | null>;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** The moves of a title process with the step's fields (`details`, JSON text). */
+export interface TitleEventsTable {
+  id: Generated<number>;
+  process_id: number;
+  from_state: TitleState | null;
+  to_state: TitleState;
+  date: string;
+  details: string;
+  note: string | null;
+  user_id: number | null;
+  created_at: Instant;
+}
+
 export interface DB {
   installation_settings: InstallationSettingsTable;
   companies: CompaniesTable;
@@ -821,6 +881,9 @@ export interface DB {
   receipt_counters: ReceiptCountersTable;
   instalment_reminders: InstalmentRemindersTable;
   instalment_counts: InstalmentCountsTable;
+  public_holidays: PublicHolidaysTable;
+  title_processes: TitleProcessesTable;
+  title_events: TitleEventsTable;
 }
 
 /** Row types used by repositories. */

@@ -4,7 +4,7 @@ import { HttpError } from '../errors';
 import type { DB } from './database';
 import { VERSIONED_TABLES as FIRST_VERSIONED_TABLES } from './migrations/0007-record-versions';
 
-/** Tables with a `version` column: 0007's and the ones later migrations gave one (0015: customers, 0016: reservations, 0017: leads, 0018: quotes, 0019: sales, 0022: bank_accounts and wallets). */
+/** Tables with a `version` column: 0007's and the ones later migrations gave one (0015: customers, 0016: reservations, 0017: leads, 0018: quotes, 0019: sales, 0022: bank_accounts and wallets; 0040: public_holidays and title_processes). */
 export const VERSIONED_TABLES = [
   ...FIRST_VERSIONED_TABLES,
   'customers',
@@ -15,6 +15,8 @@ export const VERSIONED_TABLES = [
   'bank_accounts',
   'wallets',
   'payments',
+  'public_holidays',
+  'title_processes',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

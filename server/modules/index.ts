@@ -69,13 +69,15 @@ import { finanzasInstalmentCountsMigration } from './finanzas/migrations/0026-fi
 import { finanzasInstalmentsListMigration } from './finanzas/migrations/0027-finanzas-instalments-list';
 import { portalPendingMigration } from './finanzas/migrations/0029-finanzas-portal-pending';
 import { paymentsRoutes } from './finanzas/payments.routes';
+import { titlesRoutes } from './administracion/titles.routes';
+import { administracionTitlesMigration } from './administracion/migrations/0040-administracion-titles';
 
 /**
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
  * registration, password reset, realtime credentials, styles, notifications; folders server/auth,
  * server/platform, server/realtime, server/notifications) and one folder per business module of the
- * menu under server/modules/<modulo>/ (configuracion, historial, proyectos, crm, comercio, finanzas;
- * administracion, ingenieria and reportes come with their issues). server/app.ts registers every
+ * menu under server/modules/<modulo>/ (configuracion, historial, proyectos, crm, comercio, finanzas,
+ * administracion; ingenieria and reportes come with their issues). server/app.ts registers every
  * module's routes from this list and server/db/migrate.ts runs every module's migrations from it,
  * so adding a module is one entry here plus the module's own folder.
  *
@@ -170,6 +172,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0027-finanzas-instalments-list': finanzasInstalmentsListMigration,
       '0029-finanzas-portal-pending': portalPendingMigration,
     },
+  },
+  {
+    name: 'administracion',
+    routes: [titlesRoutes],
+    migrations: { '0040-administracion-titles': administracionTitlesMigration },
   },
 ];
 

@@ -126,6 +126,11 @@ export const STATES = {
   customerPurchaseExists: 'a signed-in customer holds a sale with an approved payment',
   /** As customerPurchaseExists, plus payment 2: CUSTOMER's Yape payment of S/ 100.00, PENDIENTE, without a voucher. */
   customerPendingPaymentExists: 'a signed-in customer holds a sale with a payment waiting for its capture',
+  /**
+   * Titles at SUNARP (docs/domain.md "Titles at SUNARP"): as saleExists, with sale 1 paid off
+   * (CANCELADA), plus title process 1 of sale 1, PENDIENTE since SALE_DATE, version 1.
+   */
+  titleProcessExists: 'a paid-off sale with its title process exists',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */

@@ -53,6 +53,8 @@ const BANKS = [MODULE.finanzas, SUBMODULE.bancos] as const;
 const WALLETS = [MODULE.finanzas, SUBMODULE.billeteras] as const;
 const PAYMENTS = [MODULE.finanzas, SUBMODULE.pagos] as const;
 const INSTALMENTS = [MODULE.finanzas, SUBMODULE.pagos] as const;
+const TITLES = [MODULE.administracion, SUBMODULE.partidasTitulos] as const;
+const HOLIDAYS_EDIT = [MODULE.configuracion, SUBMODULE.empresas] as const;
 
 let seq = 0;
 const next = () => (seq += 1);
@@ -267,6 +269,56 @@ const freshSale = async (db: Kysely<DB>, agent: number | null = null) => {
     .values({ sale_id: id, customer_id: await createCrmCustomer(db), role: 'TITULAR', share_percent: '100.00', position: 0 })
     .execute();
   return id;
+};
+/** A fresh title process (PENDIENTE since the matrix clock's today, 2026-03-02) of a fresh sale: its id. */
+const freshTitleProcess = async (db: Kysely<DB>) => {
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('title_processes')
+    .values({
+      sale_id: await freshSale(db),
+      state: 'PENDIENTE',
+      state_since: '2026-03-02',
+      retention_pact_note: null,
+      notes: null,
+      minuta_signed_on: null,
+      notary: null,
+      escritura_number: null,
+      escritura_date: null,
+      titulo_number: null,
+      presented_on: null,
+      observation: null,
+      reentry_on: null,
+      mayor_derecho_amount: null,
+      mayor_derecho_currency: null,
+      mayor_derecho_paid_on: null,
+      partida: null,
+      asiento: null,
+      inscribed_on: null,
+      delivery_reference: null,
+      delivered_on: null,
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+/** A fresh public holiday (a weekday of 2031 onwards, one per call): its id. */
+const freshHoliday = async (db: Kysely<DB>) => {
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('public_holidays')
+    .values({ date: holidayDate(), name: 'Feriado matriz', created_at: stamp, updated_at: stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+/** A date no other call returned (from 2031-01-01, one day per call). */
+const holidayDate = () => {
+  const day = new Date(Date.UTC(2031, 0, 1) + next() * 86_400_000);
+  return day.toISOString().slice(0, 10);
 };
 /** A fresh staff user's id. */
 const freshUser = async (db: Kysely<DB>, status: 'ACTIVO' | 'INACTIVO' = 'ACTIVO') => (await createStaff(db, { status })).id;
@@ -1021,6 +1073,69 @@ export const ROUTES: readonly MatrixRoute[] = [
     name: 'GET /api/payments/{id}/receipt',
     permissions: PAYMENTS,
     request: async (db) => ({ method: 'GET', url: `/api/payments/${await createPayment(db, { approved: true })}/receipt` }),
+  },
+  {
+    name: 'GET /api/title-processes',
+    permissions: TITLES,
+    request: async () => ({ method: 'GET', url: '/api/title-processes?state=PENDIENTE' }),
+  },
+  {
+    name: 'GET /api/title-processes/board',
+    permissions: TITLES,
+    request: async () => ({ method: 'GET', url: '/api/title-processes/board' }),
+  },
+  {
+    name: 'POST /api/title-processes',
+    permissions: TITLES,
+    request: async (db) => ({ method: 'POST', url: '/api/title-processes', payload: { sale_id: await freshSale(db) } }),
+  },
+  {
+    name: 'GET /api/title-processes/{id}',
+    permissions: TITLES,
+    request: async (db) => ({ method: 'GET', url: `/api/title-processes/${await freshTitleProcess(db)}` }),
+  },
+  {
+    name: 'PATCH /api/title-processes/{id}',
+    permissions: TITLES,
+    request: async (db) => ({
+      method: 'PATCH',
+      url: `/api/title-processes/${await freshTitleProcess(db)}`,
+      payload: { version: 1, notes: 'Matriz' },
+    }),
+  },
+  {
+    name: 'POST /api/title-processes/{id}/transition',
+    permissions: TITLES,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/title-processes/${await freshTitleProcess(db)}/transition`,
+      payload: { to: 'MINUTA_FIRMADA', version: 1, date: '2026-03-02' },
+    }),
+  },
+  {
+    name: 'GET /api/public-holidays',
+    permissions: [],
+    alternatives: [TITLES, HOLIDAYS_EDIT],
+    request: async () => ({ method: 'GET', url: '/api/public-holidays?year=2026' }),
+  },
+  {
+    name: 'POST /api/public-holidays',
+    permissions: HOLIDAYS_EDIT,
+    request: async () => ({ method: 'POST', url: '/api/public-holidays', payload: { date: holidayDate(), name: 'Feriado matriz' } }),
+  },
+  {
+    name: 'PATCH /api/public-holidays/{id}',
+    permissions: HOLIDAYS_EDIT,
+    request: async (db) => ({
+      method: 'PATCH',
+      url: `/api/public-holidays/${await freshHoliday(db)}`,
+      payload: { version: 1, name: 'Otro' },
+    }),
+  },
+  {
+    name: 'DELETE /api/public-holidays/{id}',
+    permissions: HOLIDAYS_EDIT,
+    request: async (db) => ({ method: 'DELETE', url: `/api/public-holidays/${await freshHoliday(db)}` }),
   },
 ];
 

@@ -55,6 +55,7 @@ const AFTER_0009 = [
   '0036-configuracion-own-records-scopes',
   '0037-lot-holds',
   '0038-comercio-sale-settlements',
+  '0040-administracion-titles',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 /** The migrations after `name` (one of {@link AFTER_0009}), in order. */

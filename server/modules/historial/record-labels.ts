@@ -65,6 +65,11 @@ const LABELS: Readonly<Record<string, (row: Row, id: number) => string | null>> 
   companies: (row) => text(row.business_name),
   bank_accounts: (row) => (text(row.bank) && text(row.number) ? `${String(row.bank)} ${String(row.number)}` : null),
   wallets: (row) => (text(row.kind) && text(row.phone) ? `${String(row.kind)} ${String(row.phone)}` : null),
+  title_processes: (row) => {
+    const saleId = num(row.sale_id);
+    return saleId !== null ? `Título de ${saleNumber(saleId)}` : null;
+  },
+  public_holidays: (row) => (text(row.name) && row.date ? `${String(row.name)} (${String(row.date).slice(0, 10)})` : null),
 };
 
 /** The tables read for each kind of record (only what {@link LABELS} needs). */
@@ -84,6 +89,8 @@ const COLUMNS = {
   companies: ['business_name'],
   bank_accounts: ['bank', 'number'],
   wallets: ['kind', 'phone'],
+  title_processes: ['sale_id'],
+  public_holidays: ['name', 'date'],
 } as const satisfies Partial<Record<keyof DB, readonly string[]>>;
 
 /**

@@ -42,6 +42,7 @@ import { instalmentsStateHandlers } from './instalments-state-handlers';
 import { paymentsStateHandlers } from './payments-state-handlers';
 import { purchasesStateHandlers } from './purchases-state-handlers';
 import { comercioStateHandlers } from './comercio-state-handlers';
+import { administracionStateHandlers } from './administracion-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -115,6 +116,7 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   ...finanzasStateHandlers({ db, staff, tokenParam }),
   ...paymentsStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
   ...purchasesStateHandlers({ db, customer, tokenParam }),
+  ...administracionStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
   ...instalmentsStateHandlers({
     db,
     saleOfMarch2026Exists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleOfMarch2026Exists]!,
