@@ -31,7 +31,11 @@ const SEVERITY_ICON: Partial<Record<ToastSeverity, IconName>> = {
  * rename it, so the app's toasts (which carry no action) draw it as the toast's action — a
  * click on it dismisses the toast the same way (docs/decisions.md "Accessible names and ARIA references").
  */
-const CLOSE_ACTION = { icon: 'cross', 'aria-label': 'Cerrar', title: 'Cerrar' } as unknown as NonNullable<ToastProps['action']>;
+const CLOSE_ACTION: NonNullable<ToastProps['action']> & { 'aria-label': string; title: string } = {
+  icon: 'cross',
+  'aria-label': 'Cerrar',
+  title: 'Cerrar',
+};
 
 /**
  * Blueprint toast props of a docs/product.md §3 toast: the summary in bold with the detail below it,

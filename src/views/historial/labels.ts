@@ -30,6 +30,9 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   payment_vouchers: 'Comprobante de pago',
   sale_instalments: 'Cuota',
   sale_settlements: 'Liquidación de venta anulada',
+  // Administración: títulos en SUNARP (docs/domain.md "Titles at SUNARP").
+  title_processes: 'Trámite de título',
+  public_holidays: 'Feriado',
 };
 
 /** Field → Spanish label, shared across entities. */

@@ -42,9 +42,11 @@ import * as instalments from '../../../src/schemas/finanzas/instalments';
 import * as purchases from '../../../src/schemas/comercio/purchases';
 import * as paymentMap from '../../../src/schemas/comercio/payment-map';
 import { dataResponseSchema } from '../../../src/schemas/paging';
+import * as titles from '../../../src/schemas/administracion/titles';
 
 const MODULES: Record<string, Record<string, unknown>> = {
   common,
+  titles,
   session,
   notification,
   projects,
@@ -281,6 +283,17 @@ const reservation = {
   created_at: when,
   updated_at: when,
 };
+/** A title process with only what the schema requires (docs/domain.md "Titles at SUNARP"). */
+const titleProcess = {
+  id: 1,
+  state: 'PENDIENTE',
+  state_since: '2026-11-22',
+  sale: { id: 3, number: 'V-000003' },
+  lot: { id: 9, code: 'MZ A - LT 9', subdivision_id: 1 },
+  created_at: when,
+  updated_at: when,
+};
+const publicHoliday = { id: 1, date: '2026-12-25', name: 'Navidad' };
 /** A customer with only the fields the schema requires (a server without the CRM's optional fields). */
 const customer = {
   id: 3,
@@ -551,6 +564,16 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
     example: { data: lot, hold: lotHold, message: 'Solicitud enviada' },
   },
   lotHoldsPageSchema: { schema: lotHolds.lotHoldsPageSchema as zc.$ZodType, example: { data: [lotHold], meta } },
+  // Administración: titles at SUNARP and public holidays.
+  titleProcessesPageSchema: { schema: titles.titleProcessesPageSchema as zc.$ZodType, example: { data: [titleProcess], meta } },
+  titleProcessResponseSchema: { schema: titles.titleProcessResponseSchema as zc.$ZodType, example: { data: titleProcess } },
+  titleEventSchema: {
+    schema: titles.titleEventSchema as zc.$ZodType,
+    example: { id: 1, to_state: 'PENDIENTE', date: '2026-11-22', created_at: when },
+  },
+  titleBoardResponseSchema: { schema: titles.titleBoardResponseSchema as zc.$ZodType, example: { data: { counts: [] } } },
+  publicHolidaysPageSchema: { schema: titles.publicHolidaysPageSchema as zc.$ZodType, example: { data: [publicHoliday], meta } },
+  publicHolidayResponseSchema: { schema: titles.publicHolidayResponseSchema as zc.$ZodType, example: { data: publicHoliday } },
   lotHoldResponseSchema: { schema: lotHolds.lotHoldResponseSchema as zc.$ZodType, example: { data: lotHold } },
   lotStatusHistoryPageSchema: {
     schema: projects.lotStatusHistoryPageSchema as zc.$ZodType,
