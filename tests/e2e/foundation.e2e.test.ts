@@ -162,12 +162,11 @@ describe('foundation e2e', () => {
       .waitFor();
     await screenshot(page, 'reset-done');
 
-    // The link is single use.
+    // The link is single use, and a used link is said on arrival, before any password is typed
+    // (docs/decisions.md "Customer journey details (accessibility)").
     await page.goto(link);
-    await page.getByLabel('Nueva contraseña', { exact: true }).fill('OtraVez#2026');
-    await page.getByLabel('Confirme la nueva contraseña').fill('OtraVez#2026');
-    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
     await page.getByText('El enlace de recuperación no es válido o ha expirado').first().waitFor();
+    expect(await page.getByLabel('Nueva contraseña', { exact: true }).count()).toBe(0);
 
     await staffLogin(page, '70000002', 'Renovada#2026');
     await page.waitForURL(`${env.server.baseUrl}/`);
