@@ -77,9 +77,31 @@ const IMPORT_CHECK_MAX_MEMORY_MB = 512;
 /** Log paths never written (bearer tokens). Request bodies are never logged at all. */
 const REDACTED = ['req.headers.authorization', 'req.headers.cookie'];
 
+/**
+ * A request URL as logged: password-reset tokens (64 hex digits in the link's path
+ * /auth/reset_password/{token}/{type} and in `?id=` of GET /api/password_reset_{type}) are
+ * replaced by `[redacted]` — a logged token would let a log reader set the account's password
+ * (docs/security.md "Secrets never reach a log").
+ */
+export function loggedUrl(url: string): string {
+  return url.replace(/\b[0-9a-f]{64}\b/gi, '[redacted]');
+}
+
 function loggerOptions(logger: CreateAppOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
-  return { ...(logger === true ? {} : logger), redact: { paths: REDACTED, censor: '[redacted]' } };
+  return {
+    ...(logger === true ? {} : logger),
+    redact: { paths: REDACTED, censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+        method: req.method,
+        url: loggedUrl(req.url),
+        hostname: req.hostname,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+    },
+  };
 }
 
 /**

@@ -5,7 +5,9 @@ import { MINUTE_MS } from '../../server/clock';
 import { MESSAGES } from '../../server/errors';
 import { RESET_MESSAGES } from '../../server/auth/password-reset.service';
 import { createCustomer, createResetToken, createStaff } from '../../server/testing/fixtures';
-import { dialects, getWithToken, loginToken, postLogin, useTestApp, useTestDatabase } from './harness';
+import { createApp } from '../../server/app';
+import { testConfig } from '../../server/config';
+import { createTestDatabase, dialects, getWithToken, loginToken, postLogin, useTestApp, useTestDatabase } from './harness';
 
 /** docs/product.md §7 rows 4–6: reset link requests, the e-mail (outbox) and the new password. */
 
@@ -259,5 +261,33 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
       expect(other.statusCode).toBe(404);
       expect(other.json()).toEqual({ message: MESSAGES.notFound });
     });
+  });
+});
+
+/**
+ * A reset token never reaches the log (docs/security.md "Secrets never reach a log"): the request
+ * log's URL has it replaced by `[redacted]`, in the check (GET …?id=) and in the link's page.
+ */
+describe('password reset links in the request log', () => {
+  it('logs the URL with the token replaced by [redacted]', async () => {
+    const database = await createTestDatabase('sqlite');
+    const lines: string[] = [];
+    const app = await createApp({
+      db: database.db,
+      config: testConfig(),
+      logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
+    });
+    const token = 'ab'.repeat(32);
+    try {
+      await app.inject({ method: 'GET', url: `/api/password_reset_collaborator?id=${token}` });
+      await app.inject({ method: 'GET', url: `/auth/reset_password/${token}/collaborator` });
+    } finally {
+      await app.close();
+      await database.destroy();
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('/api/password_reset_collaborator?id=[redacted]');
+    expect(log).toContain('/auth/reset_password/[redacted]/collaborator');
+    expect(log.toLowerCase()).not.toContain(token);
   });
 });
