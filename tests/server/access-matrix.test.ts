@@ -6,6 +6,7 @@ import { cciCheckDigits } from '../../src/schemas/finanzas/banks';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import type { DB } from '../../server/db/database';
 import { DEMO_ROLES, seedDemo } from '../../server/db/seed';
+import { newTitleProcessRow } from '../../server/modules/administracion/titles.service';
 import {
   createBankAccount,
   createBlock,
@@ -275,32 +276,7 @@ const freshTitleProcess = async (db: Kysely<DB>) => {
   const stamp = new Date().toISOString();
   const { id } = await db
     .insertInto('title_processes')
-    .values({
-      sale_id: await freshSale(db),
-      state: 'PENDIENTE',
-      state_since: '2026-03-02',
-      retention_pact_note: null,
-      notes: null,
-      minuta_signed_on: null,
-      notary: null,
-      escritura_number: null,
-      escritura_date: null,
-      titulo_number: null,
-      presented_on: null,
-      observation: null,
-      reentry_on: null,
-      mayor_derecho_amount: null,
-      mayor_derecho_currency: null,
-      mayor_derecho_paid_on: null,
-      partida: null,
-      asiento: null,
-      inscribed_on: null,
-      delivery_reference: null,
-      delivered_on: null,
-      created_by: null,
-      created_at: stamp,
-      updated_at: stamp,
-    })
+    .values(newTitleProcessRow({ saleId: await freshSale(db), stateSince: '2026-03-02', stamp, createdBy: null }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import {
   PRESENTATION_STATES,
@@ -255,33 +255,17 @@ export async function createTitleProcess(deps: Deps, audit: AuditContext, body: 
       if (existing) throw conflict(TITLE_MESSAGES.duplicate);
       const { id: created } = await trx
         .insertInto('title_processes')
-        .values({
-          sale_id: sale.id,
-          state: 'PENDIENTE',
-          state_since: today,
-          retention_pact_stated: toFlag(stated),
-          retention_pact_note: body.retention_pact_note?.trim() || null,
-          notes: body.notes?.trim() || null,
-          minuta_signed_on: null,
-          notary: null,
-          escritura_number: null,
-          escritura_date: null,
-          titulo_number: null,
-          presented_on: null,
-          observation: null,
-          reentry_on: null,
-          mayor_derecho_amount: null,
-          mayor_derecho_currency: null,
-          mayor_derecho_paid_on: null,
-          partida: null,
-          asiento: null,
-          inscribed_on: null,
-          delivery_reference: null,
-          delivered_on: null,
-          created_by: staffActorId(audit),
-          created_at: stamp,
-          updated_at: stamp,
-        })
+        .values(
+          newTitleProcessRow({
+            saleId: sale.id,
+            stateSince: today,
+            stamp,
+            createdBy: staffActorId(audit),
+            retentionPactStated: stated,
+            retentionPactNote: body.retention_pact_note?.trim() || null,
+            notes: body.notes?.trim() || null,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
@@ -479,4 +463,48 @@ export async function transitionTitleProcess(
     });
   });
   return getTitleProcess(deps, id);
+}
+
+/**
+ * The row of a new title process (docs/domain.md "Titles at SUNARP"): PENDIENTE since
+ * `stateSince` (a Lima calendar date, yyyy-mm-dd), every later step's field empty. Shared by
+ * POST /api/title-processes and the tests' fixtures, so a new column is added in one place.
+ */
+export function newTitleProcessRow(input: {
+  saleId: number;
+  stateSince: string;
+  /** ISO instant of created_at and updated_at. */
+  stamp: string;
+  createdBy: number | null;
+  retentionPactStated?: boolean;
+  retentionPactNote?: string | null;
+  notes?: string | null;
+}): Insertable<DB['title_processes']> {
+  return {
+    sale_id: input.saleId,
+    state: 'PENDIENTE',
+    state_since: input.stateSince,
+    retention_pact_stated: toFlag(input.retentionPactStated ?? false),
+    retention_pact_note: input.retentionPactNote ?? null,
+    notes: input.notes ?? null,
+    minuta_signed_on: null,
+    notary: null,
+    escritura_number: null,
+    escritura_date: null,
+    titulo_number: null,
+    presented_on: null,
+    observation: null,
+    reentry_on: null,
+    mayor_derecho_amount: null,
+    mayor_derecho_currency: null,
+    mayor_derecho_paid_on: null,
+    partida: null,
+    asiento: null,
+    inscribed_on: null,
+    delivery_reference: null,
+    delivered_on: null,
+    created_by: input.createdBy,
+    created_at: input.stamp,
+    updated_at: input.stamp,
+  };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../server/db/database';
+import { newTitleProcessRow } from '../../../server/modules/administracion/titles.service';
 import { SALE_DATE, STATES } from '../states';
 
 /** What the Administración handlers need from the verification harness. */
@@ -19,32 +20,7 @@ export function administracionStateHandlers(d: AdministracionStateDeps): Record<
       await d
         .db()
         .insertInto('title_processes')
-        .values({
-          sale_id: 1,
-          state: 'PENDIENTE',
-          state_since: SALE_DATE,
-          retention_pact_note: null,
-          notes: null,
-          minuta_signed_on: null,
-          notary: null,
-          escritura_number: null,
-          escritura_date: null,
-          titulo_number: null,
-          presented_on: null,
-          observation: null,
-          reentry_on: null,
-          mayor_derecho_amount: null,
-          mayor_derecho_currency: null,
-          mayor_derecho_paid_on: null,
-          partida: null,
-          asiento: null,
-          inscribed_on: null,
-          delivery_reference: null,
-          delivered_on: null,
-          created_by: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
+        .values(newTitleProcessRow({ saleId: 1, stateSince: SALE_DATE, stamp, createdBy: null }))
         .execute();
       await d
         .db()
