@@ -42,56 +42,83 @@ export const ARIA_LABELS = {
 } as const;
 
 /**
- * Blueprint's Dialog with its header drawn here: the same markup (icon, title, close button) but
- * the close button is named "Cerrar" (Blueprint hard-codes "Close"). Same props as Blueprint's.
+ * The header Blueprint draws on a Dialog or a Drawer (icon, title, close button), drawn here so the
+ * close button is named "Cerrar" (Blueprint hard-codes "Close"): same classes as Blueprint's.
  */
+function OverlayHeader({
+  className,
+  iconSize,
+  iconTabIndex,
+  icon,
+  title,
+  showClose,
+  onClose,
+}: {
+  className: string;
+  iconSize: number;
+  /** Blueprint's dialog header gives its icon tabIndex -1; its drawer header does not. */
+  iconTabIndex?: number;
+  icon: DialogProps['icon'];
+  /** The title element (a dialog's names it; a drawer's is an H4). */
+  title: ReactNode;
+  showClose: boolean;
+  onClose: ((event: React.SyntheticEvent<HTMLElement>) => void) | undefined;
+}) {
+  return (
+    <div className={className}>
+      <Icon icon={icon} size={iconSize} aria-hidden tabIndex={iconTabIndex} />
+      {title}
+      {showClose ? (
+        <Button
+          aria-label={ARIA_LABELS.close}
+          className={Classes.DIALOG_CLOSE_BUTTON}
+          icon={<SmallCrossIcon size={iconSize} />}
+          onClick={(event) => onClose?.(event)}
+          variant="minimal"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Blueprint's Dialog with its header drawn by {@link OverlayHeader}. Same props as Blueprint's. */
 export function Dialog({ title, icon, isCloseButtonShown, titleTagName: TitleTag = 'h2', children, ...props }: DialogProps) {
   const titleId = useId();
   return (
     <BlueprintDialog {...props} aria-labelledby={props['aria-labelledby'] ?? (title != null ? titleId : undefined)}>
       {title != null ? (
-        <div className={Classes.DIALOG_HEADER}>
-          <Icon icon={icon} size={IconSize.STANDARD} aria-hidden tabIndex={-1} />
-          <TitleTag id={titleId} className={Classes.HEADING}>
-            {title}
-          </TitleTag>
-          {isCloseButtonShown !== false ? (
-            <Button
-              aria-label={ARIA_LABELS.close}
-              className={Classes.DIALOG_CLOSE_BUTTON}
-              icon={<SmallCrossIcon size={IconSize.STANDARD} />}
-              onClick={(event) => props.onClose?.(event)}
-              variant="minimal"
-            />
-          ) : null}
-        </div>
+        <OverlayHeader
+          className={Classes.DIALOG_HEADER}
+          iconSize={IconSize.STANDARD}
+          iconTabIndex={-1}
+          icon={icon}
+          title={
+            <TitleTag id={titleId} className={Classes.HEADING}>
+              {title}
+            </TitleTag>
+          }
+          showClose={isCloseButtonShown !== false}
+          onClose={props.onClose}
+        />
       ) : null}
       {children}
     </BlueprintDialog>
   );
 }
 
-/**
- * Blueprint's Drawer with its header drawn here (icon, title, close button "Cerrar" instead of
- * Blueprint's "Close"). Same props as Blueprint's.
- */
+/** Blueprint's Drawer with its header drawn by {@link OverlayHeader}. Same props as Blueprint's. */
 export function Drawer({ title, icon, isCloseButtonShown, children, ...props }: DrawerProps) {
   return (
     <BlueprintDrawer {...props}>
       {title != null ? (
-        <div className={Classes.DRAWER_HEADER}>
-          <Icon icon={icon} size={IconSize.LARGE} />
-          <H4>{title}</H4>
-          {isCloseButtonShown !== false ? (
-            <Button
-              aria-label={ARIA_LABELS.close}
-              className={Classes.DIALOG_CLOSE_BUTTON}
-              icon={<SmallCrossIcon size={IconSize.LARGE} />}
-              onClick={(event) => props.onClose?.(event)}
-              variant="minimal"
-            />
-          ) : null}
-        </div>
+        <OverlayHeader
+          className={Classes.DRAWER_HEADER}
+          iconSize={IconSize.LARGE}
+          icon={icon}
+          title={<H4>{title}</H4>}
+          showClose={isCloseButtonShown !== false}
+          onClose={props.onClose}
+        />
       ) : null}
       {children}
     </BlueprintDrawer>
