@@ -24,7 +24,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { animationsSettled, e2eEnvironment, newPage, SCREENSHOTS, staffLogin } from './harness';
+import { animationsSettled, customerLogin, e2eEnvironment, newPage, SCREENSHOTS, staffLogin } from './harness';
 import { contentShown, menuRoutes, publicContentShown, setDark, widths } from './screens';
 
 const env = e2eEnvironment();
@@ -318,12 +318,7 @@ describe('accessibility sweep e2e', () => {
     { timeout: 900_000 },
     async () => {
       const { context, page } = await newPage(env.browser, env.server.baseUrl, DESKTOP.width, DESKTOP.height);
-      await page.goto('/auth/loginclientes');
-      await page.getByRole('tab', { name: 'Ingresar' }).click();
-      await page.getByLabel('Número de documento').fill('45454545');
-      await page.getByLabel('Contraseña', { exact: true }).fill('Cliente#2026');
-      await page.getByRole('button', { name: 'Ingresar' }).click();
-      await page.waitForURL(`${env.server.baseUrl}/`);
+      await customerLogin(page, env.server.baseUrl);
       const routes = await menuRoutes(page);
       const findings: Findings = { violations: [], tooWide: [], scanned: [] };
       // A purchase's detail, reached from Mis Compras.

@@ -105,6 +105,19 @@ export async function staffLogin(page: Page, baseUrl: string, user: string, pass
   await page.waitForURL(`${baseUrl}/`);
 }
 
+/**
+ * Signs a customer in on the customer portal's "Ingresar" tab (default: the demo customer, README
+ * "Demo accounts") and waits for Inicio.
+ */
+export async function customerLogin(page: Page, baseUrl: string, document = '45454545', password = 'Cliente#2026'): Promise<void> {
+  await page.goto('/auth/loginclientes');
+  await page.getByRole('tab', { name: 'Ingresar' }).click();
+  await page.getByLabel('Número de documento').fill(document);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}
+
 /** The server and browser an e2e file shares; filled by {@link e2eEnvironment}'s beforeAll. */
 export interface E2eEnvironment {
   server: RunningServer;

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { e2eEnvironment, newPage, screenshot } from './harness';
+import { customerLogin, e2eEnvironment, newPage, screenshot } from './harness';
 
 const env = e2eEnvironment();
 const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
@@ -29,20 +29,10 @@ async function axeViolations(page: Page, rule: string): Promise<string[]> {
   }, rule);
 }
 
-/** Signs the demo customer in on the customer portal. */
-async function customerLogin(page: Page): Promise<void> {
-  await page.goto('/auth/loginclientes');
-  await page.getByRole('tab', { name: 'Ingresar' }).click();
-  await page.getByLabel('Número de documento').fill('45454545');
-  await page.getByLabel('Contraseña', { exact: true }).fill('Cliente#2026');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(`${env.server.baseUrl}/`);
-}
-
 describe('customer journey accessibility e2e (390 px)', () => {
   it('Detalle de Compra: focusable scroll regions, Recibo in view, transfer accounts in soles only, "Ver en el plano" on the own lot', async () => {
     const { page, context } = await newPage(env.browser, env.server.baseUrl, 390, 844);
-    await customerLogin(page);
+    await customerLogin(page, env.server.baseUrl);
     await page.goto('/COMERCIO/MisCompras');
     const card = page.getByRole('list', { name: 'Compras' }).getByRole('listitem').first();
     await card.getByRole('button', { name: /^Ver detalle/ }).click();

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { e2eEnvironment, newPage, screenshot, setChecked, staffLogin } from './harness';
+import { customerLogin, e2eEnvironment, newPage, screenshot, setChecked, staffLogin } from './harness';
 
 const env = e2eEnvironment();
 
@@ -44,12 +44,7 @@ describe('customer purchases e2e', () => {
     const unseenBefore = Number(await badge.textContent());
 
     const { page } = await newPage(env.browser, env.server.baseUrl);
-    await page.goto('/auth/loginclientes');
-    await page.getByRole('tab', { name: 'Ingresar' }).click();
-    await page.getByLabel('Número de documento').fill('45454545');
-    await page.getByLabel('Contraseña', { exact: true }).fill('Cliente#2026');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL(`${env.server.baseUrl}/`);
+    await customerLogin(page, env.server.baseUrl);
 
     // Opening the address loads the app again: its realtime connection comes back a moment after (docs/product.md §4).
     const customerSubscribed = subscribed(page);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { e2eEnvironment, newPage, SCREENSHOTS, screenshot, setChecked, staffLogin } from './harness';
+import { customerLogin, e2eEnvironment, newPage, SCREENSHOTS, screenshot, setChecked, staffLogin } from './harness';
 
 const env = e2eEnvironment();
 /** The map's fills (src/views/proyectos/lot-status.ts). */
@@ -40,12 +40,7 @@ function api<T>(page: Page, url: string, init?: { method: string; body: unknown 
 describe('sales flow e2e', () => {
   it('a signed-in customer browses the subdivisions on sale, simulates a lot and asks to reserve it: a lead for an agent', async () => {
     const { page, context } = await newPage(env.browser, env.server.baseUrl);
-    await page.goto('/auth/loginclientes');
-    await page.getByRole('tab', { name: 'Ingresar' }).click();
-    await page.getByLabel('Número de documento').fill('45454545');
-    await page.getByLabel('Contraseña', { exact: true }).fill('Cliente#2026');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL(`${env.server.baseUrl}/`);
+    await customerLogin(page, env.server.baseUrl);
     await page.goto('/COMERCIO/ventasClientes');
     await page.getByRole('heading', { name: 'Ventas', exact: true }).waitFor();
     const cards = page.getByRole('list', { name: 'Lotizaciones en venta' });
