@@ -86,8 +86,57 @@ const shellIcon = (id: string) => {
  */
 const BOOT = /[/\\]src[/\\](boot|lib[/\\]session-first-paint)\.ts$/;
 
+/**
+ * Drops from the preload lists of the entry's lazy imports (the screen table's views and machines)
+ * the chunks the authenticated shell has already loaded — the entry's and the shell's static
+ * imports (zod, Blueprint's menu and overlay, the api client…): by the time a screen's import runs
+ * the shell is on screen, so listing them again only cost the entry ~35 bytes of gzip per screen
+ * and per shared chunk (docs/decisions.md "Screens' preload lists"). Public pages imported by the
+ * entry keep their full lists in the server's HTML hints (server/preload-hints.ts).
+ * @returns the plugin that reads the bundle before Vite writes the lists, and Vite's
+ *   `build.modulePreload.resolveDependencies` hook that filters them.
+ */
+function shellPreloads(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], context: { hostId: string; hostType: 'html' | 'js' }) => string[];
+} {
+  // The shell and what an authenticated start loads beside it (server/preload-hints.ts SHELL_MODULES).
+  const SHELL = [
+    /[/\\]src[/\\]views[/\\]shell[/\\]AuthenticatedShell\.tsx$/,
+    /[/\\]src[/\\]machines[/\\]shell[/\\]shell\.actors\.ts$/,
+    /[/\\]src[/\\]machines[/\\]session[/\\]stored-session\.ts$/,
+    /[/\\]src[/\\]api[/\\](session|notifications)\.ts$/,
+  ];
+  const loaded = new Set<string>();
+  const plugin: Plugin = {
+    name: 'parcela:shell-preloads',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        loaded.clear();
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const visit = (fileName: string) => {
+          if (loaded.has(fileName)) return;
+          loaded.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') for (const dep of chunk.imports) visit(dep);
+        };
+        for (const chunk of chunks)
+          if (chunk.isEntry || chunk.moduleIds.some((id) => SHELL.some((re) => re.test(id)))) visit(chunk.fileName);
+      },
+    },
+  };
+  return {
+    plugin,
+    resolveDependencies: (_file, deps, { hostId, hostType }) =>
+      hostType === 'js' && loaded.has(hostId) ? deps.filter((dep) => !loaded.has(dep)) : deps,
+  };
+}
+const shellPreloadLists = shellPreloads();
+
 export default defineConfig({
-  plugins: [react(), blueprintIconNames(), precompress()],
+  plugins: [react(), blueprintIconNames(), shellPreloadLists.plugin, precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -105,7 +154,7 @@ export default defineConfig({
     // No modulepreload polyfill in the entry (0.4 KB gzip of the login page's budget): every browser
     // the app supports has `<link rel="modulepreload">` (Chromium 66, Firefox 115, Safari 17); an older
     // one only fetches the preloaded chunks later (docs/decisions.md "Compression and the login budget").
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: shellPreloadLists.resolveDependencies },
     sourcemap: false,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
@@ -116,6 +165,11 @@ export default defineConfig({
         boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
       },
       output: {
+        // Lazy chunks are named by their hash alone: the entry lists every screen's chunks for its
+        // preloads and the icon table one loader per icon, and the module names in those file names
+        // cost ~2 KB gzip after a login (docs/decisions.md "Screens' preload lists"). The manifest
+        // (dist/.vite/manifest.json) still names each chunk.
+        chunkFileNames: 'assets/[hash].js',
         // Everything the entry loads statically goes into one chunk beside it, instead of a handful
         // of small shared chunks that each cost a request and compress worse (see `npm run bench`).
         // The shell's icons go into one chunk too: one request instead of twenty after the first paint.

@@ -29,6 +29,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // One migrated PostgreSQL database per run, copied by each test database (docs/testing.md).
+          globalSetup: ['tests/setup/pg-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -54,8 +56,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          testTimeout: 400_000,
+          // A file's server seeds the demo before it answers (~25 s on a 2-core machine under load,
+          // tests/e2e/harness.ts): room for a machine three times slower.
+          hookTimeout: 300_000,
           fileParallelism: false,
           // Pact records matched requests a moment after answering them: wait for the record (see the file).
           setupFiles: ['tests/setup/pact-recorded.ts'],

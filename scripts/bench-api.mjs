@@ -17,6 +17,10 @@
 // a call that overloads the server gets fast 503s from its overload guard, counted apart
 // ("non-2xx" column) so they do not pull its p95 down.
 //
+// Registro de Cuotas and Registro de Contratos (issue "Registro de Contratos": "page 1 on the large
+// database, p95 ≤ 50 ms at 20 connections", over its 84 511 contracts, scripts/lib/large-contracts.ts)
+// are measured the same way on the large database only, in tables of their own.
+//
 //   env: CONNECTIONS=50, SECONDS=8, ONLY=<text> (calls whose name contains it), DATA=demo|large|both (default both),
 //        SALES_CONNECTIONS=20, LARGE_DB=<sqlite file> (a copy of it instead of generating the large database)
 import { spawnSync } from 'node:child_process';
@@ -155,6 +159,41 @@ async function run(server, data, kept) {
         await measure(server, register, SALES_CONNECTIONS),
       );
   }
+  // Registro de Contratos, as served (pages kept per revision of the register, migration 0048) and,
+  // on the second server, built on every request (ANSWER_CACHE=off), on the large database only.
+  if (data === 'large') {
+    const seller = [...subdivisions].filter((s) => s.code.startsWith('G')).sort((a, b) => Number(b.lots_total) - Number(a.lots_total))[0];
+    const contracts = (await contractCalls(server, auth, seller ?? biggest)).filter(([name], i) => i === 0 || name.includes(ONLY));
+    const keeping = kept ? ', pages kept per revision (as served)' : ', nothing kept (ANSWER_CACHE=off): every page built';
+    if (contracts.length > 1)
+      printTable(
+        `Registro de Contratos — ${SALES_CONNECTIONS} connections × ${SECONDS} s each (the issue's figure: page 1, p95 ≤ 50 ms), ${label}${keeping}`,
+        await measure(server, contracts, SALES_CONNECTIONS),
+      );
+  }
+}
+
+/**
+ * Registro de Contratos' calls (page 1, 20 a page, newest first as the screen asks), after
+ * /api/health: no filter (the issue's figure), a state, a subdivision, the signatures overdue, a
+ * titular's surname. The surname is the titular of `subdivision`'s newest contract.
+ * @returns {Promise<Array<[string, string, Record<string, string>]>>} [name, path, headers] per call.
+ */
+async function contractCalls(server, auth, subdivision) {
+  const page = '/api/contracts?page=1&per_page=20';
+  const first = await (await fetch(`${server.baseUrl}${page}&subdivision_id=${subdivision.id}`, { headers: auth })).json();
+  const titular = first.data?.[0]?.sale.titular;
+  if (!titular)
+    throw new Error(`no contract in ${subdivision.name}: generate the large database again (scripts/generate-large-db.ts adds them)`);
+  const surname = titular.split(' ').at(-2) ?? titular;
+  return [
+    ['GET /api/health', '/api/health', {}],
+    ['GET /api/contracts?page=1&per_page=20 (no filter)', page, auth],
+    ['GET /api/contracts … &state=EMITIDO', `${page}&state=EMITIDO`, auth],
+    [`GET /api/contracts … &subdivision_id=${subdivision.id}`, `${page}&subdivision_id=${subdivision.id}`, auth],
+    ['GET /api/contracts … &overdue=true', `${page}&overdue=true`, auth],
+    [`GET /api/contracts … &q=${surname}`, `${page}&q=${encodeURIComponent(surname)}`, auth],
+  ];
 }
 
 /**

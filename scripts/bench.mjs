@@ -8,7 +8,8 @@
 //    connected (target p95 ≤ 100 ms; issue "Shell");
 // 4. the DXF import of 5 000 lots (target ≤ 5 s) and the lot map with 5 000 lots (first paint
 //    ≤ 500 ms after the data arrives, hover ≤ 16 ms), from scripts/bench-import.mjs and
-//    scripts/bench-maps.mjs (issue "Proyectos"); API load: scripts/bench-api.mjs (issue "API throughput").
+//    scripts/bench-maps.mjs (issue "Proyectos"); API load: scripts/bench-api.mjs (issue "API throughput");
+// 5. a contract PDF with a 360-instalment schedule (target ≤ 500 ms), scripts/bench-contracts.ts.
 import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
@@ -114,6 +115,8 @@ for (const [title, script, args] of [
   ['Payment approval', 'scripts/bench-payments.ts', []],
   // The daily late-fee job over 2 000 000 instalments ≤ 30 s (LARGE_DB=<file> reuses a generated database).
   ['Late-fee job', 'scripts/bench-late-fees.ts', []],
+  // Contracts (docs/domain.md "Contracts"): a contract PDF with a 360-instalment schedule ≤ 500 ms.
+  ['Contract PDF', 'scripts/bench-contracts.ts', []],
 ]) {
   console.log(`\n${title}`);
   // The maps bench reuses the build made above (BENCH_DIST) instead of building again.

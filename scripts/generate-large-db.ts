@@ -4,16 +4,18 @@
  * built through the same import code as the demo (fixtures/lotizacion-1200.dxf for 59 of them,
  * lotizacion-200.dxf for 139; each import writes its lots, blocks, status history and change
  * history as a real import does); then the sales of those lots (scripts/lib/large-sales.ts): 60 000
- * customers, 100 000 sales with their holders, 2 000 000 schedule rows, the sold lots VENDIDO.
+ * customers, 100 000 sales with their holders, 2 000 000 schedule rows, the sold lots VENDIDO; then
+ * the contracts of most of those sales (scripts/lib/large-contracts.ts; issue "Registro de Contratos").
  *
  *   npx tsx scripts/generate-large-db.ts <sqlite file> [--no-sales]     (created, migrated and seeded if new)
  *
  * Idempotent: subdivisions already generated (codes G001…G198) are skipped, and so are the sales
- * when the database already has 100 000. `--no-sales` stops after the subdivisions (the database of
+ * when the database already has 100 000, and the contracts when the generated sales have some. `--no-sales` stops after the subdivisions (the database of
  * the API bench before the sales). Prints the totals and the time each part took.
  */
 import { openMigratedDatabase } from '../server/start';
 import { generateLargeSales } from './lib/large-sales';
+import { generateLargeContracts } from './lib/large-contracts';
 import { recordChange, type AuditContext } from '../server/audit/audit';
 import { systemClock } from '../server/clock';
 import { commitImport } from '../server/modules/proyectos/lot-imports.service';
@@ -76,4 +78,6 @@ if (withSales) {
   console.log(
     `sales: ${sales.customers} customers, ${sales.sales} sales (${sales.created} made now), ${sales.instalments} schedule rows, ${sales.soldLots} lots VENDIDO (${(sales.ms / 1000).toFixed(1)} s)`,
   );
+  const contracts = generateLargeContracts(databasePath);
+  console.log(`contracts: ${contracts.contracts} (${contracts.created} made now) (${(contracts.ms / 1000).toFixed(1)} s)`);
 }

@@ -23,6 +23,7 @@ import { TEST_SCRYPT_LOG_N } from '../server/config';
 import { openDatabase } from '../server/db/connection';
 import { openMigratedDatabase } from '../server/start';
 import { createPayment, createSession, createStaff } from '../server/testing/fixtures';
+import { ENDED_SALE_STATUSES } from '../src/schemas/comercio/sales';
 import { MODULE, SUBMODULE } from '../src/schemas/permissions';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -139,7 +140,7 @@ export async function runKillTest(options: { payments?: number; killAfter?: numb
       await opened.db
         .selectFrom('sales')
         .select('id')
-        .where('status', 'not in', ['ANULADA', 'CANCELADA'])
+        .where('status', 'not in', [...ENDED_SALE_STATUSES, 'CANCELADA'])
         .where((eb) => eb('paid', '<', eb('final_price', '+', eb.ref('total_interest'))))
         .orderBy('id')
         .limit(100)

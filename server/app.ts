@@ -40,6 +40,8 @@ import { OutboxDelivery } from './platform/outbox-delivery';
 import { ReservationExpiry } from './modules/comercio/reservation-expiry';
 import { LateFeeJob } from './modules/finanzas/late-fee-job';
 import { TitleDeadlineJob } from './modules/administracion/title-deadline-job';
+import { ContractSignatureJob } from './modules/administracion/contract-signature-job';
+import { CommissionAccrualJob } from './modules/administracion/commission-accrual-job';
 import { registerOpenApi, registerOpenApiRoutes } from './platform/openapi';
 
 /** Inputs of {@link createApp}. */
@@ -178,6 +180,18 @@ async function registerOverloadGuard(app: FastifyInstance, overload: AppConfig['
 }
 
 /**
+ * Gives a route plugin Fastify's display name (`Symbol.for('fastify.display-name')`, read by
+ * fastify/lib/plugin-utils.js `getPluginName`). Without one Fastify looks for the plugin among
+ * every module in `require.cache`, once per registration: ~0.1 s an app with the test runner's
+ * thousands of modules (docs/testing.md "An app per test"). The name also appears in Fastify's errors.
+ * @returns the same plugin.
+ */
+function displayNamed<T extends object>(plugin: T, name: string): T {
+  Object.defineProperty(plugin, Symbol.for('fastify.display-name'), { value: name || 'routes' });
+  return plugin;
+}
+
+/**
  * Builds the API server (docs/architecture.md "The server") without listening, so tests use
  * `app.inject`. Routes: docs/product.md §7 rows 1–15, POST /api/notifications, GET /api/health, the realtime
  * service (WebSocket /app/:key, POST /broadcasting/auth, POST /apps/:appId/events), GET /dev/outbox
@@ -286,18 +300,26 @@ export async function createApp({
   const lateFeeJob = new LateFeeJob({ db, clock, broadcaster: publisher, log: app.log });
   // The asiento de presentación's warnings (server/modules/administracion/title-deadline-job.ts): the same.
   const titleDeadlineJob = new TitleDeadlineJob({ db, clock, broadcaster: publisher, log: app.log });
+  // The overdue contract signatures' notices (server/modules/administracion/contract-signature-job.ts): the same.
+  const contractSignatureJob = new ContractSignatureJob({ db, clock, broadcaster: publisher, log: app.log });
+  // The commissions' daily accrual (server/modules/administracion/commission-accrual-job.ts): the same.
+  const commissionAccrualJob = new CommissionAccrualJob({ db, clock, log: app.log });
   app.addHook('preClose', async () => {
     await deps.background.settled();
     await deps.outbox.stop();
     await reservationExpiry.stop();
     await lateFeeJob.stop();
     await titleDeadlineJob.stop();
+    await contractSignatureJob.stop();
+    await commissionAccrualJob.stop();
   });
   app.addHook('onReady', async () => {
     deps.outbox.start();
     reservationExpiry.start();
     lateFeeJob.start();
     titleDeadlineJob.start();
+    contractSignatureJob.start();
+    commissionAccrualJob.start();
   });
   // The documents' workers load pdfmake and exceljs once the server listens, so the first PDF or
   // export does not pay ~1 s for it (not under tests: inject never listens, and a test server needs no warm-up).
@@ -341,13 +363,13 @@ export async function createApp({
 
   // Every module's routes, from the one list of modules (server/modules/index.ts).
   for (const module of SERVER_MODULES) {
-    for (const routes of module.routes) await app.register(routes(deps));
+    for (const routes of module.routes) await app.register(displayNamed(routes(deps), routes.name));
   }
-  await app.register(realtimeRoutes(deps, new ChannelHub()));
-  if (!isProduction(config)) await app.register(devOutboxRoutes(deps));
+  await app.register(displayNamed(realtimeRoutes(deps, new ChannelHub()), 'realtimeRoutes'));
+  if (!isProduction(config)) await app.register(displayNamed(devOutboxRoutes(deps), 'devOutboxRoutes'));
   // A clock tests may move (main.ts gives one under NODE_ENV=test): POST /dev/clock.
   if (config.nodeEnv === 'test' && 'advance' in clock)
-    await app.register(devClockRoutes(deps, clock as ShiftedClock, [reservationExpiry, lateFeeJob]));
+    await app.register(displayNamed(devClockRoutes(deps, clock as ShiftedClock, [reservationExpiry, lateFeeJob]), 'devClockRoutes'));
   if (config.apiDocs) await registerOpenApiRoutes(app);
   await registerWebApp(app, config);
 

@@ -71,10 +71,18 @@ export const subscriptionLapsed = () => new HttpError(402, MESSAGES.subscription
 export const notFound = () => new HttpError(404, MESSAGES.notFound);
 /** 409: a state conflict; `message` says which. */
 export const conflict = (message: string) => new HttpError(409, message);
-/** A path `{id}` → positive integer. @throws HttpError 404 when it is not one. */
+/** The largest id either database stores: ids are PostgreSQL `integer` identities (migrations' `columnTypes`). */
+export const MAX_ID = 2_147_483_647;
+/**
+ * A path `{id}` → positive integer ≤ {@link MAX_ID}. @throws HttpError 404 when it is not one (a
+ * larger id names no record on either database; on PostgreSQL it would be a 22003 "fuera de los
+ * límites" 422 instead of the 404 SQLite gives: docs/security.md 33.68).
+ */
 export function parseId(raw: string): number {
-  if (!/^[1-9]\d{0,14}$/.test(raw)) throw notFound();
-  return Number(raw);
+  if (!/^[1-9]\d{0,9}$/.test(raw)) throw notFound();
+  const id = Number(raw);
+  if (id > MAX_ID) throw notFound();
+  return id;
 }
 /** 429: a rate or attempt limit was hit. */
 export const tooManyRequests = () => new HttpError(429, MESSAGES.tooManyRequests);

@@ -56,8 +56,24 @@ function resolveSchema(schema: unknown): z.ZodType | null {
   return inner instanceof z.core.$ZodType ? (inner as z.ZodType) : null;
 }
 
-/** fast-json-stringify over the schema's output JSON Schema, or null when it cannot be expressed. */
+/**
+ * Serializers already compiled, per zod schema object (the schemas are module constants): an app
+ * built again in the same process — each server test builds one — reuses them instead of paying
+ * the JSON Schema conversion and fast-json-stringify's code generation again (~0.45 s an app on a
+ * loaded 2-core machine, docs/testing.md "An app per test"). A compiled serializer is a pure function.
+ */
+const compiled = new WeakMap<z.ZodType, ((data: unknown) => string) | null>();
+
+/** {@link compileOnce} remembered per schema ({@link compiled}). */
 function compile(schema: z.ZodType): ((data: unknown) => string) | null {
+  if (compiled.has(schema)) return compiled.get(schema) ?? null;
+  const stringify = compileOnce(schema);
+  compiled.set(schema, stringify);
+  return stringify;
+}
+
+/** fast-json-stringify over the schema's output JSON Schema, or null when it cannot be expressed. */
+function compileOnce(schema: z.ZodType): ((data: unknown) => string) | null {
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
     return fastJson(mergeNullable(json) as Parameters<typeof fastJson>[0]);

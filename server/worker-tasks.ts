@@ -5,6 +5,8 @@ import type { CellValue } from '../src/lib/csv';
 import type { ImportCheckOptions } from './modules/proyectos/lot-import';
 import type { SalesReportFileContext } from './modules/comercio/sales-report-files';
 import type { PdfIssuer } from './platform/pdf';
+import type { ContractPdfInput } from './modules/administracion/contract-pdf';
+import type { SettlementDetail } from '../src/schemas/administracion/commissions';
 
 /**
  * Every job a worker thread runs (server/platform/worker-pool.ts, docs/decisions.md "Heavy work off
@@ -59,10 +61,21 @@ export const WORKER_TASKS = {
     return (input: { payment: Payment; issuer: PdfIssuer; balanceAfter?: number | null }): Promise<Uint8Array> =>
       renderReceiptPdf(input.payment, issuerOf(input.issuer), input.balanceAfter ?? null);
   },
+  /** One agent's liquidation of commissions (server/modules/administracion/commission-pdf.ts). */
+  'pdf.commissionSettlement': async () => {
+    const { renderSettlementPdf } = await import('./modules/administracion/commission-pdf');
+    return (input: { settlement: SettlementDetail; issuer: PdfIssuer }): Promise<Uint8Array> =>
+      renderSettlementPdf(input.settlement, issuerOf(input.issuer));
+  },
   /** A quote's PDF (server/modules/comercio/quote-pdf.ts). */
   'pdf.quote': async () => {
     const { renderQuotePdf } = await import('./modules/comercio/quote-pdf');
     return (input: { quote: Quote; issuer: PdfIssuer }): Promise<Uint8Array> => renderQuotePdf(input.quote, issuerOf(input.issuer));
+  },
+  /** A contract's PDF from its resolved document (server/modules/administracion/contract-pdf.ts). */
+  'pdf.contract': async () => {
+    const { renderContractPdf } = await import('./modules/administracion/contract-pdf');
+    return (input: ContractPdfInput): Promise<Uint8Array> => renderContractPdf({ ...input, issuer: issuerOf(input.issuer) });
   },
   /** The sales report as PDF or XLSX (server/modules/comercio/sales-report-files.ts). */
   'salesReport.file': async () => {

@@ -58,3 +58,10 @@ export const salesOwner = (db: Kysely<DB>, request: FastifyRequest) => ownerScop
 export async function exportsOwner(db: Kysely<DB>, request: FastifyRequest, submodule: string): Promise<number | null> {
   return (await ownerScope(db, request, submodule, SCOPE.soloSusExportaciones)) ?? (await salesOwner(db, request));
 }
+
+/**
+ * The caller's commissions scope (Administración → Comisiones y Pagos): the staff user whose own
+ * and whose team's commissions alone it reaches ('Solo sus comisiones y las de su equipo'), or null.
+ */
+export const commissionsOwner = (db: Kysely<DB>, request: FastifyRequest) =>
+  ownerScope(db, request, SUBMODULE.comisiones, SCOPE.soloSusComisiones);

@@ -43,6 +43,14 @@ export interface CompaniesTable {
   payment_approval_segregation: Generated<Flag>;
   /** The PDFs' copy of the logo: a PNG ≤ 600 px a side (migration 0031); null until made. */
   logo_pdf_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** The legal representative's DNI (migration 0041; contract variables). */
+  legal_representative_dni: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SUNARP partida/asiento of the representative's power (migration 0041). */
+  legal_representative_power_entry: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Where contracts are signed, e.g. "Lima" (migration 0041). */
+  contract_place: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Days an EMITIDO contract may wait for its signed scan before it is flagged (migration 0041; 1–365, default 15). */
+  contract_signature_days: Generated<number>;
   /** 0 → every authenticated call answers 402 (docs/product.md §7 "402 → /auth/pago"). */
   subscription_active: Flag;
   created_at: Instant;
@@ -92,6 +100,10 @@ export interface UsersTable {
   updated_at: Instant;
   /** Edit counter (migration 0007): 1 on insert, +1 on every change; stale edits are refused (server/db/versions.ts). */
   version: Generated<number>;
+  /** 1 → the user issues recibos por honorarios: their settlements show the 4th-category withholding (migration 0044). */
+  issues_fee_receipts: Generated<Flag>;
+  /** The user's Jefe de ventas (migration 0044): the JEFE_VENTAS commission's beneficiary and the team the head sees. */
+  sales_head_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Roles held by a staff user. */
@@ -125,6 +137,12 @@ export interface CustomersTable {
   /** YYYY-MM-DD. */
   birthday_date: string | null;
   marital_status: ColumnType<string | null, string | null | undefined, string | null>;
+  /** SOCIEDAD_GANANCIALES | SEPARACION_PATRIMONIOS of a married buyer (migration 0041; Código Civil art. 295). */
+  property_regime: ColumnType<
+    'SOCIEDAD_GANANCIALES' | 'SEPARACION_PATRIMONIOS' | null,
+    'SOCIEDAD_GANANCIALES' | 'SEPARACION_PATRIMONIOS' | null | undefined,
+    'SOCIEDAD_GANANCIALES' | 'SEPARACION_PATRIMONIOS' | null
+  >;
   /** A customer (never this one); set null when that customer is deleted. */
   spouse_id: ColumnType<number | null, number | null | undefined, number | null>;
   email: string | null;
@@ -298,6 +316,12 @@ export interface SubdivisionsTable {
   late_fee_daily_amount: Generated<number>;
   /** Percent a month (PORCENTAJE_MENSUAL), decimal text, default '0'. */
   late_fee_monthly_percent: Generated<string>;
+  /** Rescission policy (migration 0041; docs/domain.md "Rescission"): overdue instalments that allow it, default 3 (Código Civil art. 1561). */
+  rescission_overdue_instalments: Generated<number>;
+  /** Percent of the price paid after which only the balance can be claimed (art. 1562); null = no limit. */
+  rescission_paid_share_limit_pct: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Penalty percent of what was paid kept on rescission (art. 1563), default 10. */
+  rescission_penalty_pct: Generated<number>;
   /** Most an instalment accrues, céntimos; null: no cap. */
   late_fee_cap: ColumnType<number | null, number | null | undefined, number | null>;
   /** PLAN (drawing units, y up) or GEO ([lon, lat] WGS84) for lot polygons. */
@@ -607,6 +631,8 @@ export interface SaleInstalmentsTable {
   late_fee_waived: ColumnType<number, number | undefined, number>;
   /** YYYY-MM-DD of the figure last stored (stored when it changes, and daily while due and unpaid); null before any. */
   late_fee_as_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Which schedule the row came from (migration 0045): 1 = the sale's own, n + 1 after the n-th adenda. */
+  schedule_number: ColumnType<number, number | undefined, number>;
 }
 
 /**
@@ -750,6 +776,77 @@ export interface SaleSettlementsTable {
   created_at: string;
 }
 
+/**
+ * A resolved sale (migration 0045; docs/domain.md "Rescission"; Código Civil arts. 1561–1563):
+ * céntimos of `currency`; `paid = penalty + refund`; `detail` the overdue rows as JSON text.
+ */
+export interface SaleRescissionsTable {
+  id: Generated<number>;
+  sale_id: number;
+  currency: CurrencyCode;
+  overdue_instalments: number;
+  required_overdue: number;
+  unpaid_instalments: number;
+  unpaid_amount: number;
+  paid: number;
+  penalty_pct: number;
+  penalty: number;
+  refund: number;
+  detail: string;
+  settlement_id: number | null;
+  reason: string;
+  approved_by: number | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A superseded schedule of a sale, kept read-only (migration 0045; docs/domain.md "Rescheduling (adenda)"). */
+export interface SaleSchedulesTable {
+  id: Generated<number>;
+  sale_id: number;
+  number: number;
+  superseded_at: string;
+}
+
+/** The rows of a superseded schedule as they stood when it was replaced (céntimos). */
+export interface SaleScheduleRowsTable {
+  schedule_id: number;
+  kind: string;
+  number: number;
+  due_date: string;
+  amount: number;
+  capital: number;
+  interest: number;
+  paid: number;
+  status: string;
+  late_fee_accrued: number;
+  late_fee_paid: number;
+  late_fee_waived: number;
+}
+
+/** An adenda: a sale's open balance rescheduled (migration 0045), céntimos of `currency`. */
+export interface SaleReschedulesTable {
+  id: Generated<number>;
+  sale_id: number;
+  schedule_number: number;
+  previous_schedule_id: number;
+  currency: CurrencyCode;
+  balance: number;
+  /** CARRY | WAIVE. */
+  late_fee_mode: string;
+  late_fee_amount: number;
+  financed: number;
+  method: string;
+  instalments: number;
+  monthly_rate_percent: string;
+  first_due_date: string;
+  total_interest: number;
+  total: number;
+  reason: string;
+  created_by: number | null;
+  created_at: string;
+}
+
 /** The approved payments a settlement took from its sale and what each had applied there (céntimos). */
 export interface SaleSettlementPaymentsTable {
   settlement_id: number;
@@ -836,6 +933,95 @@ export interface TitleEventsTable {
   created_at: Instant;
 }
 
+/** One version of a contract template family (subdivision, kind) (migration 0043; src/schemas/administracion/contract-templates.ts). */
+export interface ContractTemplatesTable {
+  id: Generated<number>;
+  subdivision_id: number;
+  kind: string;
+  name: string;
+  /** 1, 2… within the family. */
+  version_number: number;
+  /** BORRADOR | PUBLICADA. */
+  state: string;
+  /** The editor's JSON document (Tiptap), as text. */
+  content: string;
+  published_at: Instant | null;
+  published_by: number | null;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** A sale's contract document (migration 0043; src/schemas/administracion/contracts.ts; docs/domain.md "Contracts"). */
+export interface ContractsTable {
+  id: Generated<number>;
+  company_id: number;
+  sale_id: number;
+  /** The exact template version it was made from. */
+  template_id: number;
+  kind: string;
+  /** 'C-YYYY-NNNNNN', taken at issue; null while BORRADOR. */
+  number: ColumnType<string | null, string | null | undefined, string | null>;
+  year: ColumnType<number | null, number | null | undefined, number | null>;
+  /** BORRADOR | EMITIDO | FIRMADO | RESUELTO | ANULADO. */
+  state: string;
+  /** JSON text: catalogue key → text supplied by the user. */
+  overrides: ColumnType<string, string | undefined, string>;
+  /** JSON text of the resolved document as issued (never rebuilt). */
+  rendered_doc: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON text of the values as issued. */
+  rendered_values: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The issued PDF's bytes (served as stored). */
+  pdf_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  signed_scan_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  signed_scan_content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  signed_scan_name: ColumnType<string | null, string | null | undefined, string | null>;
+  issued_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  issued_by: ColumnType<number | null, number | null | undefined, number | null>;
+  signed_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  annul_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the overdue-signature notice was sent to the agent (once per contract). */
+  signature_notice_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** An ADENDA's `sale_reschedules` row (migration 0046); null for the other kinds. */
+  reschedule_id: ColumnType<number | null, number | null | undefined, number | null>;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** The contracts' correlative per company and year (migration 0043). */
+export interface ContractCountersTable {
+  company_id: number;
+  year: number;
+  last_number: ColumnType<number, number | undefined, number>;
+}
+
+/** The state changes of a contract (migration 0043). */
+export interface ContractEventsTable {
+  id: Generated<number>;
+  contract_id: number;
+  from_state: string | null;
+  to_state: string;
+  note: string | null;
+  user_id: number | null;
+  created_at: Instant;
+}
+
+/** The delivery record (acta de entrega) of a title process, at most one (migration 0042; docs/domain.md "Titles at SUNARP"). */
+export interface TitleDeliveryRecordsTable {
+  id: Generated<number>;
+  process_id: number;
+  /** Sniffed from the bytes: application/pdf, image/png, image/jpeg or image/webp. */
+  content_type: string;
+  /** Bytes. */
+  size: number;
+  uploaded_by: number | null;
+  created_at: Instant;
+  data: Buffer;
+}
+
 export interface DB {
   installation_settings: InstallationSettingsTable;
   companies: CompaniesTable;
@@ -878,12 +1064,129 @@ export interface DB {
   payment_allocations: PaymentAllocationsTable;
   sale_settlements: SaleSettlementsTable;
   sale_settlement_payments: SaleSettlementPaymentsTable;
+  sale_rescissions: SaleRescissionsTable;
+  sale_schedules: SaleSchedulesTable;
+  sale_schedule_rows: SaleScheduleRowsTable;
+  sale_reschedules: SaleReschedulesTable;
   receipt_counters: ReceiptCountersTable;
   instalment_reminders: InstalmentRemindersTable;
   instalment_counts: InstalmentCountsTable;
   public_holidays: PublicHolidaysTable;
   title_processes: TitleProcessesTable;
   title_events: TitleEventsTable;
+  contract_templates: ContractTemplatesTable;
+  contracts: ContractsTable;
+  contract_counters: ContractCountersTable;
+  contract_events: ContractEventsTable;
+  title_delivery_records: TitleDeliveryRecordsTable;
+  commission_policies: CommissionPoliciesTable;
+  commissions: CommissionsTable;
+  commission_settlements: CommissionSettlementsTable;
+  commission_settlement_agents: CommissionSettlementAgentsTable;
+  commission_settlement_lines: CommissionSettlementLinesTable;
+}
+
+/** A commission policy per subdivision and role (migration 0044; docs/domain.md "Commissions"). */
+export interface CommissionPoliciesTable {
+  id: Generated<number>;
+  subdivision_id: number;
+  /** ASESOR | JEFE_VENTAS | CAPTADOR. */
+  role: string;
+  /** PORCENTAJE | MONTO_FIJO. */
+  base: string;
+  /** Basis points of the net price (PORCENTAJE). */
+  percent_bp: number | null;
+  /** Céntimos of the subdivision's currency (MONTO_FIJO). */
+  amount: number | null;
+  /** INICIAL_APROBADA | PORCENTAJE_COBRADO | CONTRATO_FIRMADO. */
+  trigger_kind: string;
+  trigger_percent_bp: number | null;
+  /** JSON `[{ share_bp, at: 'TRIGGER' | 'CANCELADA' }]`, shares adding up to 10 000. */
+  tranches: string;
+  active: Generated<Flag>;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** One tranche of one beneficiary's commission on a sale, or a REVERTIDA line (migration 0044). Céntimos of `currency`. */
+export interface CommissionsTable {
+  id: Generated<number>;
+  sale_id: number;
+  policy_id: number | null;
+  user_id: number;
+  role: string;
+  tranche: number;
+  tranche_count: number;
+  tranche_share_bp: number;
+  tranche_at: string;
+  trigger_kind: string;
+  trigger_percent_bp: number | null;
+  base: string;
+  percent_bp: number | null;
+  /** The sale's price after discount when projected. */
+  net_price: number;
+  /** Negative on a REVERTIDA line. */
+  amount: number;
+  currency: CurrencyCode;
+  /** PROYECTADA | DEVENGADA | LIQUIDADA | PAGADA | ANULADA | REVERTIDA. */
+  state: string;
+  reverses_id: number | null;
+  settlement_id: number | null;
+  projected_on: string;
+  accrued_on: string | null;
+  paid_on: string | null;
+  annulled_on: string | null;
+  reason: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** A settlement of commissions (migration 0044): BORRADOR → APROBADA → PAGADA, céntimos of `currency`. */
+export interface CommissionSettlementsTable {
+  id: Generated<number>;
+  company_id: number;
+  currency: CurrencyCode;
+  period_from: string;
+  period_to: string;
+  state: ColumnType<string, string | undefined, string>;
+  total: ColumnType<number, number | undefined, number>;
+  withholding: ColumnType<number, number | undefined, number>;
+  note: string | null;
+  approved_by: ColumnType<number | null, number | null | undefined, number | null>;
+  approved_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  operation_number: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_on: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_by: ColumnType<number | null, number | null | undefined, number | null>;
+  voucher_content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  voucher_size: ColumnType<number | null, number | null | undefined, number | null>;
+  voucher_data: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  version: Generated<number>;
+}
+
+/** One agent's totals in a settlement (migration 0044). */
+export interface CommissionSettlementAgentsTable {
+  settlement_id: number;
+  user_id: number;
+  issues_fee_receipts: Flag;
+  lines: number;
+  gross: number;
+  withholding: number;
+  net: number;
+}
+
+/** A commission taken by a settlement (migration 0044; unique `commission_id`). */
+export interface CommissionSettlementLinesTable {
+  id: Generated<number>;
+  settlement_id: number;
+  commission_id: number;
+  user_id: number;
+  amount: number;
 }
 
 /** Row types used by repositories. */

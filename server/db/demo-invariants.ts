@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './database';
 import { saleStatusFor } from '../../src/lib/finanzas/sale-ledger';
+import { isEndedSale } from '../../src/schemas/comercio/sales';
 
 /**
  * The money invariants of a database's payments and schedules (docs/testing.md "The demo seed"):
@@ -12,13 +13,14 @@ import { saleStatusFor } from '../../src/lib/finanzas/sale-ledger';
  * - `instalment-over-paid`: 0 ≤ paid ≤ amount per instalment;
  * - `instalment-status`: PAGADA exactly when paid = amount;
  * - `allocations-unbalanced`: an APROBADO payment of a sale allocates exactly its amount;
- * - `allocation-not-approved`: no allocation belongs to a payment that is not APROBADO;
+ * - `allocation-not-approved`: no allocation belongs to a payment that is not APROBADO (or ANULADO:
+ *   its allocations are the record of what was released, and give nothing);
  * - `instalment-allocations`: an instalment's paid and fee paid are what the approved allocations gave it;
  * - `sale-paid`: a sale's `paid` is the sum of its instalments';
  * - `sale-status`: a sale's status (other than REGISTRADA or ANULADA) is the one its instalments put it in
  *   (`saleStatusFor`, src/lib/finanzas/sale-ledger.ts);
  * - `receipts`: per series the receipt numbers run 1…n without gaps or repeats, n is the series'
- *   counter, and only APROBADO payments hold one.
+ *   counter, and only APROBADO payments (or ANULADO ones, which keep theirs) hold one.
  */
 
 /** One broken rule: its name (above), the row it was found on (`table#id`), what was found. */
@@ -69,6 +71,9 @@ export async function checkDemoInvariants(db: Kysely<DB>): Promise<DemoViolation
   const givenByInstalment = new Map<number, { capital: number; fee: number }>();
   for (const a of allocations) {
     const payment = paymentById.get(a.payment_id);
+    // An ANULADO payment's allocations stay as the record of what was released (an annulled or
+    // resolved sale's settlement, an annulled payment: docs/domain.md "Annulling a sale", "Rescission").
+    if (payment?.status === 'ANULADO') continue;
     if (payment?.status !== 'APROBADO') {
       report(
         'allocation-not-approved',
@@ -103,13 +108,14 @@ export async function checkDemoInvariants(db: Kysely<DB>): Promise<DemoViolation
     const rows = rowsBySale.get(s.id) ?? [];
     const sum = rows.reduce((total, r) => total + Number(r.paid), 0);
     if (sum !== Number(s.paid)) report('sale-paid', `sales#${s.id}`, `paid ${Number(s.paid)}, its instalments ${sum}`);
-    if (s.status === 'ANULADA' || s.status === 'REGISTRADA' || rows.length === 0) continue;
+    if (isEndedSale(s.status) || s.status === 'REGISTRADA' || rows.length === 0) continue;
     const expected = saleStatusFor(rows.map((r) => ({ kind: r.kind, amountCents: Number(r.amount), paidCents: Number(r.paid) })));
     if (expected !== s.status) report('sale-status', `sales#${s.id}`, `status ${s.status}, its instalments say ${expected}`);
   }
 
   for (const p of payments)
-    if (p.receipt_number !== null && p.status !== 'APROBADO')
+    // An annulled payment keeps its number (no gaps; the reprint says ANULADO).
+    if (p.receipt_number !== null && p.status !== 'APROBADO' && p.status !== 'ANULADO')
       report('receipts', `payments#${p.id}`, `receipt ${p.receipt_series}-${p.receipt_number} on a ${p.status} payment`);
   for (const { series, last_number } of counters) {
     const numbers = payments

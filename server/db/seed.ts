@@ -11,8 +11,14 @@ import { seedDemoCustomers } from '../modules/crm/demo-customers';
 import { seedDemoLeads } from '../modules/crm/demo-leads';
 import { seedDemoReservations } from '../modules/comercio/demo-reservations';
 import { seedDemoSales } from '../modules/comercio/demo-sales';
+import { seedDemoRescissions } from '../modules/comercio/demo-rescissions';
 import { seedDemoFinanceAccounts } from '../modules/finanzas/demo-accounts';
 import { seedDemoPayments } from '../modules/finanzas/demo-payments';
+import { seedDemoCommissions } from '../modules/administracion/demo-commissions';
+import { seedDemoContractSettings, seedDemoContractTemplates, seedDemoContracts } from '../modules/administracion/demo-contracts';
+import { seedDemoTitles } from '../modules/administracion/demo-titles';
+import { createDocumentPool, renderDocument } from '../platform/documents';
+import type { WorkerPool } from '../platform/worker-pool';
 import type { DB } from './database';
 
 /**
@@ -47,6 +53,8 @@ export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
     ACTION.supervisarLeads,
     MODULE.comercial,
     SUBMODULE.ventas,
+    ACTION.resolverContratos,
+    ACTION.reprogramarVentas,
     SUBMODULE.reporteVentas,
     MODULE.proyectos,
     SUBMODULE.lotizaciones,
@@ -55,6 +63,8 @@ export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
     SUBMODULE.generarContrato,
     SUBMODULE.registroContratos,
     SUBMODULE.comisiones,
+    // A sales head sees their team's commissions (users.sales_head_id; docs/domain.md "Commissions").
+    SCOPE.soloSusComisiones,
     MODULE.reportes,
   ],
   // Scoped to their own customers, sales and exports (docs/security.md 31.11), as migration 0036 does for existing installations.
@@ -69,8 +79,20 @@ export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
     SCOPE.soloSusExportaciones,
     MODULE.proyectos,
     SUBMODULE.lotizaciones,
+    // Their own commissions only (docs/domain.md "Commissions").
+    MODULE.administracion,
+    SUBMODULE.comisiones,
+    SCOPE.soloSusComisiones,
   ],
-  Cobranzas: [MODULE.finanzas, SUBMODULE.pagos, MODULE.crm, SUBMODULE.clientes, MODULE.comercial, SUBMODULE.ventas],
+  Cobranzas: [
+    MODULE.finanzas,
+    SUBMODULE.pagos,
+    MODULE.crm,
+    SUBMODULE.clientes,
+    MODULE.comercial,
+    SUBMODULE.ventas,
+    ACTION.reprogramarVentas,
+  ],
   Finanzas: [
     MODULE.finanzas,
     SUBMODULE.bancos,
@@ -78,6 +100,7 @@ export const DEMO_ROLES: Readonly<Record<string, readonly Permission[]>> = {
     SUBMODULE.pagos,
     MODULE.administracion,
     SUBMODULE.comisiones,
+    ACTION.gestionarComisiones,
     MODULE.reportes,
     MODULE.reportesEconomicos,
   ],
@@ -140,12 +163,14 @@ export const DEMO_ACCOUNTS = {
 /**
  * Seeds the demo data in one transaction, unless the demo company already exists (idempotent).
  * @param options.scryptLogN password hash cost; `clock` stamps created_at (default system clock);
- *   `onStep` is told each step's name and duration in ms once it is done (scripts/seed-profile.ts).
+ *   `onStep` is told each step's name and duration in ms once it is done (scripts/seed-profile.ts);
+ *   `documents` renders the demo contracts' PDFs (default: a one-worker pool of its own, started at
+ *   once so its modules load while the rest is seeded, and closed at the end).
  * @returns true when data was inserted, false when it was already there.
  */
 export async function seedDemo(
   db: Kysely<DB>,
-  options: { scryptLogN: number; clock?: Clock; onStep?: (step: string, ms: number) => void },
+  options: { scryptLogN: number; clock?: Clock; onStep?: (step: string, ms: number) => void; documents?: WorkerPool },
 ): Promise<boolean> {
   const clock = options.clock ?? systemClock;
   let last = performance.now();
@@ -156,7 +181,34 @@ export async function seedDemo(
   };
   const hashing = { scryptLogN: options.scryptLogN, clock };
   if ((await findCompanyIdByRuc(db, DEMO_COMPANY.ruc)) !== undefined) return false;
+  const ownPool = options.documents === undefined ? createDocumentPool({ documentWorkers: 1, documentTimeoutMs: 120_000 }) : null;
+  const documents = options.documents ?? ownPool;
+  if (!documents) throw new Error('unreachable: no documents pool');
+  // Not awaited: the worker loads the PDF modules (a one-line contract) while the other steps run.
+  if (ownPool) {
+    const { businessName, ruc, address, phone, email } = DEMO_COMPANY;
+    void renderDocument(ownPool, 'pdf.contract', {
+      doc: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: businessName }] }] },
+      issuer: { business_name: businessName, ruc, address, phone, email, logo: null },
+      number: '',
+      title: 'Contrato',
+    }).catch(() => undefined);
+  }
+  try {
+    return await seedInTransaction(db, clock, hashing, documents, step);
+  } finally {
+    await ownPool?.close();
+  }
+}
 
+/** {@link seedDemo}'s steps, in one transaction. */
+async function seedInTransaction(
+  db: Kysely<DB>,
+  clock: Clock,
+  hashing: { scryptLogN: number; clock: Clock },
+  documents: WorkerPool,
+  step: (name: string) => void,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Re-check inside the transaction: two processes may start at once.
     if ((await findCompanyIdByRuc(trx, DEMO_COMPANY.ruc)) !== undefined) return false;
@@ -194,6 +246,22 @@ export async function seedDemo(
     // Finanzas: payments through the payments service — one approved and four to review (demo-payments.ts).
     await seedDemoPayments(trx, clock, admin?.id ?? null);
     step('payments');
+    // Administración: commission policies of both subdivisions, every sale's commissions, one settlement paid (demo-commissions.ts).
+    await seedDemoCommissions(trx, clock, agent?.id ?? null, admin?.id ?? null);
+    step('commissions');
+    // Administración: the company's contract settings, and per subdivision and kind the template versions 1 and 2 PUBLICADA and 3 BORRADOR, but Brisas de Chilca's compraventas, left to start (demo-contracts.ts).
+    await seedDemoContractSettings(trx);
+    await seedDemoContractTemplates(trx, clock, admin?.id ?? null);
+    step('contract templates');
+    // Administración: contracts of a few sales — FIRMADO, EMITIDO (two past the signature days), a draft, an annulled one; the demo customer's FIRMADO.
+    await seedDemoContracts(trx, clock, admin?.id ?? null, documents);
+    step('contracts');
+    // Administración: title processes at SUNARP in every state (demo-titles.ts).
+    await seedDemoTitles(trx, clock, admin?.id ?? null);
+    step('titles');
+    // Comercial: one sale resolved for unpaid instalments and one rescheduled by an adenda, the letter of resolution and the adenda issued (demo-rescissions.ts).
+    await seedDemoRescissions(trx, clock, admin?.id ?? null, documents);
+    step('rescission and adenda');
     return true;
   });
 }

@@ -28,6 +28,7 @@ import { leadsRoutes } from './crm/leads.routes';
 import { quotesRoutes } from './comercio/quotes.routes';
 import { salesRoutes } from './comercio/sales.routes';
 import { salesReportRoutes } from './comercio/sales-report.routes';
+import { saleRescissionRoutes } from './comercio/sale-rescission.routes';
 import { portalSalesRoutes } from './comercio/portal-sales.routes';
 import { lotOptionsRoutes } from './comercio/lot-options.routes';
 import { purchasesRoutes } from './comercio/purchases.routes';
@@ -37,6 +38,7 @@ import { salesIndexesMigration } from './comercio/migrations/0020-comercio-sales
 import { salesListMigration } from './comercio/migrations/0021-comercio-sales-list';
 import { saleSettlementsMigration } from './comercio/migrations/0038-comercio-sale-settlements';
 import { quoteSaleMigration } from './comercio/migrations/0033-comercio-quote-sale';
+import { rescissionRescheduleMigration } from './comercio/migrations/0045-comercio-rescission-reschedule';
 import { subdivisionLateFeesMigration } from './proyectos/migrations/0023-subdivision-late-fees';
 import { lotHoldsMigration } from './proyectos/migrations/0037-lot-holds';
 import { lotHoldsRoutes } from './proyectos/lot-holds.routes';
@@ -71,6 +73,16 @@ import { portalPendingMigration } from './finanzas/migrations/0029-finanzas-port
 import { paymentsRoutes } from './finanzas/payments.routes';
 import { titlesRoutes } from './administracion/titles.routes';
 import { administracionTitlesMigration } from './administracion/migrations/0040-administracion-titles';
+import { administracionContractSettingsMigration } from './administracion/migrations/0041-administracion-contract-settings';
+import { administracionContractsMigration } from './administracion/migrations/0043-administracion-contracts';
+import { contractTemplatesRoutes } from './administracion/contract-templates.routes';
+import { contractsRoutes } from './administracion/contracts.routes';
+import { administracionTitleDeliveryMigration } from './administracion/migrations/0042-administracion-title-delivery';
+import { administracionCommissionsMigration } from './administracion/migrations/0044-administracion-commissions';
+import { administracionSaleDocumentsMigration } from './administracion/migrations/0046-administracion-sale-documents';
+import { administracionContractsRegisterMigration } from './administracion/migrations/0047-administracion-contracts-register';
+import { administracionContractsListMigration } from './administracion/migrations/0048-administracion-contracts-list';
+import { commissionsRoutes } from './administracion/commissions.routes';
 
 /**
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
@@ -150,6 +162,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       lotOptionsRoutes,
       purchasesRoutes,
       paymentMapRoutes,
+      saleRescissionRoutes,
     ],
     migrations: {
       '0016-comercio-reservations': reservationsMigration,
@@ -159,6 +172,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0021-comercio-sales-list': salesListMigration,
       '0038-comercio-sale-settlements': saleSettlementsMigration,
       '0033-comercio-quote-sale': quoteSaleMigration,
+      '0045-comercio-rescission-reschedule': rescissionRescheduleMigration,
     },
   },
   {
@@ -175,8 +189,17 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'administracion',
-    routes: [titlesRoutes],
-    migrations: { '0040-administracion-titles': administracionTitlesMigration },
+    routes: [titlesRoutes, contractTemplatesRoutes, contractsRoutes, commissionsRoutes],
+    migrations: {
+      '0040-administracion-titles': administracionTitlesMigration,
+      '0041-administracion-contract-settings': administracionContractSettingsMigration,
+      '0042-administracion-title-delivery': administracionTitleDeliveryMigration,
+      '0043-administracion-contracts': administracionContractsMigration,
+      '0044-administracion-commissions': administracionCommissionsMigration,
+      '0046-administracion-sale-documents': administracionSaleDocumentsMigration,
+      '0047-administracion-contracts-register': () => administracionContractsRegisterMigration,
+      '0048-administracion-contracts-list': administracionContractsListMigration,
+    },
   },
 ];
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Permission } from '../../src/schemas/permissions';
+import type { SaleStatus, SaleType } from '../../src/schemas/comercio/sales';
 import { TEST_SCRYPT_LOG_N, testConfig, type AppConfig } from '../config';
 import { systemClock, type Clock } from '../clock';
 import type { DB, NewCustomer } from '../db/database';
@@ -33,6 +34,7 @@ import {
   createLot as createLotRecord,
   createStage as createStageRecord,
 } from '../modules/proyectos/lots.service';
+import { ENDED_SALE_STATUSES } from '../../src/schemas/comercio/sales';
 
 /**
  * Test data through the same services and repositories the server uses (server tests and the Pact
@@ -477,7 +479,7 @@ export async function createPayment(db: Kysely<DB>, input: PaymentFixtureInput =
     .selectFrom('sales')
     .innerJoin('sale_holders', 'sale_holders.sale_id', 'sales.id')
     .select(['sales.id', 'sales.currency', 'sale_holders.customer_id'])
-    .where('sales.status', 'not in', ['ANULADA', 'CANCELADA'])
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES, 'CANCELADA'])
     .$if(input.saleId !== undefined, (q) => q.where('sales.id', '=', input.saleId ?? 0))
     .orderBy('sales.id')
     .orderBy('sale_holders.position')
@@ -524,5 +526,67 @@ export async function createPayment(db: Kysely<DB>, input: PaymentFixtureInput =
       .insertInto('payment_vouchers')
       .values({ payment_id: id, content_type: 'image/png', size: input.voucher.length, created_at: now, data: input.voucher })
       .execute();
+  return id;
+}
+
+/** Options of {@link insertCashSale}. */
+export interface CashSaleFixtureInput {
+  lotId: number;
+  subdivisionId: number;
+  agentId?: number | null;
+  /** Default: the column's default. An ANULADA sale gets the reason "Desistimiento". */
+  status?: SaleStatus;
+  type?: SaleType;
+  /** `YYYY-MM-DD` (default 2026-02-01). */
+  saleDate?: string;
+  /** ISO instant of created_at and updated_at (default now). */
+  createdAt?: string;
+  /** A customer made the sale's TITULAR holder at 100 % (default: no holder). */
+  titularId?: number;
+}
+
+/**
+ * Inserts a sale by direct writes, for suites that need many sales without the sales service: S/
+ * 30 000.00 (3 000 000 céntimos) list and final price, all of it down payment, no instalments
+ * (SIN_INTERES, rate 0), in PEN; with its titular when given.
+ * @returns the sale's id.
+ */
+export async function insertCashSale(db: Kysely<DB>, input: CashSaleFixtureInput): Promise<number> {
+  const stamp = input.createdAt ?? new Date().toISOString();
+  const { id } = await db
+    .insertInto('sales')
+    .values({
+      lot_id: input.lotId,
+      subdivision_id: input.subdivisionId,
+      agent_id: input.agentId ?? null,
+      guarantor_customer_id: null,
+      reservation_id: null,
+      quote_id: null,
+      sale_date: input.saleDate ?? '2026-02-01',
+      type: input.type ?? 'CONTADO',
+      currency: 'PEN',
+      list_price: 3_000_000,
+      discount: 0,
+      final_price: 3_000_000,
+      down_payment: 3_000_000,
+      financed: 0,
+      instalments: 0,
+      monthly_rate_percent: '0',
+      method: 'SIN_INTERES',
+      total_interest: 0,
+      ...(input.status === undefined ? {} : { status: input.status }),
+      annul_reason: input.status === 'ANULADA' ? 'Desistimiento' : null,
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.titularId !== undefined) {
+    await db
+      .insertInto('sale_holders')
+      .values({ sale_id: id, customer_id: input.titularId, role: 'TITULAR', share_percent: '100.00', position: 0 })
+      .execute();
+  }
   return id;
 }

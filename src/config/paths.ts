@@ -129,3 +129,8 @@ export function resetPasswordPath(token: string, type: 'collaborator' | 'custome
 export function contractPath(sale: number | 'nuevo', lotId?: number): string {
   return sale === 'nuevo' ? `/COMERCIO/Contrato/nuevo?lote=${lotId ?? ''}` : `/COMERCIO/Contrato/${sale}`;
 }
+
+/** Administración → Generar Contrato with a sale open (the Ventas drawer and the sale stepper link here). */
+export function generateContractPath(saleId: number): string {
+  return `/ADMINISTRACION/GenerarContrato?venta=${saleId}`;
+}

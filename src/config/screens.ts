@@ -60,8 +60,16 @@ export const SCREEN_MACHINE_MODULES = {
   wallets: 'finanzas/wallets.actors',
   /** Finanzas → Pagos: the review queue, a payment's drawer with its vouchers, approve / reject / annul, receipts, "Registrar pago". */
   payments: 'finanzas/payments.actors',
+  /** Administración → Generar Contrato: the tabs, the contract templates' list, "Nueva plantilla" and the template editor. */
+  contractTemplates: 'administracion/contract-templates.actors',
   /** Finanzas → Registro de Cuotas: every instalment with filters and totals, "Condonar mora", the server's export. */
   instalments: 'finanzas/instalments.actors',
+  /** Administración → Registros de partidas y títulos: board, list, "Nuevo trámite", a process's drawer, "Cambiar estado". */
+  titles: 'administracion/titles.actors',
+  /** Administración → Comisiones y Pagos: commissions, settlements (create, approve, voucher, pay, Excel, PDF), policies. */
+  commissions: 'administracion/commissions.actors',
+  /** Administración → Generar Contrato (tab "Generar") and Registro de Contratos: the generation panel, the register, its drawer. */
+  contracts: 'administracion/contracts.actors',
 } as const;
 
 export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
@@ -82,10 +90,18 @@ export const SCREENS = {
   usuarios: { view: 'configuracion/UsersPage', component: 'UsersScreen', machines: 'users' },
   roles: { view: 'configuracion/RolesPage', component: 'RolesScreen', machines: 'roles' },
   empresas: { view: 'configuracion/CompanyPage', component: 'CompanyScreen', machines: 'company' },
-  generarContrato: PLACEHOLDER,
-  registroContratos: PLACEHOLDER,
-  partidasTitulos: PLACEHOLDER,
-  comisiones: PLACEHOLDER,
+  generarContrato: {
+    view: 'administracion/generar-contrato/GenerarContratoPage',
+    component: 'GenerarContratoScreen',
+    machines: 'contractTemplates',
+  },
+  registroContratos: {
+    view: 'administracion/registro-contratos/RegistroContratosPage',
+    component: 'RegistroContratosScreen',
+    machines: 'contracts',
+  },
+  partidasTitulos: { view: 'administracion/partidas-titulos/TitlesPage', component: 'TitlesScreen', machines: 'titles' },
+  comisiones: { view: 'administracion/comisiones/CommissionsPage', component: 'CommissionsScreen', machines: 'commissions' },
   bancos: { view: 'finanzas/BankAccountsPage', component: 'BankAccountsScreen', machines: 'bankAccounts' },
   billetera: { view: 'finanzas/WalletsPage', component: 'WalletsScreen', machines: 'wallets' },
   pagos: { view: 'finanzas/PaymentsPage', component: 'PaymentsScreen', machines: 'payments' },

@@ -13,11 +13,15 @@ const amountFormat = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 2, 
 const measureFormat = new Intl.NumberFormat('es-PE', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 /**
- * "S/ 1,234.50" from 123450 céntimos.
+ * "S/ 1,234.50" from 123450 céntimos; a negative amount (a reversed commission line, a refund) reads
+ * "-S/ 1,302.75": the sign goes before the symbol, as Intl's es-PE currency style writes it (Intl itself
+ * is not used because it writes dollars "USD", not "US$"). Zero never carries a sign.
  * @param cents integer céntimos (a non-integer is rounded).
  */
 export function formatMoney(cents: number, currency: CurrencyCode): string {
-  return `${CURRENCY_SYMBOL[currency]} ${amountFormat.format(Math.round(cents) / 100)}`;
+  const rounded = Math.round(cents);
+  const sign = rounded < 0 ? '-' : '';
+  return `${sign}${CURRENCY_SYMBOL[currency]} ${amountFormat.format(Math.abs(rounded) / 100)}`;
 }
 
 /** "1,250.50 m²" from an area in m²: always two decimals (docs/decisions.md "Four-digit years, two-decimal areas"). */

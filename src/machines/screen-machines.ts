@@ -68,6 +68,10 @@ type BankAccountsModule = typeof import('./finanzas/bank-accounts.actors');
 type WalletsModule = typeof import('./finanzas/wallets.actors');
 type PaymentsModule = typeof import('./finanzas/payments.actors');
 type InstalmentsModule = typeof import('./finanzas/instalments.actors');
+type TitlesModule = typeof import('./administracion/titles.actors');
+type ContractTemplatesModule = typeof import('./administracion/contract-templates.actors');
+type CommissionsModule = typeof import('./administracion/commissions.actors');
+type ContractsModule = typeof import('./administracion/contracts.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -88,6 +92,10 @@ export const SCREEN_MACHINES = {
   wallets: machineModule('wallets', (m: WalletsModule) => m.createWalletsMachinesFor),
   payments: machineModule('payments', (m: PaymentsModule) => m.createPaymentsMachinesFor),
   instalments: machineModule('instalments', (m: InstalmentsModule) => m.createInstalmentsMachinesFor),
+  titles: machineModule('titles', (m: TitlesModule) => m.createTitlesMachinesFor),
+  contractTemplates: machineModule('contractTemplates', (m: ContractTemplatesModule) => m.createContractTemplatesMachinesFor),
+  commissions: machineModule('commissions', (m: CommissionsModule) => m.createCommissionsMachinesFor),
+  contracts: machineModule('contracts', (m: ContractsModule) => m.createContractsMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */

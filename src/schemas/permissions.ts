@@ -57,6 +57,20 @@ export const ACTION = {
    * approve or reject others' requests (docs/domain.md "Lot holds"); without it a hold is a request.
    */
   aprobarBloqueos: 'Aprobar bloqueos de lotes',
+  /**
+   * Resolve a defaulting buyer's sale (Código Civil arts. 1561–1563: the sale RESUELTA, the lot
+   * freed, the penalty kept and the refund owed; docs/domain.md "Rescission"). The approver of a
+   * rescission is the user who holds it and confirms.
+   */
+  resolverContratos: 'Resolver contratos',
+  /** Reschedule a live financed sale's open balance in a new schedule (adenda; docs/domain.md "Rescheduling (adenda)"). */
+  reprogramarVentas: 'Reprogramar ventas',
+  /**
+   * Administración → Comisiones y Pagos: edit the policies and the agents' settings, create, approve
+   * and pay settlements, export them (docs/domain.md "Commissions"); without it the screen lists
+   * commissions only.
+   */
+  gestionarComisiones: 'Gestionar comisiones y liquidaciones',
 } as const;
 
 /**
@@ -68,11 +82,14 @@ export const ACTION = {
  * - soloSusVentas: Comercial → Ventas lists, opens and annuls only the sales whose agent is the user.
  * - soloSusExportaciones: the files and reports the server builds (Reporte de ventas and its files,
  *   the Registro de cuotas export) contain only the user's sales.
+ * - soloSusComisiones: Administración → Comisiones y Pagos lists only the commissions whose
+ *   beneficiary is the user or an agent whose sales head (`users.sales_head_id`) is the user.
  */
 export const SCOPE = {
   soloSusClientes: 'Solo sus clientes',
   soloSusVentas: 'Solo sus ventas',
   soloSusExportaciones: 'Solo sus exportaciones',
+  soloSusComisiones: 'Solo sus comisiones y las de su equipo',
 } as const;
 
 export type Permission =
@@ -85,6 +102,9 @@ export type Permission =
 export const ACTION_REQUIRES: Readonly<Record<(typeof ACTION)[keyof typeof ACTION], Permission>> = {
   [ACTION.supervisarLeads]: SUBMODULE.leads,
   [ACTION.aprobarBloqueos]: SUBMODULE.lotizaciones,
+  [ACTION.resolverContratos]: SUBMODULE.ventas,
+  [ACTION.reprogramarVentas]: SUBMODULE.ventas,
+  [ACTION.gestionarComisiones]: SUBMODULE.comisiones,
 };
 
 /**
@@ -95,6 +115,7 @@ export const SCOPE_REQUIRES: Readonly<Record<(typeof SCOPE)[keyof typeof SCOPE],
   [SCOPE.soloSusClientes]: SUBMODULE.clientes,
   [SCOPE.soloSusVentas]: SUBMODULE.ventas,
   [SCOPE.soloSusExportaciones]: SUBMODULE.ventas,
+  [SCOPE.soloSusComisiones]: SUBMODULE.comisiones,
 };
 
 /** Every permission string: docs/product.md §6 (modules first, then submodules), then our action permissions. */

@@ -74,6 +74,13 @@ export const STATES = {
    */
   saleExists: 'a sale of a lot to a CRM customer exists',
   /**
+   * As customerAndLotsExist, plus sale 1: lot 1 (VENDIDO) to CRM_CUSTOMER, FINANCIADO without down
+   * payment, EN_CUOTAS, version 1: six interest-free instalments of S/ 5 000.00 due monthly from
+   * 2025-02-01, none paid — all overdue (docs/domain.md "Rescission": it may be resolved; and
+   * rescheduled, "Rescheduling (adenda)").
+   */
+  overdueSaleExists: 'a financed sale with its instalments overdue exists',
+  /**
    * As saleExists, but the sale is dated 2026-03-15 (Lima), so a report of 2026 holds it: one PEN
    * sale of lot 1 by STAFF, channel DIRECTO (CRM_CUSTOMER has no concluded lead). STAFF holds
    * 'Acceso submódulo reporte ventas' (Administrador).
@@ -131,6 +138,34 @@ export const STATES = {
    * (CANCELADA), plus title process 1 of sale 1, PENDIENTE since SALE_DATE, version 1.
    */
   titleProcessExists: 'a paid-off sale with its title process exists',
+  /**
+   * Contracts (docs/domain.md "Contracts"): as saleExists (sale 1, cash), plus contract template 1:
+   * COMPRAVENTA_CONTADO of sale 1's subdivision, PUBLICADA, version 1, its document naming only the
+   * lot's number (so nothing is missing when a contract is issued from it).
+   */
+  contractTemplatePublished: 'a sale whose subdivision has a published compraventa template exists',
+  /** As contractTemplatePublished, plus contract 1 of sale 1 from template 1: BORRADOR, version 1, no overrides. */
+  contractDraftExists: 'a draft contract of a sale exists',
+  /** As contractTemplatePublished, plus contract 1 of sale 1: EMITIDO, number C-2026-000001, its PDF stored, version 2. */
+  contractIssuedExists: 'an issued contract of a sale exists',
+  /** As contractIssuedExists, but FIRMADO with its signed scan (a PDF), version 3. */
+  contractSignedExists: 'a signed contract of a sale exists',
+  /** As customerPurchaseExists, plus template 1 and contract 1 of sale 1 (the customer's): EMITIDO, its PDF stored. */
+  customerContractIssued: 'a signed-in customer holds a sale with an issued contract',
+  /** As titleProcessExists, with the process INSCRITO (partida 11223344, asiento C00002) since SALE_DATE, version 1. */
+  titleProcessInscribed: 'a paid-off sale with its title inscribed exists',
+  /** As titleProcessInscribed, with its acta de entrega stored (a small PDF). */
+  titleDeliveryRecordExists: 'an inscribed title with its acta de entrega exists',
+  /**
+   * Commissions (docs/domain.md "Commissions"): as saleExists, plus commission policy 1 (ASESOR,
+   * 3 % of the net price, at the down payment, version 1) of sale 1's subdivision and commission 1:
+   * sale 1's agent (STAFF), ASESOR, DEVENGADA on SALE_DATE, S/ 900.00.
+   */
+  commissionEarned: 'a sale with an earned commission of its agent exists',
+  /** As commissionEarned, plus settlement 1 (PEN, BORRADOR, version 1) holding commission 1. */
+  settlementDraftExists: 'a draft settlement of commissions exists',
+  /** As settlementDraftExists, but settlement 1 is APROBADA (commission 1 LIQUIDADA) with a PDF voucher. */
+  settlementApprovedExists: 'an approved settlement of commissions with its voucher exists',
 } as const;
 
 /** Bearer token promised by the signed-in states (64 hex characters, as the server issues). */

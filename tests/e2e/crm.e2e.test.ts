@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { e2eEnvironment, latestResetLink, mainMenu, newPage, SCREENSHOTS, screenshot, setChecked, staffLogin } from './harness';
+import { api, e2eEnvironment, latestResetLink, mainMenu, newPage, SCREENSHOTS, screenshot, setChecked, staffLogin } from './harness';
 
 const env = e2eEnvironment();
 /** The map's fill of a Separado lot (src/views/proyectos/lot-status.ts). */
@@ -121,22 +121,7 @@ describe('crm e2e', () => {
   it('a lot reserved from the map for a customer turns Separado; a second reservation of it is refused', async () => {
     const { page, context } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
-    const call = <T>(url: string, init?: { method: string; body: unknown }) =>
-      page.evaluate(
-        async ({ u, i }) => {
-          const res = await fetch(u, {
-            method: i?.method ?? 'GET',
-            headers: {
-              Authorization: `Bearer ${localStorage.getItem('token')}`,
-              Accept: 'application/json',
-              'Content-Type': 'application/json',
-            },
-            body: i ? JSON.stringify(i.body) : undefined,
-          });
-          return { status: res.status, body: (await res.json()) as T };
-        },
-        { u: url, i: init },
-      );
+    const call = <T>(url: string, init?: { method: string; body: unknown }) => api<T>(page, url, init);
     const list = await call<{ data: { key: string; name: string }[] }>('/api/subdivisions?per_page=100&sort=name');
     const subdivision = list.body.data.find((s) => s.name === 'Los Viñedos de Carabayllo') ?? list.body.data[0]!;
     const map = await call<{ data: { lots: { id: number; code: string; status: string; polygon: unknown }[] } }>(

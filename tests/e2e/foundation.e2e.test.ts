@@ -73,6 +73,30 @@ describe('foundation e2e', () => {
     await context.close();
   });
 
+  it('an icon whose paths are still loading keeps its size and draws no icon-font glyph (docs/decisions.md "Icon fonts")', async () => {
+    const { context, page } = await newPage(env.browser, env.server.baseUrl);
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Ingresar' }).waitFor();
+    // Blueprint's fallback markup while an icon's SVG paths load, styled by the served CSS.
+    const fallback = await page.evaluate(() => {
+      const measure = (size: 'standard' | 'large') => {
+        const span = document.createElement('span');
+        span.className = `bp6-icon bp6-icon-${size} bp6-icon-add`;
+        document.body.append(span);
+        const box = span.getBoundingClientRect();
+        const glyph = getComputedStyle(span, '::before').content;
+        span.remove();
+        return { width: box.width, height: box.height, glyph };
+      };
+      return { standard: measure('standard'), large: measure('large') };
+    });
+    expect(fallback).toEqual({
+      standard: { width: 16, height: 16, glyph: 'none' },
+      large: { width: 20, height: 20, glyph: 'none' },
+    });
+    await context.close();
+  });
+
   it('a wrong password shows the server message', async () => {
     const { context, page } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, '70000001', 'incorrecta');

@@ -52,7 +52,7 @@ describe('leads e2e', () => {
     await form.waitFor({ state: 'hidden' });
 
     // The agent's bell rings; the notification opens the lead.
-    await expect.poll(async () => Number(await badge.textContent()), { timeout: 10_000 }).toBe(unseenBefore + 1);
+    await expect.poll(async () => Number(await badge.textContent()), { timeout: 30_000 }).toBe(unseenBefore + 1);
     await agent.page.getByRole('button', { name: 'Notificaciones' }).click();
     const bell = agent.page.getByRole('dialog', { name: 'Notificaciones' });
     await bell

@@ -109,9 +109,9 @@ describe('proyectos e2e', () => {
     await scroller.evaluate((el) => {
       el.scrollTop = el.scrollHeight;
     });
-    await expect.poll(() => scroller.locator('.bp6-skeleton').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => scroller.locator('.bp6-skeleton').count(), { timeout: 30_000 }).toBe(0);
     log('scroll back up (all pages loaded)', await measure(-240));
-    await expect.poll(() => all.getByText(/^MZ [A-Z0-9]+ - LT \d+/).count(), { timeout: 10_000 }).toBeGreaterThan(5);
+    await expect.poll(() => all.getByText(/^MZ [A-Z0-9]+ - LT \d+/).count(), { timeout: 30_000 }).toBeGreaterThan(5);
     // Virtualised: only the rows in view (plus overscan) are in the DOM, not 1 200.
     expect(await all.getByRole('row').count()).toBeLessThan(80);
     await screenshot(page, 'proyectos-lotes-ver-todos-1366');
@@ -162,7 +162,7 @@ describe('proyectos e2e', () => {
     await page.getByRole('link', { name: 'Mapa', exact: true }).click();
     await page.getByRole('heading', { name: /Mapa del proyecto/ }).waitFor();
     const shapes = page.locator('.lot-map__lots > path');
-    await expect.poll(() => shapes.count(), { timeout: 15_000 }).toBe(200);
+    await expect.poll(() => shapes.count(), { timeout: 45_000 }).toBe(200);
     await screenshot(page, 'proyectos-import-mapa-1366');
 
     // 4. One lot to Bloqueado with a reason: its colour and its history change.
@@ -198,7 +198,7 @@ describe('proyectos e2e', () => {
     const anon = await newPage(env.browser, env.server.baseUrl);
     await anon.page.goto(`/mapa/villa-sol-de-carabayllo/${key}`);
     const publicShapes = anon.page.locator('.lot-map__lots > path');
-    await expect.poll(() => publicShapes.count(), { timeout: 15_000 }).toBe(200);
+    await expect.poll(() => publicShapes.count(), { timeout: 45_000 }).toBe(200);
     expect((await anon.page.locator('body').textContent()) ?? '').not.toMatch(/Bloqueado|Reserva|Canje/);
     await anon.page.locator(`.lot-map__lots > path[data-key="${code}"]`).hover();
     await expect.poll(() => anon.page.getByRole('tooltip').textContent()).toContain('Vendido');

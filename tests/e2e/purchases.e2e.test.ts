@@ -82,7 +82,7 @@ describe('customer purchases e2e', () => {
     await payments.getByRole('row').filter({ hasText: 'E2E-YAPE-01' }).getByText('Pendiente de revisión').waitFor();
 
     // Staff get the notification in real time; it leads to the review queue, where they approve it.
-    await expect.poll(async () => Number(await badge.textContent()), { timeout: 10_000 }).toBe(unseenBefore + 1);
+    await expect.poll(async () => Number(await badge.textContent()), { timeout: 30_000 }).toBe(unseenBefore + 1);
     await staff.page.getByRole('button', { name: 'Notificaciones' }).click();
     await staff.page
       .getByRole('dialog', { name: 'Notificaciones' })
@@ -103,7 +103,7 @@ describe('customer purchases e2e', () => {
     // The customer's statement follows the approval by itself (their notification), both instalments paid; the receipt downloads.
     for (const label of chosen) {
       const row = schedule.getByRole('row').filter({ has: page.getByRole('cell', { name: label, exact: true }) });
-      await expect.poll(() => row.getByRole('cell').nth(2).textContent(), { timeout: 10_000 }).toBe('Pagada');
+      await expect.poll(() => row.getByRole('cell').nth(2).textContent(), { timeout: 30_000 }).toBe('Pagada');
     }
     const paidRow = payments.getByRole('row').filter({ hasText: 'E2E-YAPE-01' });
     await paidRow.getByText('Aprobado').waitFor();

@@ -8,34 +8,14 @@
  * Screenshots in test-results/e2e/.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { customerLogin, e2eEnvironment, newPage, SCREENSHOTS, screenshot, setChecked, staffLogin } from './harness';
+import { customerLogin, e2eEnvironment, newPage, SCREENSHOTS, screenshot, setChecked, staffLogin, api } from './harness';
 
 const env = e2eEnvironment();
 /** The map's fills (src/views/proyectos/lot-status.ts). */
 const FILL = { SEPARADO: '#e0a21b', VENDIDO: '#c23b3b' };
 const DAY_MS = 86_400_000;
-
-/** A JSON call of the app's API with the page's session. */
-function api<T>(page: Page, url: string, init?: { method: string; body: unknown }) {
-  return page.evaluate(
-    async ({ u, i }) => {
-      const res = await fetch(u, {
-        method: i?.method ?? 'GET',
-        headers: {
-          Authorization: `Bearer ${localStorage.getItem('token')}`,
-          Accept: 'application/json',
-          'Content-Type': 'application/json',
-        },
-        body: i ? JSON.stringify(i.body) : undefined,
-      });
-      return { status: res.status, body: (await res.json()) as T };
-    },
-    { u: url, i: init },
-  );
-}
 
 describe('sales flow e2e', () => {
   it('a signed-in customer browses the subdivisions on sale, simulates a lot and asks to reserve it: a lead for an agent', async () => {
@@ -116,7 +96,7 @@ describe('sales flow e2e', () => {
     expect(lead.status).toBe(201);
 
     // The bell rings; the notification opens the lead; the agent converts it into a customer.
-    await expect.poll(async () => Number(await badge.textContent()), { timeout: 10_000 }).toBe(unseenBefore + 1);
+    await expect.poll(async () => Number(await badge.textContent()), { timeout: 30_000 }).toBe(unseenBefore + 1);
     await page.getByRole('button', { name: 'Notificaciones' }).click();
     await page
       .getByRole('dialog', { name: 'Notificaciones' })

@@ -18,12 +18,24 @@ const dist = path.resolve(import.meta.dirname, '../../', process.env.DIST_DIR ||
 /** A string only ECharts' core carries (the attribute it puts on its container). */
 const ECHARTS_MARK = '_echarts_instance_';
 
-/** The files the entries load statically (Vite's manifest: `imports`, recursively). */
-function entryFiles(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+/** Vite's manifest: each chunk's file by its source module. */
+function readManifest() {
+  return JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
     string,
     { file: string; isEntry?: boolean; imports?: string[] }
   >;
+}
+
+/** The chart's chunk, e.g. `assets/Xy12ab.js` (lazy chunks are named by hash: vite.config.ts). */
+function chartFile(): string {
+  const entry = Object.entries(readManifest()).find(([key]) => key.endsWith('SalesReportChart.tsx'));
+  if (!entry) throw new Error('SalesReportChart is not in the build manifest');
+  return entry[1].file;
+}
+
+/** The files the entries load statically (Vite's manifest: `imports`, recursively). */
+function entryFiles(): string[] {
+  const manifest = readManifest();
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -49,7 +61,8 @@ describe('sales report e2e', () => {
       if (res.url().endsWith('.js')) scripts.push(res.url());
     });
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
-    const chartChunk = () => scripts.filter((url) => /\/SalesReportChart-[\w-]+\.js$/.test(url));
+    const chart = `/${chartFile()}`;
+    const chartChunk = () => scripts.filter((url) => url.endsWith(chart));
     expect(chartChunk()).toEqual([]);
 
     await mainMenu(page).getByRole('button', { name: 'Comercial' }).click();

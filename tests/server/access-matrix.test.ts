@@ -20,8 +20,9 @@ import {
   createSubdivision,
   createWallet,
   createPayment,
+  insertCashSale,
 } from '../../server/testing/fixtures';
-import { bearer, dialects, useSharedTestApp, useTestDatabase } from './harness';
+import { bearer, dialects, multipartBody, useSharedTestApp, useTestDatabase } from './harness';
 import { SEED_TIMEOUT_MS } from './slow-work';
 import { png, TINY_PNG } from './images';
 
@@ -56,6 +57,10 @@ const PAYMENTS = [MODULE.finanzas, SUBMODULE.pagos] as const;
 const INSTALMENTS = [MODULE.finanzas, SUBMODULE.pagos] as const;
 const TITLES = [MODULE.administracion, SUBMODULE.partidasTitulos] as const;
 const HOLIDAYS_EDIT = [MODULE.configuracion, SUBMODULE.empresas] as const;
+const COMMISSIONS = [MODULE.administracion, SUBMODULE.comisiones] as const;
+const COMMISSIONS_MANAGE = [MODULE.administracion, SUBMODULE.comisiones, ACTION.gestionarComisiones] as const;
+const CONTRACTS = [MODULE.administracion, SUBMODULE.generarContrato] as const;
+const CONTRACTS_REGISTER = [MODULE.administracion, SUBMODULE.registroContratos] as const;
 
 let seq = 0;
 const next = () => (seq += 1);
@@ -238,36 +243,42 @@ const freshSale = async (db: Kysely<DB>, agent: number | null = null) => {
   const lotId = await createLot(db, subdivision_id, { block: 'A', number: '1' });
   await db.updateTable('lots').set({ status: 'VENDIDO' }).where('id', '=', lotId).execute();
   const stamp = new Date().toISOString();
-  const { id } = await db
-    .insertInto('sales')
-    .values({
-      lot_id: lotId,
-      subdivision_id,
-      agent_id: agent,
-      guarantor_customer_id: null,
-      reservation_id: null,
-      quote_id: null,
-      sale_date: stamp.slice(0, 10),
-      type: 'CONTADO',
-      currency: 'PEN',
-      list_price: 3_000_000,
-      discount: 0,
-      final_price: 3_000_000,
-      down_payment: 3_000_000,
-      financed: 0,
-      instalments: 0,
-      monthly_rate_percent: '0',
-      method: 'SIN_INTERES',
-      total_interest: 0,
-      created_by: null,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertCashSale(db, {
+    lotId,
+    subdivisionId: subdivision_id,
+    agentId: agent,
+    saleDate: stamp.slice(0, 10),
+    createdAt: stamp,
+    titularId: await createCrmCustomer(db),
+  });
+  return id;
+};
+/**
+ * A financed sale of a fresh lot by `agent`, EN_CUOTAS with three unpaid instalments of S/ 10 000.00
+ * due 2025-12-01, 2026-01-01 and 2026-02-01 — overdue on the matrix clock's today (2026-03-02), so it
+ * may be resolved (docs/domain.md "Rescission") or rescheduled.
+ */
+const freshOverdueSale = async (db: Kysely<DB>, agent: number | null = null) => {
+  const id = await freshSale(db, agent);
   await db
-    .insertInto('sale_holders')
-    .values({ sale_id: id, customer_id: await createCrmCustomer(db), role: 'TITULAR', share_percent: '100.00', position: 0 })
+    .updateTable('sales')
+    .set({ type: 'FINANCIADO', down_payment: 0, financed: 3_000_000, instalments: 3, status: 'EN_CUOTAS' })
+    .where('id', '=', id)
+    .execute();
+  await db
+    .insertInto('sale_instalments')
+    .values(
+      ['2025-12-01', '2026-01-01', '2026-02-01'].map((due_date, i) => ({
+        sale_id: id,
+        kind: 'CUOTA',
+        number: i + 1,
+        due_date,
+        amount: 1_000_000,
+        capital: 1_000_000,
+        interest: 0,
+        status: 'VENCIDA',
+      })),
+    )
     .execute();
   return id;
 };
@@ -281,7 +292,301 @@ const freshTitleProcess = async (db: Kysely<DB>) => {
     .executeTakeFirstOrThrow();
   return id;
 };
+/** A template document that names only the lot's number (resolved for every sale). */
+const MATRIX_TEMPLATE_DOC = JSON.stringify({
+  type: 'doc',
+  content: [
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'Lote ' },
+        { type: 'variable', attrs: { key: 'lote.numero' } },
+      ],
+    },
+  ],
+});
+/** A fresh COMPRAVENTA_CONTADO template version of `subdivisionId` (default: a fresh subdivision) in `state`: its id. */
+const freshTemplate = async (db: Kysely<DB>, state: 'BORRADOR' | 'PUBLICADA' = 'BORRADOR', subdivisionId?: number) => {
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('contract_templates')
+    .values({
+      subdivision_id: subdivisionId ?? (await createSubdivision(db)).id,
+      kind: 'COMPRAVENTA_CONTADO',
+      name: 'Plantilla matriz',
+      version_number: 1,
+      state,
+      content: MATRIX_TEMPLATE_DOC,
+      published_at: state === 'PUBLICADA' ? stamp : null,
+      published_by: null,
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+/** A cash sale whose subdivision has a published template: the sale's id. */
+const freshSaleWithTemplate = async (db: Kysely<DB>) => {
+  const saleId = await freshSale(db);
+  const { subdivision_id } = await db.selectFrom('sales').select('subdivision_id').where('id', '=', saleId).executeTakeFirstOrThrow();
+  await freshTemplate(db, 'PUBLICADA', subdivision_id);
+  return saleId;
+};
+/** A minimal PDF (a signed scan, a stored contract PDF). */
+const MATRIX_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+let documentNumber = 0;
+/**
+ * A fresh overdue sale of `agent` with an issued CARTA_RESOLUCION, or an ADENDA of a rescheduling
+ * (docs/domain.md "Rescission and rescheduling: their documents"): the PDF's path on the sale.
+ */
+const freshSaleDocument = async (db: Kysely<DB>, agent: number | null, kind: 'CARTA_RESOLUCION' | 'ADENDA') => {
+  const saleId = await freshOverdueSale(db, agent);
+  const { subdivision_id } = await db.selectFrom('sales').select('subdivision_id').where('id', '=', saleId).executeTakeFirstOrThrow();
+  const templateId = await freshTemplate(db, 'PUBLICADA', subdivision_id);
+  const company = await db.selectFrom('companies').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const stamp = new Date().toISOString();
+  let rescheduleId: number | null = null;
+  if (kind === 'ADENDA') {
+    const schedule = await db
+      .insertInto('sale_schedules')
+      .values({ sale_id: saleId, number: 1, superseded_at: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    rescheduleId = (
+      await db
+        .insertInto('sale_reschedules')
+        .values({
+          sale_id: saleId,
+          schedule_number: 2,
+          previous_schedule_id: schedule.id,
+          currency: 'PEN',
+          balance: 3_000_000,
+          late_fee_mode: 'WAIVE',
+          late_fee_amount: 0,
+          financed: 3_000_000,
+          method: 'SIN_INTERES',
+          instalments: 3,
+          monthly_rate_percent: '0',
+          first_due_date: '2026-04-01',
+          total_interest: 0,
+          total: 3_000_000,
+          reason: 'Matriz',
+          created_by: null,
+          created_at: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  }
+  await db
+    .insertInto('contracts')
+    .values({
+      company_id: company.id,
+      sale_id: saleId,
+      template_id: templateId,
+      kind,
+      reschedule_id: rescheduleId,
+      state: 'EMITIDO',
+      number: `C-2026-9${String(++documentNumber).padStart(5, '0')}`,
+      year: 2026,
+      pdf_data: MATRIX_PDF,
+      issued_at: stamp,
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+  return kind === 'ADENDA' ? `/api/sales/${saleId}/reschedules/${rescheduleId}/adenda` : `/api/sales/${saleId}/rescission/letter`;
+};
+/** A fresh contract of a fresh sale in `state` (EMITIDO/FIRMADO with a number and a stored PDF; FIRMADO with a scan): its id. */
+const freshContract = async (db: Kysely<DB>, state: 'BORRADOR' | 'EMITIDO' | 'FIRMADO' = 'BORRADOR') => {
+  const saleId = await freshSaleWithTemplate(db);
+  const template = await db
+    .selectFrom('contract_templates as t')
+    .innerJoin('sales', 'sales.subdivision_id', 't.subdivision_id')
+    .select('t.id')
+    .where('sales.id', '=', saleId)
+    .executeTakeFirstOrThrow();
+  const company = await db.selectFrom('companies').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const stamp = new Date().toISOString();
+  const issued = state !== 'BORRADOR';
+  const { id } = await db
+    .insertInto('contracts')
+    .values({
+      company_id: company.id,
+      sale_id: saleId,
+      template_id: template.id,
+      kind: 'COMPRAVENTA_CONTADO',
+      state,
+      number: issued ? `C-2099-${String(next()).padStart(6, '0')}` : null,
+      year: issued ? 2099 : null,
+      pdf_data: issued ? MATRIX_PDF : null,
+      issued_at: issued ? stamp : null,
+      signed_scan_data: state === 'FIRMADO' ? MATRIX_PDF : null,
+      signed_scan_content_type: state === 'FIRMADO' ? 'application/pdf' : null,
+      signed_scan_name: state === 'FIRMADO' ? 'firmado.pdf' : null,
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+/** A fresh title process moved to INSCRITO (the acta de entrega may be uploaded), optionally with its acta stored: its id. */
+const inscribedTitleProcess = async (db: Kysely<DB>, withRecord = false) => {
+  const id = await freshTitleProcess(db);
+  await db.updateTable('title_processes').set({ state: 'INSCRITO', partida: '11223344', asiento: 'C00002' }).where('id', '=', id).execute();
+  if (withRecord)
+    await db
+      .insertInto('title_delivery_records')
+      .values({
+        process_id: id,
+        content_type: 'application/pdf',
+        size: ACTA_PDF.length,
+        uploaded_by: null,
+        created_at: new Date().toISOString(),
+        data: ACTA_PDF,
+      })
+      .execute();
+  return id;
+};
+/** A small PDF (its header is what the server sniffs) as the acta de entrega. */
+const ACTA_PDF = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
+/** A multipart body with `file` = ACTA_PDF. */
+const actaUpload = () => {
+  const boundary = 'matrizacta';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="acta.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    ACTA_PDF,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
 /** A fresh public holiday (a weekday of 2031 onwards, one per call): its id. */
+/** A DEVENGADA commission of `agent` on a fresh sale, earned today: its id. */
+const freshCommission = async (db: Kysely<DB>, agent: number) => {
+  const saleId = await freshSale(db, agent);
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('commissions')
+    .values({
+      sale_id: saleId,
+      policy_id: null,
+      user_id: agent,
+      role: 'ASESOR',
+      tranche: 1,
+      tranche_count: 1,
+      tranche_share_bp: 10_000,
+      tranche_at: 'TRIGGER',
+      trigger_kind: 'INICIAL_APROBADA',
+      trigger_percent_bp: null,
+      base: 'MONTO_FIJO',
+      percent_bp: null,
+      net_price: 3_000_000,
+      amount: 50_000,
+      currency: 'PEN',
+      state: 'DEVENGADA',
+      reverses_id: null,
+      settlement_id: null,
+      projected_on: stamp.slice(0, 10),
+      accrued_on: stamp.slice(0, 10),
+      paid_on: null,
+      annulled_on: null,
+      reason: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+
+/** A settlement in `state` with one line of `agent` (and a PDF voucher when APROBADA and `voucher`): its id. */
+const freshSettlement = async (db: Kysely<DB>, agent: number, state: 'BORRADOR' | 'APROBADA', voucher = false) => {
+  const commission = await freshCommission(db, agent);
+  const company = (await db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('commission_settlements')
+    .values({
+      company_id: company,
+      currency: 'PEN',
+      period_from: '2020-01-01',
+      period_to: stamp.slice(0, 10),
+      state,
+      total: 50_000,
+      note: null,
+      approved_at: state === 'APROBADA' ? '2020-01-01T12:00:00.000Z' : null,
+      voucher_content_type: voucher ? 'application/pdf' : null,
+      voucher_size: voucher ? COMMISSION_PDF.length : null,
+      voucher_data: voucher ? COMMISSION_PDF : null,
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('commission_settlement_agents')
+    .values({ settlement_id: id, user_id: agent, issues_fee_receipts: 0, lines: 1, gross: 50_000, withholding: 0, net: 50_000 })
+    .execute();
+  await db
+    .insertInto('commission_settlement_lines')
+    .values({ settlement_id: id, commission_id: commission, user_id: agent, amount: 50_000 })
+    .execute();
+  await db
+    .updateTable('commissions')
+    .set({ settlement_id: id, state: state === 'APROBADA' ? 'LIQUIDADA' : 'DEVENGADA' })
+    .where('id', '=', commission)
+    .execute();
+  return id;
+};
+
+/** A minimal PDF (a settlement's voucher). */
+const COMMISSION_PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+
+/** A multipart body with `voucher` = {@link COMMISSION_PDF}. */
+const settlementVoucherUpload = () => {
+  const boundary = 'matriz-liquidacion';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="voucher"; filename="v.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    COMMISSION_PDF,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+};
+
+/** A fresh commission policy's id (of a fresh subdivision). */
+const freshPolicy = async (db: Kysely<DB>) => {
+  const subdivision = await createSubdivision(db);
+  const stamp = new Date().toISOString();
+  const { id } = await db
+    .insertInto('commission_policies')
+    .values({
+      subdivision_id: subdivision.id,
+      role: 'ASESOR',
+      base: 'PORCENTAJE',
+      percent_bp: 300,
+      amount: null,
+      trigger_kind: 'INICIAL_APROBADA',
+      trigger_percent_bp: null,
+      tranches: JSON.stringify([{ share_bp: 10_000, at: 'TRIGGER' }]),
+      created_by: null,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+};
+
 const freshHoliday = async (db: Kysely<DB>) => {
   const stamp = new Date().toISOString();
   const { id } = await db
@@ -753,7 +1058,7 @@ export const ROUTES: readonly MatrixRoute[] = [
   {
     name: 'GET /api/subdivision-options',
     permissions: [],
-    alternatives: [PROJECTS, LEADS, CUSTOMERS, SALES],
+    alternatives: [PROJECTS, LEADS, CUSTOMERS, SALES, TITLES],
     request: async () => ({ method: 'GET', url: '/api/subdivision-options' }),
   },
   { name: 'GET /api/quotes', permissions: SALES, request: async () => ({ method: 'GET', url: '/api/quotes?status=BORRADOR' }) },
@@ -818,6 +1123,57 @@ export const ROUTES: readonly MatrixRoute[] = [
       url: `/api/sales/${await freshSale(db, caller)}/annul`,
       payload: { reason: 'Matriz' },
     }),
+  },
+  {
+    name: 'GET /api/sales/{id}/rescission',
+    permissions: SALES,
+    request: async (db, caller) => ({ method: 'GET', url: `/api/sales/${await freshOverdueSale(db, caller)}/rescission` }),
+  },
+  {
+    name: 'POST /api/sales/{id}/rescind',
+    permissions: [...SALES, ACTION.resolverContratos],
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/sales/${await freshOverdueSale(db, caller)}/rescind`,
+      payload: { reason: 'Matriz' },
+    }),
+  },
+  {
+    name: 'GET /api/sales/{id}/reschedule',
+    permissions: SALES,
+    request: async (db, caller) => ({ method: 'GET', url: `/api/sales/${await freshOverdueSale(db, caller)}/reschedule` }),
+  },
+  {
+    name: 'POST /api/sales/{id}/reschedule',
+    permissions: [...SALES, ACTION.reprogramarVentas],
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/sales/${await freshOverdueSale(db, caller)}/reschedule`,
+      payload: {
+        method: 'SIN_INTERES',
+        instalments: 6,
+        monthly_rate_percent: '0',
+        first_due_date: '2026-04-01',
+        late_fees: 'WAIVE',
+        reason: 'Matriz',
+        version: 1,
+      },
+    }),
+  },
+  {
+    name: 'GET /api/sales/{id}/schedules',
+    permissions: SALES,
+    request: async (db, caller) => ({ method: 'GET', url: `/api/sales/${await freshOverdueSale(db, caller)}/schedules` }),
+  },
+  {
+    name: 'GET /api/sales/{id}/rescission/letter',
+    permissions: SALES,
+    request: async (db, caller) => ({ method: 'GET', url: await freshSaleDocument(db, caller, 'CARTA_RESOLUCION') }),
+  },
+  {
+    name: 'GET /api/sales/{id}/reschedules/{reschedule_id}/adenda',
+    permissions: SALES,
+    request: async (db, caller) => ({ method: 'GET', url: await freshSaleDocument(db, caller, 'ADENDA') }),
   },
   {
     name: 'GET /api/lot-options',
@@ -1056,6 +1412,11 @@ export const ROUTES: readonly MatrixRoute[] = [
     request: async () => ({ method: 'GET', url: '/api/title-processes?state=PENDIENTE' }),
   },
   {
+    name: 'GET /api/subdivisions/{key}/title-states',
+    permissions: TITLES,
+    request: async (db) => ({ method: 'GET', url: `/api/subdivisions/${await freshKey(db)}/title-states` }),
+  },
+  {
     name: 'GET /api/title-processes/board',
     permissions: TITLES,
     request: async () => ({ method: 'GET', url: '/api/title-processes/board' }),
@@ -1089,6 +1450,25 @@ export const ROUTES: readonly MatrixRoute[] = [
     }),
   },
   {
+    name: 'GET /api/title-processes/sale-options',
+    permissions: TITLES,
+    request: async () => ({ method: 'GET', url: '/api/title-processes/sale-options?q=matriz' }),
+  },
+  {
+    name: 'POST /api/title-processes/{id}/delivery-record',
+    permissions: TITLES,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/title-processes/${await inscribedTitleProcess(db)}/delivery-record`,
+      ...actaUpload(),
+    }),
+  },
+  {
+    name: 'GET /api/title-processes/{id}/delivery-record',
+    permissions: TITLES,
+    request: async (db) => ({ method: 'GET', url: `/api/title-processes/${await inscribedTitleProcess(db, true)}/delivery-record` }),
+  },
+  {
     name: 'GET /api/public-holidays',
     permissions: [],
     alternatives: [TITLES, HOLIDAYS_EDIT],
@@ -1112,6 +1492,248 @@ export const ROUTES: readonly MatrixRoute[] = [
     name: 'DELETE /api/public-holidays/{id}',
     permissions: HOLIDAYS_EDIT,
     request: async (db) => ({ method: 'DELETE', url: `/api/public-holidays/${await freshHoliday(db)}` }),
+  },
+  {
+    name: 'GET /api/contract-templates',
+    permissions: CONTRACTS,
+    request: async () => ({ method: 'GET', url: '/api/contract-templates?latest=true' }),
+  },
+  {
+    name: 'POST /api/contract-templates',
+    permissions: CONTRACTS,
+    request: async (db) => ({
+      method: 'POST',
+      url: '/api/contract-templates',
+      payload: {
+        subdivision_id: (await createSubdivision(db)).id,
+        kind: 'COMPRAVENTA_PLAZOS',
+        name: 'Plantilla',
+        content: JSON.parse(MATRIX_TEMPLATE_DOC),
+      },
+    }),
+  },
+  {
+    name: 'GET /api/contract-templates/{id}',
+    permissions: CONTRACTS,
+    request: async (db) => ({ method: 'GET', url: `/api/contract-templates/${await freshTemplate(db)}` }),
+  },
+  {
+    name: 'PATCH /api/contract-templates/{id}',
+    permissions: CONTRACTS,
+    request: async (db) => ({
+      method: 'PATCH',
+      url: `/api/contract-templates/${await freshTemplate(db)}`,
+      payload: { version: 1, name: 'Otra' },
+    }),
+  },
+  {
+    name: 'POST /api/contract-templates/{id}/publish',
+    permissions: CONTRACTS,
+    request: async (db) => ({ method: 'POST', url: `/api/contract-templates/${await freshTemplate(db)}/publish`, payload: { version: 1 } }),
+  },
+  {
+    name: 'POST /api/contract-templates/{id}/new-version',
+    permissions: CONTRACTS,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/contract-templates/${await freshTemplate(db, 'PUBLICADA')}/new-version`,
+      payload: { version: 1 },
+    }),
+  },
+  {
+    name: 'GET /api/contracts',
+    permissions: [],
+    alternatives: [CONTRACTS, CONTRACTS_REGISTER],
+    request: async () => ({ method: 'GET', url: '/api/contracts?state=EMITIDO&overdue=true' }),
+  },
+  {
+    name: 'POST /api/contracts',
+    permissions: CONTRACTS,
+    request: async (db) => ({ method: 'POST', url: '/api/contracts', payload: { sale_id: await freshSaleWithTemplate(db) } }),
+  },
+  {
+    name: 'GET /api/contracts/{id}',
+    permissions: [],
+    alternatives: [CONTRACTS, CONTRACTS_REGISTER],
+    request: async (db) => ({ method: 'GET', url: `/api/contracts/${await freshContract(db)}` }),
+  },
+  {
+    name: 'PATCH /api/contracts/{id}',
+    permissions: CONTRACTS,
+    request: async (db) => ({
+      method: 'PATCH',
+      url: `/api/contracts/${await freshContract(db)}`,
+      payload: { version: 1, overrides: { 'lote.lindero_frente': 'Calle Los Pinos' } },
+    }),
+  },
+  {
+    name: 'GET /api/contracts/{id}/preview',
+    permissions: [],
+    alternatives: [CONTRACTS, CONTRACTS_REGISTER],
+    request: async (db) => ({ method: 'GET', url: `/api/contracts/${await freshContract(db)}/preview` }),
+  },
+  {
+    name: 'POST /api/contracts/{id}/issue',
+    permissions: CONTRACTS,
+    request: async (db) => ({ method: 'POST', url: `/api/contracts/${await freshContract(db)}/issue`, payload: { version: 1 } }),
+  },
+  {
+    name: 'GET /api/contracts/{id}/pdf',
+    permissions: [],
+    alternatives: [CONTRACTS, CONTRACTS_REGISTER],
+    request: async (db) => ({ method: 'GET', url: `/api/contracts/${await freshContract(db, 'EMITIDO')}/pdf` }),
+  },
+  {
+    name: 'POST /api/contracts/{id}/signed-scan',
+    permissions: [],
+    alternatives: [CONTRACTS, CONTRACTS_REGISTER],
+    request: async (db) => {
+      const body = multipartBody({ filename: 'firmado.pdf', content: MATRIX_PDF, contentType: 'application/pdf' });
+      return {
+        method: 'POST',
+        url: `/api/contracts/${await freshContract(db, 'EMITIDO')}/signed-scan`,
+        payload: body.payload,
+        headers: body.headers,
+      };
+    },
+  },
+  {
+    name: 'GET /api/contracts/{id}/signed-scan',
+    permissions: [],
+    alternatives: [CONTRACTS, CONTRACTS_REGISTER],
+    request: async (db) => ({ method: 'GET', url: `/api/contracts/${await freshContract(db, 'FIRMADO')}/signed-scan` }),
+  },
+  {
+    name: 'POST /api/contracts/{id}/annul',
+    permissions: CONTRACTS,
+    request: async (db) => ({
+      method: 'POST',
+      url: `/api/contracts/${await freshContract(db)}/annul`,
+      payload: { version: 1, reason: 'Error de plantilla' },
+    }),
+  },
+  {
+    name: 'GET /api/commissions',
+    permissions: COMMISSIONS,
+    request: async () => ({ method: 'GET', url: '/api/commissions?state=DEVENGADA' }),
+  },
+  {
+    name: 'GET /api/commission-policies',
+    permissions: COMMISSIONS_MANAGE,
+    request: async () => ({ method: 'GET', url: '/api/commission-policies' }),
+  },
+  {
+    name: 'POST /api/commission-policies',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db) => ({
+      method: 'POST',
+      url: '/api/commission-policies',
+      payload: { subdivision_id: (await createSubdivision(db)).id, role: 'ASESOR', base: 'PORCENTAJE', percent_bp: 300 },
+    }),
+  },
+  {
+    name: 'PATCH /api/commission-policies/{id}',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db) => ({
+      method: 'PATCH',
+      url: `/api/commission-policies/${await freshPolicy(db)}`,
+      payload: { version: 1, percent_bp: 400 },
+    }),
+  },
+  {
+    name: 'GET /api/commission-agents',
+    permissions: COMMISSIONS_MANAGE,
+    request: async () => ({ method: 'GET', url: '/api/commission-agents' }),
+  },
+  {
+    name: 'PATCH /api/commission-agents/{id}',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => {
+      const { version } = await db.selectFrom('users').select('version').where('id', '=', caller).executeTakeFirstOrThrow();
+      return { method: 'PATCH', url: `/api/commission-agents/${caller}`, payload: { version, issues_fee_receipts: true } };
+    },
+  },
+  {
+    name: 'GET /api/commission-settlements',
+    permissions: COMMISSIONS_MANAGE,
+    request: async () => ({ method: 'GET', url: '/api/commission-settlements?state=BORRADOR' }),
+  },
+  {
+    name: 'POST /api/commission-settlements',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => {
+      const commission = await freshCommission(db, caller);
+      const today = new Date().toISOString().slice(0, 10);
+      return {
+        method: 'POST',
+        url: '/api/commission-settlements',
+        payload: { period_from: '2020-01-01', period_to: today, agent_ids: [caller], commission_ids: [commission] },
+      };
+    },
+  },
+  {
+    name: 'GET /api/commission-settlements/{id}',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => ({ method: 'GET', url: `/api/commission-settlements/${await freshSettlement(db, caller, 'BORRADOR')}` }),
+  },
+  {
+    name: 'DELETE /api/commission-settlements/{id}',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => ({
+      method: 'DELETE',
+      url: `/api/commission-settlements/${await freshSettlement(db, caller, 'BORRADOR')}`,
+    }),
+  },
+  {
+    name: 'POST /api/commission-settlements/{id}/approve',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/commission-settlements/${await freshSettlement(db, caller, 'BORRADOR')}/approve`,
+      payload: {},
+    }),
+  },
+  {
+    name: 'POST /api/commission-settlements/{id}/voucher',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/commission-settlements/${await freshSettlement(db, caller, 'APROBADA')}/voucher`,
+      ...settlementVoucherUpload(),
+    }),
+  },
+  {
+    name: 'GET /api/commission-settlements/{id}/voucher',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => ({
+      method: 'GET',
+      url: `/api/commission-settlements/${await freshSettlement(db, caller, 'APROBADA', true)}/voucher`,
+    }),
+  },
+  {
+    name: 'POST /api/commission-settlements/{id}/pay',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => ({
+      method: 'POST',
+      url: `/api/commission-settlements/${await freshSettlement(db, caller, 'APROBADA', true)}/pay`,
+      payload: { operation_number: 'OP-1', paid_on: '2026-03-02' },
+    }),
+  },
+  {
+    name: 'GET /api/commission-settlements/{id}/export',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => ({
+      method: 'GET',
+      url: `/api/commission-settlements/${await freshSettlement(db, caller, 'BORRADOR')}/export`,
+    }),
+  },
+  {
+    name: 'GET /api/commission-settlements/{id}/agents/{agent_id}/pdf',
+    permissions: COMMISSIONS_MANAGE,
+    request: async (db, caller) => ({
+      method: 'GET',
+      url: `/api/commission-settlements/${await freshSettlement(db, caller, 'BORRADOR')}/agents/${caller}/pdf`,
+    }),
   },
 ];
 

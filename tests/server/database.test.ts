@@ -21,7 +21,12 @@ import {
   createSubdivision,
 } from '../../server/testing/fixtures';
 import { buildTestApp, createTestDatabase, dialects, loginToken, getWithToken } from './harness';
+import { CONTRACT_KINDS } from '../../src/schemas/administracion/contract-templates';
+import { CONTRACT_STATES } from '../../src/schemas/administracion/contracts';
+import { TITLE_STATES } from '../../src/schemas/administracion/titles';
+import { COMMISSION_STATES } from '../../src/schemas/administracion/commissions';
 import { SEED_TIMEOUT_MS } from './slow-work';
+import { createManualClock } from '../../server/clock';
 
 /** Migrations, the demo seed and the portable storage conventions, on each dialect. */
 
@@ -56,6 +61,14 @@ const AFTER_0009 = [
   '0037-lot-holds',
   '0038-comercio-sale-settlements',
   '0040-administracion-titles',
+  '0041-administracion-contract-settings',
+  '0042-administracion-title-delivery',
+  '0043-administracion-contracts',
+  '0044-administracion-commissions',
+  '0045-comercio-rescission-reschedule',
+  '0046-administracion-sale-documents',
+  '0047-administracion-contracts-register',
+  '0048-administracion-contracts-list',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 /** The migrations after `name` (one of {@link AFTER_0009}), in order. */
@@ -72,6 +85,16 @@ describe.each(dialects)('database (%s)', (dialect) => {
         const { db } = database;
         expect(await seedDemo(db, { scryptLogN: TEST_SCRYPT_LOG_N })).toBe(true);
         expect(await seedDemo(db, { scryptLogN: TEST_SCRYPT_LOG_N })).toBe(false);
+        // docs/domain.md "Rescission", "Rescheduling (adenda)": one resolved sale (its lot free again) and one adenda.
+        const resolved = await db
+          .selectFrom('sales')
+          .innerJoin('lots', 'lots.id', 'sales.lot_id')
+          .select('lots.status')
+          .where('sales.status', '=', 'RESUELTA')
+          .execute();
+        expect(resolved).toEqual([{ status: 'DISPONIBLE' }]);
+        expect(await db.selectFrom('sale_rescissions').select('id').execute()).toHaveLength(1);
+        expect(await db.selectFrom('sale_reschedules').select('late_fee_mode').execute()).toEqual([{ late_fee_mode: 'CARRY' }]);
         // Finanzas: three bank accounts with valid CCIs and two wallets with a PNG QR, once.
         const accounts = await db.selectFrom('bank_accounts').select(['bank', 'cci']).orderBy('id').execute();
         expect(accounts.map((a) => a.bank)).toEqual(['BCP', 'BBVA', 'INTERBANK']);
@@ -117,7 +140,13 @@ describe.each(dialects)('database (%s)', (dialect) => {
         for (const r of live) expect(Date.parse(r.expires_at) - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
         // Every Vendido lot is sold, its schedule adding up; the demo customer holds a financed sale of Los Viñedos.
         const sold = await db.selectFrom('lots').select('id').where('status', '=', 'VENDIDO').orderBy('id').execute();
-        const sales = await db.selectFrom('sales').select(['id', 'lot_id', 'financed', 'type', 'down_payment']).orderBy('lot_id').execute();
+        // (Less the resolved sale, whose lot is Disponible again.)
+        const sales = await db
+          .selectFrom('sales')
+          .select(['id', 'lot_id', 'financed', 'type', 'down_payment'])
+          .where('status', '!=', 'RESUELTA')
+          .orderBy('lot_id')
+          .execute();
         expect(sales.map((x) => x.lot_id)).toEqual(sold.map((l) => l.id));
         expect(new Set(sales.map((x) => x.type))).toEqual(new Set(['CONTADO', 'FINANCIADO']));
         // The sales carry their agents (several), and some come from quotes now ACEPTADA with them.
@@ -130,10 +159,17 @@ describe.each(dialects)('database (%s)', (dialect) => {
           .execute();
         expect(quoted.length).toBeGreaterThan(0);
         for (const q of quoted) expect([q.status, q.sale_id, q.lot_id]).toEqual(['ACEPTADA', q.id, q.sold_lot]);
+        // An adenda's carried late fees are capital of its new schedule (docs/domain.md "Rescheduling (adenda)").
+        const carried = new Map(
+          (await db.selectFrom('sale_reschedules').select(['sale_id', 'late_fee_mode', 'late_fee_amount']).execute()).map((r) => [
+            r.sale_id,
+            r.late_fee_mode === 'CARRY' ? Number(r.late_fee_amount) : 0,
+          ]),
+        );
         for (const sale of sales) {
           const rows = await db.selectFrom('sale_instalments').select(['kind', 'capital']).where('sale_id', '=', sale.id).execute();
           const capital = (kind: string) => rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + Number(r.capital), 0);
-          expect(capital('CUOTA')).toBe(Number(sale.financed));
+          expect(capital('CUOTA')).toBe(Number(sale.financed) + (carried.get(sale.id) ?? 0));
           expect(capital('INICIAL')).toBe(Number(sale.down_payment));
         }
         const demoSale = await db
@@ -147,7 +183,77 @@ describe.each(dialects)('database (%s)', (dialect) => {
           .execute();
         expect(demoSale).toEqual([{ type: 'FINANCIADO', name: 'Los Viñedos de Carabayllo' }]);
 
-        const { app } = await buildTestApp(db);
+        // Administración (docs/testing.md "The demo seed: Administración's documents"): per subdivision and kind, versions 1
+        // and 2 PUBLICADA and 3 BORRADOR — but Brisas de Chilca's two compraventa families, which the e2e tests start.
+        const subdivisionRows = await db.selectFrom('subdivisions').select(['id', 'name']).execute();
+        const templates = await db.selectFrom('contract_templates').select(['subdivision_id', 'kind', 'version_number', 'state']).execute();
+        const family = (t: { subdivision_id: number; kind: string; version_number: number; state: string }) =>
+          `${t.subdivision_id} ${t.kind} v${t.version_number} ${t.state}`;
+        expect(templates.map(family).sort()).toEqual(
+          subdivisionRows
+            .flatMap(({ id, name }) =>
+              CONTRACT_KINDS.filter((kind) => !(name === 'Brisas de Chilca' && kind.startsWith('COMPRAVENTA_'))).flatMap((kind) =>
+                (['PUBLICADA', 'PUBLICADA', 'BORRADOR'] as const).map((state, i) =>
+                  family({ subdivision_id: id, kind, version_number: i + 1, state }),
+                ),
+              ),
+            )
+            .sort(),
+        );
+        expect(templates).toHaveLength(24);
+        // The company's contract settings, and the property regime of every married demo customer.
+        expect(companies[0]).toMatchObject({ contract_place: 'Lima', contract_signature_days: 15 });
+        expect(companies[0]!.legal_representative).toBeTruthy();
+        expect(companies[0]!.legal_representative_dni).toMatch(/^\d{8}$/);
+        expect(companies[0]!.legal_representative_power_entry).toMatch(/Partida/);
+        const married = crm.filter((c) => c.marital_status === 'CASADO');
+        expect(married.length).toBeGreaterThan(0);
+        expect(new Set(married.map((c) => c.property_regime))).toEqual(new Set(['SOCIEDAD_GANANCIALES', 'SEPARACION_PATRIMONIOS']));
+        // Contracts in every state: issued ones with their PDF, signed ones with their scan, the resolved sale's RESUELTO.
+        const contracts = await db
+          .selectFrom('contracts')
+          .innerJoin('sales', 'sales.id', 'contracts.sale_id')
+          .select([
+            'contracts.state',
+            'contracts.kind',
+            'contracts.sale_id',
+            'contracts.number',
+            'contracts.pdf_data',
+            'contracts.signed_scan_data',
+            'sales.status as sale_status',
+          ])
+          .execute();
+        expect(new Set(contracts.map((c) => c.state))).toEqual(new Set(CONTRACT_STATES));
+        expect(contracts.filter((c) => c.state === 'FIRMADO').length).toBeGreaterThanOrEqual(4);
+        expect(contracts.filter((c) => c.state === 'EMITIDO').length).toBeGreaterThanOrEqual(3);
+        for (const c of contracts.filter((x) => ['EMITIDO', 'FIRMADO', 'RESUELTO'].includes(x.state))) {
+          expect(c.number).toMatch(/^C-\d{4}-\d{6}$/);
+          expect(Buffer.from(c.pdf_data!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+          if (c.state !== 'EMITIDO') expect(Buffer.from(c.signed_scan_data!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        }
+        expect(contracts.filter((c) => c.state === 'RESUELTO').map((c) => c.sale_status)).toEqual(['RESUELTA']);
+        // The resolved sale's notarial letter and the rescheduled sale's adenda, issued (docs/domain.md "Rescission and rescheduling: their documents").
+        expect(
+          contracts
+            .filter((c) => c.kind === 'CARTA_RESOLUCION' || c.kind === 'ADENDA')
+            .map((c) => `${c.kind} ${c.state} ${c.sale_status}`)
+            .sort(),
+        ).toEqual(['ADENDA EMITIDO EN_CUOTAS', 'CARTA_RESOLUCION EMITIDO RESUELTA']);
+        // Title processes at SUNARP in every state, for paid-off sales or with the retention-of-title pact.
+        const titles = await db
+          .selectFrom('title_processes')
+          .innerJoin('sales', 'sales.id', 'title_processes.sale_id')
+          .select(['title_processes.state', 'title_processes.retention_pact_stated', 'sales.status', 'sales.type'])
+          .execute();
+        expect(new Set(titles.map((t) => t.state))).toEqual(new Set(TITLE_STATES));
+        for (const t of titles) expect(t.status === 'CANCELADA' || (t.type === 'FINANCIADO' && t.retention_pact_stated === 1)).toBe(true);
+        // Commissions in every state, one settlement paid.
+        const commissionStates = await db.selectFrom('commissions').select('state').distinct().execute();
+        expect(new Set(commissionStates.map((c) => c.state))).toEqual(new Set(COMMISSION_STATES));
+        expect(await db.selectFrom('commission_settlements').select('id').where('state', '=', 'PAGADA').execute()).toHaveLength(1);
+
+        // The app's clock at the seed's today (the register's overdue flag, the asientos' warnings).
+        const { app } = await buildTestApp(db, {}, createManualClock(new Date()));
         try {
           const locals = await app.inject({ method: 'GET', url: '/api/private/ver_locales_activos' });
           expect(locals.json().message.map((l: { name: string }) => l.name)).toEqual(['Sede Central - Lima', 'Oficina Chiclayo']);
@@ -160,7 +266,33 @@ describe.each(dialects)('database (%s)', (dialect) => {
           const asesorPermissions = (await getWithToken(app, '/api/private/api/roles_permissions', asesorToken)).json().permissions;
           expect(asesorPermissions).toContain(MODULE.crm);
           expect(asesorPermissions).not.toContain(MODULE.configuracion);
-          await loginToken(app, demoCustomer.documentNumber, demoCustomer.password, 'CUSTOMER');
+          const customerToken = await loginToken(app, demoCustomer.documentNumber, demoCustomer.password, 'CUSTOMER');
+          // Administración: two contracts flagged as unsigned past the signature days; every title state on the board, one asiento's warning due.
+          const overdue = (await getWithToken(app, '/api/contracts?overdue=true', adminToken)).json();
+          expect(overdue.meta.total).toBeGreaterThanOrEqual(2);
+          const board = (await getWithToken(app, '/api/title-processes/board', adminToken)).json().data;
+          for (const c of board.counts) expect(c.count, c.state).toBeGreaterThan(0);
+          expect(board.notice_due).toBeGreaterThanOrEqual(1);
+          // The demo customer downloads their purchase's contract from the portal (Detalle de Compra).
+          const purchases = (await getWithToken(app, '/api/customer/purchases', customerToken)).json();
+          const withContract: string[] = [];
+          for (const p of purchases.data) {
+            const detail = (await getWithToken(app, `/api/customer/purchases/${p.id}`, customerToken)).json();
+            if (detail.data.contract_pdf_url) withContract.push(detail.data.contract_pdf_url);
+          }
+          expect(withContract).toHaveLength(1);
+          const pdf = await getWithToken(app, withContract[0]!, customerToken);
+          expect(pdf.statusCode).toBe(200);
+          expect(pdf.headers['content-type']).toContain('application/pdf');
+          expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+          // The resolved sale answers its letter: the Ventas drawer's download.
+          const resolvedSale = contracts.find((c) => c.kind === 'CARTA_RESOLUCION')!.sale_id;
+          const sale = (await getWithToken(app, `/api/sales/${resolvedSale}`, adminToken)).json().data;
+          expect(sale.rescission.letter).toMatchObject({ state: 'EMITIDO', number: expect.stringMatching(/^C-\d{4}-\d{6}$/) });
+          expect(sale.rescission.letter_pending).toBeNull();
+          const letter = await getWithToken(app, `/api/sales/${resolvedSale}/rescission/letter`, adminToken);
+          expect(letter.statusCode).toBe(200);
+          expect(letter.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
         } finally {
           await app.close();
         }

@@ -45,6 +45,30 @@ describe.each(dialects)('demo money invariants (%s)', { timeout: SEED_TIMEOUT_MS
     expect(withFee.length).toBeGreaterThan(0);
   });
 
+  it("leaves the demo customer's purchase as the customer screens show it: overdue instalments, no rescission, no adenda", async () => {
+    const sales = await db()
+      .selectFrom('sales')
+      .innerJoin('sale_holders', 'sale_holders.sale_id', 'sales.id')
+      .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
+      .select(['sales.id', 'sales.status'])
+      .where('customers.document_number', '=', '45454545')
+      .execute();
+    expect(sales.length).toBeGreaterThan(0);
+    const ids = sales.map((s) => s.id);
+    expect(sales.every((s) => s.status !== 'RESUELTA')).toBe(true);
+    expect(await db().selectFrom('sale_reschedules').select('id').where('sale_id', 'in', ids).execute()).toEqual([]);
+    const overdue = await db()
+      .selectFrom('sale_instalments')
+      .select('id')
+      .where('sale_id', 'in', ids)
+      .where('status', '=', 'VENCIDA')
+      .execute();
+    expect(overdue.length).toBeGreaterThan(0);
+    // The demo still has one sale resolved and one rescheduled (docs/domain.md "Rescission").
+    expect(await db().selectFrom('sales').select('id').where('status', '=', 'RESUELTA').execute()).toHaveLength(1);
+    expect(await db().selectFrom('sale_reschedules').select('id').execute()).toHaveLength(1);
+  });
+
   it('report a fee paid over what accrued, an unbalanced payment, an allocation of a pending payment and a receipt gap', async () => {
     const instalment = await db()
       .selectFrom('sale_instalments')

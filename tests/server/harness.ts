@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createApp } from '../../server/app';
@@ -39,7 +39,17 @@ function databaseUrlFor(base: string, name: string): string {
   return url.toString();
 }
 
-/** Creates and migrates a throwaway database of `dialect`. */
+/** The server project's migrated PostgreSQL template, or null (another project, or no DATABASE_URL). */
+function pgTemplate(): string | null {
+  try {
+    const name = inject('pgTemplate');
+    return typeof name === 'string' && /^parcela_tpl_[0-9a-f]{12}$/.test(name) ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Creates and migrates a throwaway database of `dialect` (PostgreSQL: a copy of the run's template). */
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = await mkdtemp(join(tmpdir(), 'parcela-test-'));
@@ -57,7 +67,9 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   const name = `parcela_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // A copy of the run's migrated template (tests/setup/pg-template.ts) when there is one.
+  const template = pgTemplate();
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = databaseUrlFor(adminUrl, name);
   const handle = await openMigratedDatabase({ databasePath: ':memory:', databaseUrl: url });

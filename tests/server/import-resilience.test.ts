@@ -99,13 +99,20 @@ describe.each(dialects)('import preview resilience (%s)', (dialect) => {
     });
   });
 
-  it('an XLSX of 300 000 rows is read only up to the 20 000-lot limit: one ERROR, no lots previewed, in seconds (issue 11 item 8)', async () => {
+  // Read only up to the limit: a file 15 times as long as the limit costs about what a file one row
+  // over it does, a ratio measured in the same run (an absolute bound failed on a loaded machine).
+  it('an XLSX of 300 000 rows is read only up to the 20 000-lot limit: one ERROR, no lots previewed, about as fast as 20 001 rows', async () => {
     const key = (await createSubdivision(db(), { total_area_m2: 50000, ids })).key;
+    const auth = await token();
+    const justOver = lotWorkbook(MAX_IMPORT_LOTS + 1);
+    const overStarted = performance.now();
+    expect((await preview(key, auth, 'limite.xlsx', justOver)).statusCode).toBe(200);
+    const overMs = performance.now() - overStarted;
     const workbook = lotWorkbook(300_000);
-    const started = Date.now();
-    const res = await preview(key, await token(), 'enorme.xlsx', workbook);
+    const started = performance.now();
+    const res = await preview(key, auth, 'enorme.xlsx', workbook);
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(performance.now() - started).toBeLessThan(5 * overMs);
     const data = importPreviewResponseSchema.parse(res.json()).data;
     expect(data.lots).toEqual([]);
     expect(data.issues).toEqual([

@@ -118,9 +118,44 @@ describe.each(dialects)('list searches fold accents, case and ñ (%s)', (dialect
       const migrator = new Migrator({ db: raw, provider: { getMigrations: async () => allMigrations(dialect) } });
       expect((await migrator.migrateTo('0033-comercio-quote-sale')).error).toBeUndefined();
       const customer = await createCrmCustomer(raw, { name: 'José', surname: 'Peña Díaz', document_number: '45550001' });
-      const subdivision = await createSubdivision(raw);
-      const lot = await createLot(raw, subdivision.id, { block: 'Ñ', number: '3' });
       const stamp = '2026-01-01T00:00:00.000Z';
+      // Plain inserts: the services read the latest schema, this database stands at 0033.
+      const { id: subdivision } = await raw
+        .insertInto('subdivisions')
+        .values({
+          code: 'LT-0034',
+          name: 'Lotización 0034',
+          department: 'Lima',
+          province: 'Lima',
+          district: 'Carabayllo',
+          currency: 'PEN',
+          total_area_m2: 10_000,
+          status: 'EN_VENTA',
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: block } = await raw
+        .insertInto('blocks')
+        .values({ subdivision_id: subdivision, name: 'Ñ' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { id: lot } = await raw
+        .insertInto('lots')
+        .values({
+          subdivision_id: subdivision,
+          block_id: block,
+          number: '3',
+          code: 'MZ Ñ - LT 3',
+          area_m2: 120,
+          price_per_m2: 25_000,
+          list_price: 3_000_000,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       const { id: lead } = await raw
         .insertInto('leads')
         .values({

@@ -1,3 +1,4 @@
+import type { SaleStatus, SaleType } from '../../src/schemas/comercio/sales';
 import { describe, expect, it } from 'vitest';
 import {
   TITLE_MESSAGES,
@@ -12,7 +13,7 @@ import { MODULE, SUBMODULE, type Permission } from '../../src/schemas/permission
 import { STALE_RECORD_MESSAGE } from '../../src/schemas/versions';
 import { DAY_MS } from '../../server/clock';
 import { TitleDeadlineJob } from '../../server/modules/administracion/title-deadline-job';
-import { createCrmCustomer, createLot, createSession, createStaff, createSubdivision } from '../../server/testing/fixtures';
+import { createCrmCustomer, createLot, createSession, createStaff, createSubdivision, insertCashSale } from '../../server/testing/fixtures';
 import { bearer, dialects, recordingBroadcaster, useTestApp, useTestDatabase } from './harness';
 
 /**
@@ -41,45 +42,12 @@ describe.each(dialects)('titles at SUNARP (%s)', (dialect) => {
     ctx().app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
   /** A sale of a fresh lot, inserted as the sales service leaves it, with `status` and `type`. */
-  const freshSale = async (status = 'CANCELADA', type = 'CONTADO', subdivisionId?: number) => {
+  const freshSale = async (status: SaleStatus = 'CANCELADA', type: SaleType = 'CONTADO', subdivisionId?: number) => {
     const subdivision_id = subdivisionId ?? (await createSubdivision(db())).id;
     const lotId = await createLot(db(), subdivision_id);
     await db().updateTable('lots').set({ status: 'VENDIDO' }).where('id', '=', lotId).execute();
-    const stamp = new Date().toISOString();
-    const { id } = await db()
-      .insertInto('sales')
-      .values({
-        lot_id: lotId,
-        subdivision_id,
-        agent_id: null,
-        guarantor_customer_id: null,
-        reservation_id: null,
-        quote_id: null,
-        sale_date: '2026-02-01',
-        type,
-        currency: 'PEN',
-        list_price: 3_000_000,
-        discount: 0,
-        final_price: 3_000_000,
-        down_payment: 3_000_000,
-        financed: 0,
-        instalments: 0,
-        monthly_rate_percent: '0',
-        method: 'SIN_INTERES',
-        total_interest: 0,
-        status,
-        annul_reason: status === 'ANULADA' ? 'Desistimiento' : null,
-        created_by: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const customer = await createCrmCustomer(db(), { name: 'Rosa', surname: 'Quispe Mamani' });
-    await db()
-      .insertInto('sale_holders')
-      .values({ sale_id: id, customer_id: customer, role: 'TITULAR', share_percent: '100.00', position: 0 })
-      .execute();
+    const id = await insertCashSale(db(), { lotId, subdivisionId: subdivision_id, type, status, titularId: customer });
     return id;
   };
 
@@ -185,7 +153,7 @@ describe.each(dialects)('titles at SUNARP (%s)', (dialect) => {
   it('only a CANCELADA sale reaches ESCRITURA; a FINANCIADO one needs its retention-of-title pact with a note', async () => {
     const token = await session(TITLES);
     const toEscritura = { to: 'ESCRITURA', date: TODAY, notary: 'Notaría X', escritura_number: '1' };
-    for (const type of ['CONTADO', 'FINANCIADO']) {
+    for (const type of ['CONTADO', 'FINANCIADO'] as const) {
       const p = await create(token, await freshSale('EN_CUOTAS', type));
       const signed = await moved(token, p.id, { to: 'MINUTA_FIRMADA', version: p.version, date: TODAY });
       const refused = await move(token, p.id, { ...toEscritura, version: signed.version });

@@ -3,6 +3,15 @@
  * with fake api calls: the list with its money columns and filters, a sale's drawer with its
  * schedule, and "Anular" asking the reason first.
  */
+import {
+  LATE_FEE_CHOICE_LABELS,
+  RESCISSION_MESSAGES,
+  SALE_DOCUMENT_MESSAGES,
+  type ReschedulePreview,
+  type SaleRescission,
+  type SaleSchedule,
+} from '../../src/schemas/comercio/rescissions';
+import { ACTION } from '../../src/schemas/permissions';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -141,7 +150,52 @@ const draft = {
 const sent: Quote = { ...draft, id: 13, number: 'COT-000013', status: 'ENVIADA' };
 const accepted: Quote = { ...draft, id: 14, number: 'COT-000014', status: 'ACEPTADA' };
 
-function setup(overrides: Partial<SalesApi> = {}) {
+/** A sale that may not be resolved (GET sales/{id}/rescission). */
+const notResolvable: SaleRescission = {
+  sale_id: 3,
+  number: 'V-000003',
+  status: 'EN_CUOTAS',
+  currency: 'PEN',
+  allowed: false,
+  reasons: ['La venta no tiene suficientes cuotas vencidas e impagas para resolver el contrato (0 de 3, art. 1561)'],
+  as_of: '2026-03-02',
+  required_overdue: 3,
+  overdue_instalments: 0,
+  instalments: [],
+  unpaid_amount: 0,
+  final_price: 0,
+  paid: 0,
+  paid_to_price: 0,
+  paid_share_percent: '0.00',
+  paid_share_limit_pct: null,
+  penalty_pct: 10,
+  penalty: 0,
+  refund: 0,
+};
+const noReschedule: ReschedulePreview = {
+  sale_id: 3,
+  currency: 'PEN',
+  allowed: false,
+  reasons: [],
+  as_of: '2026-03-02',
+  balance: 0,
+  late_fees: 0,
+  financed: null,
+  total_interest: null,
+  total: null,
+  rows: [],
+  open_rows: [],
+};
+
+/**
+ * @param permissions what the session holds ('Resolver contratos', 'Reprogramar ventas'…).
+ * @param contractsOfSale the sale's contracts for the drawer (left out: none shown).
+ */
+function setup(
+  overrides: Partial<SalesApi> = {},
+  permissions: string[] = [],
+  contractsOfSale?: (saleId: number) => Promise<{ id: number; number: string | null; state: string }[]>,
+) {
   const quotesApi = {
     list: vi.fn(async () => ({ data: [draft, sent, accepted], meta: { page: 1, per_page: 20, total: 3 } })),
     changeStatus: vi.fn(async (id: number, body: { status: string }) => ({
@@ -164,6 +218,12 @@ function setup(overrides: Partial<SalesApi> = {}) {
     proposedAgent: vi.fn(async () => ({ agent: null, source: 'USUARIO' as const })),
     annul: vi.fn(async () => ({ ...sale, status: 'ANULADA' as const, annul_reason: 'Desistimiento', version: 5 })),
     annulment: vi.fn(async () => ({ sale_id: 3, currency: 'PEN' as const, paid: 0, credit_targets: [] })),
+    rescission: vi.fn(async () => notResolvable),
+    rescind: vi.fn(async () => ({ ...sale, status: 'RESUELTA' as const, version: 6 })),
+    reschedulePreview: vi.fn(async () => ({ ...noReschedule })),
+    reschedule: vi.fn(async () => ({ ...sale, version: 6 })),
+    schedules: vi.fn(async () => []),
+    document: vi.fn(async () => new Blob(['%PDF-1.4'], { type: 'application/pdf' })),
     ...overrides,
   };
   const toaster = { show: vi.fn() };
@@ -173,10 +233,11 @@ function setup(overrides: Partial<SalesApi> = {}) {
     quotesApi,
     saveBlob,
     subdivisionOptions: async () => [{ id: 1, name: 'Los Viñedos' }],
+    ...(contractsOfSale ? { contractsOfSale } : {}),
     reportApiError: vi.fn(),
     toaster,
   });
-  const session = createActor(createMachine({ context: { permissions: [] } })).start();
+  const session = createActor(createMachine({ context: { permissions } })).start();
   const services = { session, machines: {}, navigate: vi.fn(), toaster, today: () => '2026-11-22' } as unknown as ViewServices;
   const view = (node: ReactNode) =>
     render(
@@ -257,6 +318,92 @@ describe('SalesPage', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Ver' }));
     const drawer = await screen.findByRole('dialog', { name: 'Venta V-000003' });
     expect(await within(drawer).findByText('Pagado S/ 7,000.00 · Acreditado a V-000008: S/ 6,500.00 · Penalidad S/ 500.00')).toBeTruthy();
+  });
+
+  it('a resolved and rescheduled sale\'s drawer downloads the letter of resolution and the adenda; a pending one says why (docs/domain.md "Rescission and rescheduling: their documents")', async () => {
+    const resolved: Sale = {
+      ...sale,
+      status: 'RESUELTA',
+      rescission: {
+        overdue_instalments: 3,
+        required_overdue: 3,
+        paid: 1_000_000,
+        penalty_pct: 10,
+        penalty: 100_000,
+        refund: 900_000,
+        reason: 'Incumplimiento de pago',
+        approved_by: 'Ana Torres',
+        created_at: when,
+        letter: { contract_id: 41, number: 'C-2026-000041', state: 'EMITIDO', download_path: '/api/sales/3/rescission/letter' },
+        letter_pending: null,
+      },
+      adenda: {
+        reschedule_id: 5,
+        schedule_number: 2,
+        document: { contract_id: 40, number: 'C-2026-000040', state: 'EMITIDO', download_path: '/api/sales/3/reschedules/5/adenda' },
+        document_pending: null,
+      },
+    };
+    const { api, saveBlob, toaster, user } = setup({
+      list: vi.fn(async () => ({ data: [resolved], meta: { page: 1, per_page: 20, total: 1 } })),
+      get: vi.fn(async () => resolved),
+    });
+    const table = await screen.findByRole('table', { name: 'Ventas' });
+    const row = (await within(table).findByText('V-000003')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Venta V-000003' });
+    await user.click(await within(drawer).findByRole('button', { name: 'Descargar carta de resolución' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'carta-resolucion-V-000003.pdf'));
+    expect(api.document).toHaveBeenCalledWith('/api/sales/3/rescission/letter');
+    expect(within(drawer).getByText('C-2026-000041')).toBeTruthy();
+    await user.click(within(drawer).getByRole('button', { name: 'Descargar adenda' }));
+    await waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.any(Blob), 'adenda-V-000003-2.pdf'));
+    expect(api.document).toHaveBeenLastCalledWith('/api/sales/3/reschedules/5/adenda');
+    // A failed download says so.
+    vi.mocked(api.document).mockRejectedValueOnce(new ApiError(404, SALE_DOCUMENT_MESSAGES.letterNotIssued));
+    await user.click(within(drawer).getByRole('button', { name: 'Descargar carta de resolución' }));
+    await waitFor(() =>
+      expect(toaster.show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          severity: 'error',
+          summary: 'No se pudo descargar el documento',
+          detail: SALE_DOCUMENT_MESSAGES.letterNotIssued,
+        }),
+      ),
+    );
+  });
+
+  it('a resolved sale whose subdivision has no letter template: no download, the Spanish notice', async () => {
+    const pending: Sale = {
+      ...sale,
+      status: 'RESUELTA',
+      rescission: {
+        overdue_instalments: 3,
+        required_overdue: 3,
+        paid: 0,
+        penalty_pct: 10,
+        penalty: 0,
+        refund: 0,
+        reason: 'Incumplimiento de pago',
+        approved_by: null,
+        created_at: when,
+        letter: null,
+        letter_pending: SALE_DOCUMENT_MESSAGES.letterPending,
+      },
+    };
+    const { user } = setup({
+      list: vi.fn(async () => ({ data: [pending], meta: { page: 1, per_page: 20, total: 1 } })),
+      get: vi.fn(async () => pending),
+    });
+    const table = await screen.findByRole('table', { name: 'Ventas' });
+    const row = (await within(table).findByText('V-000003')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ver' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Venta V-000003' });
+    expect(await within(drawer).findByText(SALE_DOCUMENT_MESSAGES.letterPending)).toBeTruthy();
+    expect(within(drawer).queryByRole('button', { name: 'Descargar carta de resolución' })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Descargar adenda' })).toBeNull();
   });
 
   it('annulling a sale with money paid shows "Pagado" and requires the decision: refund less a penalty, or credit to another sale', async () => {
@@ -401,5 +548,205 @@ describe('SalesPage', () => {
         expect.objectContaining({ severity: 'error', summary: 'No se pudo descargar el PDF', detail: 'No se pudo generar el PDF' }),
       ),
     );
+  });
+});
+
+/** Opens V-000003's drawer from the Ventas table. */
+async function openSale(user: ReturnType<typeof userEvent.setup>) {
+  const table = await screen.findByRole('table', { name: 'Ventas' });
+  const row = (await within(table).findByText('V-000003')).closest('tr')!;
+  await user.click(within(row).getByRole('button', { name: /Acciones/ }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Ver' }));
+  return screen.findByRole('dialog', { name: 'Venta V-000003' });
+}
+
+/** A sale that may be resolved: two overdue instalments, S/ 7,000.00 paid, a 10 % penalty. */
+const resolvable: SaleRescission = {
+  ...notResolvable,
+  allowed: true,
+  reasons: [],
+  required_overdue: 2,
+  overdue_instalments: 2,
+  instalments: [
+    { kind: 'CUOTA', number: 1, due_date: '2026-09-20', amount: 1_200_000, paid: 0, unpaid: 1_200_000, days_late: 63, overdue: true },
+    { kind: 'CUOTA', number: 2, due_date: '2026-10-20', amount: 1_200_000, paid: 200_000, unpaid: 1_000_000, days_late: 33, overdue: true },
+  ],
+  unpaid_amount: 2_200_000,
+  final_price: 3_000_000,
+  paid: 700_000,
+  paid_to_price: 700_000,
+  paid_share_percent: '23.33',
+  penalty_pct: 10,
+  penalty: 70_000,
+  refund: 630_000,
+  version: 4,
+};
+
+/** The reschedule dialog's "Primera cuota" once its date field has loaded (a disabled box stands in until then). */
+async function firstDueField(dialog: HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => expect(within(dialog).getByLabelText('Primera cuota').hasAttribute('disabled')).toBe(false));
+  return within(dialog).getByLabelText('Primera cuota');
+}
+
+function rescheduleSetup() {
+  const inInstalments: Sale = { ...sale, status: 'EN_CUOTAS' };
+  const owed: ReschedulePreview = { ...noReschedule, allowed: true, balance: 2_400_000, late_fees: 1_500, version: 4 };
+  const reschedulePreview = vi.fn(async () => owed);
+  const view = setup(
+    {
+      list: vi.fn(async () => ({ data: [inInstalments], meta: { page: 1, per_page: 20, total: 1 } })),
+      get: vi.fn(async () => inInstalments),
+      reschedulePreview,
+    },
+    [ACTION.reprogramarVentas],
+  );
+  return view;
+}
+
+describe('SalesPage: the drawer\'s "Resolver contrato" and "Reprogramar" (docs/domain.md "Rescission", "Rescheduling (adenda)")', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/COMERCIO/ventas'));
+
+  it('"Resolver contrato" shows the unpaid instalments, what was paid, the penalty (at most the subdivision\'s percent) and the refund', async () => {
+    const { user } = setup({ rescission: vi.fn(async () => resolvable) }, [ACTION.resolverContratos]);
+    const drawer = await openSale(user);
+    await user.click(await within(drawer).findByRole('button', { name: 'Resolver contrato' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const unpaid = await within(dialog).findByRole('table', { name: 'Cuotas impagas' });
+    expect(within(unpaid).getAllByRole('row')).toHaveLength(3);
+    expect(within(unpaid).getByText('S/ 10,000.00')).toBeTruthy();
+    expect(within(dialog).getByTestId('rescind-count').textContent).toContain('2 (la lotización exige 2');
+    expect(within(dialog).getByTestId('rescind-paid').textContent).toBe('S/ 7,000.00');
+    const penalty = within(dialog).getByLabelText(/Penalidad \(hasta 10 %/);
+    expect((penalty as HTMLInputElement).value).toBe('700.00');
+    expect(within(dialog).getByTestId('rescind-refund').textContent).toBe('S/ 6,300.00');
+  });
+
+  it('"Resolver contrato" refuses a penalty over the subdivision\'s percent and sends the penalty and refund the user saw', async () => {
+    const { api, user } = setup({ rescission: vi.fn(async () => resolvable) }, [ACTION.resolverContratos]);
+    const drawer = await openSale(user);
+    await user.click(await within(drawer).findByRole('button', { name: 'Resolver contrato' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByRole('table', { name: 'Cuotas impagas' });
+    const penalty = within(dialog).getByLabelText(/Penalidad \(hasta 10 %/);
+    await user.clear(penalty);
+    await user.paste('800');
+    await user.click(within(dialog).getByLabelText('Motivo de la resolución'));
+    await user.paste('Falta de pago de dos cuotas');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver contrato' }));
+    expect(await within(dialog).findByText(`${RESCISSION_MESSAGES.penaltyTooHigh} (10 %)`)).toBeTruthy();
+    expect(api.rescind).not.toHaveBeenCalled();
+
+    await user.clear(penalty);
+    await user.paste('500');
+    expect(within(dialog).getByTestId('rescind-refund').textContent).toBe('S/ 6,500.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver contrato' }));
+    await waitFor(() =>
+      expect(api.rescind).toHaveBeenCalledWith(3, { reason: 'Falta de pago de dos cuotas', version: 4, penalty: 50_000, refund: 650_000 }),
+    );
+  });
+
+  it("a refused rescission shows the server's Spanish message and stays open", async () => {
+    const refusal = new ApiError(409, RESCISSION_MESSAGES.paidChanged);
+    const { api, user } = setup({ rescission: vi.fn(async () => resolvable), rescind: vi.fn(async () => Promise.reject(refusal)) }, [
+      ACTION.resolverContratos,
+    ]);
+    const drawer = await openSale(user);
+    await user.click(await within(drawer).findByRole('button', { name: 'Resolver contrato' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await within(dialog).findByRole('table', { name: 'Cuotas impagas' });
+    await user.click(within(dialog).getByLabelText('Motivo de la resolución'));
+    await user.paste('Falta de pago');
+    await user.click(within(dialog).getByRole('button', { name: 'Resolver contrato' }));
+    expect(await within(dialog).findByText(RESCISSION_MESSAGES.paidChanged)).toBeTruthy();
+    expect(api.rescind).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alertdialog')).toBe(dialog);
+  });
+
+  it('"Reprogramar" shows the balance and the late fees owed, carried unless the user waives them: the choice is what the server gets', async () => {
+    const { api, user } = rescheduleSetup();
+    const drawer = await openSale(user);
+    await user.click(await within(drawer).findByRole('button', { name: 'Reprogramar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reprogramar la venta V-000003' });
+    expect((await within(dialog).findByTestId('reschedule-balance')).textContent).toBe('S/ 24,000.00');
+    expect(within(dialog).getByTestId('reschedule-fees').textContent).toBe('S/ 15.00');
+    await user.type(await firstDueField(dialog), '20/04/2026');
+    await user.click(within(dialog).getByLabelText('Motivo de la reprogramación'));
+    await user.paste('Pérdida de empleo');
+    // Carried by default, and the new schedule is previewed carrying them…
+    expect((within(dialog).getByLabelText(LATE_FEE_CHOICE_LABELS.CARRY) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Ver nuevo cronograma' }));
+    await waitFor(() => expect(api.reschedulePreview).toHaveBeenLastCalledWith(3, expect.objectContaining({ late_fees: 'CARRY' })));
+    expect(api.reschedulePreview).toHaveBeenLastCalledWith(3, expect.objectContaining({ first_due_date: '2026-04-20' }));
+    // …the user may waive them: the preview and the adenda then say WAIVE.
+    await user.click(within(dialog).getByLabelText(LATE_FEE_CHOICE_LABELS.WAIVE));
+    expect((within(dialog).getByLabelText(LATE_FEE_CHOICE_LABELS.WAIVE) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Ver nuevo cronograma' }));
+    await waitFor(() => expect(api.reschedulePreview).toHaveBeenLastCalledWith(3, expect.objectContaining({ late_fees: 'WAIVE' })));
+    await user.click(within(dialog).getByRole('button', { name: 'Reprogramar' }));
+    await waitFor(() => expect(api.reschedule).toHaveBeenCalledTimes(1));
+    expect(api.reschedule).toHaveBeenCalledWith(3, {
+      method: 'SIN_INTERES',
+      instalments: 12,
+      monthly_rate_percent: '0',
+      first_due_date: '2026-04-20',
+      late_fees: 'WAIVE',
+      reason: 'Pérdida de empleo',
+      version: 4,
+    });
+  });
+
+  it('"Reprogramar" with the late fees left carried sends CARRY', async () => {
+    const { api, user } = rescheduleSetup();
+    const drawer = await openSale(user);
+    await user.click(await within(drawer).findByRole('button', { name: 'Reprogramar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reprogramar la venta V-000003' });
+    await within(dialog).findByTestId('reschedule-fees');
+    await user.type(await firstDueField(dialog), '20/04/2026');
+    await user.click(within(dialog).getByLabelText('Motivo de la reprogramación'));
+    await user.paste('Pérdida de empleo');
+    await user.click(within(dialog).getByRole('button', { name: 'Reprogramar' }));
+    await waitFor(() => expect(api.reschedule).toHaveBeenCalledTimes(1));
+    expect(api.reschedule).toHaveBeenCalledWith(3, expect.objectContaining({ late_fees: 'CARRY', first_due_date: '2026-04-20' }));
+  });
+
+  it("the drawer shows the sale's contract with its state and the superseded schedules, read-only, beside the current one", async () => {
+    const current: SaleSchedule = { number: 2, current: true, superseded_at: null, replaced_by: null, rows: sale.schedule };
+    const old: SaleSchedule = {
+      number: 1,
+      current: false,
+      superseded_at: '2026-10-05T15:00:00.000Z',
+      replaced_by: {
+        id: 1,
+        schedule_number: 2,
+        balance: 2_400_000,
+        late_fee_mode: 'WAIVE',
+        late_fee_amount: 0,
+        financed: 2_400_000,
+        method: 'SIN_INTERES',
+        instalments: 2,
+        monthly_rate_percent: '0',
+        first_due_date: '2026-12-20',
+        total_interest: 0,
+        total: 2_400_000,
+        document: null,
+        document_pending: null,
+        reason: 'Pérdida de empleo',
+        created_by: 'Ana Torres',
+        created_at: '2026-10-05T15:00:00.000Z',
+      },
+      rows: [{ ...sale.schedule[1]!, due_date: '2026-10-20', amount: 2_400_000 }],
+    };
+    const contractsOfSale = vi.fn(async () => [{ id: 21, number: 'CV-000021', state: 'EMITIDO' }]);
+    const { api, user } = setup({ schedules: vi.fn(async () => [current, old]) }, [], contractsOfSale);
+    const drawer = await openSale(user);
+    expect((await within(drawer).findByTestId('sale-contract')).textContent).toBe('CV-000021 · Emitido');
+    expect(contractsOfSale).toHaveBeenCalledWith(3);
+    expect(api.schedules).toHaveBeenCalledWith(3);
+    expect(within(drawer).getByRole('table', { name: 'Cronograma de la venta' })).toBeTruthy();
+    const older = within(drawer).getByRole('region', { name: 'Cronogramas anteriores' });
+    expect(within(older).getByText(/Cronograma 1 · reemplazado el 05\/10\/2026 por la adenda: Pérdida de empleo/)).toBeTruthy();
+    const table = within(older).getByRole('table', { name: 'Cronograma 1 (reemplazado)', hidden: true });
+    expect(within(table).getByText('S/ 24,000.00')).toBeTruthy();
+    expect(within(older).queryByRole('button')).toBeNull();
   });
 });

@@ -24,6 +24,10 @@ const COMPANY: Company = {
   legal_representative: null,
   sale_backdate_days: 60,
   payment_approval_segregation: true,
+  legal_representative_dni: null,
+  legal_representative_power_entry: null,
+  contract_place: null,
+  contract_signature_days: 15,
   logo_url: null,
 };
 const LOCAL: LocalRecord = { id: 4, name: 'Sede Central', address: 'Av. Javier Prado 1234', active: true };

@@ -34,6 +34,7 @@ const rosa: Customer = {
   legal_representative: null,
   birthday_date: null,
   marital_status: 'CASADO',
+  property_regime: null,
   spouse: null,
   email: 'rosa@parcela.test',
   phone: '987654321',
@@ -149,6 +150,8 @@ describe('CustomersPage', () => {
     await user.type(within(dialog).getByLabelText('Nombres'), 'Juan');
     await user.type(within(dialog).getByLabelText('Apellidos'), 'Pérez');
     await user.selectOptions(within(dialog).getByLabelText('Estado civil'), 'CASADO');
+    // A married customer's property regime (docs/domain.md "Contract variables").
+    await user.selectOptions(within(dialog).getByLabelText('Régimen patrimonial'), 'SOCIEDAD_GANANCIALES');
     // Focus first (the popover opens), then type, as a person does.
     await user.click(within(dialog).getByLabelText('Cónyuge o conviviente'));
     await user.keyboard('rosa');
@@ -171,6 +174,7 @@ describe('CustomersPage', () => {
       legal_representative: null,
       birthday_date: null,
       marital_status: 'CASADO',
+      property_regime: 'SOCIEDAD_GANANCIALES',
       spouse_id: 1,
       email: null,
       phone: '912345678',

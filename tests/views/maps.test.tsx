@@ -2,8 +2,11 @@
  * The map screens over their real machines with a fake lot-maps api (issue "Proyectos"): legend
  * counts, the tooltip of a hovered lot, search, the lot panel with "Cambiar estado" updating the
  * colour and counts without reloading, the public map (no internal statuses, no price when null,
- * "Copiar enlace") and its 404 state, and the heat map's metric select and legend.
+ * "Copiar enlace") and its 404 state, and the heat map's metric select and legend (the title state's too).
  */
+
+/** The sales maps' permission (Comercial + Ventas). */
+const SALES_MAP = ['Acceso módulo comercial', 'Acceso submódulo ventas'];
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,7 +19,9 @@ import { ProjectMapPage } from '../../src/views/mapas/ProjectMapPage';
 import { PublicLotMapView } from '../../src/views/mapas/CustomerMapPage';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PublicMapFrame, PublicMapSkeleton } from '../../src/views/mapas/map-skeleton';
-import { HeatMapPage } from '../../src/views/mapas/HeatMapPage';
+import { HeatMapPage, TITLE_STATE_NO_ACCESS, TITLE_STATE_PERMISSIONS } from '../../src/views/mapas/HeatMapPage';
+import { HEAT_NO_DATA, TITLE_STATE_COLOR } from '../../src/machines/mapas/map-geometry';
+import type { LotTitleState } from '../../src/schemas/administracion/titles';
 import { SalesMapPage, SALE_NOT_REGISTERED } from '../../src/views/mapas/SalesMapPage';
 import { LOT_STATUS_COLOR } from '../../src/views/proyectos/lot-status';
 import type { Lot, LotMap, PublicLotMap } from '../../src/schemas/proyectos/projects';
@@ -169,9 +174,17 @@ const lotOf = (id: number, status: Lot['status'] = 'DISPONIBLE'): Lot => {
   };
 };
 
-function setup(opts: { publicMap?: () => Promise<PublicLotMap>; permissions?: string[]; staffMap?: LotMap } = {}) {
+function setup(
+  opts: {
+    publicMap?: () => Promise<PublicLotMap>;
+    permissions?: string[];
+    staffMap?: LotMap;
+    titleStates?: () => Promise<LotTitleState[]>;
+  } = {},
+) {
   const api = {
     staffMap: vi.fn(() => Promise.resolve(opts.staffMap ?? STAFF)),
+    titleStates: vi.fn(opts.titleStates ?? (() => Promise.resolve([] as LotTitleState[]))),
     publicMap: vi.fn(opts.publicMap ?? (() => Promise.resolve(PUBLIC))),
     planBlob: vi.fn(() => Promise.resolve(new Blob())),
     lot: vi.fn((id: number) => Promise.resolve(lotOf(id))),
@@ -637,7 +650,7 @@ describe('sales and heat maps', () => {
     expect(within(plain).queryByRole('button', { name: 'Cotizar' })).toBeNull();
   });
 
-  it('colours by price per m² with a continuous legend from min to max; the select offers the three metrics', async () => {
+  it('colours by price per m² with a continuous legend from min to max; the select offers the metrics, the title state disabled without titles access', async () => {
     const { view, machines } = setup();
     view(<HeatMapPage machines={machines} subdivisionKey="k1" />);
     await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
@@ -652,7 +665,96 @@ describe('sales and heat maps', () => {
       ['PRICE_PER_M2', 'Precio por m²', false],
       ['SALE_DATE', 'Fecha de venta', false],
       ['DAYS_LATE', 'Días de atraso', false],
+      ['TITLE_STATE', TITLE_STATE_NO_ACCESS, true],
     ]);
+  });
+
+  // docs/decisions.md "Heat map: title state".
+  it('colours sold lots by their title state with a legend of states and counts; lots without a process in the neutral grey; the tooltip names the state', async () => {
+    const sold = (id: number) => ({ ...STAFF.lots[id - 1]!, status: 'VENDIDO' as const });
+    const staffMap: LotMap = { subdivision: SUB, lots: [sold(1), sold(2), sold(3), STAFF.lots[3]!] };
+    let answer: (rows: LotTitleState[]) => void = () => {};
+    const { view, machines, api } = setup({
+      staffMap,
+      permissions: [...SALES_MAP, ...TITLE_STATE_PERMISSIONS],
+      titleStates: () => new Promise((resolve) => (answer = resolve)),
+    });
+    view(<HeatMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    const select = screen.getByLabelText('Métrica');
+    const option = within(select).getByRole('option', { name: 'Estado del título' }) as HTMLOptionElement;
+    expect(option.disabled).toBe(false);
+    // Nothing is asked before the metric is picked.
+    expect(api.titleStates).not.toHaveBeenCalled();
+    fireEvent.change(select, { target: { value: 'TITLE_STATE' } });
+    expect(await screen.findByText('Cargando los estados del título…')).toBeTruthy();
+    expect(api.titleStates).toHaveBeenCalledWith('k1');
+    answer([
+      { lot_id: 1, state: 'INSCRITO', state_since: '2026-10-01' },
+      { lot_id: 2, state: 'OBSERVADO', state_since: '2026-10-02' },
+    ]);
+    const legend = await screen.findByRole('list', { name: 'Leyenda: estado del título' });
+    const row = (state: string) => legend.querySelector(`[data-title-state="${state}"]`)!;
+    expect([...legend.querySelectorAll('li span')].map((s) => s.textContent)).toEqual([
+      'Pendiente',
+      'Minuta firmada',
+      'Escritura pública',
+      'Presentado a SUNARP',
+      'Observado',
+      'Liquidado',
+      'Tachado',
+      'Inscrito',
+      'Entregado',
+      'Sin trámite o sin venta',
+    ]);
+    expect(row('INSCRITO').querySelector('strong')!.textContent).toBe('1');
+    expect(row('OBSERVADO').querySelector('strong')!.textContent).toBe('1');
+    expect(row('PENDIENTE').querySelector('strong')!.textContent).toBe('0');
+    // Lot 3 sold without a process, lot 4 unsold (and not drawn: no polygon): both without a state.
+    expect(row('NINGUNO').querySelector('strong')!.textContent).toBe('2');
+    expect(pathOf('1').getAttribute('fill')).toBe(TITLE_STATE_COLOR.INSCRITO);
+    expect(pathOf('2').getAttribute('fill')).toBe(TITLE_STATE_COLOR.OBSERVADO);
+    expect(pathOf('3').getAttribute('fill')).toBe(HEAT_NO_DATA);
+    fireEvent.mouseMove(pathOf('2'));
+    expect((await screen.findByRole('tooltip')).textContent).toContain('Título: Observado');
+    fireEvent.mouseMove(pathOf('3'));
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toContain('Sin trámite de título'));
+    // Back to a continuous metric and to the title state again: read once.
+    fireEvent.change(select, { target: { value: 'PRICE_PER_M2' } });
+    await waitFor(() => expect(screen.getByTestId('heat-min').textContent).toBe('S/ 250.00/m²'));
+    fireEvent.change(select, { target: { value: 'TITLE_STATE' } });
+    await screen.findByRole('list', { name: 'Leyenda: estado del título' });
+    expect(api.titleStates).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed read of the title states says so and retries on "Reintentar"', async () => {
+    let fail = true;
+    const { view, machines, api } = setup({
+      permissions: [...SALES_MAP, ...TITLE_STATE_PERMISSIONS],
+      titleStates: () =>
+        fail ? Promise.reject(new Error('Sin conexión')) : Promise.resolve([{ lot_id: 1, state: 'ENTREGADO', state_since: '' }]),
+    });
+    view(<HeatMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    fireEvent.change(screen.getByLabelText('Métrica'), { target: { value: 'TITLE_STATE' } });
+    expect(await screen.findByText('No se pudieron cargar los estados del título')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    const legend = await screen.findByRole('list', { name: 'Leyenda: estado del título' });
+    expect(legend.querySelector('[data-title-state="ENTREGADO"] strong')!.textContent).toBe('1');
+    expect(api.titleStates).toHaveBeenCalledTimes(2);
+  });
+
+  it('without titles access the title state cannot be picked and is never asked', async () => {
+    const { view, machines, api } = setup({ permissions: SALES_MAP });
+    view(<HeatMapPage machines={machines} subdivisionKey="k1" />);
+    await screen.findByRole('img', { name: 'Plano de Los Viñedos' });
+    const select = screen.getByLabelText('Métrica') as HTMLSelectElement;
+    // Even a forced change (the option is disabled) keeps the metric.
+    fireEvent.change(select, { target: { value: 'TITLE_STATE' } });
+    await waitFor(() => expect(screen.getByTestId('heat-min').textContent).toBe('S/ 250.00/m²'));
+    expect(select.value).toBe('PRICE_PER_M2');
+    expect(api.titleStates).not.toHaveBeenCalled();
   });
 
   it('colours sold lots by sale date (legend dd/mm/yy) and by days late (legend in days); lots without a sale in the "no data" grey', async () => {

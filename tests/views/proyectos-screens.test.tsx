@@ -44,6 +44,9 @@ const subdivision: Subdivision = {
   late_fee_daily_amount: 500,
   late_fee_monthly_percent: '0',
   late_fee_cap: null,
+  rescission_overdue_instalments: 3,
+  rescission_paid_share_limit_pct: null,
+  rescission_penalty_pct: 10,
   plan_url: null,
   lot_counts: { DISPONIBLE: 5, SEPARADO: 2, VENDIDO: 3, BLOQUEADO: 1, RESERVA_COMERCIAL: 0, CANJE: 0, NO_VENDIBLE: 0 },
   lots_total: 11,
@@ -228,6 +231,31 @@ describe('SubdivisionsPage: late-fee policy', () => {
       late_fee_monthly_percent: '1.5',
       late_fee_cap: 20_000,
       late_fee_daily_amount: 500,
+    });
+  });
+});
+
+describe('SubdivisionsPage: rescission policy', () => {
+  it('edits the policy (docs/domain.md "Contract variables"): the overdue instalments, a blank share limit sent as null, the penalty', async () => {
+    const update = vi.fn<SubdivisionsApi['update']>(async () => subdivision);
+    const { view, machines, user } = setup({ subdivisionsApi: fakeSubdivisionsApi({ update }) });
+    view(<SubdivisionsPage machines={machines} />);
+    const table = await screen.findByRole('table', { name: 'Lotizaciones' });
+    await within(table).findByText('LV-01');
+    await user.click(within(table).getByRole('button', { name: /Acciones/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar lotización' });
+    const policy = within(dialog).getByRole('group', { name: 'Resolución del contrato' });
+    expect((within(policy).getByLabelText('Cuotas vencidas para resolver') as HTMLInputElement).value).toBe('3');
+    expect((within(policy).getByLabelText('Límite de lo pagado (%)') as HTMLInputElement).value).toBe('');
+    fireEvent.change(within(policy).getByLabelText('Cuotas vencidas para resolver'), { target: { value: '4' } });
+    fireEvent.change(within(policy).getByLabelText('Penalidad por resolución (%)'), { target: { value: '8' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0]![1]).toMatchObject({
+      rescission_overdue_instalments: 4,
+      rescission_paid_share_limit_pct: null,
+      rescission_penalty_pct: 8,
     });
   });
 });

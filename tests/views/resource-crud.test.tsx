@@ -77,6 +77,8 @@ describe('ResourceTable', () => {
     let release: () => void = () => {};
     renderList((q) => new Promise((r) => (release = () => r(users(q)))));
     expect(screen.getAllByTestId('skeleton-row').length).toBe(5);
+    // The count is not known yet: no "0 registros" nor "Página 1 de 1" under the skeleton.
+    expect(screen.queryByRole('navigation', { name: 'Paginación' })).toBeNull();
     release();
     expect(await screen.findByText('Usuario 1')).toBeTruthy();
     expect(screen.queryByTestId('skeleton-row')).toBeNull();

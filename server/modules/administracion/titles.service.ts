@@ -1,18 +1,24 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import {
+  DELIVERY_RECORD_STATES,
+  MAX_TITLE_SALE_OPTIONS,
   PRESENTATION_STATES,
   TITLE_MESSAGES,
   TITLE_STATES,
   TITLE_TRANSITIONS,
   isTitleTransitionAllowed,
   type CreateTitleProcessRequest,
+  type LotTitleState,
   type TitleBoard,
   type TitleBoardQuery,
   type TitleEvent,
   type TitleProcess,
   type TitleProcessDetail,
+  type DeliveryRecordContentType,
   type TitleProcessesQuery,
+  type TitleSaleOption,
+  type TitleSaleOptionsQuery,
   type TitleState,
   type TitleTransitionRequest,
   type UpdateTitleProcessRequest,
@@ -22,11 +28,13 @@ import { recordChange, staffActorId, type AuditContext } from '../../audit/audit
 import { todayInLimaBy, type Clock } from '../../clock';
 import type { DB } from '../../db/database';
 import { paginate, type Page } from '../../db/paging';
-import { fromFlag, isUniqueViolation, toFlag } from '../../db/portable';
+import { fromFlag, inTransaction, isUniqueViolation, toFlag } from '../../db/portable';
 import { searchPatternSql } from '../../db/text-search';
 import { assertVersionedUpdate, nextVersion, staleRecord } from '../../db/versions';
 import { conflict, fieldError, notFound, validationError } from '../../errors';
+import { detectImageType, oversizedImage, tooManyPixelsMessage, VOUCHER_PIXEL_LIMITS } from '../../platform/image-type';
 import { saleNumber } from '../comercio/sales.service';
+import { ENDED_SALE_STATUSES } from '../../../src/schemas/comercio/sales';
 import { holidaySet } from './public-holidays.service';
 
 /**
@@ -47,23 +55,26 @@ function processesQuery(db: Kysely<DB>) {
     .innerJoin('lots', 'lots.id', 'sales.lot_id')
     .innerJoin('subdivisions', 'subdivisions.id', 'sales.subdivision_id')
     .leftJoin('sale_holders as th', (join) => join.onRef('th.sale_id', '=', 'sales.id').on('th.role', '=', 'TITULAR'))
-    .leftJoin('customers', 'customers.id', 'th.customer_id');
+    .leftJoin('customers', 'customers.id', 'th.customer_id')
+    .leftJoin('title_delivery_records as dr', 'dr.process_id', 'tp.id');
 }
 
 /** Rows of {@link processesQuery} as an answer needs them. */
 function selectProcess(query: ReturnType<typeof processesQuery>) {
-  return query
-    .selectAll('tp')
-    .select([
-      'sales.status as sale_status',
-      'sales.type as sale_type',
-      'sales.lot_id',
-      'lots.code as lot_code',
-      'sales.subdivision_id',
-      'subdivisions.name as subdivision_name',
-      'customers.name as titular_name',
-      'customers.surname as titular_surname',
-    ]);
+  return query.selectAll('tp').select([
+    'sales.status as sale_status',
+    'sales.type as sale_type',
+    'sales.lot_id',
+    'lots.code as lot_code',
+    'sales.subdivision_id',
+    'subdivisions.name as subdivision_name',
+    'customers.name as titular_name',
+    'customers.surname as titular_surname',
+    // The delivery record's type, size and date; never its bytes.
+    'dr.content_type as delivery_content_type',
+    'dr.size as delivery_size',
+    'dr.created_at as delivery_uploaded_at',
+  ]);
 }
 type ProcessRow = Awaited<ReturnType<ReturnType<typeof selectProcess>['executeTakeFirstOrThrow']>>;
 
@@ -117,6 +128,14 @@ function toProcess(r: ProcessRow, today: string, holidays: HolidaySet): TitlePro
     inscribed_on: day(r.inscribed_on),
     delivery_reference: r.delivery_reference,
     delivered_on: day(r.delivered_on),
+    delivery_record:
+      r.delivery_content_type !== null && r.delivery_size !== null && r.delivery_uploaded_at !== null
+        ? {
+            content_type: r.delivery_content_type,
+            size: Number(r.delivery_size),
+            uploaded_at: new Date(r.delivery_uploaded_at).toISOString(),
+          }
+        : null,
     next_states: [...TITLE_TRANSITIONS[state]],
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),
@@ -247,7 +266,7 @@ export async function createTitleProcess(deps: Deps, audit: AuditContext, body: 
   assertPactNote(stated, body.retention_pact_note);
   let id: number;
   try {
-    id = await deps.db.transaction().execute(async (trx) => {
+    id = await inTransaction(deps.db, async (trx) => {
       const sale = await trx.selectFrom('sales').select(['id', 'status']).where('id', '=', body.sale_id).executeTakeFirst();
       if (!sale) throw fieldError('sale_id', TITLE_MESSAGES.saleNotFound);
       if (sale.status === 'ANULADA') throw conflict(TITLE_MESSAGES.saleAnnulled);
@@ -305,7 +324,7 @@ export async function updateTitleProcess(
   body: UpdateTitleProcessRequest,
 ): Promise<TitleProcessDetail> {
   const stamp = deps.clock.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const current = await trx.selectFrom('title_processes').selectAll().where('id', '=', id).executeTakeFirst();
     if (!current) throw notFound();
     const stated = body.retention_pact_stated ?? fromFlag(current.retention_pact_stated);
@@ -379,11 +398,10 @@ function stepFields(
         set: { partida: body.partida, asiento: body.asiento, inscribed_on: body.date },
         details: { partida: body.partida, asiento: body.asiento },
       };
-    case 'ENTREGADO':
-      return {
-        set: { delivery_reference: body.delivery_reference, delivered_on: body.date },
-        details: { delivery_reference: body.delivery_reference },
-      };
+    case 'ENTREGADO': {
+      const reference = body.delivery_reference?.trim() || null;
+      return { set: { delivery_reference: reference, delivered_on: body.date }, details: { delivery_reference: reference } };
+    }
   }
 }
 
@@ -402,7 +420,7 @@ export async function transitionTitleProcess(
 ): Promise<TitleProcessDetail> {
   const stamp = deps.clock.now().toISOString();
   const today = todayInLimaBy(deps.clock);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     const current = await trx
       .selectFrom('title_processes as tp')
       .innerJoin('sales', 'sales.id', 'tp.sale_id')
@@ -430,6 +448,10 @@ export async function transitionTitleProcess(
       throw conflict(TITLE_MESSAGES.notPaidOff);
     if (body.date > today) throw validationError({ date: [TITLE_MESSAGES.dateInFuture] });
     if (body.date < day(current.state_since)!) throw validationError({ date: [TITLE_MESSAGES.dateBeforePrevious] });
+    if (body.to === 'ENTREGADO' && !body.delivery_reference?.trim()) {
+      const record = await trx.selectFrom('title_delivery_records').select('id').where('process_id', '=', id).executeTakeFirst();
+      if (!record) throw fieldError('delivery_reference', TITLE_MESSAGES.deliveryRequired);
+    }
     const { set, details } = stepFields(from, body);
     const before = await snapshot(trx, id);
     const result = await trx
@@ -507,4 +529,162 @@ export function newTitleProcessRow(input: {
     created_at: input.stamp,
     updated_at: input.stamp,
   };
+}
+
+/** Signature of a PDF file: "%PDF-" at its first byte (ISO 32000-1 §7.5.2). */
+const PDF_SIGNATURE = Buffer.from('%PDF-', 'latin1');
+
+/**
+ * The type of a delivery record read from its bytes (never from its name or declared type): a PDF
+ * by its header, a PNG, JPEG or WebP image by its signature and first structure; null for anything
+ * else (a text file renamed .pdf).
+ */
+export function deliveryRecordType(bytes: Buffer): DeliveryRecordContentType | null {
+  if (bytes.length > PDF_SIGNATURE.length && bytes.subarray(0, PDF_SIGNATURE.length).equals(PDF_SIGNATURE)) return 'application/pdf';
+  return detectImageType(bytes, ['image/png', 'image/jpeg', 'image/webp'] as const);
+}
+
+/**
+ * POST /api/title-processes/{id}/delivery-record: stores (or replaces) the acta de entrega of a
+ * process INSCRITO or ENTREGADO, with its change-history row, in one transaction. The bytes are
+ * already limited to 10 MB by the route.
+ * @throws HttpError 404; 409 in another state; 422 on `file` when it is neither a PDF nor an image,
+ * or an image of too many pixels (nothing written).
+ */
+export async function uploadDeliveryRecord(deps: Deps, audit: AuditContext, id: number, bytes: Buffer): Promise<TitleProcessDetail> {
+  const contentType = deliveryRecordType(bytes);
+  await inTransaction(deps.db, async (trx) => {
+    const process = await trx.selectFrom('title_processes').select(['id', 'state']).where('id', '=', id).executeTakeFirst();
+    if (!process) throw notFound();
+    if (!DELIVERY_RECORD_STATES.includes(process.state)) throw conflict(TITLE_MESSAGES.deliveryRecordState);
+    if (!contentType) throw fieldError('file', TITLE_MESSAGES.deliveryRecordType);
+    if (contentType !== 'application/pdf') {
+      const oversized = oversizedImage(bytes, contentType, VOUCHER_PIXEL_LIMITS);
+      if (oversized) throw fieldError('file', tooManyPixelsMessage('El acta de entrega', oversized, VOUCHER_PIXEL_LIMITS));
+    }
+    const stamp = deps.clock.now().toISOString();
+    const previous = await trx
+      .selectFrom('title_delivery_records')
+      .select(['id', 'content_type', 'size', 'created_at'])
+      .where('process_id', '=', id)
+      .executeTakeFirst();
+    if (previous) {
+      await trx.deleteFrom('title_delivery_records').where('id', '=', previous.id).execute();
+      await recordChange(trx, audit, {
+        entity: 'title_delivery_records',
+        recordId: previous.id,
+        action: 'DELETE',
+        before: { ...previous, process_id: id },
+      });
+    }
+    const row = { process_id: id, content_type: contentType, size: bytes.length, uploaded_by: staffActorId(audit), created_at: stamp };
+    const { id: recordId } = await trx
+      .insertInto('title_delivery_records')
+      .values({ ...row, data: bytes })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordChange(trx, audit, {
+      entity: 'title_delivery_records',
+      recordId,
+      action: 'CREATE',
+      after: { id: recordId, ...row },
+    });
+  });
+  return getTitleProcess(deps, id);
+}
+
+/** The stored delivery record of a process. @throws HttpError 404 (no process); 409 when it has none. */
+export async function readDeliveryRecord(
+  db: Kysely<DB>,
+  id: number,
+): Promise<{ contentType: string; data: Buffer; createdAt: string; fileName: string }> {
+  const row = await db
+    .selectFrom('title_delivery_records as dr')
+    .innerJoin('title_processes as tp', 'tp.id', 'dr.process_id')
+    .select(['dr.content_type', 'dr.data', 'dr.created_at', 'tp.sale_id'])
+    .where('dr.process_id', '=', id)
+    .executeTakeFirst();
+  if (!row) {
+    const process = await db.selectFrom('title_processes').select('id').where('id', '=', id).executeTakeFirst();
+    if (!process) throw notFound();
+    throw conflict(TITLE_MESSAGES.deliveryRecordNone);
+  }
+  const extension = row.content_type === 'application/pdf' ? 'pdf' : row.content_type.replace('image/', '').replace('jpeg', 'jpg');
+  return {
+    contentType: row.content_type,
+    data: row.data,
+    createdAt: new Date(row.created_at).toISOString(),
+    fileName: `acta-entrega-${saleNumber(row.sale_id)}.${extension}`,
+  };
+}
+
+/**
+ * GET /api/title-processes/sale-options?q=: up to {@link MAX_TITLE_SALE_OPTIONS} sales "Nuevo
+ * trámite" may pick — not annulled, without a title process — whose number, lot code or titular
+ * matches `q`; paid-off sales first, then the newest.
+ */
+export async function titleSaleOptions(db: Kysely<DB>, query: TitleSaleOptionsQuery): Promise<TitleSaleOption[]> {
+  let found = db
+    .selectFrom('sales')
+    .innerJoin('lots', 'lots.id', 'sales.lot_id')
+    .innerJoin('subdivisions', 'subdivisions.id', 'sales.subdivision_id')
+    .leftJoin('sale_holders as th', (join) => join.onRef('th.sale_id', '=', 'sales.id').on('th.role', '=', 'TITULAR'))
+    .leftJoin('customers', 'customers.id', 'th.customer_id')
+    .leftJoin('title_processes as tp', 'tp.sale_id', 'sales.id')
+    .select([
+      'sales.id',
+      'sales.status',
+      'sales.type',
+      'lots.code as lot_code',
+      'subdivisions.name as subdivision_name',
+      'customers.name as titular_name',
+      'customers.surname as titular_surname',
+    ])
+    .where('sales.status', '!=', 'ANULADA')
+    .where('tp.id', 'is', null);
+  const text = query.q?.trim();
+  if (text) {
+    const pattern = searchPatternSql(text);
+    const saleId = /^v?-?0*(\d{1,9})$/i.exec(text)?.[1];
+    found = found.where((eb) =>
+      eb.or([
+        eb('lots.search_text', 'like', pattern),
+        eb('customers.search_text', 'like', pattern),
+        ...(saleId !== undefined ? [eb('sales.id', '=', Number(saleId))] : []),
+      ]),
+    );
+  }
+  const rows = await found
+    .orderBy(sql`case when sales.status = 'CANCELADA' then 0 else 1 end`)
+    .orderBy('sales.id', 'desc')
+    .limit(MAX_TITLE_SALE_OPTIONS)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    number: saleNumber(r.id),
+    status: r.status,
+    type: r.type,
+    lot_code: r.lot_code,
+    subdivision_name: r.subdivision_name,
+    titular: r.titular_name ? `${r.titular_name} ${r.titular_surname ?? ''}`.trim() : '',
+  }));
+}
+
+/**
+ * GET /api/subdivisions/{key}/title-states (the heat map's "Estado del título", docs/decisions.md
+ * "Heat map: title state"): for every lot of subdivision `subdivisionId` whose live sale (not
+ * ANULADA nor RESUELTA; at most one per lot) has a title process, the process's state and the day
+ * it entered it, by lot id. One query: the subdivision's sales by `sales_subdivision_status_idx`,
+ * each one's process by its unique `sale_id`. The subdivision is not checked here (the route does).
+ */
+export async function lotTitleStates(db: Kysely<DB>, subdivisionId: number): Promise<LotTitleState[]> {
+  const rows = await db
+    .selectFrom('sales')
+    .innerJoin('title_processes as tp', 'tp.sale_id', 'sales.id')
+    .select(['sales.lot_id', 'tp.state', 'tp.state_since'])
+    .where('sales.subdivision_id', '=', subdivisionId)
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES])
+    .orderBy('sales.lot_id')
+    .execute();
+  return rows.map((r) => ({ lot_id: r.lot_id, state: r.state, state_since: day(r.state_since)! }));
 }

@@ -6,6 +6,7 @@ import type { DB } from '../../db/database';
 import { displayName } from '../crm/customers.repository';
 import { subdivisionNotFound, type ProjectsDeps } from '../proyectos/subdivisions.service';
 import { saleNumber } from './sales.service';
+import { ENDED_SALE_STATUSES } from '../../../src/schemas/comercio/sales';
 
 /**
  * Mapa de Pagos (issue 16; docs/decisions.md "Mapa de Pagos"): the payment bucket of every sold
@@ -50,7 +51,7 @@ export async function salePaymentFacts(db: Kysely<DB>, subdivisionId: number, la
       sql<number | string | null>`sum(case when sale_instalments.due_date < ${lateBefore} then ${owed} else 0 end)`.as('overdue'),
     ])
     .where('sales.subdivision_id', '=', subdivisionId)
-    .where('sales.status', '<>', 'ANULADA')
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES])
     .groupBy(['sales.id', 'sales.lot_id'])
     .orderBy('sales.lot_id')
     .execute();
@@ -71,7 +72,7 @@ async function buyersOf(db: Kysely<DB>, subdivisionId: number): Promise<Map<numb
     .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
     .select(['sale_holders.sale_id', 'customers.name', 'customers.surname'])
     .where('sales.subdivision_id', '=', subdivisionId)
-    .where('sales.status', '<>', 'ANULADA')
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES])
     .orderBy('sale_holders.sale_id')
     .orderBy('sale_holders.position')
     .execute();

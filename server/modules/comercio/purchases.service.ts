@@ -32,6 +32,8 @@ import { HttpError, validationError } from '../../errors';
 import { CUSTOMER_BASE } from '../../platform/bases';
 import { figureSaleLateFees } from '../finanzas/late-fees.service';
 import { saleNumber } from './sales.service';
+import { customerContractPdfUrl } from '../administracion/contract-lifecycle';
+import { ENDED_SALE_STATUSES } from '../../../src/schemas/comercio/sales';
 
 /**
  * The customer's own purchases (issue 16 "Customer screens"; src/schemas/comercio/purchases.ts;
@@ -210,7 +212,10 @@ export async function listPurchases(
   customerId: number,
   query: PurchasesQuery,
 ): Promise<Page<Purchase>> {
-  const base = deps.db.selectFrom('sales').where('sales.id', 'in', heldBy(deps.db, customerId)).where('sales.status', '<>', 'ANULADA');
+  const base = deps.db
+    .selectFrom('sales')
+    .where('sales.id', 'in', heldBy(deps.db, customerId))
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES]);
   const page = await paginate(base, query, (q) => q.select('sales.id').orderBy('sales.sale_date', 'desc').orderBy('sales.id', 'desc'));
   const ids = page.data.map((r) => r.id);
   const heads = ids.length === 0 ? [] : await purchaseHeads(deps.db).where('sales.id', 'in', ids).execute();
@@ -230,7 +235,7 @@ export async function heldPurchaseHead(db: Kysely<DB>, customerId: number, saleI
   const head = await purchaseHeads(db)
     .where('sales.id', '=', saleId)
     .where('sales.id', 'in', heldBy(db, customerId))
-    .where('sales.status', '<>', 'ANULADA')
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES])
     .executeTakeFirst();
   if (!head) throw purchaseNotFound();
   return head;
@@ -346,8 +351,8 @@ export async function getPurchase(
     map: fromFlag(head.published)
       ? { subdivision_key: deps.ids.encode(head.subdivision_id), subdivision_name: head.subdivision_name, lot_code: head.lot_code }
       : null,
-    // No contract module yet (docs/decisions.md "Customer purchases"): the field is the seam.
-    contract_pdf_url: null,
+    // The issued compraventa contract's PDF (docs/domain.md "Contracts"), null before issue.
+    contract_pdf_url: await customerContractPdfUrl(deps.db, head.id),
   };
 }
 

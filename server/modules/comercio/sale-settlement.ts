@@ -216,6 +216,7 @@ export async function checkSettlement(
  * any approval applies money (late fees first, then amounts, oldest first); the settlement and its
  * trace to the payments are stored. Money is kept whole: paid = refund + penalty + credited
  * (also a CHECK of the table).
+ * @returns the id of the stored `sale_settlements` row.
  * @throws HttpError 409 when the money on the sale changed since it was checked, or the target's
  *   debt did (the transaction rolls back).
  */
@@ -226,7 +227,9 @@ export async function applySettlement(
   sale: { id: number; number: string; currency: 'PEN' | 'USD' },
   settlement: CheckedSettlement,
   reason: string,
-): Promise<void> {
+  /** How the sale ended, in the payments' annulment reason: 'anulada', or 'resuelta' (docs/domain.md "Rescission"). */
+  ended: 'anulada' | 'resuelta' = 'anulada',
+): Promise<number> {
   const paid = await approvedPaidOn(trx, sale.id);
   if (paid.total !== settlement.paid) throw conflict(SALE_MESSAGES.paidChanged);
   const stamp = deps.clock.now().toISOString();
@@ -242,7 +245,7 @@ export async function applySettlement(
       ? `reembolso de ${formatMoney(settlement.refund, sale.currency)}`
       : `acreditado a la venta ${targetNumber}`;
   const penalty = settlement.penalty > 0 ? `, penalidad ${formatMoney(settlement.penalty, sale.currency)}` : '';
-  const annulReason = `Venta ${sale.number} anulada (${where}${penalty}): ${reason}`;
+  const annulReason = `Venta ${sale.number} ${ended} (${where}${penalty}): ${reason}`;
 
   for (const payment of paid.payments) {
     const before = await trx.selectFrom('payments').selectAll().where('id', '=', payment.id).executeTakeFirstOrThrow();
@@ -352,4 +355,5 @@ export async function applySettlement(
     action: 'CREATE',
     after: await trx.selectFrom('sale_settlements').selectAll().where('id', '=', stored.id).executeTakeFirst(),
   });
+  return stored.id;
 }

@@ -14,6 +14,7 @@ import type { CurrencyCode } from '../../../src/lib/money';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
 import { EXPORT_MIME, renderDocument } from '../../platform/documents';
+import { ENDED_SALE_STATUSES } from '../../../src/schemas/comercio/sales';
 
 /**
  * Comercial → Reporte de Ventas (docs/decisions.md "Sales report"): the figures of the sales of a
@@ -71,7 +72,7 @@ function saleCells(db: Kysely<DB>, query: SalesReportQuery) {
         )
         .as('channel'),
     ])
-    .where('sales.status', '!=', 'ANULADA')
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES])
     .where('sales.sale_date', '>=', query.from)
     .where('sales.sale_date', '<=', query.to);
   if (query.subdivision_id !== undefined) inner = inner.where('lots.subdivision_id', '=', query.subdivision_id);

@@ -2,6 +2,8 @@ import { expressionBuilder, sql, type Expression, type Kysely, type SqlBool } fr
 import type { z } from 'zod';
 import { Temporal } from 'temporal-polyfill';
 import {
+  ENDED_SALE_STATUSES,
+  isEndedSale,
   SALE_MESSAGES,
   type annulSaleRequestSchema,
   type createSaleRequestSchema,
@@ -13,6 +15,7 @@ import {
 import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reservations';
 import { planTerms } from '../../../src/lib/comercio/quote-plan';
 import { applyScheduleEdits, planRows } from '../../../src/lib/comercio/schedule-edit';
+import { projectSaleCommissions, revertSaleCommissions } from '../administracion/commission-lifecycle';
 import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
 import { formatDate } from '../../../src/lib/dates';
@@ -32,6 +35,8 @@ import { moveLot } from './lot-moves';
 import { applySettlement, approvedPaidOn, checkSettlement } from './sale-settlement';
 import { quoteRow } from './quotes.repository';
 import { saleAgentFor } from './sale-agent';
+import { annulContractsOfSale } from '../administracion/contract-lifecycle';
+import { adendaPending, letterPending, saleDocuments, type SaleDocuments } from '../administracion/sale-document-links';
 
 /** Parsed POST /api/sales body. */
 export type CreateSaleBody = z.output<typeof createSaleRequestSchema>;
@@ -197,9 +202,45 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
         .where('sale_id', 'in', [...ids])
         .execute()
     : [];
+  const rescissions = withSchedule
+    ? await db
+        .selectFrom('sale_rescissions')
+        .leftJoin('users as approver', 'approver.id', 'sale_rescissions.approved_by')
+        .select([
+          'sale_rescissions.sale_id',
+          'sale_rescissions.overdue_instalments',
+          'sale_rescissions.required_overdue',
+          'sale_rescissions.paid',
+          'sale_rescissions.penalty_pct',
+          'sale_rescissions.penalty',
+          'sale_rescissions.refund',
+          'sale_rescissions.reason',
+          'sale_rescissions.created_at',
+          'approver.name as approver_name',
+          'approver.surname as approver_surname',
+        ])
+        .where('sale_rescissions.sale_id', 'in', [...ids])
+        .execute()
+    : [];
+  const latestAdendas = withSchedule
+    ? await db
+        .selectFrom('sale_reschedules')
+        .select(['id', 'sale_id', 'schedule_number'])
+        .where('sale_id', 'in', [...ids])
+        .orderBy('id', 'desc')
+        .execute()
+    : [];
+  // The letter of resolution and the adendas generated (docs/domain.md "Rescission and rescheduling: their documents").
+  const documents = new Map<number, SaleDocuments>();
+  for (const id of ids)
+    if (rescissions.some((x) => x.sale_id === id) || latestAdendas.some((x) => x.sale_id === id))
+      documents.set(id, await saleDocuments(db, id));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
+    const docs = documents.get(id);
+    const latestAdenda = latestAdendas.find((x) => x.sale_id === id);
     const settled = settlements.find((x) => x.sale_id === id);
+    const resolved = rescissions.find((x) => x.sale_id === id);
     const r = byId.get(id);
     if (!r) return [];
     const paid = Number(r.paid);
@@ -243,7 +284,7 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
         method: r.method,
         total_interest: Number(r.total_interest),
         paid,
-        balance: r.status === 'ANULADA' ? 0 : total - paid,
+        balance: isEndedSale(r.status) ? 0 : total - paid,
         status: r.status as SaleStatus,
         annul_reason: r.annul_reason,
         settlement: settled
@@ -257,6 +298,30 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
                 settled.target_sale_id !== null ? { id: settled.target_sale_id, number: saleNumber(settled.target_sale_id) } : null,
             }
           : null,
+        rescission: resolved
+          ? {
+              overdue_instalments: resolved.overdue_instalments,
+              required_overdue: resolved.required_overdue,
+              paid: Number(resolved.paid),
+              penalty_pct: resolved.penalty_pct,
+              penalty: Number(resolved.penalty),
+              refund: Number(resolved.refund),
+              reason: resolved.reason,
+              approved_by: resolved.approver_name !== null ? `${resolved.approver_name} ${resolved.approver_surname ?? ''}`.trim() : null,
+              created_at: String(resolved.created_at),
+              letter: docs?.letter ?? null,
+              letter_pending: docs ? letterPending(docs) : null,
+            }
+          : null,
+        adenda:
+          latestAdenda && docs
+            ? {
+                reschedule_id: latestAdenda.id,
+                schedule_number: latestAdenda.schedule_number,
+                document: docs.adendas.get(latestAdenda.id) ?? null,
+                document_pending: adendaPending(docs.adendas.get(latestAdenda.id)),
+              }
+            : null,
         schedule: schedules
           .filter((s) => s.sale_id === id)
           .map((s) => ({
@@ -271,6 +336,7 @@ async function salesByIds(db: Kysely<DB>, ids: readonly number[], withSchedule: 
             late_fee_accrued: Number(s.late_fee_accrued),
             late_fee_paid: Number(s.late_fee_paid),
             late_fee_waived: Number(s.late_fee_waived),
+            schedule_number: s.schedule_number,
           })),
         created_at: r.created_at,
         updated_at: r.updated_at,
@@ -580,6 +646,8 @@ export async function createSale(
       const stored = await trx.selectFrom('sale_instalments').select(['kind', 'amount', 'paid']).where('sale_id', '=', saleId).execute();
       const status = saleStatusFor(stored.map((r) => ({ kind: r.kind, amountCents: Number(r.amount), paidCents: Number(r.paid) })));
       if (status !== 'REGISTRADA') await trx.updateTable('sales').set({ status }).where('id', '=', saleId).execute();
+      // Its commissions, PROYECTADA (DEVENGADA at once when the credit already met their trigger): docs/domain.md "Commissions".
+      await projectSaleCommissions(trx, saleId, today);
       await recordChange(trx, audit, { entity: 'sales', recordId: saleId, action: 'CREATE', after: await saleRow(trx, saleId) });
       if (body.quote_id != null) await acceptQuote(trx, audit, body.quote_id, saleId, stamp);
       for (const customerId of holderIds) await concludeLeadsOfCustomer(trx, audit, customerId);
@@ -607,7 +675,7 @@ export async function annulSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Audi
   await deps.db.transaction().execute(async (trx) => {
     const before = await saleRow(trx, id);
     if (!before) throw notFound();
-    if (before.status === 'ANULADA' || before.status === 'CANCELADA') throw conflict(SALE_MESSAGES.notAnnullable);
+    if (isEndedSale(before.status) || before.status === 'CANCELADA') throw conflict(SALE_MESSAGES.notAnnullable);
     const settlement = await checkSettlement(
       { db: trx, clock: deps.clock },
       before,
@@ -621,13 +689,17 @@ export async function annulSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Audi
       .updateTable('sales')
       .set({ status: 'ANULADA', annul_reason: body.reason, updated_at: deps.clock.now().toISOString(), version: nextVersion() })
       .where('id', '=', id)
-      .where('status', 'not in', ['ANULADA', 'CANCELADA'])
+      .where('status', 'not in', [...ENDED_SALE_STATUSES, 'CANCELADA'])
       .$if(body.version !== undefined, (q) => q.where('version', '=', body.version ?? 0))
       .executeTakeFirstOrThrow();
     await assertVersionedUpdate(trx, 'sales', id, updated, notFound);
     await moveLot(trx, audit, before.lot_id, 'VENDIDO', 'DISPONIBLE', `Venta ${saleNumber(id)} anulada: ${body.reason}`);
+    // Its contracts not yet signed are annulled with it (docs/domain.md "Contracts").
+    await annulContractsOfSale(trx, audit, id, body.reason);
     if (settlement)
       await applySettlement(trx, deps, audit, { id, number: saleNumber(id), currency: before.currency }, settlement, body.reason);
+    // Unpaid commissions ANULADA, paid ones a negative REVERTIDA line (docs/domain.md "Commissions").
+    await revertSaleCommissions(trx, id, `Venta ${saleNumber(id)} anulada: ${body.reason}`, todayInLimaBy(deps.clock));
     await recordChange(trx, audit, { entity: 'sales', recordId: id, action: 'UPDATE', before, after: await saleRow(trx, id) });
   });
   return getSale(deps, id);

@@ -84,6 +84,7 @@ export async function customersByIds(db: Kysely<DB>, ids: readonly number[]): Pr
         legal_representative: r.legal_representative,
         birthday_date: r.birthday_date,
         marital_status: r.marital_status as Customer['marital_status'],
+        property_regime: r.property_regime,
         spouse:
           r.spouse_id !== null && r.spouse_name !== null
             ? { id: r.spouse_id, display_name: displayName({ name: r.spouse_name, surname: r.spouse_surname }) }

@@ -159,6 +159,7 @@ export async function createCustomer(
       legal_representative: body.person_type === 'JURIDICA' ? (body.legal_representative ?? null) : null,
       birthday_date: body.birthday_date ?? null,
       marital_status: body.person_type === 'JURIDICA' ? null : (body.marital_status ?? null),
+      property_regime: body.person_type === 'JURIDICA' ? null : (body.property_regime ?? null),
       spouse_id: body.spouse_id ?? null,
       email: body.email ?? null,
       phone: body.phone,
@@ -201,7 +202,11 @@ export async function updateCustomer(deps: AppDeps, audit: AuditContext, id: num
     ...changes,
     marital_status: ('marital_status' in changes ? changes.marital_status : stored.marital_status) as MaritalStatus | null,
   };
-  if (merged.person_type === 'JURIDICA') Object.assign(changes, { surname: null, marital_status: null, spouse_id: null });
+  if (merged.person_type === 'JURIDICA')
+    Object.assign(changes, { surname: null, marital_status: null, spouse_id: null, property_regime: null });
+  // A customer no longer married loses the stored regime unless the body sends one (then the rule says no).
+  else if (merged.marital_status !== 'CASADO' && !('property_regime' in changes) && stored.property_regime !== null)
+    changes.property_regime = null;
   else if (changes.person_type === 'NATURAL') changes.legal_representative = null;
   const ruleErrors = customerRuleErrors({ ...merged, ...changes });
   const errors: FieldErrors = Object.fromEntries(Object.entries(ruleErrors).map(([k, m]) => [k, [m]]));

@@ -8,6 +8,7 @@ import { addPaymentVoucher, approvePayment, openInstalmentsOn, registerPayment }
 import { refreshSaleLateFees } from './late-fees.service';
 import { RECEIPT_SERIES } from '../../../src/schemas/finanzas/payments';
 import { Temporal } from 'temporal-polyfill';
+import { ENDED_SALE_STATUSES } from '../../../src/schemas/comercio/sales';
 
 /** Methods of the past demo payments, in turn, with their destination kind. */
 const HISTORY_METHODS = ['TRANSFERENCIA', 'YAPE', 'DEPOSITO', 'EFECTIVO', 'PLIN'] as const;
@@ -143,7 +144,7 @@ export async function seedDemoPayments(trx: Kysely<DB>, clock: Clock, adminId: n
     .innerJoin('customers', 'customers.id', 'sale_holders.customer_id')
     .select(['sales.id'])
     .where('customers.document_number', '=', '45454545')
-    .where('sales.status', 'not in', ['ANULADA', 'CANCELADA'])
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES, 'CANCELADA'])
     .where('sales.currency', '=', 'PEN')
     .orderBy('sales.id')
     .executeTakeFirst();

@@ -26,6 +26,7 @@ import { readInPages, tableFile, type FileDownload } from '../../platform/docume
 import { displayName, displayNameSql } from '../crm/customers.repository';
 import { saleNumber } from '../comercio/sales.service';
 import { refreshSaleLateFees } from './late-fees.service';
+import { ENDED_SALE_STATUSES, isEndedSale } from '../../../src/schemas/comercio/sales';
 
 /**
  * Finanzas → Registro de Cuotas (issue 16; src/schemas/finanzas/instalments.ts): every instalment of
@@ -79,9 +80,12 @@ function textMatch(db: Kysely<DB>, text: string): RawBuilder<SqlBool> {
  * instead of joining each row to its sale.
  */
 function filtered(db: Kysely<DB>, filters: Filters, today: string) {
-  let query = db
-    .selectFrom('sale_instalments as i')
-    .where('i.sale_id', 'not in', (eb) => eb.selectFrom('sales').select('sales.id').where('sales.status', '=', 'ANULADA'));
+  let query = db.selectFrom('sale_instalments as i').where('i.sale_id', 'not in', (eb) =>
+    eb
+      .selectFrom('sales')
+      .select('sales.id')
+      .where('sales.status', 'in', [...ENDED_SALE_STATUSES]),
+  );
   if (filters.sale_id !== undefined) query = query.where('i.sale_id', '=', filters.sale_id);
   const subdivisionId = filters.subdivision_id;
   if (subdivisionId !== undefined)
@@ -457,7 +461,7 @@ export async function waiveLateFee(
       .where('i.id', '=', id)
       .executeTakeFirst();
     if (!found) throw notFound();
-    if (found.status === 'ANULADA') throw conflict(INSTALMENT_MESSAGES.saleNotOpen);
+    if (isEndedSale(found.status)) throw conflict(INSTALMENT_MESSAGES.saleNotOpen);
     await refreshSaleLateFees(trx, found.sale_id, today);
     const before = await trx
       .selectFrom('sale_instalments')

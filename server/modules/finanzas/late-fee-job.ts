@@ -14,6 +14,7 @@ import { createNotifications, escapeHtml } from '../../notifications/notificatio
 import { saleNumber } from '../comercio/sales.service';
 import { dateOfEpochDay, epochDay } from '../../../src/lib/dates';
 import { refreshSaleLateFees } from './late-fees.service';
+import { ENDED_SALE_STATUSES } from '../../../src/schemas/comercio/sales';
 
 /**
  * The daily late-fee job and the instalments' reminders (issue 16: "Late fees — … computed by a
@@ -67,7 +68,7 @@ export interface LateFeePass {
 }
 
 /** Sale statuses whose instalments are no longer collected. */
-const CLOSED_SALE_STATUSES = ['ANULADA', 'CANCELADA'] as const;
+const CLOSED_SALE_STATUSES = [...ENDED_SALE_STATUSES, 'CANCELADA'] as const;
 
 /** `date` moved by `days` (ISO `YYYY-MM-DD`). */
 const shift = (date: string, days: number) => dateOfEpochDay((epochDay(date) ?? 0) + days);

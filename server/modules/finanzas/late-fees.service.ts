@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LateFeePolicy } from '../../../src/lib/finanzas/late-fees';
 import { figuresOn, type LedgerRow, type RowFigures } from '../../../src/lib/finanzas/sale-ledger';
 import type { DB } from '../../db/database';
+import { isEndedSale } from '../../../src/schemas/comercio/sales';
 
 /**
  * Late fees and instalment states as stored (docs/domain.md "Instalments, days late and late fees";
@@ -173,7 +174,7 @@ export async function saleScheduleOn(
 ): Promise<{ rows: ScheduleRow[]; figures: InstalmentFigures[] }> {
   const account = await saleAccount(db, saleId);
   if (!account) return { rows: [], figures: [] };
-  if (account.status === 'ANULADA') return { rows: account.rows, figures: [] };
+  if (isEndedSale(account.status)) return { rows: account.rows, figures: [] };
   return { rows: account.rows, figures: figuresOn(account.policy, account.ledger, asOf) };
 }
 

@@ -1,3 +1,4 @@
+import { accrueSaleCommissions } from '../administracion/commission-lifecycle';
 import type { Kysely, Updateable } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { z } from 'zod';
@@ -37,6 +38,7 @@ import { refreshSaleLateFees, saleAccount } from './late-fees.service';
 import { listPaymentIds, paymentsByIds, paymentRow } from './payments.repository';
 import { renderDocument } from '../../platform/documents';
 import { loadPdfIssuer } from '../configuracion/companies.service';
+import { ENDED_SALE_STATUSES, isEndedSale } from '../../../src/schemas/comercio/sales';
 
 /**
  * Finanzas → Pagos (issue 16 "Money in"; DOMAIN.md "Payment"; docs/decisions.md "Payments"): a
@@ -131,7 +133,7 @@ export async function getPayment(
   if (row.status === 'PENDIENTE' && viewer) payment.self_approval = await selfApproval(deps.db, row, viewer);
   if (row.status === 'PENDIENTE' && row.sale_id !== null && scope.customerId === undefined) {
     const account = await saleAccount(deps.db, row.sale_id);
-    if (account && account.status !== 'ANULADA') {
+    if (account && !isEndedSale(account.status)) {
       const plan = planPayment(account.policy, account.ledger, Number(row.amount), row.operation_date, todayInLimaBy(deps.clock));
       if (plan.ok) {
         const owed = new Map(owedOn(account.policy, account.ledger, row.operation_date).map((i) => [i.id, i]));
@@ -180,7 +182,7 @@ function wireAllocation(a: Allocation, instalment: OwedRow | undefined) {
  */
 export async function openInstalmentsOn(db: Kysely<DB>, saleId: number, asOf: string): Promise<OwedRow[]> {
   const account = await saleAccount(db, saleId);
-  if (!account || account.status === 'ANULADA') return [];
+  if (!account || isEndedSale(account.status)) return [];
   return owedOn(account.policy, account.ledger, asOf);
 }
 
@@ -231,7 +233,7 @@ async function resolveRegistration(
       : [];
     if (customerOnly !== undefined && !holders.includes(customerOnly)) throw notFound();
     if (!sale) throw validationError({ sale_id: [PAYMENT_MESSAGES.unknownSale] });
-    if (sale.status === 'ANULADA' || sale.status === 'CANCELADA') throw conflict(PAYMENT_MESSAGES.saleNotPayable);
+    if (isEndedSale(sale.status) || sale.status === 'CANCELADA') throw conflict(PAYMENT_MESSAGES.saleNotPayable);
     const customerId = customerOnly ?? body.customer_id ?? holders[0];
     notBefore(sale.sale_date);
     if (actor.kind === 'CUSTOMER') await refusePendingPortalPayment(db, sale.id);
@@ -595,7 +597,7 @@ export async function applyToSale(
     .updateTable('sales')
     .set((eb) => ({ version: eb.ref('version') }))
     .where('id', '=', saleId)
-    .where('status', 'not in', ['ANULADA', 'CANCELADA'])
+    .where('status', 'not in', [...ENDED_SALE_STATUSES, 'CANCELADA'])
     .executeTakeFirst();
   if (claimed.numUpdatedRows === 0n) throw conflict(PAYMENT_MESSAGES.saleNotPayable);
   const account = await saleAccount(trx, saleId);
@@ -620,6 +622,8 @@ export async function applyToSale(
       .where('id', '=', a.instalmentId)
       .execute();
   await settleSale(trx, audit, deps, saleId);
+  // Approved money may meet a commission's trigger (docs/domain.md "Commissions"): PROYECTADA → DEVENGADA in this transaction.
+  await accrueSaleCommissions(trx, saleId, todayInLimaBy(deps.clock));
 }
 
 /**
@@ -632,7 +636,7 @@ export async function settleSale(trx: Kysely<DB>, audit: AuditContext, deps: Pic
   await refreshSaleLateFees(trx, saleId, todayInLimaBy(deps.clock));
   const rows = await trx.selectFrom('sale_instalments').select(['kind', 'amount', 'paid']).where('sale_id', '=', saleId).execute();
   const before = await trx.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
-  if (before.status === 'ANULADA') return;
+  if (isEndedSale(before.status)) return;
   const status = saleStatusFor(rows.map((r) => ({ kind: r.kind, amountCents: Number(r.amount), paidCents: Number(r.paid) })));
   if (status === before.status) return;
   await trx

@@ -5,6 +5,7 @@ import { saleNumber } from '../comercio/sales.service';
 import { quoteNumber } from '../comercio/quotes.repository';
 import { reservationNumber } from '../comercio/reservations.repository';
 import { receiptLabel } from '../finanzas/payments.repository';
+import { settlementNumber } from '../../../src/schemas/administracion/commissions';
 
 /**
  * The business label of each change-history entry's record (docs/decisions.md "Historial de
@@ -70,6 +71,17 @@ const LABELS: Readonly<Record<string, (row: Row, id: number) => string | null>> 
     return saleId !== null ? `Título de ${saleNumber(saleId)}` : null;
   },
   public_holidays: (row) => (text(row.name) && row.date ? `${String(row.name)} (${String(row.date).slice(0, 10)})` : null),
+  contract_templates: (row) => {
+    const versionNumber = num(row.version_number);
+    return text(row.name) && versionNumber !== null ? `${String(row.name)} (v${versionNumber})` : null;
+  },
+  contracts: (row) => {
+    const saleId = num(row.sale_id);
+    return text(row.number) ?? (saleId !== null ? `Contrato de ${saleNumber(saleId)}` : null);
+  },
+  commission_settlements: (_row, id) => settlementNumber(id),
+  commission_policies: (row) =>
+    text(row.role) ? `Comisión ${String(row.role)} de la lotización ${String(row.subdivision_id ?? '')}`.trim() : null,
 };
 
 /** The tables read for each kind of record (only what {@link LABELS} needs). */
@@ -91,6 +103,9 @@ const COLUMNS = {
   wallets: ['kind', 'phone'],
   title_processes: ['sale_id'],
   public_holidays: ['name', 'date'],
+  contract_templates: ['name', 'version_number'],
+  contracts: ['number', 'sale_id'],
+  commission_policies: ['role', 'subdivision_id'],
 } as const satisfies Partial<Record<keyof DB, readonly string[]>>;
 
 /**

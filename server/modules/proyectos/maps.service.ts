@@ -12,6 +12,7 @@ import type { DB } from '../../db/database';
 import { fromFlag } from '../../db/portable';
 import { MAIN_BASE } from '../../platform/bases';
 import { planUrl, publicPlanUrl, subdivisionNotFound, type ProjectsDeps } from './subdivisions.service';
+import { ENDED_SALE_STATUSES } from '../../../src/schemas/comercio/sales';
 
 /**
  * The lot maps (issue "Proyectos" → Maps; docs/domain.md "Maps"): the staff/sales map with every lot and
@@ -125,7 +126,7 @@ export async function lotSaleFacts(db: Kysely<DB>, subdivisionId: number, today:
     )
     .select((eb) => ['sales.lot_id', 'sales.sale_date', eb.fn.min('sale_instalments.due_date').as('oldest_due')])
     .where('lots.subdivision_id', '=', subdivisionId)
-    .where('sales.status', '<>', 'ANULADA')
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES])
     .groupBy(['sales.id', 'sales.lot_id', 'sales.sale_date'])
     .execute();
   const facts = new Map<number, LotSaleFacts>();

@@ -5,12 +5,13 @@ import { staffWithAnyOf } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { MAIN_BASE } from '../../platform/bases';
 
-/** Who may list subdivision names for pickers: whoever manages subdivisions, leads, customers or sales. */
+/** Who may list subdivision names for pickers: whoever manages subdivisions, leads, customers, sales or titles at SUNARP. */
 export const SUBDIVISION_OPTIONS_ACCESS = staffWithAnyOf(
   [MODULE.proyectos, SUBMODULE.lotizaciones],
   [MODULE.crm, SUBMODULE.leads],
   [MODULE.crm, SUBMODULE.clientes],
   [MODULE.comercial, SUBMODULE.ventas],
+  [MODULE.administracion, SUBMODULE.partidasTitulos],
 );
 
 /** Most subdivisions one answer lists (an installation has tens, not thousands). */

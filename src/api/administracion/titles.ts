@@ -8,11 +8,13 @@ import {
   titleBoardResponseSchema,
   titleProcessResponseSchema,
   titleProcessesPageSchema,
+  titleSaleOptionsResponseSchema,
   type CreatePublicHolidayRequest,
   type CreateTitleProcessRequest,
   type PublicHoliday,
   type TitleBoard,
   type TitleProcessDetail,
+  type TitleSaleOption,
   type TitleTransitionRequest,
   type UpdatePublicHolidayRequest,
   type UpdateTitleProcessRequest,
@@ -47,6 +49,23 @@ export function createTitlesApi(client: ApiClient) {
     /** POST title-processes/{id}/transition: to the next state with its fields. */
     transition: (id: number, body: TitleTransitionRequest) =>
       one(() => client.main(`title-processes/${id}/transition`, { method: 'POST', body })),
+    /** GET title-processes/sale-options?q=: sales without a process (not annulled) for "Nuevo trámite", paid-off first. */
+    saleOptions: async (q: string): Promise<TitleSaleOption[]> =>
+      (await request(titleSaleOptionsResponseSchema, () => client.main('title-processes/sale-options', { query: q ? { q } : {} }))).data,
+    /** POST title-processes/{id}/delivery-record (multipart `file`): the acta de entrega, a PDF or an image ≤ 10 MB (INSCRITO or ENTREGADO). */
+    uploadDeliveryRecord: (id: number, file: Blob, filename = 'acta-entrega') => {
+      const body = new FormData();
+      body.append('file', file, filename);
+      return one(() => client.main(`title-processes/${id}/delivery-record`, { method: 'POST', body }));
+    },
+    /** GET title-processes/{id}/delivery-record: the acta's bytes (authenticated download). */
+    deliveryRecord: async (id: number): Promise<Blob> => {
+      try {
+        return await client.main<Blob, 'blob'>(`title-processes/${id}/delivery-record`, { responseType: 'blob' });
+      } catch (e) {
+        throw toApiError(e);
+      }
+    },
     /** GET public-holidays?year=: a page of holidays in date order. */
     holidays: (query: { page: number; per_page: number; year?: number }) =>
       request(publicHolidaysPageSchema, () => client.main('public-holidays', { query })),

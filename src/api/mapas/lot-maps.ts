@@ -8,6 +8,7 @@ import {
   type LotMap,
   type PublicLotMap,
 } from '../../schemas/proyectos/projects';
+import { lotTitleStatesResponseSchema, type LotTitleState } from '../../schemas/administracion/titles';
 
 /**
  * The lot maps' calls (issue "Proyectos", docs/domain.md "Maps"; contract in
@@ -43,6 +44,13 @@ export function createLotMapsApi(client: ApiClient) {
         throw toApiError(error);
       }
     },
+    /**
+     * GET /api/subdivisions/{key}/title-states ('Acceso módulo administración' + 'Acceso submódulo
+     * registros de partidas y títulos'): the heat map's "Estado del título", the state of the title
+     * process of each lot's live sale (lots without one absent).
+     */
+    titleStates: async (key: string): Promise<LotTitleState[]> =>
+      (await request(lotTitleStatesResponseSchema, () => client.main(`subdivisions/${k(key)}/title-states`))).data,
     /** GET /api/lots/{id}: the lot panel's details (boundaries, perimeter, updated_at). */
     lot: async (id: number): Promise<Lot> => (await request(lotResponseSchema, () => client.main(`lots/${id}`))).data,
   };

@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { ApiError } from '../../api/client';
-import { centsToInput, parseMoneyInput } from '../../lib/money';
+import { errorMessage } from '../shared/api-errors';
+import { centsToInput } from '../../lib/money';
 import {
   SALE_MESSAGES,
   type AnnulSaleRequest,
@@ -9,11 +10,11 @@ import {
   type SaleSettlementRequest,
   type SettlementMode,
 } from '../../schemas/comercio/sales';
-import { errorMessage } from '../shared/api-errors';
+import { PENALTY_INVALID, paidLessPenalty } from './sale-dialog.shared';
 import { placeholder } from '../shared/placeholder';
 
-/** The penalty field's own messages (the server's are in {@link SALE_MESSAGES}). */
-export const PENALTY_INVALID = 'Penalidad no válida (ej. 150.00)';
+/** The penalty field's own message (the server's are in {@link SALE_MESSAGES}). */
+export { PENALTY_INVALID };
 
 /** What the dialog edits. */
 export interface AnnulSaleContext {
@@ -39,9 +40,8 @@ export function settlementFigures(context: Pick<AnnulSaleContext, 'annulment' | 
   penalty: number | null;
   net: number;
 } {
-  const paid = context.annulment?.paid ?? 0;
-  const penalty = parseMoneyInput(context.penaltyText);
-  return { paid, penalty, net: Math.max(0, paid - (penalty ?? 0)) };
+  const { paid, penalty, rest } = paidLessPenalty(context.annulment?.paid ?? 0, context.penaltyText);
+  return { paid, penalty, net: rest };
 }
 
 /** The first reason the typed settlement cannot be sent, or null (docs/domain.md "Annulling a sale"). */

@@ -51,6 +51,7 @@ export type PurchaseDetailEvent =
   | { type: 'pay.bank' }
   | { type: 'pay.close' }
   | { type: 'receipt.download'; payment: CustomerPayment }
+  | { type: 'contract.download' }
   | { type: 'notice.dismiss' }
   | { type: 'payments.notified' };
 
@@ -68,6 +69,8 @@ export const purchaseDetailMachine = setup({
     load: placeholder<PurchaseDetail, { id: number }>('load'),
     loadOptions: placeholder<PaymentOptions, { currency: 'PEN' | 'USD' }>('loadOptions'),
     downloadReceipt: placeholder<void, { payment: CustomerPayment }>('downloadReceipt'),
+    /** The issued contract's PDF (`contract_pdf_url`, through the client with the customer's session). */
+    downloadContract: placeholder<void, { purchase: PurchaseDetail }>('downloadContract'),
     pagoYape: pagoYapeMachine,
     notices: paymentNoticesLogic,
   },
@@ -193,6 +196,29 @@ export const purchaseDetailMachine = setup({
                 { type: 'failed', params: ({ event }) => ({ message: errorMessage(event.error) }) },
                 { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
                 assign({ receiptPaymentId: null }),
+              ],
+            },
+          },
+        },
+      },
+    },
+    /** "Descargar contrato": idle → (`contract.download`, the purchase has `contract_pdf_url`) downloading → idle. */
+    contractPdf: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'contract.download': { guard: ({ context }) => Boolean(context.purchase?.contract_pdf_url), target: 'downloading' } },
+        },
+        downloading: {
+          invoke: {
+            src: 'downloadContract',
+            input: ({ context }) => ({ purchase: context.purchase! }),
+            onDone: 'idle',
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'failed', params: ({ event }) => ({ message: errorMessage(event.error) }) },
+                { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
               ],
             },
           },

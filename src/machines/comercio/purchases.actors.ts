@@ -53,6 +53,10 @@ export function createPurchasesMachines(deps: PurchasesMachinesDeps) {
         if (!input.payment.receipt_url) return;
         save(await deps.api.file(input.payment.receipt_url), `${input.payment.receipt_number ?? `recibo-${input.payment.id}`}.pdf`);
       }),
+      downloadContract: fromPromise<void, { purchase: PurchaseDetail }>(async ({ input }) => {
+        if (!input.purchase.contract_pdf_url) return;
+        save(await deps.api.file(input.purchase.contract_pdf_url), `contrato-${input.purchase.number ?? input.purchase.id}.pdf`);
+      }),
       pagoYape,
     },
     actions: {

@@ -1,4 +1,6 @@
 import { fromPromise } from 'xstate';
+import { createContractsApi } from '../../api/administracion/contracts';
+import { defaultListQuery } from '../../schemas/list';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createSalesApi, type SalesApi } from '../../api/comercio/sales';
 import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
@@ -16,8 +18,12 @@ import type { SubdivisionOption } from '../../schemas/proyectos/subdivision-opti
 import { forwardSessionErrors } from '../shared/api-errors';
 import { createLoadOnceMachine } from '../shared/load-once.machine';
 import { resourceScreenMachines } from '../shared/resource-screen';
-import { saleDetailMachine } from './sale-detail.machine';
+import { saleDetailMachine, type SaleContractRef, type SaleDetailData } from './sale-detail.machine';
+import { saveBlobFile } from '../../lib/download';
 import { annulSaleMachine } from './annul-sale.machine';
+import { rescindSaleMachine } from './rescind-sale.machine';
+import { rescheduleSaleMachine } from './reschedule-sale.machine';
+import { RESCHEDULE_MESSAGES, RESCISSION_MESSAGES } from '../../schemas/comercio/rescissions';
 
 /**
  * Comercial → Ventas (issue "CRM and sales"): the sales list (read-only list of the CRUD pattern:
@@ -61,6 +67,8 @@ export interface SalesMachinesDeps {
   /** Saves a downloaded PDF (defaults to a browser download; tests pass a fake). */
   saveBlob?: (blob: Blob, fileName: string) => void;
   subdivisionOptions: () => Promise<SubdivisionOption[]>;
+  /** The sale's contracts, newest first (GET contracts?sale_id=); left out: the drawer shows none. */
+  contractsOfSale?: (saleId: number) => Promise<SaleContractRef[]>;
   reportApiError: (error: ApiError) => void;
   toaster: AppToaster;
 }
@@ -74,9 +82,28 @@ export function createSalesMachines(deps: SalesMachinesDeps) {
     toaster: deps.toaster,
   });
   const detail = saleDetailMachine.provide({
-    actors: { load: fromPromise(({ input }) => deps.salesApi.get(input.id)) },
-    actions: { reportApiError: (_, error) => report(error) },
+    actors: {
+      // The schedules and the contract are extras: a failure (or no right to read contracts) leaves them out.
+      load: fromPromise(async ({ input }): Promise<SaleDetailData> => {
+        const [sale, schedules, contracts] = await Promise.all([
+          deps.salesApi.get(input.id),
+          deps.salesApi.schedules(input.id).catch(() => []),
+          deps.contractsOfSale ? deps.contractsOfSale(input.id).catch(() => []) : Promise.resolve([]),
+        ]);
+        return { sale, oldSchedules: schedules.filter((s) => !s.current), contract: contracts[0] ?? null };
+      }),
+      download: fromPromise(async ({ input }) => (deps.saveBlob ?? saveBlobFile)(await deps.salesApi.document(input.path), input.fileName)),
+    },
+    actions: {
+      reportApiError: (_, error) => report(error),
+      downloadFailed: (_, message) =>
+        deps.toaster.show({ severity: 'error', summary: 'No se pudo descargar el documento', detail: message, life: 6000 }),
+    },
   });
+  /** A document the event left pending (no published template, or a draft): a warning that stays a while. */
+  const pendingNotice = (notice: string | null | undefined) => {
+    if (notice) deps.toaster.show({ severity: 'warn', summary: 'Documento pendiente', detail: notice, life: 10000 });
+  };
   const annul = annulSaleMachine.provide({
     actors: {
       loadAnnulment: fromPromise(({ input }) => deps.salesApi.annulment(input.id)),
@@ -86,6 +113,32 @@ export function createSalesMachines(deps: SalesMachinesDeps) {
       reportApiError: (_, error) => report(error),
       done: (_, { record: sale }) =>
         deps.toaster.show({ severity: 'success', summary: SALE_MESSAGES.annulled, detail: `${sale.number}: ${sale.lot.code}` }),
+    },
+  });
+  const rescind = rescindSaleMachine.provide({
+    actors: {
+      loadPreview: fromPromise(({ input }) => deps.salesApi.rescission(input.id)),
+      run: fromPromise(({ input }) => deps.salesApi.rescind(input.id, input.body)),
+    },
+    actions: {
+      reportApiError: (_, error) => report(error),
+      done: (_, { record: sale }) => {
+        deps.toaster.show({ severity: 'success', summary: RESCISSION_MESSAGES.resolved, detail: `${sale.number}: ${sale.lot.code}` });
+        pendingNotice(sale.rescission?.letter_pending);
+      },
+    },
+  });
+  const reschedule = rescheduleSaleMachine.provide({
+    actors: {
+      loadPreview: fromPromise(({ input }) => deps.salesApi.reschedulePreview(input.id, input.query)),
+      run: fromPromise(({ input }) => deps.salesApi.reschedule(input.id, input.body)),
+    },
+    actions: {
+      reportApiError: (_, error) => report(error),
+      done: (_, { record: sale }) => {
+        deps.toaster.show({ severity: 'success', summary: RESCHEDULE_MESSAGES.rescheduled, detail: `${sale.number}: ${sale.lot.code}` });
+        pendingNotice(sale.adenda?.document_pending);
+      },
     },
   });
   const subdivisions = createLoadOnceMachine<SubdivisionOption[]>('saleSubdivisions', []).provide({
@@ -137,7 +190,20 @@ export function createSalesMachines(deps: SalesMachinesDeps) {
       reportApiError: (_, error) => report(error),
     },
   });
-  return { list, detail, annul, subdivisions, reservations, cancelReservation, quotes, quoteActions, quotePdf, tab: salesTabMachine };
+  return {
+    list,
+    detail,
+    annul,
+    rescind,
+    reschedule,
+    subdivisions,
+    reservations,
+    cancelReservation,
+    quotes,
+    quoteActions,
+    quotePdf,
+    tab: salesTabMachine,
+  };
 }
 export type SalesMachines = ReturnType<typeof createSalesMachines>;
 
@@ -152,5 +218,7 @@ export function createSalesMachinesFor(
     reservationsApi: createReservationsApi(client),
     quotesApi: createQuotesApi(client),
     subdivisionOptions: createSubdivisionOptionsApi(client).list,
+    contractsOfSale: async (saleId) =>
+      (await createContractsApi(client).list({ ...defaultListQuery(5), sort: '-created_at', filters: { sale_id: String(saleId) } })).data,
   });
 }

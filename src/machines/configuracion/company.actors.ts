@@ -34,6 +34,10 @@ export const COMPANY_FIELDS = [
   'legal_representative',
   'sale_backdate_days',
   'payment_approval_segregation',
+  'legal_representative_dni',
+  'legal_representative_power_entry',
+  'contract_place',
+  'contract_signature_days',
 ] as const;
 /** Fields shown as a switch: their form value is 'true' or 'false'. */
 export const COMPANY_SWITCHES: readonly CompanyField[] = ['payment_approval_segregation'];
@@ -45,7 +49,14 @@ export const LOGO_SIZE_MESSAGE = 'El logo no debe superar 1 MB';
 export const COMPANY_SAVED = 'Datos de la empresa guardados';
 export const LOGO_SAVED = 'Logo actualizado';
 
-const NULLABLE: readonly CompanyField[] = ['phone', 'email', 'legal_representative'];
+const NULLABLE: readonly CompanyField[] = [
+  'phone',
+  'email',
+  'legal_representative',
+  'legal_representative_dni',
+  'legal_representative_power_entry',
+  'contract_place',
+];
 
 /** The company as form values ('' for null). */
 export function companyValues(company: Company): CompanyValues {
@@ -61,10 +72,11 @@ export function companyBody(values: CompanyValues, version?: number): UpdateComp
     COMPANY_FIELDS.map((f) => [f, NULLABLE.includes(f) && values[f].trim() === '' ? null : values[f].trim()]),
   ) as Record<CompanyField, string | null>;
   // A whole number of days, or NaN (the schema's message) for anything else.
-  const days = body.sale_backdate_days ?? '';
+  const whole = (text: string | null) => (/^\d{1,4}$/.test(text ?? '') ? Number(text) : Number.NaN);
   const request = {
     ...body,
-    sale_backdate_days: /^\d{1,4}$/.test(days) ? Number(days) : Number.NaN,
+    sale_backdate_days: whole(body.sale_backdate_days),
+    contract_signature_days: whole(body.contract_signature_days),
     payment_approval_segregation: body.payment_approval_segregation !== 'false',
   } as UpdateCompanyRequest;
   return version === undefined ? request : { ...request, version };

@@ -4,7 +4,7 @@ import type { Customer } from '../../schemas/crm/customers';
 import type { Lead } from '../../schemas/crm/leads';
 import type { Quote } from '../../schemas/comercio/quotes';
 import type { Reservation } from '../../schemas/comercio/reservations';
-import type { Sale } from '../../schemas/comercio/sales';
+import { isEndedSale, type Sale } from '../../schemas/comercio/sales';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage } from '../shared/api-errors';
 
@@ -102,7 +102,7 @@ export interface CurrencyTotal {
 export function balancesByCurrency(sales: readonly Sale[]): CurrencyTotal[] {
   const sums = new Map<'PEN' | 'USD', number>();
   for (const sale of sales) {
-    if (sale.status === 'ANULADA') continue;
+    if (isEndedSale(sale.status)) continue;
     sums.set(sale.currency, (sums.get(sale.currency) ?? 0) + sale.balance);
   }
   return (['PEN', 'USD'] as const).filter((c) => sums.has(c)).map((currency) => ({ currency, amount: sums.get(currency)! }));

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import { isEndedSale } from '../../schemas/comercio/sales';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createSalesApi, type SalesApi } from '../../api/comercio/sales';
 import { createReservationsApi, type ReservationsApi } from '../../api/comercio/reservations';
@@ -123,7 +124,7 @@ export function createPaymentsMachines(deps: PaymentsMachinesDeps) {
     searchSales: async (text) => {
       const page = await deps.salesApi.list({ page: 1, per_page: 20, q: text, filters: {} });
       return page.data
-        .filter((s) => s.status !== 'ANULADA' && s.status !== 'CANCELADA')
+        .filter((s) => !isEndedSale(s.status) && s.status !== 'CANCELADA')
         .map((s): SaleOption => ({
           id: s.id,
           number: s.number,

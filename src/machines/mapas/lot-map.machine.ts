@@ -2,6 +2,7 @@ import { assign, fromCallback, setup, type ActorRefFrom, type SnapshotFrom } fro
 import type { ApiError } from '../../api/client';
 import type { Lot, LotStatus, MapSubdivision } from '../../schemas/proyectos/projects';
 import type { PaymentMapBucketSummary } from '../../schemas/comercio/payment-map';
+import type { LotTitleState } from '../../schemas/administracion/titles';
 import { placeholder } from '../shared/placeholder';
 import { errorMessage, errorStatus } from '../shared/api-errors';
 import { parseMoneyInput } from '../../lib/money';
@@ -18,14 +19,18 @@ import { findLot, NO_FILTERS, polygonBounds, type HeatMetric, type MapFilters, t
  * States: `loading` → `ready` | `failure` (`notFound` when the API answered 404). `ready` runs two
  * regions: `plan` (the plan image: `loading` → `shown` | `absent`; the staff image is fetched as a
  * blob through the api client and shown through an object URL revoked when the map closes) and
- * `panel` (the selected lot's details for staff maps: `closed` | `loading` | `shown` | `failure`).
+ * `panel` (the selected lot's details for staff maps: `closed` | `loading` | `shown` | `failure`),
+ * and `titles` (the heat map's TITLE_STATE: `idle` until that metric is picked by a user who may
+ * see titles — input `titleStates` — then `loading` → `loaded` (each lot's `title_state` set) |
+ * `failure` (`titlesError`; `map.titlesRetry`); read once per map; docs/decisions.md "Heat map: title state").
  *
  * Events: `map.retry`; `map.hover {key|null}`; `map.select {key|null}`; `map.filterBlocks
  * {blocks}`, `map.filterStatuses {statuses}`, `map.filterPrice {min, max}` (céntimos or null),
  * `map.priceTyped {which, text}` (the range boxes: "1,500.50" → 150050 céntimos),
  * `map.clearFilters`; `map.searchTyped {text}`, `map.search` (finds the lot by code, selects it and
  * sets `focus` to its bounds; else `searchMessage` "Lote … no encontrado"); `map.fit` (focus on
- * every lot); `map.colouring {mode}`, `map.metric {metric}`; `map.lotChanged {lot}` (after a status
+ * every lot); `map.colouring {mode}`, `map.metric {metric}` (TITLE_STATE ignored without input
+ * `titleStates`); `map.titlesRetry`; `map.lotChanged {lot}` (after a status
  * change: the lot's status and prices update in place, so its colour and the legend counts follow
  * without reloading the map); `map.copyLink {url}` (the shareable link → clipboard + toast).
  */
@@ -74,6 +79,10 @@ export interface LotMapContext {
   focus: MapFocus | null;
   colouring: MapColouring;
   metric: HeatMetric;
+  /** Whether the user may read the title states (input `titleStates`): the TITLE_STATE metric. */
+  titleStates: boolean;
+  /** Why the title states could not be read (TITLE_STATE), null otherwise. */
+  titlesError: string | null;
   /** What the `<image>` under the lots shows (object URL or public URL), null without a plan. */
   planSrc: string | null;
   /** The selected lot's details (staff maps, GET lots/{id}). */
@@ -95,6 +104,7 @@ export type LotMapEvent =
   | { type: 'map.fit' }
   | { type: 'map.colouring'; mode: MapColouring }
   | { type: 'map.metric'; metric: HeatMetric }
+  | { type: 'map.titlesRetry' }
   | { type: 'map.lotChanged'; lot: Lot }
   | { type: 'map.lotRetry' }
   | { type: 'map.copyLink'; url: string }
@@ -107,6 +117,11 @@ export interface LotMapInput {
   colouring?: MapColouring;
   /** Load the selected lot's details (default: false). */
   details?: boolean;
+  /**
+   * Whether the user may read the lots' title states (the heat map's TITLE_STATE metric: 'Acceso
+   * módulo administración' + 'Acceso submódulo registros de partidas y títulos'; default false).
+   */
+  titleStates?: boolean;
   /**
    * A lot code to select once the map loads (the customer's own lot, from "Ver en el plano"): drawn
    * highlighted, zoomed to with its neighbours, its panel open. Unknown codes select nothing.
@@ -149,6 +164,8 @@ export const lotMapMachine = setup({
     }),
     /** GET lots/{id} (staff maps' lot panel). */
     loadLot: placeholder<Lot, { id: number }>('loadLot'),
+    /** GET the title state of each sold lot with a title process (the heat map's TITLE_STATE). */
+    loadTitleStates: placeholder<LotTitleState[], { key: string }>('loadTitleStates'),
   },
   actions: {
     /** 401/402/404 of a staff call → the session. */
@@ -159,6 +176,11 @@ export const lotMapMachine = setup({
   guards: {
     hasPlan: ({ context }) => context.subdivision?.plan_url != null,
     staffLotSelected: ({ context }) => context.details && context.source === 'staff' && context.selectedKey !== null,
+    /** A metric the user may pick (TITLE_STATE only with input `titleStates`). */
+    metricAllowed: ({ context, event }) => event.type === 'map.metric' && (event.metric !== 'TITLE_STATE' || context.titleStates),
+    /** The title states are wanted: TITLE_STATE picked (or the current metric) by a user who may read them. */
+    wantsTitles: ({ context, event }) =>
+      context.titleStates && context.source === 'staff' && (event.type === 'map.metric' ? event.metric : context.metric) === 'TITLE_STATE',
   },
 }).createMachine({
   id: 'lotMap',
@@ -181,13 +203,15 @@ export const lotMapMachine = setup({
     focus: null,
     colouring: input.colouring ?? 'status',
     metric: 'PRICE_PER_M2',
+    titleStates: input.titleStates ?? false,
+    titlesError: null,
     planSrc: null,
     lotDetail: null,
     lotError: null,
   }),
   initial: 'loading',
   // The heat metric is a view choice: one picked while the map loads holds once it is ready.
-  on: { 'map.metric': { actions: assign({ metric: ({ event }) => event.metric }) } },
+  on: { 'map.metric': { guard: 'metricAllowed', actions: assign({ metric: ({ event }) => event.metric }) } },
   states: {
     loading: {
       invoke: {
@@ -273,6 +297,43 @@ export const lotMapMachine = setup({
         },
       },
       states: {
+        titles: {
+          initial: 'checking',
+          states: {
+            // A TITLE_STATE picked while the map loaded is read as soon as it is ready.
+            checking: { always: [{ guard: 'wantsTitles', target: 'loading' }, { target: 'idle' }] },
+            idle: {
+              on: {
+                'map.metric': { guard: 'wantsTitles', target: 'loading', actions: assign({ metric: ({ event }) => event.metric }) },
+              },
+            },
+            loading: {
+              invoke: {
+                src: 'loadTitleStates',
+                input: ({ context }) => ({ key: context.key }),
+                onDone: {
+                  target: 'loaded',
+                  actions: assign(({ context, event }) => {
+                    const byLot = new Map(event.output.map((r) => [r.lot_id, r.state]));
+                    return {
+                      lots: context.lots.map((l) => ({ ...l, title_state: l.id === null ? null : (byLot.get(l.id) ?? null) })),
+                      titlesError: null,
+                    };
+                  }),
+                },
+                onError: {
+                  target: 'failure',
+                  actions: [
+                    assign({ titlesError: ({ event }) => errorMessage(event.error) }),
+                    { type: 'reportApiError', params: ({ event }) => event.error as ApiError },
+                  ],
+                },
+              },
+            },
+            loaded: {},
+            failure: { on: { 'map.titlesRetry': 'loading' } },
+          },
+        },
         plan: {
           initial: 'checking',
           states: {

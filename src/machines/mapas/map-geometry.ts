@@ -1,5 +1,6 @@
 import { LOT_STATUSES, type Currency, type LandUse, type LotStatus, type Polygon } from '../../schemas/proyectos/projects';
 import type { PaymentBucket, PaymentMapLot } from '../../schemas/comercio/payment-map';
+import { TITLE_STATE_LABELS, TITLE_STATES, type TitleState } from '../../schemas/administracion/titles';
 import { dateOfEpochDay, epochDay, formatDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 
@@ -34,6 +35,11 @@ export interface MapLotView {
   days_late?: number | null;
   /** The live sale's payment facts (Mapa de Pagos only); null/absent when the lot has no live sale. */
   payment?: PaymentMapLot | null;
+  /**
+   * The state of the live sale's title process (the heat map's TITLE_STATE, once read for a user who
+   * may see titles); null when the lot has no live sale or its sale no process; absent before.
+   */
+  title_state?: TitleState | null;
 }
 
 /** Filters of the map: none selected in a list = no filter on it; prices in céntimos (list price). */
@@ -148,19 +154,61 @@ export function pathData(polygon: Polygon, project: (p: readonly [number, number
 
 /**
  * Metrics of the heat map (docs/decisions.md "Heat map metrics"): price per m² (céntimos), days
- * late of the live sale (days) and its sale date (placed on the scale as days since 1970-01-01).
+ * late of the live sale (days) and its sale date (placed on the scale as days since 1970-01-01) on
+ * the continuous ramp; and the state of the live sale's title process, categorical (TITLE_STATE,
+ * docs/decisions.md "Heat map: title state"; one colour per state, {@link TITLE_STATE_COLOR}).
  */
-export type HeatMetric = 'PRICE_PER_M2' | 'DAYS_LATE' | 'SALE_DATE';
+export type HeatMetric = 'PRICE_PER_M2' | 'DAYS_LATE' | 'SALE_DATE' | 'TITLE_STATE';
+
+/** Metrics coloured by category (a legend of classes) rather than on the continuous ramp. */
+export const isCategoricalMetric = (metric: HeatMetric): boolean => metric === 'TITLE_STATE';
 
 /** Spanish names of the metrics (the select and the legend's title). */
 export const HEAT_METRIC_LABEL: Record<HeatMetric, string> = {
   PRICE_PER_M2: 'Precio por m²',
   SALE_DATE: 'Fecha de venta',
   DAYS_LATE: 'Días de atraso',
+  TITLE_STATE: 'Estado del título',
 };
 
 /** Fill of a lot without a value for the metric (unsold lots on the sales metrics, no price…). */
 export const HEAT_NO_DATA = '#d1d5db';
+
+/**
+ * Fill of each title state on the heat map (docs/decisions.md "Heat map: title state"): Paul Tol's
+ * "muted" qualitative scheme, nine colours chosen to stay distinct for the common colour-vision
+ * deficiencies (not a red/green pair): the early steps light (sand, olive, cyan), the registry's
+ * (indigo, rose for observado, purple for liquidado, wine for tachado), and the ends in teal and green.
+ * Neither is the neutral {@link HEAT_NO_DATA} of the lots without a process. Every class has its
+ * label and count in the legend.
+ */
+export const TITLE_STATE_COLOR: Readonly<Record<TitleState, string>> = {
+  PENDIENTE: '#ddcc77',
+  MINUTA_FIRMADA: '#999933',
+  ESCRITURA: '#88ccee',
+  PRESENTADO: '#332288',
+  OBSERVADO: '#cc6677',
+  LIQUIDADO: '#aa4499',
+  TACHADO: '#882255',
+  INSCRITO: '#44aa99',
+  ENTREGADO: '#117733',
+};
+
+/** Fill of a lot on the title-state metric: its state's colour, {@link HEAT_NO_DATA} without a process. */
+export function titleStateFillOf(lot: MapLotView): string {
+  return lot.title_state ? TITLE_STATE_COLOR[lot.title_state] : HEAT_NO_DATA;
+}
+
+/** Lots per title state (every state listed, in the board's order) and the lots without one. */
+export function countByTitleState(lots: readonly MapLotView[]): { counts: Record<TitleState, number>; none: number } {
+  const counts = Object.fromEntries(TITLE_STATES.map((s) => [s, 0])) as Record<TitleState, number>;
+  let none = 0;
+  for (const lot of lots) {
+    if (lot.title_state) counts[lot.title_state] += 1;
+    else none += 1;
+  }
+  return { counts, none };
+}
 
 /** Sequential ramp (light yellow → dark red, 5 stops) of the heat map. */
 export const HEAT_STOPS = ['#ffffb2', '#fecc5c', '#fd8d3c', '#f03b20', '#bd0026'] as const;
@@ -187,7 +235,8 @@ export function heatColor(t: number): string {
 
 /**
  * Value of the metric for a lot, null when it has none: céntimos per m² (PRICE_PER_M2), days
- * (DAYS_LATE), days since 1970-01-01 of the sale date (SALE_DATE; null for an unreadable date).
+ * (DAYS_LATE), days since 1970-01-01 of the sale date (SALE_DATE; null for an unreadable date), the
+ * state's position in TITLE_STATES (TITLE_STATE; null without a process).
  */
 export function metricValue(lot: MapLotView, metric: HeatMetric): number | null {
   switch (metric) {
@@ -197,12 +246,14 @@ export function metricValue(lot: MapLotView, metric: HeatMetric): number | null 
       return lot.days_late ?? null;
     case 'SALE_DATE':
       return lot.sale_date ? epochDay(lot.sale_date) : null;
+    case 'TITLE_STATE':
+      return lot.title_state ? TITLE_STATES.indexOf(lot.title_state) : null;
   }
 }
 
 /**
  * A metric value as the legend shows it: "S/ 250.00/m²" (money of `currency` per m²), "12 días"
- * ("1 día"), or the date dd/mm/yyyy (Lima calendar date).
+ * ("1 día"), the date dd/mm/yyyy (Lima calendar date), or the title state's Spanish label.
  */
 export function formatMetricValue(metric: HeatMetric, value: number, currency: Currency): string {
   switch (metric) {
@@ -212,6 +263,10 @@ export function formatMetricValue(metric: HeatMetric, value: number, currency: C
       return value === 1 ? '1 día' : `${value} días`;
     case 'SALE_DATE':
       return formatDate(dateOfEpochDay(value));
+    case 'TITLE_STATE': {
+      const state = TITLE_STATES[value];
+      return state ? TITLE_STATE_LABELS[state] : '';
+    }
   }
 }
 
@@ -233,8 +288,12 @@ export function heatColorFor(value: number, range: { min: number; max: number })
   return heatColor(range.max === range.min ? 0.5 : (value - range.min) / (range.max - range.min));
 }
 
-/** Fill of a lot on the heat map: its value's colour within `range`, {@link HEAT_NO_DATA} when it has no value. */
+/**
+ * Fill of a lot on the heat map: its value's colour within `range`, {@link HEAT_NO_DATA} when it has
+ * no value; on the categorical TITLE_STATE its state's colour whatever the range.
+ */
 export function heatFillOf(lot: MapLotView, metric: HeatMetric, range: { min: number; max: number } | null): string {
+  if (metric === 'TITLE_STATE') return titleStateFillOf(lot);
   const v = metricValue(lot, metric);
   return v === null || !range ? HEAT_NO_DATA : heatColorFor(v, range);
 }

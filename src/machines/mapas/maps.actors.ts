@@ -1,4 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
+import { isEndedSale } from '../../schemas/comercio/sales';
 import type { ApiClient, ApiError } from '../../api/client';
 import { createLotMapsApi, type LotMapsApi } from '../../api/mapas/lot-maps';
 import { createLotsApi, type LotsApi } from '../../api/proyectos/lots';
@@ -68,11 +69,12 @@ export function publicMapView(map: PublicLotMap): LoadedMap {
 /**
  * The map machine provided with the lot maps api: `loadMap` (staff or public call), `loadPlan`
  * (staff: the plan blob through the api client → object URL, revoked when the map closes;
- * public: the plan URL as is), `loadLot` (GET lots/{id}) and `reportApiError` (only
+ * public: the plan URL as is), `loadLot` (GET lots/{id}), `loadTitleStates` (the heat map's
+ * TITLE_STATE; fails when the api has no `titleStates`) and `reportApiError` (only
  * 401/402/404 of staff calls go to the session: a 404 on the public map is the map's own state).
  */
 export function provideLotMap(
-  api: Pick<LotMapsApi, 'staffMap' | 'publicMap' | 'planBlob' | 'lot'>,
+  api: Pick<LotMapsApi, 'staffMap' | 'publicMap' | 'planBlob' | 'lot'> & Partial<Pick<LotMapsApi, 'titleStates'>>,
   deps: Pick<MapsMachinesDeps, 'reportApiError' | 'objectUrls' | 'writeClipboard'> & { toaster?: AppToaster },
 ) {
   const writeClipboard = deps.writeClipboard ?? ((text: string) => navigator.clipboard.writeText(text));
@@ -105,6 +107,9 @@ export function provideLotMap(
         };
       }),
       loadLot: fromPromise(({ input }) => api.lot(input.id)),
+      loadTitleStates: fromPromise(({ input }) =>
+        api.titleStates ? api.titleStates(input.key) : Promise.reject(new Error('titleStates missing')),
+      ),
     },
     actions: {
       reportApiError: ({ context }, error) => {
@@ -132,7 +137,7 @@ export function provideLotMap(
  */
 export function createMapsMachines(
   deps: Omit<MapsMachinesDeps, 'toaster'> & {
-    api: Pick<LotMapsApi, 'staffMap' | 'publicMap' | 'planBlob' | 'lot'>;
+    api: Pick<LotMapsApi, 'staffMap' | 'publicMap' | 'planBlob' | 'lot'> & Partial<Pick<LotMapsApi, 'titleStates'>>;
     lotsApi: Pick<LotsApi, 'changeStatus' | 'statusHistory' | 'get'>;
     customersApi: Pick<CustomersApi, 'list'>;
     reservationsApi: Pick<ReservationsApi, 'create'>;
@@ -171,7 +176,7 @@ export function createMapsMachines(
     actors: {
       load: fromPromise(async ({ input }) => {
         const page = await deps.salesApi.list({ page: 1, per_page: 10, filters: { lot_id: String(input.lotId) } });
-        return page.data.find((s) => s.status !== 'ANULADA') ?? null;
+        return page.data.find((s) => !isEndedSale(s.status)) ?? null;
       }),
     },
     actions: { reportApiError: (_, error) => forwardSessionErrors(deps.reportApiError)(error) },

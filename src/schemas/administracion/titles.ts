@@ -78,7 +78,23 @@ export const TITLE_MESSAGES = {
   tituloRequired: 'Indique el número de título',
   reentryOnly: 'Al reingresar un título observado o liquidado no se cambia el número de título',
   holidayDuplicate: 'Ya hay un feriado en esa fecha',
+  deliveryRequired: 'Adjunte el acta de entrega (PDF o imagen) o indique su referencia',
+  deliveryRecordMissing: 'Adjunte el acta de entrega (PDF o imagen)',
+  deliveryRecordTooLarge: 'El acta de entrega no puede pesar más de 10 MB',
+  deliveryRecordType: 'El acta de entrega debe ser un PDF o una imagen (PNG, JPEG o WebP)',
+  deliveryRecordState: 'El acta de entrega se adjunta cuando el título está inscrito o entregado',
+  deliveryRecordNone: 'Este trámite no tiene acta de entrega adjunta',
 } as const;
+
+/** Largest delivery record (acta de entrega) accepted: 10 MB. */
+export const DELIVERY_RECORD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Types a delivery record may have, read from its bytes (never from its name): a PDF or an image. */
+export const DELIVERY_RECORD_CONTENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
+export type DeliveryRecordContentType = (typeof DELIVERY_RECORD_CONTENT_TYPES)[number];
+
+/** States in which the delivery record may be uploaded (or replaced): before the move to ENTREGADO, and after it. */
+export const DELIVERY_RECORD_STATES: readonly TitleState[] = ['INSCRITO', 'ENTREGADO'];
 
 const text = (max: number, required: string) => z.string({ error: required }).trim().min(1, required).max(max);
 const optionalNote = z.string().trim().max(1000).nullable().optional();
@@ -103,7 +119,9 @@ const tituloNumber = z
  * - LIQUIDADO: mayor derecho `amount` (céntimos) and `currency`, `date` of the liquidación;
  * - TACHADO: `date`;
  * - INSCRITO: `partida` (partida electrónica), `asiento`, `date` of inscription;
- * - ENTREGADO: `delivery_reference` (the delivery record, a text for now) and `date`.
+ * - ENTREGADO: `date` and `delivery_reference` (a text reference of the delivery record); the
+ *   reference may be left out when the record's file was uploaded first (POST
+ *   /api/title-processes/{id}/delivery-record), one of the two is required.
  * Every body may carry a `note`.
  */
 const base = { version: recordVersionSchema, date: date('Indique la fecha (AAAA-MM-DD)'), note: optionalNote };
@@ -139,7 +157,11 @@ export const titleTransitionRequestSchema = z.discriminatedUnion(
         .regex(/^\d{8,11}$/, 'La partida electrónica tiene de 8 a 11 dígitos'),
       asiento: text(20, 'Indique el asiento'),
     }),
-    z.strictObject({ to: z.literal('ENTREGADO'), ...base, delivery_reference: text(300, 'Indique la constancia de entrega') }),
+    z.strictObject({
+      to: z.literal('ENTREGADO'),
+      ...base,
+      delivery_reference: text(300, 'Indique la constancia de entrega').nullable().optional(),
+    }),
   ],
   { error: 'Estado no válido' },
 );
@@ -236,6 +258,12 @@ export const titleProcessSchema = z.object({
   inscribed_on: z.string().nullable().default(null),
   delivery_reference: z.string().nullable().default(null),
   delivered_on: z.string().nullable().default(null),
+  /** The uploaded delivery record (acta de entrega), downloaded from GET /api/title-processes/{id}/delivery-record; null when none. */
+  delivery_record: z
+    .object({ content_type: z.string(), size: z.number().int(), uploaded_at: z.string() })
+    .nullable()
+    .catch(null)
+    .default(null),
   /** The states this process may move to now ({@link TITLE_TRANSITIONS}). */
   next_states: z.array(z.string()).catch([]).default([]),
   created_at: z.string(),
@@ -265,6 +293,32 @@ export const titleBoardSchema = z.object({
 });
 export type TitleBoard = z.infer<typeof titleBoardSchema>;
 export const titleBoardResponseSchema = dataResponseSchema(titleBoardSchema);
+
+/** GET /api/title-processes/sale-options query: text over the sale number, lot code and titular. */
+export const titleSaleOptionsQuerySchema = z.strictObject({
+  q: z.string().trim().max(100, 'Búsqueda demasiado larga').optional(),
+});
+export type TitleSaleOptionsQuery = z.infer<typeof titleSaleOptionsQuerySchema>;
+
+/** At most this many sales answer one search of "Nuevo trámite". */
+export const MAX_TITLE_SALE_OPTIONS = 20;
+
+/**
+ * A sale "Nuevo trámite" may pick: not annulled and without a title process yet, with what the
+ * picker shows (status CANCELADA means paid off; a FINANCIADO sale needs the retention-of-title
+ * pact to register earlier).
+ */
+export const titleSaleOptionSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.string().default(''),
+  type: z.string().default(''),
+  lot_code: z.string(),
+  subdivision_name: z.string().default(''),
+  titular: z.string().default(''),
+});
+export type TitleSaleOption = z.infer<typeof titleSaleOptionSchema>;
+export const titleSaleOptionsResponseSchema = dataResponseSchema(z.array(titleSaleOptionSchema));
 
 // ---- Public holidays ----
 
@@ -303,3 +357,22 @@ export const updatePublicHolidayRequestSchema = z
   })
   .refine(AT_LEAST_ONE_FIELD.check, AT_LEAST_ONE_FIELD.options);
 export type UpdatePublicHolidayRequest = z.input<typeof updatePublicHolidayRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The heat map's title states (GET /api/subdivisions/{key}/title-states)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A lot of the subdivision whose live sale has a title process, and that process's state (the heat
+ * map's "Estado del título", docs/decisions.md "Heat map: title state"). Lots without a live sale or
+ * whose live sale has no process are absent. An unknown state reads as null (drawn as without process).
+ */
+export const lotTitleStateSchema = z.object({
+  lot_id: z.number().int(),
+  state: titleStateSchema.nullable().catch(null),
+  /** The day the process entered its state (YYYY-MM-DD, Lima). */
+  state_since: z.string().default(''),
+});
+export type LotTitleState = z.infer<typeof lotTitleStateSchema>;
+/** GET /api/subdivisions/{key}/title-states answer: the subdivision's lots with a title process, by lot id. */
+export const lotTitleStatesResponseSchema = dataResponseSchema(z.array(lotTitleStateSchema));

@@ -4,6 +4,7 @@ import { paymentTermsFields, paymentTermsRules } from './terms';
 import { dataResponseSchema, listQueryShape, pagedResponseSchema, sortSchema } from '../paging';
 import { recordVersionSchema, versionInAnswerSchema } from '../versions';
 import { LIMITS } from '../limits';
+import { rescissionRecordSchema, saleAdendaSchema } from './rescissions';
 
 /**
  * Sales, ventas (Comercial; DOMAIN.md "Sales cycle" → Sale): GET/POST /api/sales, GET
@@ -15,8 +16,12 @@ import { LIMITS } from '../limits';
  * Money in céntimos of the subdivision's currency; dates ISO `YYYY-MM-DD` (Lima).
  */
 
-/** REGISTRADA → INICIAL_PENDIENTE → EN_CUOTAS → CANCELADA (paid off); ANULADA with reason (frees the lot). */
-export const SALE_STATUSES = ['REGISTRADA', 'INICIAL_PENDIENTE', 'EN_CUOTAS', 'CANCELADA', 'ANULADA'] as const;
+/**
+ * REGISTRADA → INICIAL_PENDIENTE → EN_CUOTAS → CANCELADA (paid off); ANULADA with reason (frees the
+ * lot); RESUELTA: the contract resolved for unpaid instalments (Código Civil art. 1561; frees the
+ * lot; docs/domain.md "Rescission").
+ */
+export const SALE_STATUSES = ['REGISTRADA', 'INICIAL_PENDIENTE', 'EN_CUOTAS', 'CANCELADA', 'ANULADA', 'RESUELTA'] as const;
 export const saleStatusSchema = z.enum(SALE_STATUSES);
 export type SaleStatus = z.infer<typeof saleStatusSchema>;
 export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
@@ -25,7 +30,15 @@ export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
   EN_CUOTAS: 'En cuotas',
   CANCELADA: 'Cancelada',
   ANULADA: 'Anulada',
+  RESUELTA: 'Resuelta',
 };
+
+/** Sales that ended without being paid off: they owe nothing, hold no lot and take no payment (ANULADA, RESUELTA). */
+export const ENDED_SALE_STATUSES = ['ANULADA', 'RESUELTA'] as const satisfies readonly SaleStatus[];
+/** Whether a sale in `status` ended without being paid off ({@link ENDED_SALE_STATUSES}). */
+export const isEndedSale = (status: string): boolean => (ENDED_SALE_STATUSES as readonly string[]).includes(status);
+/** Sales that still take money (a CANCELADA sale owes nothing; an ended one is gone). */
+export const LIVE_SALE_STATUSES = ['REGISTRADA', 'INICIAL_PENDIENTE', 'EN_CUOTAS'] as const satisfies readonly SaleStatus[];
 
 /** CONTADO: no instalments; FINANCIADO: a schedule of monthly instalments. */
 export const SALE_TYPES = ['CONTADO', 'FINANCIADO'] as const;
@@ -239,6 +252,8 @@ export const saleInstalmentSchema = z.object({
   late_fee_accrued: z.number().int().default(0),
   late_fee_paid: z.number().int().default(0),
   late_fee_waived: z.number().int().default(0),
+  /** The schedule the row came from: 1 = the sale's own, n + 1 after the n-th adenda (docs/domain.md "Rescheduling (adenda)"). */
+  schedule_number: z.number().int().optional(),
 });
 export type SaleInstalment = z.infer<typeof saleInstalmentSchema>;
 
@@ -289,6 +304,10 @@ export const saleSchema = z.object({
     .nullable()
     .optional()
     .catch(undefined),
+  /** A RESUELTA sale's rescission (GET one and the rescind answer; null or absent otherwise; docs/domain.md "Rescission"). */
+  rescission: rescissionRecordSchema.nullable().optional().catch(undefined),
+  /** The latest adenda and its document (GET one and the reschedule answer; null or absent without one; docs/domain.md "Rescission and rescheduling: their documents"). */
+  adenda: saleAdendaSchema.nullable().optional().catch(undefined),
   schedule: z.array(saleInstalmentSchema).catch([]).default([]),
   created_at: z.string(),
   updated_at: z.string(),

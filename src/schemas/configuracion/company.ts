@@ -20,6 +20,19 @@ export const DEFAULT_SALE_BACKDATE_DAYS = 60;
 export const MAX_SALE_BACKDATE_DAYS = 366;
 const backdateMessage = `Ingrese un número de días entre 0 y ${MAX_SALE_BACKDATE_DAYS}`;
 
+/**
+ * Days an issued contract may wait for its signed scan before Registro de Contratos flags it
+ * (docs/domain.md "Contract variables"; migration 0041): 1 … 365, default 15.
+ */
+export const DEFAULT_CONTRACT_SIGNATURE_DAYS = 15;
+export const MAX_CONTRACT_SIGNATURE_DAYS = 365;
+const signatureDaysMessage = `Ingrese un número de días entre 1 y ${MAX_CONTRACT_SIGNATURE_DAYS}`;
+/** Messages of the contract settings of the company. */
+export const COMPANY_CONTRACT_MESSAGES = {
+  representativeDni: 'El DNI del representante debe tener 8 dígitos',
+  signatureDays: signatureDaysMessage,
+} as const;
+
 /** The company as GET /api/company answers it; `logo_url` is the public logo path (versioned) or null. */
 export const companySchema = z.object({
   id: z.number().int(),
@@ -36,6 +49,14 @@ export const companySchema = z.object({
    * registered a payment cannot approve it; a server without it reads as the default (on).
    */
   payment_approval_segregation: z.boolean().catch(true).default(true),
+  /** The legal representative's DNI, as contracts name them (8 digits). */
+  legal_representative_dni: z.string().nullable().catch(null).default(null),
+  /** SUNARP registry entry of the representative's power ("Partida 11223344, asiento C00002"). */
+  legal_representative_power_entry: z.string().nullable().catch(null).default(null),
+  /** Where contracts are signed ("Lima"). */
+  contract_place: z.string().nullable().catch(null).default(null),
+  /** Days an issued contract may wait for its signed scan before it is flagged (1–365). */
+  contract_signature_days: z.number().int().catch(DEFAULT_CONTRACT_SIGNATURE_DAYS).default(DEFAULT_CONTRACT_SIGNATURE_DAYS),
   logo_url: z.string().nullable(),
   /** Edit counter (src/schemas/versions.ts); a logo upload raises it too. */
   version: versionInAnswerSchema,
@@ -63,6 +84,22 @@ export const updateCompanyRequestSchema = z
       .max(MAX_SALE_BACKDATE_DAYS, backdateMessage),
     /** Whether who registered a payment is barred from approving it (true | false). */
     payment_approval_segregation: z.boolean({ error: 'Indique sí o no' }),
+    /** The representative's DNI: 8 digits, or null. */
+    legal_representative_dni: z
+      .string({ error: COMPANY_CONTRACT_MESSAGES.representativeDni })
+      .trim()
+      .regex(/^\d{8}$/, COMPANY_CONTRACT_MESSAGES.representativeDni)
+      .nullable(),
+    /** The registry entry of the representative's power (free text ≤ 200), or null. */
+    legal_representative_power_entry: z.string().trim().min(1).max(200, 'Use como máximo 200 caracteres').nullable(),
+    /** The place of signing (≤ 120), or null. */
+    contract_place: z.string().trim().min(1).max(120, 'Use como máximo 120 caracteres').nullable(),
+    /** 1 … {@link MAX_CONTRACT_SIGNATURE_DAYS}. */
+    contract_signature_days: z
+      .number({ error: signatureDaysMessage })
+      .int(signatureDaysMessage)
+      .min(1, signatureDaysMessage)
+      .max(MAX_CONTRACT_SIGNATURE_DAYS, signatureDaysMessage),
     /** The version read (stale → 409). */
     version: recordVersionSchema,
   })

@@ -24,6 +24,18 @@ export type MaritalStatus = z.infer<typeof maritalStatusSchema>;
 /** The statuses with a spouse or partner (co-holder of a sale under sociedad de gananciales, Civil Code art. 301/326). */
 export const STATUSES_WITH_SPOUSE: readonly MaritalStatus[] = ['CASADO', 'CONVIVIENTE'];
 
+/**
+ * Property regime of a married customer (Código Civil art. 295; migration 0041): the contracts name
+ * it beside the marital status ("bajo el régimen de sociedad de gananciales").
+ */
+export const PROPERTY_REGIMES = ['SOCIEDAD_GANANCIALES', 'SEPARACION_PATRIMONIOS'] as const;
+export const propertyRegimeSchema = z.enum(PROPERTY_REGIMES, { error: 'Seleccione el régimen patrimonial' });
+export type PropertyRegime = z.infer<typeof propertyRegimeSchema>;
+export const PROPERTY_REGIME_LABELS: Record<PropertyRegime, string> = {
+  SOCIEDAD_GANANCIALES: 'Sociedad de gananciales',
+  SEPARACION_PATRIMONIOS: 'Separación de patrimonios',
+};
+
 /** Spanish labels of the codes (the UI shows these; the wire carries the codes). */
 export const PERSON_TYPE_LABELS: Record<PersonType, string> = { NATURAL: 'Persona natural', JURIDICA: 'Persona jurídica' };
 export const MARITAL_STATUS_LABELS: Record<MaritalStatus, string> = {
@@ -41,6 +53,7 @@ export const CUSTOMER_MESSAGES = {
   surnameRequired: 'Ingrese los apellidos',
   representativeRequired: 'Ingrese el representante legal',
   spouseOnlyWhenMarried: 'Solo un cliente casado o conviviente registra cónyuge',
+  regimeOnlyWhenMarried: 'Solo un cliente casado registra régimen patrimonial',
   unknownUbigeo: 'Seleccione un distrito de la lista',
   duplicateDocument: 'El documento ya está registrado',
   duplicateEmail: 'El correo electrónico ya está registrado',
@@ -80,6 +93,8 @@ export const customerSchema = z.object({
   /** ISO date YYYY-MM-DD. */
   birthday_date: z.string().nullable().default(null),
   marital_status: maritalStatusSchema.nullable().catch(null).default(null),
+  /** A married customer's property regime (Código Civil art. 295); null otherwise or not recorded. */
+  property_regime: propertyRegimeSchema.nullable().catch(null).default(null),
   spouse: z.object({ id: z.number().int(), display_name: z.string() }).nullable().default(null),
   email: z.string().nullable().default(null),
   phone: z.string().nullable().default(null),
@@ -124,6 +139,8 @@ const customerFields = {
   legal_representative: optionalText(150),
   birthday_date: calendarDateSchema().nullable().optional(),
   marital_status: maritalStatusSchema.nullable().optional(),
+  /** Only with marital_status CASADO (422 otherwise). */
+  property_regime: propertyRegimeSchema.nullable().optional(),
   spouse_id: z.number().int().positive().nullable().optional(),
   email: z
     .email({ error: 'Ingrese un correo electrónico válido' })
@@ -155,6 +172,7 @@ export interface CustomerRuleInput {
   surname?: string | null;
   legal_representative?: string | null;
   marital_status?: MaritalStatus | null;
+  property_regime?: PropertyRegime | null;
   spouse_id?: number | null;
 }
 
@@ -162,7 +180,7 @@ export interface CustomerRuleInput {
  * Field errors of the rules between a customer's fields (docs/domain.md "CRM", "Catalogues"):
  * the document number fits its SUNAT type; JURIDICA is a RUC starting with 20 and has a legal
  * representative; NATURAL has surnames and, with a RUC, one starting with 10; only CASADO or
- * CONVIVIENTE carry a spouse.
+ * CONVIVIENTE carry a spouse; only CASADO a property regime.
  * @returns `{ field: message }`, empty when the record keeps every rule.
  */
 export function customerRuleErrors(value: CustomerRuleInput): Record<string, string> {
@@ -184,6 +202,9 @@ export function customerRuleErrors(value: CustomerRuleInput): Record<string, str
   }
   if (value.spouse_id != null && !STATUSES_WITH_SPOUSE.includes(value.marital_status ?? 'SOLTERO')) {
     errors.spouse_id = CUSTOMER_MESSAGES.spouseOnlyWhenMarried;
+  }
+  if (value.property_regime != null && value.marital_status !== 'CASADO') {
+    errors.property_regime = CUSTOMER_MESSAGES.regimeOnlyWhenMarried;
   }
   return errors;
 }

@@ -226,6 +226,17 @@ export const OVERLAP_LIMIT_DEFAULT_M2 = 0.05;
 /** Largest overlap limit a subdivision may set, m² (the database CHECK). */
 export const OVERLAP_LIMIT_MAX_M2 = 10;
 
+/** The rescission policy a subdivision starts with (migration 0041; Código Civil arts. 1561, 1563). */
+export const DEFAULT_RESCISSION_POLICY = { overdueInstalments: 3, paidShareLimitPct: null, penaltyPct: 10 } as const;
+/** Most overdue instalments a policy may ask before resolving. */
+export const MAX_RESCISSION_OVERDUE_INSTALMENTS = 24;
+/** Messages of the rescission policy's fields. */
+export const RESCISSION_MESSAGES = {
+  overdueInstalments: `Ingrese un número de cuotas entre 1 y ${MAX_RESCISSION_OVERDUE_INSTALMENTS}`,
+  paidShareLimit: 'Ingrese un porcentaje entero entre 1 y 100, o déjelo vacío',
+  penalty: 'Ingrese un porcentaje entero entre 0 y 100',
+} as const;
+
 /**
  * A subdivision as the API answers it. `key` is the opaque id for routes and API paths;
  * `lot_counts`, `lots_total` and `sold_area_m2` (area of VENDIDO + CANJE lots) are computed at
@@ -265,6 +276,19 @@ export const subdivisionSchema = z.object({
   late_fee_daily_amount: z.number().int().default(DEFAULT_LATE_FEE_POLICY.dailyAmountCents),
   late_fee_monthly_percent: z.string().default(DEFAULT_LATE_FEE_POLICY.monthlyPercent),
   late_fee_cap: z.number().int().nullable().default(DEFAULT_LATE_FEE_POLICY.capCents),
+  /**
+   * Rescission policy (docs/domain.md "Contract variables"; migration 0041): overdue instalments
+   * that allow resolving (Código Civil art. 1561, default 3), the share of the price paid after
+   * which only the balance can be claimed (art. 1562; null = no limit), the penalty percent
+   * (art. 1563, default 10). Defaults from a server that does not send them (tolerant reader).
+   */
+  rescission_overdue_instalments: z
+    .number()
+    .int()
+    .catch(DEFAULT_RESCISSION_POLICY.overdueInstalments)
+    .default(DEFAULT_RESCISSION_POLICY.overdueInstalments),
+  rescission_paid_share_limit_pct: z.number().int().nullable().catch(null).default(null),
+  rescission_penalty_pct: z.number().int().catch(DEFAULT_RESCISSION_POLICY.penaltyPct).default(DEFAULT_RESCISSION_POLICY.penaltyPct),
   plan_url: z.string().nullable(),
   lot_counts: lotCountsSchema,
   lots_total: z.number().int(),
@@ -336,6 +360,26 @@ export const createSubdivisionRequestSchema = z.strictObject({
     .min(0, 'El tope no puede ser negativo')
     .max(LIMITS.maxCents, LIMIT_MESSAGES.priceTooLarge)
     .nullable()
+    .optional(),
+  /** Rescission policy; each omitted field keeps (or starts with) its default. */
+  rescission_overdue_instalments: z
+    .number({ error: RESCISSION_MESSAGES.overdueInstalments })
+    .int(RESCISSION_MESSAGES.overdueInstalments)
+    .min(1, RESCISSION_MESSAGES.overdueInstalments)
+    .max(MAX_RESCISSION_OVERDUE_INSTALMENTS, RESCISSION_MESSAGES.overdueInstalments)
+    .optional(),
+  rescission_paid_share_limit_pct: z
+    .number({ error: RESCISSION_MESSAGES.paidShareLimit })
+    .int(RESCISSION_MESSAGES.paidShareLimit)
+    .min(1, RESCISSION_MESSAGES.paidShareLimit)
+    .max(100, RESCISSION_MESSAGES.paidShareLimit)
+    .nullable()
+    .optional(),
+  rescission_penalty_pct: z
+    .number({ error: RESCISSION_MESSAGES.penalty })
+    .int(RESCISSION_MESSAGES.penalty)
+    .min(0, RESCISSION_MESSAGES.penalty)
+    .max(100, RESCISSION_MESSAGES.penalty)
     .optional(),
 });
 export type CreateSubdivisionRequest = z.input<typeof createSubdivisionRequestSchema>;

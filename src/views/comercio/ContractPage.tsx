@@ -27,6 +27,7 @@ import { QUOTE_METHOD_LABELS } from '../../schemas/comercio/quotes';
 import { formatArea, formatMoney, parseMoneyInput } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
 import { useServices, useSession } from '../services';
+import { AUTH_ROUTES, generateContractPath } from '../../config/paths';
 import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
 import { ACTION } from '../../schemas/permissions';
 import type { Quote } from '../../schemas/comercio/quotes';
@@ -567,6 +568,7 @@ function Row({ label, value }: { label: string; value: string }) {
 /** A registered sale read back: its figures and schedule, and the way to the sales list. */
 function SaleReview({ sale }: { sale: Sale }) {
   const [, navigate] = useLocation();
+  const canGenerateContract = hasPermissions(useSession(selectPermissions), AUTH_ROUTES.generarContrato.permissions);
   const money = (cents: number) => formatMoney(cents, sale.currency);
   return (
     <div className="quote-layout">
@@ -595,7 +597,10 @@ function SaleReview({ sale }: { sale: Sale }) {
             <strong>{money(sale.balance)}</strong>
           </dd>
         </dl>
-        <Button icon="th-list" text="Ver en Ventas" onClick={() => navigate(`/COMERCIO/ventas?q=${encodeURIComponent(sale.number)}`)} />
+        <Button icon="th-list" text="Ver en Ventas" onClick={() => navigate(`/COMERCIO/ventas?q=${encodeURIComponent(sale.number)}`)} />{' '}
+        {canGenerateContract && sale.status !== 'ANULADA' ? (
+          <Button intent="primary" icon="document" text="Generar contrato" onClick={() => navigate(generateContractPath(sale.id))} />
+        ) : null}
       </div>
       <section aria-label="Cronograma" className="quote-simulation">
         <SaleScheduleTable sale={sale} />

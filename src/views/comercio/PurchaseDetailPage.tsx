@@ -79,6 +79,7 @@ export function PurchaseDetailPage({
   const options = useSelector(actor, (s) => s.context.options);
   const optionsError = useSelector(actor, (s) => s.context.optionsError);
   const receiptId = useSelector(actor, (s) => s.context.receiptPaymentId);
+  const contractDownloading = useSelector(actor, (s) => s.matches({ contractPdf: 'downloading' }));
   const bankOpen = useSelector(actor, (s) => s.matches({ payment: 'bank' }));
   const pagoYape = useSelector(actor, (s) => s.children.pagoYape as ActorRefFrom<PagoYapeMachine> | undefined);
   return (
@@ -131,6 +132,14 @@ export function PurchaseDetailPage({
                 onClick={() =>
                   navigate(customerMapPath(purchase.map!.subdivision_name, purchase.map!.subdivision_key, purchase.map!.lot_code))
                 }
+              />
+            ) : null}
+            {purchase.contract_pdf_url ? (
+              <Button
+                icon="document"
+                text="Descargar contrato"
+                loading={contractDownloading}
+                onClick={() => actor.send({ type: 'contract.download' })}
               />
             ) : null}
           </div>

@@ -7,6 +7,7 @@ import { OutsideTabPanel } from '../shared/BlueprintEs';
 import { listQueryFromSearchParams } from '../../schemas/list';
 import {
   HOLDER_ROLE_LABELS,
+  isEndedSale,
   SALE_STATUSES,
   SALE_STATUS_LABELS,
   SALE_TYPES,
@@ -16,9 +17,12 @@ import {
   type SaleStatus,
   type SaleType,
 } from '../../schemas/comercio/sales';
+import type { SaleDocumentLink } from '../../schemas/comercio/rescissions';
 import { QUOTE_METHOD_LABELS, QUOTE_STATUSES, QUOTE_STATUS_LABELS, type Quote, type QuoteStatus } from '../../schemas/comercio/quotes';
 import { formatMoney } from '../../lib/money';
 import { formatDate } from '../../lib/dates';
+import type { SaleSchedule } from '../../schemas/comercio/rescissions';
+import { ContractStateTag } from '../administracion/shared/ContractStateTag';
 import { SALES_TABS, type QuoteActionKind, type SalesMachines, type SalesTab } from '../../machines/comercio/sales.actors';
 import {
   LIVE_RESERVATION_STATUSES,
@@ -30,7 +34,8 @@ import {
 import { formatDateTime } from '../../lib/dates';
 import type { SaleDetailMachine } from '../../machines/comercio/sale-detail.machine';
 import { inspectOption } from '../../machines/inspect';
-import { useServices } from '../services';
+import { useServices, useSession } from '../services';
+import { AUTH_ROUTES, generateContractPath } from '../../config/paths';
 import { ResourceTable, type RowAction, type TableColumn } from '../shared/ResourceTable';
 import { ResourceToolbar } from '../shared/ResourceToolbar';
 import { ListStates } from '../shared/ListStates';
@@ -41,6 +46,10 @@ import { useResourceListEvents } from '../shared/resource-hooks';
 import { RecordActionAlert, useRecordActions, type ActionConfirmation } from '../shared/RecordActions';
 import { SaleCreditCostRows, SaleScheduleTable } from './sale-parts';
 import { AnnulSaleDialog } from './AnnulSaleDialog';
+import { RescindSaleDialog } from './RescindSaleDialog';
+import { RescheduleSaleDialog } from './RescheduleSaleDialog';
+import { hasPermissions, selectPermissions } from '../../machines/session/session.selectors';
+import { ACTION } from '../../schemas/permissions';
 import '../../styles/comercio.css';
 
 /**
@@ -61,6 +70,7 @@ const STATUS_INTENT: Record<SaleStatus, Intent> = {
   EN_CUOTAS: 'primary',
   CANCELADA: 'success',
   ANULADA: 'danger',
+  RESUELTA: 'danger',
 };
 const statusTag = (status: SaleStatus) => (
   <Tag minimal intent={STATUS_INTENT[status]}>
@@ -153,17 +163,23 @@ function SalesList({ machines }: { machines: SalesMachines }) {
   const list = useActorRef(machines.list, { input: { columns: COLUMNS, exportName: 'ventas', query: initialQuery }, ...inspectOption() });
   const detail = useActorRef(machines.detail, inspectOption());
   const annul = useActorRef(machines.annul, inspectOption());
+  const rescind = useActorRef(machines.rescind, inspectOption());
+  const reschedule = useActorRef(machines.reschedule, inspectOption());
+  const permissions = useSession(selectPermissions);
+  const canRescind = hasPermissions(permissions, [ACTION.resolverContratos]);
+  const canReschedule = hasPermissions(permissions, [ACTION.reprogramarVentas]);
   const subdivisionsActor = useActorRef(machines.subdivisions, inspectOption());
   const subdivisions = useSelector(subdivisionsActor, (s) => s.context.value);
   const { refresh } = useResourceListEvents(list);
   // An annulled sale: the list and an open drawer show it as it is now.
   useEffect(() => {
-    const subscription = annul.on('done', () => {
+    const after = () => {
       refresh();
       detail.send({ type: 'detail.refresh' });
-    });
-    return () => subscription.unsubscribe();
-  }, [annul, detail, refresh]);
+    };
+    const subscriptions = [annul.on('done', after), rescind.on('done', after), reschedule.on('done', after)];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [annul, rescind, reschedule, detail, refresh]);
 
   const rowActions: RowAction<Sale>[] = [
     { text: 'Ver', icon: 'eye-open', onClick: (s) => detail.send({ type: 'detail.open', id: s.id }) },
@@ -171,7 +187,7 @@ function SalesList({ machines }: { machines: SalesMachines }) {
       text: 'Anular',
       icon: 'disable',
       intent: 'danger',
-      hidden: (s) => s.status === 'ANULADA' || s.status === 'CANCELADA',
+      hidden: (s) => isEndedSale(s.status) || s.status === 'CANCELADA',
       onClick: (s) => annul.send({ type: 'reason.request', record: s }),
     },
   ];
@@ -208,8 +224,15 @@ function SalesList({ machines }: { machines: SalesMachines }) {
       />
       <ResourceTable<Sale> list={list} columns={COLUMNS} rowKey={(s) => s.id} caption="Ventas" rowActions={rowActions} />
       <ListStates list={list} />
-      <SaleDrawer detail={detail} onAnnul={(s) => annul.send({ type: 'reason.request', record: s })} />
+      <SaleDrawer
+        detail={detail}
+        onAnnul={(s) => annul.send({ type: 'reason.request', record: s })}
+        {...(canRescind ? { onRescind: (s: Sale) => rescind.send({ type: 'rescind.request', record: s }) } : {})}
+        {...(canReschedule ? { onReschedule: (s: Sale) => reschedule.send({ type: 'reschedule.request', record: s }) } : {})}
+      />
       <AnnulSaleDialog actor={annul} />
+      <RescindSaleDialog actor={rescind} />
+      <RescheduleSaleDialog actor={reschedule} />
     </>
   );
 }
@@ -445,11 +468,35 @@ function settlementLine(sale: Sale): string {
   return `Pagado ${money(st.paid)} · ${where} · Penalidad ${money(st.penalty)}`;
 }
 
-function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachine>; onAnnul: (s: Sale) => void }) {
+/** "Resuelta: motivo" and "Pagado S/ … · Penalidad S/ … (10 %) · A devolver S/ …" of a resolved sale. */
+function rescissionLine(sale: Sale): string {
+  const r = sale.rescission!;
+  const money = (cents: number) => formatMoney(cents, sale.currency);
+  return `${r.overdue_instalments} cuotas vencidas (mínimo ${r.required_overdue}) · Pagado ${money(r.paid)} · Penalidad ${money(r.penalty)} · A devolver ${money(r.refund)}${r.approved_by ? ` · Aprobó ${r.approved_by}` : ''}`;
+}
+
+function SaleDrawer({
+  detail,
+  onAnnul,
+  onRescind,
+  onReschedule,
+}: {
+  detail: ActorRefFrom<SaleDetailMachine>;
+  onAnnul: (s: Sale) => void;
+  /** "Resolver contrato": only for a user holding 'Resolver contratos'. */
+  onRescind?: (s: Sale) => void;
+  /** "Reprogramar": only for a user holding 'Reprogramar ventas'. */
+  onReschedule?: (s: Sale) => void;
+}) {
   const isOpen = useSelector(detail, (s) => !s.matches('closed'));
   const sale = useSelector(detail, (s) => s.context.sale);
   const error = useSelector(detail, (s) => s.context.error);
   const loading = useSelector(detail, (s) => s.matches('loading'));
+  const contract = useSelector(detail, (s) => s.context.contract);
+  const oldSchedules = useSelector(detail, (s) => s.context.oldSchedules);
+  const downloading = useSelector(detail, (s) => s.matches({ ready: 'downloading' }));
+  const canGenerateContract = hasPermissions(useSession(selectPermissions), AUTH_ROUTES.generarContrato.permissions);
+  const { navigate } = useServices();
   return (
     <SideDrawer
       isOpen={isOpen}
@@ -473,6 +520,35 @@ function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachin
               <Callout intent="danger" compact className="crm-callout">
                 Anulada: {sale.annul_reason}
                 {sale.settlement ? <p>{settlementLine(sale)}</p> : null}
+              </Callout>
+            ) : null}
+            {sale.rescission ? (
+              <Callout intent="danger" compact className="crm-callout">
+                Resuelta: {sale.rescission.reason}
+                <p data-testid="sale-rescission">{rescissionLine(sale)}</p>
+                <SaleDocumentRow
+                  link={sale.rescission.letter}
+                  pending={sale.rescission.letter_pending}
+                  text="Descargar carta de resolución"
+                  fileName={`carta-resolucion-${sale.number}.pdf`}
+                  downloading={downloading}
+                  onDownload={(path, fileName) => detail.send({ type: 'detail.download', path, fileName })}
+                  testId="sale-letter"
+                />
+              </Callout>
+            ) : null}
+            {sale.adenda ? (
+              <Callout compact className="crm-callout">
+                Reprogramada: cronograma N.º {sale.adenda.schedule_number}
+                <SaleDocumentRow
+                  link={sale.adenda.document}
+                  pending={sale.adenda.document_pending}
+                  text="Descargar adenda"
+                  fileName={`adenda-${sale.number}-${sale.adenda.schedule_number}.pdf`}
+                  downloading={downloading}
+                  onDownload={(path, fileName) => detail.send({ type: 'detail.download', path, fileName })}
+                  testId="sale-adenda"
+                />
               </Callout>
             ) : null}
             <dl className="quote-totals">
@@ -511,17 +587,106 @@ function SaleDrawer({ detail, onAnnul }: { detail: ActorRefFrom<SaleDetailMachin
               <dd>
                 <strong>{money(sale, sale.balance)}</strong>
               </dd>
+              {contract ? (
+                <>
+                  <dt>Contrato</dt>
+                  <dd data-testid="sale-contract">
+                    {contract.number ?? 'Sin número (borrador)'} · <ContractStateTag state={contract.state} />
+                  </dd>
+                </>
+              ) : null}
             </dl>
-            {sale.status !== 'ANULADA' && sale.status !== 'CANCELADA' ? (
-              <Button icon="disable" intent="danger" text="Anular venta" onClick={() => onAnnul(sale)} />
-            ) : null}
+            <div className="sale-drawer-actions">
+              {canGenerateContract && !isEndedSale(sale.status) ? (
+                <Button icon="document" text="Contrato" onClick={() => navigate(generateContractPath(sale.id))} />
+              ) : null}
+              {!isEndedSale(sale.status) && sale.status !== 'CANCELADA' ? (
+                <>
+                  <Button icon="disable" intent="danger" text="Anular venta" onClick={() => onAnnul(sale)} />
+                  {onRescind && sale.schedule.some((r) => r.status === 'VENCIDA') ? (
+                    <Button
+                      icon="take-action"
+                      intent="danger"
+                      variant="outlined"
+                      text="Resolver contrato"
+                      onClick={() => onRescind(sale)}
+                    />
+                  ) : null}
+                  {onReschedule && sale.status === 'EN_CUOTAS' && sale.type === 'FINANCIADO' ? (
+                    <Button icon="calendar" text="Reprogramar" onClick={() => onReschedule(sale)} />
+                  ) : null}
+                </>
+              ) : null}
+            </div>
             <h3 className={Classes.HEADING}>Cronograma</h3>
             <SaleScheduleTable sale={sale} />
+            {oldSchedules.length > 0 ? <OldSchedules schedules={oldSchedules} currency={sale.currency} /> : null}
           </>
         ) : null}
       </div>
     </SideDrawer>
   );
+}
+
+/**
+ * The schedules an adenda superseded (docs/domain.md "Rescheduling (adenda)"), newest first, each
+ * folded under the adenda that replaced it: read-only, as they stood then.
+ */
+function OldSchedules({ schedules, currency }: { schedules: SaleSchedule[]; currency: Sale['currency'] }) {
+  return (
+    <section aria-labelledby="sale-old-schedules" className="sale-old-schedules">
+      <h3 id="sale-old-schedules" className={Classes.HEADING}>
+        Cronogramas anteriores
+      </h3>
+      {schedules.map((s) => (
+        <details key={s.number}>
+          <summary>
+            Cronograma {s.number}
+            {s.superseded_at ? ` · reemplazado el ${formatDate(s.superseded_at.slice(0, 10))}` : ''}
+            {s.replaced_by ? ` por la adenda: ${s.replaced_by.reason}` : ''}
+          </summary>
+          <SaleScheduleTable sale={{ schedule: s.rows as Sale['schedule'], currency }} label={`Cronograma ${s.number} (reemplazado)`} />
+        </details>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * A generated document of the sale (the letter of resolution, the adenda; docs/domain.md "Rescission
+ * and rescheduling: their documents"): "Descargar …" once issued (with its number), else the Spanish
+ * notice of why it is pending.
+ */
+function SaleDocumentRow({
+  link,
+  pending,
+  text,
+  fileName,
+  downloading,
+  onDownload,
+  testId,
+}: {
+  link: SaleDocumentLink | null;
+  pending: string | null;
+  text: string;
+  fileName: string;
+  downloading: boolean;
+  onDownload: (path: string, fileName: string) => void;
+  testId: string;
+}) {
+  const path = link?.download_path;
+  if (path)
+    return (
+      <p data-testid={testId}>
+        <Button icon="download" size="small" text={text} loading={downloading} onClick={() => onDownload(path, fileName)} />{' '}
+        <span className={Classes.TEXT_MUTED}>{link.number}</span>
+      </p>
+    );
+  return pending ? (
+    <p className={Classes.TEXT_MUTED} data-testid={testId}>
+      {pending}
+    </p>
+  ) : null;
 }
 
 function FragmentRow({ label, value }: { label: string; value: string }) {

@@ -102,11 +102,18 @@ const ROW_STATUS: Record<string, string> = { PAGADA: 'Pagada', PARCIAL: 'Parcial
 const lateFeeDue = (r: Sale['schedule'][number]) => Math.max(0, r.late_fee_accrued - r.late_fee_paid - r.late_fee_waived);
 
 /** A sale's schedule rows: cuota, vence, monto, pagado, mora (owed, when any was accrued), estado. */
-export function SaleScheduleTable({ sale }: { sale: Pick<Sale, 'schedule' | 'currency'> }) {
+export function SaleScheduleTable({
+  sale,
+  label = 'Cronograma de la venta',
+}: {
+  sale: Pick<Sale, 'schedule' | 'currency'>;
+  /** The table's accessible name (a superseded schedule names its number). */
+  label?: string;
+}) {
   const money = (cents: number) => formatMoney(cents, sale.currency);
   return (
-    <ScrollRegion className="quote-schedule" label="Tabla: Cronograma de la venta">
-      <HTMLTable compact striped aria-label="Cronograma de la venta">
+    <ScrollRegion className="quote-schedule" label={`Tabla: ${label}`}>
+      <HTMLTable compact striped aria-label={label}>
         <thead>
           <tr>
             <th>Cuota</th>

@@ -35,6 +35,10 @@ export const COMPANY_LABELS: Record<CompanyField, string> = {
   legal_representative: 'Representante legal',
   sale_backdate_days: 'Días atrás permitidos en la fecha de venta',
   payment_approval_segregation: 'El que registra un pago no puede aprobarlo',
+  legal_representative_dni: 'DNI del representante legal',
+  legal_representative_power_entry: 'Partida registral del poder del representante',
+  contract_place: 'Lugar de firma de los contratos',
+  contract_signature_days: 'Días para recibir el contrato firmado',
 };
 
 /** Help under a field, when it needs one. */
@@ -42,7 +46,13 @@ const COMPANY_HELP: Partial<Record<CompanyField, string>> = {
   sale_backdate_days: 'Una venta puede registrarse con una fecha de hasta estos días antes de hoy; nunca con fecha futura.',
   payment_approval_segregation:
     'Otro usuario con acceso a Pagos debe aprobarlo; un administrador puede exceptuarlo indicando el motivo, que queda en el historial.',
+  legal_representative_power_entry: 'Partida y asiento de SUNARP donde consta el poder, p. ej. «Partida 11223344, asiento C00002».',
+  contract_place: 'Ciudad que los contratos indican como lugar de firma, p. ej. «Lima».',
+  contract_signature_days: 'Un contrato emitido que pasa estos días sin su copia firmada se marca en Registro de Contratos (1 a 365).',
 };
+
+/** Fields typed as digits. */
+const NUMERIC_FIELDS: readonly CompanyField[] = ['sale_backdate_days', 'contract_signature_days', 'legal_representative_dni'];
 
 const LOCAL_COLUMNS: TableColumn<LocalRecord>[] = [
   { key: 'name', label: 'Nombre', sortable: true },
@@ -125,7 +135,7 @@ function CompanyForm({ form }: { form: FormRef }) {
                 <InputGroup
                   id={`company-${field}`}
                   type={field === 'email' ? 'email' : 'text'}
-                  inputMode={field === 'sale_backdate_days' ? 'numeric' : undefined}
+                  inputMode={NUMERIC_FIELDS.includes(field) ? 'numeric' : undefined}
                   value={values[field]}
                   intent={errors[field] ? 'danger' : 'none'}
                   aria-invalid={errors[field] ? true : undefined}

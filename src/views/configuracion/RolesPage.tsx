@@ -74,13 +74,17 @@ export interface MatrixGroup {
 const ACTION_LABELS: Record<(typeof ACTION)[keyof typeof ACTION] | (typeof SCOPE)[keyof typeof SCOPE], string> = {
   [ACTION.supervisarLeads]: 'Supervisar leads (ver y asignar los de todos los asesores)',
   [ACTION.aprobarBloqueos]: 'Aprobar bloqueos de lotes (separación manual, bloqueo, reserva comercial)',
+  [ACTION.resolverContratos]: 'Resolver contratos (venta con cuotas vencidas: libera el lote, penalidad y devolución)',
+  [ACTION.reprogramarVentas]: 'Reprogramar ventas (adenda: nuevo cronograma del saldo)',
   [SCOPE.soloSusClientes]: 'Clientes: solo sus propios registros (los que tienen al usuario como asesor)',
   [SCOPE.soloSusVentas]: 'Ventas: solo sus propios registros (las que vendió el usuario)',
   [SCOPE.soloSusExportaciones]: 'Exportaciones y reportes: solo sus propios registros',
+  [ACTION.gestionarComisiones]: 'Gestionar comisiones y liquidaciones (políticas, asesores, liquidar y pagar)',
+  [SCOPE.soloSusComisiones]: 'Comisiones: solo las suyas y las de su equipo',
 };
 
-/** Action and scope permissions with the submodule they hang from in the matrix. */
-export const MATRIX_REQUIRES: Readonly<Record<string, Permission>> = { ...ACTION_REQUIRES, ...SCOPE_REQUIRES };
+/** Scope and action permissions with the submodule they hang from in the matrix: a scope comes right after its submodule, then the actions. */
+export const MATRIX_REQUIRES: Readonly<Record<string, Permission>> = { ...SCOPE_REQUIRES, ...ACTION_REQUIRES };
 
 /** The matrix rows, from the menu catalogue (customer-only submodules and items without a submodule left out). */
 export const MATRIX_GROUPS: readonly MatrixGroup[] = MENU_CATALOGUE.map((g) => {

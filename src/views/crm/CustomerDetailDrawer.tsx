@@ -6,7 +6,7 @@ import { Link } from 'wouter';
 import { LEAD_CHANNEL_LABELS, LEAD_STATUS_LABELS, type Lead } from '../../schemas/crm/leads';
 import { QUOTE_STATUS_LABELS, type Quote } from '../../schemas/comercio/quotes';
 import { RESERVATION_STATUS_LABELS, type Reservation } from '../../schemas/comercio/reservations';
-import { SALE_STATUS_LABELS, type Sale } from '../../schemas/comercio/sales';
+import { isEndedSale, SALE_STATUS_LABELS, type Sale } from '../../schemas/comercio/sales';
 import type { Customer } from '../../schemas/crm/customers';
 import { MODULE, SUBMODULE } from '../../schemas/permissions';
 import { formatMoney } from '../../lib/money';
@@ -150,7 +150,7 @@ export function CustomerDetailDrawer({
               </span>,
               formatMoney(s.final_price, s.currency),
               formatMoney(s.balance, s.currency),
-              <Tag key="s" minimal intent={s.status === 'ANULADA' ? 'danger' : 'none'}>
+              <Tag key="s" minimal intent={isEndedSale(s.status) ? 'danger' : 'none'}>
                 {label(SALE_STATUS_LABELS, s.status)}
               </Tag>,
             ]}

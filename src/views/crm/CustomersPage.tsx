@@ -11,6 +11,8 @@ import {
   createCustomerRequestSchema,
   MARITAL_STATUSES,
   MARITAL_STATUS_LABELS,
+  PROPERTY_REGIMES,
+  PROPERTY_REGIME_LABELS,
   PERSON_TYPES,
   PERSON_TYPE_LABELS,
   STATUSES_WITH_SPOUSE,
@@ -116,6 +118,7 @@ export const CUSTOMER_FIELDS = [
   'legal_representative',
   'birthday_date',
   'marital_status',
+  'property_regime',
   'spouse_id',
   'email',
   'phone',
@@ -135,6 +138,7 @@ const EMPTY_CUSTOMER = {
   legal_representative: '',
   birthday_date: '',
   marital_status: '',
+  property_regime: '',
   spouse_id: null as number | null,
   email: '',
   phone: '',
@@ -147,18 +151,31 @@ const EMPTY_CUSTOMER = {
 
 /**
  * Form values → POST/PATCH body: blanks are null; a JURIDICA sends no surname, marital status or
- * spouse, a NATURAL no legal representative; a spouse only with CASADO or CONVIVIENTE. The
+ * spouse, a NATURAL no legal representative; a spouse only with CASADO or CONVIVIENTE, a property
+ * regime only with CASADO. The
  * `ubigeo` value may hold a department (2 digits) or province (4) while the cascade is half chosen:
  * the body schema then asks for the district.
  */
 export const customerFormSchema = z.preprocess((values) => {
   if (typeof values !== 'object' || values === null) return values;
   const v = { ...(values as Record<string, unknown>) };
-  for (const f of ['surname', 'legal_representative', 'birthday_date', 'marital_status', 'email', 'alternate_phone', 'address', 'ubigeo'])
+  for (const f of [
+    'surname',
+    'legal_representative',
+    'birthday_date',
+    'marital_status',
+    'property_regime',
+    'email',
+    'alternate_phone',
+    'address',
+    'ubigeo',
+  ])
     v[f] = blankToNull(v[f]);
-  if (v.person_type === 'JURIDICA') Object.assign(v, { surname: null, marital_status: null, spouse_id: null });
+  if (v.person_type === 'JURIDICA') Object.assign(v, { surname: null, marital_status: null, spouse_id: null, property_regime: null });
   else v.legal_representative = null;
   if (!STATUSES_WITH_SPOUSE.includes(v.marital_status as never)) v.spouse_id = null;
+  // The property regime is a married customer's (Código Civil art. 295).
+  if (v.marital_status !== 'CASADO') v.property_regime = null;
   return v;
 }, createCustomerRequestSchema);
 
@@ -172,6 +189,7 @@ function toValues(c: Customer) {
     legal_representative: c.legal_representative ?? '',
     birthday_date: c.birthday_date ?? '',
     marital_status: c.marital_status ?? '',
+    property_regime: c.property_regime ?? '',
     spouse_id: c.spouse?.id ?? null,
     email: c.email ?? '',
     phone: c.phone ?? '',
@@ -444,6 +462,14 @@ export function CustomersPage({ machines }: { machines: CustomersMachines }) {
               options={MARITAL_STATUSES.map((m) => ({ value: m, label: MARITAL_STATUS_LABELS[m] }))}
             />
           )}
+          {!juridica && maritalStatus === 'CASADO' ? (
+            <SelectField
+              editor={editor}
+              field="property_regime"
+              label="Régimen patrimonial"
+              options={PROPERTY_REGIMES.map((r) => ({ value: r, label: PROPERTY_REGIME_LABELS[r] }))}
+            />
+          ) : null}
           {!juridica && STATUSES_WITH_SPOUSE.includes(maritalStatus as never) ? <SpouseField editor={editor} lookup={lookup} /> : null}
           <TextField editor={editor} field="phone" label="Celular" type="tel" />
           <TextField editor={editor} field="alternate_phone" label="Otro celular" type="tel" />

@@ -251,7 +251,9 @@ function ChangeDrawer({ entry, onClose }: { entry: ChangeHistoryEntry | null; on
   return (
     <Drawer isOpen={entry !== null} onClose={onClose} title="Detalle del cambio" size="min(640px, 100%)" icon="history">
       {entry ? (
-        <div className={`${Classes.DRAWER_BODY} change-history__drawer`}>
+        // A long change scrolls: the body is a named region in the tab order, so the keyboard reaches
+        // and scrolls it (axe `scrollable-region-focusable`, as src/views/shared/ScrollRegion.tsx).
+        <div className={`${Classes.DRAWER_BODY} change-history__drawer`} role="region" aria-label="Detalle del cambio" tabIndex={0}>
           <p>
             <strong>{ACTION_LABEL[entry.action]}</strong> de {entityLabel(entry.entity)} {entry.record_label ?? `#${entry.record_id}`} ·{' '}
             {formatDateTimeLima(entry.occurred_at)} · {actorName(entry)}

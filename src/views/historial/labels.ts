@@ -33,6 +33,15 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   // Administración: títulos en SUNARP (docs/domain.md "Titles at SUNARP").
   title_processes: 'Trámite de título',
   public_holidays: 'Feriado',
+  contract_templates: 'Plantilla de contrato',
+  contracts: 'Contrato',
+  // Administración: comisiones (docs/domain.md "Commissions").
+  commission_policies: 'Política de comisiones',
+  commission_settlements: 'Liquidación de comisiones',
+  title_delivery_records: 'Acta de entrega del lote',
+  // Comercio: resolución y reprogramación (docs/domain.md "Rescission").
+  sale_rescissions: 'Resolución de contrato',
+  sale_reschedules: 'Reprogramación de venta',
 };
 
 /** Field → Spanish label, shared across entities. */
@@ -161,6 +170,28 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   cci: 'CCI',
   holder: 'Titular',
   qr_url: 'QR',
+  // Contract settings (migration 0041): company, customer, subdivision.
+  legal_representative_dni: 'DNI del representante legal',
+  legal_representative_power_entry: 'Partida del poder del representante',
+  contract_place: 'Lugar de firma de los contratos',
+  contract_signature_days: 'Días para recibir el contrato firmado',
+  property_regime: 'Régimen patrimonial',
+  rescission_overdue_instalments: 'Cuotas vencidas para resolver',
+  rescission_paid_share_limit_pct: 'Porcentaje pagado que impide resolver (%)',
+  rescission_penalty_pct: 'Penalidad por resolución (%)',
+  // Administración: commissions.
+  issues_fee_receipts: 'Emite recibos por honorarios',
+  sales_head_id: 'Jefe de ventas',
+  percent_bp: 'Porcentaje (pb)',
+  trigger_kind: 'Disparador',
+  trigger_percent_bp: 'Porcentaje cobrado (pb)',
+  tranches: 'Tramos',
+  period_from: 'Desde',
+  period_to: 'Hasta',
+  withholding: 'Retención 4.ª categoría',
+  operation_number: 'N.º de operación',
+  paid_on: 'Fecha de pago',
+  approved_at: 'Aprobada',
 };
 
 /** Spanish label of an audited entity (table name), or the raw name when unknown. */

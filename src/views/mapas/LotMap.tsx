@@ -6,6 +6,7 @@ import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
 import type { LotMapActorRef, LotMapSnapshot, MapColouring } from '../../machines/mapas/lot-map.machine';
 import {
   countByStatus,
+  countByTitleState,
   formatMetricValue,
   HEAT_METRIC_LABEL,
   HEAT_NO_DATA,
@@ -17,6 +18,7 @@ import {
   PAYMENT_BUCKET_COLOR,
   paymentFillOf,
   projector,
+  TITLE_STATE_COLOR,
   type HeatMetric,
   type MapFilters,
   type MapLotView,
@@ -24,6 +26,7 @@ import {
 import { LAND_USE_LABEL, LOT_STATUSES, PUBLIC_LOT_STATUSES, type Currency, type LotStatus } from '../../schemas/proyectos/projects';
 import { formatArea, formatMoney } from '../../lib/money';
 import { PAYMENT_BUCKET_LABELS, PAYMENT_BUCKETS, type PaymentBucket } from '../../schemas/comercio/payment-map';
+import { TITLE_STATE_LABELS, TITLE_STATES } from '../../schemas/administracion/titles';
 import { LOT_STATUS_COLOR, LOT_STATUS_LABEL } from '../proyectos/lot-status';
 import { LotMapLoading, MapToolbarView } from './map-skeleton';
 import '../../styles/maps.css';
@@ -308,7 +311,15 @@ function MapCanvas({ actor, publicView }: { actor: LotMapActorRef; publicView: b
           />
         </div>
       ) : null}
-      {hovered ? <LotTooltip lot={hovered} currency={subdivision.currency} publicView={publicView} at={pointer.current} /> : null}
+      {hovered ? (
+        <LotTooltip
+          lot={hovered}
+          currency={subdivision.currency}
+          publicView={publicView}
+          at={pointer.current}
+          titleState={colouring === 'heat' && metric === 'TITLE_STATE'}
+        />
+      ) : null}
       <ButtonGroup vertical className="lot-map__zoom">
         <Button icon="plus" aria-label="Acercar" onClick={() => zoomBy(1.5)} />
         <Button icon="minus" aria-label="Alejar" onClick={() => zoomBy(1 / 1.5)} />
@@ -318,17 +329,22 @@ function MapCanvas({ actor, publicView }: { actor: LotMapActorRef; publicView: b
   );
 }
 
-/** Tooltip of the hovered lot: code, area, list price (when known), status. */
+/**
+ * Tooltip of the hovered lot: code, area, list price (when known), status; its payment bucket on
+ * Mapa de Pagos; with `titleState` (the heat map's TITLE_STATE, once read) its title state.
+ */
 export function LotTooltip({
   lot,
   currency,
   publicView,
   at,
+  titleState = false,
 }: {
   lot: MapLotView;
   currency: Currency;
   publicView: boolean;
   at: { x: number; y: number };
+  titleState?: boolean;
 }) {
   return (
     <div className="lot-map__tooltip" role="tooltip" data-key={lot.key} style={{ left: at.x + 14, top: at.y + 14 }}>
@@ -353,6 +369,12 @@ export function LotTooltip({
           {PAYMENT_BUCKET_LABELS[lot.payment.bucket]}
         </span>
       ) : null}
+      {titleState && lot.title_state !== undefined ? (
+        <span className="lot-map__tooltip-status" data-title-state={lot.title_state ?? 'NINGUNO'}>
+          <i style={{ background: lot.title_state ? TITLE_STATE_COLOR[lot.title_state] : HEAT_NO_DATA }} aria-hidden="true" />
+          {lot.title_state ? `Título: ${TITLE_STATE_LABELS[lot.title_state]}` : 'Sin trámite de título'}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -365,6 +387,7 @@ export function MapLegend({ actor, publicView }: { actor: LotMapActorRef; public
   const currency = useSelector(actor, (s) => s.context.subdivision?.currency ?? 'PEN');
   const counts = useMemo(() => countByStatus(lots), [lots]);
   if (colouring === 'payment') return <PaymentLegend lots={lots} />;
+  if (colouring === 'heat' && metric === 'TITLE_STATE') return <TitleStateLegend actor={actor} lots={lots} />;
   if (colouring === 'heat') {
     const range = metricRange(lots, metric);
     return (
@@ -401,6 +424,51 @@ export function MapLegend({ actor, publicView }: { actor: LotMapActorRef; public
       <li className="lot-map__legend-total">
         <span>Total</span>
         <strong>{lots.length}</strong>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The heat map's "Estado del título" legend (docs/decisions.md "Heat map: title state"): each
+ * state's colour, name and lots, then the lots without a process (unsold or sold without one);
+ * while the states are read, a note; when they could not be, the reason and "Reintentar".
+ */
+function TitleStateLegend({ actor, lots }: { actor: LotMapActorRef; lots: readonly MapLotView[] }) {
+  const phase = useSelector(actor, (s) =>
+    s.matches({ ready: { titles: 'loaded' } }) ? 'loaded' : s.matches({ ready: { titles: 'failure' } }) ? 'failure' : 'loading',
+  );
+  const error = useSelector(actor, (s) => s.context.titlesError);
+  const { counts, none } = useMemo(() => countByTitleState(lots), [lots]);
+  if (phase === 'failure')
+    return (
+      <div className="lot-map__legend" aria-label="Leyenda">
+        <Callout intent="danger" title="No se pudieron cargar los estados del título" compact>
+          <p>{error}</p>
+          <Button text="Reintentar" onClick={() => actor.send({ type: 'map.titlesRetry' })} />
+        </Callout>
+      </div>
+    );
+  if (phase === 'loading')
+    return (
+      <div className="lot-map__legend" aria-label="Leyenda" aria-busy="true">
+        <span className="lot-map__legend-title">Estado del título</span>
+        <span>Cargando los estados del título…</span>
+      </div>
+    );
+  return (
+    <ul className="lot-map__legend lot-map__legend--titles" aria-label="Leyenda: estado del título">
+      {TITLE_STATES.map((state) => (
+        <li key={state} data-title-state={state}>
+          <i style={{ background: TITLE_STATE_COLOR[state] }} aria-hidden="true" />
+          <span>{TITLE_STATE_LABELS[state]}</span>
+          <strong>{counts[state]}</strong>
+        </li>
+      ))}
+      <li data-title-state="NINGUNO">
+        <i style={{ background: HEAT_NO_DATA }} aria-hidden="true" />
+        <span>Sin trámite o sin venta</span>
+        <strong>{none}</strong>
       </li>
     </ul>
   );

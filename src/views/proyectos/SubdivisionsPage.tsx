@@ -13,6 +13,8 @@ import {
   createSubdivisionRequestSchema,
   LOT_STATUSES,
   OVERLAP_LIMIT_DEFAULT_M2,
+  DEFAULT_RESCISSION_POLICY,
+  MAX_RESCISSION_OVERDUE_INSTALMENTS,
   OVERLAP_LIMIT_MAX_M2,
   SUBDIVISION_STATUSES,
   type LotCounts,
@@ -159,6 +161,9 @@ export const SUBDIVISION_FIELDS = [
   'late_fee_daily_amount',
   'late_fee_monthly_percent',
   'late_fee_cap',
+  'rescission_overdue_instalments',
+  'rescission_paid_share_limit_pct',
+  'rescission_penalty_pct',
 ] as const;
 
 /** Labels of the late-fee kinds (DOMAIN.md "Late fee"). */
@@ -195,6 +200,9 @@ const EMPTY_SUBDIVISION = {
   late_fee_daily_amount: '5.00',
   late_fee_monthly_percent: '0',
   late_fee_cap: '',
+  rescission_overdue_instalments: DEFAULT_RESCISSION_POLICY.overdueInstalments,
+  rescission_paid_share_limit_pct: null,
+  rescission_penalty_pct: DEFAULT_RESCISSION_POLICY.penaltyPct,
 };
 
 /**
@@ -225,6 +233,8 @@ export const subdivisionFormSchema = z.preprocess((values, ctx) => {
     licence_date: blankToNull(v.licence_date),
     // Blank → omitted: the server keeps (or starts with) 0.05 m².
     overlap_limit_m2: v.overlap_limit_m2 === null || v.overlap_limit_m2 === '' ? undefined : v.overlap_limit_m2,
+    // Blank → null: no share limit (Código Civil art. 1562 does not apply).
+    rescission_paid_share_limit_pct: v.rescission_paid_share_limit_pct === '' ? null : v.rescission_paid_share_limit_pct,
   };
 }, createSubdivisionRequestSchema);
 
@@ -277,6 +287,45 @@ function LateFeeFields<R extends object, C extends object, U extends object>({
           <TextField editor={editor} field="late_fee_daily_amount" label={`Monto por día (${symbol})`} />
         )}
         <TextField editor={editor} field="late_fee_cap" label={`Tope por cuota (${symbol})`} hint="Vacío: sin tope" />
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The rescission policy's fields (docs/domain.md "Contract variables"): the overdue instalments
+ * that allow resolving the contract (art. 1561), the share paid after which only the balance can be
+ * claimed (art. 1562; blank: no limit) and the penalty percent (art. 1563).
+ */
+function RescissionFields<R extends object, C extends object, U extends object>({ editor }: { editor: ResourceEditorRef<R, C, U> }) {
+  return (
+    <fieldset className="projects-form-fieldset">
+      <legend>Resolución del contrato</legend>
+      <div className="projects-form-grid">
+        <NumberField
+          editor={editor}
+          field="rescission_overdue_instalments"
+          label="Cuotas vencidas para resolver"
+          hint="Cuotas impagas que permiten resolver (art. 1561 del Código Civil)"
+          min={1}
+          max={MAX_RESCISSION_OVERDUE_INSTALMENTS}
+        />
+        <NumberField
+          editor={editor}
+          field="rescission_paid_share_limit_pct"
+          label="Límite de lo pagado (%)"
+          hint="Pagado este porcentaje del precio, solo se exige el saldo (art. 1562). Vacío: sin límite"
+          min={1}
+          max={100}
+        />
+        <NumberField
+          editor={editor}
+          field="rescission_penalty_pct"
+          label="Penalidad por resolución (%)"
+          hint="Del monto pagado (art. 1563)"
+          min={0}
+          max={100}
+        />
       </div>
     </fieldset>
   );
@@ -412,6 +461,7 @@ export function SubdivisionsPage({ machines }: { machines: Pick<ProjectsScreenMa
           />
         </div>
         <LateFeeFields editor={editor} currency={String(editing?.currency ?? 'PEN')} />
+        <RescissionFields editor={editor} />
         <CheckboxField editor={editor} field="published" label="Publicado en web" />
         <CheckboxField editor={editor} field="public_prices" label="Mostrar precios en el mapa público" />
         {editing ? (

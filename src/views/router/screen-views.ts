@@ -22,7 +22,8 @@ type ScreenModule = Record<string, ComponentType<ScreenProps> | undefined>;
 
 // The view modules of every module folder; `import.meta.glob` is lazy: nothing is fetched until asked.
 // auth/ holds the public pages (the staff login is in the entry chunk): not screens of the table.
-const viewModules = import.meta.glob<ScreenModule>(['../*/*Page.tsx', '!../auth/**']);
+// A screen may be a folder of its own (administracion/partidas-titulos/TitlesPage.tsx).
+const viewModules = import.meta.glob<ScreenModule>(['../*/*Page.tsx', '../*/*/*Page.tsx', '!../auth/**']);
 
 const views = new Map<AuthRouteKey, LazyModule<ScreenModule>>();
 

@@ -193,7 +193,8 @@ export function ResourceTable<Row>({
           </HTMLTable>
         </ScrollRegion>
       )}
-      {failed || (total === 0 && !loading) ? null : (
+      {/* No "0 registros · Página 1 de 1" under the skeleton of a first load: the count is not known yet. */}
+      {failed || showSkeleton || (total === 0 && !loading) ? null : (
         <nav className="resource-table-paging" aria-label="Paginación">
           <span className={Classes.TEXT_MUTED}>
             {total} {total === 1 ? 'registro' : 'registros'}

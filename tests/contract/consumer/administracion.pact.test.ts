@@ -3,6 +3,9 @@
  * docs/domain.md "Titles at SUNARP") between `parcela-web` and `parcela-api`, through the real
  * src/api module. Every interaction starts from an empty database (docs/contracts.md).
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { createTitlesApi } from '../../../src/api/administracion/titles';
@@ -17,6 +20,11 @@ const api = (url: string) => createTitlesApi(mockClient(url, STAFF_TOKEN));
 const json = { ...bearer(STAFF_TOKEN), 'Content-Type': 'application/json' };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Fixed multipart boundary, so the regenerated pact is byte-identical run after run. */
+const PACT_BOUNDARY = 'parcelaPactBoundary';
+/** The acta de entrega uploaded (a PDF header is what the server sniffs). */
+const ACTA_PATH = path.join(mkdtempSync(path.join(tmpdir(), 'parcela-pact-')), 'acta.pdf');
+writeFileSync(ACTA_PATH, Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1'));
 
 /** A title process as the server answers it (sale 1, lot 1), in `state`. */
 const process = (state: string, version = 1) => ({
@@ -189,6 +197,127 @@ describe('Registros de partidas y títulos', () => {
       .executeTest(async (mock) => {
         const created = await api(mock.url).createHoliday(body);
         expect(created.date).toBe('2026-12-24');
+      });
+  });
+
+  it('offers the sales without a title process for "Nuevo trámite"', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.saleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the sales a new title process may pick')
+      .withRequest('GET', '/api/title-processes/sale-options', (b) => b.headers(bearer(STAFF_TOKEN)).query({ q: 'V-000001' }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: eachLike({
+            id: integer(1),
+            number: like('V-000001'),
+            status: like('INICIAL_PENDIENTE'),
+            type: like('CONTADO'),
+            lot_code: like('MZ A - LT 1'),
+            subdivision_name: like('Lotización'),
+            titular: like('Rosa'),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const options = await api(mock.url).saleOptions('V-000001');
+        expect(options[0]?.number).toBe('V-000001');
+      });
+  });
+
+  it('uploads the acta de entrega of an inscribed title (multipart file)', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.titleProcessInscribed, { token: STAFF_TOKEN })
+      .uponReceiving('a request to upload the acta de entrega of a title process')
+      .withRequest('POST', '/api/title-processes/1/delivery-record', (b) =>
+        b.headers(bearer(STAFF_TOKEN)).multipartBody('application/pdf', ACTA_PATH, 'file', PACT_BOUNDARY),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            ...process('INSCRITO'),
+            partida: like('11223344'),
+            delivery_record: {
+              content_type: like('application/pdf'),
+              size: integer(15),
+              uploaded_at: regex(ISO, '2026-11-20T17:00:00.000Z'),
+            },
+            next_states: eachLike(like('ENTREGADO')),
+            events: eachLike(event('PENDIENTE')),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const file = new File([readFileSync(ACTA_PATH)], 'acta.pdf', { type: 'application/pdf' });
+        const stored = await api(mock.url).uploadDeliveryRecord(1, file, 'acta.pdf');
+        expect(stored.delivery_record?.content_type).toBe('application/pdf');
+      });
+  });
+
+  it('refuses a file that is not a PDF or an image (422 on file)', async () => {
+    const textPath = path.join(path.dirname(ACTA_PATH), 'acta.txt');
+    writeFileSync(textPath, 'no es un PDF');
+    await pact
+      .addInteraction()
+      .given(STATES.titleProcessInscribed, { token: STAFF_TOKEN })
+      .uponReceiving('a request to upload a text file as the acta de entrega')
+      .withRequest('POST', '/api/title-processes/1/delivery-record', (b) =>
+        b.headers(bearer(STAFF_TOKEN)).multipartBody('text/plain', textPath, 'file', PACT_BOUNDARY),
+      )
+      .willRespondWith(422, (b) =>
+        b.jsonBody({
+          message: like(TITLE_MESSAGES.deliveryRecordType),
+          errors: { file: eachLike(like(TITLE_MESSAGES.deliveryRecordType)) },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const file = new File([readFileSync(textPath)], 'acta.txt', { type: 'text/plain' });
+        const error = await caught(api(mock.url).uploadDeliveryRecord(1, file, 'acta.txt'));
+        expect(error.status).toBe(422);
+        expect(error.issues.file?.[0]).toBe(TITLE_MESSAGES.deliveryRecordType);
+      });
+  });
+
+  it('moves an inscribed title with its acta to ENTREGADO without a text reference', async () => {
+    const body = { to: 'ENTREGADO' as const, version: 1, date: SALE_DATE };
+    await pact
+      .addInteraction()
+      .given(STATES.titleDeliveryRecordExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to move an inscribed title process with its acta to ENTREGADO')
+      .withRequest('POST', '/api/title-processes/1/transition', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            ...process('ENTREGADO', 2),
+            delivered_on: regex(DATE, SALE_DATE),
+            delivery_record: {
+              content_type: like('application/pdf'),
+              size: integer(15),
+              uploaded_at: regex(ISO, '2026-11-20T17:00:00.000Z'),
+            },
+            next_states: [],
+            events: eachLike(event('PENDIENTE')),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const moved = await api(mock.url).transition(1, body);
+        expect(moved.state).toBe('ENTREGADO');
+        expect(moved.delivered_on).toBe(SALE_DATE);
+      });
+  });
+
+  it('downloads the acta de entrega (authenticated)', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.titleDeliveryRecordExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the acta de entrega of a title process')
+      .withRequest('GET', '/api/title-processes/1/delivery-record', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) => b.headers({ 'Content-Type': regex(/^(application\/pdf|image\/(png|jpeg|webp))$/, 'application/pdf') }))
+      .executeTest(async (mock) => {
+        const blob = await api(mock.url).deliveryRecord(1);
+        expect(blob.type).toMatch(/^application\/pdf|^image\//);
       });
   });
 });

@@ -14,6 +14,7 @@ import { PORTAL_SALES_MESSAGES } from '../../../src/schemas/comercio/portal-sale
 import { SALES_REPORT_MESSAGES } from '../../../src/schemas/comercio/sales-report';
 import { RESERVATION_MESSAGES } from '../../../src/schemas/comercio/reservations';
 import { SALE_MESSAGES } from '../../../src/schemas/comercio/sales';
+import { RESCHEDULE_MESSAGES, RESCISSION_MESSAGES, SALE_DOCUMENT_MESSAGES } from '../../../src/schemas/comercio/rescissions';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
 import { CRM_CUSTOMER, CUSTOMER_TOKEN, STAFF_TOKEN, STATES } from '../states';
 import { LOTS, SUBDIVISION } from '../projects-states';
@@ -510,6 +511,220 @@ describe('Ventas', () => {
       .executeTest(async (mock) => {
         const annulled = await salesApi(mock.url).annul(1, body);
         expect(annulled.status).toBe('ANULADA');
+      });
+  });
+});
+
+// docs/domain.md "Rescission", "Rescheduling (adenda)": sale 1 of STATES.overdueSaleExists has its six
+// instalments of S/ 5 000.00 overdue and unpaid (nothing paid: no penalty, no refund).
+describe('Ventas: resolución y reprogramación', () => {
+  it('reads whether a sale may be resolved and with what money', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.overdueSaleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the rescission preview of a sale with its instalments overdue')
+      .withRequest('GET', '/api/sales/1/rescission', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            sale_id: integer(1),
+            number: like('V-000001'),
+            status: like('EN_CUOTAS'),
+            currency: like('PEN'),
+            allowed: true,
+            reasons: [],
+            as_of: regex(DATE, '2026-11-27'),
+            required_overdue: integer(3),
+            overdue_instalments: integer(6),
+            instalments: eachLike({
+              kind: like('CUOTA'),
+              number: integer(1),
+              due_date: regex(DATE, '2025-02-01'),
+              amount: integer(500_000),
+              paid: integer(0),
+              unpaid: integer(500_000),
+              days_late: integer(30),
+              overdue: like(true),
+            }),
+            unpaid_amount: integer(3_000_000),
+            final_price: integer(3_000_000),
+            paid: integer(0),
+            paid_to_price: integer(0),
+            paid_share_percent: like('0.00'),
+            paid_share_limit_pct: null,
+            penalty_pct: integer(10),
+            penalty: integer(0),
+            refund: integer(0),
+            version: integer(1),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const preview = await salesApi(mock.url).rescission(1);
+        expect(preview.allowed).toBe(true);
+        expect(preview.overdue_instalments).toBeGreaterThanOrEqual(preview.required_overdue);
+      });
+  });
+
+  it('resolves a sale with its instalments overdue (the lot is freed)', async () => {
+    const body = { reason: 'Incumplimiento de pago', version: 1 };
+    await pact
+      .addInteraction()
+      .given(STATES.overdueSaleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to resolve a sale with its instalments overdue')
+      .withRequest('POST', '/api/sales/1/rescind', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            ...sale({ status: 'RESUELTA', type: 'FINANCIADO', financed: 3_000_000 }, 2),
+            balance: integer(0),
+            rescission: {
+              overdue_instalments: integer(6),
+              required_overdue: integer(3),
+              paid: integer(0),
+              penalty_pct: integer(10),
+              penalty: integer(0),
+              refund: integer(0),
+              reason: like('Incumplimiento de pago'),
+              created_at: regex(ISO, '2026-11-20T15:00:00.000Z'),
+              // The subdivision has no published CARTA_RESOLUCION template: resolved all the same, the letter pending.
+              letter: null,
+              letter_pending: like(SALE_DOCUMENT_MESSAGES.letterPending),
+            },
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const resolved = await salesApi(mock.url).rescind(1, body);
+        expect(resolved.status).toBe('RESUELTA');
+        expect(resolved.rescission?.overdue_instalments).toBe(6);
+        expect(resolved.rescission?.letter).toBeNull();
+        expect(resolved.rescission?.letter_pending).toBe(SALE_DOCUMENT_MESSAGES.letterPending);
+      });
+  });
+
+  it('answers 404 in Spanish for the letter of resolution of a sale that has none issued', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.overdueSaleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the letter of resolution of a sale not resolved')
+      .withRequest('GET', '/api/sales/1/rescission/letter', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(404, (b) => b.jsonBody({ message: like(SALE_DOCUMENT_MESSAGES.letterNotIssued) }))
+      .executeTest(async (mock) => {
+        const error = await caught(salesApi(mock.url).document('/api/sales/1/rescission/letter'));
+        expect(error.status).toBe(404);
+      });
+  });
+
+  it('refuses to resolve a sale without enough overdue instalments (409)', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.saleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to resolve a sale with no overdue instalments')
+      .withRequest('POST', '/api/sales/1/rescind', (b) => b.headers(json).jsonBody({ reason: 'Incumplimiento de pago' }))
+      .willRespondWith(409, (b) => b.jsonBody({ message: like(`${RESCISSION_MESSAGES.tooFewOverdue} (0 de 3, art. 1561)`) }))
+      .executeTest(async (mock) => {
+        const error = await caught(salesApi(mock.url).rescind(1, { reason: 'Incumplimiento de pago' }));
+        expect(error.status).toBe(409);
+      });
+  });
+
+  it('reads the open balance and late fees a rescheduling would take', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.overdueSaleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the rescheduling preview of a sale without terms')
+      .withRequest('GET', '/api/sales/1/reschedule', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            sale_id: integer(1),
+            currency: like('PEN'),
+            allowed: true,
+            reasons: [],
+            as_of: regex(DATE, '2026-11-27'),
+            balance: integer(3_000_000),
+            late_fees: integer(100_000),
+            financed: null,
+            total_interest: null,
+            total: null,
+            rows: [],
+            open_rows: eachLike({
+              kind: like('CUOTA'),
+              number: integer(1),
+              due_date: regex(DATE, '2025-02-01'),
+              amount: integer(500_000),
+              capital: integer(500_000),
+              interest: integer(0),
+              paid: integer(0),
+              status: like('VENCIDA'),
+              late_fee_accrued: integer(50_000),
+              late_fee_paid: integer(0),
+              late_fee_waived: integer(0),
+            }),
+            version: integer(1),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const preview = await salesApi(mock.url).reschedulePreview(1);
+        expect(preview.balance).toBe(3_000_000);
+        expect(preview.rows).toEqual([]);
+      });
+  });
+
+  it('refuses to reschedule a sale that is not in instalments (409)', async () => {
+    const body = {
+      method: 'SIN_INTERES' as const,
+      instalments: 12,
+      monthly_rate_percent: '0',
+      first_due_date: '2030-01-31',
+      late_fees: 'WAIVE' as const,
+      reason: 'Acuerdo con el cliente',
+      version: 1,
+    };
+    await pact
+      .addInteraction()
+      .given(STATES.saleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request to reschedule a cash sale')
+      .withRequest('POST', '/api/sales/1/reschedule', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(409, (b) => b.jsonBody({ message: like(RESCHEDULE_MESSAGES.notReschedulable) }))
+      .executeTest(async (mock) => {
+        const error = await caught(salesApi(mock.url).reschedule(1, body));
+        expect(error.status).toBe(409);
+        expect(error.message).toBe(RESCHEDULE_MESSAGES.notReschedulable);
+      });
+  });
+
+  it('lists a sale’s schedules (the current one first)', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.overdueSaleExists, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the schedules of a sale')
+      .withRequest('GET', '/api/sales/1/schedules', (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: eachLike({
+            number: integer(1),
+            current: like(true),
+            superseded_at: null,
+            replaced_by: null,
+            rows: eachLike({
+              kind: like('CUOTA'),
+              number: integer(1),
+              due_date: regex(DATE, '2025-02-01'),
+              amount: integer(500_000),
+              capital: integer(500_000),
+              interest: integer(0),
+              paid: integer(0),
+              status: like('VENCIDA'),
+            }),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const schedules = await salesApi(mock.url).schedules(1);
+        expect(schedules[0]?.current).toBe(true);
       });
   });
 });

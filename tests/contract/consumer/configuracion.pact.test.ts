@@ -292,6 +292,38 @@ describe('Empresas', () => {
       });
   });
 
+  it('sets the contract settings of the company: representative DNI and power, place, days to receive the signed copy', async () => {
+    const body = {
+      legal_representative_dni: '40404040',
+      legal_representative_power_entry: 'Partida 11223344, asiento C00002',
+      contract_place: 'Lima',
+      contract_signature_days: 20,
+      version: 1,
+    };
+    await pact
+      .addInteraction()
+      .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
+      .uponReceiving('a request to set the contract settings of the company')
+      .withRequest('PATCH', '/api/company', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            ...company,
+            legal_representative_dni: regex(/^\d{8}$/, body.legal_representative_dni),
+            legal_representative_power_entry: like(body.legal_representative_power_entry),
+            contract_place: like(body.contract_place),
+            contract_signature_days: integer(body.contract_signature_days),
+            version: integer(2),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const updated = await createCompanyApi(client(mock.url)).update(body);
+        expect(updated.contract_signature_days).toBe(20);
+        expect(updated.legal_representative_dni).toBe('40404040');
+      });
+  });
+
   it('refuses an edit of the company another user changed since (409)', async () => {
     const body = { legal_representative: 'Rosa Huamán', version: 1 };
     await pact

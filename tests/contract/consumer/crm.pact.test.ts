@@ -76,6 +76,37 @@ describe('Clientes', () => {
       });
   });
 
+  it('creates a married customer with the property regime the contracts name (201)', async () => {
+    const body = {
+      person_type: 'NATURAL' as const,
+      id_document_type: '1' as const,
+      document_number: '47000005',
+      name: 'Lucía',
+      surname: 'Mendoza Paz',
+      phone: '912000555',
+      marital_status: 'CASADO' as const,
+      property_regime: 'SOCIEDAD_GANANCIALES' as const,
+    };
+    await pact
+      .addInteraction()
+      .given(STATES.staffSignedIn, { token: STAFF_TOKEN })
+      .uponReceiving('a request to create a married CRM customer with the property regime')
+      .withRequest('POST', '/api/customers', (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          data: {
+            ...customer(body),
+            marital_status: like(body.marital_status),
+            property_regime: regex(/^(SOCIEDAD_GANANCIALES|SEPARACION_PATRIMONIOS)$/, body.property_regime),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const created = await api(mock.url).create(body);
+        expect(created.property_regime).toBe('SOCIEDAD_GANANCIALES');
+      });
+  });
+
   it('refuses a customer whose document is taken (422 errors.document_number)', async () => {
     const body = {
       person_type: 'NATURAL' as const,

@@ -2,13 +2,16 @@
  * Consumer contract of the lot maps' calls (issue "Proyectos", src/api/mapas/lot-maps.ts) between
  * `parcela-web` and `parcela-api`: the staff map (every lot with its internal status and polygon)
  * and the public map (public statuses only, prices when the company allows them, 404 for a key
- * that names no published subdivision). States and data: tests/contract/projects-states.ts.
+ * that names no published subdivision). States and data: tests/contract/projects-states.ts; the
+ * heat map's title states (docs/decisions.md "Heat map: title state") reuse STATES.titleProcessInscribed
+ * (sale 1 of lot 1 of SUBDIVISION, its title process INSCRITO since SALE_DATE).
  */
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { createLotMapsApi } from '../../../src/api/mapas/lot-maps';
 import { bearer, caught, httpPact, mockClient } from './pact-helpers';
-import { STAFF_TOKEN } from '../states';
+import { SALE_DATE, STAFF_TOKEN, STATES } from '../states';
+import { TITLE_STATES } from '../../../src/schemas/administracion/titles';
 import { LOTS, PROJECT_STATES, SUBDIVISION, SUBDIVISION_KEY } from '../projects-states';
 
 const { like, eachLike, integer, number, regex, nullValue } = MatchersV3;
@@ -111,6 +114,27 @@ describe('lot maps', () => {
       .executeTest(async (mock) => {
         const error = await caught(createLotMapsApi(mockClient(mock.url)).publicMap('NoExiste99'));
         expect(error.status).toBe(404);
+      });
+  });
+
+  it('reads the title state of each sold lot with a title process (the heat map\'s "Estado del título")', async () => {
+    await pact
+      .addInteraction()
+      .given(STATES.titleProcessInscribed, { token: STAFF_TOKEN })
+      .uponReceiving('a request for the title states of the lots of a subdivision')
+      .withRequest('GET', `/api/subdivisions/${SUBDIVISION_KEY}/title-states`, (b) => b.headers(bearer(STAFF_TOKEN)))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: eachLike({
+            lot_id: integer(1),
+            state: regex(new RegExp(`^(${TITLE_STATES.join('|')})$`), 'INSCRITO'),
+            state_since: regex(/^\d{4}-\d{2}-\d{2}$/, SALE_DATE),
+          }),
+        }),
+      )
+      .executeTest(async (mock) => {
+        const states = await createLotMapsApi(mockClient(mock.url, STAFF_TOKEN)).titleStates(SUBDIVISION_KEY);
+        expect(states[0]).toMatchObject({ lot_id: 1, state: 'INSCRITO' });
       });
   });
 });

@@ -220,6 +220,30 @@ describe('subdivisions (consumer)', () => {
       });
   });
 
+  it("sets a subdivision's rescission policy (overdue instalments, paid share limit, penalty)", async () => {
+    const body = { rescission_overdue_instalments: 4, rescission_paid_share_limit_pct: 50, rescission_penalty_pct: 8, version: 1 };
+    await pact
+      .addInteraction()
+      .given(PROJECT_STATES.subdivisionWithLots, { token: STAFF_TOKEN })
+      .uponReceiving("a request to set a subdivision's rescission policy")
+      .withRequest('PATCH', `/api/subdivisions/${SUBDIVISION_KEY}`, (b) => b.headers(json).jsonBody(body))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          data: {
+            ...subdivision(),
+            rescission_overdue_instalments: integer(4),
+            rescission_paid_share_limit_pct: integer(50),
+            rescission_penalty_pct: integer(8),
+            version: integer(2),
+          },
+        }),
+      )
+      .executeTest(async (mock) => {
+        const s = await createSubdivisionsApi(client(mock.url)).update(SUBDIVISION_KEY, body);
+        expect(s).toMatchObject({ rescission_overdue_instalments: 4, rescission_paid_share_limit_pct: 50, rescission_penalty_pct: 8 });
+      });
+  });
+
   it('refuses an edit of a subdivision another user changed since (409)', async () => {
     const body = { name: 'Los Viñedos de Carabayllo II', version: 1 };
     await pact

@@ -70,6 +70,26 @@ export function comercioStateHandlers(d: ComercioStateDeps): Record<string, (par
         },
       );
     },
+    [STATES.overdueSaleExists]: async (params) => {
+      const staff = await customerAndLots(params);
+      // Registered on its (past) date; every instalment is overdue on any later day.
+      const onSaleDay = createManualClock('2025-01-10T17:00:00.000Z');
+      await createSale(
+        { db: d.db(), clock: onSaleDay },
+        { ...systemAuditContext(onSaleDay), actor: { userType: 'COLLABORATOR', accountId: staff.accountId } },
+        {
+          lot_id: 1,
+          holders: [{ customer_id: 1, role: 'TITULAR', share_percent: '100' }],
+          sale_date: '2025-01-10',
+          down_payment_cents: 0,
+          down_payment_parts: 1,
+          instalments: 6,
+          monthly_rate_percent: '0',
+          method: 'SIN_INTERES',
+          first_due_date: '2025-02-01',
+        },
+      );
+    },
     [STATES.saleOfMarch2026Exists]: async (params) => {
       const staff = await customerAndLots(params);
       // Registered on its date: a sale is dated within the company's window before the day it is registered.

@@ -43,6 +43,8 @@ import { paymentsStateHandlers } from './payments-state-handlers';
 import { purchasesStateHandlers } from './purchases-state-handlers';
 import { comercioStateHandlers } from './comercio-state-handlers';
 import { administracionStateHandlers } from './administracion-state-handlers';
+import { commissionsStateHandlers } from './commissions-state-handlers';
+import { contractTemplateStateHandlers } from './contract-templates-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -116,7 +118,20 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   ...finanzasStateHandlers({ db, staff, tokenParam }),
   ...paymentsStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
   ...purchasesStateHandlers({ db, customer, tokenParam }),
-  ...administracionStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
+  ...administracionStateHandlers({
+    db,
+    saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]!,
+    customerPurchaseExists: purchasesStateHandlers({ db, customer, tokenParam })[STATES.customerPurchaseExists]!,
+  }),
+  ...contractTemplateStateHandlers({
+    db,
+    signIn: async (params) => {
+      const user = await staff();
+      await createSession(db(), user, { token: tokenParam(params) });
+      return user.id;
+    },
+  }),
+  ...commissionsStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
   ...instalmentsStateHandlers({
     db,
     saleOfMarch2026Exists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleOfMarch2026Exists]!,

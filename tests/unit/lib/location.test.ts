@@ -3,7 +3,7 @@
  * keeping path and hash, without a new history entry and without a write when nothing changed.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { replaceUrlQuery } from '../../../src/lib/location';
+import { replaceUrlQuery, replaceUrlQueryKeeping } from '../../../src/lib/location';
 
 function fakeWindow(search = '') {
   const location = { pathname: '/Configuracion/Usuarios', search, hash: '' };
@@ -31,5 +31,13 @@ describe('replaceUrlQuery', () => {
     const win = fakeWindow('?per_page=20');
     replaceUrlQuery({ page: 1, per_page: 20, filters: {} }, win);
     expect(win.history.replaceState).not.toHaveBeenCalled();
+  });
+});
+
+describe('replaceUrlQueryKeeping', () => {
+  it('writes the list query and keeps the named parameters the address holds (Generar Contrato ?venta=)', () => {
+    const win = fakeWindow('?venta=3&page=4');
+    replaceUrlQueryKeeping({ page: 1, per_page: 20, sort: 'name', filters: {} }, ['venta', 'lote'], win);
+    expect(win.history.replaceState).toHaveBeenCalledWith(null, '', '/Configuracion/Usuarios?per_page=20&sort=name&venta=3');
   });
 });

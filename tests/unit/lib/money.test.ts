@@ -8,6 +8,17 @@ describe('money and measures (es-PE)', () => {
     expect(formatMoney(300000000, 'PEN')).toBe('S/ 3,000,000.00');
   });
 
+  it('puts the sign of a negative amount before the currency symbol, as es-PE does', () => {
+    expect(formatMoney(-130275, 'PEN')).toBe('-S/ 1,302.75');
+    expect(formatMoney(-5, 'USD')).toBe('-US$ 0.05');
+    // The order Intl's es-PE currency style writes (with a no-break space, and "USD" for dollars:
+    // hence formatMoney's own symbols).
+    const intl = new Intl.NumberFormat('es-PE', { style: 'currency', currency: 'PEN' }).format(-1302.75);
+    expect(formatMoney(-130275, 'PEN')).toBe(intl.replace(/\u00a0/g, ' '));
+    // Less than half a céntimo below zero rounds to zero, without a sign.
+    expect(formatMoney(-0.4, 'PEN')).toBe('S/ 0.00');
+  });
+
   it('formats areas and lengths with at most two decimals', () => {
     expect(formatArea(1250.5)).toBe('1,250.50 m²');
     expect(formatArea(120)).toBe('120.00 m²');

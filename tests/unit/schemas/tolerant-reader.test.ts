@@ -43,10 +43,18 @@ import * as purchases from '../../../src/schemas/comercio/purchases';
 import * as paymentMap from '../../../src/schemas/comercio/payment-map';
 import { dataResponseSchema } from '../../../src/schemas/paging';
 import * as titles from '../../../src/schemas/administracion/titles';
+import * as contractTemplates from '../../../src/schemas/administracion/contract-templates';
+import * as contracts from '../../../src/schemas/administracion/contracts';
+import * as commissions from '../../../src/schemas/administracion/commissions';
+import * as rescissions from '../../../src/schemas/comercio/rescissions';
 
 const MODULES: Record<string, Record<string, unknown>> = {
   common,
   titles,
+  contractTemplates,
+  contracts,
+  commissions,
+  rescissions,
   session,
   notification,
   projects,
@@ -284,6 +292,20 @@ const reservation = {
   updated_at: when,
 };
 /** A title process with only what the schema requires (docs/domain.md "Titles at SUNARP"). */
+/** A contract template version (docs/domain.md "Contract templates"); lists carry `content: null`. */
+const contractTemplate = {
+  id: 1,
+  subdivision: { id: 1, name: 'Los Viñedos' },
+  kind: 'COMPRAVENTA_CONTADO',
+  name: 'Compraventa',
+  state: 'BORRADOR',
+  version_number: 1,
+  content: { type: 'doc', content: [{ type: 'paragraph' }] },
+  published_at: null,
+  published_by: null,
+  version: 1,
+};
+
 const titleProcess = {
   id: 1,
   state: 'PENDIENTE',
@@ -319,6 +341,27 @@ const sessionUser = {
   roles: [],
   permissions_names: [{ nombre: 'Configuración', items: [{ nombre: 'Usuarios', ruta: '/Configuracion/Usuarios', icono: 'people' }] }],
 };
+
+/** A Registro de Contratos row with only what its schema requires. */
+const contractRow = {
+  id: 1,
+  kind: 'COMPRAVENTA_CONTADO',
+  state: 'EMITIDO',
+  sale: { id: 1, number: 'V-000001' },
+  lot: { id: 1, code: 'MZ A - LT 1', subdivision_id: 1, subdivision_name: 'Lotización' },
+  template: { id: 1, name: 'Compraventa al contado', version_number: 1 },
+};
+const commissionPolicy = { id: 1, subdivision: { id: 1 } };
+const commissionLine = {
+  id: 1,
+  agent: { id: 1 },
+  amount: 90_000,
+  projected_on: '2026-11-20',
+  sale: { id: 1, number: 'V-000001', subdivision_id: 1 },
+};
+const settlementRow = { id: 1, number: 'LQ-000001', period_from: '2026-11-20', period_to: '2026-11-20', total: 90_000, created_at: when };
+/** An open instalment of a sale's schedule. */
+const openRow = { number: 1, kind: 'CUOTA', due_date: '2025-02-01', amount: 500_000, unpaid: 500_000 };
 
 interface Entry {
   schema: zc.$ZodType;
@@ -564,6 +607,15 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
     example: { data: lot, hold: lotHold, message: 'Solicitud enviada' },
   },
   lotHoldsPageSchema: { schema: lotHolds.lotHoldsPageSchema as zc.$ZodType, example: { data: [lotHold], meta } },
+  // Administración: contract templates (the api module's `{data}` answer of one version).
+  contractTemplatesPageSchema: {
+    schema: contractTemplates.contractTemplatesPageSchema as zc.$ZodType,
+    example: { data: [{ ...contractTemplate, content: null }], meta },
+  },
+  contractTemplateResponseSchema: {
+    schema: dataResponseSchema(contractTemplates.contractTemplateSchema) as zc.$ZodType,
+    example: { data: contractTemplate },
+  },
   // Administración: titles at SUNARP and public holidays.
   titleProcessesPageSchema: { schema: titles.titleProcessesPageSchema as zc.$ZodType, example: { data: [titleProcess], meta } },
   titleProcessResponseSchema: { schema: titles.titleProcessResponseSchema as zc.$ZodType, example: { data: titleProcess } },
@@ -646,6 +698,82 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   importRejectedResponseSchema: {
     schema: projects.importRejectedResponseSchema as zc.$ZodType,
     example: { message: 'El archivo tiene errores', issues: [issue] },
+  },
+
+  // Administración (docs/domain.md "Contract", "Commissions") and Comercio's rescission and adenda:
+  // each example keeps only the keys its schema requires.
+  titleSaleOptionsResponseSchema: {
+    schema: titles.titleSaleOptionsResponseSchema as zc.$ZodType,
+    example: { data: [{ id: 1, number: 'V-000001', lot_code: 'MZ A - LT 1' }] },
+  },
+  lotTitleStatesResponseSchema: {
+    schema: titles.lotTitleStatesResponseSchema as zc.$ZodType,
+    example: { data: [{ lot_id: 9, state: 'INSCRITO' }] },
+  },
+  contractsPageSchema: { schema: contracts.contractsPageSchema as zc.$ZodType, example: { data: [contractRow], meta } },
+  contractResponseSchema: {
+    schema: contracts.contractResponseSchema as zc.$ZodType,
+    example: { data: { ...contractRow, state: 'FIRMADO', events: [{ id: 1, to_state: 'FIRMADO', created_at: when }] } },
+  },
+  // A contract's history entry (not a pushed event), read inside contractResponseSchema.
+  contractEventSchema: { schema: contracts.contractEventSchema as zc.$ZodType, example: { id: 1, to_state: 'FIRMADO', created_at: when } },
+  contractPreviewResponseSchema: {
+    schema: contracts.contractPreviewResponseSchema as zc.$ZodType,
+    example: { data: { doc: { content: [{}] } } },
+  },
+  commissionPoliciesPageSchema: {
+    schema: commissions.commissionPoliciesPageSchema as zc.$ZodType,
+    example: { data: [commissionPolicy], meta },
+  },
+  commissionPolicyResponseSchema: {
+    schema: commissions.commissionPolicyResponseSchema as zc.$ZodType,
+    example: { data: commissionPolicy },
+  },
+  commissionAgentsPageSchema: { schema: commissions.commissionAgentsPageSchema as zc.$ZodType, example: { data: [{ id: 1 }], meta } },
+  commissionAgentResponseSchema: { schema: commissions.commissionAgentResponseSchema as zc.$ZodType, example: { data: { id: 1 } } },
+  commissionsPageSchema: { schema: commissions.commissionsPageSchema as zc.$ZodType, example: { data: [commissionLine], meta } },
+  settlementsPageSchema: { schema: commissions.settlementsPageSchema as zc.$ZodType, example: { data: [settlementRow], meta } },
+  settlementResponseSchema: {
+    schema: commissions.settlementResponseSchema as zc.$ZodType,
+    example: { data: { ...settlementRow, agents: [{ agent: { id: 1 }, gross: 90_000, net: 90_000 }], lines: [commissionLine] } },
+  },
+  saleRescissionResponseSchema: {
+    schema: rescissions.saleRescissionResponseSchema as zc.$ZodType,
+    example: {
+      data: {
+        sale_id: 1,
+        number: 'V-000001',
+        status: 'EN_CUOTAS',
+        currency: 'PEN',
+        as_of: '2026-11-27',
+        allowed: true,
+        overdue_instalments: 6,
+        required_overdue: 3,
+        paid: 0,
+        penalty_pct: 10,
+        penalty: 0,
+        refund: 0,
+        instalments: [openRow],
+      },
+    },
+  },
+  reschedulePreviewResponseSchema: {
+    schema: rescissions.reschedulePreviewResponseSchema as zc.$ZodType,
+    example: {
+      data: {
+        sale_id: 1,
+        currency: 'PEN',
+        as_of: '2026-11-27',
+        allowed: true,
+        balance: 3_000_000,
+        late_fees: 100_000,
+        open_rows: [openRow],
+      },
+    },
+  },
+  saleSchedulesResponseSchema: {
+    schema: rescissions.saleSchedulesResponseSchema as zc.$ZodType,
+    example: { data: [{ number: 1, current: true }] },
   },
 };
 

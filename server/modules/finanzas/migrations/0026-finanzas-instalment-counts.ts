@@ -18,24 +18,7 @@ import type { DialectName } from '../../../db/connection';
  * PostgreSQL: plpgsql functions).
  */
 export function finanzasInstalmentCountsMigration(dialect: DialectName): Migration {
-  const postgres = dialect === 'postgres';
-  const counted = (sale: string) => `s.id = ${sale} and s.status <> 'ANULADA'`;
-  const add = (row: 'new' | 'old') =>
-    `insert into instalment_counts (subdivision_id, status, instalments)
-       select s.subdivision_id, ${row}.status, 1 from sales s where ${counted(`${row}.sale_id`)}
-       on conflict (subdivision_id, status) do update set instalments = instalment_counts.instalments + 1`;
-  const remove = (row: 'new' | 'old') =>
-    `update instalment_counts set instalments = instalments - 1
-       where status = ${row}.status
-         and subdivision_id = (select s.subdivision_id from sales s where ${counted(`${row}.sale_id`)})`;
-  /** A sale's instalments leave (`old`) or join (`new`) the counts. */
-  const saleRemove = `update instalment_counts set instalments = instalments -
-       (select count(*) from sale_instalments i where i.sale_id = old.id and i.status = instalment_counts.status)
-     where subdivision_id = old.subdivision_id and old.status <> 'ANULADA'`;
-  const saleAdd = `insert into instalment_counts (subdivision_id, status, instalments)
-       select new.subdivision_id, i.status, count(*) from sale_instalments i where i.sale_id = new.id and new.status <> 'ANULADA' group by i.status
-       on conflict (subdivision_id, status) do update set instalments = instalment_counts.instalments + excluded.instalments`;
-  const saleMoved = `(old.status = 'ANULADA') <> (new.status = 'ANULADA') or old.subdivision_id <> new.subdivision_id`;
+  const triggers = instalmentCountTriggers(dialect, ['ANULADA']);
   return {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async up(db: Kysely<any>) {
@@ -55,93 +38,92 @@ export function finanzasInstalmentCountsMigration(dialect: DialectName): Migrati
            where s.status <> 'ANULADA' group by s.subdivision_id, i.status`,
         )
         .execute(db);
-      if (postgres) {
-        await sql
-          .raw(
-            `create function sale_instalments_keep_counts() returns trigger language plpgsql as $$
-             begin
-               if tg_op in ('DELETE', 'UPDATE') then ${remove('old')}; end if;
-               if tg_op in ('INSERT', 'UPDATE') then ${add('new')}; end if;
-               return null;
-             end $$`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger sale_instalments_counts after insert or delete on sale_instalments
-             for each row execute function sale_instalments_keep_counts()`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger sale_instalments_counts_update after update of status, sale_id on sale_instalments
-             for each row when (old.status is distinct from new.status or old.sale_id is distinct from new.sale_id)
-             execute function sale_instalments_keep_counts()`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create function sales_keep_instalment_counts() returns trigger language plpgsql as $$
-             begin
-               ${saleRemove};
-               if tg_op = 'UPDATE' then ${saleAdd}; return null; end if;
-               return old;
-             end $$`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger sales_instalment_counts after update of status, subdivision_id on sales
-             for each row when (${saleMoved}) execute function sales_keep_instalment_counts()`,
-          )
-          .execute(db);
-        await sql
-          .raw(
-            `create trigger sales_instalment_counts_delete before delete on sales
-             for each row execute function sales_keep_instalment_counts()`,
-          )
-          .execute(db);
-        return;
-      }
-      await sql.raw(`create trigger sale_instalments_counts_insert after insert on sale_instalments begin ${add('new')}; end`).execute(db);
-      await sql
-        .raw(`create trigger sale_instalments_counts_delete after delete on sale_instalments begin ${remove('old')}; end`)
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger sale_instalments_counts_update after update of status, sale_id on sale_instalments
-           when old.status <> new.status or old.sale_id <> new.sale_id
-           begin ${remove('old')}; ${add('new')}; end`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger sales_instalment_counts_update after update of status, subdivision_id on sales when ${saleMoved}
-           begin ${saleRemove}; ${saleAdd}; end`,
-        )
-        .execute(db);
-      await sql.raw(`create trigger sales_instalment_counts_delete before delete on sales begin ${saleRemove}; end`).execute(db);
+      for (const statement of triggers.create) await sql.raw(statement).execute(db);
     },
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async down(db: Kysely<any>) {
-      if (postgres) {
-        await sql.raw(`drop trigger sales_instalment_counts_delete on sales`).execute(db);
-        await sql.raw(`drop trigger sales_instalment_counts on sales`).execute(db);
-        await sql.raw(`drop function sales_keep_instalment_counts()`).execute(db);
-        await sql.raw(`drop trigger sale_instalments_counts_update on sale_instalments`).execute(db);
-        await sql.raw(`drop trigger sale_instalments_counts on sale_instalments`).execute(db);
-        await sql.raw(`drop function sale_instalments_keep_counts()`).execute(db);
-      } else {
-        for (const name of [
-          'sales_instalment_counts_delete',
-          'sales_instalment_counts_update',
-          'sale_instalments_counts_update',
-          'sale_instalments_counts_delete',
-          'sale_instalments_counts_insert',
-        ])
-          await sql.raw(`drop trigger ${name}`).execute(db);
-      }
+      for (const statement of triggers.drop) await sql.raw(statement).execute(db);
       await sql.raw(`drop table instalment_counts`).execute(db);
     },
+  };
+}
+
+/**
+ * The triggers that keep `instalment_counts` (see {@link finanzasInstalmentCountsMigration}), for
+ * the sales whose status is not one of `closed` (sales that no longer owe: ANULADA, and from
+ * migration 0045 RESUELTA too). `create` and `drop` are statements in order.
+ */
+export function instalmentCountTriggers(dialect: DialectName, closed: readonly string[]): { create: string[]; drop: string[] } {
+  const postgres = dialect === 'postgres';
+  const list = closed.map((v) => `'${v}'`).join(', ');
+  const counted = (sale: string) => `s.id = ${sale} and s.status not in (${list})`;
+  const add = (row: 'new' | 'old') =>
+    `insert into instalment_counts (subdivision_id, status, instalments)
+       select s.subdivision_id, ${row}.status, 1 from sales s where ${counted(`${row}.sale_id`)}
+       on conflict (subdivision_id, status) do update set instalments = instalment_counts.instalments + 1`;
+  const remove = (row: 'new' | 'old') =>
+    `update instalment_counts set instalments = instalments - 1
+       where status = ${row}.status
+         and subdivision_id = (select s.subdivision_id from sales s where ${counted(`${row}.sale_id`)})`;
+  /** A sale's instalments leave (`old`) or join (`new`) the counts. */
+  const saleRemove = `update instalment_counts set instalments = instalments -
+       (select count(*) from sale_instalments i where i.sale_id = old.id and i.status = instalment_counts.status)
+     where subdivision_id = old.subdivision_id and old.status not in (${list})`;
+  const saleAdd = `insert into instalment_counts (subdivision_id, status, instalments)
+       select new.subdivision_id, i.status, count(*) from sale_instalments i where i.sale_id = new.id and new.status not in (${list}) group by i.status
+       on conflict (subdivision_id, status) do update set instalments = instalment_counts.instalments + excluded.instalments`;
+  const saleMoved = `(old.status in (${list})) <> (new.status in (${list})) or old.subdivision_id <> new.subdivision_id`;
+  if (postgres)
+    return {
+      create: [
+        `create function sale_instalments_keep_counts() returns trigger language plpgsql as $$
+         begin
+           if tg_op in ('DELETE', 'UPDATE') then ${remove('old')}; end if;
+           if tg_op in ('INSERT', 'UPDATE') then ${add('new')}; end if;
+           return null;
+         end $$`,
+        `create trigger sale_instalments_counts after insert or delete on sale_instalments
+         for each row execute function sale_instalments_keep_counts()`,
+        `create trigger sale_instalments_counts_update after update of status, sale_id on sale_instalments
+         for each row when (old.status is distinct from new.status or old.sale_id is distinct from new.sale_id)
+         execute function sale_instalments_keep_counts()`,
+        `create function sales_keep_instalment_counts() returns trigger language plpgsql as $$
+         begin
+           ${saleRemove};
+           if tg_op = 'UPDATE' then ${saleAdd}; return null; end if;
+           return old;
+         end $$`,
+        `create trigger sales_instalment_counts after update of status, subdivision_id on sales
+         for each row when (${saleMoved}) execute function sales_keep_instalment_counts()`,
+        `create trigger sales_instalment_counts_delete before delete on sales
+         for each row execute function sales_keep_instalment_counts()`,
+      ],
+      drop: [
+        `drop trigger sales_instalment_counts_delete on sales`,
+        `drop trigger sales_instalment_counts on sales`,
+        `drop function sales_keep_instalment_counts()`,
+        `drop trigger sale_instalments_counts_update on sale_instalments`,
+        `drop trigger sale_instalments_counts on sale_instalments`,
+        `drop function sale_instalments_keep_counts()`,
+      ],
+    };
+  return {
+    create: [
+      `create trigger sale_instalments_counts_insert after insert on sale_instalments begin ${add('new')}; end`,
+      `create trigger sale_instalments_counts_delete after delete on sale_instalments begin ${remove('old')}; end`,
+      `create trigger sale_instalments_counts_update after update of status, sale_id on sale_instalments
+       when old.status <> new.status or old.sale_id <> new.sale_id
+       begin ${remove('old')}; ${add('new')}; end`,
+      `create trigger sales_instalment_counts_update after update of status, subdivision_id on sales when ${saleMoved}
+       begin ${saleRemove}; ${saleAdd}; end`,
+      `create trigger sales_instalment_counts_delete before delete on sales begin ${saleRemove}; end`,
+    ],
+    drop: [
+      'sales_instalment_counts_delete',
+      'sales_instalment_counts_update',
+      'sale_instalments_counts_update',
+      'sale_instalments_counts_delete',
+      'sale_instalments_counts_insert',
+    ].map((name) => `drop trigger ${name}`),
   };
 }
