@@ -14,17 +14,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import type { Locator, Page } from 'playwright-core';
-import { animationsSettled, e2eEnvironment, mainMenu, newPage, screenshot, setChecked, staffLogin, api } from './harness';
+import { animationsSettled, e2eEnvironment, newPage, screenshot, setChecked, staffLogin, api, openFromMenu } from './harness';
 
 const env = e2eEnvironment();
-
-/** Opens a screen from the side menu: its section unfolded first when it is closed. */
-async function openFromMenu(page: Page, section: string, link: string) {
-  const menu = mainMenu(page);
-  const group = menu.getByRole('button', { name: section, exact: true });
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await menu.getByRole('link', { name: link, exact: true }).click();
-}
 
 /** Saves a screenshot in test-results/e2e/ and, when SHOTS_DIR is set, there too. */
 async function shot(page: Page, name: string) {

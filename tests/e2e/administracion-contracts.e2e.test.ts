@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { formatMoney } from '../../src/lib/money';
-import { SCREENSHOTS, animationsSettled, api, e2eEnvironment, mainMenu, newPage, screenshot, staffLogin } from './harness';
+import { SCREENSHOTS, animationsSettled, api, e2eEnvironment, newPage, screenshot, staffLogin, openFromMenu } from './harness';
 
 const env = e2eEnvironment();
 
@@ -60,14 +60,6 @@ async function shot(page: Page, name: string) {
     mkdirSync(process.env.SHOTS_DIR, { recursive: true });
     await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
   }
-}
-
-/** Opens a screen from the side menu: its section unfolded first when it is closed. */
-async function openFromMenu(page: Page, section: string, link: string) {
-  const menu = mainMenu(page);
-  const group = menu.getByRole('button', { name: section, exact: true });
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-  await menu.getByRole('link', { name: link, exact: true }).click();
 }
 
 /** The calendar year in Lima (contract numbers are counted per Lima year). */

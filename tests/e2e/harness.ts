@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer as startServerProcess } from '../../scripts/lib/server-process.mjs';
@@ -58,7 +58,28 @@ export async function newPage(
   // ran): three times it, as docs/testing.md asks of every wait.
   context.setDefaultTimeout(PAGE_TIMEOUT_MS);
   const page = await context.newPage();
+  onTestFailed(() => failureSnapshot(page));
   return { context, page };
+}
+
+/**
+ * When a test fails, what its page showed: the address and the first heading printed to the log
+ * (CI keeps only the log) and a full-page screenshot `failed-<time>.png` under test-results/e2e/.
+ * Never throws: a page already closed leaves only the log line.
+ */
+async function failureSnapshot(page: Page): Promise<void> {
+  try {
+    const heading = await page
+      .locator('h1')
+      .first()
+      .textContent({ timeout: 2_000 })
+      .catch(() => null);
+    console.log(`e2e failure: the page was at ${page.url()}, first heading ${JSON.stringify(heading)}`);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `failed-${Date.now()}.png`), fullPage: true, timeout: 10_000 });
+  } catch (error) {
+    console.log(`e2e failure: no snapshot of the page (${String(error)})`);
+  }
 }
 
 /** Saves a full-page screenshot under test-results/e2e/. */
@@ -152,6 +173,21 @@ export function e2eEnvironment(): E2eEnvironment {
 
 /** The side menu's navigation landmark (issue "Shell"). */
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
+
+/**
+ * Opens a screen from the side menu as a user does: its section unfolded first when it is closed,
+ * then the link; resolves once the address is the link's (docs/testing.md "Waits").
+ * @param section the group's label ("Administración"); @param link the entry's label ("Comisiones y Pagos").
+ */
+export async function openFromMenu(page: Page, section: string, link: string): Promise<void> {
+  const menu = mainMenu(page);
+  const group = menu.getByRole('button', { name: section, exact: true });
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  const entry = menu.getByRole('link', { name: link, exact: true });
+  const href = await entry.getAttribute('href');
+  await entry.click();
+  if (href) await page.waitForURL((url) => url.pathname.toLowerCase() === href.toLowerCase());
+}
 
 /**
  * Gives a lot hold its end date (docs/domain.md "Lot holds"): a month from today in Lima, typed
