@@ -121,6 +121,9 @@ describe.each(dialects)('customer purchases (%s)', (dialect) => {
     });
     // Instalments 1–5 are past due (overdue from the day after the due date, grace or not: docs/domain.md).
     expect(first.overdue_instalments).toBe(5);
+    // What is still owed on them (the portal's Inicio shows it): instalments 1–5 less the half paid.
+    expect(first.overdue_amount).toBe(rows.slice(2, 7).reduce((sum, r) => sum + Number(r.amount), 0) - half);
+    expect(first.contract_pdf_url).toBeNull();
 
     // Paging is bounded and strict.
     expect((await send('/api/customer/purchases?per_page=101', token)).statusCode).toBe(422);

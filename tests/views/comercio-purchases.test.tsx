@@ -34,8 +34,11 @@ const PURCHASE: Purchase = {
   balance: 2_000_000,
   late_fee_due: 4_000,
   overdue_instalments: 1,
+  overdue_amount: 200_000,
   next_instalment: { id: 102, kind: 'CUOTA', number: 2, due_date: '2026-10-02', amount_due: 200_000 },
   status: 'EN_CUOTAS',
+  map: null,
+  contract_pdf_url: null,
 };
 
 const row = (

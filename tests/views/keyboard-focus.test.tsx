@@ -145,6 +145,7 @@ const DETAIL: PurchaseDetail = {
   balance: 900_000,
   late_fee_due: 0,
   overdue_instalments: 0,
+  overdue_amount: 0,
   next_instalment: { id: 102, kind: 'CUOTA', number: 2, due_date: '2026-12-02', amount_due: 300_000 },
   status: 'EN_CUOTAS',
   area_m2: 120,

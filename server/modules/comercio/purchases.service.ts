@@ -154,8 +154,16 @@ const purchaseHeads = (db: Kysely<DB>) =>
     ]);
 type PurchaseHead = Awaited<ReturnType<ReturnType<typeof purchaseHeads>['executeTakeFirstOrThrow']>>;
 
-/** A head and its statement rows → the listed purchase. */
-function toPurchase(head: PurchaseHead, rows: readonly StatementInstalment[]): Purchase {
+/**
+ * A head and its statement rows → the listed purchase. `overdue_amount` is Σ balance of the rows
+ * the statement shows VENCIDA (céntimos, late fees apart), the figure the portal's Inicio shows.
+ */
+function toPurchase(
+  deps: Pick<AppDeps, 'ids'>,
+  head: PurchaseHead,
+  rows: readonly StatementInstalment[],
+  contractPdfUrl: string | null,
+): Purchase {
   const total = Number(head.final_price) + Number(head.total_interest);
   const paid = Number(head.paid);
   const open = openInstalmentsOf(rows).filter((r) => r.amountDueCents > 0);
@@ -175,8 +183,14 @@ function toPurchase(head: PurchaseHead, rows: readonly StatementInstalment[]): P
     balance: Math.max(0, total - paid),
     late_fee_due: rows.reduce((sum, r) => sum + r.late_fee_due, 0),
     overdue_instalments: rows.filter((r) => r.status === 'VENCIDA').length,
+    overdue_amount: rows.reduce((sum, r) => sum + (r.status === 'VENCIDA' ? r.balance : 0), 0),
     next_instalment: next ? { id: next.id, kind: next.kind, number: next.number, due_date: next.due_date, amount_due: next.balance } : null,
     status: head.status,
+    map: fromFlag(head.published)
+      ? { subdivision_key: deps.ids.encode(head.subdivision_id), subdivision_name: head.subdivision_name, lot_code: head.lot_code }
+      : null,
+    // The issued compraventa contract's PDF (docs/domain.md "Contracts"), null before issue.
+    contract_pdf_url: contractPdfUrl,
   };
 }
 
@@ -208,7 +222,7 @@ async function statementsOf(
  * then id), one page.
  */
 export async function listPurchases(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'ids'>,
   customerId: number,
   query: PurchasesQuery,
 ): Promise<Page<Purchase>> {
@@ -221,10 +235,12 @@ export async function listPurchases(
   const heads = ids.length === 0 ? [] : await purchaseHeads(deps.db).where('sales.id', 'in', ids).execute();
   const byId = new Map(heads.map((h) => [h.id, h]));
   const statements = await statementsOf(deps, heads);
+  const contracts = new Map<number, string | null>();
+  for (const head of heads) contracts.set(head.id, await customerContractPdfUrl(deps.db, head.id));
   return {
     data: ids.flatMap((id) => {
       const head = byId.get(id);
-      return head ? [toPurchase(head, statements.get(id) ?? [])] : [];
+      return head ? [toPurchase(deps, head, statements.get(id) ?? [], contracts.get(id) ?? null)] : [];
     }),
     meta: page.meta,
   };
@@ -339,7 +355,7 @@ export async function getPurchase(
   }
   const rows = (await statementsOf(deps, [head], asOf)).get(head.id) ?? [];
   return {
-    ...toPurchase(head, rows),
+    ...toPurchase(deps, head, rows, await customerContractPdfUrl(deps.db, head.id)),
     area_m2: head.area_m2 === null ? null : Number(head.area_m2),
     down_payment: Number(head.down_payment),
     financed: Number(head.financed),
@@ -348,11 +364,6 @@ export async function getPurchase(
     monthly_rate_percent: head.monthly_rate_percent,
     schedule: rows,
     payments: await customerPayments(deps.db, { saleId: head.id }),
-    map: fromFlag(head.published)
-      ? { subdivision_key: deps.ids.encode(head.subdivision_id), subdivision_name: head.subdivision_name, lot_code: head.lot_code }
-      : null,
-    // The issued compraventa contract's PDF (docs/domain.md "Contracts"), null before issue.
-    contract_pdf_url: await customerContractPdfUrl(deps.db, head.id),
   };
 }
 

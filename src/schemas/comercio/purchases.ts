@@ -65,6 +65,13 @@ export const nextInstalmentSchema = z.object({
 export type NextInstalment = z.infer<typeof nextInstalmentSchema>;
 
 /**
+ * The lot on the plan: what the customer map (/COMERCIO/MapSalesCustomer/{name}/{key}) needs —
+ * the subdivision's public key and name — and the lot's code to find on it. Null when the
+ * subdivision has no plan.
+ */
+export const purchaseMapSchema = z.object({ subdivision_key: z.string(), subdivision_name: z.string(), lot_code: z.string() });
+
+/**
  * A purchase as Mis Compras lists it. `total` = `final_price` + `total_interest`; `balance` =
  * `total` − `paid` (late fees apart: `late_fee_due`); `next_instalment` null when nothing is owed.
  */
@@ -86,8 +93,14 @@ export const purchaseSchema = z.object({
   late_fee_due: z.number().int().default(0),
   /** Open instalments past their due date plus grace days. */
   overdue_instalments: z.number().int().default(0),
+  /** Σ still owed on those overdue instalments (céntimos, late fees apart: `late_fee_due`). */
+  overdue_amount: z.number().int().default(0),
   next_instalment: nextInstalmentSchema.nullable().catch(null).default(null),
   status: z.string(),
+  /** The lot on the plan ({@link purchaseMapSchema}); null when the subdivision has no published plan. */
+  map: purchaseMapSchema.nullable().catch(null).default(null),
+  /** Path of the issued compraventa contract's PDF (customer base), null before issue. */
+  contract_pdf_url: z.string().nullable().default(null),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
@@ -139,12 +152,6 @@ export const customerPaymentSchema = z.object({
 });
 export type CustomerPayment = z.infer<typeof customerPaymentSchema>;
 
-/**
- * The lot on the plan: what the customer map (/COMERCIO/MapSalesCustomer/{name}/{key}) needs —
- * the subdivision's public key and name — and the lot's code to find on it. Null when the
- * subdivision has no plan.
- */
-export const purchaseMapSchema = z.object({ subdivision_key: z.string(), subdivision_name: z.string(), lot_code: z.string() });
 
 /**
  * GET /api/customer/purchases/{id}: the sale (as listed, plus its terms), its schedule oldest
@@ -160,8 +167,6 @@ export const purchaseDetailSchema = purchaseSchema.extend({
   monthly_rate_percent: z.string().default('0'),
   schedule: z.array(statementInstalmentSchema).catch([]).default([]),
   payments: z.array(customerPaymentSchema).catch([]).default([]),
-  map: purchaseMapSchema.nullable().catch(null).default(null),
-  contract_pdf_url: z.string().nullable().default(null),
 });
 export type PurchaseDetail = z.infer<typeof purchaseDetailSchema>;
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, H2, H3, H4, Icon, type IconName } from '@blueprintjs/core';
 import { Link } from 'wouter';
 import { AUTH_ROUTES } from '../../config/paths';
@@ -14,8 +15,9 @@ export type HomeUser = Pick<SessionUser, 'name' | 'surname' | 'permissions_names
  * `user`). No invented figures. Pure, with no hooks: the app draws it from the session
  * (./HomePage.tsx) and the server draws its templates for the first paint from the stored session
  * (server/preload-hints.ts, src/lib/session-first-paint.ts; docs/decisions.md "Skeleton first").
+ * `children` go between the greeting and the modules: the customer's summary (./customer/CustomerHomeSection.tsx).
  */
-export function HomeView({ user, local }: { user: HomeUser | null; local: Local | null }) {
+export function HomeView({ user, local, children }: { user: HomeUser | null; local: Local | null; children?: ReactNode }) {
   const groups = user?.permissions_names ?? [];
   return (
     <div className="home">
@@ -39,6 +41,7 @@ export function HomeView({ user, local }: { user: HomeUser | null; local: Local 
           )}
         </div>
       </Card>
+      {children}
 
       {groups.length > 0 ? (
         <section aria-labelledby="home-modules">

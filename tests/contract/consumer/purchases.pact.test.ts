@@ -46,6 +46,7 @@ const purchase = {
   balance: integer(3_000_000 - PURCHASE.part),
   late_fee_due: integer(0),
   overdue_instalments: integer(0),
+  overdue_amount: integer(0),
   next_instalment: {
     id: integer(2),
     kind: like('INICIAL'),
@@ -54,6 +55,7 @@ const purchase = {
     amount_due: integer(PURCHASE.part),
   },
   status: like('REGISTRADA'),
+  contract_pdf_url: nullValue(),
 };
 /** A statement row. */
 const instalment = {
