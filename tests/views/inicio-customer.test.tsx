@@ -57,7 +57,7 @@ function setup(list: PurchasesApi['list']) {
   const { hook, history } = memoryLocation({ path: '/', record: true });
   render(
     <Router hook={hook}>
-      <CustomerHome machines={machines} />
+      <CustomerHome machines={machines} today="2026-10-20" />
     </Router>,
   );
   return { history, user: userEvent.setup() };
@@ -68,7 +68,7 @@ describe('CustomerHome', () => {
     const { history, user } = setup(vi.fn(async () => ({ data: [DOLLARS, BASE], meta: { page: 1, per_page: 20, total: 2 } })));
     const next = (await screen.findByRole('heading', { name: 'Próxima cuota' })).closest('.customer-home-card') as HTMLElement;
     expect(within(next).getByText('S/ 2,000.00')).toBeTruthy();
-    expect(next.textContent).toContain('Cuota 2 · MZ A - LT 6 (Los Viñedos de Carabayllo) · vence el 02/10/2026');
+    expect(next.textContent).toContain('Cuota 2 · MZ A - LT 6 (Los Viñedos de Carabayllo) · venció el 02/10/2026');
     const overdue = screen.getByRole('heading', { name: 'Monto vencido' }).closest('.customer-home-card') as HTMLElement;
     expect(overdue.textContent).toContain('S/ 3,500.00 en 2 cuotas vencidas · mora S/ 40.00');
     expect(overdue.textContent).toContain('US$ 500.00 en 1 cuota vencida');

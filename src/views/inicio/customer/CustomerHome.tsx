@@ -16,8 +16,9 @@ import { CustomerLots } from './CustomerLots';
  * where Yape, Plin and transfer are), what is past due per currency, and each lot with its map and
  * contract. Everything comes from Mis Compras' own list (the `list` machine), so the figures are
  * the list's.
+ * @param today the Lima date (yyyy-mm-dd): an instalment due before it "venció", not "vence".
  */
-export function CustomerHome({ machines }: { machines: Pick<PurchasesMachines, 'list'> }) {
+export function CustomerHome({ machines, today }: { machines: Pick<PurchasesMachines, 'list'>; today: string }) {
   const actor = useActorRef(machines.list, inspectOption());
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const error = useSelector(actor, (s) => s.context.error);
@@ -49,8 +50,8 @@ export function CustomerHome({ machines }: { machines: Pick<PurchasesMachines, '
               <>
                 <p className="customer-home-figure">{formatMoney(next.instalment.amount_due, next.purchase.currency)}</p>
                 <p className={Classes.TEXT_MUTED}>
-                  {instalmentLabel(next.instalment)} · {next.purchase.lot_code} ({next.purchase.subdivision_name}) · vence el{' '}
-                  {formatDate(next.instalment.due_date)}
+                  {instalmentLabel(next.instalment)} · {next.purchase.lot_code} ({next.purchase.subdivision_name}) ·{' '}
+                  {next.instalment.due_date < today ? 'venció el' : 'vence el'} {formatDate(next.instalment.due_date)}
                 </p>
                 <LinkButton href={purchaseDetailPath(next.purchase.id)} intent="primary" icon="mobile-phone" text="Pagar" />
               </>
@@ -71,7 +72,12 @@ export function CustomerHome({ machines }: { machines: Pick<PurchasesMachines, '
                     </Tag>{' '}
                     <span className={Classes.TEXT_MUTED}>
                       en {o.instalments} {o.instalments === 1 ? 'cuota vencida' : 'cuotas vencidas'}
-                      {o.lateFees > 0 ? ` · mora ${formatMoney(o.lateFees, o.currency)}` : ''}
+                      {o.lateFees > 0 ? (
+                        <>
+                          {' · mora '}
+                          <span className="customer-home-nowrap">{formatMoney(o.lateFees, o.currency)}</span>
+                        </>
+                      ) : null}
                     </span>
                   </li>
                 ))}

@@ -14,6 +14,7 @@ export function CustomerHomeSection() {
 }
 
 function LoadedCustomerHome() {
-  const machines = use(useServices().machines.purchases());
-  return <CustomerHome machines={machines} />;
+  const services = useServices();
+  const machines = use(services.machines.purchases());
+  return <CustomerHome machines={machines} today={services.today()} />;
 }
