@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   collectionsCardResponseSchema,
   DASHBOARD_CARD_PERMISSIONS,
@@ -213,13 +214,18 @@ describe.each(dialects)('Inicio manager cards (%s)', (dialect) => {
     const usdSale = await addSale({ agent: agentId, saleDate: TODAY, usd: 1_000_000 });
     await createPayment(db(), { saleId: usdSale, amount: 7_700, approved: true, clock: ctx().clock });
     const penSale = await addSale({ agent: agentId, saleDate: TODAY });
-    await createPayment(db(), { saleId: penSale, amount: 5_500, approved: true, clock: ctx().clock });
+    const approved = await createPayment(db(), { saleId: penSale, amount: 5_500, approved: true, clock: ctx().clock });
     await createPayment(db(), { saleId: penSale, amount: 9_900, clock: ctx().clock });
     const after = await check();
     const row = (card: CollectionsCard, c: string) => card.by_currency.find((r) => r.currency === c);
     expect(row(after, 'USD')?.collected).toBe((row(before, 'USD')?.collected ?? 0) + 7_700);
     expect(row(after, 'USD')?.collected_today).toBe((row(before, 'USD')?.collected_today ?? 0) + 7_700);
     expect(row(after, 'PEN')?.collected).toBe((row(before, 'PEN')?.collected ?? 0) + 5_500);
+    // A write to an approved payment moves the kept answer too (the payments revision, migration 0049).
+    await db().updateTable('payments').set({ amount: 6_600 }).where('id', '=', approved).execute();
+    expect(row(await check(), 'PEN')?.collected).toBe((row(before, 'PEN')?.collected ?? 0) + 6_600);
+    await db().updateTable('payments').set({ operation_date: '2026-02-27' }).where('id', '=', approved).execute();
+    expect(row(await check(), 'PEN')?.collected).toBe(row(before, 'PEN')?.collected ?? 0);
   });
 
   it('overdue: each bucket = Registro de Cuotas totals filtered days_late=<bucket>', async () => {
@@ -357,5 +363,19 @@ describe.each(dialects)('Inicio manager cards (%s)', (dialect) => {
     expect((await get('/api/dashboard/sales', finance)).statusCode).toBe(403);
     expect((await get('/api/dashboard/leads', finance)).statusCode).toBe(403);
     expect((await get('/api/dashboard/lots', finance)).statusCode).toBe(403);
+  });
+});
+
+describe('the cards’ response schemas', () => {
+  it('drop an unreadable row only, and encode an answer unchanged (the server answers through them)', () => {
+    const answer: { data: OverdueCard } = {
+      data: { as_of: TODAY, buckets: [{ bucket: '31_60', count: 1, by_currency: [{ currency: 'PEN', amount: 5 }] }] },
+    };
+    const read = overdueCardResponseSchema.parse({
+      data: { ...answer.data, buckets: [...answer.data.buckets, { bucket: 'NUEVO', count: 2 }, { bucket: 'AL_DIA', count: 'x' }] },
+    });
+    expect(read).toEqual(answer);
+    expect(overdueCardResponseSchema.parse({ data: { as_of: TODAY, buckets: 'no' } }).data.buckets).toEqual([]);
+    expect(z.encode(overdueCardResponseSchema, answer)).toEqual(answer);
   });
 });

@@ -144,7 +144,7 @@ export const lotsCardResponseSchema = dataResponseSchema(lotsCardSchema);
  * `by_status` counts per lead status (link /CRM/LEADS?status=<status>); `month` = leads that
  * arrived this month (`arrived`) and how many of them are CONCRETADO (`converted`), with
  * `rate_bp` = converted ÷ arrived in basis points (null when none arrived); `follow_ups_due` =
- * open leads whose follow-up is due today or overdue (link /CRM/LEADS?overdue=true).
+ * open leads whose follow-up is past (the total of its link /CRM/LEADS?overdue=true).
  * Permissions: Acceso módulo CRM + Acceso submódulo leads.
  */
 export const leadsCardSchema = z.object({
