@@ -91,6 +91,29 @@ export async function leadSummary(
   return { counts: Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])), overdue: Number(overdue?.n ?? 0) };
 }
 
+/**
+ * Leads the caller may see (the list's scope) received in [`fromInstant`, `toInstant`) (ISO
+ * instants), and how many of them are CONCRETADO now: Inicio's leads card, "this month"
+ * (docs/dashboard.md).
+ */
+export async function leadArrivals(
+  db: Kysely<DB>,
+  scope: LeadScope,
+  fromInstant: string,
+  toInstant: string,
+  now: string,
+): Promise<{ arrived: number; converted: number }> {
+  const [row] = await filtered(db, {}, scope, now)
+    .where('leads.received_at', '>=', fromInstant)
+    .where('leads.received_at', '<', toInstant)
+    .select([
+      sql<number>`count(*)`.as('arrived'),
+      sql<number>`sum(case when leads.status = 'CONCRETADO' then 1 else 0 end)`.as('converted'),
+    ])
+    .execute();
+  return { arrived: Number(row?.arrived ?? 0), converted: Number(row?.converted ?? 0) };
+}
+
 const staffOption = (id: number | null, name: string | null, surname: string | null): StaffOption | null =>
   id !== null && name !== null ? { id, name, surname: surname ?? '' } : null;
 

@@ -34,11 +34,8 @@ function textMatch(text: string): Expression<SqlBool> {
   )`;
 }
 
-/**
- * One page of payment ids in order, and the total (see `paymentsQuerySchema`). Without `sort`:
- * PENDIENTE first, then oldest first — the review queue's order.
- */
-export function listPaymentIds(db: Kysely<DB>, filters: PaymentsQuery): Promise<Page<{ id: number }>> {
+/** The payments matching the list's filters (FROM/WHERE only; see `paymentsQuerySchema`). */
+function filteredPayments(db: Kysely<DB>, filters: Omit<PaymentsQuery, 'page' | 'per_page' | 'sort'>) {
   let query = db.selectFrom('payments');
   if (filters.q) query = query.where(textMatch(filters.q));
   if (filters.status) query = query.where('payments.status', '=', filters.status);
@@ -49,7 +46,15 @@ export function listPaymentIds(db: Kysely<DB>, filters: PaymentsQuery): Promise<
   if (filters.customer_id !== undefined) query = query.where('payments.customer_id', '=', filters.customer_id);
   if (filters.from) query = query.where('payments.operation_date', '>=', filters.from);
   if (filters.to) query = query.where('payments.operation_date', '<=', filters.to);
-  return paginate(query, filters, (q) => {
+  return query;
+}
+
+/**
+ * One page of payment ids in order, and the total (see `paymentsQuerySchema`). Without `sort`:
+ * PENDIENTE first, then oldest first — the review queue's order.
+ */
+export function listPaymentIds(db: Kysely<DB>, filters: PaymentsQuery): Promise<Page<{ id: number }>> {
+  return paginate(filteredPayments(db, filters), filters, (q) => {
     if (filters.sort) {
       const { field, direction } = parseSort<'created_at' | 'operation_date' | 'amount'>(filters.sort, '-created_at');
       return q.select('payments.id').orderBy(`payments.${field}`, direction).orderBy('payments.id', direction);
@@ -61,6 +66,26 @@ export function listPaymentIds(db: Kysely<DB>, filters: PaymentsQuery): Promise<
       .orderBy('payments.created_at', 'desc')
       .orderBy('payments.id', 'desc');
   });
+}
+
+/**
+ * Count and Σ amount (céntimos) per currency of every payment the list shows under `filters` (all
+ * pages): Inicio's collections card reads its money in through this, so its figures are the list's
+ * (docs/dashboard.md). With `status` and a date range it reads the index of migration 0049.
+ */
+export async function paymentTotals(
+  db: Kysely<DB>,
+  filters: Omit<PaymentsQuery, 'page' | 'per_page' | 'sort'>,
+): Promise<Array<{ currency: 'PEN' | 'USD'; count: number; amount: number }>> {
+  const rows = await filteredPayments(db, filters)
+    .select((eb) => [
+      'payments.currency',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<number | string>('payments.amount').as('amount'),
+    ])
+    .groupBy('payments.currency')
+    .execute();
+  return rows.map((r) => ({ currency: r.currency === 'USD' ? 'USD' : 'PEN', count: Number(r.count), amount: Number(r.amount ?? 0) }));
 }
 
 /** Payments by id → wire payments, in the order of `ids` (vouchers without their bytes, allocations with their instalments). */

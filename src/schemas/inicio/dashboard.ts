@@ -26,17 +26,17 @@ export type DashboardCurrency = z.infer<typeof currencySchema>;
 /** Lima date yyyy-mm-dd. */
 const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** A list whose unreadable items are dropped, so one bad row never hides the rest. */
+/**
+ * A list whose unreadable items are dropped, so one bad row never hides the rest. A codec (not a
+ * one-way transform) so the server can answer through the same schema: Fastify's serializer
+ * encodes answers (`safeEncode`) and derives their JSON Schema from the output side (server/serializer.ts).
+ */
 function tolerantList<T extends z.ZodType>(item: T) {
-  return z
-    .array(z.unknown())
-    .catch([])
-    .transform((rows) =>
-      rows.flatMap((row) => {
-        const parsed = item.safeParse(row);
-        return parsed.success ? [parsed.data as z.output<T>] : [];
-      }),
-    );
+  return z.codec(z.array(z.unknown()).catch([]), z.array(item), {
+    // The readable rows, which the output side then parses.
+    decode: (rows) => rows.filter((row) => item.safeParse(row).success) as z.input<T>[],
+    encode: (rows) => rows as unknown[],
+  });
 }
 
 /** Céntimos of one currency: `amount` ≥ 0 integer. */
@@ -144,7 +144,7 @@ export const lotsCardResponseSchema = dataResponseSchema(lotsCardSchema);
  * `by_status` counts per lead status (link /CRM/LEADS?status=<status>); `month` = leads that
  * arrived this month (`arrived`) and how many of them are CONCRETADO (`converted`), with
  * `rate_bp` = converted ÷ arrived in basis points (null when none arrived); `follow_ups_due` =
- * open leads whose follow-up is due today or overdue (link /CRM/LEADS?overdue=true).
+ * open leads whose follow-up is past (the total of its link /CRM/LEADS?overdue=true).
  * Permissions: Acceso módulo CRM + Acceso submódulo leads.
  */
 export const leadsCardSchema = z.object({
