@@ -59,3 +59,6 @@ export const dashboardChangedEvent = (payload: DashboardChangedEvent): Dashboard
   type: 'dashboard.changed',
   cards: payload.cards,
 });
+
+/** The figures of each card by id (the card machines' `data`), for the views. */
+export type { DashboardCardData } from '../../api/inicio/dashboard';

@@ -1,13 +1,37 @@
-import { selectActiveLocal, selectUser } from '../../machines/session/session.selectors';
+import { Suspense, useMemo } from 'react';
+import { Spinner } from '@blueprintjs/core';
+import { selectActiveLocal, selectPermissions, selectUser } from '../../machines/session/session.selectors';
+import { permittedDashboardCards } from '../../machines/inicio/dashboard-cards';
 import { useSession } from '../services';
+import { useOptionalDarkTheme } from '../shell/shell-context';
+import { HomeDashboard } from './HomeDashboard';
 import { HomeView } from './HomeView';
 
 /**
- * Inicio at / (docs/product.md §2 dashboard; issue "Foundation"): {@link HomeView} with the session's
- * user and active location (first entry of `local_active`).
+ * Inicio at / (docs/product.md §2 dashboard; docs/decisions.md "Inicio: the screen"):
+ * {@link HomeView} with the session's user and active location (first entry of `local_active`),
+ * and below its greeting the staff dashboard — the cards the user's permissions allow
+ * (src/machines/inicio/dashboard-cards.ts) — or, for a user allowed none, the module cards as before.
+ *
+ * Inicio is drawn inside the shell skeleton before the shell's code has arrived
+ * (src/views/router/AppRoutes.tsx) and again inside the shell: the cards start (and fetch) only in
+ * the shell, so they are fetched once; the skeleton's Inicio shows the greeting alone, as the
+ * server's first paint does. A change of permissions starts the dashboard over with its new cards.
  */
 export function HomePage() {
   const user = useSession(selectUser);
   const local = useSession(selectActiveLocal);
-  return <HomeView user={user} local={local} />;
+  const permissions = useSession(selectPermissions);
+  const cards = useMemo(() => permittedDashboardCards(permissions), [permissions]);
+  const dark = useOptionalDarkTheme();
+  if (cards.length === 0) return <HomeView user={user} local={local} />;
+  return (
+    <HomeView user={user} local={local}>
+      {dark === null ? null : (
+        <Suspense fallback={<Spinner size={24} aria-label="Cargando el resumen" className="dashboard-spinner" />}>
+          <HomeDashboard key={cards.join()} permissions={permissions} dark={dark} />
+        </Suspense>
+      )}
+    </HomeView>
+  );
 }

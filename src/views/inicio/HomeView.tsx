@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card, H2, H3, H4, Icon, type IconName } from '@blueprintjs/core';
 import { Link } from 'wouter';
 import { AUTH_ROUTES } from '../../config/paths';
@@ -11,12 +12,14 @@ export type HomeUser = Pick<SessionUser, 'name' | 'surname' | 'permissions_names
  * Inicio's markup (docs/product.md §2 dashboard; issue "Foundation"): the title "Inicio" (the same
  * `<h1>` as the shell skeleton's, src/lib/shell-skeleton.tsx), the greeting by name, the active
  * location (`local`, or "Sin local activo") and the screens the user may open (the menu groups of
- * `user`). No invented figures. Pure, with no hooks: the app draws it from the session
+ * `user`) — or, when `children` is given (the staff dashboard, ./HomePage.tsx), that in their place
+ * (`null`: nothing yet). No invented figures. Pure, with no hooks: the app draws it from the session
  * (./HomePage.tsx) and the server draws its templates for the first paint from the stored session
  * (server/preload-hints.ts, src/lib/session-first-paint.ts; docs/decisions.md "Skeleton first").
  */
-export function HomeView({ user, local }: { user: HomeUser | null; local: Local | null }) {
+export function HomeView({ user, local, children }: { user: HomeUser | null; local: Local | null; children?: ReactNode }) {
   const groups = user?.permissions_names ?? [];
+  const modules = children === undefined && groups.length > 0;
   return (
     <div className="home">
       <h1 className="bp6-heading page-title">{AUTH_ROUTES.home.title}</h1>
@@ -40,7 +43,8 @@ export function HomeView({ user, local }: { user: HomeUser | null; local: Local 
         </div>
       </Card>
 
-      {groups.length > 0 ? (
+      {children}
+      {modules ? (
         <section aria-labelledby="home-modules">
           <H3 id="home-modules" className="home-section-title">
             Sus módulos
