@@ -88,7 +88,8 @@ export interface ScreenSource {
 
 /** The screen table: every key of `AUTH_ROUTES`, each a {@link ScreenSource} or {@link PLACEHOLDER}. */
 export const SCREENS = {
-  home: { view: 'inicio/HomePage', component: 'HomePage', machines: 'dashboard' },
+  // Inicio's dashboard machines are loaded after its first paint, with its cards (src/views/inicio/HomePage.tsx).
+  home: { view: 'inicio/HomePage', component: 'HomePage' },
   usuarios: { view: 'configuracion/UsersPage', component: 'UsersScreen', machines: 'users' },
   roles: { view: 'configuracion/RolesPage', component: 'RolesScreen', machines: 'roles' },
   empresas: { view: 'configuracion/CompanyPage', component: 'CompanyScreen', machines: 'company' },

@@ -16,7 +16,7 @@ import type { DashboardChangedEvent } from '../../src/schemas/inicio/dashboard';
 import { MODULE, SUBMODULE } from '../../src/schemas/permissions';
 import { Dashboard } from '../../src/views/inicio/Dashboard';
 import { renderApp } from './render-app';
-import { memoryStore, seedSession } from '../unit/support/fakes';
+import { fakeSessionApi, memoryStore, seedSession } from '../unit/support/fakes';
 
 vi.mock('../../src/views/inicio/DashboardChart', () => ({
   default: ({
@@ -317,6 +317,30 @@ describe('Inicio dashboard', () => {
   it('charts follow the theme', async () => {
     setup(managerPermissions, fakeApi(), true);
     expect((await within(card('Leads')).findByTestId('chart-stand-in')).textContent).toBe('oscuro Por atender|En atención Leads:6,4');
+  });
+});
+
+describe('Inicio in the app', () => {
+  it('a user with card permissions gets the greeting and, inside the shell, the cards (their calls on the staff base)', async () => {
+    const store = memoryStore();
+    seedSession(store, { perms: agentPermissions });
+    const answers: Record<string, unknown> = { 'follow-ups': figures['follow-ups'], commissions: figures.commissions };
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const card = /\/api\/dashboard\/([a-z-]+)$/.exec(String(input instanceof Request ? input.url : input))?.[1] ?? '';
+      return card in answers
+        ? Response.json({ data: answers[card] })
+        : Response.json({ message: 'No se pudieron calcular los leads.' }, { status: 500 });
+    });
+    // The session's start-up revalidation (row 11) answers the same permissions.
+    const api = fakeSessionApi({ rolePermissions: vi.fn(async () => agentPermissions) });
+    renderApp('/', { store, api, fetch: fetch as typeof globalThis.fetch });
+    expect(await screen.findByRole('heading', { name: 'Hola, Lucía' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '1 seguimiento' })).toBeTruthy();
+    expect(await within(card('Leads')).findByText('No se pudieron calcular los leads.')).toBeTruthy();
+    expect(within(card('Mis comisiones')).getByText('S/ 1,200.00')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Sus módulos' })).toBeNull();
+    const asked = fetch.mock.calls.map(([input]) => String(input instanceof Request ? input.url : input).replace(/^.*\/api\//, ''));
+    expect(asked.sort()).toEqual(['dashboard/commissions', 'dashboard/follow-ups', 'dashboard/leads']);
   });
 });
 

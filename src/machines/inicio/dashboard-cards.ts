@@ -1,4 +1,4 @@
-import { DASHBOARD_CARDS, DASHBOARD_CARD_PERMISSIONS, type DashboardCardId } from '../../schemas/inicio/dashboard';
+import { DASHBOARD_CARDS, DASHBOARD_CARD_PERMISSIONS, type DashboardCardId } from '../../schemas/inicio/dashboard-cards';
 import { hasPermissions } from '../session/session.selectors';
 
 /**

@@ -2,7 +2,7 @@ import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { fromCallback } from 'xstate';
 import { PERMISSIONS_CHANGED_EVENT } from '../../schemas/configuracion/roles';
-import { DASHBOARD_CHANGED_EVENT } from '../../schemas/inicio/dashboard';
+import { DASHBOARD_CHANGED_EVENT } from '../../schemas/inicio/dashboard-cards';
 import { apiBases } from '../../config/env';
 import { echoOptionsFor } from './echo-options';
 import { dashboardEventOf, notificationEventOf, permissionsEventOf } from './realtime-events';

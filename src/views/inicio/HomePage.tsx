@@ -1,11 +1,14 @@
-import { Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Spinner } from '@blueprintjs/core';
 import { selectActiveLocal, selectPermissions, selectUser } from '../../machines/session/session.selectors';
 import { permittedDashboardCards } from '../../machines/inicio/dashboard-cards';
 import { useSession } from '../services';
 import { useOptionalDarkTheme } from '../shell/shell-context';
-import { HomeDashboard } from './HomeDashboard';
 import { HomeView } from './HomeView';
+
+// The cards, their machines and schemas are their own chunks, fetched after Inicio's first paint
+// (docs/decisions.md "Inicio: the screen"; the budget of tests/e2e/bundle-budget.e2e.test.ts).
+const HomeDashboard = lazy(() => import('./HomeDashboard'));
 
 /**
  * Inicio at / (docs/product.md §2 dashboard; docs/decisions.md "Inicio: the screen"):
