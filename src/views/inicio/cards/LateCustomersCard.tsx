@@ -14,52 +14,54 @@ import { telHref } from '../../../lib/phone-links';
 export function LateCustomersCardBody({ data }: CardBodyProps<LateCustomersCard>) {
   if (data.customers.length === 0) return <p className="dashboard-empty">Ningún cliente con cuotas vencidas.</p>;
   return (
-    <HTMLTable compact className="dashboard-table">
-      <thead>
-        <tr>
-          <th scope="col">Cliente</th>
-          <th scope="col">Atraso</th>
-          <th scope="col">Vencido</th>
-          <th scope="col">Teléfono</th>
-        </tr>
-      </thead>
-      <tbody>
-        {data.customers.map((c) => {
-          const href = customerOverdueLink(c.id);
-          return (
-            <tr key={c.id}>
-              <th scope="row">
-                <FigureLink href={href}>{c.name}</FigureLink>
-              </th>
-              <td>{countOf(c.days_late, 'día', 'días')}</td>
-              <td>
-                <FigureLink href={href}>
-                  <MoneyLines rows={c.by_currency} />
-                </FigureLink>
-              </td>
-              <td>
-                <div className="dashboard-phone">
-                  {c.phone ? <a href={telHref(c.phone) ?? undefined}>{c.phone}</a> : <span>—</span>}
-                  {c.whatsapp_url ? (
-                    <AnchorButton
-                      size="small"
-                      variant="minimal"
-                      intent="success"
-                      icon="chat"
-                      text="WhatsApp"
-                      href={c.whatsapp_url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`Escribir por WhatsApp a ${c.name}`}
-                      title="WhatsApp"
-                    />
-                  ) : null}
-                </div>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </HTMLTable>
+    <div className="dashboard-table-scroll">
+      <HTMLTable compact className="dashboard-table">
+        <thead>
+          <tr>
+            <th scope="col">Cliente</th>
+            <th scope="col">Atraso</th>
+            <th scope="col">Vencido</th>
+            <th scope="col">Teléfono</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.customers.map((c) => {
+            const href = customerOverdueLink(c.id);
+            return (
+              <tr key={c.id}>
+                <th scope="row">
+                  <FigureLink href={href}>{c.name}</FigureLink>
+                </th>
+                <td>{countOf(c.days_late, 'día', 'días')}</td>
+                <td>
+                  <FigureLink href={href}>
+                    <MoneyLines rows={c.by_currency} />
+                  </FigureLink>
+                </td>
+                <td>
+                  <div className="dashboard-phone">
+                    {c.phone ? <a href={telHref(c.phone) ?? undefined}>{c.phone}</a> : <span>—</span>}
+                    {c.whatsapp_url ? (
+                      <AnchorButton
+                        size="small"
+                        variant="minimal"
+                        intent="success"
+                        icon="chat"
+                        text="WhatsApp"
+                        href={c.whatsapp_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        aria-label={`Escribir por WhatsApp a ${c.name}`}
+                        title="WhatsApp"
+                      />
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+    </div>
   );
 }
