@@ -70,6 +70,8 @@ export const SCREEN_MACHINE_MODULES = {
   commissions: 'administracion/commissions.actors',
   /** Administración → Generar Contrato (tab "Generar") and Registro de Contratos: the generation panel, the register, its drawer. */
   contracts: 'administracion/contracts.actors',
+  /** Inicio: the staff dashboard's cards (one machine per card the user may see), refreshed by realtime pushes. */
+  dashboard: 'inicio/dashboard.actors',
 } as const;
 
 export type ScreenMachinesKey = keyof typeof SCREEN_MACHINE_MODULES;
@@ -86,6 +88,7 @@ export interface ScreenSource {
 
 /** The screen table: every key of `AUTH_ROUTES`, each a {@link ScreenSource} or {@link PLACEHOLDER}. */
 export const SCREENS = {
+  // Inicio's dashboard machines are loaded after its first paint, with its cards (src/views/inicio/HomePage.tsx).
   home: { view: 'inicio/HomePage', component: 'HomePage' },
   usuarios: { view: 'configuracion/UsersPage', component: 'UsersScreen', machines: 'users' },
   roles: { view: 'configuracion/RolesPage', component: 'RolesScreen', machines: 'roles' },

@@ -11,6 +11,7 @@ import type { CustomerAccessMachine } from './auth/customer-access.machine';
 import type { ResetRequestMachine } from './auth/reset-request.machine';
 import type { NewPasswordMachine } from './auth/new-password.machine';
 import type { StyleSettings, UserType } from '../schemas/session';
+import type { DashboardChangedEvent } from '../schemas/inicio/dashboard';
 import type { RealtimeEvent, RealtimeInput } from './realtime/realtime.machine';
 import type { ShellActors } from './shell/shell.actors';
 import type { ApiClient, ApiError } from '../api/client';
@@ -23,7 +24,9 @@ import { createScreenMachines, type ScreenMachines } from './screen-machines';
  * toaster. The app calls this once at start-up; view tests call it with fakes. Views receive the
  * result through the services context and never touch the api.
  *
- * - `session` (started here) invokes `notifications` (rows 12–14) and `realtime` while logged in.
+ * - `session` (started here) invokes `notifications` (rows 12–14) and `realtime` while logged in;
+ *   the realtime DashboardChanged pushes go out to the listeners Inicio's dashboard subscribes
+ *   (`onDashboardChanged` of the screen machines' deps).
  * - The shell's app-wide actors (`layout`, `theme`, `change-password`, `menu-search`, see
  *   shell/shell.actors.ts) are created the first time the authenticated area is shown, with it;
  *   the session restores the theme through them at login and logout.
@@ -120,6 +123,12 @@ export function createAppActors({
       .then(shell)
       .then((actors) => actors.theme.send({ type: 'theme.restored', ...restored }));
   };
+  // Realtime DashboardChanged pushes, handed to whoever listens (Inicio's dashboard while it is shown).
+  const dashboardListeners = new Set<(payload: DashboardChangedEvent) => void>();
+  const onDashboardChanged = (listener: (payload: DashboardChangedEvent) => void) => {
+    dashboardListeners.add(listener);
+    return () => void dashboardListeners.delete(listener);
+  };
   const session: SessionActorRef = createActor(
     createSessionMachine({
       api: sessionApi,
@@ -128,6 +137,8 @@ export function createAppActors({
       log,
       notificationsApi,
       restoreTheme,
+      // Deferred, like restoreTheme: the session's action must not drive other actors synchronously.
+      dashboardChanged: (payload) => queueMicrotask(() => dashboardListeners.forEach((listener) => listener(payload))),
       ...(realtimeConnection ? { realtimeConnection } : {}),
     }),
     { input: storedSession, ...inspectOption() },
@@ -163,7 +174,7 @@ export function createAppActors({
     return apiClient;
   };
   const reportApiError = (error: ApiError) => session.send({ type: 'session.apiError', error });
-  const screens = createScreenMachines(screenClient, { sessionApi, reportApiError, toaster, navigate });
+  const screens = createScreenMachines(screenClient, { sessionApi, reportApiError, toaster, navigate, onDashboardChanged });
 
   return { session, machines: { ...screens, loginForm, customerAccess, resetRequest, newPassword, shell } };
 }

@@ -2,6 +2,7 @@ import type { ApiClient, ApiError } from '../api/client';
 import type { SessionApi } from '../api/session';
 import { SCREEN_MACHINE_MODULES, type ScreenMachinesKey } from '../config/screens';
 import type { AppToaster } from '../lib/toaster';
+import type { DashboardChangedEvent } from '../schemas/inicio/dashboard';
 import { lazyModule, onDemand, type LazyModule } from './shared/on-demand';
 
 /**
@@ -25,6 +26,11 @@ export interface ScreenMachineDeps {
   sessionApi: SessionApi;
   /** Goes to an address of the app (the contract stepper shows a registered sale at its own). */
   navigate: (to: string) => void;
+  /**
+   * Subscribes to the realtime DashboardChanged pushes of the user's channel (Inicio refreshes the
+   * cards named); @returns the unsubscribe function.
+   */
+  onDashboardChanged: (listener: (payload: DashboardChangedEvent) => void) => () => void;
 }
 
 /** The provided machines of one module. */
@@ -72,6 +78,7 @@ type TitlesModule = typeof import('./administracion/titles.actors');
 type ContractTemplatesModule = typeof import('./administracion/contract-templates.actors');
 type CommissionsModule = typeof import('./administracion/commissions.actors');
 type ContractsModule = typeof import('./administracion/contracts.actors');
+type DashboardModule = typeof import('./inicio/dashboard.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -96,6 +103,7 @@ export const SCREEN_MACHINES = {
   contractTemplates: machineModule('contractTemplates', (m: ContractTemplatesModule) => m.createContractTemplatesMachinesFor),
   commissions: machineModule('commissions', (m: CommissionsModule) => m.createCommissionsMachinesFor),
   contracts: machineModule('contracts', (m: ContractsModule) => m.createContractsMachinesFor),
+  dashboard: machineModule('dashboard', (m: DashboardModule) => m.createDashboardMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */

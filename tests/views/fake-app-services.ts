@@ -26,6 +26,8 @@ export interface FakeAppServicesOptions {
   width?: number;
   /** The app's navigate (default: the location's own). */
   navigate?: (to: string, options?: { replace?: boolean }) => void;
+  /** The fetch of the api client the screens' machines use (default: the global one). */
+  fetch?: typeof globalThis.fetch;
 }
 
 /**
@@ -40,6 +42,7 @@ export function createFakeAppServices({
   notificationsApi = fakeNotificationsApi(),
   width = 1366,
   navigate = (to, options) => location.navigate(to, options),
+  fetch,
 }: FakeAppServicesOptions) {
   const toaster = { show: vi.fn() };
   const realtime = { opened: vi.fn<(input: RealtimeInput) => void>(), push: null as ((event: RealtimeEvent) => void) | null };
@@ -59,6 +62,7 @@ export function createFakeAppServices({
     toaster,
     today: () => '2025-06-15',
     win,
+    ...(fetch ? { fetch } : {}),
     realtimeConnection: fromCallback<RealtimeEvent, RealtimeInput>(({ input, sendBack }) => {
       realtime.opened(input);
       realtime.push = sendBack;

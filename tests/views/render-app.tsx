@@ -19,13 +19,15 @@ export interface RenderAppOptions {
   notificationsApi?: NotificationsApi;
   /** Viewport width the layout machine sees (default 1366: desktop). */
   width?: number;
+  /** The fetch of the api client the screens' machines use (default: the global one). */
+  fetch?: typeof globalThis.fetch;
 }
 
 /**
  * Renders the app at `path`. @returns Testing Library's utils, a userEvent, the store, the fakes,
  * the services, `resize(width)` and `path()`.
  */
-export function renderApp(path: string, { store = memoryStore(), api, notificationsApi, width }: RenderAppOptions = {}) {
+export function renderApp(path: string, { store = memoryStore(), api, notificationsApi, width, fetch }: RenderAppOptions = {}) {
   const location = memoryLocation({ path, record: true });
   const fakes = createFakeAppServices({
     location,
@@ -33,6 +35,7 @@ export function renderApp(path: string, { store = memoryStore(), api, notificati
     ...(api ? { api } : {}),
     ...(notificationsApi ? { notificationsApi } : {}),
     ...(width ? { width } : {}),
+    ...(fetch ? { fetch } : {}),
   });
   const utils = render(<App services={fakes.services} hook={location.hook} />);
   return { ...utils, user: userEvent.setup(), store, ...fakes };

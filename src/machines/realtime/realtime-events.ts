@@ -1,4 +1,5 @@
 import { notificationsMessageEventSchema, permissionsChangedEventSchema } from '../../schemas/notification';
+import { dashboardChangedEventSchema } from '../../schemas/inicio/dashboard';
 import type { RealtimeEvent } from './realtime.machine';
 
 /**
@@ -19,4 +20,10 @@ export function notificationEventOf(payload: unknown): Extract<RealtimeEvent, { 
 export function permissionsEventOf(payload: unknown): Extract<RealtimeEvent, { type: 'realtime.permissionsChanged' }> | null {
   const parsed = permissionsChangedEventSchema.safeParse(payload);
   return parsed.success ? { type: 'realtime.permissionsChanged', payload: parsed.data } : null;
+}
+
+/** A pushed DashboardChanged (`{cards}`) → `realtime.dashboardChanged`, or null when malformed. */
+export function dashboardEventOf(payload: unknown): Extract<RealtimeEvent, { type: 'realtime.dashboardChanged' }> | null {
+  const parsed = dashboardChangedEventSchema.safeParse(payload);
+  return parsed.success ? { type: 'realtime.dashboardChanged', payload: parsed.data } : null;
 }

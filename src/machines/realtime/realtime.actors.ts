@@ -2,17 +2,18 @@ import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import { fromCallback } from 'xstate';
 import { PERMISSIONS_CHANGED_EVENT } from '../../schemas/configuracion/roles';
+import { DASHBOARD_CHANGED_EVENT } from '../../schemas/inicio/dashboard-cards';
 import { apiBases } from '../../config/env';
 import { echoOptionsFor } from './echo-options';
-import { notificationEventOf, permissionsEventOf } from './realtime-events';
+import { dashboardEventOf, notificationEventOf, permissionsEventOf } from './realtime-events';
 import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type RealtimeInput } from './realtime.machine';
 
 /**
  * The real realtime connection (issue "Shell"): laravel-echo's pusher broadcaster over pusher-js,
  * pointed at whatever host call 3's echo_info names (this server by default; Pusher, soketi or
  * Laravel Reverb when configured). It subscribes to the user's private channel, authorising with
- * the bearer token at echo_info.authEndpoint, and listens for NotificationsMessageEvent and
- * PermissionsChangedEvent.
+ * the bearer token at echo_info.authEndpoint, and listens for NotificationsMessageEvent,
+ * PermissionsChangedEvent and DashboardChanged (`DASHBOARD_CHANGED_EVENT`, src/schemas/inicio/dashboard.ts).
  */
 
 /** Event name the server broadcasts (docs/product.md §3); the leading dot skips Echo's namespace prefix. */
@@ -22,7 +23,8 @@ export const PERMISSIONS_EVENT = `.${PERMISSIONS_CHANGED_EVENT}`;
 
 /**
  * Connects, reports pusher-js state changes (`pusher.stateChanged`), notification pushes
- * (`realtime.pushed`) and permission changes (`realtime.permissionsChanged`) through `sendBack`.
+ * (`realtime.pushed`), permission changes (`realtime.permissionsChanged`) and dashboard changes
+ * (`realtime.dashboardChanged`) through `sendBack`.
  * @returns the disconnect function.
  */
 export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEvent) => void): () => void {
@@ -46,6 +48,7 @@ export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEven
     // Payloads are parsed here, at the edge (./realtime-events.ts); a malformed one is dropped.
     .listen(NOTIFICATION_EVENT, (payload: unknown) => deliverParsed(notificationEventOf(payload), NOTIFICATION_EVENT, sendBack))
     .listen(PERMISSIONS_EVENT, (payload: unknown) => deliverParsed(permissionsEventOf(payload), PERMISSIONS_EVENT, sendBack))
+    .listen(DASHBOARD_CHANGED_EVENT, (payload: unknown) => deliverParsed(dashboardEventOf(payload), DASHBOARD_CHANGED_EVENT, sendBack))
     // pusher-js calls /broadcasting/auth itself, outside the api client: a 401 there (the token was
     // revoked) is handed to the same global check as every other call (issue 12 item 2).
     .error((error: { status?: unknown } | null) => {
@@ -68,12 +71,21 @@ export const echoConnection = fromCallback<RealtimeEvent, RealtimeInput>(({ inpu
 
 /**
  * The realtime machine with the real connection and its delivery targets: `deliver` gets each
- * NotificationsMessageEvent payload, `permissionsChanged` each PermissionsChangedEvent payload
- * (both parsed already, ./realtime-events.ts; ignored when not given).
+ * NotificationsMessageEvent payload, `permissionsChanged` each PermissionsChangedEvent payload,
+ * `dashboardChanged` each DashboardChanged payload (all parsed already, ./realtime-events.ts;
+ * ignored when not given).
  */
-export function createRealtimeMachine(deliver: (payload: unknown) => void, permissionsChanged: (payload: unknown) => void = () => {}) {
+export function createRealtimeMachine(
+  deliver: (payload: unknown) => void,
+  permissionsChanged: (payload: unknown) => void = () => {},
+  dashboardChanged: (payload: unknown) => void = () => {},
+) {
   return realtimeMachine.provide({
     actors: { connection: echoConnection },
-    actions: { deliver: (_, payload) => deliver(payload), permissionsChanged: (_, payload) => permissionsChanged(payload) },
+    actions: {
+      deliver: (_, payload) => deliver(payload),
+      permissionsChanged: (_, payload) => permissionsChanged(payload),
+      dashboardChanged: (_, payload) => dashboardChanged(payload),
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { assign, fromCallback, setup } from 'xstate';
 import type { NotificationsMessageEvent, PermissionsChangedEvent } from '../../schemas/notification';
 import type { Channels, EchoInfo, UserType } from '../../schemas/session';
+import type { DashboardChangedEvent } from '../../schemas/inicio/dashboard';
 
 /**
  * The `realtime` machine (issue "Shell"; docs/product.md §3 echo_info/channels, §4 "Realtime connection is set
@@ -11,7 +12,9 @@ import type { Channels, EchoInfo, UserType } from '../../schemas/session';
  * Leaving `live` (logout, `realtime.stop`) disconnects. Pushes of NotificationsMessageEvent are
  * handed to the injected `deliver` action (the notifications machine); pushes of
  * PermissionsChangedEvent (same channel, src/schemas/configuracion/roles.ts) to the injected `permissionsChanged`
- * action (the session, which refetches the permissions and rebuilds the menu).
+ * action (the session, which refetches the permissions and rebuilds the menu); pushes of
+ * DashboardChanged (src/schemas/inicio/dashboard.ts) to the injected `dashboardChanged` action (the
+ * app hands them to Inicio's dashboard, which refreshes the cards named).
  */
 
 /** Delay between the top bar appearing and the connection (docs/product.md §9). */
@@ -36,6 +39,8 @@ export type RealtimeEvent =
   | { type: 'realtime.pushed'; payload: NotificationsMessageEvent }
   /** A PermissionsChangedEvent payload (`{user_id, changed_at}`), parsed by the connection. */
   | { type: 'realtime.permissionsChanged'; payload: PermissionsChangedEvent }
+  /** A DashboardChanged payload (`{cards}`: the cards whose figures moved), parsed by the connection. */
+  | { type: 'realtime.dashboardChanged'; payload: DashboardChangedEvent }
   /** The channel authorisation (POST /broadcasting/auth, made by pusher-js) was refused with `status`. */
   | { type: 'realtime.authRefused'; status: number };
 
@@ -59,6 +64,8 @@ export const realtimeMachine = setup({
     deliver: (_, _payload: NotificationsMessageEvent) => {},
     /** Hands a pushed PermissionsChangedEvent payload on (to the session). */
     permissionsChanged: (_, _payload: PermissionsChangedEvent) => {},
+    /** Hands a pushed DashboardChanged payload on (to whoever subscribed: Inicio's dashboard). */
+    dashboardChanged: (_, _payload: DashboardChangedEvent) => {},
     /** A refused channel authorisation goes to the session's global check (docs/product.md §7: 401 → /auth/access). */
     authRefused: (_, _status: number) => {},
     /**
@@ -71,7 +78,8 @@ export const realtimeMachine = setup({
   actors: {
     /**
      * The live connection (laravel-echo over pusher-js in the app): reports `pusher.stateChanged`,
-     * `realtime.pushed` and `realtime.permissionsChanged`, and disconnects when stopped.
+     * `realtime.pushed`, `realtime.permissionsChanged` and `realtime.dashboardChanged`, and
+     * disconnects when stopped.
      */
     connection: fromCallback<RealtimeEvent, RealtimeInput>(() => () => {}),
   },
@@ -108,6 +116,7 @@ export const realtimeMachine = setup({
         ],
         'realtime.pushed': { actions: { type: 'deliver', params: ({ event }) => event.payload } },
         'realtime.permissionsChanged': { actions: { type: 'permissionsChanged', params: ({ event }) => event.payload } },
+        'realtime.dashboardChanged': { actions: { type: 'dashboardChanged', params: ({ event }) => event.payload } },
         'realtime.authRefused': {
           actions: {
             type: 'authRefused',

@@ -9,6 +9,7 @@ import { lazyEchoConnection } from '../realtime/realtime.connection';
 import { clearStorage, readPlainStorage, writeStorage, type KeyValueStore } from '../../lib/plain-storage';
 import type { StorageKey } from '../../lib/storage';
 import type { StyleSettings, UserType } from '../../schemas/session';
+import type { DashboardChangedEvent } from '../../schemas/inicio/dashboard';
 import { sessionMachine, type RolePermissions, type StoredValues } from './session.machine';
 
 /**
@@ -16,7 +17,7 @@ import { sessionMachine, type RolePermissions, type StoredValues } from './sessi
  * the api calls of docs/product.md §7 rows 2, 3, 7, 9, 10, 11 and (through the invoked notifications machine)
  * 12–14, the docs/product.md §3 storage keys, wouter's navigate, the realtime connection (its
  * NotificationsMessageEvent pushes go to the notifications machine, its PermissionsChangedEvent
- * pushes back to the session) and the theme.
+ * pushes back to the session, its DashboardChanged pushes to `dashboardChanged`) and the theme.
  */
 
 /** The api functions the session uses (a subset of `createSessionApi`, so tests pass fakes). */
@@ -39,6 +40,8 @@ export interface SessionDeps {
   realtimeConnection?: CallbackActorLogic<RealtimeEvent, RealtimeInput>;
   /** Restores the theme at login (the login's styles) and at logout (null: defaults). */
   restoreTheme?: (restored: { styles: StyleSettings | null; userType: UserType | null }) => void;
+  /** Receives each realtime DashboardChanged payload (the app hands it to Inicio's dashboard); dropped by default. */
+  dashboardChanged?: (payload: DashboardChangedEvent) => void;
 }
 
 /** The notification calls the session's notifications machine makes. */
@@ -65,6 +68,7 @@ export function createSessionMachine({
   notificationsApi,
   realtimeConnection = lazyEchoConnection,
   restoreTheme = () => {},
+  dashboardChanged = () => {},
 }: SessionDeps) {
   const notifications = notificationsMachine.provide({
     actions: {
@@ -88,6 +92,8 @@ export function createSessionMachine({
       connected: ({ system }) => system.get('notifications')?.send({ type: 'notifications.refresh' }),
       // PermissionsChangedEvent goes to the session that invoked the realtime machine (refetch, new menu).
       permissionsChanged: sendParent((_, payload: PermissionsChangedEvent) => ({ type: 'session.permissionsChanged' as const, payload })),
+      // DashboardChanged goes out of the session to whoever listens (Inicio's dashboard, src/machines/app-actors.ts).
+      dashboardChanged: (_, payload) => dashboardChanged(payload),
       // The channel authorisation refused (pusher-js's own call): the session's global check, like any call.
       authRefused: sendParent((_, status: number) => ({
         type: 'session.apiError' as const,

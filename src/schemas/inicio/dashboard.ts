@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { dataResponseSchema } from '../paging';
 import { DAYS_LATE_BUCKETS } from '../finanzas/instalments';
-import { MODULE, SUBMODULE } from '../permissions';
 
 /**
  * Inicio, the staff dashboard (docs/dashboard.md): one card per call, each under the staff base
@@ -282,60 +281,16 @@ export const lateCustomersCardSchema = z.object({
 export type LateCustomersCard = z.infer<typeof lateCustomersCardSchema>;
 export const lateCustomersCardResponseSchema = dataResponseSchema(lateCustomersCardSchema);
 
-/** Every staff card, in the order Inicio lays them out. */
-export const DASHBOARD_CARDS = [
-  'sales',
-  'collections',
-  'overdue',
-  'payments-review',
-  'due-soon',
-  'late-customers',
-  'follow-ups',
-  'expiring-reservations',
-  'commissions',
-  'top-agents',
-  'leads',
-  'lots',
-] as const;
-export type DashboardCardId = (typeof DASHBOARD_CARDS)[number];
+// The card table (ids, titles, permissions, the realtime event's name) lives in ./dashboard-cards.ts,
+// free of zod, so Inicio's page can choose its cards without loading the schemas: re-exported here.
+export {
+  DASHBOARD_CARDS,
+  DASHBOARD_CARD_PERMISSIONS,
+  DASHBOARD_CARD_TITLES,
+  DASHBOARD_CHANGED_EVENT,
+  type DashboardCardId,
+} from './dashboard-cards';
 
-/** Spanish title of each card. */
-export const DASHBOARD_CARD_TITLES: Record<DashboardCardId, string> = {
-  sales: 'Ventas del mes',
-  collections: 'Cobranza del mes',
-  overdue: 'Cartera por días de atraso',
-  'payments-review': 'Pagos por revisar',
-  'due-soon': 'Cuotas por vencer (7 días)',
-  'late-customers': 'Clientes con más atraso',
-  'follow-ups': 'Mis seguimientos pendientes',
-  'expiring-reservations': 'Separaciones por vencer (48 h)',
-  commissions: 'Mis comisiones',
-  'top-agents': 'Mejores asesores del mes',
-  leads: 'Leads',
-  lots: 'Lotes por estado',
-};
-
-/** Realtime: the event on the user's private channel after a sale or a payment changes the figures. */
-export const DASHBOARD_CHANGED_EVENT = '.DashboardChanged';
-/** Its payload: which cards' figures moved (the screen reloads those). */
+/** The payload of `DASHBOARD_CHANGED_EVENT`: which cards' figures moved (the screen reloads those). */
 export const dashboardChangedEventSchema = z.object({ cards: z.array(z.string()).catch([]) });
 export type DashboardChangedEvent = z.infer<typeof dashboardChangedEventSchema>;
-
-/**
- * The permissions a card needs, all of them (the server's route check and the screen's choice of
- * cards read this one table): the list a card links to is the one the user may open.
- */
-export const DASHBOARD_CARD_PERMISSIONS: Record<DashboardCardId, readonly string[]> = {
-  sales: [MODULE.comercial, SUBMODULE.ventas],
-  'top-agents': [MODULE.comercial, SUBMODULE.ventas],
-  'expiring-reservations': [MODULE.comercial, SUBMODULE.ventas],
-  collections: [MODULE.finanzas, SUBMODULE.pagos],
-  overdue: [MODULE.finanzas, SUBMODULE.pagos],
-  'payments-review': [MODULE.finanzas, SUBMODULE.pagos],
-  'due-soon': [MODULE.finanzas, SUBMODULE.pagos],
-  'late-customers': [MODULE.finanzas, SUBMODULE.pagos],
-  leads: [MODULE.crm, SUBMODULE.leads],
-  'follow-ups': [MODULE.crm, SUBMODULE.leads],
-  lots: [MODULE.proyectos, SUBMODULE.lotizaciones],
-  commissions: [MODULE.administracion, SUBMODULE.comisiones],
-};

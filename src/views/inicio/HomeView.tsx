@@ -12,13 +12,25 @@ export type HomeUser = Pick<SessionUser, 'name' | 'surname' | 'permissions_names
  * Inicio's markup (docs/product.md §2 dashboard; issue "Foundation"): the title "Inicio" (the same
  * `<h1>` as the shell skeleton's, src/lib/shell-skeleton.tsx), the greeting by name, the active
  * location (`local`, or "Sin local activo") and the screens the user may open (the menu groups of
- * `user`). No invented figures. Pure, with no hooks: the app draws it from the session
+ * `user`) — or, when `children` is given (the staff dashboard, ./HomePage.tsx), that in their place
+ * (`null`: nothing yet); with `modules` both, `children` first (the customer's summary,
+ * ./customer/CustomerHomeSection.tsx). No invented figures. Pure, with no hooks: the app draws it from the session
  * (./HomePage.tsx) and the server draws its templates for the first paint from the stored session
  * (server/preload-hints.ts, src/lib/session-first-paint.ts; docs/decisions.md "Skeleton first").
- * `children` go between the greeting and the modules: the customer's summary (./customer/CustomerHomeSection.tsx).
  */
-export function HomeView({ user, local, children }: { user: HomeUser | null; local: Local | null; children?: ReactNode }) {
+export function HomeView({
+  user,
+  local,
+  children,
+  modules = children === undefined,
+}: {
+  user: HomeUser | null;
+  local: Local | null;
+  children?: ReactNode;
+  modules?: boolean;
+}) {
   const groups = user?.permissions_names ?? [];
+  const showModules = modules && groups.length > 0;
   return (
     <div className="home">
       <h1 className="bp6-heading page-title">{AUTH_ROUTES.home.title}</h1>
@@ -42,8 +54,7 @@ export function HomeView({ user, local, children }: { user: HomeUser | null; loc
         </div>
       </Card>
       {children}
-
-      {groups.length > 0 ? (
+      {showModules ? (
         <section aria-labelledby="home-modules">
           <H3 id="home-modules" className="home-section-title">
             Sus módulos

@@ -61,6 +61,15 @@ export function useTheme<T>(selector: (s: SnapshotFrom<ThemeMachine>) => T): T {
   return useSelector(useShellActors().theme, selector);
 }
 
+/**
+ * Whether the dark theme is on, or null outside the shell: Inicio is drawn inside the shell
+ * skeleton before the shell's code (and its theme actor) has arrived (src/views/router/AppRoutes.tsx).
+ */
+export function useOptionalDarkTheme(): boolean | null {
+  const actors = useContext(ShellContext);
+  return useSelector(actors?.theme, (s) => (s ? s.context.styles.darkTheme : null));
+}
+
 /** Theme intents (docs/product.md §2 "Theme configurator", top bar dark/light toggle). */
 export function useThemeEvents() {
   const { theme } = useShellActors();

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { channelFor, realtimeMachine, type RealtimeEvent, type RealtimeInput } from '../../../src/machines/realtime/realtime.machine';
-import { notificationEventOf, permissionsEventOf } from '../../../src/machines/realtime/realtime-events';
+import { dashboardEventOf, notificationEventOf, permissionsEventOf } from '../../../src/machines/realtime/realtime-events';
 import { sampleNotification } from '../support/fakes';
 
 const echoInfo = {
@@ -155,5 +155,47 @@ describe('pushes parsed at the edge (src/machines/realtime/realtime-events.ts)',
     expect(permissionsEventOf({ user_id: '7', changed_at: payload.changed_at })).toBeNull();
     expect(permissionsEventOf({ user_id: 7 })).toBeNull();
     expect(permissionsEventOf(null)).toBeNull();
+  });
+});
+
+describe('DashboardChanged (src/schemas/inicio/dashboard.ts DASHBOARD_CHANGED_EVENT)', () => {
+  it('is parsed at the edge: a payload naming cards becomes `realtime.dashboardChanged`; a malformed one nothing', () => {
+    expect(dashboardEventOf({ cards: ['sales', 'overdue'] })).toEqual({
+      type: 'realtime.dashboardChanged',
+      payload: { cards: ['sales', 'overdue'] },
+    });
+    // The schema is tolerant: unreadable `cards` become none (nothing refreshed) rather than a dropped push.
+    expect(dashboardEventOf({ cards: 'sales' })).toEqual({ type: 'realtime.dashboardChanged', payload: { cards: [] } });
+    expect(dashboardEventOf(null)).toBeNull();
+  });
+
+  it('is handed to the injected `dashboardChanged` action, not to the notifications or the session', () => {
+    const dashboardChanged = vi.fn();
+    const deliver = vi.fn();
+    const permissionsChanged = vi.fn();
+    let sendBack: ((event: RealtimeEvent) => void) | null = null;
+    const actor = createActor(
+      realtimeMachine.provide({
+        actions: {
+          deliver: (_, payload) => deliver(payload),
+          permissionsChanged: (_, payload) => permissionsChanged(payload),
+          dashboardChanged: (_, payload) => dashboardChanged(payload),
+        },
+        actors: {
+          connection: fromCallback<RealtimeEvent, RealtimeInput>(({ sendBack: back }) => {
+            sendBack = back;
+            return () => {};
+          }),
+        },
+      }),
+      { input: full },
+    ).start();
+    actor.send({ type: 'realtime.start' });
+    vi.advanceTimersByTime(5000);
+    sendBack!({ type: 'realtime.dashboardChanged', payload: { cards: ['sales'] } });
+    expect(dashboardChanged).toHaveBeenCalledWith({ cards: ['sales'] });
+    expect(deliver).not.toHaveBeenCalled();
+    expect(permissionsChanged).not.toHaveBeenCalled();
+    actor.stop();
   });
 });

@@ -459,7 +459,7 @@ describe('session: live permissions (PermissionsChangedEvent)', () => {
   const crmPermissions = [MODULE.crm, SUBMODULE.clientes, SUBMODULE.leads];
 
   /** A restored staff session, live on the realtime connection (fake timers: the 5 s delay). */
-  async function startLive(rolePermissions: SessionApi['rolePermissions']) {
+  async function startLive(rolePermissions: SessionApi['rolePermissions'], dashboardChanged?: (payload: { cards: string[] }) => void) {
     vi.useFakeTimers();
     const store = memoryStore();
     seedSession(store);
@@ -473,6 +473,7 @@ describe('session: live permissions (PermissionsChangedEvent)', () => {
       navigate: vi.fn(),
       log: vi.fn(),
       notificationsApi: fakeNotificationsApi(),
+      ...(dashboardChanged ? { dashboardChanged } : {}),
       realtimeConnection: fromCallback<RealtimeEvent, RealtimeInput>(({ sendBack }) => {
         push = sendBack;
         return () => {};
@@ -487,6 +488,19 @@ describe('session: live permissions (PermissionsChangedEvent)', () => {
   }
 
   afterEach(() => vi.useRealTimers());
+
+  it('hands a DashboardChanged push to `dashboardChanged` (the listeners of Inicio), leaving the session as it was', async () => {
+    const dashboardChanged = vi.fn();
+    const { actor, api, push } = await startLive(
+      vi.fn<SessionApi['rolePermissions']>(async () => permissions),
+      dashboardChanged,
+    );
+    const before = actor.getSnapshot().value;
+    push({ type: 'realtime.dashboardChanged', payload: { cards: ['sales', 'overdue'] } });
+    expect(dashboardChanged).toHaveBeenCalledWith({ cards: ['sales', 'overdue'] });
+    expect(actor.getSnapshot().value).toEqual(before);
+    expect(api.rolePermissions).toHaveBeenCalledTimes(1);
+  });
 
   it('refetches row 11, rebuilds the menu and stores accesos and user_details; realtime and notifications keep running', async () => {
     const rolePermissions = vi.fn<SessionApi['rolePermissions']>(async () => permissions);

@@ -48,6 +48,7 @@ describe('screen table', () => {
           toaster: { show: () => '' } as never,
           sessionApi: {} as never,
           navigate: () => {},
+          onDashboardChanged: () => () => {},
         }),
       ).not.toThrow(/is not a function/);
     },

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+
+/**
+ * A figure of Inicio as a link to the list it totals (docs/dashboard.md: "each figure equals the
+ * total of the list its link opens"), opened in the app (wouter) with the list's filters.
+ */
+export function FigureLink({ href, children, label }: { href: string; children: ReactNode; label?: string }) {
+  return (
+    <Link href={href} className="dashboard-figure" {...(label ? { 'aria-label': label } : {})}>
+      {children}
+    </Link>
+  );
+}

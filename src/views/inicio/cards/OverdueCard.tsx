@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { HTMLTable } from '@blueprintjs/core';
+import { DAYS_LATE_BUCKET_LABELS } from '../../../schemas/finanzas/instalments';
+import type { OverdueCard } from '../../../schemas/inicio/dashboard';
+import { FigureLink } from '../FigureLink';
+import { MoneyLines } from '../MoneyLines';
+import { LazyDashboardChart } from '../LazyDashboardChart';
+import { overdueBucketLink } from '../dashboard-links';
+import type { CardBodyProps } from './card-props';
+
+/**
+ * "Cartera por días de atraso": the instalments per days-late bucket as bars (their number) and as
+ * a table — bucket, instalments, outstanding per currency — each row a link to Registro de Cuotas
+ * filtered by that bucket (labels of `DAYS_LATE_BUCKET_LABELS`).
+ */
+export function OverdueCardBody({ data, dark }: CardBodyProps<OverdueCard>) {
+  const spec = useMemo(
+    () => ({
+      label: 'Gráfico de barras: cuotas por días de atraso',
+      categories: data.buckets.map((b) => DAYS_LATE_BUCKET_LABELS[b.bucket]),
+      series: [{ name: 'Cuotas', values: data.buckets.map((b) => b.count) }],
+    }),
+    [data],
+  );
+  return (
+    <>
+      {data.buckets.length > 0 ? <LazyDashboardChart spec={spec} dark={dark} /> : null}
+      <HTMLTable compact className="dashboard-table">
+        <thead>
+          <tr>
+            <th scope="col">Atraso</th>
+            <th scope="col">Cuotas</th>
+            <th scope="col">Saldo</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.buckets.map((b) => {
+            const href = overdueBucketLink(b.bucket);
+            return (
+              <tr key={b.bucket}>
+                <th scope="row">
+                  <FigureLink href={href}>{DAYS_LATE_BUCKET_LABELS[b.bucket]}</FigureLink>
+                </th>
+                <td>
+                  <FigureLink href={href}>{b.count}</FigureLink>
+                </td>
+                <td>
+                  <FigureLink href={href}>
+                    <MoneyLines rows={b.by_currency} />
+                  </FigureLink>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+    </>
+  );
+}
