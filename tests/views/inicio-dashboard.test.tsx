@@ -139,6 +139,7 @@ function fakeApi(overrides: Partial<DashboardApi> = {}) {
 const managerPermissions = [
   MODULE.comercial,
   SUBMODULE.ventas,
+  SUBMODULE.reporteVentas,
   MODULE.finanzas,
   SUBMODULE.pagos,
   MODULE.crm,
@@ -234,6 +235,15 @@ describe('Inicio dashboard', () => {
     expect(within(followUps).getByRole('link', { name: '1 seguimiento' }).getAttribute('href')).toBe('/CRM/LEADS?mine=true&overdue=true');
     expect(within(followUps).getByRole('link', { name: 'Carlos Rojas' }).getAttribute('href')).toBe('/CRM/LEADS?lead=77');
     expect(within(followUps).getByText('999 111 222 · 29/11/2026 09:00')).toBeTruthy();
+  });
+
+  it('a user who may not open Reporte de Ventas sees the sales figures without a link to it', async () => {
+    setup(managerPermissions.filter((p) => p !== SUBMODULE.reporteVentas));
+    const sales = card('Ventas del mes');
+    expect(await within(sales).findByText('3 ventas')).toBeTruthy();
+    expect(within(sales).queryByRole('link')).toBeNull();
+    expect(within(card('Mejores asesores del mes')).queryByRole('link', { name: 'Lucía Quispe' })).toBeNull();
+    expect(within(card('Mejores asesores del mes')).getByText('Lucía Quispe')).toBeTruthy();
   });
 
   it('PEN and USD stay on separate lines, never added', async () => {

@@ -28,7 +28,7 @@ export function Dashboard({ machines, permissions, dark }: { machines: Dashboard
           const Body = body as ComponentType<CardBodyProps<unknown>>;
           return (
             <DashboardCardFrame<unknown> key={id} id={id as DashboardCardId} card={ref} wide={wide ?? false}>
-              {(data) => <Body data={data} dark={dark} />}
+              {(data) => <Body data={data} dark={dark} permissions={permissions} />}
             </DashboardCardFrame>
           );
         })}

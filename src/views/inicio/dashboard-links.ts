@@ -1,4 +1,5 @@
 import { AUTH_ROUTES } from '../../config/paths';
+import { hasPermissions } from '../../machines/session/session.selectors';
 import type { DaysLateBucket } from '../../schemas/finanzas/instalments';
 import { nameSegment } from '../proyectos/lot-status';
 
@@ -15,9 +16,15 @@ export function withQuery(path: string, params: Record<string, string>): string 
   return query ? `${path}?${query}` : path;
 }
 
-/** Reporte de Ventas of a period (and an agent): /COMERCIO/reporteVentas?from=&to=[&agent_id=]. */
-export const salesReportLink = (from: string, to: string, agentId?: number) =>
-  withQuery(AUTH_ROUTES.reporteVentas.path, { from, to, ...(agentId !== undefined ? { agent_id: String(agentId) } : {}) });
+/**
+ * Reporte de Ventas of a period (and an agent): /COMERCIO/reporteVentas?from=&to=[&agent_id=] — or
+ * null for a user who may not open the report (its permissions differ from the sales cards': the
+ * figures are then shown without a link).
+ */
+export const salesReportLink = (permissions: readonly string[], from: string, to: string, agentId?: number) =>
+  hasPermissions(permissions, AUTH_ROUTES.reporteVentas.permissions ?? [])
+    ? withQuery(AUTH_ROUTES.reporteVentas.path, { from, to, ...(agentId !== undefined ? { agent_id: String(agentId) } : {}) })
+    : null;
 
 /** Registro de Cuotas filtered by days-late bucket: /FINANZAS/RegistroCuotas?days_late=<bucket>. */
 export const overdueBucketLink = (bucket: DaysLateBucket) => withQuery(AUTH_ROUTES.registroCuotas.path, { days_late: bucket });

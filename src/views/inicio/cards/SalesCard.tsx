@@ -9,9 +9,9 @@ import { countOf, type CardBodyProps } from './card-props';
 
 /**
  * "Ventas del mes": this month, last month and the same month last year — number of sales, amount
- * per currency, area and price per m² — each period a link to Reporte de Ventas of its dates.
+ * per currency, area and price per m² — each period a link to Reporte de Ventas of its dates (for a user who may open it).
  */
-export function SalesCardBody({ data }: CardBodyProps<SalesCard>) {
+export function SalesCardBody({ data, permissions }: CardBodyProps<SalesCard>) {
   if (data.periods.length === 0) return <p className="dashboard-empty">Sin ventas registradas.</p>;
   return (
     <div className="dashboard-table-scroll">
@@ -26,7 +26,7 @@ export function SalesCardBody({ data }: CardBodyProps<SalesCard>) {
         </thead>
         <tbody>
           {data.periods.map((p) => {
-            const href = salesReportLink(p.from, p.to);
+            const href = salesReportLink(permissions, p.from, p.to);
             return (
               <tr key={p.period}>
                 <th scope="row">

@@ -9,7 +9,7 @@ import type { CardBodyProps } from './card-props';
  * "Mejores asesores del mes": the five agents with most sales this month — sales and amount per
  * currency — each a link to Reporte de Ventas of the month filtered by that agent.
  */
-export function TopAgentsCardBody({ data }: CardBodyProps<TopAgentsCard>) {
+export function TopAgentsCardBody({ data, permissions }: CardBodyProps<TopAgentsCard>) {
   if (data.agents.length === 0) return <p className="dashboard-empty">Sin ventas este mes.</p>;
   return (
     <HTMLTable compact className="dashboard-table">
@@ -22,7 +22,7 @@ export function TopAgentsCardBody({ data }: CardBodyProps<TopAgentsCard>) {
       </thead>
       <tbody>
         {data.agents.map((agent) => {
-          const href = salesReportLink(data.from, data.to, agent.id);
+          const href = salesReportLink(permissions, data.from, data.to, agent.id);
           return (
             <tr key={agent.id}>
               <th scope="row">
