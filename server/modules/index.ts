@@ -83,6 +83,7 @@ import { administracionSaleDocumentsMigration } from './administracion/migration
 import { administracionContractsRegisterMigration } from './administracion/migrations/0047-administracion-contracts-register';
 import { administracionContractsListMigration } from './administracion/migrations/0048-administracion-contracts-list';
 import { commissionsRoutes } from './administracion/commissions.routes';
+import { dashboardQueuesRoutes } from './inicio/dashboard-queues.routes';
 
 /**
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
@@ -201,6 +202,7 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0048-administracion-contracts-list': administracionContractsListMigration,
     },
   },
+  { name: 'inicio', routes: [dashboardQueuesRoutes], migrations: {} },
 ];
 
 /**
