@@ -1735,6 +1735,33 @@ export const ROUTES: readonly MatrixRoute[] = [
       url: `/api/commission-settlements/${await freshSettlement(db, caller, 'BORRADOR')}/agents/${caller}/pdf`,
     }),
   },
+  // Inicio: the agent and collector cards (server/modules/inicio/dashboard-queues.routes.ts; DASHBOARD_CARD_PERMISSIONS).
+  {
+    name: 'GET /api/dashboard/payments-review',
+    permissions: PAYMENTS,
+    request: async () => ({ method: 'GET', url: '/api/dashboard/payments-review' }),
+  },
+  {
+    name: 'GET /api/dashboard/expiring-reservations',
+    permissions: SALES,
+    request: async () => ({ method: 'GET', url: '/api/dashboard/expiring-reservations' }),
+  },
+  { name: 'GET /api/dashboard/follow-ups', permissions: LEADS, request: async () => ({ method: 'GET', url: '/api/dashboard/follow-ups' }) },
+  {
+    name: 'GET /api/dashboard/commissions',
+    permissions: COMMISSIONS,
+    request: async () => ({ method: 'GET', url: '/api/dashboard/commissions' }),
+  },
+  {
+    name: 'GET /api/dashboard/due-soon',
+    permissions: INSTALMENTS,
+    request: async () => ({ method: 'GET', url: '/api/dashboard/due-soon' }),
+  },
+  {
+    name: 'GET /api/dashboard/late-customers',
+    permissions: INSTALMENTS,
+    request: async () => ({ method: 'GET', url: '/api/dashboard/late-customers' }),
+  },
 ];
 
 describe.each(dialects)('role × route matrix (%s)', (dialect) => {

@@ -81,8 +81,11 @@ describe('WhatsApp reminder link', () => {
         daysLate: 45,
       }),
     ).toBe(
-      'Hola Ana, le saludamos de Inmobiliaria Sol S.A.C.. Le recordamos que tiene cuotas vencidas por S/ 1,250.50 y US$ 300.00 ' +
+      'Hola Ana, le saludamos de Inmobiliaria Sol S.A.C. Le recordamos que tiene cuotas vencidas por S/ 1,250.50 y US$ 300.00 ' +
         'desde hace 45 días. Puede pagar por Yape o Plin desde su portal. Gracias.',
+    );
+    expect(lateReminderText({ name: 'Eva', company: 'Lotes del Sur', amounts: [{ currency: 'USD', amount: 5_000 }], daysLate: 3 })).toBe(
+      'Hola Eva, le saludamos de Lotes del Sur. Le recordamos que tiene cuotas vencidas por US$ 50.00 desde hace 3 días. Puede pagar por Yape o Plin desde su portal. Gracias.',
     );
     expect(lateReminderText({ name: 'Luis', company: '', amounts: [{ currency: 'PEN', amount: 100 }], daysLate: 1 })).toBe(
       'Hola Luis, le saludamos. Le recordamos que tiene cuotas vencidas por S/ 1.00 desde hace 1 día. Puede pagar por Yape o Plin desde su portal. Gracias.',
@@ -437,7 +440,7 @@ describe.each(dialects)('dashboard agent and collector cards (%s)', (dialect) =>
       ' ',
     )[0];
     expect(url.searchParams.get('text')).toBe(
-      `Hola ${customerName}, le saludamos de ${FIXTURE_COMPANY.businessName}. Le recordamos que tiene cuotas vencidas por ${amount} desde hace 56 días. Puede pagar por Yape o Plin desde su portal. Gracias.`,
+      `Hola ${customerName}, le saludamos de ${FIXTURE_COMPANY.businessName} Le recordamos que tiene cuotas vencidas por ${amount} desde hace 56 días. Puede pagar por Yape o Plin desde su portal. Gracias.`,
     );
     expect(card.customers.find((c) => c.id === lateNoPhone)).toMatchObject({ phone: null, whatsapp_url: null });
   });

@@ -328,11 +328,13 @@ export function whatsAppReminderUrl(phone: string | null | undefined, text: stri
  * de <company>. Le recordamos que tiene cuotas vencidas por <amounts> desde hace <n> días. Puede
  * pagar por Yape o Plin desde su portal. Gracias." — amounts per currency ("S/ 1,250.00 y US$
  * 300.00"), "1 día" in the singular; without a company name "de <company>" is left out. `name`:
- * the customer's first name (a company's business name).
+ * the customer's first name (a company's business name). A company name ending in a period
+ * ("S.A.C.") ends the sentence itself (no second period).
  */
 export function lateReminderText(input: { name: string; company: string; amounts: DashboardMoney[]; daysLate: number }): string {
   const company = input.company.trim();
-  const greeting = `Hola ${input.name.trim()}${company ? `, le saludamos de ${company}` : ', le saludamos'}.`;
+  // "… de Inmobiliaria Sol S.A.C." ends the sentence with the abbreviation's own period.
+  const greeting = `Hola ${input.name.trim()}${company ? `, le saludamos de ${company}` : ', le saludamos'}${company.endsWith('.') ? '' : '.'}`;
   const amounts = input.amounts.map((m) => formatMoney(m.amount, m.currency)).join(' y ');
   const days = input.daysLate === 1 ? '1 día' : `${input.daysLate} días`;
   return `${greeting} Le recordamos que tiene cuotas vencidas por ${amounts} desde hace ${days}. Puede pagar por Yape o Plin desde su portal. Gracias.`;

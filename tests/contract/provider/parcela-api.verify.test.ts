@@ -45,6 +45,7 @@ import { comercioStateHandlers } from './comercio-state-handlers';
 import { administracionStateHandlers } from './administracion-state-handlers';
 import { commissionsStateHandlers } from './commissions-state-handlers';
 import { contractTemplateStateHandlers } from './contract-templates-state-handlers';
+import { inicioQueuesStateHandlers } from './inicio-queues-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -132,6 +133,7 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
     },
   }),
   ...commissionsStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
+  ...inicioQueuesStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
   ...instalmentsStateHandlers({
     db,
     saleOfMarch2026Exists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleOfMarch2026Exists]!,
