@@ -1,4 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { testConfig } from '../../server/config';
+import type { DB } from '../../server/db/database';
+import { openMigratedDatabase } from '../../server/start';
 import {
   commissionsCardResponseSchema,
   DASHBOARD_CHANGED_EVENT,
@@ -29,6 +38,7 @@ import {
   createSubdivision,
   ensureCompany,
   FIXTURE_COMPANY,
+  insertCashSale,
 } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 
@@ -476,5 +486,75 @@ describe.each(dialects)('dashboard agent and collector cards (%s)', (dialect) =>
     watchedPayment = null;
     expect((await send(`/api/payments/${payment.id}/approve`, checker.token, {})).statusCode).toBe(409);
     expect(published.filter((e) => e.event === DASHBOARD_CHANGED_EVENT)).toEqual([]);
+  });
+});
+
+describe('dashboard cards: query plans (sqlite)', () => {
+  /** Tables that grow with the business (2 000 000 instalments): never read end to end by a card. */
+  const BIG = ['sale_instalments', 'i', 'payments', 'reservations', 'leads', 'commissions', 'c', 'customers', 'sales', 'sale_holders'];
+  it('every card reads the big tables through an index (no SCAN of a whole table)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parcela-dash-plans-'));
+    const file = join(dir, 'plans.db');
+    const opened = await openMigratedDatabase({ databasePath: file, databaseUrl: null });
+    await opened.db.destroy();
+    const sqlite = new SQLite(file);
+    const statements: Array<{ sql: string; parameters: readonly unknown[] }> = [];
+    const logged = new Kysely<DB>({
+      dialect: new SqliteDialect({ database: sqlite }),
+      log: (event) => {
+        if (event.level === 'query' && /^\s*select/i.test(event.query.sql))
+          statements.push({ sql: event.query.sql, parameters: event.query.parameters });
+      },
+    });
+    const app = await createApp({ db: logged, config: testConfig() });
+    try {
+      const staff = await createStaff(logged, { permissions: [...PAYMENTS, ...SALES, ...LEADS, ...COMMISSIONS] as never });
+      const token = await createSession(logged, staff);
+      // One overdue customer, so the late-customers walk and its totals run.
+      const buyer = await createCrmCustomer(logged);
+      const { id: subdivisionId } = await createSubdivision(logged);
+      const saleId = await insertCashSale(logged, {
+        lotId: await createLot(logged, subdivisionId, { block: 'A', number: '1' }),
+        subdivisionId,
+        titularId: buyer,
+      });
+      await logged
+        .insertInto('sale_instalments')
+        .values({
+          sale_id: saleId,
+          kind: 'CUOTA',
+          number: 1,
+          due_date: '2026-01-01',
+          amount: 10_000,
+          capital: 10_000,
+          interest: 0,
+          status: 'VENCIDA',
+        })
+        .execute();
+      for (const card of CARDS) {
+        statements.length = 0;
+        const res = await app.inject({ method: 'GET', url: `/api/dashboard/${card}`, headers: bearer(token) });
+        expect(res.statusCode, card).toBe(200);
+        expect(statements.length, card).toBeGreaterThan(0);
+        for (const s of statements) {
+          if (
+            /from "?(users|companies|user_roles|role_permissions|access_tokens|list_revisions)"?\b/i.test(s.sql) &&
+            !/sale_instalments|payments|leads|commissions|reservations/.test(s.sql)
+          )
+            continue;
+          const plan = sqlite
+            .prepare(`EXPLAIN QUERY PLAN ${s.sql}`)
+            .all(...(s.parameters as unknown[]).map((p) => (typeof p === 'boolean' ? Number(p) : p))) as Array<{ detail: string }>;
+          const scans = plan
+            .map((r) => r.detail)
+            .filter((d) => BIG.some((t) => new RegExp(`^SCAN ${t}\\b(?!.*USING (COVERING )?INDEX)`).test(d)));
+          expect(scans, `${card}: ${s.sql}`).toEqual([]);
+        }
+      }
+    } finally {
+      await app.close();
+      await logged.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { OPEN_LEAD_STATUSES } from '../../../src/schemas/crm/leads';
 import { LIVE_RESERVATION_STATUSES } from '../../../src/schemas/comercio/reservations';
@@ -18,6 +18,7 @@ import { formatMoney } from '../../../src/lib/money';
 import { todayInLimaBy, HOUR_MS } from '../../clock';
 import type { AppDeps } from '../../context';
 import type { DB } from '../../db/database';
+import { isSqlite } from '../../db/portable';
 import { displayName } from '../crm/customers.repository';
 import { saleNumber } from '../comercio/sales.service';
 import { reservationNumber } from '../comercio/reservations.repository';
@@ -262,10 +263,9 @@ async function mostLateCustomers(db: Kysely<DB>, limit: number): Promise<LateCus
           .select('sales.id')
           .where('sales.status', 'in', [...ENDED_SALE_STATUSES]),
       )
+      // After the last row read: `due_date >=` keeps the index range, the `or` skips the rows already read.
       .$if(after !== null, (q) =>
-        q.where((eb) =>
-          eb.or([eb('i.due_date', '>', after!.due), eb.and([eb('i.due_date', '=', after!.due), eb('i.id', '>', after!.id)])]),
-        ),
+        q.where('i.due_date', '>=', after!.due).where((eb) => eb.or([eb('i.due_date', '>', after!.due), eb('i.id', '>', after!.id)])),
       )
       .orderBy('i.due_date')
       .orderBy('i.id')
@@ -295,6 +295,53 @@ async function mostLateCustomers(db: Kysely<DB>, limit: number): Promise<LateCus
     cursor = { due: last.due_date, id: last.id };
   }
   return [...found.values()];
+}
+
+/**
+ * What each customer owes overdue, per currency: Σ (amount − paid) of the VENCIDA instalments of
+ * the sales not ANULADA/RESUELTA they hold (any holder) — exactly Registro de Cuotas' totals
+ * filtered `customer_id=<id>&status=VENCIDA` (instalments.service.ts `filtered`; the test compares
+ * them through the register's endpoint), read from the customers' own sales: their holders
+ * (`sale_holders_customer_idx`), then those sales' rows by `sale_id` (`sale_instalments_sale_uq`),
+ * never the whole VENCIDA range once per customer. On SQLite `+i.status` keeps the planner on the
+ * sale's rows (as the register does for its day-late filter).
+ */
+async function overdueByCustomer(db: Kysely<DB>, customerIds: readonly number[]): Promise<Map<number, DashboardMoney[]>> {
+  const result = new Map<number, DashboardMoney[]>(customerIds.map((id) => [id, []]));
+  if (customerIds.length === 0) return result;
+  const holders = await db
+    .selectFrom('sale_holders')
+    .select(['sale_id', 'customer_id'])
+    .where('customer_id', 'in', [...customerIds])
+    .execute();
+  const saleIds = [...new Set(holders.map((h) => h.sale_id))];
+  if (saleIds.length === 0) return result;
+  const rows = await db
+    .selectFrom('sale_instalments as i')
+    .innerJoin('sales', 'sales.id', 'i.sale_id')
+    .select((eb) => [
+      'i.sale_id',
+      'sales.currency',
+      eb.fn.sum<number | string>('i.amount').as('amount'),
+      eb.fn.sum<number | string>('i.paid').as('paid'),
+    ])
+    .where('i.sale_id', 'in', saleIds)
+    .where(isSqlite(db) ? sql<SqlBool>`+i.status = 'VENCIDA'` : sql<SqlBool>`i.status = 'VENCIDA'`)
+    .where('sales.status', 'not in', [...ENDED_SALE_STATUSES])
+    .groupBy(['i.sale_id', 'sales.currency'])
+    .execute();
+  const bySale = new Map(
+    rows.map((r) => [r.sale_id, { currency: currencyOf(r.currency), owed: Number(r.amount ?? 0) - Number(r.paid ?? 0) }]),
+  );
+  for (const customerId of customerIds) {
+    const sums = new Map<DashboardCurrency, number>();
+    for (const h of holders) {
+      const sale = h.customer_id === customerId ? bySale.get(h.sale_id) : undefined;
+      if (sale) sums.set(sale.currency, (sums.get(sale.currency) ?? 0) + sale.owed);
+    }
+    result.set(customerId, byCurrency([...sums].map(([currency, amount]) => ({ currency, amount })).filter((m) => m.amount > 0)));
+  }
+  return result;
 }
 
 /**
@@ -345,7 +392,7 @@ export function lateReminderText(input: { name: string; company: string; amounts
  * days late counted from the due date, instalments.service.ts `daysLateOn`, docs/domain.md
  * "Instalments, days late and late fees"), most late first (then id), each with their phone, the
  * amount overdue per currency — Σ outstanding (amount − paid) of Registro de Cuotas filtered
- * `customer_id=<id>&status=VENCIDA`, by the register's own `instalmentTotals` — and the WhatsApp
+ * `customer_id=<id>&status=VENCIDA` ({@link overdueByCustomer}) — and the WhatsApp
  * reminder link. The register has no own-records scope, so neither has the card.
  */
 export async function lateCustomersCard(deps: Deps): Promise<LateCustomersCard> {
@@ -365,14 +412,17 @@ export async function lateCustomersCard(deps: Deps): Promise<LateCustomersCard> 
         .execute()
     ).map((c) => [c.id, c]),
   );
+  const overdue = await overdueByCustomer(
+    deps.db,
+    late.map((c) => c.id),
+  );
   const company =
     (await deps.db.selectFrom('companies').select('business_name').orderBy('id').limit(1).executeTakeFirst())?.business_name ?? '';
   const customers: LateCustomersCard['customers'] = [];
   for (const c of late) {
     const person = people.get(c.id);
     if (!person) continue;
-    const totals = await instalmentTotals(deps, { customer_id: c.id, status: 'VENCIDA' });
-    const amounts = byCurrency(totals.map((t) => ({ currency: t.currency, amount: t.balance })).filter((t) => t.amount > 0));
+    const amounts = overdue.get(c.id) ?? [];
     const daysLate = daysLateOn({ status: 'VENCIDA', due_date: c.oldestDue }, today);
     const name = displayName(person);
     // A person is greeted by their first name, a company (no surname) by its business name.
