@@ -460,7 +460,12 @@ describe.each(dialects)('dashboard agent and collector cards (%s)', (dialect) =>
     const checker = await staffToken(PAYMENTS);
     const inactive = await createStaff(db(), { permissions: PAYMENTS as never });
     await db().updateTable('users').set({ status: 'INACTIVO' }).where('id', '=', inactive.id).execute();
+    published.length = 0;
     const s = await sale(await createCrmCustomer(db()), { firstDue: '2026-04-01' });
+    // A sale registered moves the sales cards too.
+    expect(published.find((e) => e.event === DASHBOARD_CHANGED_EVENT)?.data).toEqual({
+      cards: expect.arrayContaining(['sales', 'top-agents', 'lots', 'due-soon']),
+    });
     const payment = await register(reviewer.token, s.id, 50_000);
 
     published.length = 0;
