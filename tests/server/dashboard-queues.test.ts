@@ -406,9 +406,13 @@ describe.each(dialects)('dashboard agent and collector cards (%s)', (dialect) =>
       await db().selectFrom('sale_instalments').select('amount').where('sale_id', '=', soon.id).where('kind', '=', 'INICIAL').execute()
     ).reduce((t, r) => t + Number(r.amount), 0);
     const p = await register(reviewer.token, soon.id, downPayment + 100_000);
+    const before = dueSoonCardResponseSchema.parse(await ok('/api/dashboard/due-soon', collector.token)).data;
     expect((await send(`/api/payments/${p.id}/approve`, checker.token, {})).statusCode).toBe(200);
 
     const dueSoon = dueSoonCardResponseSchema.parse(await ok('/api/dashboard/due-soon', collector.token)).data;
+    // The answer kept per revision of the register moved with the approval: S/ 1 000.00 of the 2026-03-05 instalment paid.
+    const pen = (card: typeof dueSoon) => card.by_currency.find((m) => m.currency === 'PEN')?.amount ?? 0;
+    expect(pen(dueSoon)).toBe(pen(before) - 100_000);
     expect(dueSoon).toMatchObject({ from: '2026-03-02', to: '2026-03-09' });
     let count = 0;
     const amounts = new Map<string, number>();

@@ -5,6 +5,9 @@ import type { Permission } from '../../../src/schemas/permissions';
 import { requireAuth, staffWith } from '../../auth/guard';
 import type { AppDeps } from '../../context';
 import { MAIN_BASE } from '../../platform/bases';
+import { createKeptPages } from '../../platform/revision-texts';
+import { todayInLimaBy } from '../../clock';
+import { instalmentsListRevision } from '../finanzas/instalments.service';
 import {
   commissionsCard,
   dueSoonCard,
@@ -99,6 +102,10 @@ export const dashboardCardAccess = (card: DashboardCardId) => ({
 export function dashboardQueuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const base = `${MAIN_BASE}/dashboard`;
+    // Due-soon is Registro de Cuotas' totals over 8 days (~12 000 rows on the large database):
+    // kept per revision of the register and day, as the register keeps its own totals (migration
+    // 0027; server/platform/revision-texts.ts), so only the first read after a write pays for it.
+    const sendKept = createKeptPages({ keep: deps.config.keepAnswers });
     app.get(
       `${base}/payments-review`,
       { config: dashboardCardAccess('payments-review'), schema: { querystring: cardQuerySchema, response: { 200: paymentsReviewWire } } },
@@ -125,7 +132,13 @@ export function dashboardQueuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       `${base}/due-soon`,
       { config: dashboardCardAccess('due-soon'), schema: { querystring: cardQuerySchema, response: { 200: dueSoonWire } } },
-      async () => ({ data: await dueSoonCard(deps) }),
+      async (request, reply) =>
+        sendKept(
+          request,
+          reply,
+          { name: 'dashboard-due-soon', query: {}, revision: `${await instalmentsListRevision(deps.db)}:${todayInLimaBy(deps.clock)}` },
+          async () => ({ data: await dueSoonCard(deps) }),
+        ),
     );
     app.get(
       `${base}/late-customers`,
