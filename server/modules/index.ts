@@ -85,6 +85,7 @@ import { administracionContractsListMigration } from './administracion/migration
 import { commissionsRoutes } from './administracion/commissions.routes';
 import { dashboardManagerRoutes } from './inicio/dashboard-manager.routes';
 import { inicioDashboardMigration } from './inicio/migrations/0049-inicio-dashboard';
+import { dashboardQueuesRoutes } from './inicio/dashboard-queues.routes';
 
 /**
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
@@ -203,7 +204,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
       '0048-administracion-contracts-list': administracionContractsListMigration,
     },
   },
-  { name: 'inicio', routes: [dashboardManagerRoutes], migrations: { '0049-inicio-dashboard': inicioDashboardMigration } },
+  {
+    name: 'inicio',
+    routes: [dashboardManagerRoutes, dashboardQueuesRoutes],
+    migrations: { '0049-inicio-dashboard': inicioDashboardMigration },
+  },
 ];
 
 /**

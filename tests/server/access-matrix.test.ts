@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ACTION, ALL_PERMISSIONS, MODULE, SUBMODULE, type Permission } from '../../src/schemas/permissions';
 import { cciCheckDigits } from '../../src/schemas/finanzas/banks';
-import { DASHBOARD_CARD_PERMISSIONS } from '../../src/schemas/inicio/dashboard';
+import { DASHBOARD_CARDS, DASHBOARD_CARD_PERMISSIONS } from '../../src/schemas/inicio/dashboard';
 import { TEST_SCRYPT_LOG_N } from '../../server/config';
 import type { DB } from '../../server/db/database';
 import { DEMO_ROLES, seedDemo } from '../../server/db/seed';
@@ -1736,8 +1736,8 @@ export const ROUTES: readonly MatrixRoute[] = [
       url: `/api/commission-settlements/${await freshSettlement(db, caller, 'BORRADOR')}/agents/${caller}/pdf`,
     }),
   },
-  // Inicio's manager cards (docs/dashboard.md): each needs the permissions of the list it links to.
-  ...(['sales', 'collections', 'overdue', 'lots', 'leads', 'top-agents'] as const).map((card): MatrixRoute => ({
+  // Inicio's cards (docs/dashboard.md): each needs the permissions of the list it links to.
+  ...DASHBOARD_CARDS.map((card): MatrixRoute => ({
     name: `GET /api/dashboard/${card}`,
     permissions: DASHBOARD_CARD_PERMISSIONS[card] as readonly Permission[],
     request: async () => ({ method: 'GET', url: `/api/dashboard/${card}` }),

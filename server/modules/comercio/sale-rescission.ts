@@ -6,6 +6,7 @@ import { paidShareBlocks, paidSharePercent, splitPaid, unpaidRows } from '../../
 import { recordChange, staffActorId, type AuditContext } from '../../audit/audit';
 import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
+import { DASHBOARD_CARDS_MOVED, publishDashboardChanged } from '../inicio/dashboard-events';
 import type { DB } from '../../db/database';
 import { assertVersionedUpdate, nextVersion } from '../../db/versions';
 import { conflict, fieldError, notFound } from '../../errors';
@@ -150,12 +151,14 @@ export async function saleRescission(deps: Pick<AppDeps, 'db' | 'clock'>, saleId
  * @throws HttpError 404; 409 not allowed, lost race, stale, or changed meanwhile; 422 penalty/refund.
  */
 export async function rescindSale(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'documents'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'documents'> & Partial<Pick<AppDeps, 'broadcaster'>>,
   audit: AuditContext,
   id: number,
   body: RescindSaleBody,
 ): Promise<Sale> {
   await deps.db.transaction().execute((trx) => rescindSaleIn(trx, deps, audit, id, body));
+  // Committed: Inicio's cards reload (docs/dashboard.md "Realtime: DashboardChanged").
+  await publishDashboardChanged(deps, DASHBOARD_CARDS_MOVED.saleEnded);
   // After the commit (docs/domain.md "Rescission and rescheduling: their documents"): the letter of
   // art. 1429 from the subdivision's published CARTA_RESOLUCION template, with the figures just
   // stored; the PDF is made off the event loop, outside the rescission's transaction. Without a

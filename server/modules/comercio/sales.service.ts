@@ -23,6 +23,7 @@ import { DEFAULT_SALE_BACKDATE_DAYS } from '../../../src/schemas/configuracion/c
 import { allocateReservationCredit, saleStatusFor, type ReservationPayment } from '../../../src/lib/finanzas/sale-ledger';
 import { refreshSaleLateFees, saleAccount } from '../finanzas/late-fees.service';
 import type { AppDeps } from '../../context';
+import { DASHBOARD_CARDS_MOVED, publishDashboardChanged } from '../inicio/dashboard-events';
 import type { DB } from '../../db/database';
 import { paginate, parseSort, type Page } from '../../db/paging';
 import { foldSearch, searchPatternSql } from '../../db/text-search';
@@ -479,7 +480,7 @@ async function acceptQuote(trx: Kysely<DB>, audit: AuditContext, quoteId: number
  *   for sale, held by another customer, or its reservation's payment is not approved yet.
  */
 export async function createSale(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'broadcaster'>>,
   audit: AuditContext,
   body: CreateSaleBody,
   options: { canAssignAgent?: boolean } = {},
@@ -658,6 +659,8 @@ export async function createSale(
     if (isUniqueViolation(error)) throw conflict(SALE_MESSAGES.lotUnavailable);
     throw error;
   }
+  // Committed: Inicio's cards reload (docs/dashboard.md "Realtime: DashboardChanged").
+  await publishDashboardChanged(deps, DASHBOARD_CARDS_MOVED.saleCreated);
   return getSale(deps, id);
 }
 
@@ -671,7 +674,12 @@ export async function createSale(
  * @throws HttpError 404; 409 when already ANULADA or CANCELADA, stale, or its money changed
  *   meanwhile; 422 a missing or wrong settlement.
  */
-export async function annulSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: AuditContext, id: number, body: AnnulSaleBody): Promise<Sale> {
+export async function annulSale(
+  deps: Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'broadcaster'>>,
+  audit: AuditContext,
+  id: number,
+  body: AnnulSaleBody,
+): Promise<Sale> {
   await deps.db.transaction().execute(async (trx) => {
     const before = await saleRow(trx, id);
     if (!before) throw notFound();
@@ -702,6 +710,7 @@ export async function annulSale(deps: Pick<AppDeps, 'db' | 'clock'>, audit: Audi
     await revertSaleCommissions(trx, id, `Venta ${saleNumber(id)} anulada: ${body.reason}`, todayInLimaBy(deps.clock));
     await recordChange(trx, audit, { entity: 'sales', recordId: id, action: 'UPDATE', before, after: await saleRow(trx, id) });
   });
+  await publishDashboardChanged(deps, DASHBOARD_CARDS_MOVED.saleEnded);
   return getSale(deps, id);
 }
 

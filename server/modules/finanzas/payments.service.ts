@@ -39,6 +39,7 @@ import { listPaymentIds, paymentsByIds, paymentRow } from './payments.repository
 import { renderDocument } from '../../platform/documents';
 import { loadPdfIssuer } from '../configuracion/companies.service';
 import { ENDED_SALE_STATUSES, isEndedSale } from '../../../src/schemas/comercio/sales';
+import { DASHBOARD_CARDS_MOVED, publishDashboardChanged } from '../inicio/dashboard-events';
 
 /**
  * Finanzas → Pagos (issue 16 "Money in"; DOMAIN.md "Payment"; docs/decisions.md "Payments"): a
@@ -412,6 +413,8 @@ export async function registerPayment(
     throw error;
   }
   deps.broadcaster.publish(created.events);
+  // Committed: Inicio's cards reload (docs/dashboard.md "Realtime: DashboardChanged").
+  await publishDashboardChanged(deps, DASHBOARD_CARDS_MOVED.paymentRegistered);
   return getPayment(deps, created.id);
 }
 
@@ -573,6 +576,7 @@ export async function approvePayment(
     return notified.events;
   });
   deps.broadcaster.publish(events);
+  await publishDashboardChanged(deps, DASHBOARD_CARDS_MOVED.paymentApproved);
   return getPayment(deps, id);
 }
 
@@ -681,6 +685,7 @@ export async function rejectPayment(
       .events;
   });
   deps.broadcaster.publish(events);
+  await publishDashboardChanged(deps, DASHBOARD_CARDS_MOVED.paymentRejected);
   return getPayment(deps, id);
 }
 

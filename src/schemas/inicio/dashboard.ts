@@ -222,8 +222,9 @@ export const expiringReservationsCardResponseSchema = dataResponseSchema(expirin
 // ---------------------------------------------------------------------------------------------
 
 /**
- * GET /api/dashboard/follow-ups — the user's own open leads with a follow-up due today or
- * overdue, most overdue first (at most 10), `count` all of them.
+ * GET /api/dashboard/follow-ups — the user's own open leads whose follow-up is overdue (the
+ * Leads list's `overdue=true`: `next_follow_up_at` before now — the list has no "due later today"
+ * filter, so the card counts what its link shows), most overdue first (at most 10), `count` all of them.
  * Link: /CRM/LEADS?mine=true&overdue=true (a row: /CRM/LEADS?lead=<id>).
  * Permissions: Acceso módulo CRM + Acceso submódulo leads.
  */

@@ -46,6 +46,7 @@ import { administracionStateHandlers } from './administracion-state-handlers';
 import { commissionsStateHandlers } from './commissions-state-handlers';
 import { contractTemplateStateHandlers } from './contract-templates-state-handlers';
 import { inicioStateHandlers } from './inicio-state-handlers';
+import { inicioQueuesStateHandlers } from './inicio-queues-state-handlers';
 import { openMigratedDatabase } from '../../../server/start';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -134,6 +135,7 @@ const stateHandlers: Record<string, (params?: unknown) => Promise<void>> = {
   }),
   ...commissionsStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
   ...inicioStateHandlers({ db, staff, tokenParam }),
+  ...inicioQueuesStateHandlers({ db, saleExists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleExists]! }),
   ...instalmentsStateHandlers({
     db,
     saleOfMarch2026Exists: comercioStateHandlers({ db, staff, tokenParam })[STATES.saleOfMarch2026Exists]!,
