@@ -1,38 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   collectionsCardResponseSchema,
-  DASHBOARD_CARD_PERMISSIONS,
   leadsCardResponseSchema,
   lotsCardResponseSchema,
   overdueCardResponseSchema,
   salesCardResponseSchema,
   topAgentsCardResponseSchema,
-  type DashboardCardId,
 } from '../../../src/schemas/inicio/dashboard';
-import { ACTION, SUBMODULE, type Permission } from '../../../src/schemas/permissions';
+import { ACTION, SUBMODULE } from '../../../src/schemas/permissions';
 import { heldPermissions } from '../../auth/accounts';
-import { requireAuth, staffWith, type RouteAccess } from '../../auth/guard';
+import { requireAuth } from '../../auth/guard';
 import { exportsOwner } from '../../auth/scopes';
 import { todayInLimaBy } from '../../clock';
 import type { AppDeps } from '../../context';
 import { MAIN_BASE } from '../../platform/bases';
 import { createKeptPages } from '../../platform/revision-texts';
 import type { LeadScope } from '../crm/leads.repository';
+import { dashboardCardAccess, dashboardCardQuerySchema } from './dashboard-access';
 import { collectionsCard, leadsCard, listRevision, lotsCard, overdueCard, salesCard, topAgentsCard } from './dashboard-manager.service';
-
-/**
- * Who may read a card: staff holding every permission of DASHBOARD_CARD_PERMISSIONS for it (the
- * permissions of the list the card links to); others get the guard's 403, customers too, no
- * session 401 — as every staff route (server/auth/guard.ts).
- */
-export function dashboardCardAccess(card: DashboardCardId): RouteAccess {
-  return staffWith(...(DASHBOARD_CARD_PERMISSIONS[card] as readonly Permission[]));
-}
-
-/** A card takes no query: any parameter is a 422 "Campo no permitido" (docs/api.md, strict schemas). */
-export const dashboardCardQuerySchema = z.strictObject({});
 
 /**
  * Inicio's manager cards (src/schemas/inicio/dashboard.ts; docs/dashboard.md "Manager cards"):

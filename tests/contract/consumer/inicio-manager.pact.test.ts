@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { createDashboardManagerApi } from '../../../src/api/inicio/dashboard-manager';
+import { createDashboardApi } from '../../../src/api/inicio/dashboard';
 import { bearer, httpPact, mockClient } from './pact-helpers';
 import { STAFF_TOKEN } from '../states';
 import { INICIO_STATES } from '../inicio-states';
@@ -17,7 +17,7 @@ import { INICIO_STATES } from '../inicio-states';
 const { like, integer, regex, eachLike, atLeastLike } = MatchersV3;
 
 const pact = httpPact();
-const api = (url: string) => createDashboardManagerApi(mockClient(url, STAFF_TOKEN));
+const api = (url: string) => createDashboardApi(mockClient(url, STAFF_TOKEN));
 const date = (example: string) => regex(/^\d{4}-\d{2}-\d{2}$/, example);
 const currency = regex(/^(PEN|USD)$/, 'PEN');
 /** A list that may be empty on the provider (one example here). */
@@ -119,7 +119,7 @@ describe('Inicio manager cards (consumer)', () => {
       to: date('2026-11-29'),
       agents: eachLike({ id: integer(1), name: like('Prueba Colaborador'), count: integer(1), by_currency: eachLike(money(3_000_000)) }),
     }).executeTest(async (mock) => {
-      const top = await api(mock.url).topAgents();
+      const top = await api(mock.url)['top-agents']();
       expect(top.agents[0]).toEqual({ id: 1, name: 'Prueba Colaborador', count: 1, by_currency: [{ currency: 'PEN', amount: 3_000_000 }] });
     });
   });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { createDashboardQueuesApi } from '../../../src/api/inicio/dashboard-queues';
+import { createDashboardApi } from '../../../src/api/inicio/dashboard';
 import { bearer, httpPact, mockClient } from './pact-helpers';
 import { STAFF_TOKEN } from '../states';
 import { INICIO_QUEUE_STATES } from '../inicio-queues-states';
@@ -14,7 +14,7 @@ import { INICIO_QUEUE_STATES } from '../inicio-queues-states';
 const { like, integer, regex, eachLike } = MatchersV3;
 
 const pact = httpPact();
-const api = (url: string) => createDashboardQueuesApi(mockClient(url, STAFF_TOKEN));
+const api = (url: string) => createDashboardApi(mockClient(url, STAFF_TOKEN));
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CURRENCY = /^(PEN|USD)$/;
@@ -44,7 +44,7 @@ describe('Inicio: agent and collector cards', () => {
         created_at: regex(ISO, '2026-11-29T15:00:00.000Z'),
       }),
     }).executeTest(async (mock) => {
-      const got = await api(mock.url).paymentsReview();
+      const got = await api(mock.url)['payments-review']();
       expect(got.count).toBe(1);
       expect(got.by_currency).toEqual([{ currency: 'PEN', amount: 100 }]);
       expect(got.oldest[0]).toMatchObject({ id: 1, reference: 'V-000001', method: 'EFECTIVO' });
@@ -63,7 +63,7 @@ describe('Inicio: agent and collector cards', () => {
         expires_at: regex(ISO, '2026-11-30T15:00:00.000Z'),
       }),
     }).executeTest(async (mock) => {
-      const got = await api(mock.url).expiringReservations();
+      const got = await api(mock.url)['expiring-reservations']();
       expect(got.count).toBe(1);
       expect(got.reservations[0]?.expires_at).toBe('2026-11-30T15:00:00.000Z');
     });
@@ -79,7 +79,7 @@ describe('Inicio: agent and collector cards', () => {
         next_follow_up_at: regex(ISO, '2026-11-29T13:00:00.000Z'),
       }),
     }).executeTest(async (mock) => {
-      const got = await api(mock.url).followUps();
+      const got = await api(mock.url)['follow-ups']();
       expect(got.count).toBe(1);
       expect(got.leads[0]).toMatchObject({ id: 1, name: 'Jorge Quispe', phone: '987444555' });
     });
@@ -101,7 +101,7 @@ describe('Inicio: agent and collector cards', () => {
       count: integer(1),
       by_currency: eachLike(money),
     }).executeTest(async (mock) => {
-      const got = await api(mock.url).dueSoon();
+      const got = await api(mock.url)['due-soon']();
       expect(got).toMatchObject({ from: '2026-11-29', to: '2026-12-06', count: 1 });
       expect(got.by_currency[0]).toEqual({ currency: 'PEN', amount: 10_000 });
     });
@@ -118,7 +118,7 @@ describe('Inicio: agent and collector cards', () => {
         whatsapp_url: regex(/^https:\/\/wa\.me\/\d{8,15}\?text=.+$/, 'https://wa.me/51987222333?text=Hola%20Mar%C3%ADa'),
       }),
     }).executeTest(async (mock) => {
-      const got = await api(mock.url).lateCustomers();
+      const got = await api(mock.url)['late-customers']();
       expect(got.customers[0]).toMatchObject({ id: 1, days_late: 9, phone: '987222333' });
       expect(got.customers[0]?.whatsapp_url).toMatch(/^https:\/\/wa\.me\/51987222333\?text=/);
     });
