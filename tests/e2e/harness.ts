@@ -148,6 +148,21 @@ export async function customerLogin(page: Page, baseUrl: string, document = '454
   await page.waitForURL(`${baseUrl}/`);
 }
 
+/**
+ * Resolves once `page`'s realtime socket has a subscription confirmed (its private channel): call it
+ * before the page signs in, await it before the change whose push the test expects (the app
+ * connects a few seconds after the top bar appears, docs/product.md §4).
+ */
+export function realtimeSubscribed(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('pusher_internal:subscription_succeeded')) resolve();
+      }),
+    );
+  });
+}
+
 /** The server and browser an e2e file shares; filled by {@link e2eEnvironment}'s beforeAll. */
 export interface E2eEnvironment {
   server: RunningServer;

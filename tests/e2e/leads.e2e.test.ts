@@ -8,7 +8,7 @@
  * test-results/e2e/.
  */
 import { describe, expect, it } from 'vitest';
-import { e2eEnvironment, mainMenu, newPage, screenshot, setChecked, staffLogin } from './harness';
+import { e2eEnvironment, mainMenu, newPage, screenshot, setChecked, staffLogin, realtimeSubscribed } from './harness';
 
 const env = e2eEnvironment();
 
@@ -16,13 +16,7 @@ describe('leads e2e', () => {
   it('a lead assigned by the supervisor reaches the agent, who attends it and converts it; a duplicate is merged', async () => {
     const agent = await newPage(env.browser, env.server.baseUrl);
     // The agent's app is subscribed to their notifications channel before the lead is assigned.
-    const subscribed = new Promise<void>((resolve) => {
-      agent.page.on('websocket', (ws) =>
-        ws.on('framereceived', ({ payload }) => {
-          if (String(payload).includes('pusher_internal:subscription_succeeded')) resolve();
-        }),
-      );
-    });
+    const subscribed = realtimeSubscribed(agent.page);
     await staffLogin(agent.page, env.server.baseUrl, '70000002', 'Parcela#2026');
     await subscribed;
     await agent.page.getByRole('button', { name: 'Notificaciones' }).waitFor();

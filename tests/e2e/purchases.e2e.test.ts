@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { customerLogin, e2eEnvironment, newPage, screenshot, setChecked, staffLogin } from './harness';
+import { customerLogin, e2eEnvironment, newPage, screenshot, setChecked, staffLogin, realtimeSubscribed } from './harness';
 
 const env = e2eEnvironment();
 
@@ -21,22 +21,11 @@ writeFileSync(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
 );
 
-/** Resolves once `page`'s realtime socket has a subscription confirmed (its private channel). */
-function subscribed(page: Awaited<ReturnType<typeof newPage>>['page']): Promise<void> {
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (ws) =>
-      ws.on('framereceived', ({ payload }) => {
-        if (String(payload).includes('pusher_internal:subscription_succeeded')) resolve();
-      }),
-    );
-  });
-}
-
 describe('customer purchases e2e', () => {
   it('the customer pays two instalments by Yape with a capture, staff are notified and approve it, the customer sees them paid and gets the receipt', async () => {
     // Staff are signed in first: their bell must ring when the payment arrives.
     const staff = await newPage(env.browser, env.server.baseUrl);
-    const staffSubscribed = subscribed(staff.page);
+    const staffSubscribed = realtimeSubscribed(staff.page);
     await staffLogin(staff.page, env.server.baseUrl, '70000001', 'Parcela#2026');
     await staffSubscribed;
     const badge = staff.page.getByTestId('notifications-badge');
@@ -47,7 +36,7 @@ describe('customer purchases e2e', () => {
     await customerLogin(page, env.server.baseUrl);
 
     // Opening the address loads the app again: its realtime connection comes back a moment after (docs/product.md §4).
-    const customerSubscribed = subscribed(page);
+    const customerSubscribed = realtimeSubscribed(page);
     await page.goto('/COMERCIO/MisCompras');
     await customerSubscribed;
     const card = page.getByRole('list', { name: 'Compras' }).getByRole('listitem').first();
