@@ -20,6 +20,8 @@ import { channelFor, realtimeMachine, type PusherState, type RealtimeEvent, type
 export const NOTIFICATION_EVENT = '.NotificationsMessageEvent';
 /** The permissions-changed event (server/modules/configuracion/permissions-events.ts), without Echo's namespace. */
 export const PERMISSIONS_EVENT = `.${PERMISSIONS_CHANGED_EVENT}`;
+/** Echo's name of DashboardChanged (src/schemas/inicio/dashboard-cards.ts). */
+export const DASHBOARD_EVENT = `.${DASHBOARD_CHANGED_EVENT}`;
 
 /**
  * Connects, reports pusher-js state changes (`pusher.stateChanged`), notification pushes
@@ -48,7 +50,7 @@ export function connectEcho(input: RealtimeInput, sendBack: (event: RealtimeEven
     // Payloads are parsed here, at the edge (./realtime-events.ts); a malformed one is dropped.
     .listen(NOTIFICATION_EVENT, (payload: unknown) => deliverParsed(notificationEventOf(payload), NOTIFICATION_EVENT, sendBack))
     .listen(PERMISSIONS_EVENT, (payload: unknown) => deliverParsed(permissionsEventOf(payload), PERMISSIONS_EVENT, sendBack))
-    .listen(DASHBOARD_CHANGED_EVENT, (payload: unknown) => deliverParsed(dashboardEventOf(payload), DASHBOARD_CHANGED_EVENT, sendBack))
+    .listen(DASHBOARD_EVENT, (payload: unknown) => deliverParsed(dashboardEventOf(payload), DASHBOARD_EVENT, sendBack))
     // pusher-js calls /broadcasting/auth itself, outside the api client: a 401 there (the token was
     // revoked) is handed to the same global check as every other call (issue 12 item 2).
     .error((error: { status?: unknown } | null) => {

@@ -40,8 +40,12 @@ export const DASHBOARD_CARD_TITLES: Record<DashboardCardId, string> = {
   lots: 'Lotes por estado',
 };
 
-/** Realtime: the event on the user's private channel after a sale or a payment changes the figures. */
-export const DASHBOARD_CHANGED_EVENT = '.DashboardChanged';
+/**
+ * Realtime: the event's name as the server broadcasts it on the user's private channel after a sale
+ * or a payment changes the figures (Laravel Echo listens to it as `.DashboardChanged`: the leading
+ * dot means "this exact name", as for PermissionsChangedEvent).
+ */
+export const DASHBOARD_CHANGED_EVENT = 'DashboardChanged';
 
 /**
  * The permissions a card needs, all of them (the server's route check and the screen's choice of

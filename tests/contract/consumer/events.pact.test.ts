@@ -4,18 +4,23 @@
  * - NotificationsMessageEvent (docs/product.md §3, §4): the notifications machine, which must prepend the
  *   pushed notification for its user;
  * - PermissionsChangedEvent (src/schemas/configuracion/roles.ts): the session machine, which must refetch the
- *   user's permissions (row 11) and rebuild the menu, and ignore a payload for someone else.
+ *   user's permissions (row 11) and rebuild the menu, and ignore a payload for someone else;
+ * - DashboardChanged (src/schemas/inicio/dashboard.ts): Inicio's dashboard machine, which must fetch
+ *   again exactly the cards named that it shows.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MatchersV3, MessageConsumerPact, synchronousBodyHandler } from '@pact-foundation/pact';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { notificationsMachine } from '../../../src/machines/notifications/notifications.machine';
-import { notificationEventOf, permissionsEventOf } from '../../../src/machines/realtime/realtime-events';
+import { dashboardEventOf, notificationEventOf, permissionsEventOf } from '../../../src/machines/realtime/realtime-events';
+import { createDashboardMachines } from '../../../src/machines/inicio/dashboard.actors';
+import type { DashboardApi } from '../../../src/api/inicio/dashboard';
+import { DASHBOARD_CARDS, DASHBOARD_CHANGED_EVENT, type DashboardChangedEvent } from '../../../src/schemas/inicio/dashboard';
 import { sessionMachine, type RolePermissions } from '../../../src/machines/session/session.machine';
 import type { Notification } from '../../../src/schemas/notification';
 import { buildPermissionsNames } from '../../../src/schemas/menu-catalogue';
-import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
+import { MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../../src/schemas/permissions';
 import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/configuracion/roles';
 import type { SessionUser } from '../../../src/schemas/session';
 import { NOTIFICATION_NEW } from '../states';
@@ -342,6 +347,55 @@ describe('PermissionsChangedEvent', () => {
           other.actor.send({ type: 'session.permissionsChanged', payload });
           expect(other.actor.getSnapshot().matches({ loggedIn: { ready: 'current' } })).toBe(true);
           expect(other.calls()).toBe(1);
+        }),
+      );
+  });
+});
+
+/** Provider state of the DashboardChanged message (the provider verification names it too). */
+const PAYMENT_APPROVED = 'a payment registered at the office is approved';
+
+describe('DashboardChanged', () => {
+  it('tells a staff user which cards moved: Inicio fetches those it shows again, and only those', async () => {
+    await messagePact
+      .given(PAYMENT_APPROVED)
+      .expectsToReceive('a DashboardChanged for a staff user after a payment is approved')
+      .withContent({ cards: eachLike(regex(/^[a-z-]+$/, 'collections')) })
+      .withMetadata({ event: DASHBOARD_CHANGED_EVENT })
+      .verify(
+        synchronousBodyHandler(async (body: unknown) => {
+          // Parsed by its schema as the realtime connection does (src/machines/realtime/realtime-events.ts).
+          const payload = dashboardEventOf(body)?.payload;
+          if (!payload) throw new Error('DashboardChanged: the payload does not match its schema');
+          const calls = new Map<string, number>();
+          const api = Object.fromEntries(
+            DASHBOARD_CARDS.map((card) => [
+              card,
+              async () => {
+                calls.set(card, (calls.get(card) ?? 0) + 1);
+                return {};
+              },
+            ]),
+          ) as unknown as DashboardApi;
+          let deliver: (payload: DashboardChangedEvent) => void = () => {};
+          const machines = createDashboardMachines({
+            api,
+            onDashboardChanged: (listener) => {
+              deliver = listener;
+              return () => {};
+            },
+          });
+          const actor = createActor(machines.dashboard, { input: { permissions: [...STAFF_PERMISSIONS] } });
+          actor.start();
+          const ready = () =>
+            Promise.all(actor.getSnapshot().context.cards.map((c) => waitFor(c.ref, (s) => s.matches({ ready: 'idle' }))));
+          await ready();
+          deliver(payload);
+          await ready();
+          for (const card of actor.getSnapshot().context.cards.map((c) => c.id))
+            expect(calls.get(card), card).toBe((payload.cards as string[]).includes(card) ? 2 : 1);
+          expect(payload.cards.some((card) => calls.get(card) === 2)).toBe(true);
+          actor.stop();
         }),
       );
   });

@@ -36,6 +36,7 @@ import { LateFeeJob } from '../../../server/modules/finanzas/late-fee-job';
 import { MODULE, STAFF_PERMISSIONS, SUBMODULE } from '../../../src/schemas/permissions';
 import { NOTIFICATIONS_EVENT_NAME } from '../../../src/schemas/notification';
 import { PERMISSIONS_CHANGED_EVENT } from '../../../src/schemas/configuracion/roles';
+import { DASHBOARD_CHANGED_EVENT } from '../../../src/schemas/inicio/dashboard';
 import { NOTIFICATION_NEW, STAFF } from '../states';
 import { openMigratedDatabase } from '../../../server/start';
 
@@ -172,6 +173,25 @@ function rolePermissionsChanged(): Promise<unknown> {
  * approved or rejected when `review` says so. @returns the broadcast payload of `title`.
  */
 function paymentNotification(review: 'none' | 'approve' | 'reject', title: string): () => Promise<unknown> {
+  return paymentReviewed(review, `NotificationsMessageEvent "${title}"`, (published) =>
+    published.find((e) => e.event === NOTIFICATIONS_EVENT_NAME && JSON.stringify(payloadOf(e)).includes(title)),
+  );
+}
+
+/** The DashboardChanged the approval of a payment raises for a staff user (docs/dashboard.md "Realtime: DashboardChanged"). */
+function dashboardChangedAfterApproval(): Promise<unknown> {
+  return paymentReviewed('approve', 'DashboardChanged', (published) => published.find((e) => e.event === DASHBOARD_CHANGED_EVENT))();
+}
+
+/**
+ * {@link paymentNotification}'s payment, reviewed as `review` says. @returns the payload of the
+ * broadcast `find` picks (`what` names it in the error when there is none).
+ */
+function paymentReviewed(
+  review: 'none' | 'approve' | 'reject',
+  what: string,
+  find: (published: BroadcastEvent[]) => BroadcastEvent | undefined,
+): () => Promise<unknown> {
   return () =>
     onFreshServer(async ({ app, db, adminToken, published }) => {
       const subdivision = await createSubdivision(db);
@@ -211,8 +231,8 @@ function paymentNotification(review: 'none' | 'approve' | 'reject', title: strin
         });
         if (res.statusCode !== 200) throw new Error(`${review} failed: ${res.statusCode} ${res.body}`);
       }
-      const event = published.find((e) => e.event === NOTIFICATIONS_EVENT_NAME && JSON.stringify(payloadOf(e)).includes(title));
-      if (!event) throw new Error(`the server broadcast no NotificationsMessageEvent "${title}"`);
+      const event = find(published);
+      if (!event) throw new Error(`the server broadcast no ${what}`);
       return payloadOf(event);
     });
 }
@@ -274,6 +294,9 @@ describe('parcela-events provider', () => {
       messageProviders: {
         'a NotificationsMessageEvent for a staff user': providerWithMetadata(notificationSentToStaff, { event: NOTIFICATIONS_EVENT_NAME }),
         'a PermissionsChangedEvent for a staff user': providerWithMetadata(rolePermissionsChanged, { event: PERMISSIONS_CHANGED_EVENT }),
+        'a DashboardChanged for a staff user after a payment is approved': providerWithMetadata(dashboardChangedAfterApproval, {
+          event: DASHBOARD_CHANGED_EVENT,
+        }),
         'a NotificationsMessageEvent of a lead assigned': providerWithMetadata(leadAssigned, { event: NOTIFICATIONS_EVENT_NAME }),
         'a NotificationsMessageEvent of a reservation expiring': providerWithMetadata(reservationExpiring, {
           event: NOTIFICATIONS_EVENT_NAME,
