@@ -187,7 +187,7 @@ describe('Inicio dashboard', () => {
     const overdue = card('Cartera por días de atraso');
     const bucket = await within(overdue).findByRole('link', { name: '31–60 días' });
     expect(bucket.getAttribute('href')).toBe('/FINANZAS/RegistroCuotas?days_late=31_60');
-    expect((await within(overdue).findByTestId('chart-stand-in')).textContent).toBe('claro Al día|1–30 días|31–60 días Cuotas:40,5,3');
+    expect((await within(overdue).findByTestId('chart-stand-in')).textContent).toBe('claro 1–30 días|31–60 días Cuotas:5,3');
 
     const sales = card('Ventas del mes');
     expect(within(sales).getByRole('link', { name: 'Este mes' }).getAttribute('href')).toBe(

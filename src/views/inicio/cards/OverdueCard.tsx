@@ -9,22 +9,24 @@ import { overdueBucketLink } from '../dashboard-links';
 import type { CardBodyProps } from './card-props';
 
 /**
- * "Cartera por días de atraso": the instalments per days-late bucket as bars (their number) and as
- * a table — bucket, instalments, outstanding per currency — each row a link to Registro de Cuotas
+ * "Cartera por días de atraso": the overdue instalments per days-late bucket as bars (their
+ * number; "Al día" only in the table, its bar would dwarf the others) and every bucket as a table — bucket, instalments, outstanding per currency — each row a link to Registro de Cuotas
  * filtered by that bucket (labels of `DAYS_LATE_BUCKET_LABELS`).
  */
 export function OverdueCardBody({ data, dark }: CardBodyProps<OverdueCard>) {
+  // The bars are the late buckets only: "Al día" holds most instalments and would flatten them.
+  const late = useMemo(() => data.buckets.filter((b) => b.bucket !== 'AL_DIA'), [data]);
   const spec = useMemo(
     () => ({
-      label: 'Gráfico de barras: cuotas por días de atraso',
-      categories: data.buckets.map((b) => DAYS_LATE_BUCKET_LABELS[b.bucket]),
-      series: [{ name: 'Cuotas', values: data.buckets.map((b) => b.count) }],
+      label: 'Gráfico de barras: cuotas vencidas por días de atraso',
+      categories: late.map((b) => DAYS_LATE_BUCKET_LABELS[b.bucket]),
+      series: [{ name: 'Cuotas', values: late.map((b) => b.count) }],
     }),
-    [data],
+    [late],
   );
   return (
     <>
-      {data.buckets.length > 0 ? <LazyDashboardChart spec={spec} dark={dark} /> : null}
+      {late.length > 0 ? <LazyDashboardChart spec={spec} dark={dark} /> : null}
       <HTMLTable compact className="dashboard-table">
         <thead>
           <tr>
