@@ -152,7 +152,6 @@ export const customerPaymentSchema = z.object({
 });
 export type CustomerPayment = z.infer<typeof customerPaymentSchema>;
 
-
 /**
  * GET /api/customer/purchases/{id}: the sale (as listed, plus its terms), its schedule oldest
  * first, its payments newest first (at most the latest 100), the lot on the plan and the contract
