@@ -14,9 +14,9 @@
  * The file is written — migrated (openMigratedDatabase), one session row per staff user, and the
  * daily jobs (late fees and VENCIDA, reservations' expiry, commissions' accrual) run to the end
  * before any card is read, so the jobs the app starts never write between a card and its list:
- * run it on a copy. Prints one line per figure (card, figure, card value, list value, OK/DIFF) and each card's
- * time (the card's own request, first build in this process). Exit code 1 when any figure differs,
- * 2 on a usage error.
+ * run it on a copy. Prints one line per figure (card, figure, card value, list value, OK/DIFF)
+ * and each card's time (the card's own request, first build in this process). Exit code 1 when
+ * any figure differs, 2 on a usage error.
  */
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../server/app';
