@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -8,6 +8,7 @@ import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import { formatMoney, CURRENCY_SYMBOL, type CurrencyCode } from '../../lib/money';
 import { salesMonthLabel } from '../../schemas/comercio/sales-report';
+import { useEChart } from '../shared/use-echart';
 
 /**
  * The monthly chart of Reporte de Ventas (issue "CRM and sales": "a chart per month (Apache
@@ -119,27 +120,8 @@ export default function SalesReportChart({
   currency: CurrencyCode;
   dark: boolean;
 }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  // The ECharts instance lives with the element (a DOM resource, not app state): created once, disposed on unmount.
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const instance = echarts.init(element, null, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance.resize()) : null;
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(salesChartOption(points, currency, dark), { notMerge: true });
-  }, [points, currency, dark]);
+  const option = useMemo(() => salesChartOption(points, currency, dark), [points, currency, dark]);
+  const box = useEChart(option);
 
   return (
     <div

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -6,6 +6,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { ComposeOption } from 'echarts/core';
 import type { BarSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import { useEChart } from '../shared/use-echart';
 
 /**
  * The bar charts of Inicio's cards (overdue by bucket, lots by status per subdivision stacked,
@@ -78,27 +79,7 @@ export function dashboardChartOption(spec: DashboardChartSpec, dark: boolean): C
 
 /** The chart in a box of the card's width, 220 px high; redrawn when the data or the theme change, resized with its box. */
 export default function DashboardChart({ spec, dark }: { spec: DashboardChartSpec; dark: boolean }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  // The ECharts instance lives with the element (a DOM resource, not app state): created once, disposed on unmount.
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const instance = echarts.init(element, null, { renderer: 'canvas' });
-    chart.current = instance;
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance.resize()) : null;
-    observer?.observe(element);
-    return () => {
-      observer?.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(dashboardChartOption(spec, dark), { notMerge: true });
-  }, [spec, dark]);
-
+  const option = useMemo(() => dashboardChartOption(spec, dark), [spec, dark]);
+  const box = useEChart(option);
   return <div ref={box} className="dashboard-chart" role="img" aria-label={spec.label} data-testid="dashboard-chart" />;
 }
