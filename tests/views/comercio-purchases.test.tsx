@@ -18,28 +18,9 @@ import { PURCHASE_MESSAGES, type PaymentOptions, type Purchase, type PurchaseDet
 import { MyPurchasesPage } from '../../src/views/comercio/MyPurchasesPage';
 import { PurchaseDetailPage, saleIdFromSearch } from '../../src/views/comercio/PurchaseDetailPage';
 import { ServicesProvider, type ViewServices } from '../../src/views/services';
+import { purchaseRow } from './purchase-fixtures';
 
-const PURCHASE: Purchase = {
-  id: 12,
-  number: 'V-000012',
-  sale_date: '2026-03-02',
-  type: 'FINANCIADO',
-  lot_code: 'MZ A - LT 6',
-  subdivision_name: 'Los Viñedos de Carabayllo',
-  currency: 'PEN',
-  final_price: 3_000_000,
-  total_interest: 0,
-  total: 3_000_000,
-  paid: 1_000_000,
-  balance: 2_000_000,
-  late_fee_due: 4_000,
-  overdue_instalments: 1,
-  overdue_amount: 200_000,
-  next_instalment: { id: 102, kind: 'CUOTA', number: 2, due_date: '2026-10-02', amount_due: 200_000 },
-  status: 'EN_CUOTAS',
-  map: null,
-  contract_pdf_url: null,
-};
+const PURCHASE: Purchase = purchaseRow();
 
 const row = (
   id: number,

@@ -14,28 +14,14 @@ import type { PurchasesApi } from '../../src/api/comercio/purchases';
 import { createPurchasesMachines } from '../../src/machines/comercio/purchases.actors';
 import type { Purchase } from '../../src/schemas/comercio/purchases';
 import { CustomerHome } from '../../src/views/inicio/customer/CustomerHome';
+import { purchaseRow } from './purchase-fixtures';
 
-const BASE: Purchase = {
-  id: 12,
-  number: 'V-000012',
-  sale_date: '2026-03-02',
-  type: 'FINANCIADO',
-  lot_code: 'MZ A - LT 6',
-  subdivision_name: 'Los Viñedos de Carabayllo',
-  currency: 'PEN',
-  final_price: 3_000_000,
-  total_interest: 0,
-  total: 3_000_000,
-  paid: 1_000_000,
-  balance: 2_000_000,
-  late_fee_due: 4_000,
+const BASE: Purchase = purchaseRow({
   overdue_instalments: 2,
   overdue_amount: 350_000,
-  next_instalment: { id: 102, kind: 'CUOTA', number: 2, due_date: '2026-10-02', amount_due: 200_000 },
-  status: 'EN_CUOTAS',
   map: { subdivision_key: 'k3y', subdivision_name: 'Los Viñedos de Carabayllo', lot_code: 'MZ A - LT 6' },
   contract_pdf_url: '/api/customer/purchases/12/contract',
-};
+});
 const DOLLARS: Purchase = {
   ...BASE,
   id: 15,

@@ -7,29 +7,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { customerSummary } from '../../../../src/lib/inicio/customer-summary';
 import type { Purchase } from '../../../../src/schemas/comercio/purchases';
+import { purchaseRow } from '../../../views/purchase-fixtures';
 
-const purchase = (over: Partial<Purchase>): Purchase => ({
-  id: 1,
-  number: 'V-000001',
-  sale_date: '2026-01-10',
-  type: 'FINANCIADO',
-  lot_code: 'MZ A - LT 1',
-  subdivision_name: 'Los Viñedos de Carabayllo',
-  currency: 'PEN',
-  final_price: 3_000_000,
-  total_interest: 0,
-  total: 3_000_000,
-  paid: 0,
-  balance: 3_000_000,
-  late_fee_due: 0,
-  overdue_instalments: 0,
-  overdue_amount: 0,
-  next_instalment: null,
-  status: 'EN_CUOTAS',
-  map: null,
-  contract_pdf_url: null,
-  ...over,
-});
+/** A purchase with nothing owed unless `over` says so. */
+const purchase = (over: Partial<Purchase>): Purchase =>
+  purchaseRow({ late_fee_due: 0, overdue_instalments: 0, overdue_amount: 0, next_instalment: null, ...over });
 
 describe('customerSummary', () => {
   it('picks the instalment due first over every purchase, and null when nothing is owed', () => {
