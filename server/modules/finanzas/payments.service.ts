@@ -503,6 +503,23 @@ export async function nextReceiptNumber(trx: Kysely<DB>): Promise<number> {
 }
 
 /**
+ * Takes the write lock of a sale's row (a no-op update) at the start of a transaction that will
+ * write its money. Every such transaction — approving or annulling a payment, annulling, resolving
+ * or rescheduling the sale — then queues on that one row before it writes anything else, so two of
+ * them never hold the list revisions their writes raise (`list_revisions` rows `payments`,
+ * `instalments`, `sales`: one row each, updated by triggers) in opposite orders: PostgreSQL
+ * answered such a pair with "deadlock detected" (a 500) before this (docs/decisions.md "Lock
+ * order: the sale first"). On SQLite writers are serialised anyway.
+ */
+async function lockSale(trx: Kysely<DB>, saleId: number): Promise<void> {
+  await trx
+    .updateTable('sales')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', saleId)
+    .execute();
+}
+
+/**
  * Approves a PENDIENTE payment (POST /api/payments/{id}/approve). In one transaction: takes the next
  * receipt number and claims the payment (see {@link claimPending}); for a sale, applies the amount
  * with src/lib/finanzas/allocation.ts to what was owed on the payment's operation date (late fees
@@ -535,6 +552,8 @@ export async function approvePayment(
       const voucher = await trx.selectFrom('payment_vouchers').select('id').where('payment_id', '=', id).executeTakeFirst();
       if (!voucher) throw conflict(PAYMENT_MESSAGES.noVoucher);
     }
+    // The sale's row before any write (docs/decisions.md "Lock order: the sale first").
+    if (before.sale_id !== null) await lockSale(trx, before.sale_id);
     const receipt = await nextReceiptNumber(trx);
     const stamp = deps.clock.now().toISOString();
     await claimPending(trx, id, body.version, {
@@ -706,6 +725,8 @@ export async function annulPayment(
   await inTransaction(deps.db, async (trx) => {
     const before = await paymentRow(trx, id);
     if (!before) throw notFound();
+    // The sale's row before any write (docs/decisions.md "Lock order: the sale first").
+    if (before.sale_id !== null) await lockSale(trx, before.sale_id);
     const stamp = deps.clock.now().toISOString();
     const result = await trx
       .updateTable('payments')

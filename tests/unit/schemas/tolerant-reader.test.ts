@@ -47,9 +47,11 @@ import * as contractTemplates from '../../../src/schemas/administracion/contract
 import * as contracts from '../../../src/schemas/administracion/contracts';
 import * as commissions from '../../../src/schemas/administracion/commissions';
 import * as rescissions from '../../../src/schemas/comercio/rescissions';
+import * as dashboard from '../../../src/schemas/inicio/dashboard';
 
 const MODULES: Record<string, Record<string, unknown>> = {
   common,
+  dashboard,
   titles,
   contractTemplates,
   contracts,
@@ -456,6 +458,73 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
     schema: subdivisionOptions.subdivisionOptionsResponseSchema as zc.$ZodType,
     example: { data: [{ id: 1, name: 'Los Viñedos' }] },
   },
+  // Inicio (docs/dashboard.md): each card with only what its schema requires.
+  salesCardResponseSchema: {
+    schema: dashboard.salesCardResponseSchema as zc.$ZodType,
+    example: {
+      data: {
+        as_of: '2026-11-29',
+        periods: [
+          { period: 'THIS_MONTH', from: '2026-11-01', to: '2026-11-29', count: 1, by_currency: [{ currency: 'PEN', amount: 100 }] },
+        ],
+      },
+    },
+  },
+  collectionsCardResponseSchema: {
+    schema: dashboard.collectionsCardResponseSchema as zc.$ZodType,
+    example: {
+      data: { as_of: '2026-11-29', from: '2026-11-01', to: '2026-11-30', by_currency: [{ currency: 'PEN', collected: 1, expected: 2 }] },
+    },
+  },
+  overdueCardResponseSchema: {
+    schema: dashboard.overdueCardResponseSchema as zc.$ZodType,
+    example: { data: { as_of: '2026-11-29', buckets: [{ bucket: '31_60', count: 1, by_currency: [{ currency: 'PEN', amount: 100 }] }] } },
+  },
+  lotsCardResponseSchema: {
+    schema: dashboard.lotsCardResponseSchema as zc.$ZodType,
+    example: { data: { subdivisions: [{ id: 1, id_encrypted: 'k3y', name: 'Los Viñedos', counts: { DISPONIBLE: 3 } }] } },
+  },
+  leadsCardResponseSchema: {
+    schema: dashboard.leadsCardResponseSchema as zc.$ZodType,
+    example: {
+      data: { as_of: '2026-11-29', by_status: [{ status: 'POR_ATENDER', count: 1 }], month: { arrived: 1, converted: 0, rate_bp: 0 } },
+    },
+  },
+  topAgentsCardResponseSchema: {
+    schema: dashboard.topAgentsCardResponseSchema as zc.$ZodType,
+    example: {
+      data: {
+        from: '2026-11-01',
+        to: '2026-11-29',
+        agents: [{ id: 1, name: 'Ana', count: 1, by_currency: [{ currency: 'PEN', amount: 1 }] }],
+      },
+    },
+  },
+  paymentsReviewCardResponseSchema: {
+    schema: dashboard.paymentsReviewCardResponseSchema as zc.$ZodType,
+    example: { data: { count: 1, by_currency: [], oldest: [{ id: 1, currency: 'PEN', amount: 100, created_at: when }] } },
+  },
+  expiringReservationsCardResponseSchema: {
+    schema: dashboard.expiringReservationsCardResponseSchema as zc.$ZodType,
+    example: { data: { count: 1, reservations: [{ id: 1, expires_at: when }] } },
+  },
+  followUpsCardResponseSchema: {
+    schema: dashboard.followUpsCardResponseSchema as zc.$ZodType,
+    example: { data: { count: 1, leads: [{ id: 1, name: 'Ana', next_follow_up_at: when }] } },
+  },
+  commissionsCardResponseSchema: {
+    schema: dashboard.commissionsCardResponseSchema as zc.$ZodType,
+    example: { data: { by_currency: [{ currency: 'PEN', earned: 1, to_pay: 0 }] } },
+  },
+  dueSoonCardResponseSchema: {
+    schema: dashboard.dueSoonCardResponseSchema as zc.$ZodType,
+    example: { data: { from: '2026-11-29', to: '2026-12-06', count: 1, by_currency: [] } },
+  },
+  lateCustomersCardResponseSchema: {
+    schema: dashboard.lateCustomersCardResponseSchema as zc.$ZodType,
+    example: { data: { customers: [{ id: 1, name: 'Ana', days_late: 40, by_currency: [] }] } },
+  },
+  dashboardChangedEventSchema: { schema: dashboard.dashboardChangedEventSchema as zc.$ZodType, example: { cards: ['collections'] } },
   // Comercial
   salesPageSchema: { schema: sales.salesPageSchema as zc.$ZodType, example: { data: [sale], meta } },
   saleResponseSchema: { schema: sales.saleResponseSchema as zc.$ZodType, example: { data: sale } },
