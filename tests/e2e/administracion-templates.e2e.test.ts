@@ -6,7 +6,7 @@
  * (then the document is read-only) and starts a new version. Screenshots in test-results/e2e/.
  */
 import { describe, expect, it } from 'vitest';
-import { e2eEnvironment, mainMenu, newPage, screenshot, staffLogin } from './harness';
+import { e2eEnvironment, newPage, screenshot, staffLogin, openFromMenu } from './harness';
 import { contentShown, setDark } from './screens';
 
 const env = e2eEnvironment();
@@ -17,9 +17,7 @@ describe('plantillas de contrato e2e', () => {
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
 
     // From the menu.
-    const menu = mainMenu(page);
-    await menu.getByRole('button', { name: 'Administración' }).click();
-    await menu.getByRole('link', { name: 'Generar Contrato' }).click();
+    await openFromMenu(page, 'Administración', 'Generar Contrato');
     await page.waitForURL(/\/ADMINISTRACION\/GenerarContrato/i);
     await page.getByRole('heading', { name: 'Generar Contrato' }).waitFor();
     await contentShown(page);

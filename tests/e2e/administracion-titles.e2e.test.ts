@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { e2eEnvironment, newPage, screenshot, staffLogin } from './harness';
+import { e2eEnvironment, newPage, screenshot, staffLogin, openFromMenu } from './harness';
 
 const env = e2eEnvironment();
 
@@ -32,9 +32,7 @@ describe('registros de partidas y títulos e2e', () => {
   it('takes the title of a paid-off sale from PENDIENTE to ENTREGADO with the acta uploaded, and shows it on the board', async () => {
     const { page, context } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
-    const menu = page.getByRole('navigation', { name: 'Menú principal' });
-    await menu.getByRole('button', { name: 'Administración' }).click();
-    await menu.getByRole('link', { name: 'Registros de Partidas y Títulos' }).click();
+    await openFromMenu(page, 'Administración', 'Registros de Partidas y Títulos');
     await page.getByRole('heading', { name: 'Registros de partidas y títulos' }).waitFor();
     await page.getByRole('region', { name: 'Trámites por estado' }).waitFor();
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { api, e2eEnvironment, latestResetLink, mainMenu, newPage, SCREENSHOTS, screenshot, setChecked, staffLogin } from './harness';
+import { api, e2eEnvironment, latestResetLink, newPage, SCREENSHOTS, screenshot, setChecked, staffLogin, openFromMenu } from './harness';
 
 const env = e2eEnvironment();
 /** The map's fill of a Separado lot (src/views/proyectos/lot-status.ts). */
@@ -28,8 +28,7 @@ describe('crm e2e', () => {
     const page = admin.page;
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
 
-    await mainMenu(page).getByRole('button', { name: 'CRM' }).click();
-    await mainMenu(page).getByRole('link', { name: 'Clientes' }).click();
+    await openFromMenu(page, 'CRM', 'Clientes');
     await page.getByRole('heading', { name: 'Clientes' }).waitFor();
     await page.getByRole('row').filter({ hasText: '45454545' }).waitFor();
 
@@ -218,8 +217,7 @@ describe('crm e2e', () => {
   it('Ventas lists the demo sales; the demo customer’s sale opens with its schedule; an annulled sale frees its lot', async () => {
     const { page, context } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
-    await mainMenu(page).getByRole('button', { name: 'Comercial' }).click();
-    await mainMenu(page).getByRole('link', { name: 'Ventas', exact: true }).click();
+    await openFromMenu(page, 'Comercial', 'Ventas');
     await page.getByRole('heading', { name: 'Ventas' }).waitFor();
     await page.getByRole('table', { name: 'Ventas' }).getByRole('row').nth(5).waitFor();
     await page.getByLabel('Buscar', { exact: true }).fill('45454545');

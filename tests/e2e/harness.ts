@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startServer as startServerProcess } from '../../scripts/lib/server-process.mjs';
@@ -190,14 +190,21 @@ export function e2eEnvironment(): E2eEnvironment {
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
 
 /**
- * Opens a screen from the side menu as a user does: its section unfolded first when it is closed,
- * then the link; resolves once the address is the link's (docs/testing.md "Waits").
+ * Opens a screen from the side menu as a user does: its section unfolded first when it is closed
+ * (and its slide-in finished), then the link; resolves once the address is the link's
+ * (docs/testing.md "E2E tests that pass on any machine").
  * @param section the group's label ("Administración"); @param link the entry's label ("Comisiones y Pagos").
  */
 export async function openFromMenu(page: Page, section: string, link: string): Promise<void> {
   const menu = mainMenu(page);
   const group = menu.getByRole('button', { name: section, exact: true });
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  if ((await group.getAttribute('aria-expanded')) !== 'true') {
+    await group.click();
+    // Blueprint's Collapse slides the entries in: a click while they move can land beside the link
+    // (seen on a loaded machine: the page stayed where it was), so wait for the slide to end.
+    await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
+    await animationsSettled(page);
+  }
   const entry = menu.getByRole('link', { name: link, exact: true });
   const href = await entry.getAttribute('href');
   await entry.click();

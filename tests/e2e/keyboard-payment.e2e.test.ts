@@ -3,7 +3,7 @@
  * 2.4.3), in real Chromium against the built app and the real server (temp database, demo seed):
  * the demo customer's payment flow driven with Tab, Enter, Space, Escape and typing only — no
  * clicks. Login (Inicio's heading takes the focus) → on a page load, the skip link "Saltar al
- * contenido" (the first Tab) → <main> → Mis Compras (its
+ * contenido" (the first Tab) → <main> → Inicio's "Pagar" (the next Tab) → Mis Compras (its
  * heading takes the focus) → a purchase's "Ver detalle" → "Pagar con Yape o Plin" → the dialog is
  * filled (operation number, date, capture) → Escape in the date calendar closes only the calendar →
  * Escape on the filled dialog asks "¿Descartar los cambios?" (Escape keeps editing; "Descartar"
@@ -88,9 +88,11 @@ describe('keyboard payment e2e', () => {
     await page.keyboard.press('Enter');
     await expectFocused(main);
 
-    // From <main>, Mis Compras (Inicio's module link) is a few Tabs away, not the top bar's and the menu's.
+    // From <main>, Inicio's summary comes first — its "Pagar" is the first Tab (docs/dashboard.md "The
+    // customer's Inicio") — and Mis Compras (the module link) a few Tabs later, not the top bar's and the menu's.
+    expect(await tabTo(page, main.getByRole('link', { name: 'Pagar' }), { max: 1 })).toBe(1);
     const misCompras = main.getByRole('link', { name: 'Mis Compras' });
-    expect(await tabTo(page, misCompras, { max: 5 })).toBeLessThanOrEqual(5);
+    expect(await tabTo(page, misCompras, { max: 8 })).toBeLessThanOrEqual(8);
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/COMERCIO\/MisCompras$/i);
     // After the navigation the new page's heading has the focus.

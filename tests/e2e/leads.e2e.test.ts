@@ -8,7 +8,7 @@
  * test-results/e2e/.
  */
 import { describe, expect, it } from 'vitest';
-import { e2eEnvironment, mainMenu, newPage, screenshot, setChecked, staffLogin, realtimeSubscribed } from './harness';
+import { e2eEnvironment, newPage, screenshot, setChecked, staffLogin, realtimeSubscribed, openFromMenu } from './harness';
 
 const env = e2eEnvironment();
 
@@ -28,8 +28,7 @@ describe('leads e2e', () => {
     const admin = await newPage(env.browser, env.server.baseUrl);
     const page = admin.page;
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
-    await mainMenu(page).getByRole('button', { name: 'CRM' }).click();
-    await mainMenu(page).getByRole('link', { name: 'Leads' }).click();
+    await openFromMenu(page, 'CRM', 'Leads');
     await page.getByRole('heading', { name: 'Leads' }).waitFor();
     await page.getByRole('table', { name: 'Leads' }).getByRole('row').nth(2).waitFor();
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { e2eEnvironment, newPage, screenshot, staffLogin } from './harness';
+import { e2eEnvironment, newPage, screenshot, staffLogin, openFromMenu } from './harness';
 
 const env = e2eEnvironment();
 
@@ -18,9 +18,7 @@ describe('registro de cuotas e2e', () => {
   it('filters the overdue instalments, waives part of a late fee with its reason, and exports the set', async () => {
     const { page, context } = await newPage(env.browser, env.server.baseUrl);
     await staffLogin(page, env.server.baseUrl, '70000001', 'Parcela#2026');
-    const menu = page.getByRole('navigation', { name: 'Menú principal' });
-    await menu.getByRole('button', { name: 'Finanzas' }).click();
-    await menu.getByRole('link', { name: 'Registro de Cuotas' }).click();
+    await openFromMenu(page, 'Finanzas', 'Registro de Cuotas');
     await page.getByRole('heading', { name: 'Registro de Cuotas' }).waitFor();
 
     await page.getByLabel('Estado').selectOption({ label: 'Vencida' });

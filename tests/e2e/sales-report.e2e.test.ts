@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { e2eEnvironment, mainMenu, newPage, screenshot, staffLogin } from './harness';
+import { e2eEnvironment, newPage, screenshot, staffLogin, openFromMenu } from './harness';
 
 const env = e2eEnvironment();
 const dist = path.resolve(import.meta.dirname, '../../', process.env.DIST_DIR || 'dist');
@@ -65,8 +65,7 @@ describe('sales report e2e', () => {
     const chartChunk = () => scripts.filter((url) => url.endsWith(chart));
     expect(chartChunk()).toEqual([]);
 
-    await mainMenu(page).getByRole('button', { name: 'Comercial' }).click();
-    await mainMenu(page).getByRole('link', { name: 'Reporte de Ventas' }).click();
+    await openFromMenu(page, 'Comercial', 'Reporte de Ventas');
     await page.getByRole('heading', { name: 'Reporte de Ventas', level: 1 }).waitFor();
     const count = page.getByTestId('sales-report-count');
     await expect.poll(async () => Number(await count.textContent())).toBeGreaterThan(0);

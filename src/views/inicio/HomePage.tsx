@@ -5,11 +5,12 @@ import { permittedDashboardCards } from '../../machines/inicio/dashboard-cards';
 import { useSession } from '../services';
 import { useOptionalDarkTheme } from '../shell/shell-context';
 import { HomeView } from './HomeView';
-import { CustomerHomeSection } from './customer/CustomerHomeSection';
 
 // The cards, their machines and schemas are their own chunks, fetched after Inicio's first paint
 // (docs/decisions.md "Inicio: the screen"; the budget of tests/e2e/bundle-budget.e2e.test.ts).
 const HomeDashboard = lazy(() => import('./HomeDashboard'));
+// The customer's summary is its own chunk too: staff never fetch it (and it brings Mis Compras' code).
+const CustomerHomeSection = lazy(() => import('./customer/CustomerHomeSection'));
 
 /**
  * Inicio at / (docs/product.md §2 dashboard; docs/decisions.md "Inicio: the screen"):
@@ -33,7 +34,11 @@ export function HomePage() {
   if (customer)
     return (
       <HomeView user={user} local={local} modules>
-        <CustomerHomeSection />
+        {dark === null ? null : (
+          <Suspense fallback={<Spinner size={24} aria-label="Cargando su resumen" className="dashboard-spinner" />}>
+            <CustomerHomeSection />
+          </Suspense>
+        )}
       </HomeView>
     );
   if (cards.length === 0) return <HomeView user={user} local={local} />;

@@ -5,7 +5,7 @@ import { CustomerHome } from './CustomerHome';
 import '../../../styles/inicio-customer.css';
 
 /** {@link CustomerHome} once the customer's purchase machines are loaded (a spinner meanwhile, the greeting above stays). */
-export function CustomerHomeSection() {
+export default function CustomerHomeSection() {
   return (
     <Suspense fallback={<Spinner size={32} aria-label="Cargando" />}>
       <LoadedCustomerHome />
