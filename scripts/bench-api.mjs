@@ -17,7 +17,8 @@
 // a call that overloads the server gets fast 503s from its overload guard, counted apart
 // ("non-2xx" column) so they do not pull its p95 down.
 //
-// Registro de Cuotas and Registro de Contratos (issue "Registro de Contratos": "page 1 on the large
+// Inicio's twelve cards (docs/dashboard.md: each p95 ≤ 50 ms at 20 connections), Registro de Cuotas
+// and Registro de Contratos (issue "Registro de Contratos": "page 1 on the large
 // database, p95 ≤ 50 ms at 20 connections", over its 84 511 contracts, scripts/lib/large-contracts.ts)
 // are measured the same way on the large database only, in tables of their own.
 //
@@ -159,6 +160,16 @@ async function run(server, data, kept) {
         await measure(server, register, SALES_CONNECTIONS),
       );
   }
+  // Inicio's cards (docs/dashboard.md; issue "Inicio and reports": each call p95 ≤ 50 ms at 20
+  // connections on the large database), as served, on the large database only.
+  if (data === 'large' && kept) {
+    const cards = dashboardCalls(auth).filter(([name], i) => i === 0 || name.includes(ONLY));
+    if (cards.length > 1)
+      printTable(
+        `Inicio — ${SALES_CONNECTIONS} connections × ${SECONDS} s each (the issue's figure: each card p95 ≤ 50 ms), ${label}`,
+        await measure(server, cards, SALES_CONNECTIONS),
+      );
+  }
   // Registro de Contratos, as served (pages kept per revision of the register, migration 0048) and,
   // on the second server, built on every request (ANSWER_CACHE=off), on the large database only.
   if (data === 'large') {
@@ -171,6 +182,20 @@ async function run(server, data, kept) {
         await measure(server, contracts, SALES_CONNECTIONS),
       );
   }
+}
+
+/**
+ * Inicio's calls, after /api/health: one per staff card (src/schemas/inicio/dashboard.ts
+ * DASHBOARD_CARDS), as the demo administrator (every card's permissions) reads them.
+ * @returns {Array<[string, string, Record<string, string>]>} [name, path, headers] per call.
+ */
+function dashboardCalls(auth) {
+  const cards = ['sales', 'collections', 'overdue', 'payments-review', 'due-soon', 'late-customers', 'follow-ups'];
+  const more = ['expiring-reservations', 'commissions', 'top-agents', 'leads', 'lots'];
+  return [
+    ['GET /api/health', '/api/health', {}],
+    ...[...cards, ...more].map((card) => [`GET /api/dashboard/${card}`, `/api/dashboard/${card}`, auth]),
+  ];
 }
 
 /**
