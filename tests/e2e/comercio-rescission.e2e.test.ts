@@ -7,7 +7,7 @@
  * Screenshots in test-results/e2e/.
  */
 import { describe, expect, it } from 'vitest';
-import { e2eEnvironment, newPage, screenshot, staffLogin, api } from './harness';
+import { animationsSettled, e2eEnvironment, newPage, screenshot, staffLogin, api } from './harness';
 
 const env = e2eEnvironment();
 
@@ -61,6 +61,9 @@ describe('rescission e2e', () => {
     const viewport = page.viewportSize();
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(async () => (await box()).window).toBe(390);
+    // The shell turns to its phone layout with a transition: measure the page once it has settled.
+    await animationsSettled(page);
+    await expect.poll(async () => (await box()).page).toBeLessThanOrEqual(390);
     const phone = await box();
     expect(phone.left).toBeGreaterThanOrEqual(0);
     expect(phone.right).toBeLessThanOrEqual(390);
