@@ -457,6 +457,28 @@ describe.each(dialects)('dashboard agent and collector cards (%s)', (dialect) =>
       `Hola ${customerName}, le saludamos de ${FIXTURE_COMPANY.businessName} Le recordamos que tiene cuotas vencidas por ${amount} desde hace 56 días. Puede pagar por Yape o Plin desde su portal. Gracias.`,
     );
     expect(card.customers.find((c) => c.id === lateNoPhone)).toMatchObject({ phone: null, whatsapp_url: null });
+
+    // The ranking is kept per revision of the register and the sales list (docs/dashboard.md): an
+    // edited phone shows at once, and a payment on an overdue instalment moves the amount.
+    await db().updateTable('customers').set({ phone: '912 345 678' }).where('id', '=', late).execute();
+    const rephoned = lateCustomersCardResponseSchema.parse(await ok('/api/dashboard/late-customers', collector.token)).data;
+    expect(new URL(rephoned.customers.find((c) => c.id === late)!.whatsapp_url!).pathname).toBe('/51912345678');
+    const owed = await db()
+      .selectFrom('sale_instalments')
+      .innerJoin('sale_holders', 'sale_holders.sale_id', 'sale_instalments.sale_id')
+      .select(['sale_instalments.id', 'sale_instalments.paid'])
+      .where('sale_holders.customer_id', '=', late)
+      .where('sale_instalments.status', '=', 'VENCIDA')
+      .orderBy('sale_instalments.due_date')
+      .executeTakeFirstOrThrow();
+    await db()
+      .updateTable('sale_instalments')
+      .set({ paid: Number(owed.paid) + 1_000 })
+      .where('id', '=', owed.id)
+      .execute();
+    const paid = lateCustomersCardResponseSchema.parse(await ok('/api/dashboard/late-customers', collector.token)).data;
+    const sum = (c: (typeof paid.customers)[number] | undefined) => (c?.by_currency ?? []).reduce((n, m) => n + m.amount, 0);
+    expect(sum(paid.customers.find((c) => c.id === late))).toBe(sum(first) - 1_000);
   });
 
   it('publishes DashboardChanged to every active staff user after an approval commits, and nothing when it is refused', async () => {

@@ -89,7 +89,7 @@ export function dashboardQueuesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: dashboardCardAccess('late-customers') },
         schema: { querystring: dashboardCardQuerySchema, response: { 200: lateCustomersCardResponseSchema } },
       },
-      async () => ({ data: await lateCustomersCard(deps) }),
+      async () => ({ data: await lateCustomersCard(deps, { keep: deps.config.keepAnswers }) }),
     );
   };
 }

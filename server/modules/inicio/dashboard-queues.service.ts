@@ -297,6 +297,59 @@ async function mostLateCustomers(db: Kysely<DB>, limit: number): Promise<LateCus
   return [...found.values()];
 }
 
+/** The late customers in order and what each owes overdue (see {@link lateRanking}). */
+interface LateRanking {
+  late: LateCustomer[];
+  overdue: Map<number, DashboardMoney[]>;
+}
+
+/** Per database: the last ranking built and the revisions and day it was built for. */
+const lateRankings = new WeakMap<Kysely<DB>, { key: string; value: Promise<LateRanking> }>();
+
+/**
+ * The costly part of the late-customers card — the walk of the overdue instalments and the
+ * customers' overdue sums ({@link mostLateCustomers}, {@link overdueByCustomer}): ~80 ms on the
+ * large database — kept per database for one revision of Registro de Cuotas and of the sales list
+ * (`list_revisions` rows `instalments` and `sales`, raised by triggers on every write that can move
+ * it) and one Lima day, as the register keeps its totals (docs/dashboard.md "Performance"). Names,
+ * phones and the company are read on every request, so an edited phone shows at once. A ranking
+ * built while a write commits is kept under the revision read before it: the next request reads
+ * the new revision and builds again. `keep` false (ANSWER_CACHE=off) builds every time.
+ */
+async function lateRanking(db: Kysely<DB>, today: string, keep: boolean): Promise<LateRanking> {
+  const revisions = await db
+    .selectFrom('list_revisions')
+    .select(['name', 'revision'])
+    .where('name', 'in', ['instalments', 'sales'])
+    .execute();
+  const key = `${revisions
+    .map((r) => `${r.name}:${String(r.revision)}`)
+    .sort()
+    .join(',')}|${today}`;
+  const kept = lateRankings.get(db);
+  if (keep && kept?.key === key) return kept.value;
+  const value = (async (): Promise<LateRanking> => {
+    const late = await mostLateCustomers(db, LATE_CUSTOMERS_SHOWN);
+    const overdue =
+      late.length === 0
+        ? new Map<number, DashboardMoney[]>()
+        : await overdueByCustomer(
+            db,
+            late.map((c) => c.id),
+          );
+    return { late, overdue };
+  })();
+  if (keep) {
+    const entry = { key, value };
+    lateRankings.set(db, entry);
+    // A failed build is not kept.
+    value.catch(() => {
+      if (lateRankings.get(db) === entry) lateRankings.delete(db);
+    });
+  }
+  return value;
+}
+
 /**
  * What each customer owes overdue, per currency: Σ (amount − paid) of the VENCIDA instalments of
  * the sales not ANULADA/RESUELTA they hold (any holder) — exactly Registro de Cuotas' totals
@@ -395,9 +448,9 @@ export function lateReminderText(input: { name: string; company: string; amounts
  * `customer_id=<id>&status=VENCIDA` ({@link overdueByCustomer}) — and the WhatsApp
  * reminder link. The register has no own-records scope, so neither has the card.
  */
-export async function lateCustomersCard(deps: Deps): Promise<LateCustomersCard> {
+export async function lateCustomersCard(deps: Deps, options: { keep?: boolean } = {}): Promise<LateCustomersCard> {
   const today = todayInLimaBy(deps.clock);
-  const late = await mostLateCustomers(deps.db, LATE_CUSTOMERS_SHOWN);
+  const { late, overdue } = await lateRanking(deps.db, today, options.keep ?? true);
   if (late.length === 0) return { customers: [] };
   const people = new Map(
     (
@@ -411,10 +464,6 @@ export async function lateCustomersCard(deps: Deps): Promise<LateCustomersCard> 
         )
         .execute()
     ).map((c) => [c.id, c]),
-  );
-  const overdue = await overdueByCustomer(
-    deps.db,
-    late.map((c) => c.id),
   );
   const company =
     (await deps.db.selectFrom('companies').select('business_name').orderBy('id').limit(1).executeTakeFirst())?.business_name ?? '';
