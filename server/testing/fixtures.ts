@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Permission } from '../../src/schemas/permissions';
 import type { SaleStatus, SaleType } from '../../src/schemas/comercio/sales';
 import { TEST_SCRYPT_LOG_N, testConfig, type AppConfig } from '../config';
 import { systemClock, type Clock } from '../clock';
-import type { DB, NewCustomer } from '../db/database';
+import type { CommissionsTable, DB, NewCustomer } from '../db/database';
 import { insertCrmCustomer } from '../modules/crm/customers.repository';
 import { generateSecret, storeAccessToken, type TokenOwner } from '../auth/tokens';
 import { findMainCompanyId, insertCompany, setSubscriptionActive } from '../modules/configuracion/companies.repository';
@@ -589,4 +589,42 @@ export async function insertCashSale(db: Kysely<DB>, input: CashSaleFixtureInput
       .execute();
   }
   return id;
+}
+
+/**
+ * A `commissions` row for tests and provider states (docs/domain.md "Commissions"): one tranche of
+ * 100 % of a fixed amount (MONTO_FIJO) to an ASESOR, DEVENGADA, on a S/ 30 000.00 sale, projected
+ * and earned on `values.projected_on` (default today, UTC). `values` names the sale, the agent and
+ * the amount (céntimos) and replaces any other column.
+ */
+export function commissionRow(
+  values: Pick<Insertable<CommissionsTable>, 'sale_id' | 'user_id' | 'amount'> & Partial<Insertable<CommissionsTable>>,
+): Insertable<CommissionsTable> {
+  const stamp = new Date().toISOString();
+  const day = values.projected_on ?? stamp.slice(0, 10);
+  return {
+    policy_id: null,
+    role: 'ASESOR',
+    tranche: 1,
+    tranche_count: 1,
+    tranche_share_bp: 10_000,
+    tranche_at: 'TRIGGER',
+    trigger_kind: 'INICIAL_APROBADA',
+    trigger_percent_bp: null,
+    base: 'MONTO_FIJO',
+    percent_bp: null,
+    net_price: 3_000_000,
+    currency: 'PEN',
+    state: 'DEVENGADA',
+    reverses_id: null,
+    settlement_id: null,
+    projected_on: day,
+    accrued_on: day,
+    paid_on: null,
+    annulled_on: null,
+    reason: null,
+    created_at: stamp,
+    updated_at: stamp,
+    ...values,
+  };
 }

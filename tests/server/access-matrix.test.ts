@@ -22,6 +22,7 @@ import {
   createWallet,
   createPayment,
   insertCashSale,
+  commissionRow,
 } from '../../server/testing/fixtures';
 import { bearer, dialects, multipartBody, useSharedTestApp, useTestDatabase } from './harness';
 import { SEED_TIMEOUT_MS } from './slow-work';
@@ -472,36 +473,9 @@ const actaUpload = () => {
 /** A DEVENGADA commission of `agent` on a fresh sale, earned today: its id. */
 const freshCommission = async (db: Kysely<DB>, agent: number) => {
   const saleId = await freshSale(db, agent);
-  const stamp = new Date().toISOString();
   const { id } = await db
     .insertInto('commissions')
-    .values({
-      sale_id: saleId,
-      policy_id: null,
-      user_id: agent,
-      role: 'ASESOR',
-      tranche: 1,
-      tranche_count: 1,
-      tranche_share_bp: 10_000,
-      tranche_at: 'TRIGGER',
-      trigger_kind: 'INICIAL_APROBADA',
-      trigger_percent_bp: null,
-      base: 'MONTO_FIJO',
-      percent_bp: null,
-      net_price: 3_000_000,
-      amount: 50_000,
-      currency: 'PEN',
-      state: 'DEVENGADA',
-      reverses_id: null,
-      settlement_id: null,
-      projected_on: stamp.slice(0, 10),
-      accrued_on: stamp.slice(0, 10),
-      paid_on: null,
-      annulled_on: null,
-      reason: null,
-      created_at: stamp,
-      updated_at: stamp,
-    })
+    .values(commissionRow({ sale_id: saleId, user_id: agent, amount: 50_000 }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

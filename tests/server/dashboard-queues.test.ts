@@ -39,6 +39,7 @@ import {
   ensureCompany,
   FIXTURE_COMPANY,
   insertCashSale,
+  commissionRow,
 } from '../../server/testing/fixtures';
 import { bearer, dialects, useTestApp, useTestDatabase } from './harness';
 
@@ -337,33 +338,18 @@ describe.each(dialects)('dashboard agent and collector cards (%s)', (dialect) =>
     const commission = async (userId: number, state: string, amount: number, settlementId: number | null, currency = 'PEN') =>
       db()
         .insertInto('commissions')
-        .values({
-          sale_id: s.id,
-          policy_id: null,
-          user_id: userId,
-          role: 'ASESOR',
-          tranche: 1,
-          tranche_count: 1,
-          tranche_share_bp: 10_000,
-          tranche_at: 'TRIGGER',
-          trigger_kind: 'INICIAL_APROBADA',
-          trigger_percent_bp: null,
-          base: 'MONTO_FIJO',
-          percent_bp: null,
-          net_price: 3_000_000,
-          amount,
-          currency: currency as never,
-          state: state as never,
-          reverses_id: null,
-          settlement_id: settlementId,
-          projected_on: '2026-02-01',
-          accrued_on: state === 'PROYECTADA' ? null : '2026-02-10',
-          paid_on: null,
-          annulled_on: null,
-          reason: null,
-          created_at: new Date().toISOString(),
-          updated_at: new Date().toISOString(),
-        } as never)
+        .values(
+          commissionRow({
+            sale_id: s.id,
+            user_id: userId,
+            amount,
+            currency: currency as never,
+            state,
+            settlement_id: settlementId,
+            projected_on: '2026-02-01',
+            accrued_on: state === 'PROYECTADA' ? null : '2026-02-10',
+          }),
+        )
         .execute();
     await commission(me.id, 'DEVENGADA', 10_000, null);
     await commission(me.id, 'DEVENGADA', 5_000, null, 'USD');

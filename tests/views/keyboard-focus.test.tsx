@@ -29,6 +29,7 @@ import { TopBar } from '../../src/views/shell/TopBar';
 import { DISCARD_MESSAGE, DISCARD_TITLE } from '../../src/views/shared/DiscardChangesAlert';
 import { fakeNotificationsApi, sampleNotification } from '../unit/support/fakes';
 import { renderShell, resetDocumentTheme } from './shell-harness';
+import { purchaseRow } from './purchase-fixtures';
 
 afterEach(() => {
   resetDocumentTheme();
@@ -131,23 +132,15 @@ const schedule = (id: number, number: number, due: string, status: 'PAGADA' | 'P
 });
 
 const DETAIL: PurchaseDetail = {
-  id: 12,
-  number: 'V-000012',
-  sale_date: '2026-03-02',
-  type: 'FINANCIADO',
-  lot_code: 'MZ A - LT 6',
-  subdivision_name: 'Los Viñedos de Carabayllo',
-  currency: 'PEN',
-  final_price: 3_000_000,
-  total_interest: 0,
-  total: 3_000_000,
-  paid: 300_000,
-  balance: 900_000,
-  late_fee_due: 0,
-  overdue_instalments: 0,
-  overdue_amount: 0,
-  next_instalment: { id: 102, kind: 'CUOTA', number: 2, due_date: '2026-12-02', amount_due: 300_000 },
-  status: 'EN_CUOTAS',
+  ...purchaseRow({
+    paid: 300_000,
+    balance: 900_000,
+    late_fee_due: 0,
+    overdue_instalments: 0,
+    overdue_amount: 0,
+    next_instalment: { id: 102, kind: 'CUOTA', number: 2, due_date: '2026-12-02', amount_due: 300_000 },
+    map: { subdivision_key: 'k3y', subdivision_name: 'Los Viñedos de Carabayllo', lot_code: 'MZ A - LT 6' },
+  }),
   area_m2: 120,
   down_payment: 600_000,
   financed: 1_200_000,
@@ -160,8 +153,6 @@ const DETAIL: PurchaseDetail = {
     schedule(103, 3, '2027-01-02', 'PENDIENTE'),
   ],
   payments: [],
-  map: { subdivision_key: 'k3y', subdivision_name: 'Los Viñedos de Carabayllo', lot_code: 'MZ A - LT 6' },
-  contract_pdf_url: null,
 };
 
 const OPTIONS: PaymentOptions = {

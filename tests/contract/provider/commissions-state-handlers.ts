@@ -1,3 +1,4 @@
+import { commissionRow } from '../../../server/testing/fixtures';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../../server/db/database';
 import { SALE_DATE, STATES } from '../states';
@@ -44,33 +45,20 @@ export function commissionsStateHandlers(d: CommissionsStateDeps): Record<string
     await d
       .db()
       .insertInto('commissions')
-      .values({
-        sale_id: 1,
-        policy_id: 1,
-        user_id: agent,
-        role: 'ASESOR',
-        tranche: 1,
-        tranche_count: 1,
-        tranche_share_bp: 10_000,
-        tranche_at: 'TRIGGER',
-        trigger_kind: 'INICIAL_APROBADA',
-        trigger_percent_bp: null,
-        base: 'PORCENTAJE',
-        percent_bp: 300,
-        net_price: Number(sale.final_price),
-        amount: 90_000,
-        currency: 'PEN',
-        state: 'DEVENGADA',
-        reverses_id: null,
-        settlement_id: null,
-        projected_on: SALE_DATE,
-        accrued_on: SALE_DATE,
-        paid_on: null,
-        annulled_on: null,
-        reason: null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
+      .values(
+        commissionRow({
+          sale_id: 1,
+          user_id: agent,
+          amount: 90_000,
+          policy_id: 1,
+          base: 'PORCENTAJE',
+          percent_bp: 300,
+          net_price: Number(sale.final_price),
+          projected_on: SALE_DATE,
+          created_at: stamp,
+          updated_at: stamp,
+        }),
+      )
       .execute();
     return agent;
   };

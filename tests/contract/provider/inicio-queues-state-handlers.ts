@@ -3,7 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { HOUR_MS, systemClock, todayInLimaBy } from '../../../server/clock';
 import type { DB } from '../../../server/db/database';
 import { refreshSaleLateFees } from '../../../server/modules/finanzas/late-fees.service';
-import { createLot, createPayment } from '../../../server/testing/fixtures';
+import { commissionRow, createLot, createPayment } from '../../../server/testing/fixtures';
 import { INICIO_QUEUE_STATES } from '../inicio-queues-states';
 import { SALE_DATE } from '../states';
 
@@ -85,33 +85,17 @@ export function inicioQueuesStateHandlers(d: InicioQueuesStateDeps): Record<stri
       const sale = await db.selectFrom('sales').select('final_price').where('id', '=', 1).executeTakeFirstOrThrow();
       await db
         .insertInto('commissions')
-        .values({
-          sale_id: 1,
-          policy_id: null,
-          user_id: staffId,
-          role: 'ASESOR',
-          tranche: 1,
-          tranche_count: 1,
-          tranche_share_bp: 10_000,
-          tranche_at: 'TRIGGER',
-          trigger_kind: 'INICIAL_APROBADA',
-          trigger_percent_bp: null,
-          base: 'MONTO_FIJO',
-          percent_bp: null,
-          net_price: Number(sale.final_price),
-          amount: 90_000,
-          currency: 'PEN',
-          state: 'DEVENGADA',
-          reverses_id: null,
-          settlement_id: null,
-          projected_on: SALE_DATE,
-          accrued_on: SALE_DATE,
-          paid_on: null,
-          annulled_on: null,
-          reason: null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
+        .values(
+          commissionRow({
+            sale_id: 1,
+            user_id: staffId,
+            amount: 90_000,
+            net_price: Number(sale.final_price),
+            projected_on: SALE_DATE,
+            created_at: stamp,
+            updated_at: stamp,
+          }),
+        )
         .execute();
     },
   };
