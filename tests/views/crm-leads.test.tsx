@@ -285,8 +285,10 @@ describe('LeadsPage', () => {
     const { user } = setup(api);
     const table = await screen.findByRole('table', { name: 'Leads' });
     await user.click(await within(table).findByText('Jorge Soto'));
-    expect(await screen.findByRole('dialog', { name: 'Jorge Soto' })).toBeTruthy();
+    const panel = await screen.findByRole('dialog', { name: 'Jorge Soto' });
     expect(api.get).toHaveBeenLastCalledWith(2);
+    // Escape once the focus is in the panel (Blueprint moves it there after the panel opens).
+    await waitFor(() => expect(panel.closest('.bp6-overlay')!.contains(document.activeElement)).toBe(true));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Jorge Soto' })).toBeNull());
     const row = within(table).getByText('Ana Torres Ríos').closest('tr')!;
@@ -343,6 +345,8 @@ describe('LeadsPage', () => {
     fireEvent.dragOver(attending, { dataTransfer });
     fireEvent.drop(attending, { dataTransfer });
     await waitFor(() => expect(api.update).toHaveBeenCalledWith(2, { status: 'EN_ATENCION', version: 2 }));
+    const panel = await screen.findByRole('dialog', { name: 'Jorge Soto' });
+    await waitFor(() => expect(panel.closest('.bp6-overlay')!.contains(document.activeElement)).toBe(true));
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Jorge Soto' })).toBeNull());
 
