@@ -1,3 +1,5 @@
+import type { ReportOutput } from '../src/schemas/reportes/report';
+import type { ReportFileContext } from './modules/reportes/report-files';
 import type { Payment } from '../src/schemas/finanzas/payments';
 import type { Quote } from '../src/schemas/comercio/quotes';
 import type { SalesReport } from '../src/schemas/comercio/sales-report';
@@ -84,6 +86,12 @@ export const WORKER_TASKS = {
       input.format === 'pdf'
         ? files.renderSalesReportPdf(input.report, input.context)
         : files.renderSalesReportXlsx(input.report, input.context);
+  },
+  /** A report of /Reportes or /ReportesEconomicos as PDF or XLSX (server/modules/reportes/report-files.ts). */
+  'report.file': async () => {
+    const files = await import('./modules/reportes/report-files');
+    return (input: { format: 'pdf' | 'xlsx'; report: ReportOutput; context: ReportFileContext }): Promise<Uint8Array> =>
+      input.format === 'pdf' ? files.renderReportPdf(input.report, input.context) : files.renderReportXlsx(input.report, input.context);
   },
   /** A table as CSV or XLSX, by the one writer of every export (src/lib/csv.ts, src/lib/xlsx.ts). */
   'table.file': async () => {

@@ -86,6 +86,7 @@ import { commissionsRoutes } from './administracion/commissions.routes';
 import { dashboardManagerRoutes } from './inicio/dashboard-manager.routes';
 import { inicioDashboardMigration } from './inicio/migrations/0049-inicio-dashboard';
 import { dashboardQueuesRoutes } from './inicio/dashboard-queues.routes';
+import { reportsRoutes } from './reportes/reports.routes';
 
 /**
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
@@ -208,6 +209,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     name: 'inicio',
     routes: [dashboardManagerRoutes, dashboardQueuesRoutes],
     migrations: { '0049-inicio-dashboard': inicioDashboardMigration },
+  },
+  {
+    name: 'reportes',
+    routes: [reportsRoutes],
+    migrations: {},
   },
 ];
 

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import type { ReportId, ReportOutput, ReportQuery } from '../../../src/schemas/reportes/report';
+import type { Report, ReportId, ReportOutput, ReportQuery } from '../../../src/schemas/reportes/report';
 import type { AppDeps } from '../../context';
 import { todayInLimaBy } from '../../clock';
 
@@ -54,4 +54,17 @@ export function reportPeriod(query: ReportQuery, today: string): { from: string;
   const to = query.to ?? (query.from && query.from > today ? query.from : today);
   const from = query.from ?? Temporal.PlainDate.from(to).with({ day: 1 }).toString();
   return { from, to };
+}
+
+/** A built report with every optional part filled in (what the route answers and the files print). */
+export function completeReport(report: ReportOutput): Report {
+  return {
+    ...report,
+    from: report.from ?? null,
+    to: report.to ?? null,
+    filters: report.filters ?? [],
+    notes: report.notes ?? [],
+    totals: report.totals ?? [],
+    chart: report.chart ?? null,
+  } as Report;
 }

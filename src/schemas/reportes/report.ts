@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDateProblem, calendarDateSchema } from '../dates';
 import { dataResponseSchema } from '../paging';
+import { daysBetween } from '../../lib/dates';
 
 /**
  * /Reportes and /ReportesEconomicos (docs/reports.md): every report answers one shape, so one
@@ -47,6 +48,7 @@ export const REPORT_MESSAGES = {
   to: 'Indique la fecha final (Hasta)',
   order: 'La fecha final debe ser igual o posterior a la inicial',
   tooLong: `El período no puede superar ${REPORT_MAX_YEARS} años`,
+  tooManyDays: 'Agrupe por mes un período de más de un año',
   unknownReport: 'Reporte no encontrado',
   unknownSubdivision: 'La lotización no existe',
   unknownAgent: 'El asesor no existe',
@@ -61,15 +63,25 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 /** `date` plus `years` calendar years as an ISO date text (text-comparable bound). */
 const plusYears = (date: string, years: number) => `${String(Number(date.slice(0, 4)) + years).padStart(4, '0')}${date.slice(4)}`;
 
-/** How a period's rows are grouped in time. */
-export const REPORT_GROUPINGS = ['day', 'month'] as const;
+/** How Cobranza groups its rows: by day or month of the operation, by method, by destination account, by collector. */
+export const REPORT_GROUPINGS = ['day', 'month', 'method', 'account', 'collector'] as const;
+export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
+export const REPORT_GROUPING_LABELS: Record<ReportGrouping, string> = {
+  day: 'Por día',
+  month: 'Por mes',
+  method: 'Por medio de pago',
+  account: 'Por cuenta de destino',
+  collector: 'Por cobrador',
+};
+/** Longest period grouped by day, in days (a longer one is grouped by month: 422 otherwise). */
+export const REPORT_MAX_DAYS_BY_DAY = 366;
 
 /**
  * The query every report takes (strict: an unknown key is a 422 in Spanish). `from`/`to` ISO dates
  * (Lima, both included, at most {@link REPORT_MAX_YEARS} years apart; reports of a moment — Cartera
  * morosa, Inventario, Valor de cartera, Flujo de caja — ignore them or take `to` as the cut-off);
- * optional `subdivision_id`, `agent_id` (staff user), `currency` (PEN | USD), `group` (day | month,
- * Cobranza). A report reads only the keys it names in its docs (docs/reports.md).
+ * optional `subdivision_id`, `agent_id` (staff user), `currency` (PEN | USD), `group`
+ * ({@link REPORT_GROUPINGS}, Cobranza; by day at most {@link REPORT_MAX_DAYS_BY_DAY} days). A report reads only the keys it names in its docs (docs/reports.md).
  */
 export const reportQuerySchema = z
   .strictObject({
@@ -86,6 +98,8 @@ export const reportQuerySchema = z
     const to = v.to as string;
     if (to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.order });
     else if (to >= plusYears(from, REPORT_MAX_YEARS)) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.tooLong });
+    else if (v.group === 'day' && daysBetween(from, to) >= REPORT_MAX_DAYS_BY_DAY)
+      ctx.addIssue({ code: 'custom', path: ['group'], message: REPORT_MESSAGES.tooManyDays });
   });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
@@ -150,7 +164,7 @@ export type ReportChart = z.infer<typeof reportChartSchema>;
  * ("Ventas anuladas no incluidas"), the table (`columns`, `rows` — at most {@link REPORT_SCREEN_ROWS}
  * on screen — and `row_count`, every row the export would carry), `totals` (rows per currency, the
  * same columns), and the `chart` (absent when the report has none). One bad row from another
- * server is dropped, never the whole report.
+ * server is dropped, never the whole report ({@link reportReadResponseSchema}).
  */
 export const reportSchema = z.object({
   report: z.string(),
@@ -160,21 +174,31 @@ export const reportSchema = z.object({
   filters: z.array(z.object({ label: z.string(), value: z.string() })).default([]),
   notes: z.array(z.string()).default([]),
   columns: z.array(reportColumnSchema),
-  rows: z.array(z.unknown()).transform((rows) =>
-    rows.flatMap((row) => {
-      const parsed = reportRowSchema.safeParse(row);
-      return parsed.success ? [parsed.data] : [];
-    }),
-  ),
+  rows: z.array(reportRowSchema),
   row_count: z.number().int(),
   totals: z.array(reportRowSchema).default([]),
   chart: reportChartSchema.nullable().default(null),
 });
 export type Report = z.infer<typeof reportSchema>;
 /** The server's own type of a report (what it writes). */
-export type ReportOutput = z.input<typeof reportSchema> & { rows: ReportRow[] };
-/** GET /api/reports/{report} answer. */
+export type ReportOutput = z.input<typeof reportSchema>;
+/** GET /api/reports/{report} answer, as our server writes it. */
 export const reportResponseSchema = dataResponseSchema(reportSchema);
+
+/**
+ * GET /api/reports/{report} answer as the app reads it: a row that is not a row (another server's
+ * bug) is left out and the others show (docs/contracts.md "One bad item never hides the rest").
+ */
+export const reportReadResponseSchema = dataResponseSchema(
+  reportSchema.extend({
+    rows: z.array(z.unknown()).transform((rows) =>
+      rows.flatMap((row) => {
+        const parsed = reportRowSchema.safeParse(row);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+  }),
+);
 
 /** The filters' choices: subdivisions (with their currency) and staff agents. */
 export const reportOptionsSchema = z.object({

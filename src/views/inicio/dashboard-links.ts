@@ -2,6 +2,7 @@ import { AUTH_ROUTES } from '../../config/paths';
 import { hasPermissions } from '../../machines/session/session.selectors';
 import type { DaysLateBucket } from '../../schemas/finanzas/instalments';
 import { nameSegment } from '../proyectos/lot-status';
+import { withQuery } from '../../lib/with-query';
 
 /**
  * The addresses Inicio's figures open (docs/dashboard.md; each figure equals the total of the list
@@ -10,11 +11,7 @@ import { nameSegment } from '../proyectos/lot-status';
  * report's filters from the address).
  */
 
-/** `path?k=v&…` with the parameters URL-encoded (none: the bare path). */
-export function withQuery(path: string, params: Record<string, string>): string {
-  const query = new URLSearchParams(params).toString();
-  return query ? `${path}?${query}` : path;
-}
+export { withQuery } from '../../lib/with-query';
 
 /**
  * Reporte de Ventas of a period (and an agent): /COMERCIO/reporteVentas?from=&to=[&agent_id=] — or
