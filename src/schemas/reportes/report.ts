@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDateProblem, calendarDateSchema } from '../dates';
 import { dataResponseSchema } from '../paging';
-import { daysBetween } from '../../lib/dates';
+import { Temporal } from 'temporal-polyfill';
 
 /**
  * /Reportes and /ReportesEconomicos (docs/reports.md): every report answers one shape, so one
@@ -98,7 +98,7 @@ export const reportQuerySchema = z
     const to = v.to as string;
     if (to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.order });
     else if (to >= plusYears(from, REPORT_MAX_YEARS)) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.tooLong });
-    else if (v.group === 'day' && daysBetween(from, to) >= REPORT_MAX_DAYS_BY_DAY)
+    else if (v.group === 'day' && Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to)).days >= REPORT_MAX_DAYS_BY_DAY)
       ctx.addIssue({ code: 'custom', path: ['group'], message: REPORT_MESSAGES.tooManyDays });
   });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
