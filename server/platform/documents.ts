@@ -34,7 +34,8 @@ export function createDocumentPool(config: { documentWorkers: number; documentTi
 }
 
 /** Tasks that answer a file's bytes. */
-type FileTask = 'pdf.receipt' | 'pdf.quote' | 'pdf.contract' | 'pdf.commissionSettlement' | 'salesReport.file' | 'report.file' | 'table.file';
+type FileTask =
+  'pdf.receipt' | 'pdf.quote' | 'pdf.contract' | 'pdf.commissionSettlement' | 'salesReport.file' | 'report.file' | 'table.file';
 
 /**
  * Makes a document on the pool.

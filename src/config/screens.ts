@@ -54,6 +54,8 @@ export const SCREEN_MACHINE_MODULES = {
   purchases: 'comercio/purchases.actors',
   /** Comercial → Reporte de Ventas: filters, figures, the monthly chart's data, the Excel and PDF exports. */
   salesReport: 'comercio/sales-report.actors',
+  /** Reportes and Reportes Económicos: a report's filters, figures, chart and its Excel and PDF exports. */
+  reports: 'reportes/reports.actors',
   /** Finanzas → Bancos: the company's bank accounts (list, editor with the CCI rule). */
   bankAccounts: 'finanzas/bank-accounts.actors',
   /** Finanzas → Billetera Digital: the company's Yape / Plin wallets (list, editor, QR image). */
@@ -132,8 +134,8 @@ export const SCREENS = {
   obrasDetalle: PLACEHOLDER,
   obras: PLACEHOLDER,
   webProperties: PLACEHOLDER,
-  reportes: PLACEHOLDER,
-  reportesEconomicos: PLACEHOLDER,
+  reportes: { view: 'reportes/ReportsPage', component: 'ReportsScreen', machines: 'reports' },
+  reportesEconomicos: { view: 'reportes/ReportsPage', component: 'FinancialReportsScreen', machines: 'reports' },
   historial: { view: 'historial/ChangeHistoryPage', component: 'ChangeHistoryScreen', machines: 'changeHistory' },
 } as const satisfies Record<AuthRouteKey, ScreenSource | typeof PLACEHOLDER>;
 

@@ -79,6 +79,7 @@ type ContractTemplatesModule = typeof import('./administracion/contract-template
 type CommissionsModule = typeof import('./administracion/commissions.actors');
 type ContractsModule = typeof import('./administracion/contracts.actors');
 type DashboardModule = typeof import('./inicio/dashboard.actors');
+type ReportsModule = typeof import('./reportes/reports.actors');
 
 /** Every machine module of the screen table with its factory. */
 export const SCREEN_MACHINES = {
@@ -104,6 +105,7 @@ export const SCREEN_MACHINES = {
   commissions: machineModule('commissions', (m: CommissionsModule) => m.createCommissionsMachinesFor),
   contracts: machineModule('contracts', (m: ContractsModule) => m.createContractsMachinesFor),
   dashboard: machineModule('dashboard', (m: DashboardModule) => m.createDashboardMachinesFor),
+  reports: machineModule('reports', (m: ReportsModule) => m.createReportsMachinesFor),
 } satisfies Record<ScreenMachinesKey, MachineModuleEntry<unknown>>;
 
 /** `machines.<key>()`: the provided machines of each module, as a promise React's `use()` can read. */

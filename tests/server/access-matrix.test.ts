@@ -1,3 +1,4 @@
+import { REPORTS as REPORT_ROUTES } from '../../server/modules/reportes/registry';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -51,6 +52,8 @@ const HISTORY = [MODULE.historial] as const;
 const PROJECTS = [MODULE.proyectos, SUBMODULE.lotizaciones] as const;
 const SALES = [MODULE.comercial, SUBMODULE.ventas] as const;
 const SALES_REPORT = [MODULE.comercial, SUBMODULE.reporteVentas] as const;
+const REPORTS = [MODULE.reportes] as const;
+const FINANCIAL_REPORTS = [MODULE.reportesEconomicos] as const;
 const CUSTOMERS = [MODULE.crm, SUBMODULE.clientes] as const;
 const LEADS = [MODULE.crm, SUBMODULE.leads] as const;
 const BANKS = [MODULE.finanzas, SUBMODULE.bancos] as const;
@@ -1162,24 +1165,41 @@ export const ROUTES: readonly MatrixRoute[] = [
   },
   {
     name: 'GET /api/sales/report',
-    permissions: SALES_REPORT,
+    permissions: [],
+    alternatives: [SALES_REPORT, REPORTS],
     request: async () => ({ method: 'GET', url: '/api/sales/report?from=2026-01-01&to=2026-03-31' }),
   },
   {
     name: 'GET /api/sales/report/options',
-    permissions: SALES_REPORT,
+    permissions: [],
+    alternatives: [SALES_REPORT, REPORTS],
     request: async () => ({ method: 'GET', url: '/api/sales/report/options' }),
   },
   {
     name: 'GET /api/sales/report.xlsx',
-    permissions: SALES_REPORT,
+    permissions: [],
+    alternatives: [SALES_REPORT, REPORTS],
     request: async () => ({ method: 'GET', url: '/api/sales/report.xlsx?from=2026-01-01&to=2026-03-31&channel=DIRECTO' }),
   },
   {
     name: 'GET /api/sales/report.pdf',
-    permissions: SALES_REPORT,
+    permissions: [],
+    alternatives: [SALES_REPORT, REPORTS],
     request: async () => ({ method: 'GET', url: '/api/sales/report.pdf?from=2026-01-01&to=2026-03-31' }),
   },
+  {
+    name: 'GET /api/reports/options',
+    permissions: [],
+    alternatives: [REPORTS, FINANCIAL_REPORTS],
+    request: async () => ({ method: 'GET', url: '/api/reports/options' }),
+  },
+  ...REPORT_ROUTES.flatMap((definition): MatrixRoute[] =>
+    ['', '.xlsx', '.pdf'].map((suffix) => ({
+      name: `GET /api/reports/${definition.id}${suffix}`,
+      permissions: definition.kind === 'operational' ? REPORTS : FINANCIAL_REPORTS,
+      request: async () => ({ method: 'GET', url: `/api/reports/${definition.id}${suffix}` }),
+    })),
+  ),
   {
     name: 'GET /api/staff-options',
     permissions: [],

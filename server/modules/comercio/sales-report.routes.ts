@@ -5,7 +5,7 @@ import {
   salesReportResponseSchema,
 } from '../../../src/schemas/comercio/sales-report';
 import { MODULE, SUBMODULE } from '../../../src/schemas/permissions';
-import { staffWith } from '../../auth/guard';
+import { staffWithAnyOf } from '../../auth/guard';
 import { exportsOwner } from '../../auth/scopes';
 import type { AppDeps } from '../../context';
 import { MAIN_BASE } from '../../platform/bases';
@@ -14,8 +14,12 @@ import { salesReport, salesReportFile, salesReportOptions } from './sales-report
 import type { SalesReportQuery } from '../../../src/schemas/comercio/sales-report';
 import type { FastifyRequest } from 'fastify';
 
-/** Who may read the sales report: 'Acceso módulo comercial' + 'Acceso submódulo reporte ventas'. */
-export const SALES_REPORT_ACCESS = staffWith(MODULE.comercial, SUBMODULE.reporteVentas);
+/**
+ * Who may read the sales report: 'Acceso módulo comercial' + 'Acceso submódulo reporte ventas'
+ * (Comercial → Reporte de Ventas), or 'Acceso módulo reportes' (its Ventas tab on /Reportes:
+ * the same report, merged there rather than written twice; docs/reports.md).
+ */
+export const SALES_REPORT_ACCESS = staffWithAnyOf([MODULE.comercial, SUBMODULE.reporteVentas], [MODULE.reportes]);
 
 /**
  * Comercial → Reporte de Ventas: GET /api/sales/report (figures), GET /api/sales/report/options

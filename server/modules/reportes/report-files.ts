@@ -25,9 +25,6 @@ export interface ReportFileContext {
   userName: string;
 }
 
-/** Rows one PDF may print (a longer report is exported to Excel; the routes refuse it first with 409). */
-export const REPORT_PDF_ROW_CAP = 5_000;
-
 /** "Período 01/11/2026 – 30/11/2026" or "Al 30/11/2026" (a picture at a date). */
 export function periodText(report: Pick<ReportOutput, 'from' | 'to'>): string {
   if (report.from && report.to) return `Período ${formatDate(report.from)} – ${formatDate(report.to)}`;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   REPORT_EXPORT_ROW_CAP,
+  REPORT_PDF_ROW_CAP,
   REPORT_MESSAGES,
   REPORT_SCREEN_ROWS,
   reportFileName,
@@ -21,17 +22,12 @@ import { EXPORT_MIME, renderDocument, sendDownload } from '../../platform/docume
 import { salesReportOptions } from '../comercio/sales-report.service';
 import { REPORTS } from './registry';
 import { completeReport, reportToday, type ReportDefinition } from './report-definition';
-import { REPORT_PDF_ROW_CAP } from './report-files';
 
 /** Who may read a report: /Reportes 'Acceso módulo reportes', /ReportesEconomicos 'Acceso módulo reportes económicos'. */
 export const REPORT_ACCESS = {
   operational: staffWith(MODULE.reportes),
   financial: staffWith(MODULE.reportesEconomicos),
 } as const;
-
-/** The PDF's row cap refusal (Spanish, 409). */
-export const REPORT_PDF_TOO_LONG = (rows: number) =>
-  `El reporte tiene ${rows.toLocaleString('es-PE')} filas y el PDF admite hasta ${REPORT_PDF_ROW_CAP.toLocaleString('es-PE')}: expórtelo a Excel o acote los filtros`;
 
 /**
  * /Reportes and /ReportesEconomicos (docs/reports.md): GET /api/reports/options (the filters'
@@ -103,7 +99,7 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             const report = await run(request, definition, request.query);
             const rows = report.rows.length;
             if (rows > REPORT_EXPORT_ROW_CAP) throw conflict(REPORT_MESSAGES.tooManyRows(rows));
-            if (format === 'pdf' && rows > REPORT_PDF_ROW_CAP) throw conflict(REPORT_PDF_TOO_LONG(rows));
+            if (format === 'pdf' && rows > REPORT_PDF_ROW_CAP) throw conflict(REPORT_MESSAGES.pdfTooManyRows(rows));
             const auth = requireAuth(request);
             const user = await deps.db.selectFrom('users').select(['name', 'surname']).where('id', '=', auth.accountId).executeTakeFirst();
             const company = await deps.db.selectFrom('companies').select('business_name').orderBy('id').executeTakeFirst();

@@ -36,10 +36,26 @@ export const REPORT_TITLES: Record<ReportId, string> = {
   'valor-cartera': 'Valor de cartera',
 };
 
+/** The filters of the query a report reads ({@link reportQuerySchema}'s keys), in the order the screen shows them. */
+export type ReportFilterField = 'from' | 'to' | 'group' | 'subdivision_id' | 'agent_id' | 'currency';
+export const REPORT_FILTERS: Record<ReportId, readonly ReportFilterField[]> = {
+  cobranza: ['from', 'to', 'group', 'subdivision_id', 'agent_id', 'currency'],
+  'cartera-morosa': ['subdivision_id', 'agent_id', 'currency'],
+  inventario: ['subdivision_id', 'currency'],
+  'conversion-leads': ['from', 'to', 'subdivision_id', 'agent_id'],
+  reservas: ['from', 'to', 'subdivision_id', 'agent_id'],
+  comisiones: ['from', 'to', 'subdivision_id', 'agent_id'],
+  'flujo-caja': ['subdivision_id', 'currency'],
+  'ingresos-egresos': ['from', 'to', 'subdivision_id'],
+  'valor-cartera': ['subdivision_id', 'currency'],
+};
+
 /** Longest period a report may cover, in years (bounds one request's work; a 20-year range is a 422). */
 export const REPORT_MAX_YEARS = 5;
 /** Rows one export may hold; a report with more says so before the export starts (409 from the server). */
 export const REPORT_EXPORT_ROW_CAP = 100_000;
+/** Rows one PDF may print (a longer report is exported to Excel; the server refuses it with 409 first). */
+export const REPORT_PDF_ROW_CAP = 5_000;
 /** Rows the screen's table shows; the export carries every row up to {@link REPORT_EXPORT_ROW_CAP}. */
 export const REPORT_SCREEN_ROWS = 500;
 
@@ -54,6 +70,8 @@ export const REPORT_MESSAGES = {
   unknownAgent: 'El asesor no existe',
   tooManyRows: (rows: number) =>
     `El reporte tiene ${rows.toLocaleString('es-PE')} filas y la exportación admite hasta ${REPORT_EXPORT_ROW_CAP.toLocaleString('es-PE')}: acote el período o los filtros`,
+  pdfTooManyRows: (rows: number) =>
+    `El reporte tiene ${rows.toLocaleString('es-PE')} filas y el PDF admite hasta ${REPORT_PDF_ROW_CAP.toLocaleString('es-PE')}: expórtelo a Excel o acote los filtros`,
   loadFailed: 'No se pudo cargar el reporte',
   exportFailed: 'No se pudo exportar el reporte',
 } as const;

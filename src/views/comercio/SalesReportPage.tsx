@@ -35,10 +35,11 @@ import '../../styles/sales-report.css';
 // ECharts is fetched when the chart first shows, in its own chunk (docs/dependencies.md "echarts").
 const SalesReportChart = lazy(() => import('./SalesReportChart'));
 
-export function SalesReportScreen() {
+/** The screen; `embedded`: drawn as /Reportes' Ventas tab (its title a second-level heading under the tabs). */
+export function SalesReportScreen({ embedded = false }: { embedded?: boolean }) {
   const machines = use(useServices().machines.salesReport());
   const dark = useTheme((s) => s.context.styles.darkTheme);
-  return <SalesReportPage machines={machines} dark={dark} />;
+  return <SalesReportPage machines={machines} dark={dark} embedded={embedded} />;
 }
 
 const money = (f: Pick<SalesFigures, 'currency'>, cents: number) => formatMoney(cents, f.currency);
@@ -52,7 +53,15 @@ function monthPoints(report: SalesReport, currency: CurrencyCode): MonthPoint[] 
   });
 }
 
-export function SalesReportPage({ machines, dark }: { machines: SalesReportMachines; dark: boolean }) {
+export function SalesReportPage({
+  machines,
+  dark,
+  embedded = false,
+}: {
+  machines: SalesReportMachines;
+  dark: boolean;
+  embedded?: boolean;
+}) {
   const search = useSearch();
   // The filters of the address it was opened at (read once: the machine writes later changes back).
   const [input] = useState(() => ({ filters: machines.initialFilters(search) }));
@@ -77,9 +86,15 @@ export function SalesReportPage({ machines, dark }: { machines: SalesReportMachi
   return (
     <section className="comercio-page sales-report" aria-labelledby="reporte-ventas-title" aria-busy={loading}>
       <div className="sales-report-head">
-        <h1 id="reporte-ventas-title" className="bp6-heading comercio-page-title">
-          Reporte de Ventas
-        </h1>
+        {embedded ? (
+          <h2 id="reporte-ventas-title" className="bp6-heading comercio-page-title">
+            Ventas
+          </h2>
+        ) : (
+          <h1 id="reporte-ventas-title" className="bp6-heading comercio-page-title">
+            Reporte de Ventas
+          </h1>
+        )}
         <ButtonGroup className="sales-report-exports">
           <Button
             icon="th"

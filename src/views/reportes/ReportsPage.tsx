@@ -1,0 +1,60 @@
+import { lazy, Suspense, use } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { OutsideTabPanel } from '../shared/BlueprintEs';
+import { useServices } from '../services';
+import { useTheme } from '../shell/shell-context';
+import type { ReportsMachines } from '../../machines/reportes/reports.actors';
+import { ReportPanel } from './ReportPanel';
+import { isSharedReport, REPORT_TABS, tabOf, tabSearch, tabTitle, type ReportTab } from './report-tabs';
+import '../../styles/reportes.css';
+
+/**
+ * /Reportes and /ReportesEconomicos (docs/reports.md): a tab per report, the tab in the address
+ * (`?reporte=<id>`, shareable with its filters). /Reportes' first tab is Ventas, the sales report
+ * of Comercial (the same screen and figures, merged here rather than written twice); every other
+ * tab is a {@link ReportPanel} of the shared report shape, with its own machine.
+ */
+
+// The sales report's screen is its own chunk, fetched when its tab shows.
+const SalesReportTab = lazy(() => import('../comercio/SalesReportPage').then((m) => ({ default: () => <m.SalesReportScreen embedded /> })));
+
+export function ReportsScreen() {
+  return <ReportsTabs kind="operational" />;
+}
+
+export function FinancialReportsScreen() {
+  return <ReportsTabs kind="financial" />;
+}
+
+function ReportsTabs({ kind }: { kind: keyof typeof REPORT_TABS }) {
+  const machines = use(useServices().machines.reports());
+  const dark = useTheme((s) => s.context.styles.darkTheme);
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const tab = tabOf(kind, search);
+  const tabsId = `reportes-${kind}`;
+  const title = kind === 'operational' ? 'Reportes' : 'Reportes Económicos';
+  const select = (next: ReportTab) => navigate(`${location}${tabSearch(next, search)}`, { replace: true });
+  return (
+    <section className="reports-page" aria-labelledby="reportes-title">
+      <h1 id="reportes-title" className="bp6-heading reports-title">
+        {title}
+      </h1>
+      <Tabs id={tabsId} selectedTabId={tab} onChange={(id) => select(id as ReportTab)} className="reports-tabs" large={false}>
+        {REPORT_TABS[kind].map((t) => (
+          <Tab key={t} id={t} title={tabTitle(t)} />
+        ))}
+      </Tabs>
+      <OutsideTabPanel tabsId={tabsId} selectedTabId={tab}>
+        {isSharedReport(tab) ? (
+          <ReportPanel key={tab} report={tab} machines={machines as ReportsMachines} dark={dark} />
+        ) : (
+          <Suspense fallback={<Spinner aria-label="Cargando el reporte" />}>
+            <SalesReportTab />
+          </Suspense>
+        )}
+      </OutsideTabPanel>
+    </section>
+  );
+}
