@@ -76,9 +76,9 @@ interface OverdueSums {
 }
 
 /**
- * The overdue sums of each live sale with VENCIDA instalments (`p`): per late bucket, overdue
- * (Σ amount − paid), late fee owed, the oldest due date. One pass over the VENCIDA rows (index
- * `sale_instalments_status_due_idx`), grouped by sale before any join.
+ * The overdue sums of each live sale with VENCIDA instalments (`p`), narrowed by the report's
+ * filters: per late bucket, overdue (Σ amount − paid), late fee owed, the oldest due date. One pass
+ * over the VENCIDA rows (index `sale_instalments_status_due_idx`), grouped by sale before any join.
  */
 function overdueBySale(db: Kysely<DB>, query: ReportQuery, today: string) {
   return portfolioInstalments(db, query)
@@ -129,35 +129,37 @@ function figures(
 }
 
 /**
- * The overdue sums of `query` on `today`: two grouped statements over the per-sale sums
- * ({@link overdueBySale}) joined to their sale (agent, currency filters) — one through the sale's
- * holders per customer × currency, one per currency (each instalment once).
+ * The overdue sums of `query` on `today`: one statement over the per-sale sums ({@link
+ * overdueBySale}, a CTE both dialects build once) joined to their sale — grouped through the sale's
+ * holders per customer × currency, and (UNION ALL, `customer_id` null) per currency, each
+ * instalment once.
  */
 async function overdueSums(db: Kysely<DB>, query: ReportQuery, today: string): Promise<OverdueSums> {
-  const bySale = () =>
-    db
-      .selectFrom(overdueBySale(db, query, today).as('p'))
-      .innerJoin('sales as s', 's.id', 'p.sale_id')
-      .$if(query.agent_id !== undefined, (q) => q.where('s.agent_id', '=', query.agent_id ?? 0))
-      .$if(query.currency !== undefined, (q) => q.where('s.currency', '=', query.currency ?? 'PEN'));
-  const customers = await bySale()
+  const rows = await db
+    .with('p', () => overdueBySale(db, query, today))
+    .selectFrom('p')
+    .innerJoin('sales as s', 's.id', 'p.sale_id')
     .innerJoin('sale_holders as h', 'h.sale_id', 'p.sale_id')
-    .select(['h.customer_id', 's.currency', ...addedUp])
+    .select([sql<number | null>`h.customer_id`.as('customer_id'), 's.currency', ...addedUp])
     .groupBy(['h.customer_id', 's.currency'])
+    .unionAll((eb) =>
+      eb
+        .selectFrom('p')
+        .innerJoin('sales as s', 's.id', 'p.sale_id')
+        .select([sql<number | null>`null`.as('customer_id'), 's.currency', ...addedUp])
+        .groupBy('s.currency'),
+    )
     .execute();
-  const totals = await bySale()
-    .select(['s.currency', ...addedUp])
-    .groupBy('s.currency')
-    .execute();
-  return {
-    customers: customers
-      .map((r) => ({ customerId: r.customer_id, currency: currencyOf(r.currency), figures: figures(r, today) }))
-      .filter((r) => r.figures.overdue > 0),
-    totals: totals
-      .map((r) => ({ currency: currencyOf(r.currency), figures: figures(r, today) }))
-      .filter((r) => r.figures.overdue > 0)
-      .sort((a, b) => currencyOrder(a.currency, b.currency)),
-  };
+  const sums: OverdueSums = { customers: [], totals: [] };
+  for (const r of rows) {
+    const currency = currencyOf(r.currency);
+    const figured = figures(r, today);
+    if (figured.overdue <= 0) continue;
+    if (r.customer_id === null) sums.totals.push({ currency, figures: figured });
+    else sums.customers.push({ customerId: Number(r.customer_id), currency, figures: figured });
+  }
+  sums.totals.sort((a, b) => currencyOrder(a.currency, b.currency));
+  return sums;
 }
 
 /** Customers' names, documents and phones by id, read a chunk of ids at a time (read on every call, never kept). */

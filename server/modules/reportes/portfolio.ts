@@ -64,28 +64,19 @@ export const sumOf = (column: string): RawBuilder<number | string | null> => sql
 
 /**
  * The instalments of `i` the portfolio reports count: those of sales not ANULADA/RESUELTA
- * (ENDED_SALE_STATUSES, as Registro de Cuotas), and of the report's subdivision when it names one.
- * Written as `IN` / `NOT IN` subqueries over `sales`' indexes (as the register does), so the scan
- * of `sale_instalments` needs no join per row.
+ * (ENDED_SALE_STATUSES, as Registro de Cuotas), narrowed to the report's subdivision, agent (the
+ * sale's `agent_id`) and currency when it names them. Written as `IN` / `NOT IN` subqueries over
+ * `sales` (as the register does), so the scan of `sale_instalments` joins nothing per row.
  */
-export function portfolioInstalments(db: Kysely<DB>, query: Pick<ReportQuery, 'subdivision_id'>) {
-  const subdivisionId = query.subdivision_id;
+export function portfolioInstalments(db: Kysely<DB>, query: Pick<ReportQuery, 'subdivision_id' | 'agent_id' | 'currency'>) {
+  const { subdivision_id: subdivisionId, agent_id: agentId, currency } = query;
+  const sales = () => db.selectFrom('sales').select('sales.id');
   return db
     .selectFrom('sale_instalments as i')
-    .where('i.sale_id', 'not in', (eb) =>
-      eb
-        .selectFrom('sales')
-        .select('sales.id')
-        .where('sales.status', 'in', [...ENDED_SALE_STATUSES]),
-    )
-    .$if(subdivisionId !== undefined, (q) =>
-      q.where('i.sale_id', 'in', (eb) =>
-        eb
-          .selectFrom('sales')
-          .select('sales.id')
-          .where('sales.subdivision_id', '=', subdivisionId ?? 0),
-      ),
-    );
+    .where('i.sale_id', 'not in', sales().where('sales.status', 'in', [...ENDED_SALE_STATUSES]))
+    .$if(subdivisionId !== undefined, (q) => q.where('i.sale_id', 'in', sales().where('sales.subdivision_id', '=', subdivisionId ?? 0)))
+    .$if(agentId !== undefined, (q) => q.where('i.sale_id', 'in', sales().where('sales.agent_id', '=', agentId ?? 0)))
+    .$if(currency !== undefined, (q) => q.where('i.sale_id', 'in', sales().where('sales.currency', '=', currency ?? 'PEN')));
 }
 
 /** A bucket's Spanish label (the register's: "Al día", "1–30 días", "Más de 90 días"). */

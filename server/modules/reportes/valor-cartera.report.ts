@@ -74,9 +74,10 @@ type ValueSums = Array<{ subdivisionId: number; currency: 'PEN' | 'USD'; figures
 const interestPendingSql = sql<number>`(case when i.interest > i.paid then i.interest - i.paid else 0 end)`;
 
 /**
- * The outstanding of each live sale (`p`): total, interest, per bucket. One pass over the open rows
- * in sale order (partial index `sale_instalments_open_sale_idx`, status ≠ PAGADA), grouped by sale
- * before the join to `sales` (one join per sale, not per instalment).
+ * The outstanding of each live sale (`p`) narrowed by the report's filters: total, interest, per
+ * bucket. One pass over the open rows in sale order (partial index
+ * `sale_instalments_open_sale_idx`, status ≠ PAGADA), grouped by sale before the join to `sales`
+ * (one join per sale, not per instalment).
  */
 function outstandingBySale(db: Kysely<DB>, query: ReportQuery, today: string) {
   return portfolioInstalments(db, query)
@@ -96,8 +97,6 @@ async function valueSums(db: Kysely<DB>, query: ReportQuery, today: string): Pro
   const rows = await db
     .selectFrom(outstandingBySale(db, query, today).as('p'))
     .innerJoin('sales as s', 's.id', 'p.sale_id')
-    .$if(query.agent_id !== undefined, (q) => q.where('s.agent_id', '=', query.agent_id ?? 0))
-    .$if(query.currency !== undefined, (q) => q.where('s.currency', '=', query.currency ?? 'PEN'))
     .select([
       's.subdivision_id',
       's.currency',
