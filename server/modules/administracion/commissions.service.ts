@@ -60,6 +60,14 @@ function ownOrTeam(owner: number) {
   return sql<boolean>`(c.user_id = ${owner} or c.user_id in (select id from users where sales_head_id = ${owner}))`;
 }
 
+/**
+ * The day a commission counts in a period (alias `c`): the day it was earned (`accrued_on`:
+ * DEVENGADA, LIQUIDADA, PAGADA, REVERTIDA and an annulled one that had been earned), or the day it
+ * was projected while not yet. The list's `period_from`/`period_to` and Reportes → Comisiones
+ * (server/modules/reportes/comisiones.report.ts) both read it.
+ */
+export const commissionPeriodDay = sql<string>`coalesce(c.accrued_on, c.projected_on)`;
+
 function commissionsQuery(db: Db) {
   return db
     .selectFrom('commissions as c')
@@ -136,7 +144,7 @@ export async function listCommissions(db: Db, query: CommissionsQuery, owner: nu
   if (query.sale_id) filtered = filtered.where('c.sale_id', '=', query.sale_id);
   if (query.settlement_id) filtered = filtered.where('c.settlement_id', '=', query.settlement_id);
   if (query.currency) filtered = filtered.where('c.currency', '=', query.currency);
-  const day = sql<string>`coalesce(c.accrued_on, c.projected_on)`;
+  const day = commissionPeriodDay;
   if (query.period_from) filtered = filtered.where(day, '>=', query.period_from);
   if (query.period_to) filtered = filtered.where(day, '<=', query.period_to);
   if (query.q) {

@@ -59,21 +59,8 @@ export const SUBDIVISION_STATUS_INTENT: Readonly<Record<SubdivisionStatus, Inten
   CERRADO: 'none',
 };
 
-/**
- * The URL segment `{name}` of the project routes: the subdivision's name in lower case with
- * accents removed and spaces as "-" ("Los Viñedos" → "los-vinedos"). The server ignores it; it only
- * makes links readable.
- */
-export function nameSegment(name: string): string {
-  return (
-    name
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'proyecto'
-  );
-}
+/** The URL segment `{name}` of the project routes (src/lib/proyectos/name-segment.ts, shared with the server). */
+export { nameSegment } from '../../lib/proyectos/name-segment';
 
 const LOT_STATUS_DARK_TEXT = '#1c2127';
 
