@@ -13,8 +13,8 @@ import type { ReportContext, ReportDefinition } from './report-definition';
  * currency, the money expected from the open schedules over the next 24 months, the same adjusted by
  * the historical collection rate, and — for the last 12 months and the current one — what was
  * actually collected beside what had fallen due, so the forecast's error shows month by month.
- * Four grouped queries (schedule by month, arrears, the rates, payments by month); money in integer
- * céntimos, never added across currencies.
+ * Five grouped queries (schedule by month, arrears, the rates' two, payments by month) and the
+ * subdivisions' names; money in integer céntimos, never added across currencies.
  */
 
 type Currency = 'PEN' | 'USD';
@@ -104,8 +104,8 @@ export function cashFlowWindows(today: string) {
   };
 }
 
-/** What the queries share: the caller's filters and scope. */
-interface Filters {
+/** What the queries share: the query's `subdivision_id` and `currency`, and the caller's agent scope (null: every agent). */
+export interface CashFlowFilters {
   subdivisionId: number | undefined;
   currency: Currency | undefined;
   agentId: number | null;
@@ -124,7 +124,7 @@ function daysFromDue(db: Kysely<DB>): RawBuilder<number> {
 }
 
 /** Instalments of live sales (not ANULADA/RESUELTA) joined to their sale, with the filters. */
-function liveInstalments(db: Kysely<DB>, f: Filters) {
+function liveInstalments(db: Kysely<DB>, f: CashFlowFilters) {
   return db
     .selectFrom('sale_instalments as i')
     .innerJoin('sales as s', 's.id', 'i.sale_id')
@@ -138,7 +138,7 @@ function liveInstalments(db: Kysely<DB>, f: Filters) {
  * Per month (`YYYY-MM` of the due date) × subdivision × currency, Σ amount and Σ paid (céntimos) of
  * the live sales' instalments due from `from` to `to` (both included).
  */
-async function scheduleByMonth(db: Kysely<DB>, f: Filters, from: string, to: string) {
+async function scheduleByMonth(db: Kysely<DB>, f: CashFlowFilters, from: string, to: string) {
   const month = sql<string>`substr(i.due_date, 1, 7)`;
   const rows = await liveInstalments(db, f)
     .where('i.due_date', '>=', from)
@@ -162,7 +162,7 @@ async function scheduleByMonth(db: Kysely<DB>, f: Filters, from: string, to: str
 }
 
 /** Per subdivision × currency, Σ (amount − paid) of the live sales' instalments due before `before` and still owed. */
-async function arrears(db: Kysely<DB>, f: Filters, before: string) {
+async function arrears(db: Kysely<DB>, f: CashFlowFilters, before: string) {
   const rows = await liveInstalments(db, f)
     .where('i.status', 'in', ['PENDIENTE', 'PARCIAL', 'VENCIDA'])
     .where('i.due_date', '<', before)
@@ -179,7 +179,12 @@ async function arrears(db: Kysely<DB>, f: Filters, before: string) {
  * allocations of APROBADO payments whose operation date is at most `d` days after the due date
  * (paid early counts; late fees are not instalment money and are left out). Two grouped queries.
  */
-export async function collectionRates(db: Kysely<DB>, f: Filters, from: string, to: string): Promise<Map<Currency, CollectionRate>> {
+export async function collectionRates(
+  db: Kysely<DB>,
+  f: CashFlowFilters,
+  from: string,
+  to: string,
+): Promise<Map<Currency, CollectionRate>> {
   const dueRows = await liveInstalments(db, f)
     .where('i.due_date', '>=', from)
     .where('i.due_date', '<=', to)
@@ -215,7 +220,7 @@ export async function collectionRates(db: Kysely<DB>, f: Filters, from: string, 
  * payments and reservation payments alike, late fees included. The subdivision is the sale's, or
  * the reserved lot's (null for neither); the agent scope reads the sale's or the reservation's agent.
  */
-async function collectedByMonth(db: Kysely<DB>, f: Filters, from: string, to: string) {
+async function collectedByMonth(db: Kysely<DB>, f: CashFlowFilters, from: string, to: string) {
   const month = sql<string>`substr(p.operation_date, 1, 7)`;
   const subdivision = sql<number | null>`coalesce(s.subdivision_id, l.subdivision_id)`;
   const rows = await db
@@ -291,7 +296,7 @@ async function build(context: ReportContext) {
   const { db } = context.deps;
   const { query, today } = context;
   const w = cashFlowWindows(today);
-  const f: Filters = { subdivisionId: query.subdivision_id, currency: query.currency, agentId: context.scope.agentId };
+  const f: CashFlowFilters = { subdivisionId: query.subdivision_id, currency: query.currency, agentId: context.scope.agentId };
 
   let subdivisionName: string | null = null;
   if (f.subdivisionId !== undefined) {
