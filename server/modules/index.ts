@@ -86,6 +86,8 @@ import { commissionsRoutes } from './administracion/commissions.routes';
 import { dashboardManagerRoutes } from './inicio/dashboard-manager.routes';
 import { inicioDashboardMigration } from './inicio/migrations/0049-inicio-dashboard';
 import { dashboardQueuesRoutes } from './inicio/dashboard-queues.routes';
+import { expensesRoutes } from './reportes/expenses.routes';
+import { reportesExpensesMigration } from './reportes/migrations/0050-reportes-expenses';
 
 /**
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
@@ -208,6 +210,11 @@ export const SERVER_MODULES: readonly ServerModule[] = [
     name: 'inicio',
     routes: [dashboardManagerRoutes, dashboardQueuesRoutes],
     migrations: { '0049-inicio-dashboard': inicioDashboardMigration },
+  },
+  {
+    name: 'reportes',
+    routes: [expensesRoutes],
+    migrations: { '0050-reportes-expenses': reportesExpensesMigration },
   },
 ];
 
