@@ -64,30 +64,55 @@ async function build({ deps, query, scope, today }: ReportContext) {
     filters.push({ label: 'Lotización', value: subdivision.name });
   }
 
-  // Income: approved payments of the period with their subdivision (the sale's, else the reservation's lot's).
+  // Income: approved payments of the period summed per sale or reservation (the index of migration
+  // 0050 alone), then per subdivision (the sale's, else the reservation's lot's) and currency.
   const paid = db
     .selectFrom('payments')
-    .leftJoin('sales', 'sales.id', 'payments.sale_id')
-    .leftJoin('reservations', 'reservations.id', 'payments.reservation_id')
-    .leftJoin('lots', 'lots.id', 'reservations.lot_id')
-    .select([sql<number>`coalesce(sales.subdivision_id, lots.subdivision_id)`.as('subdivision_id'), 'payments.currency', 'payments.amount'])
+    .select(['payments.sale_id', 'payments.reservation_id', 'payments.currency', sql<number | string>`sum(payments.amount)`.as('amount')])
     .where('payments.status', '=', 'APROBADO')
     .where('payments.operation_date', '>=', from)
-    .where('payments.operation_date', '<=', to);
-  const incomeRows = await db
+    .where('payments.operation_date', '<=', to)
+    // One subdivision: only its sales' and reservations' payments are grouped (not the company's).
+    .$if(subdivisionId !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb(
+            'payments.sale_id',
+            'in',
+            eb
+              .selectFrom('sales')
+              .select('sales.id')
+              .where('sales.subdivision_id', '=', subdivisionId ?? 0),
+          ),
+          eb(
+            'payments.reservation_id',
+            'in',
+            eb
+              .selectFrom('reservations')
+              .innerJoin('lots', 'lots.id', 'reservations.lot_id')
+              .select('reservations.id')
+              .where('lots.subdivision_id', '=', subdivisionId ?? 0),
+          ),
+        ]),
+      ),
+    )
+    .groupBy(['payments.sale_id', 'payments.reservation_id', 'payments.currency']);
+  const subdivisionOf = sql<number>`coalesce(sales.subdivision_id, lots.subdivision_id)`;
+  const incomeQuery = db
     .selectFrom(paid.as('p'))
-    .select(['p.subdivision_id', 'p.currency', sql<number | string>`sum(p.amount)`.as('amount')])
-    .where('p.subdivision_id', 'is not', null)
-    .$if(subdivisionId !== undefined, (q) => q.where('p.subdivision_id', '=', subdivisionId ?? 0))
-    .groupBy(['p.subdivision_id', 'p.currency'])
-    .execute();
+    .leftJoin('sales', 'sales.id', 'p.sale_id')
+    .leftJoin('reservations', 'reservations.id', 'p.reservation_id')
+    .leftJoin('lots', 'lots.id', 'reservations.lot_id')
+    .select([subdivisionOf.as('subdivision_id'), 'p.currency', sql<number | string>`sum(p.amount)`.as('amount')])
+    .where(subdivisionOf, 'is not', null)
+    .$if(subdivisionId !== undefined, (q) => q.where(subdivisionOf, '=', subdivisionId ?? 0))
+    .groupBy([subdivisionOf, 'p.currency']);
 
-  const expenseRows = await filteredExpenses(db, { from, to, subdivision_id: subdivisionId })
+  const expenseQuery = filteredExpenses(db, { from, to, subdivision_id: subdivisionId })
     .select(['expenses.subdivision_id', 'expenses.currency', sql<number | string>`sum(expenses.amount)`.as('amount')])
-    .groupBy(['expenses.subdivision_id', 'expenses.currency'])
-    .execute();
+    .groupBy(['expenses.subdivision_id', 'expenses.currency']);
 
-  const areaRows = await db
+  const areaQuery = db
     .selectFrom('sales')
     .innerJoin('lots', 'lots.id', 'sales.lot_id')
     .select(['sales.subdivision_id', 'sales.currency', sql<number | string>`sum(lots.area_m2)`.as('area')])
@@ -96,8 +121,10 @@ async function build({ deps, query, scope, today }: ReportContext) {
     .where('sales.sale_date', '<=', to)
     .$if(subdivisionId !== undefined, (q) => q.where('sales.subdivision_id', '=', subdivisionId ?? 0))
     .$if(scope.agentId !== null, (q) => q.where('sales.agent_id', '=', scope.agentId ?? 0))
-    .groupBy(['sales.subdivision_id', 'sales.currency'])
-    .execute();
+    .groupBy(['sales.subdivision_id', 'sales.currency']);
+
+  // Three grouped statements, side by side on PostgreSQL's pool (one after the other on SQLite's connection).
+  const [incomeRows, expenseRows, areaRows] = await Promise.all([incomeQuery.execute(), expenseQuery.execute(), areaQuery.execute()]);
 
   const figures = new Map<string, Figures>();
   const at = (subdivision: number | string, currency: string): Figures => {

@@ -13,6 +13,12 @@ import { columnTypes } from '../../../db/migrations/column-types';
  * service checks it, the CHECK bounds it to PEN | USD), an optional voucher reference (≤ 60; no
  * file), who registered it, instants and the edit `version`. Index (subdivision_id, expense_date):
  * the report's and the list's period per subdivision is one index range.
+ *
+ * And the index `payments (status, operation_date, sale_id, reservation_id, currency, amount)`:
+ * the report's income (Σ approved payments of a period per sale or reservation and currency) reads
+ * it alone, without visiting the payments' rows — on 100 000 sales and 300 000 payments a year's
+ * income went from ~175 ms to ~70 ms on SQLite (docs/reports.md "Ingresos vs egresos and the
+ * expenses register").
  */
 export function reportesExpensesMigration(dialect: DialectName): Migration {
   const t = columnTypes(dialect);
@@ -40,9 +46,15 @@ export function reportesExpensesMigration(dialect: DialectName): Migration {
         .execute();
       await db.schema.createIndex('expenses_subdivision_date_idx').on('expenses').columns(['subdivision_id', 'expense_date']).execute();
       await db.schema.createIndex('expenses_date_idx').on('expenses').columns(['expense_date', 'id']).execute();
+      await db.schema
+        .createIndex('payments_income_idx')
+        .on('payments')
+        .columns(['status', 'operation_date', 'sale_id', 'reservation_id', 'currency', 'amount'])
+        .execute();
     },
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     async down(db: Kysely<any>) {
+      await db.schema.dropIndex('payments_income_idx').execute();
       await db.schema.dropTable('expenses').execute();
     },
   };
