@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ENDED_SALE_STATUSES } from '../../../src/schemas/comercio/sales';
 import { REPORT_MESSAGES, REPORT_TITLES, type ReportChart, type ReportColumn, type ReportRow } from '../../../src/schemas/reportes/report';
 import type { CurrencyCode } from '../../db/database';
+import { isSqlite } from '../../db/portable';
 import { fieldError } from '../../errors';
 import { filteredExpenses } from './expenses.service';
 import { reportPeriod, type ReportContext, type ReportDefinition } from './report-definition';
@@ -64,15 +65,16 @@ async function build({ deps, query, scope, today }: ReportContext) {
     filters.push({ label: 'Lotización', value: subdivision.name });
   }
 
-  // Income: approved payments of the period summed per sale or reservation (the index of migration
-  // 0050 alone), then per subdivision (the sale's, else the reservation's lot's) and currency.
-  const paid = db
+  // Income: approved payments of the period (read from the covering index of migration 0050) per
+  // subdivision (the sale's, else the reservation's lot's) and currency. SQLite sums them per sale
+  // or reservation first and joins those sums (its nested loops then visit each sale once);
+  // PostgreSQL joins every payment by hash and aggregates once (faster there: docs/reports.md).
+  const approved = db
     .selectFrom('payments')
-    .select(['payments.sale_id', 'payments.reservation_id', 'payments.currency', sql<number | string>`sum(payments.amount)`.as('amount')])
     .where('payments.status', '=', 'APROBADO')
     .where('payments.operation_date', '>=', from)
     .where('payments.operation_date', '<=', to)
-    // One subdivision: only its sales' and reservations' payments are grouped (not the company's).
+    // One subdivision: only its sales' and reservations' payments are read (not the company's).
     .$if(subdivisionId !== undefined, (q) =>
       q.where((eb) =>
         eb.or([
@@ -95,8 +97,17 @@ async function build({ deps, query, scope, today }: ReportContext) {
           ),
         ]),
       ),
-    )
-    .groupBy(['payments.sale_id', 'payments.reservation_id', 'payments.currency']);
+    );
+  const paid = isSqlite(db)
+    ? approved
+        .select([
+          'payments.sale_id',
+          'payments.reservation_id',
+          'payments.currency',
+          sql<number | string>`sum(payments.amount)`.as('amount'),
+        ])
+        .groupBy(['payments.sale_id', 'payments.reservation_id', 'payments.currency'])
+    : approved.select(['payments.sale_id', 'payments.reservation_id', 'payments.currency', 'payments.amount']);
   const subdivisionOf = sql<number>`coalesce(sales.subdivision_id, lots.subdivision_id)`;
   const incomeQuery = db
     .selectFrom(paid.as('p'))
@@ -105,7 +116,6 @@ async function build({ deps, query, scope, today }: ReportContext) {
     .leftJoin('lots', 'lots.id', 'reservations.lot_id')
     .select([subdivisionOf.as('subdivision_id'), 'p.currency', sql<number | string>`sum(p.amount)`.as('amount')])
     .where(subdivisionOf, 'is not', null)
-    .$if(subdivisionId !== undefined, (q) => q.where(subdivisionOf, '=', subdivisionId ?? 0))
     .groupBy([subdivisionOf, 'p.currency']);
 
   const expenseQuery = filteredExpenses(db, { from, to, subdivision_id: subdivisionId })
