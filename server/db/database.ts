@@ -1084,6 +1084,32 @@ export interface DB {
   commission_settlements: CommissionSettlementsTable;
   commission_settlement_agents: CommissionSettlementAgentsTable;
   commission_settlement_lines: CommissionSettlementLinesTable;
+  expenses: ExpensesTable;
+}
+
+/**
+ * Reportes económicos: an expense of a subdivision (migration 0050; src/schemas/reportes/expenses.ts),
+ * the egresos of Ingresos vs egresos.
+ */
+export interface ExpensesTable {
+  id: Generated<number>;
+  subdivision_id: number;
+  /** YYYY-MM-DD (Lima). */
+  expense_date: string;
+  /** ≤ 200 characters. */
+  concept: string;
+  /** Céntimos of `currency`, > 0 (bigint: PostgreSQL may read it as text, so read it through Number()). */
+  amount: ColumnType<number | string, number, number>;
+  /** The subdivision's currency. */
+  currency: CurrencyCode;
+  /** Invoice or receipt reference (≤ 60), no file; null when none. */
+  voucher: string | null;
+  /** Staff user who registered it; null for the system (seed) or a removed user. */
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+  /** Edit counter (server/db/versions.ts). */
+  version: Generated<number>;
 }
 
 /** A commission policy per subdivision and role (migration 0044; docs/domain.md "Commissions"). */

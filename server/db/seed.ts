@@ -17,6 +17,7 @@ import { seedDemoPayments } from '../modules/finanzas/demo-payments';
 import { seedDemoCommissions } from '../modules/administracion/demo-commissions';
 import { seedDemoContractSettings, seedDemoContractTemplates, seedDemoContracts } from '../modules/administracion/demo-contracts';
 import { seedDemoTitles } from '../modules/administracion/demo-titles';
+import { seedDemoExpenses } from '../modules/reportes/demo-expenses';
 import { createDocumentPool, renderDocument } from '../platform/documents';
 import type { WorkerPool } from '../platform/worker-pool';
 import type { DB } from './database';
@@ -262,6 +263,9 @@ async function seedInTransaction(
     // Comercial: one sale resolved for unpaid instalments and one rescheduled by an adenda, the letter of resolution and the adenda issued (demo-rescissions.ts).
     await seedDemoRescissions(trx, clock, admin?.id ?? null, documents);
     step('rescission and adenda');
+    // Reportes económicos: a few expenses of each demo subdivision over this month and the two before (demo-expenses.ts).
+    await seedDemoExpenses(trx, clock, admin?.id ?? null);
+    step('expenses');
     return true;
   });
 }

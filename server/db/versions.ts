@@ -4,7 +4,7 @@ import { HttpError } from '../errors';
 import type { DB } from './database';
 import { VERSIONED_TABLES as FIRST_VERSIONED_TABLES } from './migrations/0007-record-versions';
 
-/** Tables with a `version` column: 0007's and the ones later migrations gave one (0015: customers, 0016: reservations, 0017: leads, 0018: quotes, 0019: sales, 0022: bank_accounts and wallets; 0040: public_holidays and title_processes; 0043: contract_templates and contracts). */
+/** Tables with a `version` column: 0007's and the ones later migrations gave one (0015: customers, 0016: reservations, 0017: leads, 0018: quotes, 0019: sales, 0022: bank_accounts and wallets; 0040: public_holidays and title_processes; 0043: contract_templates and contracts; 0050: expenses). */
 export const VERSIONED_TABLES = [
   ...FIRST_VERSIONED_TABLES,
   'customers',
@@ -19,6 +19,7 @@ export const VERSIONED_TABLES = [
   'title_processes',
   'contract_templates',
   'contracts',
+  'expenses',
 ] as const;
 export type VersionedTable = (typeof VERSIONED_TABLES)[number];
 

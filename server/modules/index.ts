@@ -87,13 +87,15 @@ import { dashboardManagerRoutes } from './inicio/dashboard-manager.routes';
 import { inicioDashboardMigration } from './inicio/migrations/0049-inicio-dashboard';
 import { dashboardQueuesRoutes } from './inicio/dashboard-queues.routes';
 import { reportsRoutes } from './reportes/reports.routes';
+import { expensesRoutes } from './reportes/expenses.routes';
+import { reportesExpensesMigration } from './reportes/migrations/0050-reportes-expenses';
 
 /**
  * The server's modules (issue "One place per screen" item 5): the platform (health, auth,
  * registration, password reset, realtime credentials, styles, notifications; folders server/auth,
  * server/platform, server/realtime, server/notifications) and one folder per business module of the
  * menu under server/modules/<modulo>/ (configuracion, historial, proyectos, crm, comercio, finanzas,
- * administracion; ingenieria and reportes come with their issues). server/app.ts registers every
+ * administracion, inicio, reportes; ingenieria comes with its issue). server/app.ts registers every
  * module's routes from this list and server/db/migrate.ts runs every module's migrations from it,
  * so adding a module is one entry here plus the module's own folder.
  *
@@ -212,8 +214,8 @@ export const SERVER_MODULES: readonly ServerModule[] = [
   },
   {
     name: 'reportes',
-    routes: [reportsRoutes],
-    migrations: {},
+    routes: [reportsRoutes, expensesRoutes],
+    migrations: { '0050-reportes-expenses': reportesExpensesMigration },
   },
 ];
 

@@ -66,6 +66,7 @@ const COMMISSIONS = [MODULE.administracion, SUBMODULE.comisiones] as const;
 const COMMISSIONS_MANAGE = [MODULE.administracion, SUBMODULE.comisiones, ACTION.gestionarComisiones] as const;
 const CONTRACTS = [MODULE.administracion, SUBMODULE.generarContrato] as const;
 const CONTRACTS_REGISTER = [MODULE.administracion, SUBMODULE.registroContratos] as const;
+const EXPENSES = [MODULE.reportesEconomicos] as const;
 
 let seq = 0;
 const next = () => (seq += 1);
@@ -100,6 +101,27 @@ const freshKeyWithPlan = async (db: Kysely<DB>) => {
   return s.key;
 };
 /** A fresh DISPONIBLE lot's id (in a fresh subdivision). */
+/** An expense (version 1) of a fresh subdivision in soles, by direct insert. @returns its id. */
+const freshExpense = async (db: Kysely<DB>) => {
+  const subdivision = await createSubdivision(db);
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('expenses')
+    .values({
+      subdivision_id: subdivision.id,
+      expense_date: '2026-02-01',
+      concept: 'Gasto de prueba',
+      amount: 10_000,
+      currency: 'PEN',
+      voucher: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, subdivisionId: subdivision.id };
+};
 const freshLot = async (db: Kysely<DB>) => createLot(db, (await createSubdivision(db)).id, { block: 'A', number: '1' });
 /** A valid bulk price body. */
 const BULK_BODY = { selection: { statuses: ['DISPONIBLE'] }, change: { kind: 'PERCENT', percent: 5 }, reason: 'Matriz' };
@@ -1729,6 +1751,52 @@ export const ROUTES: readonly MatrixRoute[] = [
       method: 'GET',
       url: `/api/commission-settlements/${await freshSettlement(db, caller, 'BORRADOR')}/agents/${caller}/pdf`,
     }),
+  },
+  // Reportes económicos → Egresos (src/schemas/reportes/expenses.ts): reading and writing need 'Acceso módulo reportes económicos'.
+  { name: 'GET /api/expenses', permissions: EXPENSES, request: async () => ({ method: 'GET', url: '/api/expenses?from=2026-01-01' }) },
+  {
+    name: 'POST /api/expenses',
+    permissions: EXPENSES,
+    request: async (db) => ({
+      method: 'POST',
+      url: '/api/expenses',
+      payload: {
+        subdivision_id: (await createSubdivision(db)).id,
+        expense_date: '2026-02-01',
+        concept: 'Estudio de suelos',
+        amount: 50_000,
+        currency: 'PEN',
+      },
+    }),
+  },
+  {
+    name: 'GET /api/expenses/{id}',
+    permissions: EXPENSES,
+    request: async (db) => ({ method: 'GET', url: `/api/expenses/${(await freshExpense(db)).id}` }),
+  },
+  {
+    name: 'PUT /api/expenses/{id}',
+    permissions: EXPENSES,
+    request: async (db) => {
+      const { id, subdivisionId } = await freshExpense(db);
+      return {
+        method: 'PUT',
+        url: `/api/expenses/${id}`,
+        payload: {
+          subdivision_id: subdivisionId,
+          expense_date: '2026-02-02',
+          concept: 'Otro gasto',
+          amount: 20_000,
+          currency: 'PEN',
+          version: 1,
+        },
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/expenses/{id}',
+    permissions: EXPENSES,
+    request: async (db) => ({ method: 'DELETE', url: `/api/expenses/${(await freshExpense(db)).id}?version=1` }),
   },
   // Inicio's cards (docs/dashboard.md): each needs the permissions of the list it links to.
   ...DASHBOARD_CARDS.map((card): MatrixRoute => ({

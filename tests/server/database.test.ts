@@ -70,6 +70,7 @@ const AFTER_0009 = [
   '0047-administracion-contracts-register',
   '0048-administracion-contracts-list',
   '0049-inicio-dashboard',
+  '0050-reportes-expenses',
 ];
 const AFTER_0011 = AFTER_0009.slice(2);
 /** The migrations after `name` (one of {@link AFTER_0009}), in order. */

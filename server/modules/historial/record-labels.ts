@@ -82,6 +82,7 @@ const LABELS: Readonly<Record<string, (row: Row, id: number) => string | null>> 
   commission_settlements: (_row, id) => settlementNumber(id),
   commission_policies: (row) =>
     text(row.role) ? `Comisión ${String(row.role)} de la lotización ${String(row.subdivision_id ?? '')}`.trim() : null,
+  expenses: (row) => (text(row.concept) && row.expense_date ? `${String(row.concept)} (${String(row.expense_date).slice(0, 10)})` : null),
 };
 
 /** The tables read for each kind of record (only what {@link LABELS} needs). */
@@ -106,6 +107,7 @@ const COLUMNS = {
   contract_templates: ['name', 'version_number'],
   contracts: ['number', 'sale_id'],
   commission_policies: ['role', 'subdivision_id'],
+  expenses: ['concept', 'expense_date'],
 } as const satisfies Partial<Record<keyof DB, readonly string[]>>;
 
 /**

@@ -4,6 +4,7 @@ import { collectionsReport } from './cobranza.report';
 import { commissionsReport } from './comisiones.report';
 import { leadConversionReport } from './conversion-leads.report';
 import { cashFlowReport } from './flujo-caja.report';
+import { incomeExpensesReport } from './ingresos-egresos.report';
 import { inventoryReport } from './inventario.report';
 import type { ReportDefinition } from './report-definition';
 import { reservationsReport } from './reservas.report';
@@ -18,6 +19,7 @@ export const REPORTS: readonly ReportDefinition[] = [
   reservationsReport,
   commissionsReport,
   cashFlowReport,
+  incomeExpensesReport,
   portfolioValueReport,
 ];
 

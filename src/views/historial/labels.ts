@@ -42,6 +42,8 @@ export const ENTITY_LABELS: Readonly<Record<string, string>> = {
   // Comercio: resolución y reprogramación (docs/domain.md "Rescission").
   sale_rescissions: 'Resolución de contrato',
   sale_reschedules: 'Reprogramación de venta',
+  // Reportes económicos: the expenses register (src/schemas/reportes/expenses.ts).
+  expenses: 'Egreso',
 };
 
 /** Field → Spanish label, shared across entities. */
@@ -192,6 +194,10 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   operation_number: 'N.º de operación',
   paid_on: 'Fecha de pago',
   approved_at: 'Aprobada',
+  // Reportes económicos: expenses (amount in céntimos of `currency`).
+  expense_date: 'Fecha del egreso',
+  concept: 'Concepto',
+  voucher: 'Comprobante',
 };
 
 /** Spanish label of an audited entity (table name), or the raw name when unknown. */
