@@ -1,3 +1,4 @@
+import { salesMonthLabel } from '../../src/schemas/comercio/sales-report';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { instalmentTotalsResponseSchema } from '../../src/schemas/finanzas/instalments';
 import { paymentsPageSchema } from '../../src/schemas/finanzas/payments';
@@ -126,7 +127,7 @@ describe.each(dialects)('Flujo de caja proyectado (%s)', (dialect) => {
       for (const key of ['expected', 'collected'])
         expect(t.cells[key] ?? 0, `${t.currency} ${key}`).toBe(sum(report.rows, key, t.currency!));
     // The chart: 36 months, three series per currency, the collected line empty after this month.
-    expect(report.chart?.categories).toEqual(cashFlowWindows(TODAY).months);
+    expect(report.chart?.categories).toEqual(cashFlowWindows(TODAY).months.map(salesMonthLabel));
     expect(report.chart?.series.length).toBe(currencies.length * 3);
     for (const s of report.chart!.series) {
       expect(s.currency).toBeDefined();
@@ -247,7 +248,7 @@ describe.each(dialects)('Flujo de caja proyectado (%s)', (dialect) => {
       ['PEN', 70_000],
       ['USD', 100_000 + 50_000 + 30_000 + 20_000 + 30_000 + 80_002 + 30_000],
     ]);
-    const april = report.chart!.categories.indexOf('2026-04');
+    const april = report.chart!.categories.indexOf('abr 2026');
     expect(report.chart!.series.filter((s) => s.name.startsWith('Esperado')).map((s) => [s.currency, s.values[april]])).toEqual([
       ['PEN', 70_000],
       ['USD', 80_002],

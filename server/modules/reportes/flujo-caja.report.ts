@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import { ENDED_SALE_STATUSES } from '../../../src/schemas/comercio/sales';
+import { salesMonthLabel } from '../../../src/schemas/comercio/sales-report';
 import { REPORT_MESSAGES, REPORT_TITLES, type ReportChart, type ReportColumn, type ReportRow } from '../../../src/schemas/reportes/report';
 import { CURRENCY_SYMBOL, formatMoney } from '../../../src/lib/money';
 import type { DB } from '../../db/database';
@@ -402,7 +403,7 @@ async function build(context: ReportContext) {
   const chart: ReportChart = {
     kind: 'bar',
     unit: 'money',
-    categories: w.months,
+    categories: w.months.map(salesMonthLabel),
     series: currencies.flatMap((currency) => {
       const mine = kept.filter((l) => l.currency === currency && l.month !== null);
       const perMonth = (pick: (l: Line) => number | null, open: (month: string) => boolean) =>
