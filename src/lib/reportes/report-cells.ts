@@ -16,7 +16,8 @@ export function formatReportCell(
 ): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string') {
-    if (column.kind === 'date') return formatDate(value);
+    // A text that is not a date (a totals row's 'Total' in a date column) reads as is.
+    if (column.kind === 'date') return formatDate(value) || value;
     if (column.kind === 'month') return salesMonthLabel(value);
     return value;
   }

@@ -48,6 +48,7 @@ import * as contracts from '../../../src/schemas/administracion/contracts';
 import * as commissions from '../../../src/schemas/administracion/commissions';
 import * as rescissions from '../../../src/schemas/comercio/rescissions';
 import * as dashboard from '../../../src/schemas/inicio/dashboard';
+import * as reports from '../../../src/schemas/reportes/report';
 
 const MODULES: Record<string, Record<string, unknown>> = {
   common,
@@ -72,6 +73,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   quotes,
   sales,
   salesReport,
+  reports,
   portalSales,
   lotOptions,
   bankAccounts,
@@ -550,6 +552,26 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   },
   salesReportOptionsResponseSchema: {
     schema: salesReport.salesReportOptionsResponseSchema as zc.$ZodType,
+    example: { data: { subdivisions: [{ id: 1, name: 'Los Viñedos' }], agents: [{ id: 1, name: 'Ana Quispe' }] } },
+  },
+  reportResponseSchema: {
+    schema: reports.reportResponseSchema as zc.$ZodType,
+    example: {
+      data: {
+        report: 'cobranza',
+        title: 'Cobranza',
+        columns: [{ key: 'period', label: 'Día', kind: 'date' }],
+        rows: [{ cells: { period: '2026-11-02', total: 150_000 }, currency: 'PEN' }],
+        row_count: 1,
+      },
+    },
+  },
+  reportReadResponseSchema: {
+    schema: reports.reportReadResponseSchema as zc.$ZodType,
+    example: { data: { report: 'inventario', title: 'Inventario', columns: [], rows: [{ cells: { lots: 3 } }], row_count: 1 } },
+  },
+  reportOptionsResponseSchema: {
+    schema: reports.reportOptionsResponseSchema as zc.$ZodType,
     example: { data: { subdivisions: [{ id: 1, name: 'Los Viñedos' }], agents: [{ id: 1, name: 'Ana Quispe' }] } },
   },
   paymentMapResponseSchema: {
