@@ -170,6 +170,16 @@ async function run(server, data, kept) {
         await measure(server, cards, SALES_CONNECTIONS),
       );
   }
+  // The reports (docs/reports.md "Performance": each report page p95 ≤ 200 ms at 20 connections on
+  // the large database), as served, on the large database only.
+  if (data === 'large' && kept) {
+    const reports = reportCalls(auth).filter(([name], i) => i === 0 || name.includes(ONLY));
+    if (reports.length > 1)
+      printTable(
+        `Reportes — ${SALES_CONNECTIONS} connections × ${SECONDS} s each (the issue's figure: each report p95 ≤ 200 ms), ${label}`,
+        await measure(server, reports, SALES_CONNECTIONS),
+      );
+  }
   // Registro de Contratos, as served (pages kept per revision of the register, migration 0048) and,
   // on the second server, built on every request (ANSWER_CACHE=off), on the large database only.
   if (data === 'large') {
@@ -182,6 +192,33 @@ async function run(server, data, kept) {
         await measure(server, contracts, SALES_CONNECTIONS),
       );
   }
+}
+
+/**
+ * The reports' calls, after /api/health: each report of /Reportes and /ReportesEconomicos as its
+ * tab first opens (its default period: this month), the sales report of this year, and Cobranza
+ * over a year by month, as the demo administrator reads them.
+ * @returns {Array<[string, string, Record<string, string>]>} [name, path, headers] per call.
+ */
+function reportCalls(auth) {
+  const year = new Date().toISOString().slice(0, 4);
+  const reports = [
+    'cobranza',
+    'cartera-morosa',
+    'inventario',
+    'conversion-leads',
+    'reservas',
+    'comisiones',
+    'flujo-caja',
+    'ingresos-egresos',
+    'valor-cartera',
+  ];
+  return [
+    ['GET /api/health', '/api/health', {}],
+    ['GET /api/sales/report (this year)', `/api/sales/report?from=${year}-01-01&to=${year}-12-31`, auth],
+    ['GET /api/reports/cobranza (a year by month)', `/api/reports/cobranza?from=${year}-01-01&to=${year}-12-31&group=month`, auth],
+    ...reports.map((id) => [`GET /api/reports/${id}`, `/api/reports/${id}`, auth]),
+  ];
 }
 
 /**
