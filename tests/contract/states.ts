@@ -39,7 +39,7 @@ export const STATES = {
   changeHistoryExists: 'a signed-in staff user and a change history exist',
   /**
    * Given after a state that creates the record (issue 11 item 9): record `id` of `entity` (one of
-   * users, roles, companies, locals, subdivisions, stages, blocks, lots, customers, bank_accounts, wallets) was changed by another user
+   * users, roles, companies, locals, subdivisions, stages, blocks, lots, customers, bank_accounts, wallets, expenses) was changed by another user
    * after the app read it, so its version is no longer 1 (records start at version 1 and every
    * change adds 1; src/schemas/versions.ts). An edit sending `version: 1` must be refused with 409.
    */
@@ -95,6 +95,11 @@ export const STATES = {
   bankAccountExists: 'a signed-in staff user and a company bank account exist',
   /** STAFF is signed in (param `token`, Administrador) and WALLET exists (id 1 on an empty database), active, version 1, with a PNG QR. */
   walletExists: 'a signed-in staff user and a company wallet with its QR exist',
+  /**
+   * STAFF is signed in (param `token`, Administrador) and EXPENSE exists (id 1 on an empty database):
+   * of subdivision 1 (a PEN subdivision, the only one), registered by STAFF, version 1.
+   */
+  expenseExists: 'a signed-in staff user and an expense of a subdivision exist',
   /**
    * As saleExists (sale 1: lot 1 to CRM_CUSTOMER, cash, its INICIAL instalment unpaid), plus payment 1:
    * PAYMENT of that sale registered at the office, PENDIENTE, version 1, with one PNG voucher (id 1).
@@ -266,6 +271,15 @@ export const BANK_ACCOUNT = {
   number: '19100012345678',
   cci: '00219100012345678957',
   holder: 'Empresa de Prueba S.A.C.',
+} as const;
+
+/** The expense promised by STATES.expenseExists (Reportes económicos → Egresos): a past date, céntimos of PEN. */
+export const EXPENSE = {
+  expense_date: '2025-06-15',
+  concept: 'Movimiento de tierras',
+  amount: 1_250_050,
+  currency: 'PEN',
+  voucher: 'F001-000123',
 } as const;
 
 /** The wallet promised by STATES.walletExists (Finanzas → Billetera Digital). */

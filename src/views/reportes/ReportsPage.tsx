@@ -6,14 +6,16 @@ import { useServices } from '../services';
 import { useTheme } from '../shell/shell-context';
 import type { ReportsMachines } from '../../machines/reportes/reports.actors';
 import { ReportPanel } from './ReportPanel';
-import { isSharedReport, REPORT_TABS, tabOf, tabSearch, tabTitle, type ReportTab } from './report-tabs';
+import { EXPENSES_TAB, isSharedReport, REPORT_TABS, tabOf, tabSearch, tabTitle, type ReportTab } from './report-tabs';
+import { ExpensesTab } from './egresos/ExpensesTab';
 import '../../styles/reportes.css';
 
 /**
  * /Reportes and /ReportesEconomicos (docs/reports.md): a tab per report, the tab in the address
  * (`?reporte=<id>`, shareable with its filters). /Reportes' first tab is Ventas, the sales report
  * of Comercial (the same screen and figures, merged here rather than written twice); every other
- * tab is a {@link ReportPanel} of the shared report shape, with its own machine.
+ * tab is a {@link ReportPanel} of the shared report shape, with its own machine, but
+ * /ReportesEconomicos' last, Egresos: the expenses register's list and editor ({@link ExpensesTab}).
  */
 
 // The sales report's screen is its own chunk, fetched when its tab shows.
@@ -49,6 +51,8 @@ function ReportsTabs({ kind }: { kind: keyof typeof REPORT_TABS }) {
       <OutsideTabPanel tabsId={tabsId} selectedTabId={tab}>
         {isSharedReport(tab) ? (
           <ReportPanel key={tab} report={tab} machines={machines as ReportsMachines} dark={dark} />
+        ) : tab === EXPENSES_TAB ? (
+          <ExpensesTab machines={machines as ReportsMachines} />
         ) : (
           <Suspense fallback={<Spinner aria-label="Cargando el reporte" />}>
             <SalesReportTab />

@@ -49,6 +49,7 @@ import * as commissions from '../../../src/schemas/administracion/commissions';
 import * as rescissions from '../../../src/schemas/comercio/rescissions';
 import * as dashboard from '../../../src/schemas/inicio/dashboard';
 import * as reports from '../../../src/schemas/reportes/report';
+import * as expenses from '../../../src/schemas/reportes/expenses';
 
 const MODULES: Record<string, Record<string, unknown>> = {
   common,
@@ -74,6 +75,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   sales,
   salesReport,
   reports,
+  expenses,
   portalSales,
   lotOptions,
   bankAccounts,
@@ -84,6 +86,16 @@ const MODULES: Record<string, Record<string, unknown>> = {
 };
 
 const meta = { page: 1, per_page: 20, total: 1 };
+/** An expense of the register (Egresos) with only what its schema requires. */
+const expense = {
+  id: 1,
+  subdivision: { id: 1 },
+  expense_date: '2026-11-05',
+  concept: 'Movimiento de tierras',
+  amount: 125_050,
+  currency: 'PEN',
+  created_at: '2026-11-05T15:00:00.000Z',
+};
 /** A Registro de Cuotas row with only what its schema requires. */
 const instalmentRow = {
   id: 1,
@@ -616,6 +628,9 @@ const RESPONSE_SCHEMAS: Record<string, Entry> = {
   },
   localsPageSchema: { schema: company.localsPageSchema as zc.$ZodType, example: { data: [local], meta } },
   localResponseSchema: { schema: company.localResponseSchema as zc.$ZodType, example: { data: local } },
+  // Reportes económicos → Egresos: the expense without voucher, author, edit time or version.
+  expensesPageSchema: { schema: expenses.expensesPageSchema as zc.$ZodType, example: { data: [expense], meta } },
+  expenseResponseSchema: { schema: expenses.expenseResponseSchema as zc.$ZodType, example: { data: expense } },
   // Finanzas (issue 16): only what docs/domain.md "Bank account" / "Wallet" fixes, plus the id.
   bankAccountsPageSchema: { schema: bankAccounts.bankAccountsPageSchema as zc.$ZodType, example: { data: [bankAccount], meta } },
   bankAccountResponseSchema: { schema: bankAccounts.bankAccountResponseSchema as zc.$ZodType, example: { data: bankAccount } },

@@ -25,9 +25,13 @@ describe('report tabs', () => {
     expect(tabSearch('ventas', '?reporte=cobranza&subdivision_id=3')).toBe('?reporte=ventas');
   });
 
-  it('titles every tab; only the sales tab is not of the shared report shape', () => {
+  it('titles every tab; only the sales tab and Egresos are not of the shared report shape', () => {
     expect(tabTitle('ventas')).toBe('Ventas');
     expect(tabTitle('flujo-caja')).toBe('Flujo de caja proyectado');
-    expect([...REPORT_TABS.operational, ...REPORT_TABS.financial].filter((t) => !isSharedReport(t))).toEqual(['ventas']);
+    expect(tabTitle('egresos')).toBe('Egresos');
+    expect(REPORT_TABS.financial.at(-1)).toBe('egresos');
+    expect(tabOf('financial', '?reporte=egresos')).toBe('egresos');
+    expect(tabOf('operational', '?reporte=egresos')).toBe('ventas');
+    expect([...REPORT_TABS.operational, ...REPORT_TABS.financial].filter((t) => !isSharedReport(t))).toEqual(['ventas', 'egresos']);
   });
 });
