@@ -165,11 +165,11 @@ export default defineConfig({
         boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
       },
       output: {
-        // Lazy chunks are named by their hash alone: the entry lists every screen's chunks for its
+        // Lazy chunks are named by a 7-character hash alone (Rolldown's minimum here): the entry lists every screen's chunks for its
         // preloads and the icon table one loader per icon, and the module names in those file names
         // cost ~2 KB gzip after a login (docs/decisions.md "Screens' preload lists"). The manifest
         // (dist/.vite/manifest.json) still names each chunk.
-        chunkFileNames: 'assets/[hash].js',
+        chunkFileNames: 'assets/[hash:7].js',
         // Everything the entry loads statically goes into one chunk beside it, instead of a handful
         // of small shared chunks that each cost a request and compress worse (see `npm run bench`).
         // The shell's icons go into one chunk too: one request instead of twenty after the first paint.

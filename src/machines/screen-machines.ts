@@ -42,7 +42,17 @@ interface MachineModuleEntry<T> {
 }
 
 // The session's module is in the entry chunk (imported statically): left out so it stays there.
-const modules = import.meta.glob(['./*/*.actors.ts', '!./session/**']);
+// Modules no screen names (the public pages', the shell's, realtime, the lot import's: loaded by
+// their own code) are left out too: each glob entry costs the entry chunk its preload list
+// (docs/decisions.md "Screens' preload lists").
+const modules = import.meta.glob([
+  './*/*.actors.ts',
+  '!./session/**',
+  '!./auth/**',
+  '!./shell/**',
+  '!./realtime/**',
+  '!./proyectos/lot-import.actors.ts',
+]);
 
 /** `./<path>.ts` of the glob, by key; throws at start-up if the screen table names a missing file. */
 function moduleAt(key: ScreenMachinesKey): LazyModule<unknown> {

@@ -138,7 +138,7 @@ export const reportColumnSchema = z.object({
 export type ReportColumn = z.infer<typeof reportColumnSchema>;
 
 /** A cell: text, a number (céntimos, count, m², ratio, days) or empty. */
-export const reportCellSchema = z.union([z.string(), z.number(), z.null()]);
+export const reportCellSchema = z.union([z.string(), z.number()]).nullable();
 
 /**
  * A row: its `cells` by column key, the `currency` of its money cells (absent when it has none), and
@@ -148,7 +148,7 @@ export const reportCellSchema = z.union([z.string(), z.number(), z.null()]);
 export const reportRowSchema = z.object({
   cells: z.record(z.string(), reportCellSchema),
   currency: z.enum(['PEN', 'USD']).optional(),
-  link: z.string().startsWith('/').optional(),
+  link: z.string().regex(/^\//).optional(),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 

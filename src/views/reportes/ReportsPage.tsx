@@ -5,18 +5,23 @@ import { OutsideTabPanel } from '../shared/BlueprintEs';
 import { useServices } from '../services';
 import { useTheme } from '../shell/shell-context';
 import type { ReportsMachines } from '../../machines/reportes/reports.actors';
-import { ReportPanel } from './ReportPanel';
 import { EXPENSES_TAB, isSharedReport, REPORT_TABS, tabOf, tabSearch, tabTitle, type ReportTab } from './report-tabs';
-import { ExpensesTab } from './egresos/ExpensesTab';
 import '../../styles/reportes.css';
 
 /**
  * /Reportes and /ReportesEconomicos (docs/reports.md): a tab per report, the tab in the address
  * (`?reporte=<id>`, shareable with its filters). /Reportes' first tab is Ventas, the sales report
  * of Comercial (the same screen and figures, merged here rather than written twice); every other
- * tab is a {@link ReportPanel} of the shared report shape, with its own machine, but
- * /ReportesEconomicos' last, Egresos: the expenses register's list and editor ({@link ExpensesTab}).
+ * tab is a ReportPanel (./ReportPanel.tsx) of the shared report shape, with its own machine, but
+ * /ReportesEconomicos' last, Egresos: the expenses register's list and editor (./egresos/ExpensesTab.tsx).
  */
+
+// A report's panel (filters, table, chart) is its own chunk, fetched with the first report shown.
+const ReportPanel = lazy(() => import('./ReportPanel').then((m) => ({ default: m.ReportPanel })));
+
+// The expenses register is its own chunk, fetched when its tab shows (its table and editor's code
+// stay out of the entry's preload lists: docs/decisions.md "Screens' preload lists").
+const ExpensesTab = lazy(() => import('./egresos/ExpensesTab').then((m) => ({ default: m.ExpensesTab })));
 
 // The sales report's screen is its own chunk, fetched when its tab shows.
 const SalesReportTab = lazy(() => import('../comercio/SalesReportPage').then((m) => ({ default: () => <m.SalesReportScreen embedded /> })));
@@ -50,9 +55,13 @@ function ReportsTabs({ kind }: { kind: keyof typeof REPORT_TABS }) {
       </Tabs>
       <OutsideTabPanel tabsId={tabsId} selectedTabId={tab}>
         {isSharedReport(tab) ? (
-          <ReportPanel key={tab} report={tab} machines={machines as ReportsMachines} dark={dark} />
+          <Suspense fallback={<Spinner aria-label="Cargando el reporte" />}>
+            <ReportPanel key={tab} report={tab} machines={machines as ReportsMachines} dark={dark} />
+          </Suspense>
         ) : tab === EXPENSES_TAB ? (
-          <ExpensesTab machines={machines as ReportsMachines} />
+          <Suspense fallback={<Spinner aria-label="Cargando los egresos" />}>
+            <ExpensesTab machines={machines as ReportsMachines} />
+          </Suspense>
         ) : (
           <Suspense fallback={<Spinner aria-label="Cargando el reporte" />}>
             <SalesReportTab />

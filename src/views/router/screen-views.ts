@@ -23,7 +23,16 @@ type ScreenModule = Record<string, ComponentType<ScreenProps> | undefined>;
 // The view modules of every module folder; `import.meta.glob` is lazy: nothing is fetched until asked.
 // auth/ holds the public pages (the staff login is in the entry chunk): not screens of the table.
 // A screen may be a folder of its own (administracion/partidas-titulos/TitlesPage.tsx).
-const viewModules = import.meta.glob<ScreenModule>(['../*/*Page.tsx', '../*/*/*Page.tsx', '!../auth/**']);
+// Pages no screen names (the landing, the public map, the shared status page) are left out: each glob
+// entry costs the entry chunk its preload list (docs/decisions.md "Screens' preload lists").
+const viewModules = import.meta.glob<ScreenModule>([
+  '../*/*Page.tsx',
+  '../*/*/*Page.tsx',
+  '!../auth/**',
+  '!../landing/**',
+  '!../shared/**',
+  '!../mapas/PublicMapPage.tsx',
+]);
 
 const views = new Map<AuthRouteKey, LazyModule<ScreenModule>>();
 
