@@ -62,4 +62,26 @@ describe.each(dialects)('Reportes: export caps and text in files (%s)', (dialect
     expect(cells).toContain(`'=HYPERLINK("http://x.example","clic")`);
     expect(cells.some((c) => typeof c === 'object' && c !== null && 'formula' in c)).toBe(false);
   });
+
+  it('the printed header names each filter once, whichever report names it', async () => {
+    const subdivision = await db().selectFrom('subdivisions').select('id').where('name', 'like', '=HYPERLINK%').executeTakeFirstOrThrow();
+    for (const id of [
+      'cobranza',
+      'cartera-morosa',
+      'inventario',
+      'reservas',
+      'conversion-leads',
+      'comisiones',
+      'ingresos-egresos',
+      'valor-cartera',
+    ]) {
+      const res = await get(`/api/reports/${id}?subdivision_id=${subdivision.id}`);
+      expect(res.statusCode, id).toBe(200);
+      const labels = (res.json() as { data: { filters: { label: string }[] } }).data.filters.map((f) => f.label);
+      expect(
+        labels.filter((l) => l === 'Lotización'),
+        id,
+      ).toHaveLength(1);
+    }
+  });
 });

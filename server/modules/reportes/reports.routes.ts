@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
   REPORT_EXPORT_ROW_CAP,
+  REPORT_FILTERS,
   REPORT_PDF_ROW_CAP,
   REPORT_MESSAGES,
   REPORT_SCREEN_ROWS,
@@ -10,6 +11,7 @@ import {
   reportQuerySchema,
   reportResponseSchema,
   type Report,
+  type ReportFilterField,
   type ReportQuery,
 } from '../../../src/schemas/reportes/report';
 import { MODULE } from '../../../src/schemas/permissions';
@@ -54,21 +56,26 @@ export function reportsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       }
       const report = await definition.build({ deps, query: scoped, scope: { agentId: owner }, today: reportToday(deps) });
       const complete = completeReport(report);
-      return { ...complete, filters: [...(await filterNames(scoped)), ...complete.filters] };
+      // The subdivision, agent and currency in words, unless the report already names them.
+      const named = (await filterNames(scoped, REPORT_FILTERS[definition.id])).filter(
+        (n) => !complete.filters.some((f) => f.label === n.label),
+      );
+      return { ...complete, filters: [...named, ...complete.filters] };
     }
 
-    /** The subdivision, agent and currency filters in words (the printed header). */
-    async function filterNames(query: ReportQuery): Promise<{ label: string; value: string }[]> {
+    /** The subdivision, agent and currency filters in words (the printed header), of those the report reads. */
+    async function filterNames(query: ReportQuery, reads: readonly ReportFilterField[]): Promise<{ label: string; value: string }[]> {
       const names: { label: string; value: string }[] = [];
-      if (query.subdivision_id !== undefined) {
+      if (query.subdivision_id !== undefined && reads.includes('subdivision_id')) {
         const s = await deps.db.selectFrom('subdivisions').select('name').where('id', '=', query.subdivision_id).executeTakeFirst();
         names.push({ label: 'Lotización', value: s?.name ?? `#${query.subdivision_id}` });
       }
-      if (query.agent_id !== undefined) {
+      if (query.agent_id !== undefined && reads.includes('agent_id')) {
         const a = await deps.db.selectFrom('users').select(['name', 'surname']).where('id', '=', query.agent_id).executeTakeFirst();
         names.push({ label: 'Asesor', value: a ? `${a.name} ${a.surname}`.trim() : `#${query.agent_id}` });
       }
-      if (query.currency !== undefined) names.push({ label: 'Moneda', value: query.currency === 'PEN' ? 'Soles' : 'Dólares' });
+      if (query.currency !== undefined && reads.includes('currency'))
+        names.push({ label: 'Moneda', value: query.currency === 'PEN' ? 'Soles' : 'Dólares' });
       return names;
     }
 
