@@ -170,7 +170,7 @@ export const reportChartSchema = z.object({
       name: z.string(),
       currency: z.enum(['PEN', 'USD']).optional(),
       line: z.boolean().optional(),
-      values: z.array(z.number().nullable()),
+      values: z.array(z.number().nullable()).default([]),
     }),
   ),
 });
