@@ -18,7 +18,7 @@ import {
   portfolioInstalments,
   sumOf,
   sumWhen,
-  type LateBucket,
+  bucketKey,
 } from './portfolio';
 import type { ReportDefinition } from './report-definition';
 
@@ -35,9 +35,6 @@ import type { ReportDefinition } from './report-definition';
  * (the register's `status=VENCIDA` totals): a sale with two holders sits in both holders' rows but
  * once in the totals.
  */
-
-/** Column keys of the late buckets: `b_1_30`, `b_31_60`, `b_61_90`, `b_MAS_90`. */
-const bucketKey = (bucket: LateBucket) => `b_${bucket}` as const;
 
 /** The table's columns: customer, document, phone, céntimos per late bucket, total overdue, late fee owed, most days late. */
 export const OVERDUE_PORTFOLIO_COLUMNS: ReportColumn[] = [

@@ -22,6 +22,9 @@ import { LruMap } from '../../platform/lru-map';
 export const LATE_BUCKETS = ['1_30', '31_60', '61_90', 'MAS_90'] as const satisfies readonly DaysLateBucket[];
 export type LateBucket = (typeof LATE_BUCKETS)[number];
 
+/** A bucket's column key in both portfolio reports: `b_AL_DIA`, `b_1_30`, `b_31_60`, `b_61_90`, `b_MAS_90`. */
+export const bucketKey = <B extends DaysLateBucket>(bucket: B) => `b_${bucket}` as const;
+
 /** `date` moved by `days` (ISO `YYYY-MM-DD`). */
 function shift(date: string, days: number): string {
   return dateOfEpochDay((epochDay(date) ?? 0) + days);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { AUTH_ROUTES } from '../../../src/config/paths';
-import { DAYS_LATE_BUCKETS, type DaysLateBucket } from '../../../src/schemas/finanzas/instalments';
+import { DAYS_LATE_BUCKETS } from '../../../src/schemas/finanzas/instalments';
 import { REPORT_TITLES, type ReportColumn, type ReportQuery, type ReportRow } from '../../../src/schemas/reportes/report';
 import type { DB } from '../../db/database';
 import {
@@ -16,6 +16,7 @@ import {
   portfolioInstalments,
   sumOf,
   sumWhen,
+  bucketKey,
 } from './portfolio';
 import type { ReportDefinition } from './report-definition';
 
@@ -33,9 +34,6 @@ import type { ReportDefinition } from './report-definition';
  * capital + interest = total on every row. Age: AL_DIA = not VENCIDA, the late buckets as the
  * register's `days_late` filter (./portfolio.ts).
  */
-
-/** Column keys of the buckets: `b_AL_DIA`, `b_1_30`, `b_31_60`, `b_61_90`, `b_MAS_90`. */
-const bucketKey = (bucket: DaysLateBucket) => `b_${bucket}` as const;
 
 /** The table's columns: subdivision, capital, interest and total pending, then the total per bucket (céntimos). */
 export const PORTFOLIO_VALUE_COLUMNS: ReportColumn[] = [
